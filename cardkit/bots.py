@@ -1,0 +1,84 @@
+"""Bots: players that act from one seat's observation, never from the full state
+(STYLE.md rule 6). Every bot takes a seed or a :class:`numpy.random.Generator`.
+
+A bot is called with an observation (``state.observation(seat)``) and returns one of
+``observation.legal_actions``. It may leave a line of table talk in ``bot.remark``
+(Variety allows talk during the bidding only, RULES.md §1.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from .cards import Card
+from .dealing import as_generator
+from .tricks import winning_index
+
+__all__ = ["Bot", "RandomBot", "TrickBot", "play_out"]
+
+
+class Bot:
+    """Base class. Subclasses implement :meth:`act`.
+
+    :param seed: an int, a :class:`numpy.random.Generator`, or None (fresh entropy).
+    """
+
+    name = "bot"
+
+    def __init__(self, seed: int | np.random.Generator | None = None) -> None:
+        self.rng = as_generator(seed)
+        self.remark: str | None = None
+
+    def act(self, observation):
+        """One of ``observation.legal_actions``."""
+        raise NotImplementedError
+
+    def __call__(self, observation):
+        return self.act(observation)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(Bot):
+    """Plays a legal action chosen uniformly at random with its own generator."""
+
+    name = "random"
+
+    def act(self, observation):
+        legal = observation.legal_actions
+        return legal[int(self.rng.integers(len(legal)))]
+
+
+class TrickBot(Bot):
+    """Helpers that every game's rule-based bot uses to reason about the open trick.
+
+    An observation gives ``trick`` (cards of the open trick in play order), ``trick_leader``,
+    ``players``, ``trump`` and ``lowest_wins``.
+    """
+
+    @staticmethod
+    def strength(card: Card) -> int:
+        """Rank strength within a suit (higher beats lower)."""
+        return card.rank
+
+    def winning_seat(self, obs, cards: Sequence[Card]) -> int:
+        """The seat that would win the open trick if it were made of ``cards``."""
+        i = winning_index(cards, obs.trump, lowest=getattr(obs, "lowest_wins", False),
+                          strength=self.strength)
+        return (obs.trick_leader + i) % obs.players
+
+    def winning_cards(self, obs, legal: Sequence[Card]) -> list[Card]:
+        """The legal cards that would win the open trick as it stands now."""
+        trick = list(obs.trick)
+        return [c for c in legal if self.winning_seat(obs, trick + [c]) == obs.seat]
+
+
+def play_out(state, bots: Sequence[Bot]) -> None:
+    """Play ``state`` to its end, asking ``bots[seat]`` for each action from that seat's
+    observation only."""
+    while not state.is_terminal():
+        seat = state.current_player
+        state.apply_action(bots[seat].act(state.observation(seat)))

@@ -1,0 +1,156 @@
+"""Cards, suits and ranks: small immutable value types shared by every game.
+
+``Suit`` and ``Rank`` are :class:`enum.IntEnum`; ``Card`` is a frozen, hashable and ordered
+dataclass (ordered by suit in the order ♠ ♥ ♦ ♣, then by rank, 2 low and A high).
+Every card is interned: ``Card(Suit.HEARTS, Rank.QUEEN) is parse_card("QH")``.
+
+Notation (RULES.md, "Common conventions"): rank characters ``A K Q J T 9 8 7 6 5 4 3 2``
+(``10`` is accepted for ``T`` on input), suit characters ``S H D C`` or ``♠ ♥ ♦ ♣``. A card is
+written rank then suit; ``str(card)`` is the display form ``Q♥``, ``T♥``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+__all__ = ["Suit", "Rank", "Card", "deck", "DECK_SIZES"]
+
+
+class Suit(IntEnum):
+    """The four suits, numbered in PBN order (spades, hearts, diamonds, clubs)."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def symbol(self) -> str:
+        """``'♠'``, ``'♥'``, ``'♦'`` or ``'♣'``."""
+        return "♠♥♦♣"[self]
+
+    @property
+    def letter(self) -> str:
+        """``'S'``, ``'H'``, ``'D'`` or ``'C'``."""
+        return "SHDC"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """True for hearts and diamonds."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+class Rank(IntEnum):
+    """Ranks valued 2..14 (ace high). ``Rank.TEN.char == 'T'``."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def char(self) -> str:
+        """One character: ``'A'``, ``'K'``, ..., ``'T'``, ..., ``'2'``."""
+        return "23456789TJQKA"[self - 2]
+
+    def __str__(self) -> str:
+        return self.char
+
+
+_INTERNED: dict[tuple[int, int], "Card"] = {}
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One playing card. Frozen, hashable, ordered by ``(suit, rank)``.
+
+    ``str(card)`` is the display form (``'Q♥'``); ``card.code`` is the ASCII form
+    (``'QH'``); ``card.index`` is its position in :func:`deck` (52), 0..51.
+    Build cards with :func:`cardkit.parse_card` or ``Card(Suit.HEARTS, Rank.QUEEN)``.
+    """
+
+    suit: Suit
+    rank: Rank
+
+    def __new__(cls, suit: Suit, rank: Rank):  # intern: one object per card
+        key = (int(suit), int(rank))
+        card = _INTERNED.get(key)
+        if card is None:
+            card = object.__new__(cls)
+        return card
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.suit, Suit):
+            object.__setattr__(self, "suit", Suit(self.suit))
+        if not isinstance(self.rank, Rank):
+            object.__setattr__(self, "rank", Rank(self.rank))
+        _INTERNED.setdefault((int(self.suit), int(self.rank)), self)
+
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo) -> "Card":
+        return self
+
+    def __reduce__(self):
+        return (Card, (int(self.suit), int(self.rank)))
+
+    def __str__(self) -> str:
+        return self.rank.char + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    @property
+    def code(self) -> str:
+        """ASCII notation, rank then suit letter: ``'QH'``, ``'TS'``."""
+        return self.rank.char + self.suit.letter
+
+    @property
+    def index(self) -> int:
+        """Position in ``deck(52)``: ``suit * 13 + (14 - rank)``, so A♠ is 0 and 2♣ is 51."""
+        return int(self.suit) * 13 + (14 - int(self.rank))
+
+    @staticmethod
+    def from_index(index: int) -> "Card":
+        """The card at ``index`` (0..51) of ``deck(52)``.
+
+        :raises IndexError: for an index outside 0..51.
+        """
+        if not 0 <= index < 52:
+            raise IndexError(f"card index {index!r} is outside 0..51")
+        return _BY_INDEX[index]
+
+
+_BY_INDEX = tuple(Card(Suit(i // 13), Rank(14 - i % 13)) for i in range(52))
+
+DECK_SIZES = (52, 36)
+
+
+def deck(size: int = 52) -> list[Card]:
+    """Every card of a ``size``-card deck once, in a fixed documented order.
+
+    The order is suit by suit, ♠ ♥ ♦ ♣, and within a suit from the ace down: ``deck(52)``
+    is A♠ K♠ ... 2♠ A♥ ... 2♣; ``deck(36)`` keeps only A down to 6 (RULES.md §2.1, §3.1).
+
+    :param size: 52 or 36.
+    :raises ValueError: for any other size.
+    """
+    if size == 52:
+        return list(_BY_INDEX)
+    if size == 36:
+        return [c for c in _BY_INDEX if c.rank >= Rank.SIX]
+    raise ValueError(f"deck size {size!r}: cardkit knows the 52- and 36-card decks")

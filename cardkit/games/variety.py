@@ -1,0 +1,764 @@
+"""Variety (Варьете, Варайети): Robert Abbott's 1963 contract game for four, from King.
+
+RULES.md §1 (seeds 000 and 001). Four players, 52 cards, ace high. Each deal the players
+bid contract numbers 1..8; the first number named twice is the contract, and the player
+who named it first and the player who repeated it are the declarers for that deal.
+
+Public API: :class:`Rules`, :data:`CONTRACTS`, :func:`contracts`, :func:`new_deal`,
+:class:`State`, :func:`resolve_auction`, :func:`score_deal`, :class:`Game`,
+:class:`RandomBot`, :class:`RuleBot`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, asdict
+from typing import ClassVar
+
+import numpy as np
+
+from ..bots import Bot, RandomBot, TrickBot, play_out
+from ..cards import Card, Rank, Suit, deck
+from ..dealing import as_generator, cut_for_dealer, deal_hands
+from ..errors import CardkitError, IllegalActionError, NotationError, StateError
+from ..notation import format_hand, parse_hand, sort_hand
+from ..state import TrickGameState
+from ..tricks import Trick, winning_index
+
+__all__ = [
+    "Rules", "Contract", "CONTRACTS", "contracts", "new_deal", "State", "Observation",
+    "Auction", "resolve_auction", "score_deal", "opening_leader", "Game", "RandomBot",
+    "RuleBot", "PLAYERS", "DEFENDERS_BONUS",
+]
+
+PLAYERS = 4
+#: Each defender's bonus when the declarers lose (points), RULES.md §1.6.
+DEFENDERS_BONUS = 10
+
+_LEADS = ("left_of_first_namer", "left_of_first_bidder", "left_of_dealer")
+_VALUES = ("seed", "halved_2_7")
+_TIES = ("declarers_lose", "no_bonus")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule variants of Variety. Every field names its RULES.md section.
+
+    :param lead: who leads to the first trick, RULES.md §1.4.
+        ``"left_of_first_namer"`` (**default**, seed 001): the player on the left of the
+        player who first named the contract played; ``"left_of_first_bidder"`` (seed 000):
+        the player on the left of the one who opened the bidding;
+        ``"left_of_dealer"``: the player on the dealer's left.
+    :param contract_values: RULES.md §1.2. ``"seed"`` (**default**): contract 2 pays +2 a
+        trick, contract 7 costs −2 a club; ``"halved_2_7"``: +1 and −1 (English sources).
+    :param deals: deals in a game, RULES.md §1.7 (**default** 8, so each player deals twice).
+    :param tie: RULES.md §1.6. ``"declarers_lose"`` (**default**, seed 001): a tie is the
+        declarers' loss and each defender gets +10; ``"no_bonus"`` (seed 000): nobody gets it.
+    :raises CardkitError: (a ValueError) for a value not listed here.
+    """
+
+    lead: str = "left_of_first_namer"
+    contract_values: str = "seed"
+    deals: int = 8
+    tie: str = "declarers_lose"
+
+    def __post_init__(self) -> None:
+        for name, allowed in (("lead", _LEADS), ("contract_values", _VALUES), ("tie", _TIES)):
+            if getattr(self, name) not in allowed:
+                raise CardkitError(f"Rules({name}={getattr(self, name)!r}): expected one of {', '.join(map(repr, allowed))}")
+        if not isinstance(self.deals, int) or self.deals < 1:
+            raise CardkitError(f"Rules(deals={self.deals!r}): expected a whole number of deals >= 1")
+
+
+# ---- the eight contracts (RULES.md §1.2): rules are data -----------------------------
+
+@dataclass(frozen=True)
+class Contract:
+    """One of the eight contracts, RULES.md §1.2.
+
+    :ivar number: 1..8.
+    :ivar trump: the trump suit, or None (no trumps).
+    :ivar lowest_wins: reversed order (contract 6): the lowest card wins.
+    :ivar per_trick: points to a side for each trick it takes.
+    :ivar majority: points to the side that takes more tricks (contract 1: 12).
+    :ivar card_values: points for each card taken, a tuple of 52 ints indexed by
+        :attr:`Card.index`.
+    :ivar scoring: one line that says how the contract scores.
+    """
+
+    number: int
+    trump: Suit | None
+    lowest_wins: bool
+    per_trick: int
+    majority: int
+    card_values: tuple[int, ...]
+    scoring: str
+
+    @property
+    def trump_name(self) -> str:
+        return "no trumps" if self.trump is None else f"{self.trump.symbol} trumps"
+
+    @property
+    def side_total(self) -> int:
+        """Points of both sides together in one deal (an invariant): +12, +26, +26, 0, 0, +26, −26, −26."""
+        return self.majority + 13 * self.per_trick + sum(self.card_values)
+
+    def card_points(self, card: Card) -> int:
+        return self.card_values[card.index]
+
+    def __str__(self) -> str:
+        order = ", lowest card wins" if self.lowest_wins else ""
+        return f"{self.number}: {self.trump_name}{order}; {self.scoring}"
+
+
+def _values(f) -> tuple[int, ...]:
+    return tuple(f(c) for c in deck(52))
+
+
+_BLACK_JT = {Card(s, r) for s in (Suit.SPADES, Suit.CLUBS) for r in (Rank.JACK, Rank.TEN)}
+_RED_JT = {Card(s, r) for s in (Suit.HEARTS, Suit.DIAMONDS) for r in (Rank.JACK, Rank.TEN)}
+_ZERO = _values(lambda c: 0)
+
+
+def _table(two: int, seven: int) -> dict[int, Contract]:
+    S, H, D, C = Suit
+    rows = [
+        # 1: no trumps; +12 to the side that takes more tricks
+        Contract(1, None, False, 0, 12, _ZERO, "+12 to the side that takes more tricks"),
+        # 2: clubs trumps; +2 (or +1) per trick
+        Contract(2, C, False, two, 0, _ZERO, f"{two:+d} per trick"),
+        # 3: hearts trumps; +2 per spade taken
+        Contract(3, H, False, 0, 0, _values(lambda c: 2 if c.suit == S else 0), "+2 per ♠ taken"),
+        # 4: diamonds trumps; +1 per red card, −1 per black card
+        Contract(4, D, False, 0, 0, _values(lambda c: 1 if c.suit.is_red else -1),
+                 "+1 per red card, −1 per black card taken"),
+        # 5: spades trumps; +5 per black J and T, −5 per red J and T
+        Contract(5, S, False, 0, 0,
+                 _values(lambda c: 5 if c in _BLACK_JT else -5 if c in _RED_JT else 0),
+                 "+5 per J♠ J♣ T♠ T♣, −5 per J♥ J♦ T♥ T♦ taken"),
+        # 6: clubs trumps, reversed order; +1 per red card
+        Contract(6, C, True, 0, 0, _values(lambda c: 1 if c.suit.is_red else 0), "+1 per red card taken"),
+        # 7: spades trumps; −2 (or −1) per club taken
+        Contract(7, S, False, 0, 0, _values(lambda c: seven if c.suit == C else 0), f"{seven:+d} per ♣ taken"),
+        # 8: no trumps; −2 per trick
+        Contract(8, None, False, -2, 0, _ZERO, "−2 per trick"),
+    ]
+    return {c.number: c for c in rows}
+
+
+#: The eight contracts with the seeds' values (RULES.md §1.2), keyed 1..8.
+CONTRACTS: dict[int, Contract] = _table(2, -2)
+_HALVED: dict[int, Contract] = _table(1, -1)
+
+
+def contracts(rules: Rules | None = None) -> dict[int, Contract]:
+    """The eight contracts under ``rules`` (``contract_values`` picks the table), keyed 1..8."""
+    rules = rules or Rules()
+    return _HALVED if rules.contract_values == "halved_2_7" else CONTRACTS
+
+
+# ---- bidding (RULES.md §1.3) ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class Auction:
+    """The result of reading a list of bids.
+
+    :ivar bids: the bids in order, ints 1..8.
+    :ivar first: the seat of the first bid.
+    :ivar contract: the contract number, or None while the bidding goes on.
+    :ivar declarers: ``(first namer, repeater)`` seats, or None while it goes on.
+    :ivar next_bidder: the seat to bid next, or None once it has ended.
+    """
+
+    bids: tuple[int, ...]
+    first: int
+    contract: int | None
+    declarers: tuple[int, int] | None
+    next_bidder: int | None
+
+    def seat_of(self, i: int) -> int:
+        """The seat that made bid ``i`` (0-based)."""
+        return (self.first + i) % PLAYERS
+
+    def named_by(self, seat: int) -> list[int]:
+        """The numbers ``seat`` has named, in order."""
+        return [b for i, b in enumerate(self.bids) if self.seat_of(i) == seat]
+
+
+def resolve_auction(bids: Sequence[int], first: int = 0) -> Auction:
+    """Read a bidding, RULES.md §1.3.
+
+    Bids go round clockwise from seat ``first``. A player may not name a number they named
+    before; a number already named by another player ends the bidding: it is the
+    contract, and the player who named it first and the repeater are the declarers.
+
+    >>> a = resolve_auction([2, 3, 6, 2])      # seed 001, example 1
+    >>> a.contract, a.declarers
+    (2, (0, 3))
+
+    :param bids: contract numbers 1..8 in order.
+    :param first: the seat that bids first (the dealer's left).
+    :raises IllegalActionError: for a bid outside 1..8, a player repeating their own
+        number, or a bid after the bidding has ended.
+    """
+    namer: dict[int, int] = {}
+    for i, b in enumerate(bids):
+        seat = (first + i) % PLAYERS
+        if isinstance(b, bool) or not isinstance(b, (int, np.integer)) or not 1 <= b <= 8:
+            raise IllegalActionError(f"bid {i + 1} ({b!r}): a bid is a contract number 1..8 (RULES.md §1.3)")
+        if i and _ended(bids[:i], namer):
+            raise IllegalActionError(f"bid {i + 1} ({b!r}): the bidding ended with bid {i} (RULES.md §1.3)")
+        if b in namer:
+            if namer[b] == seat:
+                raise IllegalActionError(
+                    f"seat {seat} may not name {b} again: a player never repeats their own number (RULES.md §1.3)")
+            return Auction(tuple(int(x) for x in bids[:i + 1]), first, int(b), (namer[b], seat), None)
+        namer[int(b)] = seat
+    return Auction(tuple(int(x) for x in bids), first, None, None, (first + len(bids)) % PLAYERS)
+
+
+def _ended(bids, namer) -> bool:
+    return len(set(bids)) < len(bids)
+
+
+def opening_leader(auction: Auction, dealer: int, rules: Rules | None = None) -> int:
+    """The seat that leads to the first trick, RULES.md §1.4 (``rules.lead``)."""
+    rules = rules or Rules()
+    if rules.lead == "left_of_first_namer":
+        return (auction.declarers[0] + 1) % PLAYERS
+    if rules.lead == "left_of_first_bidder":
+        return (auction.first + 1) % PLAYERS
+    return (dealer + 1) % PLAYERS
+
+
+# ---- scoring (RULES.md §1.6) ---------------------------------------------------------
+
+def side_points(contract: int | Contract, seats: Sequence[int], taken: Sequence[Sequence[Card]],
+                rules: Rules | None = None) -> int:
+    """Points (RULES.md §1.2) that the side made of ``seats`` earned from its cards and tricks."""
+    c = contract if isinstance(contract, Contract) else contracts(rules)[contract]
+    cards = [card for s in seats for card in taken[s]]
+    tricks = len(cards) // PLAYERS
+    total_tricks = sum(len(t) for t in taken) // PLAYERS
+    pts = tricks * c.per_trick + sum(c.card_values[card.index] for card in cards)
+    if c.majority and tricks * 2 > total_tricks:
+        pts += c.majority
+    return pts
+
+
+def score_deal(contract: int, declarers: Sequence[int], taken: Sequence[Sequence[Card]],
+               rules: Rules | None = None) -> list[int]:
+    """The four seats' scores for one deal (points), RULES.md §1.6.
+
+    Each player is credited with their side's points; if the declarers' points are not
+    strictly greater than the defenders', each defender gets +10 (under ``tie="no_bonus"``
+    a tie gives nobody the bonus).
+
+    :param contract: 1..8.
+    :param declarers: the two declarers' seats.
+    :param taken: ``taken[s]`` is the list of cards seat ``s`` took (its tricks are len/4).
+    :raises CardkitError: for a contract outside 1..8 or declarers that are not two seats.
+    """
+    rules = rules or Rules()
+    if contract not in CONTRACTS:
+        raise CardkitError(f"contract {contract!r}: expected 1..8 (RULES.md §1.2)")
+    decl = sorted(set(declarers))
+    if len(decl) != 2 or not all(0 <= s < PLAYERS for s in decl):
+        raise CardkitError(f"declarers {declarers!r}: expected two different seats 0..3")
+    defs = [s for s in range(PLAYERS) if s not in decl]
+    d_pts = side_points(contract, decl, taken, rules)
+    f_pts = side_points(contract, defs, taken, rules)
+    scores = [d_pts if s in decl else f_pts for s in range(PLAYERS)]
+    lose = d_pts < f_pts or (d_pts == f_pts and rules.tie == "declarers_lose")
+    if lose:
+        for s in defs:
+            scores[s] += DEFENDERS_BONUS
+    return scores
+
+
+# ---- the state -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may see (RULES.md §1): its own hand, the public bidding and play.
+
+    :ivar seat: whose observation this is.
+    :ivar phase: ``"bidding"``, ``"play"`` or ``"over"``.
+    :ivar current_player: the seat to act, or None.
+    :ivar hand: the seat's own cards.
+    :ivar legal_actions: the seat's legal actions if it is to act, else ``()``.
+    :ivar bids: the bids so far, ints 1..8, the first by ``first_bidder``.
+    :ivar contract: the contract number once the bidding has ended, else None.
+    :ivar declarers: ``(first namer, repeater)`` or None.
+    :ivar trump: the trump suit or None; ``lowest_wins`` for contract 6.
+    :ivar trick: the cards of the open trick in play order; ``trick_leader`` led it.
+    :ivar tricks: completed tricks as ``(leader, cards, winner)`` tuples.
+    :ivar hand_sizes: how many cards each seat holds.
+    """
+
+    seat: int
+    players: int
+    phase: str
+    current_player: int | None
+    dealer: int
+    hand: tuple[Card, ...]
+    legal_actions: tuple
+    first_bidder: int
+    bids: tuple[int, ...]
+    contract: int | None
+    declarers: tuple[int, int] | None
+    trump: Suit | None
+    lowest_wins: bool
+    trick_leader: int | None
+    trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
+    hand_sizes: tuple[int, ...]
+    rules: Rules
+
+
+class State(TrickGameState):
+    """One deal of Variety: bidding, then 13 tricks (RULES.md §1.3–§1.6).
+
+    Attributes beyond :class:`~cardkit.state.TrickGameState`: ``rules``, ``bids`` (ints
+    1..8 in order, the first by the dealer's left), ``contract`` (1..8 or None),
+    ``declarers`` (``(first namer, repeater)`` or None), ``remarks`` (table talk during
+    the bidding, ``(seat, text)``). Build it with :func:`new_deal`.
+    """
+
+    game: ClassVar[str] = "variety"
+    phases: ClassVar[tuple[str, ...]] = ("bidding", "play", "over")
+
+    def __init__(self, hands: Sequence[Sequence[Card]], dealer: int, rules: Rules) -> None:
+        self.players = PLAYERS
+        self.rules = rules
+        self.dealer = dealer
+        self.initial_hands = [tuple(sort_hand(h)) for h in hands]
+        self.hands = [list(h) for h in self.initial_hands]
+        self.tricks: list[Trick] = []
+        self.taken = [[] for _ in range(PLAYERS)]
+        self.history = []
+        self.bids: list[int] = []
+        self.contract: int | None = None
+        self.declarers: tuple[int, int] | None = None
+        self.remarks: list[tuple[int, str]] = []
+        self.phase = "bidding"
+        self.current_player = (dealer + 1) % PLAYERS
+        self._named = [set() for _ in range(PLAYERS)]
+        self._namer: dict[int, int] = {}
+        self._scores: list[int] | None = None
+
+    @property
+    def first_bidder(self) -> int:
+        """The seat on the dealer's left, who bids first (RULES.md §1.3)."""
+        return (self.dealer + 1) % PLAYERS
+
+    @property
+    def contract_info(self) -> Contract | None:
+        """The :class:`Contract` being played, or None during the bidding."""
+        return None if self.contract is None else contracts(self.rules)[self.contract]
+
+    @property
+    def trump(self) -> Suit | None:
+        c = self.contract_info
+        return None if c is None else c.trump
+
+    @property
+    def defenders(self) -> tuple[int, int] | None:
+        if self.declarers is None:
+            return None
+        return tuple(s for s in range(PLAYERS) if s not in self.declarers)
+
+    # bidding
+    def _legal_bidding(self) -> list[int]:
+        named = self._named[self.current_player]
+        return [n for n in range(1, 9) if n not in named]
+
+    def _check_bidding(self, bid) -> None:
+        if not isinstance(bid, int):
+            raise IllegalActionError(f"{bid} is a card, but now is the bidding: bid a contract number 1..8")
+        if not 1 <= bid <= 8:
+            raise IllegalActionError(f"bid {bid}: a bid is a contract number 1..8 (RULES.md §1.3)")
+        if bid in self._named[self.current_player]:
+            raise IllegalActionError(
+                f"seat {self.current_player} named {bid} already: a player never names their own number twice (RULES.md §1.3)")
+
+    def _apply_bidding(self, bid: int) -> None:
+        seat = self.current_player
+        self.bids.append(bid)
+        self._named[seat].add(bid)
+        if bid in self._namer:
+            self.contract = bid
+            self.declarers = (self._namer[bid], seat)
+            auction = Auction(tuple(self.bids), self.first_bidder, bid, self.declarers, None)
+            leader = opening_leader(auction, self.dealer, self.rules)
+            self.phase = "play"
+            self.tricks.append(Trick(leader, PLAYERS))
+            self.current_player = leader
+        else:
+            self._namer[bid] = seat
+            self.current_player = (seat + 1) % PLAYERS
+
+    def say(self, seat: int, text: str) -> None:
+        """Table talk (RULES.md §1.3): allowed during the bidding only.
+
+        :raises IllegalActionError: after the bidding has ended.
+        """
+        if self.phase != "bidding":
+            raise IllegalActionError("table talk is forbidden once the bidding has ended (RULES.md §1.3)")
+        self.remarks.append((seat, str(text)))
+
+    # play
+    def _trick_winner_index(self, trick: Trick) -> int:
+        c = self.contract_info
+        return winning_index(trick.cards, c.trump, lowest=c.lowest_wins)
+
+    def _deal_over(self) -> None:
+        self._scores = score_deal(self.contract, self.declarers, self.taken, self.rules)
+
+    def _returns(self) -> list[int]:
+        return self._scores
+
+    def side_points(self) -> tuple[int, int]:
+        """``(declarers' points, defenders' points)`` from the tricks taken so far."""
+        return (side_points(self.contract, self.declarers, self.taken, self.rules),
+                side_points(self.contract, self.defenders, self.taken, self.rules))
+
+    # notation
+    def parse_action(self, action):
+        if self.phase == "bidding":
+            if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+                return int(action)
+            if isinstance(action, str) and action.strip().isdigit():
+                return int(action.strip())
+            if isinstance(action, Card):
+                return action
+            if isinstance(action, str):
+                raise NotationError(f"bid {action!r}: expected a contract number 1..8")
+            raise NotationError(f"bid {action!r}: expected a contract number 1..8")
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            raise IllegalActionError(f"bid {action}: the bidding is over, now play a card")
+        return super().parse_action(action)
+
+    def _start_json(self) -> dict:
+        return {"rules": asdict(self.rules), "dealer": self.dealer,
+                "hands": [format_hand(h) for h in self.initial_hands], "remarks": []}
+
+    @classmethod
+    def _from_start_json(cls, data: dict) -> "State":
+        rules = data.get("rules") or {}
+        if not isinstance(rules, dict):
+            raise NotationError(f"'rules' must be an object, got {rules!r}")
+        return new_deal(data["hands"], dealer=data.get("dealer", 0), rules=Rules(**rules))
+
+    def observation(self, seat: int) -> Observation:
+        """What seat ``seat`` may see: its own hand, the bids, the contract and every card
+        played; never another seat's hand.
+
+        :raises CardkitError: for a seat outside 0..3.
+        """
+        if not isinstance(seat, int) or not 0 <= seat < PLAYERS:
+            raise CardkitError(f"seat {seat!r}: expected 0..3")
+        c = self.contract_info
+        trick = self.trick
+        return Observation(
+            seat=seat, players=PLAYERS, phase=self.phase, current_player=self.current_player,
+            dealer=self.dealer, hand=tuple(self.hands[seat]),
+            legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
+            first_bidder=self.first_bidder, bids=tuple(self.bids), contract=self.contract,
+            declarers=self.declarers, trump=None if c is None else c.trump,
+            lowest_wins=False if c is None else c.lowest_wins,
+            trick_leader=None if trick is None else trick.leader,
+            trick=() if trick is None else tuple(trick.cards),
+            tricks=tuple((t.leader, tuple(t.cards), t.winner) for t in self.tricks if t.winner is not None),
+            hand_sizes=tuple(len(h) for h in self.hands), rules=self.rules)
+
+
+def _check_hands(hands) -> list[list[Card]]:
+    if isinstance(hands, str) or len(hands) != PLAYERS:
+        raise NotationError(f"hands {hands!r}: expected four hands, one per seat 0..3")
+    parsed = []
+    for s, h in enumerate(hands):
+        try:
+            cards = parse_hand(h)
+        except NotationError as e:
+            raise NotationError(f"seat {s}: {e}") from None
+        if len(cards) != 13:
+            raise NotationError(f"seat {s}: hand {h!r} has {len(cards)} cards; Variety deals 13 to each (RULES.md §1.1)")
+        parsed.append(cards)
+    seen: dict[Card, int] = {}
+    for s, cards in enumerate(parsed):
+        for c in cards:
+            if c in seen:
+                raise NotationError(f"{c} is dealt twice, to seats {seen[c]} and {s}")
+            seen[c] = s
+    return parsed
+
+
+def new_deal(hands=None, *, dealer: int = 0, seed=None, rules: Rules | None = None) -> State:
+    """A new deal of Variety, in the bidding phase (RULES.md §1.1).
+
+    :param hands: four hands for seats 0..3, each a PBN string (``"AK73.AQ5.KJ4.AQ9"``) or
+        a list of cards / card strings; together the 52 cards. None: a random deal.
+    :param dealer: the dealer's seat, 0..3; the seat on the left bids first.
+    :param seed: for a random deal, an int or a :class:`numpy.random.Generator`; the deck
+        of :func:`cardkit.deck` is permuted with ``Generator.permutation`` and seat ``s``
+        gets cards ``13*s .. 13*s+12``, so a seed gives the same deal everywhere.
+    :param rules: :class:`Rules` (default ``Rules()``).
+    :raises NotationError: for hands that are not four disjoint 13-card hands.
+    :raises CardkitError: for a dealer outside 0..3.
+    """
+    rules = rules or Rules()
+    if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < PLAYERS:
+        raise CardkitError(f"dealer {dealer!r}: expected a seat 0..3")
+    if hands is None:
+        hands = deal_hands(deck(52), PLAYERS, 13, as_generator(seed))
+    else:
+        hands = _check_hands(hands)
+    return State(hands, int(dealer), rules)
+
+
+# ---- bots ------------------------------------------------------------------------------
+
+_HCP = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+
+
+def hand_evaluation(hand: Sequence[Card]) -> dict[int, float]:
+    """A quick estimate of how much each contract suits a hand (higher is better), with the
+    reasons a player might give at the table. Used by :class:`RuleBot` to bid.
+
+    :returns: contract number -> score (arbitrary units, comparable across contracts).
+    """
+    by = {s: [c for c in hand if c.suit == s] for s in Suit}
+    hcp = sum(_HCP.get(c.rank, 0) for c in hand)
+    low = sum(1 for c in hand if c.rank <= Rank.SIX)
+    aces = sum(1 for c in hand if c.rank == Rank.ACE)
+    strong = lambda s: sum(_HCP.get(c.rank, 0) for c in by[s])
+    S, H, D, C = Suit
+    reds = len(by[H]) + len(by[D])
+    ev = {
+        1: (hcp - 10) * 0.9 + aces,
+        2: (hcp - 10) * 0.6 + (len(by[C]) - 3.25) * 1.6 + strong(C) * 0.5,
+        3: (len(by[H]) - 3.25) * 1.7 + strong(H) * 0.5 + strong(S) * 0.5 + (len(by[S]) - 3) * 0.3 + (hcp - 10) * 0.3,
+        4: (len(by[D]) - 3.25) * 1.6 + strong(D) * 0.4 + (reds - 6.5) * 0.9 + (hcp - 10) * 0.2,
+        5: (len(by[S]) - 3.25) * 1.3 + strong(S) * 0.4
+           + sum(3 if c in _BLACK_JT else -2 if c in _RED_JT else 0 for c in hand),
+        6: (sum(1 for c in by[C] if c.rank <= Rank.SEVEN) - 1.5) * 2.0 + (reds - 6.5) * 0.3 + (low - 4) * 0.4,
+        7: (len(by[S]) - 3.25) * 1.2 + strong(S) * 0.4 - strong(C) * 0.6 + (3.25 - len(by[C])) * 0.6,
+        8: (10 - hcp) * 0.8 + (low - 4) * 0.6,
+    }
+    return ev
+
+
+def _reason(contract: int, hand: Sequence[Card]) -> str:
+    by = {s: [c for c in hand if c.suit == s] for s in Suit}
+    hcp = sum(_HCP.get(c.rank, 0) for c in hand)
+    n = lambda s: len(by[s])
+    S, H, D, C = Suit
+    aces = sum(1 for c in hand if c.rank == Rank.ACE)
+    kings = sum(1 for c in hand if c.rank == Rank.KING)
+    return {
+        1: f"I hold {aces} ace{'s' if aces != 1 else ''} and {kings} king{'s' if kings != 1 else ''}",
+        2: f"I hold {n(C)} clubs",
+        3: f"I hold {n(H)} hearts and {n(S)} spades",
+        4: f"I hold {n(D)} diamonds and {n(H) + n(D)} red cards",
+        5: f"I like the black jacks and tens",
+        6: f"I hold {sum(1 for c in by[C] if c.rank <= Rank.SEVEN)} low clubs",
+        7: f"I hold only {n(C)} clubs",
+        8: f"my cards are low: {hcp} high-card points",
+    }[contract]
+
+
+class RuleBot(TrickBot):
+    """A rule-based Variety player (RULES.md §1), acting from its observation only.
+
+    Bidding: ranks the contracts with :func:`hand_evaluation`; repeats a number another
+    player named when it is among its best (that ends the bidding and makes it a
+    declarer), else names its best number not yet named by anybody; says why in
+    ``remark`` ("I bid 4: I hold five diamonds"), as the rules allow during bidding.
+
+    Play: values each trick by the contract's table (a trick's worth to the side that
+    takes it); wins valuable tricks as cheaply as it can, ducks costly ones, gives
+    valuable cards to its partner's tricks and costly cards to the opponents' tricks.
+    """
+
+    name = "rule"
+
+    def act(self, obs: Observation):
+        self.remark = None
+        if obs.phase == "bidding":
+            return self._bid(obs)
+        return self._play(obs)
+
+    # bidding
+    def _bid(self, obs: Observation) -> int:
+        ev = hand_evaluation(obs.hand)
+        legal = list(obs.legal_actions)
+        ranked = sorted(legal, key=lambda n: -ev[n])
+        others = {b for i, b in enumerate(obs.bids) if (obs.first_bidder + i) % PLAYERS != obs.seat}
+        named = set(obs.bids)
+        best = ev[ranked[0]]
+        # Repeat another player's number if it is nearly as good as our best.
+        repeat = [n for n in ranked if n in others and ev[n] >= best - 1.5 - 0.5 * (len(obs.bids) // PLAYERS)]
+        if repeat:
+            choice = repeat[0]
+        else:
+            fresh = [n for n in ranked if n not in named]
+            choice = fresh[0] if fresh else ranked[0]
+        # small randomness among near-equal fresh choices keeps bots from being predictable
+        self.remark = f"I bid {choice}: {_reason(choice, obs.hand)}"
+        return choice
+
+    # play
+    def _trick_value(self, c: Contract, cards: Sequence[Card]) -> float:
+        v = c.per_trick + sum(c.card_values[x.index] for x in cards)
+        if c.majority:
+            v += c.majority / 7.0
+        return v
+
+    def _play(self, obs: Observation) -> Card:
+        c = contracts(obs.rules)[obs.contract]
+        legal = list(obs.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        mine = set(obs.declarers) if obs.seat in obs.declarers else {s for s in range(PLAYERS) if s not in obs.declarers}
+        seen = set(obs.hand) | {x for t in obs.tricks for x in t[1]} | set(obs.trick)
+        unseen = [x for x in deck(52) if x not in seen]
+        lowest = c.lowest_wins
+        # strength in play order terms: higher is stronger
+        strong = (lambda x: -x.rank) if lowest else (lambda x: x.rank)
+        trick = list(obs.trick)
+        to_play_after = PLAYERS - 1 - len(trick)
+        avg = (sum(c.card_values[x.index] for x in unseen) / len(unseen)) if unseen else 0.0
+        best, best_score = None, None
+        for card in legal:
+            cards = trick + [card]
+            winner = self.winning_seat(obs, cards)
+            value = self._trick_value(c, cards) + avg * to_play_after
+            if winner in mine:
+                if to_play_after == 0:
+                    p = 1.0
+                else:
+                    wcard = cards[winning_index(cards, c.trump, lowest=lowest)]
+                    beaters = [u for u in unseen if self._beats(c, u, wcard, cards[0].suit)]
+                    p = 1.0 if not beaters else (0.75 if winner != obs.seat and len(trick) >= 2 else 0.35)
+            else:
+                p = 0.0
+            score = (2 * p - 1) * value
+            # keep strong cards when it costs nothing; spend a valuable card where it scores
+            score -= 0.02 * strong(card)
+            score += 0.3 * c.card_values[card.index] * (1 if winner in mine else -1) * (1 if p >= 0.5 else 0.5)
+            if best_score is None or score > best_score:
+                best, best_score = card, score
+        return best
+
+    @staticmethod
+    def _beats(c: Contract, u: Card, w: Card, led: Suit) -> bool:
+        if c.trump is not None and u.suit == c.trump and w.suit != c.trump:
+            return True
+        if u.suit != w.suit:
+            return False
+        return u.rank < w.rank if c.lowest_wins else u.rank > w.rank
+
+
+# ---- a game ----------------------------------------------------------------------------
+
+class Game:
+    """A game of Variety: a series of deals, RULES.md §1.1 and §1.7.
+
+    The first dealer is chosen by the cut (highest card; tied players draw again), then
+    the deal passes to the left. Scores are kept per player.
+
+    :param players: four entries for seats 0..3: a :class:`~cardkit.bots.Bot`, or None
+        (or a name) for a human who acts through :meth:`State.apply_action`.
+    :param rules: :class:`Rules`; ``rules.deals`` deals (default 8).
+    :param seed: int or Generator: the cut and every deal come from it.
+    :ivar scores: one row per finished deal, four ints (points).
+    :ivar cut: the cut's rounds, each a dict seat -> card drawn.
+    :raises CardkitError: for a players list that is not four long.
+    """
+
+    def __init__(self, players: Sequence, *, rules: Rules | None = None, seed=None) -> None:
+        if len(players) != PLAYERS:
+            raise CardkitError(f"players {players!r}: Variety is for four players")
+        self.players = list(players)
+        self.rules = rules or Rules()
+        self.rng = as_generator(seed)
+        self.first_dealer, self.cut = cut_for_dealer(PLAYERS, deck(52), self.rng)
+        self.scores: list[list[int]] = []
+        self.deals: list[State] = []
+        self.state: State | None = None
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current (or next) deal."""
+        n = len(self.scores)
+        if self.state is not None and not self.state.is_terminal():
+            n = len(self.deals) - 1
+        return (self.first_dealer + n) % PLAYERS
+
+    def new_deal(self) -> State:
+        """Deal the next deal and return its state.
+
+        :raises StateError: when the game is over or the current deal is unfinished.
+        """
+        if self.is_over():
+            raise StateError(f"the game is over after {self.rules.deals} deals")
+        if self.state is not None and not self.state.is_terminal():
+            raise StateError("the current deal is not finished")
+        self.state = new_deal(dealer=(self.first_dealer + len(self.scores)) % PLAYERS, seed=self.rng, rules=self.rules)
+        self.deals.append(self.state)
+        return self.state
+
+    def record(self) -> list[int]:
+        """Record the finished current deal's scores and return them.
+
+        :raises StateError: if there is no finished deal to record.
+        """
+        if self.state is None or not self.state.is_terminal():
+            raise StateError("no finished deal to record")
+        if len(self.scores) == len(self.deals):
+            return self.scores[-1]
+        row = self.state.returns()
+        self.scores.append(row)
+        return row
+
+    def play_deal(self) -> list[int]:
+        """Deal and play one whole deal with the bots; returns its four scores.
+
+        :raises StateError: if a seat has no bot.
+        """
+        if not all(isinstance(p, Bot) for p in self.players):
+            raise StateError("play_deal needs a bot in every seat")
+        state = self.new_deal()
+        while not state.is_terminal():
+            seat = state.current_player
+            bot = self.players[seat]
+            action = bot.act(state.observation(seat))
+            if state.phase == "bidding" and bot.remark:
+                state.say(seat, bot.remark)
+            state.apply_action(action)
+        return self.record()
+
+    def play(self) -> list[int]:
+        """Play every remaining deal with the bots; returns the totals."""
+        while not self.is_over():
+            self.play_deal()
+        return self.totals
+
+    @property
+    def totals(self) -> list[int]:
+        """Each player's total points over the recorded deals."""
+        return [sum(row[s] for row in self.scores) for s in range(PLAYERS)]
+
+    def is_over(self) -> bool:
+        return len(self.scores) >= self.rules.deals
+
+    def winner(self) -> list[int]:
+        """The seats with the highest total (**default**, RULES.md §1.7); several on a tie.
+
+        :raises StateError: before the game is over.
+        """
+        if not self.is_over():
+            raise StateError(f"the game is not over: {len(self.scores)} of {self.rules.deals} deals played")
+        t = self.totals
+        return [s for s in range(PLAYERS) if t[s] == max(t)]

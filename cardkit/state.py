@@ -1,0 +1,303 @@
+"""The state protocol shared by the three games (OpenSpiel's shape, STYLE.md).
+
+A game module makes :class:`TrickGameState` subclasses through ``new_deal(...)``. Every
+state answers:
+
+- ``phase`` (a string such as ``"bidding"``, ``"play"``, ``"over"``) and
+  ``current_player`` (a seat, or None when the deal is over);
+- ``legal_actions()``: the one source of truth for legality; it dispatches on the phase
+  to ``_legal_<phase>()``;
+- ``apply_action(action)``: also accepts notation (``"4"``, ``"QH"``); an action the
+  rules forbid raises :class:`~cardkit.IllegalActionError` and leaves the state exactly
+  as it was;
+- ``undo_action()``, ``clone()``, ``is_terminal()``, ``returns()``, ``observation(seat)``;
+- ``to_json()`` and ``from_json(text)``, a round trip (the start of the deal plus the
+  actions).
+
+Trick play itself (follow suit, trick winner, passing the lead to the winner) lives here
+once, for every game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from .cards import Card
+from .errors import IllegalActionError, NotationError, StateError
+from .notation import format_cards, parse_card
+from .tricks import Trick
+
+__all__ = ["TrickGameState", "fast_copy"]
+
+
+def fast_copy(value: Any) -> Any:
+    """A deep copy of lists, dicts and tricks; every other value (cards, ints, strings,
+    tuples, frozen rules) is immutable here and shared."""
+    if type(value) is list:
+        return [fast_copy(v) for v in value]
+    if type(value) is dict:
+        return {k: fast_copy(v) for k, v in value.items()}
+    if type(value) is Trick:
+        return value.copy()
+    return value
+
+
+class TrickGameState:
+    """Base class of the three games' states.
+
+    Attributes common to every game:
+
+    - ``players``: number of seats; seats are numbered 0..players-1 clockwise.
+    - ``dealer``: the dealer's seat.
+    - ``hands``: ``hands[s]`` is the list of cards seat ``s`` holds, in display order.
+    - ``tricks``: every trick of the deal in order; the last one is still open (its
+      ``winner`` is None) while cards are being played to it.
+    - ``taken``: ``taken[s]`` is the list of cards in the tricks seat ``s`` has won.
+    - ``history``: every action applied, in order (ints for bids, :class:`Card` for plays,
+      game-specific action objects otherwise).
+    - ``phase``, ``current_player``.
+    """
+
+    game: ClassVar[str] = "?"
+    phases: ClassVar[tuple[str, ...]] = ("play", "over")
+
+    players: int
+    dealer: int
+    hands: list[list[Card]]
+    tricks: list[Trick]
+    taken: list[list[Card]]
+    history: list
+    phase: str
+    current_player: int | None
+
+    # ---- the protocol -------------------------------------------------------------
+
+    def legal_actions(self) -> list:
+        """The actions the current player may take now, in a stable order (empty when
+        the deal is over)."""
+        if self.phase == "over":
+            return []
+        return getattr(self, "_legal_" + self.phase)()
+
+    def is_legal(self, action) -> bool:
+        """True if ``apply_action(action)`` would succeed."""
+        try:
+            a = self.parse_action(action)
+            self._check(a)
+        except (IllegalActionError, NotationError):
+            return False
+        return True
+
+    def apply_action(self, action) -> None:
+        """Apply one action of the current player.
+
+        :param action: an action object, or its notation (``"4"``, ``"QH"``, ``"10♥"``).
+        :raises NotationError: for text that is not an action of this phase.
+        :raises IllegalActionError: for an action the rules forbid now; the message names
+            the rule. In both cases the state is exactly as it was.
+        """
+        a = self.parse_action(action)
+        self._check(a)
+        getattr(self, "_apply_" + self.phase)(a)
+        self.history.append(a)
+
+    def _check(self, a) -> None:
+        if self.phase == "over":
+            raise IllegalActionError(f"the deal is over: {self.action_to_str(a)!r} cannot be played")
+        getattr(self, "_check_" + self.phase)(a)
+
+    def undo_action(self) -> None:
+        """Take back the last action (practice mode).
+
+        :raises StateError: when no action has been taken in this deal.
+        """
+        if not self.history:
+            raise StateError("nothing to undo: no action has been taken in this deal")
+        fresh = self._replay(self.history[:-1])
+        self.__dict__.clear()
+        self.__dict__.update(fresh.__dict__)
+
+    def clone(self):
+        """An independent copy: playing it out leaves this state unchanged."""
+        new = object.__new__(type(self))
+        new.__dict__ = {k: fast_copy(v) for k, v in self.__dict__.items()}
+        return new
+
+    def is_terminal(self) -> bool:
+        """True when the deal is over."""
+        return self.phase == "over"
+
+    def returns(self) -> list[int]:
+        """The deal's result for each seat (units: the game's points).
+
+        :raises StateError: before the deal is over.
+        """
+        if self.phase != "over":
+            raise StateError(f"the deal is not over (phase {self.phase!r}): returns() has no final value yet")
+        return list(self._returns())
+
+    # ---- notation and saved games -------------------------------------------------
+
+    def parse_action(self, action):
+        """The action object for ``action`` (an action object or its notation) in the
+        current phase.
+
+        :raises NotationError: for text that is not an action of this phase.
+        """
+        if isinstance(action, Card):
+            return action
+        if isinstance(action, str):
+            return parse_card(action)
+        raise NotationError(f"action {action!r}: expected a card such as 'QH'")
+
+    def action_to_str(self, action) -> str:
+        """The notation of an action, the inverse of :meth:`parse_action`."""
+        if isinstance(action, Card):
+            return action.code
+        return str(action)
+
+    def to_json(self) -> str:
+        """The deal as JSON text: the game, the rules, the start of the deal and every
+        action in notation. :meth:`from_json` reads it back."""
+        data = {"game": self.game, "format": 1}
+        data.update(self._start_json())
+        data["history"] = [self.action_to_str(a) for a in self.history]
+        return json.dumps(data, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str):
+        """Read a deal written by :meth:`to_json`.
+
+        :raises NotationError: for text that is not JSON, a saved deal of another game, a
+            missing or malformed field, or an action that was not legal where it stands
+            (quoted with its position).
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:
+            raise NotationError(f"saved deal is not JSON: {e}") from None
+        if not isinstance(data, dict):
+            raise NotationError(f"saved deal: expected a JSON object, got {type(data).__name__}")
+        if data.get("game") != cls.game:
+            raise NotationError(f"saved deal is for game {data.get('game')!r}, not {cls.game!r}")
+        history = data.get("history", [])
+        if not isinstance(history, list):
+            raise NotationError(f"saved deal: 'history' must be a list of actions, got {history!r}")
+        try:
+            state = cls._from_start_json(data)
+        except NotationError as e:
+            raise NotationError(f"saved deal: {e}") from None
+        except (KeyError, TypeError, ValueError) as e:
+            raise NotationError(f"saved deal: missing or malformed field: {e!r}") from None
+        for i, a in enumerate(history):
+            try:
+                state.apply_action(a)
+            except (NotationError, IllegalActionError) as e:
+                raise NotationError(f"saved deal, action {i + 1} ({a!r}): {e}") from None
+        return state
+
+    # ---- what subclasses provide ----------------------------------------------------
+
+    def _start_json(self) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @classmethod
+    def _from_start_json(cls, data: dict):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _restart(self):
+        """A new state at the start of this deal (same cards, same rules)."""
+        return type(self)._from_start_json(self._start_json())
+
+    def _replay(self, actions: Sequence):
+        state = self._restart()
+        for a in actions:
+            state.apply_action(a)
+        return state
+
+    def _returns(self) -> Sequence[int]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _trick_winner_index(self, trick: Trick) -> int:  # pragma: no cover - abstract
+        """Index in ``trick.cards`` of the winning card."""
+        raise NotImplementedError
+
+    def _deal_over(self) -> None:
+        """Called once, after the last trick."""
+
+    # ---- trick play, shared ---------------------------------------------------------
+
+    @property
+    def trick(self) -> Trick | None:
+        """The open trick (possibly empty), or None outside the play."""
+        if self.tricks and self.tricks[-1].winner is None:
+            return self.tricks[-1]
+        return None
+
+    @property
+    def completed_tricks(self) -> list[Trick]:
+        """The tricks already won, in order."""
+        return [t for t in self.tricks if t.winner is not None]
+
+    def _playable(self, seat: int) -> list[Card]:
+        """The cards seat ``seat`` could play if nothing restricted it (its hand)."""
+        return self.hands[seat]
+
+    def _legal_play(self) -> list[Card]:
+        """Follow suit if able, else any card (RULES.md §1.5, §2.1)."""
+        cards = self._playable(self.current_player)
+        trick = self.tricks[-1]
+        if trick.cards:
+            led = trick.cards[0].suit
+            follow = [c for c in cards if c.suit == led]
+            if follow:
+                return follow
+        return list(cards)
+
+    def _check_play(self, card) -> None:
+        if not isinstance(card, Card):
+            raise IllegalActionError(f"{card!r} is not a card: now is the play of a card")
+        seat = self.current_player
+        cards = self._playable(seat)
+        if card not in cards:
+            raise IllegalActionError(f"{card} is not in seat {seat}'s hand: it holds {format_cards(cards)}")
+        legal = self._legal_play()
+        if card not in legal:
+            led = self.tricks[-1].cards[0].suit
+            raise IllegalActionError(
+                f"must follow {led.symbol}: you hold {format_cards(legal)}, so {card} cannot be played")
+
+    def _remove_played(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+
+    def _apply_play(self, card: Card) -> None:
+        seat = self.current_player
+        self._remove_played(seat, card)
+        trick = self.tricks[-1]
+        trick.cards.append(card)
+        if len(trick.cards) < self.players:
+            self.current_player = (seat + 1) % self.players
+            return
+        winner = (trick.leader + self._trick_winner_index(trick)) % self.players
+        trick.winner = winner
+        self.taken[winner].extend(trick.cards)
+        if self._more_tricks():
+            self.tricks.append(Trick(winner, self.players))
+            self.current_player = winner
+        else:
+            self.phase = "over"
+            self.current_player = None
+            self._deal_over()
+
+    def _more_tricks(self) -> bool:
+        return any(self.hands)
+
+    def tricks_won(self, seat: int) -> int:
+        """How many tricks seat ``seat`` has won so far."""
+        return sum(1 for t in self.tricks if t.winner == seat)
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} phase={self.phase!r} current_player={self.current_player} "
+                f"actions={len(self.history)}>")

@@ -1,0 +1,90 @@
+"""Tricks and trick winners, shared by every game.
+
+A trick is led by one seat; the others play in turn clockwise (RULES.md, "Common
+conventions": the player on the left of seat ``s`` is ``(s + 1) % n``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .cards import Card, Suit
+
+__all__ = ["Trick", "winning_index", "left_of"]
+
+
+def left_of(seat: int, players: int, steps: int = 1) -> int:
+    """The seat ``steps`` places to the left (clockwise) of ``seat``: ``(seat + steps) % players``."""
+    return (seat + steps) % players
+
+
+@dataclass
+class Trick:
+    """One trick: who led, the cards in play order, and who won (None while open).
+
+    ``seats[i]`` is the seat that played ``cards[i]``.
+    """
+
+    leader: int
+    players: int
+    cards: list[Card] = field(default_factory=list)
+    winner: int | None = None
+
+    @property
+    def seats(self) -> list[int]:
+        """The seat of each card, in play order."""
+        return [(self.leader + i) % self.players for i in range(len(self.cards))]
+
+    @property
+    def suit_led(self) -> Suit | None:
+        """The suit of the first card, or None for an empty trick."""
+        return self.cards[0].suit if self.cards else None
+
+    @property
+    def complete(self) -> bool:
+        """True once every seat has played."""
+        return len(self.cards) == self.players
+
+    def copy(self) -> "Trick":
+        return Trick(self.leader, self.players, list(self.cards), self.winner)
+
+    def __str__(self) -> str:
+        played = " ".join(f"{s}:{c}" for s, c in zip(self.seats, self.cards))
+        won = "" if self.winner is None else f" won by {self.winner}"
+        return f"[{played}]{won}"
+
+
+def winning_index(
+    cards: Sequence[Card],
+    trump: Suit | None = None,
+    *,
+    lowest: bool = False,
+    strength: Callable[[Card], int] | None = None,
+) -> int:
+    """Index (in play order) of the card that wins a trick.
+
+    The highest trump wins if any trump was played, else the highest card of the suit led;
+    a discard of a third suit never wins (RULES.md §1.5, §2.1, §3.3).
+
+    :param cards: the trick's cards in play order (at least one).
+    :param trump: the trump suit, or None for no trumps.
+    :param lowest: reversed order (Variety contract 6, RULES.md §1.5): the lowest trump, else
+        the lowest card of the suit led, wins.
+    :param strength: rank strength within a suit (higher beats lower); default the rank,
+        ace high. Armenian Durak passes its own (the six beats the ace, §3.1).
+    :raises ValueError: for an empty trick.
+    """
+    if not cards:
+        raise ValueError("an empty trick has no winner")
+    key = strength or (lambda c: c.rank)
+    suit = trump if trump is not None and any(c.suit == trump for c in cards) else cards[0].suit
+    best = -1
+    best_key = None
+    for i, c in enumerate(cards):
+        if c.suit != suit:
+            continue
+        k = key(c)
+        if best < 0 or (k < best_key if lowest else k > best_key):
+            best, best_key = i, k
+    return best
