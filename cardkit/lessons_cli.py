@@ -1,0 +1,168 @@
+"""``cardkit-lessons``: serve the lesson notebooks as Voila dashboards.
+
+Usage::
+
+    cardkit-lessons [--port N] [--no-browser]
+
+It serves the ``lessons/`` folder on 127.0.0.1 (port 8866 unless ``--port``
+says otherwise), prints the URL of the lessons index and runs until Ctrl-C.
+The ``lessons/`` folder is looked for in the current directory first, then in
+the repository this package was installed from (the parent of the ``cardkit``
+folder, which is where an editable install ``pip install -e .`` points).
+
+Settings chosen for a classroom (see ``voila_args``):
+
+* kernel culling is on: Voila keeps the kernel of a closed browser tab alive
+  (voila issue 1458), so idle kernels are shut down after ``CULL_IDLE_TIMEOUT``
+  seconds, checked every ``CULL_INTERVAL`` seconds;
+* tracebacks are hidden from students and code cells are not shown;
+* cells tagged ``teacher-only`` are removed from the dashboards;
+* the port is fixed (``--Voila.port_retries=0``) so the printed URL is right.
+
+The browser is never opened (the flag ``--no-browser`` is accepted for
+familiarity): open the printed URL yourself. This module imports neither
+ipywidgets nor, until the server starts, Voila itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Iterable, Sequence
+
+HOST = "127.0.0.1"
+DEFAULT_PORT = 8866
+INDEX_NOTEBOOK = "index.ipynb"
+CULL_IDLE_TIMEOUT = 600  # seconds a kernel may sit idle before it is shut down
+CULL_INTERVAL = 60  # seconds between two checks for idle kernels
+REMOVED_CELL_TAGS = ("teacher-only",)
+
+# The repository root of a source checkout / editable install: the folder
+# holding the ``cardkit`` package folder.
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def index_url(port: int, host: str = HOST) -> str:
+    """URL of the lessons index dashboard served on ``host:port``."""
+    return f"http://{host}:{port}/voila/render/{INDEX_NOTEBOOK}"
+
+
+def find_lessons_dir(cwd: str | os.PathLike[str] | None = None) -> Path | None:
+    """Return the ``lessons/`` folder to serve, or None if there is none.
+
+    ``<cwd>/lessons`` wins over ``<repo root>/lessons``.
+    """
+    candidates = [Path(cwd if cwd is not None else os.getcwd()) / "lessons", REPO_ROOT / "lessons"]
+    for candidate in candidates:
+        if candidate.is_dir():
+            return candidate.resolve()
+    return None
+
+
+def voila_args(
+    lessons_dir: str | os.PathLike[str],
+    port: int,
+    *,
+    host: str = HOST,
+    cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
+    cull_interval: int = CULL_INTERVAL,
+    show_tracebacks: bool = False,
+    strip_sources: bool = True,
+    removed_cell_tags: Iterable[str] = REMOVED_CELL_TAGS,
+) -> list[str]:
+    """Command-line arguments for ``voila`` (without the program name).
+
+    Pure function: the tests' Voila server uses it too, so tests and
+    classroom run the same configuration.
+    """
+    args = [
+        str(lessons_dir),
+        "--no-browser",
+        f"--port={port}",
+        f"--Voila.ip={host}",
+        "--Voila.port_retries=0",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
+        f"--MappingKernelManager.cull_interval={cull_interval}",
+        f"--VoilaConfiguration.show_tracebacks={show_tracebacks}",
+        f"--VoilaConfiguration.strip_sources={strip_sources}",
+    ]
+    # The flag is repeated once per tag (the set form '{"a"}' is ignored by Voila).
+    args += [f"--TagRemovePreprocessor.remove_cell_tags={tag}" for tag in removed_cell_tags]
+    return args
+
+
+def port_is_free(port: int, host: str = HOST) -> bool:
+    """True if a server could listen on ``host:port`` right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as tornado does
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid port {text!r}: not a whole number") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"invalid port {port}: must be between 1 and 65535")
+    return port
+
+
+class _OneLineErrorParser(argparse.ArgumentParser):
+    """ArgumentParser whose usage errors are a single line on stderr."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _OneLineErrorParser(
+        prog="cardkit-lessons",
+        description="Serve the cardkit lessons as Voila dashboards on 127.0.0.1 and print the URL.",
+    )
+    parser.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
+    )
+    parser.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="do not open a browser (accepted for familiarity: a browser is never opened)",
+    )
+    return parser
+
+
+def _error(message: str) -> int:
+    print(f"cardkit-lessons: error: {message}", file=sys.stderr)
+    return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``cardkit-lessons``; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    lessons_dir = find_lessons_dir()
+    if lessons_dir is None:
+        return _error(
+            f"no lessons/ folder found in {Path.cwd()} nor in {REPO_ROOT}; "
+            "run from the cardkit checkout"
+        )
+    if not port_is_free(args.port):
+        return _error(f"port {args.port} on {HOST} is already in use; choose another with --port N")
+
+    print(f"cardkit lessons: open {index_url(args.port)}  (serving {lessons_dir}; Ctrl-C stops)", flush=True)
+
+    from voila.app import main as voila_main  # imported late: --help and errors stay fast
+
+    # Voila's own Ctrl-C / SIGTERM handling shuts its kernels down before it returns.
+    voila_main(argv=voila_args(lessons_dir, args.port))
+    return 0
+
+
+if __name__ == "__main__":  # python -m cardkit.lessons_cli
+    sys.exit(main())

@@ -1,0 +1,283 @@
+"""Shared browser fixtures: a Voila server for ``lessons/`` and Playwright pages on it.
+
+Only browser plumbing lives here; put other fixtures next to the tests that use them.
+
+Fixtures
+--------
+``voila_server`` (session)
+    Starts ``python -m voila lessons/`` on 127.0.0.1 and a free port, with the
+    same settings as ``cardkit-lessons`` (``cardkit.lessons_cli.voila_args``:
+    sources stripped, tracebacks hidden, ``teacher-only`` cells removed) but a
+    short kernel culling time, and Jupyter's config/data/runtime folders in a
+    temporary folder. Yields the base URL (``http://127.0.0.1:PORT``); at the
+    end it stops Voila and any kernel it left behind. Voila's log is the file
+    ``voila.log`` beside those folders; failures quote its tail.
+``dashboard`` (function)
+    ``dashboard("variety/lesson1.ipynb")`` opens ``/voila/render/<path>`` (path
+    relative to ``lessons/``) in headless Chromium, waits until every cell
+    output is rendered (widgets included), fails if the page shows an error
+    (pass ``allow_errors=True`` to check errors yourself) and returns the
+    Playwright ``Page``. Expect/locator timeouts are raised to 30 s.
+
+Browser tests
+-------------
+A test using ``dashboard`` (or pytest-playwright's ``page``/``context``/
+``browser``) is marked ``browser`` automatically. Chromium is Debian's
+``/usr/bin/chromium`` (``CARDKIT_CHROMIUM`` overrides the path); never run
+``playwright install``. Without it, browser tests are skipped, unless
+``CARDKIT_REQUIRE_BROWSER=1`` (set by ``.ci/run``), which turns that into a
+failure.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from cardkit.lessons_cli import voila_args
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+LESSONS_DIR = REPO_ROOT / "lessons"
+
+CHROMIUM = os.environ.get("CARDKIT_CHROMIUM", "/usr/bin/chromium")
+REQUIRE_BROWSER = os.environ.get("CARDKIT_REQUIRE_BROWSER", "") == "1"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+# Fixtures that need a browser: a test requesting one is marked ``browser``.
+BROWSER_FIXTURES = frozenset({"dashboard", "page", "context", "new_context", "browser"})
+
+EXPECT_TIMEOUT_MS = 30_000  # Playwright's 5 s default is too short for a cold Voila page
+NAVIGATION_TIMEOUT_MS = 90_000  # the server runs the whole notebook before answering
+SERVER_START_TIMEOUT_S = 60
+TEST_CULL_IDLE_TIMEOUT_S = 60  # kernels of closed test pages go away during the run
+TEST_CULL_INTERVAL_S = 15
+
+# Rendered: Voila's frontend has replaced every server-side output placeholder
+# and every output element has content (a widget view is attached).
+_RENDERED_JS = """() => {
+  const cells = document.getElementById('rendered_cells');
+  if (!cells || !document.getElementById('jp-main-content-panel')?.contains(cells)) return false;
+  if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;
+  return [...cells.querySelectorAll('.jp-OutputArea-output')]
+    .every(e => e.childElementCount > 0 || e.textContent.trim() !== '');
+}"""
+# What a student would see as an error. With show_tracebacks=False every cell
+# error reads "There was an error when executing cell [N]. ..." (the traceback
+# goes to Voila's log).
+_ERROR_TEXTS = (
+    "There was an error when executing cell",
+    "Traceback (most recent call last)",
+    "Javascript Error:",
+    "Error displaying widget",
+)
+_ERRORS_JS = """(texts) => {
+  const found = [...document.querySelectorAll('.voila-error')].map(e => e.innerText.trim());
+  const body = document.body.innerText;
+  for (const t of texts) if (body.includes(t)) found.push(t);
+  return found;
+}"""
+
+
+# --------------------------------------------------------------------- marks
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("browser") is None or os.access(CHROMIUM, os.X_OK):
+        return
+    reason = f"no Chromium at {CHROMIUM} (apt-get install -y chromium)"
+    if REQUIRE_BROWSER:
+        pytest.fail(f"{reason}, and CARDKIT_REQUIRE_BROWSER=1 requires browser tests", pytrace=False)
+    pytest.skip(f"browser test: {reason}; CARDKIT_REQUIRE_BROWSER=1 makes this a failure")
+
+
+# ------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, browser_name):
+    """pytest-playwright's launch options, pointed at Debian's Chromium."""
+    if browser_name != "chromium":
+        return browser_type_launch_args
+    args = [a for a in CHROMIUM_ARGS if a != "--headless" or browser_type_launch_args.get("headless", True)]
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args}
+
+
+# --------------------------------------------------------------------- voila
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _log_tail(log_path: Path, lines: int = 40) -> str:
+    try:
+        text = log_path.read_text(errors="replace")
+    except OSError:
+        return "(no Voila log)"
+    text = re.sub(r"\x1b\[[0-9;]*m", "", text)  # drop terminal colours
+    return "\n".join(text.splitlines()[-lines:])
+
+
+def _kill_processes_mentioning(marker: str) -> None:
+    """Kill processes whose command line contains ``marker`` (our kernels' connection folder)."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        if marker in cmdline:
+            try:
+                os.kill(int(entry.name), signal.SIGKILL)
+            except OSError:
+                pass
+
+
+def _stop(process: subprocess.Popen, connection_dir: Path) -> None:
+    if process.poll() is None:
+        process.terminate()  # SIGTERM: Voila shuts its kernels down, then exits
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+    _kill_processes_mentioning(str(connection_dir))  # kernels that outlived a killed Voila
+
+
+_VOILA_LOG = pytest.StashKey[Path]()
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory, pytestconfig):
+    """Base URL of a Voila server serving ``lessons/``; stopped with its kernels at the end."""
+    root = tmp_path_factory.mktemp("voila")
+    connection_dir = root / "connections"
+    connection_dir.mkdir()
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=str(root / "config"),
+        JUPYTER_DATA_DIR=str(root / "data"),
+        JUPYTER_RUNTIME_DIR=str(root / "runtime"),
+        IPYTHONDIR=str(root / "ipython"),
+        PYTHONUNBUFFERED="1",
+    )
+    log_path = root / "voila.log"
+    pytestconfig.stash[_VOILA_LOG] = log_path
+
+    for attempt in range(3):  # another process may grab the free port before Voila does
+        port = _free_port()
+        base_url = f"http://127.0.0.1:{port}"
+        command = [
+            sys.executable,
+            "-m",
+            "voila",
+            *voila_args(
+                LESSONS_DIR,
+                port,
+                cull_idle_timeout=TEST_CULL_IDLE_TIMEOUT_S,
+                cull_interval=TEST_CULL_INTERVAL_S,
+            ),
+            f"--Voila.connection_dir_root={connection_dir}",
+        ]
+        started = time.monotonic()
+        with open(log_path, "ab") as log:
+            process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                env=env, cwd=REPO_ROOT,
+            )
+        try:
+            while time.monotonic() - started < SERVER_START_TIMEOUT_S:
+                if process.poll() is not None:
+                    break
+                try:
+                    with urllib.request.urlopen(f"{base_url}/voila/static/voila.js", timeout=5) as response:
+                        if response.status == 200:
+                            break
+                except (urllib.error.URLError, OSError):
+                    pass
+                time.sleep(0.1)
+            else:
+                raise RuntimeError(
+                    f"Voila not ready after {SERVER_START_TIMEOUT_S} s; log {log_path}:\n{_log_tail(log_path)}"
+                )
+        except BaseException:
+            _stop(process, connection_dir)
+            raise
+        if process.poll() is None:
+            break
+        if attempt == 2 or "no available port" not in _log_tail(log_path):
+            raise RuntimeError(
+                f"Voila exited with code {process.returncode}; log {log_path}:\n{_log_tail(log_path)}"
+            )
+
+    print(f"\n[voila_server] ready at {base_url} in {time.monotonic() - started:.2f} s (log {log_path})")
+    try:
+        yield base_url
+    finally:
+        _stop(process, connection_dir)
+
+
+@pytest.fixture
+def dashboard(page, voila_server, pytestconfig):
+    """Open a lesson dashboard: ``dashboard("index.ipynb") -> Page``."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    page.set_default_timeout(EXPECT_TIMEOUT_MS)
+    page.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
+    page_errors: list[str] = []
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    log_path = pytestconfig.stash[_VOILA_LOG]
+
+    def open_dashboard(notebook: str, *, allow_errors: bool = False):
+        url = f"{voila_server}/voila/render/{quote(notebook)}"
+        started = time.monotonic()
+        response = page.goto(url)
+        if response is None or not response.ok:
+            status = response.status if response is not None else "no response"
+            pytest.fail(f"GET {url} answered {status}: {page.inner_text('body')[:300]!r}", pytrace=False)
+        page.wait_for_function(_RENDERED_JS)
+        print(f"[dashboard] {notebook}: page to rendered outputs in {time.monotonic() - started:.2f} s")
+        if not allow_errors:
+            errors = page.evaluate(_ERRORS_JS, list(_ERROR_TEXTS))
+            if errors:
+                pytest.fail(
+                    f"{notebook} shows errors {errors}; page JS errors {page_errors}; "
+                    f"Voila log tail:\n{_log_tail(log_path)}",
+                    pytrace=False,
+                )
+        return page
+
+    return open_dashboard
