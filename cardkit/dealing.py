@@ -13,8 +13,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from .cards import Card
+from .errors import CardkitError, NotationError
+from .notation import check_deck, parse_hand
 
-__all__ = ["as_generator", "shuffled", "deal_hands", "cut_for_dealer", "Seed"]
+__all__ = ["as_generator", "shuffled", "deal_hands", "cut_for_dealer", "check_hands", "check_seat", "Seed"]
 
 Seed = "int | np.random.Generator | None"
 
@@ -71,3 +73,58 @@ def cut_for_dealer(players: int, cards: Sequence[Card], rng: np.random.Generator
         drawing = [s for s, c in draw.items() if c.rank == best]
         if len(drawing) == 1:
             return drawing[0], rounds
+
+
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+def check_seat(seat, players: int, what: str = "seat") -> int:
+    """``seat`` as an int, checked to be a seat 0..players-1.
+
+    :raises CardkitError: for anything else (a bool, a float, a seat out of range), quoting
+        it: "dealer 5: expected a seat 0..3".
+    """
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
+        raise CardkitError(f"{what} {seat!r}: expected a seat 0..{players - 1}")
+    return int(seat)
+
+
+def check_hands(hands, players: int, per_player: int, deck_size: int = 52, *,
+                game: str = "this game", rule: str = "") -> list[list[Card]]:
+    """Read and check the hands of a deal given by hand (RULES.md, "Common conventions").
+
+    :param hands: one hand per seat, each a PBN string (``"AK73.AQ5.KJ4.AQ9"``) or a list
+        of cards / card strings.
+    :param players: how many hands there must be.
+    :param per_player: how many cards each hand must hold.
+    :param deck_size: 52 or 36; every card must belong to that deck
+        (:func:`cardkit.notation.check_deck`).
+    :param game: the game's name, for messages ("Variety deals 13 to each").
+    :param rule: the RULES.md section that fixes the deal, for messages.
+    :returns: ``players`` lists of cards, each sorted in display order.
+    :raises NotationError: for the wrong number of hands, bad notation, a hand of the wrong
+        size, a card outside the deck or a card dealt twice; the message names the seat and
+        quotes the hand.
+    """
+    word = _COUNT_WORDS.get(players, str(players))
+    if isinstance(hands, str) or not hasattr(hands, "__len__") or len(hands) != players:
+        raise NotationError(f"hands {hands!r}: expected {word} hands, one per seat 0..{players - 1}")
+    ref = f" ({rule})" if rule else ""
+    parsed = []
+    for s, h in enumerate(hands):
+        try:
+            cards = parse_hand(h)
+            check_deck(cards, deck_size, what=f"hand {h!r}")
+        except NotationError as e:
+            raise NotationError(f"seat {s}: {e}") from None
+        if len(cards) != per_player:
+            raise NotationError(
+                f"seat {s}: hand {h!r} has {len(cards)} cards; {game} deals {per_player} to each{ref}")
+        parsed.append(cards)
+    seen: dict[Card, int] = {}
+    for s, cards in enumerate(parsed):
+        for c in cards:
+            if c in seen:
+                raise NotationError(f"{c} is dealt twice, to seats {seen[c]} and {s}")
+            seen[c] = s
+    return parsed

@@ -22,26 +22,66 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .cards import Card
+from .cards import Card, Suit
+from .dealing import check_seat
 from .errors import IllegalActionError, NotationError, StateError
 from .notation import format_cards, parse_card
 from .tricks import Trick
 
-__all__ = ["TrickGameState", "fast_copy"]
+__all__ = ["TrickGameState", "TrickObservation", "fast_copy"]
 
 
 def fast_copy(value: Any) -> Any:
-    """A deep copy of lists, dicts and tricks; every other value (cards, ints, strings,
-    tuples, frozen rules) is immutable here and shared."""
+    """A deep copy of lists, dicts, sets and tricks; every other value (cards, ints,
+    strings, tuples, frozen rules) is immutable here and shared."""
     if type(value) is list:
         return [fast_copy(v) for v in value]
     if type(value) is dict:
         return {k: fast_copy(v) for k, v in value.items()}
+    if type(value) is set:  # e.g. Variety's numbers named per seat: must not be shared
+        return set(value)
     if type(value) is Trick:
         return value.copy()
     return value
+
+
+@dataclass(frozen=True)
+class TrickObservation:
+    """What one seat may see of a trick-taking deal: its own hand and every card played,
+    never another seat's hand (STYLE.md rule 6). Each game's ``Observation`` adds its own
+    public fields (bids, contract, rules, ...).
+
+    :ivar seat: whose observation this is.
+    :ivar players: number of seats.
+    :ivar phase: the state's phase (``"play"``, ``"over"``, ...).
+    :ivar current_player: the seat to act, or None.
+    :ivar dealer: the dealer's seat.
+    :ivar hand: the seat's own cards, in display order.
+    :ivar legal_actions: the seat's legal actions if it is to act, else ``()``.
+    :ivar trump: the trump suit, or None for no trumps.
+    :ivar lowest_wins: True when the lowest card wins the trick (Variety contract 6).
+    :ivar trick_leader: the seat that led the open trick, or None outside the play.
+    :ivar trick: the cards of the open trick in play order.
+    :ivar tricks: completed tricks as ``(leader, cards, winner)`` tuples, in order.
+    :ivar hand_sizes: how many cards each seat holds.
+    """
+
+    seat: int
+    players: int
+    phase: str
+    current_player: int | None
+    dealer: int
+    hand: tuple[Card, ...]
+    legal_actions: tuple
+    trump: Suit | None
+    lowest_wins: bool
+    trick_leader: int | None
+    trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
+    hand_sizes: tuple[int, ...]
 
 
 class TrickGameState:
@@ -293,6 +333,23 @@ class TrickGameState:
 
     def _more_tricks(self) -> bool:
         return any(self.hands)
+
+    def _observation_fields(self, seat: int) -> dict:
+        """The :class:`TrickObservation` fields for ``seat`` except ``trump`` and
+        ``lowest_wins``, as a dict for a game's ``Observation(**fields, ...)``.
+
+        :raises CardkitError: for a seat outside 0..players-1.
+        """
+        seat = check_seat(seat, self.players)
+        trick = self.trick
+        return dict(
+            seat=seat, players=self.players, phase=self.phase, current_player=self.current_player,
+            dealer=self.dealer, hand=tuple(self.hands[seat]),
+            legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
+            trick_leader=None if trick is None else trick.leader,
+            trick=() if trick is None else tuple(trick.cards),
+            tricks=tuple((t.leader, tuple(t.cards), t.winner) for t in self.tricks if t.winner is not None),
+            hand_sizes=tuple(len(h) for h in self.hands))
 
     def tricks_won(self, seat: int) -> int:
         """How many tricks seat ``seat`` has won so far."""

@@ -19,10 +19,11 @@ import numpy as np
 
 from ..bots import Bot, RandomBot, TrickBot, play_out
 from ..cards import Card, Rank, Suit, deck
-from ..dealing import as_generator, cut_for_dealer, deal_hands
+from ..dealing import as_generator, check_hands, check_seat, deal_hands
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError
-from ..notation import format_hand, parse_hand, sort_hand
-from ..state import TrickGameState
+from ..notation import format_hand, sort_hand
+from ..series import DealSeries
+from ..state import TrickGameState, TrickObservation
 from ..tricks import Trick, winning_index
 
 __all__ = [
@@ -279,40 +280,25 @@ def score_deal(contract: int, declarers: Sequence[int], taken: Sequence[Sequence
 # ---- the state -------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(TrickObservation):
     """What one seat may see (RULES.md §1): its own hand, the public bidding and play.
 
-    :ivar seat: whose observation this is.
-    :ivar phase: ``"bidding"``, ``"play"`` or ``"over"``.
-    :ivar current_player: the seat to act, or None.
-    :ivar hand: the seat's own cards.
-    :ivar legal_actions: the seat's legal actions if it is to act, else ``()``.
+    The fields of :class:`~cardkit.state.TrickObservation` (``seat``, ``players``,
+    ``phase``, ``current_player``, ``dealer``, ``hand``, ``legal_actions``, ``trump``,
+    ``lowest_wins`` for contract 6, ``trick_leader``, ``trick``, ``tricks``,
+    ``hand_sizes``), and:
+
+    :ivar first_bidder: the seat of the first bid.
     :ivar bids: the bids so far, ints 1..8, the first by ``first_bidder``.
     :ivar contract: the contract number once the bidding has ended, else None.
     :ivar declarers: ``(first namer, repeater)`` or None.
-    :ivar trump: the trump suit or None; ``lowest_wins`` for contract 6.
-    :ivar trick: the cards of the open trick in play order; ``trick_leader`` led it.
-    :ivar tricks: completed tricks as ``(leader, cards, winner)`` tuples.
-    :ivar hand_sizes: how many cards each seat holds.
+    :ivar rules: the :class:`Rules`.
     """
 
-    seat: int
-    players: int
-    phase: str
-    current_player: int | None
-    dealer: int
-    hand: tuple[Card, ...]
-    legal_actions: tuple
     first_bidder: int
     bids: tuple[int, ...]
     contract: int | None
     declarers: tuple[int, int] | None
-    trump: Suit | None
-    lowest_wins: bool
-    trick_leader: int | None
-    trick: tuple[Card, ...]
-    tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
-    hand_sizes: tuple[int, ...]
     rules: Rules
 
 
@@ -456,42 +442,12 @@ class State(TrickGameState):
 
         :raises CardkitError: for a seat outside 0..3.
         """
-        if not isinstance(seat, int) or not 0 <= seat < PLAYERS:
-            raise CardkitError(f"seat {seat!r}: expected 0..3")
         c = self.contract_info
-        trick = self.trick
         return Observation(
-            seat=seat, players=PLAYERS, phase=self.phase, current_player=self.current_player,
-            dealer=self.dealer, hand=tuple(self.hands[seat]),
-            legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
+            **self._observation_fields(seat),
             first_bidder=self.first_bidder, bids=tuple(self.bids), contract=self.contract,
             declarers=self.declarers, trump=None if c is None else c.trump,
-            lowest_wins=False if c is None else c.lowest_wins,
-            trick_leader=None if trick is None else trick.leader,
-            trick=() if trick is None else tuple(trick.cards),
-            tricks=tuple((t.leader, tuple(t.cards), t.winner) for t in self.tricks if t.winner is not None),
-            hand_sizes=tuple(len(h) for h in self.hands), rules=self.rules)
-
-
-def _check_hands(hands) -> list[list[Card]]:
-    if isinstance(hands, str) or len(hands) != PLAYERS:
-        raise NotationError(f"hands {hands!r}: expected four hands, one per seat 0..3")
-    parsed = []
-    for s, h in enumerate(hands):
-        try:
-            cards = parse_hand(h)
-        except NotationError as e:
-            raise NotationError(f"seat {s}: {e}") from None
-        if len(cards) != 13:
-            raise NotationError(f"seat {s}: hand {h!r} has {len(cards)} cards; Variety deals 13 to each (RULES.md §1.1)")
-        parsed.append(cards)
-    seen: dict[Card, int] = {}
-    for s, cards in enumerate(parsed):
-        for c in cards:
-            if c in seen:
-                raise NotationError(f"{c} is dealt twice, to seats {seen[c]} and {s}")
-            seen[c] = s
-    return parsed
+            lowest_wins=False if c is None else c.lowest_wins, rules=self.rules)
 
 
 def new_deal(hands=None, *, dealer: int = 0, seed=None, rules: Rules | None = None) -> State:
@@ -508,13 +464,12 @@ def new_deal(hands=None, *, dealer: int = 0, seed=None, rules: Rules | None = No
     :raises CardkitError: for a dealer outside 0..3.
     """
     rules = rules or Rules()
-    if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < PLAYERS:
-        raise CardkitError(f"dealer {dealer!r}: expected a seat 0..3")
+    dealer = check_seat(dealer, PLAYERS, "dealer")
     if hands is None:
         hands = deal_hands(deck(52), PLAYERS, 13, as_generator(seed))
     else:
-        hands = _check_hands(hands)
-    return State(hands, int(dealer), rules)
+        hands = check_hands(hands, PLAYERS, 13, 52, game="Variety", rule="RULES.md §1.1")
+    return State(hands, dealer, rules)
 
 
 # ---- bots ------------------------------------------------------------------------------
@@ -662,11 +617,12 @@ class RuleBot(TrickBot):
 
 # ---- a game ----------------------------------------------------------------------------
 
-class Game:
+class Game(DealSeries):
     """A game of Variety: a series of deals, RULES.md §1.1 and §1.7.
 
     The first dealer is chosen by the cut (highest card; tied players draw again), then
-    the deal passes to the left. Scores are kept per player.
+    the deal passes to the left (:class:`cardkit.series.DealSeries`). Scores are kept per
+    player. During the bidding a bot's ``remark`` is said at the table (§1.3).
 
     :param players: four entries for seats 0..3: a :class:`~cardkit.bots.Bot`, or None
         (or a name) for a human who acts through :meth:`State.apply_action`.
@@ -677,78 +633,24 @@ class Game:
     :raises CardkitError: for a players list that is not four long.
     """
 
+    name = "Variety"
+    seat_counts = (PLAYERS,)
+    seat_counts_text = "four players"
+    deck_size = 52
+    cut_lowest = False
+
     def __init__(self, players: Sequence, *, rules: Rules | None = None, seed=None) -> None:
-        if len(players) != PLAYERS:
-            raise CardkitError(f"players {players!r}: Variety is for four players")
-        self.players = list(players)
-        self.rules = rules or Rules()
-        self.rng = as_generator(seed)
-        self.first_dealer, self.cut = cut_for_dealer(PLAYERS, deck(52), self.rng)
-        self.scores: list[list[int]] = []
-        self.deals: list[State] = []
-        self.state: State | None = None
+        super().__init__(players, rules=rules or Rules(), seed=seed)
 
-    @property
-    def dealer(self) -> int:
-        """The dealer of the current (or next) deal."""
-        n = len(self.scores)
-        if self.state is not None and not self.state.is_terminal():
-            n = len(self.deals) - 1
-        return (self.first_dealer + n) % PLAYERS
+    def _deal(self, dealer: int, rng) -> State:
+        return new_deal(dealer=dealer, seed=rng, rules=self.rules)
 
-    def new_deal(self) -> State:
-        """Deal the next deal and return its state.
+    def _over_text(self) -> str:
+        return f"the game is over after {self.rules.deals} deals"
 
-        :raises StateError: when the game is over or the current deal is unfinished.
-        """
-        if self.is_over():
-            raise StateError(f"the game is over after {self.rules.deals} deals")
-        if self.state is not None and not self.state.is_terminal():
-            raise StateError("the current deal is not finished")
-        self.state = new_deal(dealer=(self.first_dealer + len(self.scores)) % PLAYERS, seed=self.rng, rules=self.rules)
-        self.deals.append(self.state)
-        return self.state
-
-    def record(self) -> list[int]:
-        """Record the finished current deal's scores and return them.
-
-        :raises StateError: if there is no finished deal to record.
-        """
-        if self.state is None or not self.state.is_terminal():
-            raise StateError("no finished deal to record")
-        if len(self.scores) == len(self.deals):
-            return self.scores[-1]
-        row = self.state.returns()
-        self.scores.append(row)
-        return row
-
-    def play_deal(self) -> list[int]:
-        """Deal and play one whole deal with the bots; returns its four scores.
-
-        :raises StateError: if a seat has no bot.
-        """
-        if not all(isinstance(p, Bot) for p in self.players):
-            raise StateError("play_deal needs a bot in every seat")
-        state = self.new_deal()
-        while not state.is_terminal():
-            seat = state.current_player
-            bot = self.players[seat]
-            action = bot.act(state.observation(seat))
-            if state.phase == "bidding" and bot.remark:
-                state.say(seat, bot.remark)
-            state.apply_action(action)
-        return self.record()
-
-    def play(self) -> list[int]:
-        """Play every remaining deal with the bots; returns the totals."""
-        while not self.is_over():
-            self.play_deal()
-        return self.totals
-
-    @property
-    def totals(self) -> list[int]:
-        """Each player's total points over the recorded deals."""
-        return [sum(row[s] for row in self.scores) for s in range(PLAYERS)]
+    def _bot_acted(self, state: State, seat: int, bot: Bot) -> None:
+        if state.phase == "bidding" and bot.remark:
+            state.say(seat, bot.remark)
 
     def is_over(self) -> bool:
         return len(self.scores) >= self.rules.deals

@@ -1,0 +1,148 @@
+"""A game as a series of deals (партия), shared by every game's ``Game`` class.
+
+The first dealer comes from the cut (RULES.md, "Common conventions"); the deal then
+passes to the left each deal (§1.1, §2.1). Each finished deal's ``returns()`` is recorded
+as one row of :attr:`DealSeries.scores`. A game says when it is over
+(:meth:`DealSeries.is_over`) and how one deal is made (:meth:`DealSeries._deal`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from .bots import Bot
+from .cards import deck
+from .dealing import as_generator, cut_for_dealer
+from .errors import CardkitError, StateError
+
+__all__ = ["DealSeries"]
+
+
+class DealSeries:
+    """Base class of ``Game``: the cut, the dealer passing left, the deals and their rows.
+
+    Subclasses set :attr:`name`, :attr:`seat_counts`, :attr:`deck_size`,
+    :attr:`cut_lowest` and implement :meth:`_deal` and :meth:`is_over`.
+
+    :param players: one entry per seat: a :class:`~cardkit.bots.Bot`, or None (or a name)
+        for a human who acts through ``State.apply_action``.
+    :param rules: the game's ``Rules`` object.
+    :param seed: int or :class:`numpy.random.Generator`: the cut and every deal come from it.
+    :ivar scores: one row per recorded deal: ``state.returns()`` (the game's units).
+    :ivar deals: every deal's state, in order (the last may be unfinished).
+    :ivar cut: the cut's rounds, each a dict seat -> card drawn.
+    :ivar first_dealer: the seat that won the cut.
+    :raises CardkitError: for a number of players the game does not allow.
+    """
+
+    name: ClassVar[str] = "this game"
+    #: the numbers of players the game allows, and how to say it in an error
+    seat_counts: ClassVar[tuple[int, ...]] = (4,)
+    seat_counts_text: ClassVar[str] = "four players"
+    #: the deck the cut is drawn from
+    deck_size: ClassVar[int] = 52
+    #: True: the lowest card in the cut deals (Warsaw Hearts, RULES.md §2.1)
+    cut_lowest: ClassVar[bool] = False
+
+    def __init__(self, players: Sequence, *, rules, seed=None) -> None:
+        if isinstance(players, (str, int)) or len(players) not in self.seat_counts:
+            raise CardkitError(f"players {players!r}: {self.name} is for {self.seat_counts_text}")
+        self.players = list(players)
+        self.rules = rules
+        self.rng = as_generator(seed)
+        self.first_dealer, self.cut = cut_for_dealer(len(self.players), deck(self.deck_size), self.rng,
+                                                     lowest=self.cut_lowest)
+        self.scores: list[list[int]] = []
+        self.deals: list = []
+        self.state = None
+
+    @property
+    def seats(self) -> int:
+        """The number of seats."""
+        return len(self.players)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current (or next) deal."""
+        n = len(self.scores)
+        if self.state is not None and not self.state.is_terminal():
+            n = len(self.deals) - 1
+        return (self.first_dealer + n) % self.seats
+
+    # ---- what subclasses provide ----------------------------------------------------
+
+    def _deal(self, dealer: int, rng):  # pragma: no cover - abstract
+        """A new deal's state with ``dealer`` dealing, its cards drawn from ``rng``."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:  # pragma: no cover - abstract
+        """True when the game is over."""
+        raise NotImplementedError
+
+    def _over_text(self) -> str:
+        return "the game is over"
+
+    def _recorded(self, state) -> None:
+        """Called once when a finished deal is recorded."""
+
+    def _bot_acted(self, state, seat: int, bot: Bot) -> None:
+        """Called in :meth:`play_deal` after ``bot`` chose its action, before it is applied."""
+
+    # ---- the series -----------------------------------------------------------------
+
+    def new_deal(self):
+        """Deal the next deal and return its state.
+
+        :raises StateError: when the game is over or the current deal is unfinished.
+        """
+        if self.is_over():
+            raise StateError(self._over_text())
+        if self.state is not None and not self.state.is_terminal():
+            raise StateError("the current deal is not finished")
+        self.state = self._deal((self.first_dealer + len(self.scores)) % self.seats, self.rng)
+        self.deals.append(self.state)
+        return self.state
+
+    def record(self) -> list[int]:
+        """Record the finished current deal's ``returns()`` and return them (recording the
+        same deal twice returns the same row).
+
+        :raises StateError: if there is no finished deal to record.
+        """
+        if self.state is None or not self.state.is_terminal():
+            raise StateError("no finished deal to record")
+        if len(self.scores) == len(self.deals):
+            return self.scores[-1]
+        row = self.state.returns()
+        self.scores.append(row)
+        self._recorded(self.state)
+        return row
+
+    def play_deal(self) -> list[int]:
+        """Deal and play one whole deal with the bots, each acting from its own seat's
+        observation; returns the deal's row.
+
+        :raises StateError: if a seat has no bot, or the game is over.
+        """
+        if not all(isinstance(p, Bot) for p in self.players):
+            raise StateError("play_deal needs a bot in every seat")
+        state = self.new_deal()
+        while not state.is_terminal():
+            seat = state.current_player
+            bot = self.players[seat]
+            action = bot.act(state.observation(seat))
+            self._bot_acted(state, seat, bot)
+            state.apply_action(action)
+        return self.record()
+
+    def play(self) -> list[int]:
+        """Play every remaining deal with the bots; returns :attr:`totals`."""
+        while not self.is_over():
+            self.play_deal()
+        return self.totals
+
+    @property
+    def totals(self) -> list[int]:
+        """Each player's sum of the recorded rows."""
+        return [sum(row[s] for row in self.scores) for s in range(self.seats)]
