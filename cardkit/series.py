@@ -94,8 +94,13 @@ class DealSeries:
     def new_deal(self):
         """Deal the next deal and return its state.
 
+        A finished deal not yet recorded is recorded first (:meth:`record`), so that its
+        row counts and the deal passes to the left.
+
         :raises StateError: when the game is over or the current deal is unfinished.
         """
+        if self.state is not None and self.state.is_terminal() and len(self.scores) < len(self.deals):
+            self.record()
         if self.is_over():
             raise StateError(self._over_text())
         if self.state is not None and not self.state.is_terminal():

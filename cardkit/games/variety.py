@@ -414,8 +414,8 @@ class State(TrickGameState):
         if self.phase == "bidding":
             if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
                 return int(action)
-            if isinstance(action, str) and action.strip().isdigit():
-                return int(action.strip())
+            if isinstance(action, str) and action.strip().isascii() and action.strip().isdigit():
+                return int(action.strip())  # isascii: int() refuses digits such as '²'
             if isinstance(action, Card):
                 return action
             if isinstance(action, str):
