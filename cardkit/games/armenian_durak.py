@@ -1,0 +1,891 @@
+"""Armenian Durak with trumps (Дурак армянский с козырями): a two-player trick game.
+
+RULES.md §3 (seed 004). Not the *shedding* game also called "Armenian fool": this one is
+played for tricks, close to Officers' Skat. Each player owns a **tableau** of six stacks
+(a face-down card under a face-up card) and a hand; a card may be played from the hand or
+from the face-up cards of one's own stacks. The six (the two with 52 cards) is the special
+card: it beats only the ace of its suit and every other card of its suit beats it.
+
+Public API: :class:`Rules`, :func:`card_points`, :func:`trick_winner`, :func:`new_deal`,
+:class:`State`, :class:`Observation`, :class:`PickTrump`, :class:`Draw`,
+:func:`deal_layout`, :func:`dealing_steps`, :func:`first_dealer`, :class:`Game`,
+:class:`RandomBot`, :class:`RuleBot`.
+
+>>> from cardkit import parse_card as c
+>>> trick_winner(c("AS"), c("6S"), trump=None)     # the six takes the ace (RULES.md §3.1)
+1
+>>> card_points(c("6D")), card_points(c("AD")), deck_points()
+(6, 5, 80)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from ..bots import Bot, RandomBot, TrickBot, play_out
+from ..cards import Card, Rank, Suit, deck
+from ..dealing import as_generator, shuffled
+from ..errors import CardkitError, IllegalActionError, NotationError, StateError
+from ..notation import check_deck, format_cards, parse_card, parse_cards, sort_hand
+from ..state import TrickGameState
+from ..tricks import Trick
+
+__all__ = [
+    "Rules", "card_points", "deck_points", "trick_winner", "beats", "special_rank",
+    "new_deal", "State", "Observation", "PickTrump", "Draw", "deal_layout", "dealing_steps",
+    "first_dealer", "score_deal", "Game", "RandomBot", "RuleBot", "play_out",
+    "PLAYERS", "STACKS", "SWEEP_BONUS", "POINTS",
+]
+
+PLAYERS = 2
+#: Stacks in each player's tableau (RULES.md §3.2).
+STACKS = 6
+#: Bonus (points) for the player who took every trick (RULES.md §3.4).
+SWEEP_BONUS = 10
+
+#: Card points by rank, RULES.md §3.1 (rules are data). ``"special"`` is the six (the two
+#: with ``deck=52``); every rank not listed counts 0.
+POINTS: dict[str, int] = {
+    "special": 6,  # the six (36 cards) or the two (52 cards): 6 points
+    "A": 5,        # ace
+    "K": 4,        # king
+    "Q": 3,        # queen
+    "J": 2,        # jack
+}
+_RANK_POINTS = {Rank.ACE: POINTS["A"], Rank.KING: POINTS["K"], Rank.QUEEN: POINTS["Q"],
+                Rank.JACK: POINTS["J"]}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule variants of Armenian Durak with trumps. Every field names its RULES.md section.
+
+    :param deck: 36 (**default**) or 52, RULES.md §3.1. With 52 cards the **two** is the
+        special card (beats only the ace, 6 points), the six is an ordinary card worth 0,
+        and each player gets 14 cards in the hand instead of 6 (§3.2).
+    :param trump_six_double: RULES.md §3.1 variant: the six of trumps (the two of trumps
+        with 52 cards) counts 12 points instead of 6; 86 points in the deck.
+    :param target: RULES.md §3.4: the game ends when a player's total reaches this many
+        points (**default** 250) and the totals differ; None: no target.
+    :param deals: RULES.md §3.4 variant "three rounds": the game ends after this many
+        deals (``target=None, deals=3``). With both set, whichever comes first ends it.
+    :raises CardkitError: (a ValueError) for a value not described here, or for neither
+        ``target`` nor ``deals``.
+    """
+
+    deck: int = 36
+    trump_six_double: bool = False
+    target: int | None = 250
+    deals: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.deck not in (36, 52) or isinstance(self.deck, bool):
+            raise CardkitError(f"Rules(deck={self.deck!r}): expected 36 or 52 (RULES.md §3.1)")
+        if not isinstance(self.trump_six_double, bool):
+            raise CardkitError(f"Rules(trump_six_double={self.trump_six_double!r}): expected True or False")
+        for name in ("target", "deals"):
+            v = getattr(self, name)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+                raise CardkitError(f"Rules({name}={v!r}): expected a whole number >= 1 or None (RULES.md §3.4)")
+        if self.target is None and self.deals is None:
+            raise CardkitError("Rules(target=None, deals=None): a game needs a target or a number of deals (RULES.md §3.4)")
+
+    @property
+    def special(self) -> Rank:
+        """The special rank: the six (36 cards) or the two (52 cards), RULES.md §3.1."""
+        return Rank.TWO if self.deck == 52 else Rank.SIX
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt into each hand: 6 (36 cards) or 14 (52 cards), RULES.md §3.2."""
+        return 14 if self.deck == 52 else 6
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a deal: 18 (36 cards) or 26 (52 cards), RULES.md §3.3."""
+        return self.deck // PLAYERS
+
+
+_DEFAULT = Rules()
+
+
+def special_rank(rules: Rules | None = None) -> Rank:
+    """The rank that beats only the ace: ``Rank.SIX``, or ``Rank.TWO`` with ``deck=52`` (RULES.md §3.1)."""
+    return (rules or _DEFAULT).special
+
+
+def card_points(card: Card, trump: Suit | None = None, rules: Rules | None = None) -> int:
+    """Points of one card, RULES.md §3.1.
+
+    6 → 6, A → 5, K → 4, Q → 3, J → 2, others 0 (80 points in the 36-card deck). With
+    ``rules.trump_six_double`` the six of ``trump`` counts 12 (86 in the deck). With
+    ``rules.deck == 52`` the two takes the six's role and its points; the six counts 0.
+
+    :param card: a :class:`~cardkit.Card` or its notation (``"6H"``).
+    :param trump: the trump suit (needed only for ``trump_six_double``).
+    :raises NotationError: for text that is not a card.
+    """
+    card = parse_card(card)
+    rules = rules or _DEFAULT
+    if card.rank == rules.special:
+        if rules.trump_six_double and card.suit == trump:
+            return 2 * POINTS["special"]
+        return POINTS["special"]
+    return _RANK_POINTS.get(card.rank, 0)
+
+
+def deck_points(trump: Suit | None = None, rules: Rules | None = None) -> int:
+    """Points in the whole deck: 80, or 86 with ``trump_six_double`` and a trump (RULES.md §3.1)."""
+    rules = rules or _DEFAULT
+    return sum(card_points(c, trump, rules) for c in deck(rules.deck))
+
+
+def beats(card: Card, other: Card, rules: Rules | None = None) -> bool:
+    """Within one suit: does ``card`` beat ``other``? RULES.md §3.1.
+
+    Ranks high to low A K Q J T 9 8 7 (… 3 with 52 cards); the special card (the six, or
+    the two) beats the ace only and is beaten by everything else. Cards of different suits
+    are not compared here (see :func:`trick_winner`).
+    """
+    sp = (rules or _DEFAULT).special
+    if card.rank == sp:
+        return other.rank == Rank.ACE
+    if other.rank == sp:
+        return card.rank != Rank.ACE
+    return card.rank > other.rank
+
+
+def trick_winner(lead: Card, reply: Card, trump: Suit | None, rules: Rules | None = None) -> int:
+    """Who wins a two-card trick, RULES.md §3.3: 0 if the leader's card wins, 1 if the reply.
+
+    A reply of the suit led wins if it :func:`beats` the lead (so a six takes an ace of its
+    suit, and an ace or a seven takes a six); a trump reply to a plain lead wins; a reply of
+    a third suit never wins. **Default** (§3.1): the six-beats-ace rule works within one
+    suit only, so a plain six never takes a trump ace.
+
+    >>> from cardkit import parse_card as c
+    >>> trick_winner(c("JS"), c("7H"), Suit.HEARTS), trick_winner(c("KD"), c("QC"), Suit.HEARTS)
+    (1, 0)
+
+    :param lead: the first card; :param reply: the second; cards or notation.
+    :param trump: the trump suit (a :class:`~cardkit.Suit`, or None).
+    :raises NotationError: for text that is not a card.
+    """
+    lead, reply = parse_card(lead), parse_card(reply)
+    if reply.suit == lead.suit:
+        return 1 if beats(reply, lead, rules) else 0
+    return 1 if reply.suit == trump else 0
+
+
+# ---- actions ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PickTrump:
+    """The dealer's opponent draws the card at ``index`` (0-based) of the dealer's fanned,
+    face-down hand; its suit is trump (RULES.md §3.2, fig. 51). Notation ``"trump 3"``."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"trump {self.index}"
+
+
+@dataclass(frozen=True)
+class Draw:
+    """After playing a card from the hand: take the face-down card of stack ``stack``
+    (0-based, 0..5) into the hand, or ``Draw(None)`` to decline (RULES.md §3.3).
+    Notation ``"draw 2"``, ``"draw none"``."""
+
+    stack: int | None
+
+    def __str__(self) -> str:
+        return "draw none" if self.stack is None else f"draw {self.stack}"
+
+
+_SUIT_NAMES = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+               "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+               "SPADES": Suit.SPADES, "HEARTS": Suit.HEARTS, "DIAMONDS": Suit.DIAMONDS,
+               "CLUBS": Suit.CLUBS}
+
+
+def _parse_suit(value) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, str) and value.strip().upper() in _SUIT_NAMES:
+        return _SUIT_NAMES[value.strip().upper()]
+    raise NotationError(f"trump {value!r}: expected a suit, S H D C or ♠ ♥ ♦ ♣")
+
+
+# ---- dealing (RULES.md §3.2) -------------------------------------------------------------
+
+def dealing_steps(pack: Sequence[Card], dealer: int = 0, rules: Rules | None = None
+                  ) -> Iterator[tuple[int, str, int, Card]]:
+    """The deal of RULES.md §3.2, card by card, from ``pack`` (top card first).
+
+    The dealer deals one card at a time, to themself first, then the opponent, in three
+    rounds: 6 cards each face down in a row (the tableau), 6 each (14 with 52 cards) into
+    a pile that becomes the hand, 6 each face up, one on each face-down card.
+
+    :returns: an iterator of ``(seat, place, position, card)``; ``place`` is ``"down"``,
+        ``"hand"`` or ``"up"``; ``position`` is the stack (0..5) or the place in the hand.
+    :raises CardkitError: for a pack that is not the rules' whole deck, or a bad dealer.
+    """
+    rules = rules or _DEFAULT
+    _check_seat(dealer, "dealer")
+    pack = list(pack)
+    if len(pack) != rules.deck or set(pack) != set(deck(rules.deck)):
+        raise CardkitError(f"pack of {len(pack)} cards: expected the {rules.deck}-card deck once (RULES.md §3.1)")
+    order = (dealer, 1 - dealer)
+    i = 0
+    for place, n in (("down", STACKS), ("hand", rules.hand_size), ("up", STACKS)):
+        for pos in range(n):
+            for seat in order:
+                yield seat, place, pos, pack[i]
+                i += 1
+
+
+def deal_layout(pack: Sequence[Card], dealer: int = 0, rules: Rules | None = None) -> list[dict]:
+    """The layout that :func:`dealing_steps` gives: for seats 0 and 1 a dict with
+    ``"hand"`` (cards in the order dealt), ``"down"`` and ``"up"`` (6 cards each, by stack).
+    This is the ``layout`` argument of :func:`new_deal`.
+
+    :raises CardkitError: as :func:`dealing_steps`.
+    """
+    out = [{"hand": [], "down": [], "up": []} for _ in range(PLAYERS)]
+    for seat, place, _, card in dealing_steps(pack, dealer, rules):
+        out[seat][place].append(card)
+    return out
+
+
+def first_dealer(seed=None, rules: Rules | None = None) -> tuple[int, list[tuple[int, Card]]]:
+    """Choose the dealer for a game, RULES.md §3.2: cards are turned face up one at a
+    time, to seat 0, seat 1, seat 0, ...; the first player to receive a six deals
+    (``deck=52``: a two, **default**).
+
+    :param seed: an int or :class:`numpy.random.Generator`.
+    :returns: ``(dealer, turned)``: the cards turned, as ``(seat, card)`` in order.
+    """
+    rules = rules or _DEFAULT
+    pack = shuffled(deck(rules.deck), as_generator(seed))
+    turned = []
+    for i, card in enumerate(pack):
+        turned.append((i % PLAYERS, card))
+        if card.rank == rules.special:
+            return i % PLAYERS, turned
+    raise AssertionError("a deck always holds the special rank")  # pragma: no cover
+
+
+def _check_seat(seat, what="seat") -> None:
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < PLAYERS:
+        raise CardkitError(f"{what} {seat!r}: expected a seat 0 or 1 (two players, RULES.md §3.1)")
+
+
+def _parse_layout(layout, rules: Rules) -> list[dict]:
+    if isinstance(layout, (str, dict)) or len(layout) != PLAYERS:
+        raise NotationError(f"layout {layout!r}: expected two entries, one per seat, each "
+                            "{'hand': ..., 'down': ..., 'up': ...} or (hand, down, up)")
+    out = []
+    seen: dict[Card, int] = {}
+    for s, entry in enumerate(layout):
+        if isinstance(entry, dict):
+            try:
+                parts = entry["hand"], entry["down"], entry["up"]
+            except KeyError as e:
+                raise NotationError(f"layout, seat {s}: missing {e.args[0]!r}; expected keys 'hand', 'down', 'up'") from None
+        elif isinstance(entry, (list, tuple)) and len(entry) == 3:
+            parts = tuple(entry)
+        else:
+            raise NotationError(f"layout, seat {s}: {entry!r}: expected (hand, down, up)")
+        got = {}
+        for name, part, n in zip(("hand", "down", "up"), parts, (rules.hand_size, STACKS, STACKS)):
+            try:
+                cards = parse_cards(part)
+            except NotationError as e:
+                raise NotationError(f"layout, seat {s}, {name}: {e}") from None
+            if len(cards) != n:
+                raise NotationError(f"layout, seat {s}, {name}: {len(cards)} cards given, {n} expected "
+                                    f"with the {rules.deck}-card deck (RULES.md §3.2)")
+            check_deck(cards, rules.deck, f"layout, seat {s}, {name}")
+            for c in cards:
+                if c in seen:
+                    raise NotationError(f"layout: {c} is dealt twice (seats {seen[c]} and {s})")
+                seen[c] = s
+            got[name] = cards
+        out.append(got)
+    return out
+
+
+# ---- observation ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may see, RULES.md §3.2–§3.3: its own hand, both tableaux' face-up
+    cards and how many face-down cards each stack holds, the trump, every card played.
+    Never the opponent's hand nor any face-down card (the owner does not see them either).
+
+    :ivar seat: whose observation this is; ``players`` is 2.
+    :ivar phase: ``"trump"``, ``"play"``, ``"draw"`` or ``"over"``.
+    :ivar current_player: the seat to act, or None.
+    :ivar hand: the seat's own hand, display order.
+    :ivar legal_actions: the seat's legal actions if it is to act, else ``()``.
+    :ivar trump: the trump suit, or None before the trump draw.
+    :ivar trump_card: the card drawn for trump (public: it went back to the dealer's hand),
+        or None (trump given, or not drawn yet).
+    :ivar face_up: ``face_up[s][i]``: the face-up card of seat ``s``'s stack ``i``, or None.
+    :ivar face_down: ``face_down[s][i]``: 1 if that stack still holds a face-down card, else 0.
+    :ivar hand_sizes: cards in each hand.
+    :ivar trick_leader: the seat that led the open trick; ``trick`` its cards in play order.
+    :ivar tricks: completed tricks as ``(leader, cards, winner)``.
+    :ivar taken: ``taken[s]``: the cards in the tricks seat ``s`` has won.
+    :ivar points: each seat's card points so far (without the sweep bonus).
+    """
+
+    seat: int
+    players: int
+    phase: str
+    current_player: int | None
+    dealer: int
+    hand: tuple[Card, ...]
+    legal_actions: tuple
+    trump: Suit | None
+    trump_card: Card | None
+    face_up: tuple[tuple[Card | None, ...], ...]
+    face_down: tuple[tuple[int, ...], ...]
+    hand_sizes: tuple[int, ...]
+    trick_leader: int | None
+    trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
+    taken: tuple[tuple[Card, ...], ...]
+    points: tuple[int, ...]
+    rules: Rules
+    lowest_wins: bool = False
+
+    @property
+    def playable(self) -> tuple[Card, ...]:
+        """The seat's own cards it could play if nothing restricted it: hand, then face-up."""
+        return self.hand + tuple(c for c in self.face_up[self.seat] if c is not None)
+
+
+# ---- the state -------------------------------------------------------------------------------
+
+def _sort_key(c: Card):
+    return (c.suit, -c.rank)
+
+
+class State(TrickGameState):
+    """One deal of Armenian Durak with trumps, RULES.md §3.2–§3.4. Build it with :func:`new_deal`.
+
+    Attributes beyond :class:`~cardkit.state.TrickGameState`:
+
+    - ``rules``: :class:`Rules`; ``trump``: the trump :class:`~cardkit.Suit` (None until drawn);
+      ``trump_card``: the card drawn for trump or None.
+    - ``down[s][i]`` / ``up[s][i]``: the face-down / face-up card of seat ``s``'s stack
+      ``i`` (0..5), or None. A stack never holds a face-down card without a face-up card
+      on it: when the face-up card is played the card under it is turned up at once.
+    - ``hands[s]``: the hand, display order (suit by suit, high to low).
+    - ``fan``: the dealer's hand in the order dealt (what the trump draw picks from).
+
+    Phases: ``"trump"`` (the dealer's opponent acts: :class:`PickTrump`), ``"play"`` (a
+    :class:`~cardkit.Card` from the hand or face up on one's own stacks), ``"draw"`` (after
+    a card from the hand, while the player has a face-down card: :class:`Draw`), ``"over"``.
+    """
+
+    game: ClassVar[str] = "armenian_durak"
+    phases: ClassVar[tuple[str, ...]] = ("trump", "play", "draw", "over")
+
+    def __init__(self, layout: list[dict], dealer: int, rules: Rules, trump: Suit | None = None) -> None:
+        self.players = PLAYERS
+        self.rules = rules
+        self.dealer = dealer
+        self.layout = [{k: tuple(v) for k, v in e.items()} for e in layout]
+        self.hands = [sort_hand(e["hand"]) for e in layout]
+        self.down = [list(e["down"]) for e in layout]
+        self.up = [list(e["up"]) for e in layout]
+        self.fan = tuple(layout[dealer]["hand"])
+        self.tricks: list[Trick] = []
+        self.taken = [[] for _ in range(PLAYERS)]
+        self.history = []
+        self.given_trump = trump
+        self.trump = trump
+        self.trump_card: Card | None = None
+        self._resume: int | None = None
+        self._scores: list[int] | None = None
+        if trump is None:
+            self.phase = "trump"
+            self.current_player = 1 - dealer
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        leader = 1 - self.dealer  # the dealer's opponent leads first (RULES.md §3.3)
+        self.phase = "play"
+        self.tricks.append(Trick(leader, PLAYERS))
+        self.current_player = leader
+
+    # -- the trump draw (RULES.md §3.2, fig. 51)
+    def _legal_trump(self) -> list[PickTrump]:
+        return [PickTrump(i) for i in range(len(self.fan))]
+
+    def _check_trump(self, a) -> None:
+        if not isinstance(a, PickTrump):
+            raise IllegalActionError(
+                f"{self.action_to_str(a)!r}: first the trump draw: seat {self.current_player} draws one of the "
+                f"dealer's {len(self.fan)} face-down cards, 'trump 0'..'trump {len(self.fan) - 1}' (RULES.md §3.2)")
+        if isinstance(a.index, bool) or not isinstance(a.index, (int, np.integer)) or not 0 <= a.index < len(self.fan):
+            raise IllegalActionError(
+                f"trump {a.index!r}: the dealer fans {len(self.fan)} cards; draw one of 0..{len(self.fan) - 1} (RULES.md §3.2)")
+
+    def _apply_trump(self, a: PickTrump) -> None:
+        card = self.fan[a.index]  # it goes back to the dealer's hand: nothing moves
+        self.trump_card = card
+        self.trump = card.suit
+        self._start_play()
+
+    # -- trick play: the shared core with durak's hooks (RULES.md §3.3)
+    def _playable(self, seat: int) -> list[Card]:
+        """The hand, then the face-up cards of the seat's own stacks."""
+        return self.hands[seat] + [c for c in self.up[seat] if c is not None]
+
+    def _legal_play(self) -> list[Card]:
+        """Following, RULES.md §3.3: a plain suit led: that suit or a trump (the player's
+        choice), with neither any card; a trump led: a trump, with none any card."""
+        cards = self._playable(self.current_player)
+        trick = self.tricks[-1]
+        if trick.cards:
+            led = trick.cards[0].suit
+            follow = [c for c in cards if c.suit == led or c.suit == self.trump]
+            if follow:
+                return follow
+        return list(cards)
+
+    def _check_play(self, card) -> None:
+        seat = self.current_player
+        if not isinstance(card, Card):
+            raise IllegalActionError(f"{self.action_to_str(card)!r}: now seat {seat} plays a card (RULES.md §3.3)")
+        cards = self._playable(seat)
+        if card not in cards:
+            where = self.where(card)
+            why = {"down": "it lies face down", "taken": "it has been played already",
+                   "trick": "it is in the trick already"}.get(where[0], "it is not seat %d's" % seat)
+            raise IllegalActionError(
+                f"{card} cannot be played: {why}; seat {seat} may play from its hand or its face-up cards: "
+                f"{format_cards(cards)} (RULES.md §3.3)")
+        legal = self._legal_play()
+        if card not in legal:
+            led = self.tricks[-1].cards[0].suit
+            need = "a trump" if led == self.trump else f"a {led.symbol} or a trump ({self.trump.symbol})"
+            raise IllegalActionError(
+                f"{card} cannot be played: {led.symbol} was led, so play {need}: you have "
+                f"{format_cards(legal)} (RULES.md §3.3)")
+
+    def _remove_played(self, seat: int, card: Card) -> None:
+        hand = self.hands[seat]
+        if card in hand:
+            hand.remove(card)
+            return
+        i = self.up[seat].index(card)  # played from a stack: turn up the card under it
+        self.up[seat][i] = self.down[seat][i]
+        self.down[seat][i] = None
+
+    def _apply_play(self, card: Card) -> None:
+        seat = self.current_player
+        from_hand = card in self.hands[seat]
+        super()._apply_play(card)
+        if from_hand and any(d is not None for d in self.down[seat]):
+            self._resume = self.current_player
+            self.phase = "draw"
+            self.current_player = seat
+
+    def _more_tricks(self) -> bool:
+        return any(self.hands) or any(c is not None for s in self.up for c in s)
+
+    def _trick_winner_index(self, trick: Trick) -> int:
+        return trick_winner(trick.cards[0], trick.cards[1], self.trump, self.rules)
+
+    # -- the optional draw (RULES.md §3.3)
+    def _legal_draw(self) -> list[Draw]:
+        seat = self.current_player
+        return [Draw(i) for i, d in enumerate(self.down[seat]) if d is not None] + [Draw(None)]
+
+    def _check_draw(self, a) -> None:
+        seat = self.current_player
+        stacks = [i for i, d in enumerate(self.down[seat]) if d is not None]
+        if not isinstance(a, Draw):
+            raise IllegalActionError(
+                f"{self.action_to_str(a)!r}: seat {seat} played from the hand and now may take a face-down "
+                f"card: 'draw N' for stack N in {stacks}, or 'draw none' (RULES.md §3.3)")
+        if a.stack is not None and a.stack not in stacks:
+            raise IllegalActionError(
+                f"draw {a.stack!r}: stack {a.stack!r} of seat {seat} has no face-down card; "
+                f"choose one of {stacks} or 'draw none' (RULES.md §3.3)")
+
+    def _apply_draw(self, a: Draw) -> None:
+        seat = self.current_player
+        if a.stack is not None:
+            card = self.down[seat][a.stack]
+            self.down[seat][a.stack] = None  # the face-up card of that stack stays
+            hand = self.hands[seat]
+            hand.append(card)
+            hand.sort(key=_sort_key)
+        self.phase = "play"
+        self.current_player = self._resume
+        self._resume = None
+
+    # -- scoring (RULES.md §3.4)
+    def _deal_over(self) -> None:
+        self._scores = score_deal(self.taken, self.trump, self.rules)
+
+    def _returns(self) -> list[int]:
+        return list(self._scores)
+
+    def points(self) -> list[int]:
+        """Each seat's card points in the tricks it has taken so far (no sweep bonus)."""
+        return [sum(card_points(c, self.trump, self.rules) for c in t) for t in self.taken]
+
+    # -- where the cards are
+    def where(self, card) -> tuple:
+        """Where ``card`` is now: ``("hand", seat)``, ``("down", seat, stack)``,
+        ``("up", seat, stack)``, ``("trick",)``, ``("taken", seat)``, or ``("out",)`` for a
+        card not in this deal's deck.
+
+        :raises NotationError: for text that is not a card.
+        """
+        card = parse_card(card)
+        for s in range(PLAYERS):
+            if card in self.hands[s]:
+                return ("hand", s)
+            if card in self.up[s]:
+                return ("up", s, self.up[s].index(card))
+            if card in self.down[s]:
+                return ("down", s, self.down[s].index(card))
+            if card in self.taken[s]:
+                return ("taken", s)
+        t = self.trick
+        if t is not None and card in t.cards:
+            return ("trick",)
+        return ("out",)
+
+    def face_down_count(self, seat: int) -> int:
+        """How many face-down cards seat ``seat`` still has (0..6)."""
+        return sum(1 for d in self.down[seat] if d is not None)
+
+    # -- notation and saved deals
+    def parse_action(self, action):
+        """``"trump 3"`` → :class:`PickTrump`, ``"draw 2"`` / ``"draw none"`` → :class:`Draw`,
+        a card code (``"QH"``, ``"10♥"``) → :class:`~cardkit.Card`; action objects pass through.
+
+        :raises NotationError: for anything else.
+        """
+        if isinstance(action, (Card, PickTrump, Draw)):
+            return action
+        if isinstance(action, str):
+            words = action.strip().lower().split()
+            if len(words) == 2 and words[0] in ("trump", "draw"):
+                if words[0] == "draw" and words[1] in ("none", "-", "no"):
+                    return Draw(None)
+                if words[1].isdigit():
+                    n = int(words[1])
+                    return PickTrump(n) if words[0] == "trump" else Draw(n)
+                raise NotationError(f"action {action!r}: expected 'trump N', 'draw N' or 'draw none' (N a number from 0)")
+            try:
+                return parse_card(action)
+            except NotationError:
+                raise NotationError(f"action {action!r}: expected a card such as 'QH', 'trump N', "
+                                    "'draw N' or 'draw none'") from None
+        raise NotationError(f"action {action!r}: expected a card such as 'QH', 'trump N', 'draw N' or 'draw none'")
+
+    def action_to_str(self, action) -> str:
+        if isinstance(action, Card):
+            return action.code
+        return str(action)
+
+    def _start_json(self) -> dict:
+        return {"rules": asdict(self.rules), "dealer": self.dealer,
+                "layout": [{k: " ".join(c.code for c in v) for k, v in e.items()} for e in self.layout],
+                "trump": None if self.given_trump is None else self.given_trump.letter}
+
+    @classmethod
+    def _from_start_json(cls, data: dict) -> "State":
+        rules = data.get("rules") or {}
+        if not isinstance(rules, dict):
+            raise NotationError(f"'rules' must be an object, got {rules!r}")
+        return new_deal(data["layout"], dealer=data.get("dealer", 0), trump=data.get("trump"), rules=Rules(**rules))
+
+    def observation(self, seat: int) -> Observation:
+        """What seat ``seat`` may see (see :class:`Observation`). Two states that differ
+        only in cards this seat cannot see give equal observations.
+
+        :raises CardkitError: for a seat other than 0 or 1.
+        """
+        _check_seat(seat)
+        trick = self.trick
+        return Observation(
+            seat=seat, players=PLAYERS, phase=self.phase, current_player=self.current_player,
+            dealer=self.dealer, hand=tuple(self.hands[seat]),
+            legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
+            trump=self.trump, trump_card=self.trump_card,
+            face_up=(tuple(self.up[0]), tuple(self.up[1])),
+            face_down=tuple(tuple(0 if d is None else 1 for d in self.down[s]) for s in range(PLAYERS)),
+            hand_sizes=(len(self.hands[0]), len(self.hands[1])),
+            trick_leader=None if trick is None else trick.leader,
+            trick=() if trick is None else tuple(trick.cards),
+            tricks=tuple((t.leader, tuple(t.cards), t.winner) for t in self.tricks if t.winner is not None),
+            taken=(tuple(self.taken[0]), tuple(self.taken[1])),
+            points=tuple(self.points()), rules=self.rules)
+
+    def __str__(self) -> str:
+        lines = [f"Armenian Durak: dealer {self.dealer}, trump {self.trump or '?'}, phase {self.phase}"]
+        for s in range(PLAYERS):
+            ups = " ".join("--" if u is None else str(u) for u in self.up[s])
+            downs = "".join("#" if d is not None else "." for d in self.down[s])
+            lines.append(f"seat {s}: hand {format_cards(self.hands[s]) or '-'} | up {ups} | down {downs}")
+        if self.trick is not None and self.trick.cards:
+            lines.append(f"trick: {self.trick}")
+        return "\n".join(lines)
+
+
+def score_deal(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules | None = None) -> list[int]:
+    """Both seats' points for one deal, RULES.md §3.4: the card points in the tricks each
+    took, plus 10 to a player who took every trick.
+
+    :param taken: ``taken[s]``: the cards of the tricks seat ``s`` won (2 cards a trick).
+    :param trump: the trump suit (for ``trump_six_double``).
+    """
+    rules = rules or _DEFAULT
+    pts = [sum(card_points(c, trump, rules) for c in t) for t in taken]
+    for s in range(PLAYERS):
+        if len(taken[s]) == rules.deck and not taken[1 - s]:
+            pts[s] += SWEEP_BONUS
+    return pts
+
+
+def new_deal(layout=None, *, dealer: int = 0, seed=None, trump=None, rules: Rules | None = None) -> State:
+    """A new deal, RULES.md §3.2.
+
+    :param layout: for each seat 0 and 1, ``{"hand": ..., "down": ..., "up": ...}`` or
+        ``(hand, down, up)``: the hand (6 cards, 14 with 52), then the six face-down and the
+        six face-up cards by stack; each a list of cards or text such as ``"AS KS 6H"``.
+        Together the whole deck. None: a random deal: the deck of :func:`cardkit.deck` is
+        permuted with ``Generator.permutation`` and dealt as :func:`dealing_steps` says.
+    :param dealer: seat 0 or 1. The dealer's opponent draws the trump and leads first.
+    :param seed: for a random deal, an int or a :class:`numpy.random.Generator`.
+    :param trump: a suit (``Suit.HEARTS``, ``"H"``, ``"♥"``) to skip the trump draw; None:
+        the deal starts in the ``"trump"`` phase.
+    :param rules: :class:`Rules` (default ``Rules()``).
+    :raises NotationError: for a layout that is not the whole deck dealt as §3.2 says, or
+        a trump that is not a suit.
+    :raises CardkitError: for a dealer other than 0 or 1.
+    """
+    rules = rules or _DEFAULT
+    _check_seat(dealer, "dealer")
+    if layout is None:
+        parsed = deal_layout(shuffled(deck(rules.deck), as_generator(seed)), int(dealer), rules)
+    else:
+        parsed = _parse_layout(layout, rules)
+        total = sum(len(v) for e in parsed for v in e.values())
+        if total != rules.deck:  # pragma: no cover - sizes are checked part by part
+            raise NotationError(f"layout holds {total} cards, not the {rules.deck}-card deck")
+    return State(parsed, int(dealer), rules, None if trump is None else _parse_suit(trump))
+
+
+# ---- bots ---------------------------------------------------------------------------------------
+
+class RuleBot(TrickBot):
+    """A rule-based player from the book's advice (RULES.md §3.3, seed 004), acting from
+    its observation only.
+
+    - Trump draw: blind, any card (drawn with its own generator).
+    - Draw: always takes a face-down card when allowed (a card in the hand is hidden from
+      the opponent; a turned-up card is not), from the first stack that has one.
+    - Reply: if the lead carries points, wins it with the **cheapest** winning card, where
+      a low trump is cheaper than a plain ace (fig. 52: J♠ led, hearts trumps: 7♥, not A♠)
+      and the trump ace is a candidate like any other; a six (two) is spent only on the
+      ace it beats. A pointless lead is won only by a pointless card of its suit (cheaply),
+      else let go. When losing, gives the fewest points and the weakest card.
+    - Lead: a pointless plain card, lowest first; never a six while anything else is left
+      (it is kept for the opponent's ace).
+    """
+
+    name = "rule"
+
+    def strength(self, card: Card) -> int:  # noqa: D401 - TrickBot hook (unused for sixes)
+        return card.rank
+
+    def winning_seat(self, obs: Observation, cards: Sequence[Card]) -> int:
+        if len(cards) < 2:
+            return obs.trick_leader
+        return (obs.trick_leader + trick_winner(cards[0], cards[1], obs.trump, obs.rules)) % PLAYERS
+
+    @staticmethod
+    def cost(card: Card, obs: Observation) -> float:
+        """How much spending ``card`` costs (arbitrary units): its power in its suit (7 → 1
+        … A → 8), +4 for a trump, + half its points; a six (two) costs 100 (keep it for
+        the ace). So 7♥ (5) < 9♥ (7) < A♠ (10.5) with hearts trumps, as in fig. 52."""
+        sp = obs.rules.special
+        if card.rank == sp:
+            return 100.0
+        power = card.rank - (Rank.SIX if sp == Rank.SIX else Rank.TWO)
+        return power + (4 if card.suit == obs.trump else 0) + 0.5 * card_points(card, obs.trump, obs.rules)
+
+    def act(self, obs: Observation):
+        legal = list(obs.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == "trump":
+            return legal[int(self.rng.integers(len(legal)))]
+        if obs.phase == "draw":
+            return legal[0]  # the first stack with a face-down card (Draw(None) is last)
+        pts = lambda c: card_points(c, obs.trump, obs.rules)
+        if not obs.trick:
+            return self._lead(obs, legal, pts)
+        lead = obs.trick[0]
+        win = [c for c in legal if trick_winner(lead, c, obs.trump, obs.rules) == 1]
+        sp = obs.rules.special
+        if lead.rank == Rank.ACE:  # the six is kept for exactly this
+            six = [c for c in win if c.rank == sp and c.suit == lead.suit]
+            if six:
+                return six[0]
+        if win:
+            if pts(lead) > 0:
+                return min(win, key=lambda c: (self.cost(c, obs), c.suit, c.rank))
+            cheap = [c for c in win if pts(c) == 0 and c.suit == lead.suit]
+            if cheap:
+                return min(cheap, key=lambda c: c.rank)
+        lose = [c for c in legal if c not in win] or legal
+        return min(lose, key=lambda c: (pts(c), self.cost(c, obs), c.suit, c.rank))
+
+    def _lead(self, obs, legal, pts):
+        sp = obs.rules.special
+        return min(legal, key=lambda c: (c.rank == sp, pts(c) > 0, c.suit == obs.trump, pts(c),
+                                         self.cost(c, obs), c.suit, c.rank))
+
+
+# ---- a game -----------------------------------------------------------------------------------------
+
+class Game:
+    """A game of Armenian Durak with trumps, RULES.md §3.2 and §3.4.
+
+    The first dealer is the first player to receive a six when cards are turned up one at
+    a time (:func:`first_dealer`); then the deal alternates (**default**). The game ends
+    when a total reaches ``rules.target`` (250) with the totals different, or after
+    ``rules.deals`` deals (``Rules(target=None, deals=3)``, "three rounds").
+
+    :param players: two entries for seats 0 and 1: a :class:`~cardkit.bots.Bot`, or None
+        (or a name) for a human who acts through :meth:`State.apply_action`.
+    :param rules: :class:`Rules`.
+    :param seed: int or Generator: the choice of dealer and every deal come from it.
+    :ivar scores: one row per finished deal, two ints (points).
+    :ivar cut: the cards turned to choose the dealer, ``(seat, card)`` in order.
+    :raises CardkitError: for a players list that is not two long.
+    """
+
+    def __init__(self, players: Sequence, *, rules: Rules | None = None, seed=None) -> None:
+        if isinstance(players, str) or len(players) != PLAYERS:
+            raise CardkitError(f"players {players!r}: Armenian Durak is for two players (RULES.md §3.1)")
+        self.players = list(players)
+        self.rules = rules or Rules()
+        self.rng = as_generator(seed)
+        self.first_dealer, self.cut = first_dealer(self.rng, self.rules)
+        self.scores: list[list[int]] = []
+        self.deals: list[State] = []
+        self.state: State | None = None
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal (or of the next one when none is in play)."""
+        n = len(self.scores)
+        if self.state is not None and not self.state.is_terminal():
+            n = len(self.deals) - 1
+        return (self.first_dealer + n) % PLAYERS
+
+    def new_deal(self) -> State:
+        """Deal the next deal (the dealer alternates) and return its state.
+
+        :raises StateError: when the game is over or the current deal is unfinished.
+        """
+        if self.is_over():
+            raise StateError(f"the game is over: totals {self.totals}")
+        if self.state is not None and not self.state.is_terminal():
+            raise StateError("the current deal is not finished")
+        if self.state is not None and len(self.scores) < len(self.deals):
+            self.record()
+        self.state = new_deal(dealer=(self.first_dealer + len(self.scores)) % PLAYERS, seed=self.rng, rules=self.rules)
+        self.deals.append(self.state)
+        return self.state
+
+    def record(self) -> list[int]:
+        """Record the finished current deal's points and return them (once per deal).
+
+        :raises StateError: if there is no finished deal.
+        """
+        if self.state is None or not self.state.is_terminal():
+            raise StateError("no finished deal to record")
+        if len(self.scores) == len(self.deals):
+            return self.scores[-1]
+        row = self.state.returns()
+        self.scores.append(row)
+        return row
+
+    def play_deal(self) -> list[int]:
+        """Deal and play one deal with the bots; returns its two scores.
+
+        :raises StateError: if a seat has no bot, or the game is over.
+        """
+        if not all(isinstance(p, Bot) for p in self.players):
+            raise StateError("play_deal needs a bot in both seats")
+        state = self.new_deal()
+        play_out(state, self.players)
+        return self.record()
+
+    def play(self) -> list[int]:
+        """Play every remaining deal with the bots; returns the totals."""
+        while not self.is_over():
+            self.play_deal()
+        return self.totals
+
+    @property
+    def totals(self) -> list[int]:
+        """Each player's total points over the recorded deals."""
+        return [sum(row[s] for row in self.scores) for s in range(PLAYERS)]
+
+    def is_over(self) -> bool:
+        """RULES.md §3.4: a total at or over the target with the totals different, or the
+        agreed number of deals played."""
+        t = self.totals
+        if self.rules.target is not None and max(t) >= self.rules.target and t[0] != t[1]:
+            return True
+        return self.rules.deals is not None and len(self.scores) >= self.rules.deals
+
+    def winner(self) -> int | None:
+        """The seat with the higher total; None on equal totals (possible only with a fixed
+        number of deals).
+
+        :raises StateError: before the game is over.
+        """
+        if not self.is_over():
+            raise StateError(f"the game is not over: totals {self.totals} after {len(self.scores)} deals")
+        t = self.totals
+        return None if t[0] == t[1] else (0 if t[0] > t[1] else 1)
+
+    def margin(self) -> int:
+        """What the winner won: the winner's total minus the loser's (RULES.md §3.4;
+        250 against 198 is 52). 0 on equal totals.
+
+        :raises StateError: before the game is over.
+        """
+        self.winner()
+        t = self.totals
+        return abs(t[0] - t[1])
+
+
+def margin(totals: Sequence[int]) -> tuple[int | None, int]:
+    """``(winner, margin)`` for two final totals, RULES.md §3.4: ``margin([250, 198]) == (0, 52)``."""
+    a, b = totals
+    return (None if a == b else (0 if a > b else 1)), abs(a - b)
+
+
+__all__.append("margin")
