@@ -1,0 +1,299 @@
+"""AuctionTable (the Variety bidding, RULES.md §1.3) and ContractTable (the eight
+contracts, RULES.md §1.2)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+import ipywidgets as W
+import traitlets
+
+from cardkit.errors import CardkitError
+from cardkit.games import variety
+
+from ._common import SUIT_NAMES, seat_names, suit_html
+
+__all__ = ["AuctionTable", "ContractTable"]
+
+
+def _contract_descriptions(rules=None) -> dict[int, str]:
+    return {n: f"{c.trump_name}{', lowest card wins' if c.lowest_wins else ''}; {c.scoring}"
+            for n, c in variety.contracts(rules).items()}
+
+
+class AuctionTable(W.VBox):
+    """The bidding: a table of rounds by seats, and buttons 1..8 to bid.
+
+    Built once and updated in place. For the player to bid, the buttons of the numbers
+    that player has already named are disabled **and** struck through, with a tooltip
+    quoting the rule (RULES.md §1.3); the numbers another player has named (repeating one
+    ends the bidding) are underlined and say so in their tooltip. The caption line says
+    all of this in words. The enabled buttons are exactly the ``legal`` numbers given to
+    :meth:`update` (from ``state.legal_actions()``): one source of truth.
+
+    :param players: seats (Variety: 4).
+    :param names: one name per seat (default: seen from ``viewer``, or "Seat 0"...).
+    :param viewer: the learner's seat, or None when anybody may bid from these buttons.
+    :param numbers: the highest bid (8 in Variety); buttons are 1..numbers.
+    :param descriptions: number -> text for the tooltips (default: the Variety contracts
+        under ``rules``).
+    :param on_bid: a callback ``f(number)``, optional (same as :meth:`on_bid`).
+    :param rules: :class:`cardkit.games.variety.Rules` for the default descriptions.
+
+    :ivar buttons: ``dict[int, ipywidgets.Button]``, numbers 1..8.
+    :ivar table: the ``HTML`` table of rounds by seats.
+    :ivar remarks_box: the ``HTML`` list of table talk.
+    :ivar caption: the ``HTML`` line under the buttons (whose turn, which numbers are used).
+    """
+
+    def __init__(self, players: int = 4, *, names: Sequence[str] | None = None, viewer: int | None = None,
+                 numbers: int = 8, descriptions: Mapping[int, str] | None = None,
+                 on_bid: Callable[[int], object] | None = None, rules=None, title: str = "Bidding") -> None:
+        self.players = players
+        self.viewer = viewer
+        self.names = seat_names(players, names, viewer)
+        self.descriptions = dict(descriptions) if descriptions is not None else _contract_descriptions(rules)
+        self._callbacks: list[Callable[[int], object]] = []
+        self.buttons: dict[int, W.Button] = {}
+        for n in range(1, numbers + 1):
+            b = W.Button(description=str(n), disabled=True, tooltip=f"Bid {n}",
+                         layout=W.Layout(width="2.6em", height="2.1em", padding="0px", margin="1px"))
+            b.on_click(self._make_handler(n))
+            self.buttons[n] = b
+        self.title = W.HTML(f"<b>{html.escape(title)}</b>")
+        self.table = W.HTML("")
+        self.remarks_box = W.HTML("")
+        self.caption = W.HTML("")
+        self.shown: dict = {}
+        super().__init__([self.title, self.table, W.HBox(list(self.buttons.values())), self.caption,
+                          self.remarks_box], layout=W.Layout(padding="2px", min_width="20em"))
+        if on_bid is not None:
+            self.on_bid(on_bid)
+        self.update([], 0)
+
+    def on_bid(self, callback: Callable[[int], object], remove: bool = False) -> None:
+        """Register (or unregister) ``callback(number)``, called when a number is clicked."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def _make_handler(self, n: int):
+        def handler(_button):
+            for cb in list(self._callbacks):
+                cb(n)
+        return handler
+
+    def click(self, number: int) -> None:
+        """Click the button of ``number``, as a user would."""
+        self.buttons[int(number)].click()
+
+    def update(self, bids: Sequence[int], first: int, *, current: int | None = None,
+               legal: Iterable[int] = (), contract: int | None = None,
+               declarers: Sequence[int] | None = None,
+               remarks: Iterable[tuple[int, str]] = (), caption: str | None = None) -> None:
+        """Show a bidding in place.
+
+        :param bids: the bids so far (ints), the first by seat ``first``.
+        :param first: the seat that bid first (the dealer's left).
+        :param current: the seat to bid now, or None when the bidding is over.
+        :param legal: the numbers the buttons allow now (``state.legal_actions()`` when
+            the player at these buttons is to bid; empty otherwise).
+        :param contract: the contract, once the bidding has ended.
+        :param declarers: the two declarers, once it has ended.
+        :param remarks: table talk, ``(seat, text)`` pairs, shown in order.
+        :param caption: the line under the buttons; default: what the buttons mean, in words.
+        """
+        bids = [int(b) for b in bids]
+        legal = {int(x) for x in legal}
+        seat_of = lambda i: (first + i) % self.players  # noqa: E731
+        own = {b for i, b in enumerate(bids) if seat_of(i) == current} if current is not None else set()
+        namer: dict[int, int] = {}
+        for i, b in enumerate(bids):
+            namer.setdefault(b, seat_of(i))
+        self.shown = {"bids": bids, "first": first, "current": current, "legal": sorted(legal),
+                      "contract": contract, "declarers": declarers}
+        who = "you" if current is not None and current == self.viewer else (
+            self.names[current] if current is not None else "")
+        for n, b in self.buttons.items():
+            desc = self.descriptions.get(n, "")
+            if n in legal:
+                b.disabled = False
+                b.style.font_weight = "bold"
+                if n in namer and namer[n] != current:
+                    other = self.names[namer[n]]
+                    b.tooltip = (f"Bid {n} ({desc}). {other} named {n}: repeating it ends the bidding, "
+                                 f"and {who} and {other} are the declarers")
+                    b.style.text_decoration = "underline"
+                else:
+                    b.tooltip = f"Bid {n}: {desc}"
+                    b.style.text_decoration = "none"
+            else:
+                b.disabled = True
+                b.style.font_weight = "normal"
+                if n in own:
+                    b.tooltip = (f"{n}: {who} named {n} already; a player never names their own "
+                                 f"number twice (RULES.md §1.3)")
+                    b.style.text_decoration = "line-through"
+                else:
+                    b.tooltip = f"{n}: {desc}" + ("" if current is None else f" (wait: {self.names[current]} bids)")
+                    b.style.text_decoration = "underline" if n in namer else "none"
+        self.table.value = self._table_html(bids, first, current, contract, declarers)
+        self.remarks_box.value = "".join(
+            f'<div style="font-size:0.9em">💬 <b>{html.escape(self.names[s])}</b>: “{html.escape(t)}”</div>'
+            for s, t in remarks)
+        if caption is None:
+            if contract is not None:
+                d = " and ".join(self.names[s] for s in declarers) if declarers else "?"
+                caption = f"The bidding is over: contract <b>{contract}</b>; declarers {html.escape(d)}."
+            elif current is None:
+                caption = ""
+            elif legal:
+                used = ", ".join(str(n) for n in sorted(own)) or "none yet"
+                others = ", ".join(str(n) for n in sorted(namer) if namer[n] != current) or "none"
+                caption = (f"{'Your' if who == 'you' else html.escape(who) + chr(39) + 's'} turn to bid. "
+                           f"Named by {'you' if who == 'you' else 'this player'} (struck through, not "
+                           f"allowed again): {used}. Named by others (underlined; repeating one ends the "
+                           f"bidding): {others}.")
+            else:
+                caption = f"Waiting: {html.escape(self.names[current])} bids."
+        self.caption.value = f'<span style="font-size:0.9em">{caption}</span>'
+
+    def show(self, state, seat: int | None = None, *, remarks: Iterable[tuple[int, str]] | None = None,
+             caption: str | None = None) -> None:
+        """Show a Variety state's bidding (``bids``, ``first_bidder``, ``current_player``,
+        ``contract``, ``declarers``, ``legal_actions()``).
+
+        :param seat: the learner's seat: the buttons are enabled only when it is this
+            seat's turn to bid; None: whoever is to bid may use them.
+        :param remarks: table talk to show (default ``state.remarks``).
+        """
+        bidding = state.phase == "bidding"
+        current = state.current_player if bidding else None
+        legal = state.legal_actions() if bidding and (seat is None or current == seat) else []
+        self.update(state.bids, state.first_bidder, current=current, legal=legal,
+                    contract=state.contract, declarers=state.declarers,
+                    remarks=getattr(state, "remarks", ()) if remarks is None else remarks,
+                    caption=caption)
+
+    def _table_html(self, bids, first, current, contract, declarers) -> str:
+        order = [(first + k) % self.players for k in range(self.players)]
+        th = 'style="padding:1px 8px;border-bottom:2px solid #888;text-align:center"'
+        td = 'style="padding:1px 8px;text-align:center;border-bottom:1px solid #eee"'
+        head = "".join(f"<th {th}>{html.escape(self.names[s])}</th>" for s in order)
+        cells = []
+        first_namer_index = None
+        if contract is not None:
+            first_namer_index = bids.index(contract)
+        for i, b in enumerate(bids):
+            text = str(b)
+            if contract is not None and i == len(bids) - 1:
+                text = f"<b>{b} ✓ contract</b>"
+            elif i == first_namer_index:
+                text = f"<b>{b}</b> (first)"
+            cells.append(text)
+        if current is not None:
+            cells.append("<b>▶ ?</b>")
+        rows = []
+        for r in range(0, max(len(cells), 1), self.players):
+            row = cells[r:r + self.players]
+            row += [""] * (self.players - len(row))
+            rows.append("<tr>" + "".join(f"<td {td}>{c}</td>" for c in row) + "</tr>")
+        return (f'<table style="border-collapse:collapse;font-variant-numeric:tabular-nums">'
+                f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+class ContractTable(W.VBox):
+    """The eight Variety contracts (RULES.md §1.2): trump, trick order, scoring, side total.
+
+    Built from the data in :func:`cardkit.games.variety.contracts` (``rules`` picks the
+    table, e.g. ``contract_values="halved_2_7"``). A "Contract n" button per row selects
+    it: :attr:`value` becomes n (observe it with ``observe(f, names="value")``). The
+    chosen row says "◀ chosen" in words; :meth:`mark` writes a note in a row ("played
+    now"). With ``selectable=False`` the buttons are disabled (a reference table).
+
+    :param rules: :class:`cardkit.games.variety.Rules` or None (the default table).
+    :param on_select: a callback ``f(number)``, optional.
+    :param selectable: whether the row buttons are enabled.
+    :param title: the heading.
+
+    :ivar value: the selected contract number 1..8, or None (a traitlet).
+    :ivar contracts: ``dict[int, Contract]`` shown.
+    :ivar buttons: ``dict[int, ipywidgets.Button]``.
+    :ivar marks: ``dict[int, ipywidgets.HTML]``, the note cell of each row.
+    """
+
+    value = traitlets.Int(None, allow_none=True)
+
+    def __init__(self, rules=None, *, on_select: Callable[[int], object] | None = None,
+                 selectable: bool = True, title: str = "The eight contracts") -> None:
+        self.contracts = variety.contracts(rules)
+        self.buttons: dict[int, W.Button] = {}
+        self.marks: dict[int, W.HTML] = {}
+        self._notes: dict[int, str] = {}
+        self.selectable = selectable
+        head_style = "font-size:0.85em;font-weight:bold;border-bottom:2px solid #888"
+        cells = [W.HTML(f'<div style="{head_style}">{h}</div>')
+                 for h in ("Contract", "Trump", "Order", "Scoring (per side)", "Side total", "Note")]
+        for n, c in self.contracts.items():
+            b = W.Button(description=f"Contract {n}", disabled=not selectable,
+                         tooltip=f"Choose contract {n}: {c}",
+                         layout=W.Layout(width="6.6em", height="2em", padding="0px", margin="1px"))
+            b.on_click(self._make_handler(n))
+            self.buttons[n] = b
+            trump = "none" if c.trump is None else f"{suit_html(c.trump)} {SUIT_NAMES[c.trump]}"
+            order = "<b>reversed</b>: lowest wins" if c.lowest_wins else "normal"
+            self.marks[n] = W.HTML("")
+            cells += [b, W.HTML(trump), W.HTML(order),
+                      W.HTML(f'<span style="font-size:0.9em">{html.escape(c.scoring)}</span>'),
+                      W.HTML(f"{c.side_total:+d}"), self.marks[n]]
+        self.grid = W.GridBox(cells, layout=W.Layout(
+            grid_template_columns="auto auto auto minmax(12em, 22em) auto auto",
+            grid_gap="0px 8px", align_items="center", width="fit-content"))
+        self.title = W.HTML(f"<b>{html.escape(title)}</b>")
+        super().__init__([self.title, self.grid], layout=W.Layout(padding="2px"))
+        if on_select is not None:
+            self.observe(lambda change: on_select(change["new"]) if change["new"] is not None else None,
+                         names="value")
+        self._draw_marks()
+
+    def _make_handler(self, n: int):
+        def handler(_button):
+            self.select(n)
+        return handler
+
+    def select(self, number: int | None) -> None:
+        """Select contract ``number`` (or None to clear); sets :attr:`value`.
+
+        :raises CardkitError: for a number that is not a contract.
+        """
+        if number is not None and number not in self.contracts:
+            raise CardkitError(f"contract {number!r}: expected 1..8 (RULES.md §1.2)")
+        self.value = number
+
+    @traitlets.observe("value")
+    def _value_changed(self, change) -> None:
+        self._draw_marks()
+
+    def mark(self, number: int | None, text: str = "played now") -> None:
+        """Write ``text`` in the note cell of contract ``number`` and clear the other
+        notes (``number`` None clears all)."""
+        self._notes = {} if number is None else {int(number): text}
+        self._draw_marks()
+
+    def set_selectable(self, selectable: bool) -> None:
+        self.selectable = selectable
+        for b in self.buttons.values():
+            b.disabled = not selectable
+
+    def _draw_marks(self) -> None:
+        for n, cell in self.marks.items():
+            parts = []
+            if n == self.value:
+                parts.append("<b>◀ chosen</b>")
+            if n in self._notes:
+                parts.append(f"<b>{html.escape(self._notes[n])}</b>")
+            cell.value = " · ".join(parts)
+            self.buttons[n].button_style = "info" if n == self.value else (
+                "warning" if n in self._notes else "")

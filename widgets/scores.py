@@ -1,0 +1,123 @@
+"""ScoreSheet: a row per deal, a column per player, and the totals."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as W
+
+from cardkit.errors import CardkitError
+
+__all__ = ["ScoreSheet"]
+
+
+class ScoreSheet(W.VBox):
+    """A score sheet: one row per deal, one column per player, a totals row.
+
+    The table is one ``HTML`` widget whose value is rewritten in place. The highest total
+    is marked with text ("▲ leads"), not only by colour.
+
+    :param names: one name per player (2, 3 or 4 columns; any number works).
+    :param title: the heading.
+    :param unit: what the numbers count, shown in the heading ("points", "chips").
+    :param label: the word for a row ("Deal").
+
+    :ivar table: the ``HTML`` widget holding the table.
+    """
+
+    def __init__(self, names: Sequence[str], *, title: str = "Score sheet", unit: str = "points",
+                 label: str = "Deal") -> None:
+        self.names = [str(n) for n in names]
+        self.title = title
+        self.unit = unit
+        self.label = label
+        self._rows: list[list[int]] = []
+        self._labels: list[str] = []
+        self._notes: list[str] = []
+        self.table = W.HTML("")
+        super().__init__([self.table], layout=W.Layout(padding="2px"))
+        self._draw()
+
+    @property
+    def rows(self) -> list[list[int]]:
+        """A copy of the rows, one list of ints per deal (points per player)."""
+        return [list(r) for r in self._rows]
+
+    @property
+    def labels(self) -> list[str]:
+        return list(self._labels)
+
+    @property
+    def totals(self) -> list[int]:
+        """Each player's total over the rows."""
+        return [sum(r[i] for r in self._rows) for i in range(len(self.names))]
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def add_row(self, values: Sequence[int], label: str | None = None, note: str = "") -> None:
+        """Append one deal's values (one number per player), e.g. ``state.returns()``.
+
+        :raises CardkitError: when ``values`` is not one number per player.
+        """
+        values = list(values)
+        if len(values) != len(self.names):
+            raise CardkitError(f"score row {values!r}: expected {len(self.names)} values, one per player")
+        self._rows.append(values)
+        self._labels.append(str(len(self._rows)) if label is None else str(label))
+        self._notes.append(note)
+        self._draw()
+
+    def remove_last_row(self) -> list[int]:
+        """Remove the last row and return it.
+
+        :raises CardkitError: when the sheet is empty.
+        """
+        if not self._rows:
+            raise CardkitError("the score sheet is empty: no row to remove")
+        self._labels.pop()
+        self._notes.pop()
+        row = self._rows.pop()
+        self._draw()
+        return row
+
+    def clear(self) -> None:
+        """Remove every row."""
+        self._rows, self._labels, self._notes = [], [], []
+        self._draw()
+
+    def set_names(self, names: Sequence[str]) -> None:
+        if len(names) != len(self.names):
+            raise CardkitError(f"names {list(names)!r}: expected {len(self.names)} names")
+        self.names = [str(n) for n in names]
+        self._draw()
+
+    def _draw(self) -> None:
+        td = 'style="padding:1px 6px;text-align:right;border-bottom:1px solid #ddd"'
+        tdl = 'style="padding:1px 6px;text-align:left;border-bottom:1px solid #ddd"'
+        th = 'style="padding:1px 6px;text-align:right;border-bottom:2px solid #888"'
+        thl = 'style="padding:1px 6px;text-align:left;border-bottom:2px solid #888"'
+        head = "".join(f"<th {th}>{html.escape(n)}</th>" for n in self.names)
+        has_notes = any(self._notes)
+        rows = []
+        for label, row, note in zip(self._labels, self._rows, self._notes):
+            cells = "".join(f"<td {td}>{v:+d}</td>" for v in row)
+            extra = f'<td style="padding:1px 6px;font-size:0.85em">{html.escape(note)}</td>' if has_notes else ""
+            rows.append(f'<tr><td {tdl}>{html.escape(label)}</td>{cells}{extra}</tr>')
+        totals = self.totals
+        best = max(totals) if self._rows else None
+        tcells = "".join(
+            f'<td style="padding:2px 6px;text-align:right;border-top:2px solid #888"><b>{t:+d}</b>'
+            f'{"<br><small>▲ leads</small>" if self._rows and t == best else ""}</td>' for t in totals)
+        body = "".join(rows) or (
+            f'<tr><td colspan="{len(self.names) + 1}" style="padding:2px 6px;color:#555">'
+            f'<i>No deal finished yet.</i></td></tr>')
+        note_head = f'<th {thl}>Note</th>' if has_notes else ""
+        self.table.value = (
+            f'<div><b>{html.escape(self.title)}</b> <small>({html.escape(self.unit)})</small></div>'
+            f'<table style="border-collapse:collapse;font-variant-numeric:tabular-nums">'
+            f'<thead><tr><th {thl}>{html.escape(self.label)}</th>{head}{note_head}</tr></thead>'
+            f'<tbody>{body}</tbody>'
+            f'<tfoot><tr><td style="padding:2px 6px;border-top:2px solid #888"><b>Total</b></td>{tcells}'
+            f'{"<td></td>" if has_notes else ""}</tr></tfoot></table>')
