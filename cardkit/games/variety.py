@@ -207,19 +207,17 @@ def resolve_auction(bids: Sequence[int], first: int = 0) -> Auction:
         seat = (first + i) % PLAYERS
         if isinstance(b, bool) or not isinstance(b, (int, np.integer)) or not 1 <= b <= 8:
             raise IllegalActionError(f"bid {i + 1} ({b!r}): a bid is a contract number 1..8 (RULES.md §1.3)")
-        if i and _ended(bids[:i], namer):
-            raise IllegalActionError(f"bid {i + 1} ({b!r}): the bidding ended with bid {i} (RULES.md §1.3)")
         if b in namer:
             if namer[b] == seat:
                 raise IllegalActionError(
                     f"seat {seat} may not name {b} again: a player never repeats their own number (RULES.md §1.3)")
+            if i + 1 < len(bids):  # the repeat ends the bidding: nothing may follow it
+                raise IllegalActionError(
+                    f"bid {i + 2} ({bids[i + 1]!r}): the bidding ended with bid {i + 1}, "
+                    f"{b} named again (RULES.md §1.3)")
             return Auction(tuple(int(x) for x in bids[:i + 1]), first, int(b), (namer[b], seat), None)
         namer[int(b)] = seat
     return Auction(tuple(int(x) for x in bids), first, None, None, (first + len(bids)) % PLAYERS)
-
-
-def _ended(bids, namer) -> bool:
-    return len(set(bids)) < len(bids)
 
 
 def opening_leader(auction: Auction, dealer: int, rules: Rules | None = None) -> int:

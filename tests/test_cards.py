@@ -1,0 +1,83 @@
+"""Cards, suits, ranks and decks (cardkit/cards.py; RULES.md "Common conventions")."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+import pytest
+
+from cardkit import Card, Rank, Suit, deck, parse_card
+from cardkit.cards import DECK_SIZES
+
+RANK_CHARS = "23456789TJQKA"
+
+
+def test_suit_and_rank_are_int_enums_with_their_characters():
+    assert [int(s) for s in Suit] == [0, 1, 2, 3]
+    assert "".join(s.symbol for s in Suit) == "♠♥♦♣"
+    assert "".join(s.letter for s in Suit) == "SHDC"
+    assert [s.is_red for s in Suit] == [False, True, True, False]
+    assert [int(r) for r in Rank] == list(range(2, 15))
+    assert "".join(r.char for r in Rank) == RANK_CHARS
+    assert Rank.ACE > Rank.KING > Rank.TWO
+
+
+def test_display_and_ascii_forms():
+    assert str(Card(Suit.HEARTS, Rank.QUEEN)) == "Q♥"
+    assert str(Card(Suit.HEARTS, Rank.TEN)) == "T♥"
+    assert Card(Suit.SPADES, Rank.TEN).code == "TS"
+    assert repr(Card(Suit.CLUBS, Rank.TWO)) == "Card('2C')"
+
+
+def test_cards_are_frozen_hashable_interned():
+    q = Card(Suit.HEARTS, Rank.QUEEN)
+    with pytest.raises(AttributeError):
+        q.rank = Rank.KING  # type: ignore[misc]
+    assert q is parse_card("QH") is Card(1, 12)
+    assert Card(1, 12).rank is Rank.QUEEN and Card(1, 12).suit is Suit.HEARTS
+    assert {q: 1}[Card(Suit.HEARTS, Rank.QUEEN)] == 1
+    assert len({Card(s, r) for s in Suit for r in Rank}) == 52
+    assert copy.copy(q) is q and copy.deepcopy([q])[0] is q
+    assert pickle.loads(pickle.dumps(q)) is q
+
+
+def test_order_is_suit_then_rank():
+    assert Card(Suit.SPADES, Rank.ACE) < Card(Suit.HEARTS, Rank.TWO)  # ♠ before ♥
+    assert Card(Suit.HEARTS, Rank.TWO) < Card(Suit.HEARTS, Rank.THREE) < Card(Suit.HEARTS, Rank.ACE)
+    assert sorted(deck(52)) == sorted(deck(52), key=lambda c: (int(c.suit), int(c.rank)))
+
+
+@pytest.mark.parametrize("size", DECK_SIZES)
+def test_decks_hold_unique_cards_of_the_right_ranks(size):
+    cards = deck(size)
+    assert len(cards) == size == len(set(cards))
+    lowest = Rank.TWO if size == 52 else Rank.SIX
+    assert {c.rank for c in cards} == {r for r in Rank if r >= lowest}
+    for s in Suit:
+        assert sum(1 for c in cards if c.suit == s) == size // 4
+    # documented order: suit by suit ♠ ♥ ♦ ♣, ace down
+    assert cards == sorted(cards, key=lambda c: (int(c.suit), -int(c.rank)))
+
+
+def test_deck_sizes_other_than_52_and_36_are_refused():
+    for bad in (0, 32, 53, 24):
+        with pytest.raises(ValueError, match=repr(bad)):
+            deck(bad)
+
+
+def test_every_card_round_trips_through_text_index_and_json():
+    for i, c in enumerate(deck(52)):
+        assert c.index == i
+        assert Card.from_index(i) is c
+        assert parse_card(str(c)) is c
+        assert parse_card(c.code) is c
+        assert parse_card(c.code.lower()) is c
+        assert parse_card(json.loads(json.dumps(c.code))) is c
+        assert parse_card(json.loads(json.dumps(str(c), ensure_ascii=True))) is c
+        assert pickle.loads(pickle.dumps(c)) is c
+    assert Card.from_index(0) == parse_card("AS") and Card.from_index(51) == parse_card("2C")
+    for bad in (-1, 52):
+        with pytest.raises(IndexError):
+            Card.from_index(bad)
