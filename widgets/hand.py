@@ -162,14 +162,20 @@ class HandTable(W.VBox):
                 caption = f"{n} card{'s' if n != 1 else ''}. Nothing to play now: {reason}."
         self.caption.value = caption
 
-    def show(self, state, seat: int, *, active: bool = True, caption: str | None = None) -> None:
+    def show(self, state, seat: int, *, active: bool = True, cards: Iterable[Card] | None = None,
+             caption: str | None = None) -> None:
         """Show seat ``seat``'s hand from any cardkit state (``hands``, ``tricks``,
         ``current_player``, ``phase``, ``legal_actions()``).
 
         The legal cards are the :class:`~cardkit.Card` actions of ``state.legal_actions()``
         when ``seat`` is to play and ``active`` is true; otherwise every card is disabled.
+        A legal card that is not in ``state.hands[seat]`` (Armenian Durak's face-up
+        tableau cards) is shown as held too.
+
+        :param cards: the cards to show as held (default ``state.hands[seat]`` plus the
+            legal cards), e.g. the hand and the face-up tableau cards.
         """
-        hand = state.hands[seat]
+        hand = list(state.hands[seat] if cards is None else cards)
         played = [c for t in getattr(state, "tricks", ()) for s, c in zip(t.seats, t.cards) if s == seat]
         legal: list[Card] = []
         if state.is_terminal():
@@ -188,6 +194,8 @@ class HandTable(W.VBox):
                     reason = f"must follow {led.symbol}"
             if not active:
                 legal, reason = [], "wait"
+        if cards is None:
+            hand += [c for c in legal if c not in hand]
         self.update(hand, legal, played=played, reason=reason, caption=caption)
 
     # ---- queries ----------------------------------------------------------------------

@@ -101,7 +101,7 @@ class VarietyTable(W.VBox):
 
         # ---- the widgets, built once --------------------------------------------------
         self.title = W.HTML("")
-        self.seed_box = W.IntText(value=int(seed), description="Seed", min=0,
+        self.seed_box = W.IntText(value=int(seed), description="Seed",
                                   layout=W.Layout(width="11em"), style={"description_width": "3em"})
         self.new_deal_button = W.Button(description="New deal", tooltip="Deal new cards with the seed in the box",
                                         layout=W.Layout(width="7em"))

@@ -1,0 +1,135 @@
+"""HandTable: a fixed grid of card buttons, updated in place (headless widget tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardkit import Card, CardkitError, Rank, Suit, deck, parse_card, parse_cards
+from cardkit.games import variety, warsaw_hearts
+from cardkit_widgets import HandTable
+
+
+def _grid_rows(table: HandTable):
+    return [row.children[1:] for row in table.children[1:5]]
+
+
+@pytest.mark.parametrize("size, columns, low", [(52, 13, "2"), (36, 9, "6")])
+def test_grid_has_a_row_per_suit_and_a_column_per_rank(size, columns, low):
+    table = HandTable(size)
+    rows = _grid_rows(table)
+    assert len(rows) == 4
+    assert all(len(r) == columns for r in rows)
+    # every button is named by its card: the accessible name, e.g. "Q♥"
+    assert [b.description for b in rows[1]][0] == "A♥"
+    assert [b.description for b in rows[1]][-1] == low + "♥"
+    assert sorted(table.buttons) == sorted(deck(size))
+    assert all(b.description == str(c) for c, b in table.buttons.items())
+    assert all(b.disabled for b in table.buttons.values())
+
+
+def test_unknown_deck_size_is_refused():
+    with pytest.raises(CardkitError, match="40"):
+        HandTable(40)
+
+
+def test_update_marks_legal_held_played_and_absent_in_text_not_colour_alone():
+    table = HandTable(52)
+    hand = parse_cards("AS QH 7H 2C")
+    table.update(hand, legal=parse_cards("QH 7H"), played=parse_cards("KD"), reason="must follow ♥")
+    q, seven, ace, two, kd, absent = (table.buttons[parse_card(x)] for x in ("QH", "7H", "AS", "2C", "KD", "5S"))
+    for b in (q, seven):
+        assert not b.disabled
+        assert "legal" in b.tooltip
+        assert b.style.font_weight == "bold" and b.style.text_decoration == "underline"
+    for b in (ace, two):
+        assert b.disabled and b.tooltip.endswith("must follow ♥")
+        assert b.style.text_decoration == "none"
+    assert kd.disabled and "played" in kd.tooltip and kd.style.text_decoration == "line-through"
+    assert kd.layout.visibility == "visible"
+    assert absent.disabled and absent.layout.visibility == "hidden"
+    assert table.legal_cards == parse_cards("QH 7H") == table.enabled_cards
+    assert table.status_of(parse_card("KD")) == "played"
+    assert "Q♥" in table.caption.value and "7♥" in table.caption.value
+
+
+def test_legal_cards_outside_the_hand_are_ignored():
+    table = HandTable(52)
+    table.update(parse_cards("AS"), legal=parse_cards("AS KS"))
+    assert table.enabled_cards == [parse_card("AS")]
+    assert table.buttons[parse_card("KS")].disabled
+
+
+def test_a_click_calls_the_callbacks_with_the_card():
+    got = []
+    table = HandTable(52, on_play=got.append)
+    table.update(parse_cards("AS QH"), legal=parse_cards("QH"))
+    table.click("QH")
+    table.buttons[parse_card("AS")].click()  # the widget forwards; the state decides
+    assert got == [parse_card("QH"), parse_card("AS")]
+    table.on_play(got.append, remove=True)
+    table.click("QH")
+    assert len(got) == 2
+
+
+def test_update_keeps_the_same_button_objects():
+    table = HandTable(52)
+    children = table.children
+    rows = [row.children for row in _grid_rows_boxes(table)]
+    buttons = dict(table.buttons)
+    table.update(parse_cards("AS QH"), legal=parse_cards("QH"))
+    table.update(parse_cards("KC"), legal=parse_cards("KC"), played=parse_cards("QH"))
+    assert all(a is b for a, b in zip(table.children, children)) and len(table.children) == len(children)
+    for row, before in zip(_grid_rows_boxes(table), rows):
+        assert all(a is b for a, b in zip(row.children, before))
+    assert all(table.buttons[c] is b for c, b in buttons.items())
+
+
+def _grid_rows_boxes(table: HandTable):
+    return table.children[1:5]
+
+
+def _variety_in_play(seed: int):
+    state = variety.new_deal(seed=seed, dealer=3)
+    for bid in (1, 2, 3, 1):  # seat 0 bids 1, seat 3 repeats it: contract 1
+        state.apply_action(bid)
+    return state
+
+
+def test_show_follows_the_state_legal_actions_when_a_suit_must_be_followed():
+    for seed in range(50):
+        state = _variety_in_play(seed)
+        leader = state.current_player
+        state.apply_action(state.legal_actions()[0])
+        seat = state.current_player
+        led = state.trick.cards[0].suit
+        legal = state.legal_actions()
+        if len(legal) < len(state.hands[seat]):
+            break
+    else:  # pragma: no cover
+        pytest.fail("no deal in 50 where the second player must follow suit")
+    table = HandTable(52)
+    table.show(state, seat)
+    assert set(table.enabled_cards) == set(legal)
+    assert all(c.suit == led for c in table.enabled_cards)
+    refused = [c for c in state.hands[seat] if c not in legal]
+    assert refused and all(table.buttons[c].disabled for c in refused)
+    assert all(table.buttons[c].tooltip.endswith(f"must follow {led.symbol}") for c in refused)
+    # the leader's hand: nothing enabled, its played card struck through
+    table.show(state, leader)
+    assert table.enabled_cards == []
+    assert table.status_of(state.trick.cards[0]) == "played"
+
+
+def test_show_for_36_cards_and_three_seats():
+    state = warsaw_hearts.new_deal(players=3, seed=11)
+    table = HandTable(36)
+    seat = state.current_player
+    table.show(state, seat)
+    assert len(_grid_rows(table)[0]) == 9
+    assert [b.description[0] for b in _grid_rows(table)[0]] == list("AKQJT9876")
+    assert set(table.enabled_cards) == set(state.legal_actions())
+    assert sum(b.layout.visibility == "visible" for b in table.buttons.values()) == len(state.hands[seat]) == 12
+    other = (seat + 1) % 3
+    table.show(state, other)
+    assert table.enabled_cards == []
+    assert "not your turn" in table.buttons[state.hands[other][0]].tooltip

@@ -1,0 +1,115 @@
+"""TrickTable and ScoreSheet (headless widget tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardkit import CardkitError, parse_card
+from cardkit.games import variety, warsaw_hearts
+from cardkit_widgets import ScoreSheet, TrickTable
+
+
+def _cell_text(table: TrickTable, seat: int) -> str:
+    return table.cells[seat].value
+
+
+def test_four_seats_sit_clockwise_around_the_viewer():
+    table = TrickTable(4, viewer=0)
+    assert table.positions == {0: "bottom", 1: "left", 2: "top", 3: "right"}
+    assert table.names == ["You", "West", "North", "East"]
+    table = TrickTable(4, viewer=2)
+    assert table.positions[2] == "bottom" and table.positions[3] == "left"
+    assert table.names[2] == "You"
+    assert [c.layout.grid_area for c in table.cells.values()] == ["top", "right", "bottom", "left"]
+
+
+def test_three_and_two_seats():
+    t3 = TrickTable(3, names=["Sergei", "Vitaly", "Petr"], viewer=1)
+    assert t3.positions == {1: "bottom", 2: "left", 0: "right"}
+    assert "Vitaly" in _cell_text(t3, 1)
+    t2 = TrickTable(2)
+    assert t2.positions == {0: "bottom", 1: "top"}
+    with pytest.raises(CardkitError):
+        TrickTable(5)
+    with pytest.raises(CardkitError, match="3 names"):
+        TrickTable(3, names=["a", "b"])
+
+
+def test_update_marks_leader_winner_and_turn_in_words():
+    table = TrickTable(4)
+    table.update({1: parse_card("QH"), 2: parse_card("3H")}, leader=1, to_play=3)
+    assert "Q♥" in _cell_text(table, 1) and "led" in _cell_text(table, 1)
+    assert "▶ to play" in _cell_text(table, 3)
+    assert "no card" in _cell_text(table, 0)
+    table.update({1: parse_card("QH"), 2: parse_card("3H"), 3: parse_card("AH"), 0: parse_card("2H")},
+                 leader=1, winner=3)
+    assert "wins the trick" in _cell_text(table, 3)
+    assert all("wins the trick" not in _cell_text(table, s) for s in (0, 1, 2))
+
+
+def test_show_a_variety_trick_and_the_last_trick_on_request():
+    state = variety.new_deal(seed=5, dealer=3)
+    for bid in (1, 2, 3, 1):
+        state.apply_action(bid)
+    table = TrickTable(4)
+    cells = dict(table.cells)
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[0])
+    first = state.completed_tricks[0]
+    state.apply_action(state.legal_actions()[0])  # the first card of trick 2
+    table.show(state)
+    assert table.shown["cards"] == {state.tricks[-1].leader: state.tricks[-1].cards[0]}
+    assert table.shown["winner"] is None and table.shown["last"] is False
+    assert "Last trick (1)" in table.caption.value and f"won by <b>{table.names[first.winner]}" in table.caption.value
+    table.show(state, last=True)
+    assert table.shown["cards"] == dict(zip(first.seats, first.cards))
+    assert table.shown["winner"] == first.winner
+    assert "wins the trick" in _cell_text(table, first.winner)
+    assert "last trick" in table.centre.value
+    assert table.cells == cells and all(table.cells[s] is cells[s] for s in cells)
+
+
+def test_show_three_seats_of_warsaw_hearts():
+    state = warsaw_hearts.new_deal(players=3, seed=2)
+    table = TrickTable(3, viewer=0)
+    for _ in range(2):
+        state.apply_action(state.legal_actions()[0])
+    table.show(state)
+    trick = state.tricks[-1]
+    assert table.shown["cards"] == dict(zip(trick.seats, trick.cards))
+    assert table.shown["to_play"] == state.current_player
+    assert str(trick.cards[0]) in _cell_text(table, trick.leader)
+    state.apply_action(state.legal_actions()[0])
+    table.show(state, last=True)
+    done = state.completed_tricks[-1]
+    assert "wins the trick" in _cell_text(table, done.winner)
+
+
+# ---- ScoreSheet -------------------------------------------------------------------------
+
+def test_score_sheet_rows_totals_and_the_leader_in_words():
+    sheet = ScoreSheet(["You", "West", "North", "East"])
+    assert sheet.rows == [] and sheet.totals == [0, 0, 0, 0]
+    assert "No deal finished yet" in sheet.table.value
+    sheet.add_row([12, 0, 12, 0])
+    sheet.add_row([-4, 6, -4, 6], label="2", note="contract 8")
+    assert sheet.rows == [[12, 0, 12, 0], [-4, 6, -4, 6]]
+    assert sheet.totals == [8, 6, 8, 6]
+    assert len(sheet) == 2
+    assert sheet.table.value.count("▲ leads") == 2  # You and North share the lead
+    assert "contract 8" in sheet.table.value
+    assert sheet.remove_last_row() == [-4, 6, -4, 6]
+    assert sheet.totals == [12, 0, 12, 0]
+    with pytest.raises(CardkitError, match=r"\[1, 2\]"):
+        sheet.add_row([1, 2])
+    sheet.clear()
+    with pytest.raises(CardkitError):
+        sheet.remove_last_row()
+
+
+def test_score_sheet_for_three_players_updates_one_html_in_place():
+    sheet = ScoreSheet(["Sergei", "Vitaly", "Petr"], unit="penalty points")
+    html_widget = sheet.table
+    sheet.add_row([4, 0, 20])
+    assert sheet.table is html_widget and sheet.children == (html_widget,)
+    assert "Sergei" in sheet.table.value and "+20" in sheet.table.value
