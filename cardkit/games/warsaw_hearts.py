@@ -1,0 +1,634 @@
+"""Warsaw Hearts (Варшавские червы): avoid the heart honours K♥ Q♥ J♥.
+
+RULES.md §2 (seed 003). Three or four players, 36 cards (A down to 6), no trumps, the
+highest card of the suit led wins. Each deal (кон) charges every player a penalty for the
+heart honours in the tricks (взятки) they took, by a schedule that looks at how the
+honours lie in those tricks, and gives +20 to a player whose tricks hold no heart at all.
+Deals go on until a penalty total reaches 30; then the loser pays the others in chips.
+
+Public API: :class:`Rules`, :data:`PENALTY_SCHEDULE`, :data:`HONOURS`, :data:`BONUS`,
+:func:`penalty_and_bonus`, :func:`assess_tricks`, :func:`settle`, :func:`new_deal`,
+:class:`State`, :class:`Observation`, :class:`Game`, :class:`RandomBot`, :class:`RuleBot`.
+
+>>> penalty_and_bonus([["KH", "QH", "6S"], ["JH", "7C", "8C"]])   # RULES.md §2.2, rule 1
+(20, 0)
+>>> penalty_and_bonus([["KH", "QH", "6S"], ["JH", "7C", "8C"]], Rules(double_honour_trick="additive"))
+(22, 0)
+>>> settle([30, 25, 15, 10], [0, 0, 0, 0])                          # RULES.md §2.3, seed 003
+[-40, 5, 15, 20]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from ..bots import Bot, RandomBot, TrickBot
+from ..cards import Card, Rank, Suit, deck
+from ..dealing import as_generator, check_hands, check_seat, deal_hands
+from ..errors import CardkitError, NotationError, StateError
+from ..notation import check_deck, format_hand, parse_card, sort_hand
+from ..series import DealSeries
+from ..state import TrickGameState, TrickObservation
+from ..tricks import Trick, winning_index
+
+__all__ = [
+    "Rules", "PenaltyRow", "PENALTY_SCHEDULE", "HONOURS", "HONOUR_VALUES", "BONUS", "DECK_SIZE",
+    "Assessment", "assess_tricks", "penalty_and_bonus", "settle", "losers",
+    "new_deal", "State", "Observation", "Game", "RandomBot", "RuleBot",
+]
+
+#: Warsaw Hearts is played with the 36-card deck, A down to 6 (RULES.md §2.1).
+DECK_SIZE = 36
+#: Cards each player gets: 12 with three players, 9 with four (RULES.md §2.1).
+CARDS_PER_PLAYER = {3: 12, 4: 9}
+#: The bonus, in points, for a deal whose tricks hold no heart (RULES.md §2.2).
+BONUS = 20
+
+_DOUBLE = ("max", "additive")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule variants of Warsaw Hearts. Every field names its RULES.md section.
+
+    :param players: 3 or 4 (RULES.md §2.1): 12 or 9 cards each.
+    :param double_honour_trick: RULES.md §2.2, rule 1. ``"max"`` (**default**): a trick
+        holding two or more heart honours costs 20 and that is the whole penalty (K♥Q♥ in
+        one trick and J♥ in another: 20); ``"additive"``: 20 plus the single value of the
+        honour in another trick (that example: 22).
+    :param bonus_without_tricks: RULES.md §2.2. False (**default**): the +20 bonus needs
+        at least one trick, none holding a heart; True: a player who took no trick gets it too.
+    :param loss_at: RULES.md §2.3: the penalty total (points) that ends the game and loses
+        it (**default** 30, the source's figure).
+    :raises CardkitError: (a ValueError) for a value not listed here.
+    """
+
+    players: int = 4
+    double_honour_trick: str = "max"
+    bonus_without_tricks: bool = False
+    loss_at: int = 30
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or self.players not in CARDS_PER_PLAYER:
+            raise CardkitError(f"Rules(players={self.players!r}): Warsaw Hearts is for 3 or 4 players (RULES.md §2.1)")
+        if self.double_honour_trick not in _DOUBLE:
+            raise CardkitError(f"Rules(double_honour_trick={self.double_honour_trick!r}): expected "
+                               f"'max' or 'additive' (RULES.md §2.2, rule 1)")
+        if not isinstance(self.bonus_without_tricks, bool):
+            raise CardkitError(f"Rules(bonus_without_tricks={self.bonus_without_tricks!r}): expected "
+                               f"True or False (RULES.md §2.2)")
+        if isinstance(self.loss_at, bool) or not isinstance(self.loss_at, (int, np.integer)) or self.loss_at < 1:
+            raise CardkitError(f"Rules(loss_at={self.loss_at!r}): expected a whole number of penalty "
+                               f"points >= 1 (RULES.md §2.3)")
+
+    @property
+    def cards_per_player(self) -> int:
+        """12 with three players, 9 with four (RULES.md §2.1)."""
+        return CARDS_PER_PLAYER[self.players]
+
+
+# ---- the penalty schedule (RULES.md §2.2): rules are data ------------------------------
+
+#: The heart honours, the only cards that cost points (RULES.md §2.2).
+HONOURS: tuple[Card, ...] = (Card(Suit.HEARTS, Rank.KING), Card(Suit.HEARTS, Rank.QUEEN),
+                             Card(Suit.HEARTS, Rank.JACK))
+
+
+@dataclass(frozen=True)
+class PenaltyRow:
+    """One row of the penalty schedule, RULES.md §2.2.
+
+    A row matches the honours one player took in one deal:
+
+    - ``same_trick=True``: some trick of the player's holds at least ``honours`` honours;
+    - ``same_trick=False``: every honour lies in its own trick and there are exactly
+      ``honours`` of them (and, if ``card`` is set, that one honour is ``card``).
+
+    The first matching row of :data:`PENALTY_SCHEDULE` gives the penalty.
+
+    :ivar item: the rule's number in RULES.md §2.2's list.
+    :ivar honours: how many honours the row is about.
+    :ivar same_trick: see above.
+    :ivar card: the honour of a single-honour row, else None.
+    :ivar penalty: penalty points.
+    :ivar text: the row in words, as lessons and tables show it.
+    :ivar figure: the source's figure for the row ("fig. 200"), or "".
+    """
+
+    item: int
+    honours: int
+    same_trick: bool
+    card: Card | None
+    penalty: int
+    text: str
+    figure: str = ""
+
+    def matches(self, per_trick: Sequence[int], taken: frozenset) -> bool:
+        """Whether the row applies to a player whose tricks hold ``per_trick`` honours each
+        (one int per trick) and who took the honours ``taken``."""
+        most = max(per_trick, default=0)
+        if self.same_trick:
+            return most >= self.honours
+        return most <= 1 and len(taken) == self.honours and (self.card is None or self.card in taken)
+
+
+_K, _Q, _J = HONOURS
+
+#: The penalty schedule of RULES.md §2.2, in the order it is read: the first row that
+#: matches gives the penalty. Penalty points; the 10 and 15 replace the single values.
+PENALTY_SCHEDULE: tuple[PenaltyRow, ...] = (
+    # 1. two (or, by default, three) honours in one trick: the highest penalty, fig. 200
+    PenaltyRow(1, 2, True, None, 20, "two or three honours in one trick", "fig. 200"),
+    # 2. K♥, Q♥ and J♥ each in a different trick of the same player, fig. 199
+    PenaltyRow(2, 3, False, None, 15, "K♥, Q♥ and J♥ in three different tricks", "fig. 199"),
+    # 3. two honours in two different tricks (Q♥ + K♥ costs 10, not 4 + 3 = 7)
+    PenaltyRow(3, 2, False, None, 10, "two honours in two different tricks"),
+    # 4. K♥ alone
+    PenaltyRow(4, 1, False, _K, 4, "K♥ alone"),
+    # 4. Q♥ alone
+    PenaltyRow(4, 1, False, _Q, 3, "Q♥ alone"),
+    # 4. J♥ alone
+    PenaltyRow(4, 1, False, _J, 2, "J♥ alone"),
+)
+
+#: Each honour's value alone (from the single-honour rows): K♥ 4, Q♥ 3, J♥ 2.
+HONOUR_VALUES: dict[Card, int] = {r.card: r.penalty for r in PENALTY_SCHEDULE if r.card is not None}
+_HONOUR_SET = frozenset(HONOURS)
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """How one player's tricks of one deal score, RULES.md §2.2.
+
+    :ivar penalty: penalty points.
+    :ivar bonus: bonus points (0 or :data:`BONUS`).
+    :ivar row: the :class:`PenaltyRow` that applied, or None (no honour taken).
+    :ivar added: points added to ``row.penalty`` under ``double_honour_trick="additive"``
+        (the single values of honours lying outside the double trick), else 0.
+    :ivar honours: each honour taken with the 0-based index of its trick in the list given,
+        in the order K♥ Q♥ J♥.
+    :ivar hearts: how many hearts of any rank the tricks hold.
+    :ivar tricks: how many tricks were assessed.
+    """
+
+    penalty: int
+    bonus: int
+    row: PenaltyRow | None
+    added: int
+    honours: tuple[tuple[Card, int], ...]
+    hearts: int
+    tricks: int
+
+
+def _assess(tricks: Sequence[Sequence[Card]], rules: Rules) -> Assessment:
+    """:func:`assess_tricks` without reading or checking the cards."""
+    where: dict[Card, int] = {}
+    per_trick = []
+    hearts = 0
+    for i, cards in enumerate(tricks):
+        n = 0
+        for c in cards:
+            if c.suit is Suit.HEARTS:
+                hearts += 1
+                if c in _HONOUR_SET:
+                    where[c] = i
+                    n += 1
+        if n:
+            per_trick.append(n)
+    taken = frozenset(where)
+    row = next((r for r in PENALTY_SCHEDULE if r.matches(per_trick, taken)), None) if taken else None
+    added = 0
+    if row is not None and row.same_trick and rules.double_honour_trick == "additive":
+        count = {}
+        for c, i in where.items():
+            count[i] = count.get(i, 0) + 1
+        added = sum(HONOUR_VALUES[c] for c, i in where.items() if count[i] == 1)
+    penalty = 0 if row is None else row.penalty + added
+    bonus = BONUS if hearts == 0 and (tricks or rules.bonus_without_tricks) else 0
+    honours = tuple((c, where[c]) for c in HONOURS if c in where)
+    return Assessment(penalty, bonus, row, added, honours, hearts, len(tricks))
+
+
+def _read_tricks(tricks) -> list[list[Card]]:
+    if isinstance(tricks, (str, Trick)) or not isinstance(tricks, Iterable):
+        raise NotationError(f"tricks {tricks!r}: expected a list of tricks, each a list of cards "
+                            f"such as [['KH', 'QH', '6S'], ['JH', '7C', '8C']]")
+    out = []
+    seen: dict[Card, int] = {}
+    for i, t in enumerate(tricks):
+        items = t.cards if isinstance(t, Trick) else t
+        if isinstance(items, (str, Card)) or not isinstance(items, Iterable):
+            raise NotationError(f"trick {i + 1} {t!r}: expected a list of cards such as ['KH', 'QH', '6S']")
+        try:
+            cards = [parse_card(c) for c in items]
+            check_deck(cards, DECK_SIZE, what=f"trick {i + 1} {t!r}")
+        except NotationError as e:
+            raise NotationError(f"{e}") from None
+        if not cards:
+            raise NotationError(f"trick {i + 1} is empty: a trick holds one card from each player")
+        for c in cards:
+            if c in seen:
+                raise NotationError(f"{c} appears twice, in tricks {seen[c] + 1} and {i + 1}")
+            seen[c] = i
+        out.append(cards)
+    return out
+
+
+def assess_tricks(tricks, rules: Rules | None = None) -> Assessment:
+    """The penalty and bonus for the tricks one player took in one deal, with the
+    schedule row that applied and where each honour lay (RULES.md §2.2).
+
+    :param tricks: the player's tricks, each a list of cards (``Card`` objects or
+        notation such as ``"QH"``) or a :class:`~cardkit.tricks.Trick`.
+    :param rules: :class:`Rules` (``double_honour_trick`` and ``bonus_without_tricks``
+        matter); default ``Rules()``.
+    :raises NotationError: for a card that cannot be read or is not in the 36-card deck,
+        an empty trick, or a card that appears twice.
+    """
+    return _assess(_read_tricks(tricks), rules or Rules())
+
+
+def penalty_and_bonus(tricks, rules: Rules | None = None) -> tuple[int, int]:
+    """``(penalty, bonus)`` in points for the tricks one player took in one deal,
+    RULES.md §2.2, read from :data:`PENALTY_SCHEDULE`.
+
+    >>> penalty_and_bonus([["QH", "6H", "7S"], ["KH", "9C", "TC"]])   # two tricks: 10, not 7
+    (10, 0)
+    >>> penalty_and_bonus([["AS", "6S", "7S"]])                       # no heart: the bonus
+    (0, 20)
+    >>> penalty_and_bonus([])                                         # no trick: no bonus by default
+    (0, 0)
+
+    :param tricks: the player's tricks, each a list of cards or notation, or a ``Trick``.
+    :param rules: :class:`Rules`; default ``Rules()``.
+    :raises NotationError: as :func:`assess_tricks`.
+    """
+    a = assess_tricks(tricks, rules)
+    return a.penalty, a.bonus
+
+
+# ---- settlement (RULES.md §2.3) ----------------------------------------------------------
+
+def _totals(values, what: str) -> list[int]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise CardkitError(f"{what} {values!r}: expected one total per seat, whole numbers >= 0")
+    values = list(values)
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+            raise CardkitError(f"{what} {values!r}: {v!r} is not a whole number >= 0 (points)")
+    return [int(v) for v in values]
+
+
+def losers(penalties: Sequence[int], rules: Rules | None = None) -> list[int]:
+    """The seats that lose, RULES.md §2.3: none while every penalty total is below
+    ``rules.loss_at``; else the seats with the highest penalty total (several on a tie).
+
+    :raises CardkitError: for totals that are not whole numbers >= 0.
+    """
+    rules = rules or Rules()
+    p = _totals(penalties, "penalties")
+    if not p or max(p) < rules.loss_at:
+        return []
+    return [s for s, v in enumerate(p) if v == max(p)]
+
+
+def settle(penalties: Sequence[int], bonuses: Sequence[int], rules: Rules | None = None) -> list[int] | None:
+    """The chips each seat wins (+) or pays (−) at the end of a game, RULES.md §2.3.
+
+    The loser pays each other player ``(loser's penalty − that player's penalty) + that
+    player's bonus``; the loser's own bonus does not count (**default**). If several reach
+    ``loss_at`` the highest penalty total loses; tied losers all lose, each pays every
+    winner, and they pay nobody among themselves (**default**). Entries sum to 0.
+
+    >>> settle([30, 0, 0], [0, 20, 0])      # seed 003: the loser pays Vitaly 30 + 20 = 50
+    [-80, 50, 30]
+    >>> settle([29, 25, 15, 10], [0, 0, 0, 0]) is None
+    True
+
+    :param penalties: each seat's penalty total (points).
+    :param bonuses: each seat's bonus total (points), same length.
+    :param rules: :class:`Rules` (``loss_at``); default ``Rules()``.
+    :returns: chips per seat: a winner's entry is what the loser(s) pay them, a loser's
+        entry is minus what they pay; None while nobody has reached ``loss_at``.
+    :raises CardkitError: for totals that are not whole numbers >= 0, or lists of
+        different lengths.
+    """
+    rules = rules or Rules()
+    p = _totals(penalties, "penalties")
+    b = _totals(bonuses, "bonuses")
+    if len(p) != len(b) or len(p) < 2:
+        raise CardkitError(f"penalties {p!r} and bonuses {b!r}: expected one total per seat, "
+                           f"the same number of seats in both (at least two)")
+    lost = losers(p, rules)
+    if not lost:
+        return None
+    chips = [0] * len(p)
+    for loser in lost:
+        for s in range(len(p)):
+            if s in lost:
+                continue
+            pay = (p[loser] - p[s]) + b[s]
+            chips[s] += pay
+            chips[loser] -= pay
+    return chips
+
+
+# ---- the state -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Observation(TrickObservation):
+    """What one seat may see (RULES.md §2): its own hand and every card played.
+
+    The fields of :class:`~cardkit.state.TrickObservation` (``trump`` is always None,
+    ``lowest_wins`` False), and ``rules``, the :class:`Rules`.
+    """
+
+    rules: Rules
+
+
+class State(TrickGameState):
+    """One deal (кон) of Warsaw Hearts: 12 tricks for three players, 9 for four
+    (RULES.md §2.1–§2.2). Build it with :func:`new_deal`.
+
+    Attributes beyond :class:`~cardkit.state.TrickGameState`: ``rules`` and
+    ``initial_hands`` (each seat's cards at the start, a tuple in display order).
+    The only phases are ``"play"`` and ``"over"``.
+    """
+
+    game: ClassVar[str] = "warsaw_hearts"
+    phases: ClassVar[tuple[str, ...]] = ("play", "over")
+
+    def __init__(self, hands: Sequence[Sequence[Card]], dealer: int, rules: Rules) -> None:
+        n = rules.players
+        self.players = n
+        self.rules = rules
+        self.dealer = dealer
+        self.initial_hands = [tuple(sort_hand(h)) for h in hands]
+        self.hands = [list(h) for h in self.initial_hands]
+        leader = (dealer + 1) % n  # the dealer's left leads (RULES.md §2.1, default)
+        self.tricks: list[Trick] = [Trick(leader, n)]
+        self.taken = [[] for _ in range(n)]
+        self.history = []
+        self.phase = "play"
+        self.current_player: int | None = leader
+        self._assessments: list[Assessment] | None = None
+
+    # play: follow suit and trick order come from the core; no trumps, highest card wins
+    def _trick_winner_index(self, trick: Trick) -> int:
+        return winning_index(trick.cards)
+
+    def _deal_over(self) -> None:
+        self._assessments = self.assessments()
+
+    def tricks_of(self, seat: int) -> list[Trick]:
+        """The completed tricks that ``seat`` won, in order.
+
+        :raises CardkitError: for a seat outside 0..players-1.
+        """
+        seat = check_seat(seat, self.players)
+        return [t for t in self.tricks if t.winner == seat]
+
+    def assessments(self) -> list[Assessment]:
+        """Each seat's :class:`Assessment` of the tricks it has won so far (final once the
+        deal is over; during the play the bonus is only "so far")."""
+        if self._assessments is not None:
+            return list(self._assessments)
+        return [_assess([t.cards for t in self.tricks if t.winner == s], self.rules)
+                for s in range(self.players)]
+
+    def _final(self) -> list[Assessment]:
+        if self.phase != "over":
+            raise StateError(f"the deal is not over (phase {self.phase!r}): penalties and bonuses "
+                             f"are counted at the end of the deal (RULES.md §2.2)")
+        return self._assessments
+
+    def penalties(self) -> list[int]:
+        """Each seat's penalty for this deal (points, >= 0), RULES.md §2.2.
+
+        :raises StateError: before the deal is over.
+        """
+        return [a.penalty for a in self._final()]
+
+    def bonuses(self) -> list[int]:
+        """Each seat's bonus for this deal (points, 0 or 20), RULES.md §2.2.
+
+        :raises StateError: before the deal is over.
+        """
+        return [a.bonus for a in self._final()]
+
+    def _returns(self) -> list[int]:
+        """Bonus minus penalty, per seat (points)."""
+        return [a.bonus - a.penalty for a in self._assessments]
+
+    def returns(self) -> list[int]:
+        """Each seat's deal result, bonus minus penalty (points); :meth:`penalties` and
+        :meth:`bonuses` give the two parts, which a game keeps as separate totals (§2.2).
+
+        :raises StateError: before the deal is over.
+        """
+        return super().returns()
+
+    # saved deals
+    def _start_json(self) -> dict:
+        return {"rules": asdict(self.rules), "dealer": self.dealer,
+                "hands": [format_hand(h) for h in self.initial_hands]}
+
+    @classmethod
+    def _from_start_json(cls, data: dict) -> "State":
+        rules = data.get("rules") or {}
+        if not isinstance(rules, dict):
+            raise NotationError(f"'rules' must be an object, got {rules!r}")
+        return new_deal(data["hands"], dealer=data.get("dealer", 0), rules=Rules(**rules))
+
+    def observation(self, seat: int) -> Observation:
+        """What seat ``seat`` may see: its own hand and every card played; never another
+        seat's hand.
+
+        :raises CardkitError: for a seat outside 0..players-1.
+        """
+        return Observation(**self._observation_fields(seat), trump=None, lowest_wins=False,
+                           rules=self.rules)
+
+
+def new_deal(hands=None, *, players: int = 4, dealer: int = 0, seed=None, rules: Rules | None = None) -> State:
+    """A new deal of Warsaw Hearts, ready for the first lead (RULES.md §2.1).
+
+    :param hands: one hand per seat, each a PBN string (``"AK7.QJ6.T98.A"``) or a list of
+        cards / card strings; together the 36 cards, 12 each for three players, 9 each for
+        four. None: a random deal.
+    :param players: 3 or 4 (default 4). With ``rules`` given, ``rules.players`` is used,
+        and a ``players`` other than 4 must agree with it.
+    :param dealer: the dealer's seat; the seat on the dealer's left leads.
+    :param seed: for a random deal, an int or a :class:`numpy.random.Generator`:
+        ``deck(36)`` is permuted with ``Generator.permutation`` and seat ``s`` gets cards
+        ``k*s .. k*s+k-1`` (``k`` = 12 or 9), so a seed gives the same deal everywhere.
+    :param rules: :class:`Rules` (default ``Rules(players=players)``).
+    :raises NotationError: for hands that are not disjoint hands of the right size from the
+        36-card deck (e.g. "seat 0: hand ...: 2♥ is not in the 36-card deck").
+    :raises CardkitError: for a number of players other than 3 or 4, ``players`` that
+        disagrees with ``rules.players``, or a dealer outside the seats.
+    """
+    if rules is None:
+        rules = Rules(players=players)
+    elif players != 4 and players != rules.players:
+        raise CardkitError(f"players={players!r} but rules.players={rules.players!r}: give one of them")
+    n = rules.players
+    dealer = check_seat(dealer, n, "dealer")
+    k = rules.cards_per_player
+    if hands is None:
+        hands = deal_hands(deck(DECK_SIZE), n, k, as_generator(seed))
+    else:
+        hands = check_hands(hands, n, k, DECK_SIZE, game=f"Warsaw Hearts for {n}", rule="RULES.md §2.1")
+    return State(hands, dealer, rules)
+
+
+# ---- bots ------------------------------------------------------------------------------------
+
+_DECK36 = tuple(deck(DECK_SIZE))
+
+
+class RuleBot(TrickBot):
+    """A rule-based Warsaw Hearts player (RULES.md §2), acting from its observation only.
+
+    - Void in the suit led: dumps a heart honour (K♥, then Q♥, then J♥) on the trick,
+      which another player wins; else the card most likely to win a later trick,
+      keeping low hearts (T♥ down to 6♥) to the last.
+    - Following suit: plays the highest card that ducks under the card winning the trick,
+      an honour first; holding an honour it does not win the trick with it while it can
+      duck. Last to play to a trick with no heart, it wins with its highest card.
+    - Forced to win: the highest card if nobody can beat it, else the lowest, hoping to be
+      overtaken; never an honour while another card will do.
+    - Leading: the card with the most unseen higher cards of its suit, honours last.
+    """
+
+    name = "rule"
+
+    def act(self, obs: Observation) -> Card:
+        legal = list(obs.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        trick = list(obs.trick)
+        seen = set(obs.hand) | {c for t in obs.tricks for c in t[1]} | set(trick)
+        unseen = [c for c in _DECK36 if c not in seen]
+        if not trick:
+            return self._lead(legal, unseen)
+        if legal[0].suit != trick[0].suit:
+            return self._discard(legal, unseen)
+        return self._follow(obs, legal, trick, unseen)
+
+    @staticmethod
+    def _higher_unseen(card: Card, unseen: Sequence[Card]) -> int:
+        return sum(1 for u in unseen if u.suit == card.suit and u.rank > card.rank)
+
+    def _lead(self, legal: list[Card], unseen: list[Card]) -> Card:
+        def score(c: Card):
+            return (self._higher_unseen(c, unseen) - (10 if c in _HONOUR_SET else 0), -c.rank)
+        return max(legal, key=score)
+
+    def _discard(self, legal: list[Card], unseen: list[Card]) -> Card:
+        for h in HONOURS:
+            if h in legal:
+                return h
+
+        def danger(c: Card):
+            lower = sum(1 for u in unseen if u.suit == c.suit and u.rank < c.rank)
+            low_heart = c.suit is Suit.HEARTS and c.rank < Rank.JACK
+            return (not low_heart, lower, c.rank)
+        return max(legal, key=danger)
+
+    def _follow(self, obs: Observation, legal: list[Card], trick: list[Card], unseen: list[Card]) -> Card:
+        led = trick[0].suit
+        top = max(c.rank for c in trick if c.suit == led)
+        duckers = [c for c in legal if c.rank < top]
+        winners = [c for c in legal if c.rank > top]
+        last = len(trick) == obs.players - 1
+        clean = not any(c.suit is Suit.HEARTS for c in trick)
+        plain = [c for c in winners if c not in _HONOUR_SET]
+        if last and clean and led is not Suit.HEARTS and winners:
+            return max(winners, key=lambda c: c.rank)
+        if duckers:
+            for h in HONOURS:
+                if h in duckers:
+                    return h
+            return max(duckers, key=lambda c: c.rank)
+        pool = plain or sorted(winners, key=lambda c: HONOUR_VALUES.get(c, 0))[:1]
+        if last or not any(self._higher_unseen(c, unseen) for c in pool):
+            return max(pool, key=lambda c: c.rank)
+        return min(pool, key=lambda c: c.rank)
+
+
+# ---- a game ------------------------------------------------------------------------------------
+
+class Game(DealSeries):
+    """A game (партия) of Warsaw Hearts: deals until a penalty total reaches
+    ``rules.loss_at`` (30), then the settlement in chips (RULES.md §2.1–§2.3).
+
+    The first dealer is the **lowest** card of the cut from the 36-card deck (tied players
+    draw again); the deal then passes to the left. Penalties and bonuses are kept as two
+    running totals per player.
+
+    :param players: three or four entries, one per seat: a :class:`~cardkit.bots.Bot`, or
+        None (or a name) for a human who acts through :meth:`State.apply_action`.
+    :param rules: :class:`Rules`; default ``Rules(players=len(players))``.
+    :param seed: int or Generator: the cut and every deal come from it.
+    :ivar scores: one row per recorded deal: each seat's bonus minus penalty (points).
+    :ivar penalty_rows: one row per recorded deal: each seat's penalty (points).
+    :ivar bonus_rows: one row per recorded deal: each seat's bonus (points).
+    :ivar cut: the cut's rounds, each a dict seat -> card drawn.
+    :raises CardkitError: for a players list that is not three or four long, or that
+        disagrees with ``rules.players``.
+    """
+
+    name = "Warsaw Hearts"
+    seat_counts = tuple(CARDS_PER_PLAYER)
+    seat_counts_text = "three or four players (RULES.md §2.1)"
+    deck_size = DECK_SIZE
+    cut_lowest = True
+
+    def __init__(self, players: Sequence, *, rules: Rules | None = None, seed=None) -> None:
+        n = len(players) if isinstance(players, Sequence) and not isinstance(players, str) else None
+        if rules is None and n in CARDS_PER_PLAYER:
+            rules = Rules(players=n)
+        super().__init__(players, rules=rules, seed=seed)
+        if not isinstance(self.rules, Rules) or self.rules.players != n:
+            raise CardkitError(f"players {players!r}: {n} seats, but rules {self.rules!r}")
+        self.penalty_rows: list[list[int]] = []
+        self.bonus_rows: list[list[int]] = []
+
+    def _deal(self, dealer: int, rng) -> State:
+        return new_deal(dealer=dealer, seed=rng, rules=self.rules)
+
+    def _recorded(self, state: State) -> None:
+        self.penalty_rows.append(state.penalties())
+        self.bonus_rows.append(state.bonuses())
+
+    def _over_text(self) -> str:
+        who = ", ".join(f"seat {s}" for s in self.losers())
+        return (f"the game is over: {who} reached {self.rules.loss_at} penalty points "
+                f"(RULES.md §2.3)")
+
+    @property
+    def penalty_totals(self) -> list[int]:
+        """Each seat's running penalty total (points)."""
+        return [sum(r[s] for r in self.penalty_rows) for s in range(self.seats)]
+
+    @property
+    def bonus_totals(self) -> list[int]:
+        """Each seat's running bonus total (points)."""
+        return [sum(r[s] for r in self.bonus_rows) for s in range(self.seats)]
+
+    def is_over(self) -> bool:
+        """True once some penalty total has reached ``rules.loss_at`` (RULES.md §2.3)."""
+        return max(self.penalty_totals) >= self.rules.loss_at
+
+    def losers(self) -> list[int]:
+        """The seats that lose (RULES.md §2.3); empty while the game goes on."""
+        return losers(self.penalty_totals, self.rules)
+
+    def settlement(self) -> list[int] | None:
+        """Chips per seat (:func:`settle` of the running totals); None while the game goes on."""
+        return settle(self.penalty_totals, self.bonus_totals, self.rules)
