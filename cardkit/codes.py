@@ -1,0 +1,513 @@
+"""Deal codes: a short text that names one deal, so a whole class can play the same cards.
+
+A teacher reads a code aloud or shares it as a link (``?deal=V-4821`` on a Voila URL);
+every learner who types it, or opens the link, gets the same deal at its start.
+
+Format (also in ``docs/deal-codes.md``)
+---------------------------------------
+
+::
+
+    code   = GAME "-" BODY *( "-" OPTION )
+    GAME   = "V"  Variety (RULES.md §1)
+           | "W"  Warsaw Hearts (RULES.md §2)
+           | "D"  Armenian Durak with trumps (RULES.md §3)
+    BODY   = SEED                    a whole number 0 .. 999999999999 (at most 12 digits)
+           | "X" CARDS               the cards themselves (a teacher's hand-built deal)
+    OPTION = LETTER DIGITS           one setting; see below
+
+Letters and digits are read in either case; dashes may also be written as spaces or
+underscores. The canonical form (what :func:`deal_code` writes) is upper case, options in
+the order of the tables below, and options at their default left out.
+
+*Seed form* (``V-4821``): the cards are those of the game's own ``new_deal(seed=4821)``,
+so the same code gives the same cards on every machine (numpy's PCG64,
+:mod:`cardkit.dealing`). The dealer is ``seed % players`` unless an option ``D`` states
+it: ``V-4821`` has dealer 1 (4821 % 4), ``V-4821-D3`` dealer 3.
+
+*Cards form* (``V-XB7Q...``): ``CARDS`` is base32 (RFC 4648 alphabet ``A-Z 2-7``, no
+padding) of one number, the rank of the deal among all deals of that game, followed by
+one check character. The deal is seen as a list of *places* (Variety: the four hands;
+each place holds a fixed number of cards, order within a place not counted); going
+through the game's deck in :func:`cardkit.deck` order, each card's place is one symbol,
+and the number is the lexicographic rank of that sequence among all sequences with the
+same place sizes (a multinomial rank: 96 bits, 20 characters, for a Variety deal). The
+check character is ``sum((2i + 1) * v_i) mod 32`` over the symbols' values ``v_i``
+(``i`` from 0): the odd weights make it catch every single mistyped character, and every
+swap of two neighbours except of two symbols whose values differ by 16. The dealer is seat 0 unless an
+option ``D`` states it.
+
+Options common to every game:
+
+- ``D<seat>``: the dealer's seat.
+- ``P<n>``: the number of players, for a game that allows more than one count.
+
+Rule variants (one letter each; the digit is the index of the value in the list, and
+index 0, the **default**, is never written):
+
+=========  ======  ==================================================================
+game       option  values (index 0, 1, 2, ...)
+=========  ======  ==================================================================
+Variety    ``L``   lead (§1.4): left_of_first_namer, left_of_first_bidder, left_of_dealer
+Variety    ``C``   contract_values (§1.2): seed, halved_2_7
+Variety    ``T``   tie (§1.6): declarers_lose, no_bonus
+=========  ======  ==================================================================
+
+So ``V-4821-L2`` is seed 4821 played with the lead on the dealer's left. Rules that
+belong to a whole game rather than one deal (Variety's number of deals) are not part
+of a deal code.
+
+Warsaw Hearts and Armenian Durak take the letters ``W`` and ``D`` once their engines are
+in the kit; their options are added to the table above then (see ``docs/deal-codes.md``).
+
+A code that is not well formed raises :class:`~cardkit.NotationError` in one line that
+quotes the code and says what was expected.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from math import factorial
+from typing import Any
+from urllib.parse import parse_qs
+
+from .cards import Card, deck
+from .errors import CardkitError, NotationError
+
+__all__ = [
+    "DealSpec", "GameEntry", "VariantOption", "GAMES", "game_entry",
+    "deal_code", "parse_deal_code", "deal_from_code", "code_from_query",
+    "encode_places", "decode_places",
+]
+
+MAX_SEED_DIGITS = 12
+_B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+_B32_VALUE = {ch: i for i, ch in enumerate(_B32)}
+_CHECK_MOD = 32
+
+
+# ---- the games a code can name ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class VariantOption:
+    """One rule variant that a deal code can carry: ``letter`` + index into ``values``.
+
+    :ivar letter: the option's letter (upper case, not ``D`` or ``P``).
+    :ivar field: the name of the field of the game's ``Rules``.
+    :ivar values: the allowed values; ``values[0]`` is the **default**.
+    """
+
+    letter: str
+    field: str
+    values: tuple
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """How deal codes, records and replays reach one game (generic over the state protocol).
+
+    :ivar letter: the code's first letter.
+    :ivar name: ``State.game`` (``"variety"``).
+    :ivar title: the English name.
+    :ivar module: the engine's module; imported only when a code of this game is read.
+    :ivar players: the allowed numbers of players; the first is the default.
+    :ivar variants: the rule variants a code carries.
+    :ivar places: ``places(state) -> list of card lists``: where each card of the deck
+        lies at the start of the deal (Variety: the four hands).
+    :ivar place_sizes: ``place_sizes(players, rules) -> list of ints``.
+    :ivar deck_size: ``deck_size(players, rules) -> int`` (52 or 36).
+    :ivar from_places: ``from_places(module, places, dealer, rules, players) -> State``.
+    :ivar from_seed: ``from_seed(module, seed, dealer, rules, players) -> State``.
+    """
+
+    letter: str
+    name: str
+    title: str
+    module: str
+    players: tuple[int, ...]
+    variants: tuple[VariantOption, ...]
+    places: Callable[[Any], list[list[Card]]]
+    place_sizes: Callable[[int, Any], list[int]]
+    deck_size: Callable[[int, Any], int]
+    from_places: Callable[..., Any]
+    from_seed: Callable[..., Any]
+
+    def engine(self):
+        """The engine module.
+
+        :raises NotationError: when this installation has no engine for the game yet.
+        """
+        try:
+            return importlib.import_module(self.module)
+        except ImportError:
+            raise NotationError(
+                f"game {self.letter!r} ({self.title}) is not available in this version of cardkit") from None
+
+
+GAMES: dict[str, GameEntry] = {}
+
+
+def _register(entry: GameEntry) -> None:
+    GAMES[entry.letter] = entry
+
+
+_register(GameEntry(
+    letter="V", name="variety", title="Variety", module="cardkit.games.variety",
+    players=(4,),
+    variants=(
+        VariantOption("L", "lead", ("left_of_first_namer", "left_of_first_bidder", "left_of_dealer")),
+        VariantOption("C", "contract_values", ("seed", "halved_2_7")),
+        VariantOption("T", "tie", ("declarers_lose", "no_bonus")),
+    ),
+    places=lambda s: [list(h) for h in s.initial_hands],
+    place_sizes=lambda players, rules: [13] * 4,
+    deck_size=lambda players, rules: 52,
+    from_places=lambda m, places, dealer, rules, players: m.new_deal(places, dealer=dealer, rules=rules),
+    from_seed=lambda m, seed, dealer, rules, players: m.new_deal(seed=seed, dealer=dealer, rules=rules),
+))
+
+
+def game_entry(game: str) -> GameEntry:
+    """The :class:`GameEntry` for a code letter (``"V"``) or a game name (``"variety"``).
+
+    :raises NotationError: for a game the kit does not know.
+    """
+    if isinstance(game, str):
+        g = game.strip()
+        if g.upper() in GAMES:
+            return GAMES[g.upper()]
+        for e in GAMES.values():
+            if e.name == g.lower():
+                return e
+    known = ", ".join(f"{e.letter} ({e.title})" for e in GAMES.values())
+    raise NotationError(f"game {game!r}: expected one of {known}")
+
+
+# ---- the spec of a deal -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DealSpec:
+    """What a deal code says: which game, which rules, and which cards.
+
+    Exactly one of ``seed`` and ``places`` is set.
+
+    :ivar game: the game name (``"variety"``).
+    :ivar rules: the game's ``Rules`` object (only deal-level variants differ from default).
+    :ivar dealer: the dealer's seat.
+    :ivar players: the number of players.
+    :ivar seed: the seed of ``new_deal(seed=...)``, or None.
+    :ivar places: for a hand-built deal, the cards of each place (tuples), else None.
+    """
+
+    game: str
+    rules: Any
+    dealer: int
+    players: int
+    seed: int | None = None
+    places: tuple[tuple[Card, ...], ...] | None = None
+
+    def new_state(self):
+        """A new state of this deal at its start (bidding, or the first lead)."""
+        entry = game_entry(self.game)
+        module = entry.engine()
+        if self.seed is not None:
+            return entry.from_seed(module, self.seed, self.dealer, self.rules, self.players)
+        return entry.from_places(module, [list(p) for p in self.places], self.dealer, self.rules, self.players)
+
+    @property
+    def code(self) -> str:
+        """The canonical deal code."""
+        return deal_code(self)
+
+
+# ---- the cards form: a multinomial rank in base32 -----------------------------------------
+
+def _count(sizes: Sequence[int]) -> int:
+    """How many sequences have ``sizes[p]`` symbols ``p``: a multinomial coefficient."""
+    n = factorial(sum(sizes))
+    for s in sizes:
+        n //= factorial(s)
+    return n
+
+
+def _check_char(symbols: str) -> str:
+    return _B32[sum((2 * i + 1) * _B32_VALUE[ch] for i, ch in enumerate(symbols)) % _CHECK_MOD]
+
+
+def _width(sizes: Sequence[int]) -> int:
+    total = _count(sizes)
+    return max(1, ((total - 1).bit_length() + 4) // 5)
+
+
+def encode_places(places: Sequence[Sequence[Card]], cards: Sequence[Card]) -> str:
+    """The ``CARDS`` part of a cards-form code: base32 of the deal's rank, plus a check.
+
+    :param places: the cards of each place (order within a place does not count).
+    :param cards: the game's deck, in :func:`cardkit.deck` order; every card must lie in
+        exactly one place.
+    :raises CardkitError: when the places do not hold each card of ``cards`` exactly once.
+    """
+    where: dict[Card, int] = {}
+    for p, cs in enumerate(places):
+        for c in cs:
+            if c in where:
+                raise CardkitError(f"{c} lies in two places ({where[c]} and {p})")
+            where[c] = p
+    if set(where) != set(cards):
+        missing = [str(c) for c in cards if c not in where]
+        extra = [str(c) for c in where if c not in set(cards)]
+        raise CardkitError(f"the places must hold the deck once: missing {missing}, foreign {extra}")
+    sizes = [len(cs) for cs in places]
+    remaining = list(sizes)
+    left = sum(sizes)
+    rank = 0
+    for c in cards:
+        p = where[c]
+        left -= 1
+        for q in range(p):
+            if remaining[q]:
+                remaining[q] -= 1
+                rank += _count(remaining)
+                remaining[q] += 1
+        remaining[p] -= 1
+    width = _width(sizes)
+    digits = []
+    for _ in range(width):
+        digits.append(_B32[rank & 31])
+        rank >>= 5
+    body = "".join(reversed(digits))
+    return body + _check_char(body)
+
+
+def decode_places(text: str, cards: Sequence[Card], sizes: Sequence[int], *, code: str | None = None) -> list[list[Card]]:
+    """Inverse of :func:`encode_places`.
+
+    :raises NotationError: for a wrong length, a character outside base32, a check
+        character that does not match, or a number too large for a deal.
+    """
+    shown = code if code is not None else text
+    width = _width(sizes)
+    s = text.upper()
+    bad = [ch for ch in s if ch not in _B32_VALUE]
+    if bad:
+        raise NotationError(f"deal code {shown!r}: {bad[0]!r} is not a card-code character "
+                            f"(expected letters A-Z and digits 2-7 after 'X')")
+    if len(s) != width + 1:
+        raise NotationError(f"deal code {shown!r}: expected {width + 1} characters after 'X', found {len(s)}")
+    body, check = s[:-1], s[-1]
+    if _check_char(body) != check:
+        raise NotationError(f"deal code {shown!r}: the check character does not match; a character was mistyped")
+    rank = 0
+    for ch in body:
+        rank = rank * 32 + _B32_VALUE[ch]
+    if rank >= _count(sizes):
+        raise NotationError(f"deal code {shown!r}: the cards part names no deal (number too large)")
+    remaining = list(sizes)
+    places: list[list[Card]] = [[] for _ in sizes]
+    for c in cards:
+        for p in range(len(remaining)):
+            if not remaining[p]:
+                continue
+            remaining[p] -= 1
+            n = _count(remaining)
+            if rank < n:
+                places[p].append(c)
+                break
+            rank -= n
+            remaining[p] += 1
+    return places
+
+
+# ---- reading and writing codes ----------------------------------------------------------
+
+_SEPARATORS = re.compile(r"[\s_\-]+")
+_OPTION = re.compile(r"^([A-Z])(\d+)$")
+
+
+def _rules_class(module):
+    return module.Rules
+
+
+def _default_players(entry: GameEntry) -> int:
+    return entry.players[0]
+
+
+def parse_deal_code(code: str) -> DealSpec:
+    """Read a deal code (see the module docstring for the format).
+
+    >>> spec = parse_deal_code("V-4821-L2")
+    >>> spec.game, spec.seed, spec.dealer, spec.rules.lead
+    ('variety', 4821, 1, 'left_of_dealer')
+
+    :raises NotationError: in one line quoting the code: unknown game letter, a body that
+        is neither a seed nor ``X`` and cards, an unknown or repeated option, an option
+        value out of range, a mistyped cards part.
+    """
+    if not isinstance(code, str):
+        raise NotationError(f"deal code {code!r}: expected text such as 'V-4821'")
+    parts = [p for p in _SEPARATORS.split(code.strip().upper()) if p]
+    if len(parts) < 2:
+        raise NotationError(f"deal code {code!r}: expected a game letter, a dash and a seed or X and cards, "
+                            f"such as 'V-4821'")
+    letter, body, options = parts[0], parts[1], parts[2:]
+    if letter not in GAMES:
+        known = ", ".join(f"{e.letter} ({e.title})" for e in GAMES.values())
+        raise NotationError(f"deal code {code!r}: {letter!r} is not a game letter; expected {known}")
+    entry = GAMES[letter]
+    by_letter = {v.letter: v for v in entry.variants}
+    settings: dict[str, int] = {}
+    for opt in options:
+        m = _OPTION.match(opt)
+        if not m:
+            raise NotationError(f"deal code {code!r}: option {opt!r} should be a letter and a number, "
+                                f"such as 'D2' or 'L1'")
+        k, v = m.group(1), int(m.group(2))
+        if k in settings:
+            raise NotationError(f"deal code {code!r}: option {k!r} is given twice")
+        if k not in by_letter and k not in ("D", "P"):
+            known = ", ".join(["D (dealer)"] + (["P (players)"] if len(entry.players) > 1 else [])
+                              + [f"{o.letter} ({o.field})" for o in entry.variants])
+            raise NotationError(f"deal code {code!r}: {entry.title} has no option {k!r}; expected {known}")
+        settings[k] = v
+    players = settings.pop("P", _default_players(entry))
+    if players not in entry.players:
+        raise NotationError(f"deal code {code!r}: {entry.title} is for "
+                            f"{' or '.join(map(str, entry.players))} players, not P{players}")
+    module = entry.engine()
+    rules_kw = {}
+    for k, v in settings.items():
+        if k == "D":
+            continue
+        o = by_letter[k]
+        if v >= len(o.values):
+            allowed = ", ".join(f"{k}{i}={val}" for i, val in enumerate(o.values))
+            raise NotationError(f"deal code {code!r}: {k}{v} is out of range for {o.field}; expected {allowed}")
+        rules_kw[o.field] = o.values[v]
+    rules = _rules_class(module)(**rules_kw)
+    seed = None
+    places = None
+    if body.isdigit():
+        if len(body) > MAX_SEED_DIGITS:
+            raise NotationError(f"deal code {code!r}: a seed has at most {MAX_SEED_DIGITS} digits")
+        seed = int(body)
+        dealer = seed % players
+    elif body.startswith("X"):
+        cards = deck(entry.deck_size(players, rules))
+        sizes = entry.place_sizes(players, rules)
+        places = tuple(tuple(p) for p in decode_places(body[1:], cards, sizes, code=code))
+        dealer = 0
+    else:
+        raise NotationError(f"deal code {code!r}: after {letter + '-'!r} expected a seed (digits, such as 4821) "
+                            f"or 'X' and the cards, found {body!r}")
+    if "D" in settings:
+        dealer = settings["D"]
+        if dealer >= players:
+            raise NotationError(f"deal code {code!r}: dealer D{dealer} is not a seat 0..{players - 1}")
+    return DealSpec(entry.name, rules, dealer, players, seed, places)
+
+
+def deal_from_code(code: str):
+    """A new state of the deal that ``code`` names, at its start.
+
+    >>> deal_from_code("V-4821").phase
+    'bidding'
+
+    :raises NotationError: for a code that is not well formed (see :func:`parse_deal_code`).
+    """
+    return parse_deal_code(code).new_state()
+
+
+def _options(entry: GameEntry, rules, dealer: int, default_dealer: int, players: int) -> list[str]:
+    opts = []
+    if dealer != default_dealer:
+        opts.append(f"D{dealer}")
+    if players != _default_players(entry):
+        opts.append(f"P{players}")
+    for o in entry.variants:
+        value = getattr(rules, o.field)
+        if value not in o.values:
+            raise CardkitError(f"rules {o.field}={value!r}: a deal code can carry only {list(o.values)}")
+        i = o.values.index(value)
+        if i:
+            opts.append(f"{o.letter}{i}")
+    return opts
+
+
+def deal_code(deal, **params) -> str:
+    """The canonical deal code of a deal.
+
+    :param deal: one of
+
+        - a :class:`DealSpec`;
+        - a game's state (any :class:`~cardkit.state.TrickGameState`): a state does not
+          know the seed it was dealt from, so this gives the cards form
+          (``V-X...``), exact for any deal, random or hand-built;
+        - a game name or letter (``"variety"``, ``"V"``) with keyword ``params``:
+          ``seed`` (an int >= 0), ``dealer``, ``players``, ``rules``, or ``places``
+          (the cards of each place) instead of ``seed``.
+    :raises CardkitError: for a seed that is not a whole number of at most 12 digits, a
+        dealer that is not a seat, or a rules value a code cannot carry.
+
+    >>> deal_code("variety", seed=4821)
+    'V-4821'
+    """
+    if isinstance(deal, DealSpec):
+        spec = deal
+    elif isinstance(deal, str):
+        entry = game_entry(deal)
+        module = entry.engine()
+        players = params.get("players", _default_players(entry))
+        rules = params.get("rules") or module.Rules()
+        seed = params.get("seed")
+        places = params.get("places")
+        if (seed is None) == (places is None):
+            raise CardkitError("deal_code: give exactly one of seed= and places=")
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 10 ** MAX_SEED_DIGITS:
+                raise CardkitError(f"seed {seed!r}: a deal code carries a whole number 0..{10 ** MAX_SEED_DIGITS - 1}")
+            dealer = params.get("dealer", seed % players)
+        else:
+            places = tuple(tuple(p) for p in places)
+            dealer = params.get("dealer", 0)
+        spec = DealSpec(entry.name, rules, dealer, players, seed, places)
+    elif hasattr(deal, "game") and hasattr(deal, "dealer"):
+        entry = game_entry(deal.game)
+        spec = DealSpec(entry.name, deal.rules, deal.dealer, deal.players, None,
+                        tuple(tuple(p) for p in entry.places(deal)))
+    else:
+        raise CardkitError(f"deal_code: expected a DealSpec, a state, or a game name with seed=..., got {deal!r}")
+    entry = game_entry(spec.game)
+    if isinstance(spec.dealer, bool) or not isinstance(spec.dealer, int) or not 0 <= spec.dealer < spec.players:
+        raise CardkitError(f"dealer {spec.dealer!r}: expected a seat 0..{spec.players - 1}")
+    if spec.seed is not None:
+        body = str(spec.seed)
+        default_dealer = spec.seed % spec.players
+    else:
+        cards = deck(entry.deck_size(spec.players, spec.rules))
+        sizes = entry.place_sizes(spec.players, spec.rules)
+        if [len(p) for p in spec.places] != list(sizes):
+            raise CardkitError(f"places of sizes {[len(p) for p in spec.places]}: {entry.title} "
+                               f"needs {list(sizes)}")
+        body = "X" + encode_places(spec.places, cards)
+        default_dealer = 0
+    return "-".join([entry.letter, body] + _options(entry, spec.rules, spec.dealer, default_dealer, spec.players))
+
+
+def code_from_query(query: str) -> str | None:
+    """The deal code in a URL query string, or None when it has none.
+
+    In a Voila kernel the page's query string is the environment variable
+    ``QUERY_STRING``: ``code_from_query(os.environ.get("QUERY_STRING", ""))``.
+    A leading ``?`` is allowed. The code itself is not checked here: pass it to
+    :func:`parse_deal_code` or :func:`deal_from_code`.
+    """
+    if not query:
+        return None
+    values = parse_qs(query.lstrip("?"), keep_blank_values=False).get("deal")
+    if not values:
+        return None
+    code = values[-1].strip()
+    return code or None

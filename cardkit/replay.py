@@ -1,0 +1,269 @@
+"""Replay a deal action by action (or trick by trick), forward and back, with commentary.
+
+:class:`Replay` takes any game's state (the state protocol of :mod:`cardkit.state`) and
+steps through its ``history``. Every line of commentary is read off the engine, never
+from a second copy of the rules:
+
+- why a card was legal: the engine's ``legal_actions()`` at that moment (the player
+  followed suit; or held no card of the suit led, so a trump or a discard was allowed;
+  or the game allowed a trump instead of following, RULES.md §3.3);
+- who won the trick: the engine's trick winner (``_trick_winner_index``, the same
+  function that play uses); the reason is worded from the cards it chose (highest or
+  lowest trump, highest or lowest of the suit led, or a card that beat a higher one of
+  its suit: Armenian Durak's six over the ace, RULES.md §3.1);
+- what it scored: the game's own scoring functions (Variety: ``Contract.card_points``,
+  ``per_trick`` and ``State.side_points()``, RULES.md §1.2, §1.6).
+
+>>> from cardkit.games.variety import new_deal
+>>> r = Replay(new_deal(seed=1))       # an unplayed deal: nothing to step through
+>>> r.position, len(r)
+(0, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import Card
+from .errors import StateError
+from .notation import format_cards
+
+__all__ = ["Replay", "commentary", "explain_trick_winner"]
+
+
+def _trump(state):
+    return getattr(state, "trump", None)
+
+
+def _lowest_wins(state) -> bool:
+    if hasattr(state, "lowest_wins"):
+        return bool(state.lowest_wins)
+    info = getattr(state, "contract_info", None)
+    return bool(getattr(info, "lowest_wins", False))
+
+
+def _seat(state, seat: int) -> str:
+    """``"seat 2"``, with the seat's role when the game has declarers."""
+    decl = getattr(state, "declarers", None)
+    if decl:
+        return f"seat {seat} ({'declarer' if seat in decl else 'defender'})"
+    return f"seat {seat}"
+
+
+def explain_trick_winner(state, trick) -> str:
+    """Why the engine's winner of a complete ``trick`` won, in words.
+
+    :param state: the state the trick was played in (after the trick, for its trump).
+    :param trick: a complete :class:`~cardkit.tricks.Trick`.
+    :returns: e.g. ``"Q♠ is the highest card of the suit led (♠)"``.
+    """
+    i = state._trick_winner_index(trick)
+    w = trick.cards[i]
+    led = trick.cards[0].suit
+    trump = _trump(state)
+    lowest = _lowest_wins(state)
+    same = [c for j, c in enumerate(trick.cards) if j != i and c.suit == w.suit]
+    word = "lowest" if lowest else "highest"
+    beaten_higher = [c for c in same if (c.rank > w.rank) != lowest and c.rank != w.rank]
+    if beaten_higher:
+        # The engine chose a card that a plain rank order would not (Durak's six).
+        over = ", ".join(str(c) for c in beaten_higher)
+        return f"{w} beats {over}: in this game the {w.rank.char} beats the ace of its suit (RULES.md §3.1)"
+    if trump is not None and w.suit == trump and led != trump:
+        kind = f"the {word} trump" if same else "the only trump"
+        return f"{w} is {kind} ({trump.symbol} trumps)"
+    if trump is not None and w.suit == trump:
+        kind = f"the {word} trump" if same else "the only trump"
+        return f"{w} is {kind}; trumps were led"
+    if not same:
+        return f"{w} is the only card of the suit led ({led.symbol})"
+    rule = " (contract 6: the lowest card wins)" if lowest and getattr(state, "contract", None) == 6 else ""
+    return f"{w} is the {word} card of the suit led ({led.symbol}){rule}"
+
+
+def _explain_card(before, seat: int, card: Card) -> str:
+    """Why ``card`` was legal for ``seat`` in state ``before`` (from ``legal_actions()``)."""
+    legal = [a for a in before.legal_actions() if isinstance(a, Card)]
+    trick = before.trick
+    trump = _trump(before)
+    hand = before.hands[seat]
+    only = " (its last card)" if len(hand) == 1 else " (the only legal card)" if len(legal) == 1 else ""
+    if trick is None or not trick.cards:
+        return f"leads{only}"
+    led = trick.cards[0].suit
+    if card.suit == led:
+        return f"follows suit ({led.symbol}){only}"
+    if any(c.suit == led for c in legal):
+        return f"trumps instead of following {led.symbol}, which this game allows{only}"
+    if trump is not None and card.suit == trump:
+        return f"void in {led.symbol}, so may play any card: trumps{only}"
+    return f"void in {led.symbol}, so may play any card: discards{only}"
+
+
+# ---- game-specific wording of the scores: read from the engine ------------------------------
+
+def _variety_trick_score(state, trick) -> str:
+    c = state.contract_info
+    worth = c.per_trick + sum(c.card_points(x) for x in trick.cards)
+    side = "declarers" if trick.winner in state.declarers else "defenders"
+    d, f = state.side_points()
+    majority = f"; +{c.majority} to the side with more tricks at the end" if c.majority else ""
+    return f"worth {worth:+d} to the {side}{majority}; so far declarers {d}, defenders {f}"
+
+
+def _variety_auction(state) -> str:
+    c = state.contract_info
+    a, b = state.declarers
+    defs = state.defenders
+    return (f"{c.number} was named first by seat {a} and repeated by seat {b}: the bidding ends "
+            f"(RULES.md §1.3); contract {c}; declarers {a} and {b} against {defs[0]} and {defs[1]}; "
+            f"seat {state.current_player} leads (RULES.md §1.4, lead={state.rules.lead})")
+
+
+def _variety_result(state) -> str:
+    d, f = state.side_points()
+    scores = state.returns()
+    won = "win" if d > f else "lose (a tie is their loss)" if d == f and state.rules.tie == "declarers_lose" \
+        else "tie" if d == f else "lose"
+    bonus = " each defender +10;" if any(scores[s] != f for s in state.defenders) else ""
+    return (f"declarers {d}, defenders {f}: the declarers {won};{bonus} "
+            f"scores {' '.join(f'{s:+d}' for s in scores)}")
+
+
+_TRICK_SCORE: dict[str, Callable] = {"variety": _variety_trick_score}
+_AUCTION: dict[str, Callable] = {"variety": _variety_auction}
+_RESULT: dict[str, Callable] = {"variety": _variety_result}
+
+
+def commentary(before, after, action) -> list[str]:
+    """The lines of commentary for one action: ``before`` is the state just before it,
+    ``after`` just after (``before`` is not changed)."""
+    seat = before.current_player
+    game = before.game
+    lines = []
+    if isinstance(action, Card):
+        lines.append(f"{_seat(before, seat)} plays {action}: {_explain_card(before, seat, action)}")
+        done = after.tricks[len(before.tricks) - 1]
+        if done.winner is not None:
+            n = len(before.tricks)
+            text = (f"trick {n} [{format_cards(done.cards)}] to {_seat(after, done.winner)}: "
+                    f"{explain_trick_winner(after, done)}")
+            if game in _TRICK_SCORE:
+                text += "; " + _TRICK_SCORE[game](after, done)
+            lines.append(text)
+    else:
+        lines.append(f"{_seat(before, seat) if before.phase != 'bidding' else f'seat {seat}'} "
+                     f"{'bids' if before.phase == 'bidding' else 'chooses'} {before.action_to_str(action)}")
+        if after.phase != before.phase and game in _AUCTION and after.phase == "play":
+            lines.append(_AUCTION[game](after))
+    if after.is_terminal() and game in _RESULT:
+        lines.append("deal over: " + _RESULT[game](after))
+    return lines
+
+
+class Replay:
+    """Step through a deal's actions, forward and back, with a line of commentary each.
+
+    :param state: any game's state; its ``history`` is replayed from the deal's start
+        (the state itself is not changed). Usually a finished deal.
+    :ivar position: how many actions have been applied, 0..``len(self)``.
+    :ivar lines: ``lines[i]`` is the commentary (a list of str) for action ``i``.
+    """
+
+    def __init__(self, state) -> None:
+        self._actions = list(state.history)
+        start = state._restart()
+        self._states = [start]
+        self.lines: list[list[str]] = []
+        cur = start
+        for a in self._actions:
+            nxt = cur.clone()
+            nxt.apply_action(a)
+            self.lines.append(commentary(cur, nxt, a))
+            self._states.append(nxt)
+            cur = nxt
+        self.position = 0
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    @property
+    def state(self):
+        """A copy of the state at the current position."""
+        return self.state_at(self.position)
+
+    def state_at(self, i: int):
+        """A copy of the state after the first ``i`` actions (0 is the start of the deal).
+
+        :raises StateError: for ``i`` outside 0..len(self).
+        """
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= len(self):
+            raise StateError(f"position {i!r}: expected 0..{len(self)}")
+        return self._states[i].clone()
+
+    def forward(self) -> list[str]:
+        """Apply the next action; returns its commentary lines.
+
+        :raises StateError: at the end of the deal.
+        """
+        if self.position >= len(self):
+            raise StateError("the replay is at the end of the deal")
+        self.position += 1
+        return list(self.lines[self.position - 1])
+
+    def back(self) -> list[str]:
+        """Take back the last action; returns the commentary of the action taken back.
+
+        :raises StateError: at the start of the deal.
+        """
+        if self.position <= 0:
+            raise StateError("the replay is at the start of the deal")
+        self.position -= 1
+        return list(self.lines[self.position])
+
+    def seek(self, i: int) -> None:
+        """Jump to position ``i``. :raises StateError: for ``i`` outside 0..len(self)."""
+        self.state_at(i)
+        self.position = i
+
+    def trick_boundaries(self) -> list[int]:
+        """Positions at which a trick has just been completed (or the bidding ended), in
+        order: where :meth:`forward_trick` and :meth:`back_trick` stop."""
+        stops = []
+        for i in range(1, len(self) + 1):
+            before, after = self._states[i - 1], self._states[i]
+            if after.phase != before.phase or len(after.completed_tricks) != len(before.completed_tricks):
+                stops.append(i)
+        return stops
+
+    def forward_trick(self) -> list[str]:
+        """Go forward to the end of the current trick (or of the bidding); returns the
+        commentary of every action passed. :raises StateError: at the end."""
+        if self.position >= len(self):
+            raise StateError("the replay is at the end of the deal")
+        target = next((b for b in self.trick_boundaries() if b > self.position), len(self))
+        out = []
+        while self.position < target:
+            out += self.forward()
+        return out
+
+    def back_trick(self) -> list[str]:
+        """Go back to the end of the previous trick (or the start). :raises StateError: at
+        the start."""
+        if self.position <= 0:
+            raise StateError("the replay is at the start of the deal")
+        target = max([b for b in self.trick_boundaries() if b < self.position] or [0])
+        out = []
+        while self.position > target:
+            out = self.back() + out
+        return out
+
+    def transcript(self) -> str:
+        """The whole commentary, one line per line, with the start of the deal first."""
+        start = self._states[0]
+        head = [f"{start.game}: dealer seat {start.dealer}"]
+        for s, h in enumerate(start.hands):
+            head.append(f"seat {s}: {format_cards(h)}")
+        body = [f"{i + 1:3d}. {line}" if j == 0 else f"     {line}"
+                for i, ls in enumerate(self.lines) for j, line in enumerate(ls)]
+        return "\n".join(head + body) + "\n"

@@ -1,0 +1,168 @@
+"""Deal codes (cardkit/codes.py): round trips, the documented examples, bad codes."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from cardkit import NotationError, deck, parse_hand
+from cardkit.codes import (GAMES, code_from_query, deal_code, deal_from_code, decode_places,
+                           encode_places, parse_deal_code)
+from cardkit.games import variety
+
+V_RULES = [variety.Rules(lead=l, contract_values=c, tie=t)
+           for l, c, t in itertools.product(("left_of_first_namer", "left_of_first_bidder", "left_of_dealer"),
+                                            ("seed", "halved_2_7"), ("declarers_lose", "no_bonus"))]
+
+
+def test_seed_code_gives_the_engines_seeded_deal():
+    # The documented meaning: V-4821 is new_deal(seed=4821) with dealer 4821 % 4 == 1.
+    s = deal_from_code("V-4821")
+    ref = variety.new_deal(seed=4821, dealer=1)
+    assert s.initial_hands == ref.initial_hands
+    assert s.dealer == 1 and s.phase == "bidding" and s.history == []
+    assert s.rules == variety.Rules()
+
+
+def test_documented_examples():
+    spec = parse_deal_code("V-4821-L2")
+    assert (spec.game, spec.seed, spec.dealer) == ("variety", 4821, 1)
+    assert spec.rules.lead == "left_of_dealer"
+    assert parse_deal_code("V-4821-D3").dealer == 3
+    assert deal_code("variety", seed=4821) == "V-4821"
+    assert deal_code("V", seed=4821, dealer=3, rules=variety.Rules(tie="no_bonus")) == "V-4821-D3-T1"
+
+
+def test_codes_are_forgiving_to_read():
+    want = parse_deal_code("V-4821-D3-L1")
+    for text in ["v-4821-d3-l1", " V 4821 D3 L1 ", "V_4821_L1_D3", "V-04821-D3-L1"]:
+        assert parse_deal_code(text) == want
+    # and canonical to write
+    assert deal_code(parse_deal_code("v 04821 l1 d3")) == "V-4821-D3-L1"
+
+
+@pytest.mark.parametrize("rules", V_RULES, ids=lambda r: f"{r.lead}-{r.contract_values}-{r.tie}")
+def test_variety_round_trip_every_rules_variant(rules):
+    for seed, dealer in [(0, 0), (4821, 2), (999_999_999_999, 3)]:
+        code = deal_code("variety", seed=seed, dealer=dealer, rules=rules)
+        spec = parse_deal_code(code)
+        assert (spec.seed, spec.dealer, spec.rules) == (seed, dealer, rules)
+        state = deal_from_code(code)
+        # cards form of the same deal: a state does not know its seed
+        xcode = deal_code(state)
+        assert xcode.startswith("V-X")
+        again = deal_from_code(xcode)
+        assert again.initial_hands == state.initial_hands
+        assert again.dealer == dealer and again.rules == rules
+        assert deal_code(again) == xcode
+
+
+def test_cards_form_of_hand_built_deals():
+    hands = ["AK73.AQ5.KJ4.AQ9", "QJT9.KJ.AQ9.KJT8", "8654.T987.T8.765", "2.6432.7653.432"]
+    # not a valid deal as written (duplicates); build a real one by moving cards
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        perm = rng.permutation(52)
+        cards = deck(52)
+        hands = [[cards[i] for i in perm[13 * s:13 * s + 13]] for s in range(4)]
+        state = variety.new_deal(hands, dealer=int(rng.integers(4)))
+        code = deal_code(state)
+        assert len(code.split("-")[1]) == 22  # X + 20 base32 characters + 1 check
+        back = deal_from_code(code)
+        assert back.initial_hands == state.initial_hands and back.dealer == state.dealer
+
+
+def test_extreme_deals_encode():
+    cards = deck(52)
+    # all spades to seat 0 ... (rank 0) and the reverse (the largest rank)
+    first = [cards[13 * s:13 * s + 13] for s in range(4)]
+    last = list(reversed(first))
+    c1 = encode_places(first, cards)
+    c2 = encode_places(last, cards)
+    assert c1[:-1] == "A" * 20
+    assert decode_places(c1, cards, [13] * 4) == first
+    assert decode_places(c2, cards, [13] * 4) == last
+
+
+def test_encode_is_a_bijection_on_a_small_deck():
+    # 6 cards into places of sizes 3, 2, 1: 6!/(3!2!1!) = 60 distinct codes, all decoded back
+    cards = deck(52)[:6]
+    seen = set()
+    for perm in itertools.permutations(range(6)):
+        places = [sorted(cards[i] for i in perm[:3]), sorted(cards[i] for i in perm[3:5]), [cards[perm[5]]]]
+        code = encode_places(places, cards)
+        seen.add(code)
+        assert [sorted(p) for p in decode_places(code, cards, [3, 2, 1])] == places
+    assert len(seen) == 60
+
+
+@pytest.mark.parametrize("code, words", [
+    ("", "expected a game letter"),
+    ("V", "expected a game letter"),
+    ("Q-4821", "'Q' is not a game letter"),
+    ("V-48a21", "expected a seed"),
+    ("V-4821-L3", "out of range for lead"),
+    ("V-4821-Z1", "has no option 'Z'"),
+    ("V-4821-L1-L2", "given twice"),
+    ("V-4821-D4", "not a seat 0..3"),
+    ("V-4821-DD", "letter and a number"),
+    ("V-4821-P3", "for 4 players"),
+    ("V-1234567890123", "at most 12 digits"),
+    ("V-XAB", "expected 21 characters"),
+    ("V-XAAAAAAAAAAAAAAAAAAA1", "not a card-code character"),
+])
+def test_bad_codes_raise_one_clear_line(code, words):
+    with pytest.raises(NotationError) as e:
+        parse_deal_code(code)
+    msg = str(e.value)
+    assert "\n" not in msg
+    assert repr(code) in msg  # the code is quoted
+    assert words in msg
+
+
+def test_a_mistyped_cards_code_is_caught_by_the_check_character():
+    code = deal_code(variety.new_deal(seed=77))
+    body = code.split("-")[1]
+    caught = 0
+    for i in range(1, len(body)):
+        for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567":  # every single substitution
+            if ch == body[i]:
+                continue
+            typo = code.replace(body, body[:i] + ch + body[i + 1:], 1)
+            with pytest.raises(NotationError):
+                parse_deal_code(typo)
+            caught += 1
+    assert caught == 21 * 31
+
+
+def test_cards_code_too_large_is_refused():
+    # '7' is the largest digit: 20 of them exceed the number of Variety deals
+    body = "7" * 20
+    from cardkit.codes import _check_char
+    with pytest.raises(NotationError, match="names no deal"):
+        parse_deal_code("V-X" + body + _check_char(body))
+
+
+def test_code_from_query():
+    assert code_from_query("deal=V-4821") == "V-4821"
+    assert code_from_query("?foo=1&deal=V-4821-L2") == "V-4821-L2"
+    assert code_from_query("deal=V%204821") == "V 4821"
+    assert code_from_query("") is None
+    assert code_from_query("foo=1") is None
+    assert code_from_query("deal=") is None
+
+
+def test_every_registered_game_default_rules_match_the_engine():
+    # Index 0 of each variant option is the engine's own default (RULES.md defaults).
+    for entry in GAMES.values():
+        try:
+            module = entry.engine()
+        except NotationError:
+            continue
+        rules = module.Rules()
+        for o in entry.variants:
+            assert getattr(rules, o.field) == o.values[0], (entry.name, o.field)
+            for v in o.values:  # every listed value is accepted by the engine
+                module.Rules(**{o.field: v})
