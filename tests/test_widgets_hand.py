@@ -10,7 +10,7 @@ from cardkit_widgets import HandTable
 
 
 def _grid_rows(table: HandTable):
-    return [row.children[1:] for row in table.children[1:5]]
+    return [row.children[1:] for row in table.suit_rows]
 
 
 @pytest.mark.parametrize("size, columns, low", [(52, 13, "2"), (36, 9, "6")])
@@ -85,7 +85,7 @@ def test_update_keeps_the_same_button_objects():
 
 
 def _grid_rows_boxes(table: HandTable):
-    return table.children[1:5]
+    return table.suit_rows
 
 
 def _variety_in_play(seed: int):

@@ -67,7 +67,7 @@ class AuctionTable(W.VBox):
         self.caption = W.HTML("")
         self.shown: dict = {}
         super().__init__([self.title, self.table, W.HBox(list(self.buttons.values())), self.caption,
-                          self.remarks_box], layout=W.Layout(padding="2px", min_width="20em"))
+                          self.remarks_box], layout=W.Layout(padding="2px", width="24em"))
         if on_bid is not None:
             self.on_bid(on_bid)
         self.update([], 0)
@@ -141,7 +141,7 @@ class AuctionTable(W.VBox):
                     b.style.text_decoration = "underline" if n in namer else "none"
         self.table.value = self._table_html(bids, first, current, contract, declarers)
         self.remarks_box.value = "".join(
-            f'<div style="font-size:0.9em">💬 <b>{html.escape(self.names[s])}</b>: “{html.escape(t)}”</div>'
+            f'<div style="font-size:0.9em"><b>{html.escape(self.names[s])}</b> says: “{html.escape(t)}”</div>'
             for s, t in remarks)
         if caption is None:
             if contract is not None:
@@ -247,7 +247,7 @@ class ContractTable(W.VBox):
             self.marks[n] = W.HTML("")
             cells += [b, W.HTML(trump), W.HTML(order),
                       W.HTML(f'<span style="font-size:0.9em">{html.escape(c.scoring)}</span>'),
-                      W.HTML(f"{c.side_total:+d}"), self.marks[n]]
+                      W.HTML(f"{c.side_total:+d}" if c.side_total else "0"), self.marks[n]]
         self.grid = W.GridBox(cells, layout=W.Layout(
             grid_template_columns="auto auto auto minmax(12em, 22em) auto auto",
             grid_gap="0px 8px", align_items="center", width="fit-content"))

@@ -45,6 +45,7 @@ class HandTable(W.VBox):
 
     :ivar buttons: ``dict[Card, ipywidgets.Button]``, one button per card of the deck.
     :ivar caption: an ``HTML`` line that says in words what the grid shows.
+    :ivar suit_rows: the four ``HBox`` rows (♠ ♥ ♦ ♣): a suit label, then a button per rank.
     """
 
     def __init__(self, deck_size: int = 52, *, on_play: Callable[[Card], object] | None = None,
@@ -55,7 +56,11 @@ class HandTable(W.VBox):
         self.buttons: dict[Card, W.Button] = {}
         self._status: dict[Card, str] = {}
         self._callbacks: list[Callable[[Card], object]] = []
-        rows = []
+        header = [W.HTML("", layout=W.Layout(width="1.6em", margin="0px 2px"))] + [
+            W.HTML(f'<div style="text-align:center;color:#555;font-size:0.85em">{r.char}</div>',
+                   layout=W.Layout(width=card_button_layout().width, margin="0px 1px"))
+            for r in self.ranks]
+        rows = [W.HBox(header)]
         for suit in self.suits:
             label = W.HTML(suit_html(suit, size="1.3em"),
                            layout=W.Layout(width="1.6em", margin="1px 2px"),
@@ -74,7 +79,9 @@ class HandTable(W.VBox):
             rows.append(W.HBox(cells, layout=W.Layout(align_items="center")))
         self.title = W.HTML(f"<b>{title}</b>" if title else "")
         self.caption = W.HTML("")
-        super().__init__([self.title, *rows, self.caption],
+        self.suit_rows = tuple(rows[1:])
+        self.grid = W.VBox(rows)
+        super().__init__([self.title, self.grid, self.caption],
                          layout=W.Layout(padding="2px", width="fit-content"))
         if on_play is not None:
             self.on_play(on_play)
@@ -132,6 +139,8 @@ class HandTable(W.VBox):
             else:
                 status = ABSENT
             self._status[card] = status
+            if status != PLAYED:
+                b.style.font_style = "normal"
             if status == LEGAL:
                 b.disabled = False
                 b.tooltip = f"{card}: legal, click to play"
@@ -146,6 +155,7 @@ class HandTable(W.VBox):
                 b.disabled = True
                 b.tooltip = f"{card}: played"
                 b.style.font_weight = "normal"
+                b.style.font_style = "italic"
                 b.style.text_decoration = "line-through"
             else:
                 b.disabled = True
@@ -157,9 +167,12 @@ class HandTable(W.VBox):
             n = len(hand)
             if legal:
                 shown = " ".join(card_html(c) for c in sorted(legal, key=self._order))
-                caption = f"{n} card{'s' if n != 1 else ''}. Playable now (bold, underlined): {shown}"
+                caption = f"{n} card{'s' if n != 1 else ''}. Playable now (bold, underlined): {shown}."
             else:
                 caption = f"{n} card{'s' if n != 1 else ''}. Nothing to play now: {reason}."
+            if played:
+                caption += " Played (struck through): " + " ".join(
+                    card_html(c) for c in sorted(played, key=self._order)) + "."
         self.caption.value = caption
 
     def show(self, state, seat: int, *, active: bool = True, cards: Iterable[Card] | None = None,

@@ -109,7 +109,8 @@ class TrickTable(W.VBox):
             cell.value = (
                 f'<div style="text-align:center;border:{border};border-radius:6px;padding:3px 4px;'
                 f'background:#fafafa;line-height:1.3">'
-                f'<div><b>{html.escape(self.names[seat])}</b>{" · " + note if note else ""}</div>'
+                f'<div><b>{html.escape(self.names[seat])}</b></div>'
+                + (f'<div style="font-size:0.85em">{note}</div>' if note else "") +
                 f'<div>{card_text}</div>'
                 f'<div style="font-size:0.9em">{" · ".join(marks) or "&nbsp;"}</div>'
                 + (f'<div style="font-size:0.85em">{hand}</div>' if hand else "")
