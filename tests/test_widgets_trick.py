@@ -113,3 +113,11 @@ def test_score_sheet_for_three_players_updates_one_html_in_place():
     sheet.add_row([4, 0, 20])
     assert sheet.table is html_widget and sheet.children == (html_widget,)
     assert "Sergei" in sheet.table.value and "+20" in sheet.table.value
+
+
+def test_before_the_play_the_turn_is_named_by_the_phase():
+    state = variety.new_deal(seed=5, dealer=3)
+    table = TrickTable(4)
+    table.show(state)
+    assert "▶ to bid" in _cell_text(table, 0) and "to play" not in _cell_text(table, 0)
+    assert "led" not in _cell_text(table, 0)

@@ -5,6 +5,7 @@ browser; the bots play the rest."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from cardkit import Card
@@ -245,3 +246,37 @@ def test_bad_seed_and_seat_are_refused():
     t.new_deal_button.click()
     assert t.last_error and "-3" in t.last_error
     assert t.deal_seed == 1
+
+
+def test_a_short_game_ends_names_the_winner_and_starts_again():
+    t = VarietyTable(seed=30, rules=variety.Rules(deals=2), first_dealer=0)
+    dealers = []
+    for _ in range(2):
+        dealers.append(t.state.dealer)
+        while not t.state.is_terminal():
+            _learner_step(t)
+        if not t.game_over:
+            t.new_deal_button.click()
+    assert dealers == [0, 1]
+    assert len(t.scores) == 2 and t.game_over
+    best = max(t.scores.totals)
+    winner = t.names[t.scores.totals.index(best)]
+    assert "The game is over after 2 deals" in t.status_text and winner in t.status_text
+    t.new_deal_button.click()
+    assert len(t.scores) == 0 and not t.game_over and t.state.dealer == 0
+
+
+def test_many_deals_by_clicks_never_refuse_an_enabled_button():
+    rng = np.random.default_rng(0)
+    t = VarietyTable(seed=100, rules=variety.Rules(deals=30), first_dealer=0)
+    for deal in range(30):
+        while not t.state.is_terminal():
+            st = t.state
+            enabled = _enabled_bids(t) if st.phase == "bidding" else t.hand.enabled_cards
+            assert sorted(enabled, key=str) == sorted(st.legal_actions(), key=str)
+            _learner_step(t, pick=int(rng.integers(len(enabled))))
+        assert t.scores.rows[-1] == t.state.returns()
+        if deal < 29:
+            t.new_deal_button.click()
+    assert len(t.scores) == 30
+    assert [sum(col) for col in zip(*t.scores.rows)] == t.scores.totals

@@ -67,7 +67,7 @@ class TrickTable(W.VBox):
     def update(self, cards: Mapping[int, Card], *, leader: int | None = None,
                winner: int | None = None, to_play: int | None = None, heading: str = "",
                hands: Mapping[int, str] | None = None, notes: Mapping[int, str] | None = None,
-               caption: str | None = None, last: bool = False) -> None:
+               caption: str | None = None, last: bool = False, turn_text: str = "to play") -> None:
         """Show a trick in place.
 
         :param cards: seat -> the card it played to this trick (seats not yet played are
@@ -81,9 +81,10 @@ class TrickTable(W.VBox):
         :param notes: seat -> a short HTML note (e.g. "declarer", "3 tricks").
         :param caption: the line under the table.
         :param last: true when this is a finished trick shown on request.
+        :param turn_text: the words after "▶" for ``to_play`` ("to play", "to bid").
         """
         self.shown = {"cards": dict(cards), "winner": winner, "leader": leader,
-                      "to_play": to_play, "last": last, "heading": heading,
+                      "to_play": to_play, "last": last, "heading": heading, "turn_text": turn_text,
                       "hands": dict(hands or {}), "notes": dict(notes or {})}
         if caption is not None:
             self.caption.value = caption
@@ -94,12 +95,12 @@ class TrickTable(W.VBox):
         for seat, cell in self.cells.items():
             card = s["cards"].get(seat)
             marks = []
-            if seat == s["leader"]:
+            if seat == s["leader"] and card is not None:
                 marks.append("led")
             if seat == s["winner"]:
                 marks.append("<b>★ wins the trick</b>")
             if seat == s["to_play"]:
-                marks.append("<b>▶ to play</b>")
+                marks.append(f"<b>▶ {html.escape(s.get('turn_text', 'to play'))}</b>")
             border = "2px solid #1565c0" if seat == s["to_play"] else (
                 "2px solid #2e7d32" if seat == s["winner"] else "1px solid #bbb")
             note = s["notes"].get(seat, "")
@@ -151,8 +152,9 @@ class TrickTable(W.VBox):
                             caption=last_line + " The deal is over.")
             else:
                 to_play = state.current_player if not state.is_terminal() else None
+                turn = {"bidding": "to bid", "play": "to play"}.get(state.phase, f"to act ({state.phase})")
                 self.update({}, to_play=to_play, heading=heading or "No trick yet", hands=hands,
-                            notes=notes, caption=last_line or "")
+                            notes=notes, caption=last_line or "", turn_text=turn)
             return
         n = len(done) + 1
         self.update(dict(zip(open_trick.seats, open_trick.cards)), leader=open_trick.leader,

@@ -331,9 +331,17 @@ class VarietyTable(W.VBox):
             mine = st.returns()[self.seat]
             return (f"{head}. Deal over: declarers {d:+d}, defenders {f:+d} points, {result}. "
                     f"Your score this deal: {mine:+d}. Press New deal for the next deal."
-                    + (" The game is over." if self.game_over else ""))
+                    + (self._game_over_text() if self.game_over else ""))
         turn = "Your turn: play a card" if st.current_player == self.seat else f"{name(st.current_player)} to play"
         return f"{head}. {turn}."
+
+    def _game_over_text(self) -> str:
+        totals = self.scores.totals
+        best = max(totals)
+        winners = " and ".join(html.escape(self.names[s]) for s in range(variety.PLAYERS) if totals[s] == best)
+        return (f" The game is over after {len(self.scores)} deals: {winners} "
+                f"{'wins' if ' and ' not in winners else 'win'} with {best:+d} (RULES.md §1.7); "
+                f"New deal starts a new game.")
 
     @staticmethod
     def _hand_html(cards: Sequence[Card]) -> str:
