@@ -51,14 +51,23 @@ game       option  values (index 0, 1, 2, ...)
 Variety    ``L``   lead (§1.4): left_of_first_namer, left_of_first_bidder, left_of_dealer
 Variety    ``C``   contract_values (§1.2): seed, halved_2_7
 Variety    ``T``   tie (§1.6): declarers_lose, no_bonus
+W. Hearts  ``P``   players (§2.1): 4 (default), ``P3`` for three
+W. Hearts  ``H``   double_honour_trick (§2.2): max, additive
+W. Hearts  ``B``   bonus_without_tricks (§2.2): False, True
+A. Durak   ``K``   deck (§3.1): 36, 52
+A. Durak   ``S``   trump_six_double (§3.1): False, True
+A. Durak   ``T``   the trump, given (skips the draw, §3.2): drawn, ♠, ♥, ♦, ♣
 =========  ======  ==================================================================
 
-So ``V-4821-L2`` is seed 4821 played with the lead on the dealer's left. Rules that
-belong to a whole game rather than one deal (Variety's number of deals) are not part
-of a deal code.
+So ``V-4821-L2`` is seed 4821 played with the lead on the dealer's left, ``W-17-P3``
+a three-player deal of Warsaw Hearts, ``D-5-T2`` a durak deal with hearts trumps. Rules
+that belong to a whole game rather than one deal (Variety's number of deals, Hearts'
+``loss_at``, Durak's ``target`` and ``deals``) are not part of a deal code.
 
-Warsaw Hearts and Armenian Durak take the letters ``W`` and ``D`` once their engines are
-in the kit; their options are added to the table above then (see ``docs/deal-codes.md``).
+Places for the cards form: Variety and Warsaw Hearts, the hands (13, or 12 / 9 each);
+Armenian Durak, every card on its own (seat 0's hand in the order dealt, its six
+face-down and six face-up cards by stack, then seat 1's), since the order of the dealer's
+hand is the fan the trump is drawn from: 28 characters for 36 cards.
 
 A code that is not well formed raises :class:`~cardkit.NotationError` in one line that
 quotes the code and says what was expected.
@@ -69,7 +78,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields as dataclass_fields
 from math import factorial
 from typing import Any
 from urllib.parse import parse_qs
@@ -98,11 +107,14 @@ class VariantOption:
     :ivar letter: the option's letter (upper case, not ``D`` or ``P``).
     :ivar field: the name of the field of the game's ``Rules``.
     :ivar values: the allowed values; ``values[0]`` is the **default**.
+    :ivar deal: False: a field of ``Rules``; True: a keyword of the engine's ``new_deal``
+        (Armenian Durak's given trump), kept in :attr:`DealSpec.extras`.
     """
 
     letter: str
     field: str
     values: tuple
+    deal: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,6 +182,66 @@ _register(GameEntry(
 ))
 
 
+def _hearts_rules_players(players, rules):
+    return rules.cards_per_player
+
+
+_register(GameEntry(
+    letter="W", name="warsaw_hearts", title="Warsaw Hearts", module="cardkit.games.warsaw_hearts",
+    players=(4, 3),
+    variants=(
+        VariantOption("H", "double_honour_trick", ("max", "additive")),
+        VariantOption("B", "bonus_without_tricks", (False, True)),
+    ),
+    places=lambda s: [list(h) for h in s.initial_hands],
+    place_sizes=lambda players, rules: [rules.cards_per_player] * players,
+    deck_size=lambda players, rules: 36,
+    from_places=lambda m, places, dealer, rules, players: m.new_deal(places, dealer=dealer, rules=rules),
+    from_seed=lambda m, seed, dealer, rules, players: m.new_deal(seed=seed, dealer=dealer, rules=rules),
+))
+
+
+def _durak_places(state) -> list[list[Card]]:
+    # Every card is a place of its own: the order of the hand matters (the dealer's hand is
+    # the fan the trump is drawn from, RULES.md §3.2), and each stack is a position.
+    out = []
+    for e in state.layout:
+        for part in ("hand", "down", "up"):
+            out += [[c] for c in e[part]]
+    return out
+
+
+def _durak_layout(places, rules) -> list[dict]:
+    cards = [p[0] for p in places]
+    n = rules.hand_size
+    out, i = [], 0
+    for _ in range(2):
+        e = {}
+        for part, k in (("hand", n), ("down", 6), ("up", 6)):
+            e[part] = cards[i:i + k]
+            i += k
+        out.append(e)
+    return out
+
+
+_register(GameEntry(
+    letter="D", name="armenian_durak", title="Armenian Durak", module="cardkit.games.armenian_durak",
+    players=(2,),
+    variants=(
+        VariantOption("K", "deck", (36, 52)),
+        VariantOption("S", "trump_six_double", (False, True)),
+        VariantOption("T", "trump", (None, "S", "H", "D", "C"), deal=True),
+    ),
+    places=_durak_places,
+    place_sizes=lambda players, rules: [1] * rules.deck,
+    deck_size=lambda players, rules: rules.deck,
+    from_places=lambda m, places, dealer, rules, players, trump=None: m.new_deal(
+        _durak_layout(places, rules), dealer=dealer, rules=rules, trump=trump),
+    from_seed=lambda m, seed, dealer, rules, players, trump=None: m.new_deal(
+        seed=seed, dealer=dealer, rules=rules, trump=trump),
+))
+
+
 def game_entry(game: str) -> GameEntry:
     """The :class:`GameEntry` for a code letter (``"V"``) or a game name (``"variety"``).
 
@@ -208,14 +280,17 @@ class DealSpec:
     players: int
     seed: int | None = None
     places: tuple[tuple[Card, ...], ...] | None = None
+    extras: tuple[tuple[str, Any], ...] = ()
 
     def new_state(self):
-        """A new state of this deal at its start (bidding, or the first lead)."""
+        """A new state of this deal at its start (bidding, the trump draw, or the first lead)."""
         entry = game_entry(self.game)
         module = entry.engine()
+        kw = dict(self.extras)
         if self.seed is not None:
-            return entry.from_seed(module, self.seed, self.dealer, self.rules, self.players)
-        return entry.from_places(module, [list(p) for p in self.places], self.dealer, self.rules, self.players)
+            return entry.from_seed(module, self.seed, self.dealer, self.rules, self.players, **kw)
+        return entry.from_places(module, [list(p) for p in self.places], self.dealer, self.rules,
+                                 self.players, **kw)
 
     @property
     def code(self) -> str:
@@ -377,7 +452,8 @@ def parse_deal_code(code: str) -> DealSpec:
         raise NotationError(f"deal code {code!r}: {entry.title} is for "
                             f"{' or '.join(map(str, entry.players))} players, not P{players}")
     module = entry.engine()
-    rules_kw = {}
+    rules_kw: dict[str, Any] = {}
+    extras: list[tuple[str, Any]] = []
     for k, v in settings.items():
         if k == "D":
             continue
@@ -385,8 +461,15 @@ def parse_deal_code(code: str) -> DealSpec:
         if v >= len(o.values):
             allowed = ", ".join(f"{k}{i}={val}" for i, val in enumerate(o.values))
             raise NotationError(f"deal code {code!r}: {k}{v} is out of range for {o.field}; expected {allowed}")
-        rules_kw[o.field] = o.values[v]
-    rules = _rules_class(module)(**rules_kw)
+        if o.deal:
+            if v:
+                extras.append((o.field, o.values[v]))
+        else:
+            rules_kw[o.field] = o.values[v]
+    rules_class = _rules_class(module)
+    if "players" in {f.name for f in dataclass_fields(rules_class)}:
+        rules_kw["players"] = players
+    rules = rules_class(**rules_kw)
     seed = None
     places = None
     if body.isdigit():
@@ -406,7 +489,7 @@ def parse_deal_code(code: str) -> DealSpec:
         dealer = settings["D"]
         if dealer >= players:
             raise NotationError(f"deal code {code!r}: dealer D{dealer} is not a seat 0..{players - 1}")
-    return DealSpec(entry.name, rules, dealer, players, seed, places)
+    return DealSpec(entry.name, rules, dealer, players, seed, places, tuple(extras))
 
 
 def deal_from_code(code: str):
@@ -420,14 +503,15 @@ def deal_from_code(code: str):
     return parse_deal_code(code).new_state()
 
 
-def _options(entry: GameEntry, rules, dealer: int, default_dealer: int, players: int) -> list[str]:
+def _options(entry: GameEntry, rules, dealer: int, default_dealer: int, players: int,
+             extras: Mapping[str, Any]) -> list[str]:
     opts = []
     if dealer != default_dealer:
         opts.append(f"D{dealer}")
     if players != _default_players(entry):
         opts.append(f"P{players}")
     for o in entry.variants:
-        value = getattr(rules, o.field)
+        value = extras.get(o.field) if o.deal else getattr(rules, o.field)
         if value not in o.values:
             raise CardkitError(f"rules {o.field}={value!r}: a deal code can carry only {list(o.values)}")
         i = o.values.index(value)
@@ -459,8 +543,13 @@ def deal_code(deal, **params) -> str:
     elif isinstance(deal, str):
         entry = game_entry(deal)
         module = entry.engine()
-        players = params.get("players", _default_players(entry))
-        rules = params.get("rules") or module.Rules()
+        rules = params.get("rules")
+        players = params.get("players", getattr(rules, "players", None) or _default_players(entry))
+        if rules is None:
+            names = {f.name for f in dataclass_fields(module.Rules)}
+            rules = module.Rules(players=players) if "players" in names else module.Rules()
+        extras = tuple((o.field, params[o.field]) for o in entry.variants
+                       if o.deal and params.get(o.field) is not None)
         seed = params.get("seed")
         places = params.get("places")
         if (seed is None) == (places is None):
@@ -472,11 +561,14 @@ def deal_code(deal, **params) -> str:
         else:
             places = tuple(tuple(p) for p in places)
             dealer = params.get("dealer", 0)
-        spec = DealSpec(entry.name, rules, dealer, players, seed, places)
+        spec = DealSpec(entry.name, rules, dealer, players, seed, places, extras)
     elif hasattr(deal, "game") and hasattr(deal, "dealer"):
         entry = game_entry(deal.game)
+        start = deal._start_json()
+        extras = tuple((o.field, start.get(o.field)) for o in entry.variants
+                       if o.deal and start.get(o.field) is not None)
         spec = DealSpec(entry.name, deal.rules, deal.dealer, deal.players, None,
-                        tuple(tuple(p) for p in entry.places(deal)))
+                        tuple(tuple(p) for p in entry.places(deal)), extras)
     else:
         raise CardkitError(f"deal_code: expected a DealSpec, a state, or a game name with seed=..., got {deal!r}")
     entry = game_entry(spec.game)
@@ -493,7 +585,8 @@ def deal_code(deal, **params) -> str:
                                f"needs {list(sizes)}")
         body = "X" + encode_places(spec.places, cards)
         default_dealer = 0
-    return "-".join([entry.letter, body] + _options(entry, spec.rules, spec.dealer, default_dealer, spec.players))
+    return "-".join([entry.letter, body] + _options(entry, spec.rules, spec.dealer, default_dealer, spec.players,
+                                                     dict(spec.extras)))
 
 
 def code_from_query(query: str) -> str | None:

@@ -20,7 +20,8 @@ one per line; lines starting with ``%`` or ``;`` are comments::
   conventions"). Games whose start is more than hands write each field of their saved
   start (``State.to_json``) as a tag holding JSON.
 - ``Actions`` (optional): every action so far in notation (bids as numbers, cards as
-  ``QH``), separated by spaces; it is replayed through the engine, so an illegal action
+  ``QH``), separated by spaces, or by commas when an action holds a space (Armenian
+  Durak's ``trump 3``, ``draw none``); it is replayed through the engine, so an illegal action
   is an error.
 - ``Code`` and ``Scores`` (optional, written for information): when present on import
   they must agree with the deal (a check against hand-edited files).
@@ -127,7 +128,9 @@ def deal_to_text(state) -> str:
         else:
             lines.append((_camel(key), json.dumps(value, ensure_ascii=False)))
     if state.history:
-        lines.append(("Actions", " ".join(state.action_to_str(a) for a in state.history)))
+        acts = [state.action_to_str(a) for a in state.history]
+        sep = ", " if any(" " in a for a in acts) else " "
+        lines.append(("Actions", sep.join(acts)))
     if state.is_terminal():
         lines.append(("Scores", " ".join(str(x) for x in state.returns())))
     return "".join(f'[{tag} "{_quote(value)}"]\n' for tag, value in lines)
@@ -181,7 +184,8 @@ def deal_from_text(text: str):
             data[_snake(tag)] = json.loads(value)
         except ValueError:
             raise NotationError(f"deal text: tag {tag!r} should hold JSON, found {value!r}") from None
-    data["history"] = tags.get("Actions", "").split()
+    acts = tags.get("Actions", "")
+    data["history"] = [a.strip() for a in acts.split(",") if a.strip()] if "," in acts else acts.split()
     state = module.State.from_json(json.dumps(data))
     if "Code" in tags:
         try:
@@ -255,10 +259,14 @@ class GameRecord:
             rng.bit_generator.state = self.rng_state
         game.rng = rng
         game.first_dealer = self.first_dealer
-        game.cut = [dict(r) for r in self.cut]
+        game.cut = [dict(r) if isinstance(r, dict) else r for r in self.cut]
         game.scores = [list(r) for r in self.scores]
         game.deals = [d.clone() for d in self.deals]
         game.state = game.deals[-1] if game.deals else None
+        recorded = game.deals[:len(game.scores)]
+        if self.game == "warsaw_hearts":  # the two running totals of RULES.md §2.2
+            game.penalty_rows = [d.penalties() for d in recorded]
+            game.bonus_rows = [d.bonuses() for d in recorded]
         return game
 
 
@@ -297,13 +305,30 @@ def game_record_to_json(game) -> str:
         "format": RECORD_FORMAT, "version": RECORD_VERSION, "game": name,
         "rules": asdict(game.rules),
         "first_dealer": game.first_dealer,
-        "cut": [{str(s): c.code for s, c in r.items()} for r in getattr(game, "cut", [])],
+        "cut": [_cut_to_json(r) for r in getattr(game, "cut", [])],
         "players": [_player_name(p) for p in game.players],
         "deals": out_deals,
         "totals": [sum(row[s] for row in game.scores) for s in range(len(game.scores[0]))] if game.scores else [],
         "rng": rng_state,
     }
     return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _cut_to_json(r):
+    """A round of the cut ``{seat: card}`` (Variety, Hearts) or one turned card
+    ``(seat, card)`` (Armenian Durak's choice of dealer)."""
+    if isinstance(r, dict):
+        return {str(s): c.code for s, c in r.items()}
+    seat, card = r
+    return [seat, card.code]
+
+
+def _cut_from_json(r):
+    from .notation import parse_card
+    if isinstance(r, dict):
+        return {int(s): parse_card(c) for s, c in r.items()}
+    seat, card = r
+    return (int(seat), parse_card(card))
 
 
 def _game_name_of(game) -> str:
@@ -322,8 +347,6 @@ def game_record_from_json(text: str) -> GameRecord:
         turn, a ``code`` that names another deal, scores that disagree with the play, or
         an unfinished deal that is not the last one.
     """
-    from .notation import parse_card
-
     try:
         data = json.loads(text)
     except (TypeError, ValueError) as e:
@@ -340,7 +363,7 @@ def game_record_from_json(text: str) -> GameRecord:
         raise NotationError(f"game record: rules {data.get('rules')!r}: {e}") from None
     try:
         first_dealer = int(data["first_dealer"])
-        cut = [{int(s): parse_card(c) for s, c in r.items()} for r in data.get("cut", [])]
+        cut = [_cut_from_json(r) for r in data.get("cut", [])]
         players = list(data.get("players", []))
         deals_in = data["deals"]
         if not isinstance(deals_in, list):

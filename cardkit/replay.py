@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import Card
+from .cards import Card, Suit
 from .errors import StateError
 from .notation import format_cards
 
@@ -95,8 +95,13 @@ def _explain_card(before, seat: int, card: Card) -> str:
         return f"follows suit ({led.symbol}){only}"
     if any(c.suit == led for c in legal):
         return f"trumps instead of following {led.symbol}, which this game allows{only}"
+    playable = before._playable(seat)
     if trump is not None and card.suit == trump:
+        if all(c.suit == trump for c in legal) and len(legal) < len(playable):
+            return f"void in {led.symbol}, so must play a trump in this game{only}"
         return f"void in {led.symbol}, so may play any card: trumps{only}"
+    if trump is not None and not any(c.suit == trump for c in playable):
+        return f"void in {led.symbol} and holds no trump, so may play any card: discards{only}"
     return f"void in {led.symbol}, so may play any card: discards{only}"
 
 
@@ -130,9 +135,49 @@ def _variety_result(state) -> str:
             f"scores {' '.join(f'{s:+d}' for s in scores)}")
 
 
-_TRICK_SCORE: dict[str, Callable] = {"variety": _variety_trick_score}
+def _hearts_trick_score(state, trick) -> str:
+    from .games.warsaw_hearts import HONOURS
+    hon = [c for c in trick.cards if c in HONOURS]
+    pens = [a.penalty for a in state.assessments()]
+    what = f"heart honours {format_cards(hon)}" if hon else \
+        "no heart honour" if not any(c.suit == Suit.HEARTS for c in trick.cards) else "hearts but no honour"
+    return f"{what}; penalties so far {' '.join(map(str, pens))} (RULES.md §2.2)"
+
+
+def _hearts_result(state) -> str:
+    return (f"penalties {' '.join(map(str, state.penalties()))}, bonuses "
+            f"{' '.join(map(str, state.bonuses()))} (RULES.md §2.2)")
+
+
+def _durak_trick_score(state, trick) -> str:
+    from .games.armenian_durak import card_points
+    worth = sum(card_points(c, state.trump, state.rules) for c in trick.cards)
+    pts = state.points()
+    return f"worth {worth} card points (RULES.md §3.1); so far seat 0 {pts[0]}, seat 1 {pts[1]}"
+
+
+def _durak_result(state) -> str:
+    return f"scores {' '.join(map(str, state.returns()))} (card points, +10 for taking every trick, RULES.md §3.4)"
+
+
+def _durak_action(before, after, action) -> str | None:
+    seat = before.current_player
+    if before.phase == "trump":
+        return (f"seat {seat} draws card {action.index} of the dealer's fan: {after.trump_card}, so "
+                f"{after.trump.symbol} is trump; it goes back to the dealer's hand (RULES.md §3.2)")
+    if before.phase == "draw":
+        if action.stack is None:
+            return f"seat {seat} takes no face-down card into the hand (RULES.md §3.3)"
+        return f"seat {seat} takes the face-down card of stack {action.stack} into the hand (RULES.md §3.3)"
+    return None
+
+
+_TRICK_SCORE: dict[str, Callable] = {"variety": _variety_trick_score, "warsaw_hearts": _hearts_trick_score,
+                                     "armenian_durak": _durak_trick_score}
 _AUCTION: dict[str, Callable] = {"variety": _variety_auction}
-_RESULT: dict[str, Callable] = {"variety": _variety_result}
+_RESULT: dict[str, Callable] = {"variety": _variety_result, "warsaw_hearts": _hearts_result,
+                                "armenian_durak": _durak_result}
+_OTHER_ACTION: dict[str, Callable] = {"armenian_durak": _durak_action}
 
 
 def commentary(before, after, action) -> list[str]:
@@ -151,6 +196,8 @@ def commentary(before, after, action) -> list[str]:
             if game in _TRICK_SCORE:
                 text += "; " + _TRICK_SCORE[game](after, done)
             lines.append(text)
+    elif game in _OTHER_ACTION and _OTHER_ACTION[game](before, after, action):
+        lines.append(_OTHER_ACTION[game](before, after, action))
     else:
         lines.append(f"{_seat(before, seat) if before.phase != 'bidding' else f'seat {seat}'} "
                      f"{'bids' if before.phase == 'bidding' else 'chooses'} {before.action_to_str(action)}")
@@ -263,7 +310,11 @@ class Replay:
         start = self._states[0]
         head = [f"{start.game}: dealer seat {start.dealer}"]
         for s, h in enumerate(start.hands):
-            head.append(f"seat {s}: {format_cards(h)}")
+            extra = ""
+            if hasattr(start, "up") and hasattr(start, "down"):
+                extra = (f" | face up {format_cards(start.up[s])} | face down "
+                         f"{format_cards(start.down[s])}")
+            head.append(f"seat {s}: {format_cards(h)}{extra}")
         body = [f"{i + 1:3d}. {line}" if j == 0 else f"     {line}"
                 for i, ls in enumerate(self.lines) for j, line in enumerate(ls)]
         return "\n".join(head + body) + "\n"

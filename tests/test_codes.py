@@ -163,6 +163,46 @@ def test_every_registered_game_default_rules_match_the_engine():
             continue
         rules = module.Rules()
         for o in entry.variants:
+            if o.deal:
+                continue
             assert getattr(rules, o.field) == o.values[0], (entry.name, o.field)
             for v in o.values:  # every listed value is accepted by the engine
                 module.Rules(**{o.field: v})
+
+
+# ---- Warsaw Hearts and Armenian Durak ------------------------------------------------------
+
+def test_hearts_codes_round_trip_players_and_variants():
+    from cardkit.games import warsaw_hearts as w
+    for players in (3, 4):
+        for dh in ("max", "additive"):
+            for bwt in (False, True):
+                rules = w.Rules(players=players, double_honour_trick=dh, bonus_without_tricks=bwt)
+                code = deal_code("W", seed=4821, rules=rules)
+                assert code.startswith("W-4821")
+                assert ("-P3" in code) == (players == 3)
+                s = deal_from_code(code)
+                ref = w.new_deal(seed=4821, dealer=4821 % players, rules=rules)
+                assert s.initial_hands == ref.initial_hands and s.rules == rules and s.dealer == ref.dealer
+                x = deal_from_code(deal_code(s))
+                assert x.initial_hands == s.initial_hands and x.rules == rules
+
+
+def test_durak_codes_keep_the_fan_order_and_a_given_trump():
+    from cardkit.games import armenian_durak as d
+    for deck_size in (36, 52):
+        rules = d.Rules(deck=deck_size)
+        s = deal_from_code(deal_code("D", seed=77, rules=rules))
+        assert s.phase == "trump" and s.rules.deck == deck_size
+        ref = d.new_deal(seed=77, dealer=1, rules=rules)
+        assert s.layout == ref.layout  # hands in dealt order: the trump draw picks from it
+        x = deal_from_code(deal_code(s))
+        assert x.layout == s.layout and x.fan == s.fan and x.dealer == s.dealer
+    t = deal_from_code("D-77-T2")
+    assert t.phase == "play" and str(t.trump) == "♥"
+    assert deal_code(t).endswith("-D1-T2")
+    assert deal_from_code(deal_code(t)).layout == t.layout
+    with pytest.raises(NotationError, match="out of range for trump"):
+        parse_deal_code("D-77-T5")
+    with pytest.raises(NotationError, match="not a seat 0..1"):
+        parse_deal_code("D-77-D2")

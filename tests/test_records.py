@@ -176,3 +176,28 @@ def test_malformed_records_raise_and_lose_nothing(change, words):
 def test_not_json():
     with pytest.raises(NotationError, match="not JSON"):
         game_record_from_json("{deals: ")
+
+
+@pytest.mark.parametrize("code", ["W-4821", "W-4821-P3-H1", "D-4821", "D-4821-T3", "D-9-K1"])
+def test_deal_text_of_the_other_games(code):
+    from cardkit.bots import RandomBot, play_out
+    from cardkit.codes import deal_from_code
+    s = deal_from_code(code)
+    play_out(s, [RandomBot(i) for i in range(s.players)])
+    back = deal_from_text(deal_to_text(s))
+    assert back.history == s.history and back.returns() == s.returns()
+    assert deal_to_text(back) == deal_to_text(s)
+
+
+def test_game_records_of_the_other_games():
+    from cardkit.games import armenian_durak as d, warsaw_hearts as w
+    for m, n, rules in ((w, 4, w.Rules()), (d, 2, d.Rules(target=None, deals=2))):
+        g = m.Game([m.RuleBot(i) for i in range(n)], seed=3, rules=rules)
+        g.play()
+        text = game_record_to_json(g)
+        rec = game_record_from_json(text)
+        assert rec.scores == g.scores
+        g2 = rec.to_game()
+        assert json.loads(game_record_to_json(g2))["deals"] == json.loads(text)["deals"]
+        if m is w:
+            assert g2.penalty_rows == g.penalty_rows and g2.bonus_rows == g.bonus_rows

@@ -128,3 +128,33 @@ def test_explain_winner_in_a_normal_contract():
     assert explain_trick_winner(state, t) == "5♣ is the highest trump (♣ trumps)"
     t2 = Trick(0, 4, [parse_card(c) for c in ("9H", "AH", "KD", "2H")], None)
     assert explain_trick_winner(state, t2) == "A♥ is the highest card of the suit led (♥)"
+
+
+def test_durak_commentary_names_the_six_over_the_ace_and_the_draws():
+    # RULES.md §3.1: the six beats the ace of its suit; the engine decides, the replay explains.
+    from cardkit.codes import deal_from_code
+    found = 0
+    for seed in range(40):
+        s = deal_from_code(f"D-{seed}")
+        play_out(s, [RandomBot(seed), RandomBot(seed + 1000)])
+        lines = [l for ls in Replay(s).lines for l in ls]
+        assert "so " in lines[0] and "is trump" in lines[0]
+        for t in s.tricks:
+            cards = {c.code for c in t.cards}
+            six_ace = len({c.suit for c in t.cards}) == 1 and {c.rank.char for c in t.cards} == {"6", "A"}
+            if six_ace:
+                six = next(c for c in t.cards if c.rank.char == "6")
+                line = next(l for l in lines if l.startswith("trick ") and all(str(c) in l.split(":")[0] for c in t.cards))
+                assert f"{six} beats" in line and "the 6 beats the ace" in line
+                found += 1
+        assert lines[-1].startswith("deal over: scores")
+    assert found > 0
+
+
+def test_hearts_commentary_counts_penalties_from_the_engine():
+    from cardkit.codes import deal_from_code
+    s = deal_from_code("W-4821")
+    play_out(s, [RandomBot(i) for i in range(4)])
+    lines = [l for ls in Replay(s).lines for l in ls]
+    assert lines[-1] == (f"deal over: penalties {' '.join(map(str, s.penalties()))}, bonuses "
+                         f"{' '.join(map(str, s.bonuses()))} (RULES.md §2.2)")
