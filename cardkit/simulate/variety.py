@@ -1,0 +1,459 @@
+"""Batched Variety: the play phase of B deals at once, with numpy (RULES.md §1.4–§1.6).
+
+The bidding is not simulated: each deal is given its contract and its declarers
+``(first namer, repeater)`` (RULES.md §1.3), and the opening leader follows from them and
+the rules (§1.4). Use :func:`auction_for` to make a bidding that reaches a given contract
+and declarers in the object engine, :mod:`cardkit.games.variety`.
+
+Two entry points: :func:`simulate_variety` plays given deals; :func:`random_variety`
+deals them too. Both return a :class:`VarietyBatch` (arrays documented field by field).
+The policies are ``"random"``, ``"rule"`` (the vectorised rule policy described in
+:class:`RulePolicyBot`, which is its object-engine twin) and ``"weakest"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+import numpy as np
+
+from ..bots import Bot
+from ..cards import Card, Suit, deck
+from ..dealing import as_generator
+from ..errors import CardkitError
+from ..games import variety as V
+from ..tricks import winning_index
+from ._core import (ONE, U64, ZERO, FollowSuitPlay, deal_bits, first_nonempty, hands_from_bits,
+                    hands_from_deals, pick, policy_codes, popcount, reverse_strength)
+
+__all__ = ["VarietyBatch", "simulate_variety", "random_variety", "auction_for", "RulePolicyBot",
+           "WeakestBot", "strength"]
+
+PLAYERS = 4
+TRICKS = 13
+
+
+def strength(card: Card, lowest_wins: bool = False) -> int:
+    """A card's strength within its suit, 0 (weakest) .. 12 (strongest), RULES.md §1.5:
+    the rank order, reversed in contract 6 (``lowest_wins``)."""
+    return 14 - int(card.rank) if lowest_wins else int(card.rank) - 2
+
+
+# ---- tables, one row per contract (row 0 unused), built from the engine's CONTRACTS ----
+
+@dataclass(frozen=True)
+class _Tables:
+    bit_of: np.ndarray      # (9*52,) uint8: contract*52 + Card.index -> bit position
+    card_of: np.ndarray     # (9*64,) int8: contract*64 + bit -> Card.index (-1 unused)
+    cv: np.ndarray          # (9*64,) int16: contract*64 + bit -> card points (§1.2)
+    pos: np.ndarray         # (9,) uint64: cards worth > 0
+    neg: np.ndarray         # (9,) uint64: cards worth < 0
+    zero: np.ndarray        # (9,) uint64: cards worth 0
+    trump: np.ndarray       # (9,) int32: trump suit or -1
+    per_trick: np.ndarray   # (9,) int32
+    majority: np.ndarray    # (9,) int32
+    sum_cv: np.ndarray      # (9,) int32: points of all 52 cards
+    v_pos: np.ndarray       # (9,) int32: the one positive card value of the contract (or 0)
+    v_neg: np.ndarray       # (9,) int32: the one negative card value (or 0)
+    reversed: np.ndarray    # (9,) bool: lowest card wins (contract 6)
+
+
+@lru_cache(maxsize=None)
+def _tables(contract_values: str) -> _Tables:
+    table = V.contracts(V.Rules(contract_values=contract_values))
+    bit_of = np.zeros(9 * 52, dtype=np.uint8)
+    card_of = np.full(9 * 64, -1, dtype=np.int8)
+    cv = np.zeros(9 * 64, dtype=np.int16)
+    pos, neg, zero = (np.zeros(9, dtype=U64) for _ in range(3))
+    trump = np.full(9, -1, dtype=np.int32)
+    per_trick, majority, sum_cv, v_pos, v_neg = (np.zeros(9, dtype=np.int32) for _ in range(5))
+    rev = np.zeros(9, dtype=bool)
+    for n in range(9):
+        c = table[max(n, 1)]
+        for card in deck(52):
+            b = 4 * strength(card, c.lowest_wins) + int(card.suit)
+            bit_of[n * 52 + card.index] = b
+            card_of[n * 64 + b] = card.index
+            v = c.card_values[card.index]
+            cv[n * 64 + b] = v
+            mask = U64(1 << b)
+            if v > 0:
+                pos[n] |= mask
+            elif v < 0:
+                neg[n] |= mask
+            else:
+                zero[n] |= mask
+        trump[n] = -1 if c.trump is None else int(c.trump)
+        per_trick[n], majority[n], sum_cv[n] = c.per_trick, c.majority, sum(c.card_values)
+        values = set(c.card_values)
+        # scoring by popcount needs one positive and one negative value per contract (§1.2)
+        assert len([v for v in values if v > 0]) <= 1 and len([v for v in values if v < 0]) <= 1
+        v_pos[n] = max(values | {0})
+        v_neg[n] = min(values | {0})
+        rev[n] = c.lowest_wins
+    return _Tables(bit_of, card_of, cv, pos, neg, zero, trump, per_trick, majority, sum_cv,
+                   v_pos, v_neg, rev)
+
+
+#: Single-card bits in the normal (ace high) layout, indexed by Card.index (uint64).
+_BITS = (ONE << _tables("seed").bit_of[52:104].astype(U64))
+
+
+# ---- the result ------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class VarietyBatch:
+    """B deals of Variety played out (RULES.md §1). Every array has the deal on axis 0.
+
+    Computed during the play:
+
+    :ivar contract: (B,) int8, the contract 1..8 (§1.2).
+    :ivar dealer: (B,) int8, the dealer's seat 0..3.
+    :ivar declarers: (B, 2) int8, ``(first namer, repeater)`` seats (§1.3).
+    :ivar points: (B, 2) int16, ``(declarers' side points, defenders' side points)`` from
+        the table of §1.2 (the +10 bonus not included).
+    :ivar declarers_win: (B,) bool, declarers' points strictly greater (§1.6).
+    :ivar scores: (B, 4) int16, each seat's deal score as ``State.returns()`` gives it
+        (side points, +10 to each defender when the declarers lose, §1.6).
+
+    Decoded on first access (from the bitmasks the simulator keeps):
+
+    :ivar hands: (B, 4, 13) int8, each seat's dealt cards as :attr:`Card.index`
+        (A♠ = 0 .. 2♣ = 51), ascending.
+    :ivar leaders: (B, 13) int8, the seat that led each trick (trick 0 by §1.4).
+    :ivar plays: (B, 13, 4) int8, the cards of each trick as :attr:`Card.index`, in play
+        order (column 0 is the lead; column j was played by seat ``(leader + j) % 4``).
+    :ivar winners: (B, 13) int8, the seat that won each trick (§1.5).
+    """
+
+    contract: np.ndarray
+    dealer: np.ndarray
+    declarers: np.ndarray
+    points: np.ndarray
+    declarers_win: np.ndarray
+    scores: np.ndarray
+    _hand_bits: np.ndarray    # (4, B) uint64, the dealt hands in each deal's layout
+    _plays: np.ndarray        # (13, 4, B) uint8 bit positions
+    _leaders: np.ndarray      # (13, B) int8
+    _winners: np.ndarray      # (13, B) int8
+    _card_of: np.ndarray      # flat table contract*64 + bit -> Card.index
+
+    def __len__(self) -> int:
+        return len(self.contract)
+
+    @cached_property
+    def hands(self) -> np.ndarray:
+        B = len(self)
+        raw = np.unpackbits(self._hand_bits.T.copy().view(np.uint8).reshape(B, 4, 8), axis=2, bitorder="little")
+        pos = np.nonzero(raw)[2].reshape(B, 4, 13).astype(np.int32)
+        cards = np.take(self._card_of, pos + self.contract.astype(np.int32)[:, None, None] * 64)
+        return np.sort(cards, axis=2)
+
+    @cached_property
+    def plays(self) -> np.ndarray:
+        flat = self._plays.astype(np.int32) + (self.contract.astype(np.int32) * 64)[None, None, :]
+        return np.ascontiguousarray(np.take(self._card_of, flat).transpose(2, 0, 1))
+
+    @cached_property
+    def leaders(self) -> np.ndarray:
+        return np.ascontiguousarray(self._leaders.T)
+
+    @cached_property
+    def winners(self) -> np.ndarray:
+        return np.ascontiguousarray(self._winners.T)
+
+    def margin(self, seat) -> np.ndarray:
+        """(B,) float64: ``seat``'s deal score minus the average deal score of the other
+        side (RULES.md §1.8); ``seat`` is one seat or one per deal."""
+        B = len(self)
+        seat = np.broadcast_to(np.asarray(seat), (B,))
+        ar = np.arange(B)
+        own = self.scores[ar, seat].astype(np.float64)
+        is_decl = (self.declarers[:, 0] == seat) | (self.declarers[:, 1] == seat)
+        decl_score = self.scores[ar, self.declarers[:, 0]].astype(np.float64)
+        def_score = (self.scores.sum(axis=1) - 2 * decl_score) / 2
+        return own - np.where(is_decl, def_score, decl_score)
+
+
+# ---- the rule policy, vectorised ---------------------------------------------------------
+
+class _VarietyPlay(FollowSuitPlay):
+    def __init__(self, contract, tables: _Tables, **kw):
+        super().__init__(**kw)
+        c = contract
+        self.pos_m = np.take(tables.pos, c)
+        self.neg_m = np.take(tables.neg, c)
+        self.zero_m = np.take(tables.zero, c)
+        self.cv_off = c.astype(np.int32) * 64
+        self.cv = tables.cv
+        # 52 * (value of a trick to its taker before the cards in it) + 52 * per-card mean
+        self.base = 52 * (tables.per_trick[c] + tables.majority[c] // 6)
+        self.sum_cv = tables.sum_cv[c]
+
+        self.uses_rule = bool((self.policies == 1).any())
+        self.decl_taken = np.zeros(self.B, dtype=U64)
+        self.decl_tricks = np.zeros(self.B, dtype=np.int32)
+
+    def start_trick(self) -> None:
+        if self.uses_rule:
+            self.S = np.zeros(self.B, dtype=np.int32)
+
+    def after_play(self, j, pos) -> None:
+        if self.uses_rule:
+            self.S = self.S + np.take(self.cv, self.cv_off + pos)
+
+    def end_trick(self, wp) -> None:
+        won = np.take(self.side0.reshape(-1), self.leader * self.B + self.ar) == 1
+        self.decl_taken |= np.where(won, self.trick_bits, ZERO)
+        self.decl_tricks += won
+
+    def rule(self, j, L):
+        want = self.base + 52 * self.S + (PLAYERS - 1 - j) * self.sum_cv > 0
+        pos_L, neg_L, zero_L = L & self.pos_m, L & self.neg_m, L & self.zero_m
+        if j == 0:
+            X = np.where(want, first_nonempty(L & ~self.pos_m, L), first_nonempty(L & ~self.neg_m, L))
+            return pick(want, X)
+        maxcv_L = first_nonempty(pos_L, zero_L, neg_L)
+        mincv_L = first_nonempty(neg_L, zero_L, pos_L)
+        Wn = self.winners_mask(L)
+        Lo = L & ~Wn
+        has_w = Wn != ZERO
+        has_lo = Lo != ZERO
+        pw = self.partner_winning(j)
+        mincv_Lo = first_nonempty(Lo & self.neg_m, Lo & self.zero_m, Lo)
+        last = j == PLAYERS - 1
+        # want: win with a winner (strongest unless last), else give the least
+        X_want = np.where(has_w, Wn, mincv_L)
+        s_want = has_w & (not last)
+        # not want: duck with the strongest loser of least value, else win high with most value
+        X_not = np.where(has_lo, mincv_Lo, maxcv_L)
+        X = np.where(pw, maxcv_L, np.where(want, X_want, X_not))
+        strong = ~pw & np.where(want, s_want, True)
+        return pick(strong, X)
+
+
+def _as_batch_array(x, B, name, dtype=np.int8):
+    if isinstance(x, bool):
+        raise CardkitError(f"{name}: {x!r} is not a number")
+    a = np.asarray(x)
+    if a.ndim == 0:
+        a = np.full(B, int(a))
+    if a.shape != (B,):
+        raise CardkitError(f"{name}: expected one value or {B} values, got shape {a.shape}")
+    return a.astype(dtype)
+
+
+def simulate_variety(deals, contract, declarers, *, dealer=0, policy="random", rules=None,
+                     seed=None) -> VarietyBatch:
+    """Play the play phase of B deals of Variety at once (RULES.md §1.4–§1.6).
+
+    :param deals: shape (B, 52) integer array, each row a permutation of the card indices
+        (:attr:`Card.index`); seat ``s`` holds ``row[13*s : 13*s+13]``, as
+        :func:`cardkit.games.variety.new_deal` deals (e.g. from :func:`deal_batch`).
+    :param contract: 1..8, one for all deals or shape (B,).
+    :param declarers: ``(first namer, repeater)``, two different seats: shape (2,) for all
+        deals or (B, 2).
+    :param dealer: the dealer's seat, one or shape (B,) (only the lead variants use it).
+    :param policy: ``"random"``, ``"rule"`` or ``"weakest"``, or four names, one per seat.
+    :param rules: :class:`cardkit.games.variety.Rules` (lead, contract values, tie).
+    :param seed: int or Generator for the random policy.
+    :raises CardkitError: for deals that are not B permutations of 52 cards, a contract
+        outside 1..8, declarers that are not two different seats 0..3, a dealer outside
+        0..3, or an unknown policy.
+    """
+    deals = np.asarray(deals)
+    if deals.ndim != 2 or deals.shape[1] != 52 or not np.issubdtype(deals.dtype, np.integer):
+        raise CardkitError(f"deals: expected an integer array of shape (B, 52), got {deals.dtype} {deals.shape}")
+    if deals.min(initial=0) < 0 or deals.max(initial=0) > 51:
+        raise CardkitError("deals: card indices must be 0..51")
+    B = deals.shape[0]
+    con, decl, dl = _check_setup(B, contract, declarers, dealer)
+    tables = _tables((rules or V.Rules()).contract_values)
+    hands = hands_from_deals(deals, tables.bit_of, 4, 13, con.astype(np.int32) * 52)
+    if not ((np.bitwise_or.reduce(hands, axis=0) == U64((1 << 52) - 1)).all()
+            and (popcount(hands) == 13).all()):
+        raise CardkitError("deals: each row must hold every card 0..51 once")
+    return _play(hands, con, decl, dl, policy, rules, as_generator(seed))
+
+
+def _check_setup(B, contract, declarers, dealer):
+    con = _as_batch_array(contract, B, "contract")
+    if con.min() < 1 or con.max() > 8:
+        raise CardkitError(f"contract: expected 1..8 (RULES.md §1.2), got {sorted(set(con.tolist()))[:8]!r}")
+    decl = np.asarray(declarers)
+    if decl.ndim == 1:
+        decl = np.broadcast_to(decl, (B, 2))
+    if decl.shape != (B, 2) or decl.min() < 0 or decl.max() > 3 or (decl[:, 0] == decl[:, 1]).any():
+        raise CardkitError(f"declarers: expected two different seats 0..3 per deal, shape (2,) or ({B}, 2)")
+    dl = _as_batch_array(dealer, B, "dealer")
+    if dl.min() < 0 or dl.max() > 3:
+        raise CardkitError("dealer: expected a seat 0..3")
+    return con, np.ascontiguousarray(decl, dtype=np.int8), dl
+
+
+def _play(hands, con, decl, dl, policy, rules, rng) -> VarietyBatch:
+    """The play and the scoring; ``hands`` (4, B) uint64 in each deal's contract layout."""
+    rules = rules or V.Rules()
+    B = hands.shape[1]
+    codes = policy_codes(policy, PLAYERS)
+    tables = _tables(rules.contract_values)
+    con_i = con.astype(np.int32)
+    if rules.lead == "left_of_first_namer":   # RULES.md §1.4
+        leader = (decl[:, 0].astype(np.int32) + 1) % 4
+    elif rules.lead == "left_of_first_bidder":
+        leader = (dl.astype(np.int32) + 2) % 4
+    else:
+        leader = (dl.astype(np.int32) + 1) % 4
+    ar = np.arange(B)
+    side = np.zeros((PLAYERS, B), dtype=np.int8)
+    side[decl[:, 0], ar] = 1
+    side[decl[:, 1], ar] = 1
+    play = _VarietyPlay(con_i, tables, hands=hands, leader=leader, trump=tables.trump[con_i],
+                        side=side, policies=codes, rng=rng, tricks=TRICKS)
+    play.run()
+
+    # scoring, RULES.md §1.2 and §1.6: every contract has one positive and one negative value
+    n_decl = play.decl_tricks
+    n_def = TRICKS - n_decl
+    d_cards = play.decl_taken
+    f_cards = U64((1 << 52) - 1) ^ d_cards
+    pos_m, neg_m = tables.pos[con_i], tables.neg[con_i]
+    vp, vn = tables.v_pos[con_i], tables.v_neg[con_i]
+    pt, maj = tables.per_trick[con_i], tables.majority[con_i]
+    d_pts = (pt * n_decl + maj * (2 * n_decl > TRICKS) + vp * popcount(d_cards & pos_m)
+             + vn * popcount(d_cards & neg_m))
+    f_pts = (pt * n_def + maj * (2 * n_def > TRICKS) + vp * popcount(f_cards & pos_m)
+             + vn * popcount(f_cards & neg_m))
+    lose = (d_pts < f_pts) | ((d_pts == f_pts) & (rules.tie == "declarers_lose"))
+    scores = np.where(side == 1, d_pts, f_pts + V.DEFENDERS_BONUS * lose).T.astype(np.int16)
+    return VarietyBatch(
+        contract=con, dealer=dl, declarers=decl,
+        points=np.stack([d_pts, f_pts], axis=1).astype(np.int16), declarers_win=~lose,
+        scores=np.ascontiguousarray(scores), _hand_bits=hands, _plays=play.plays,
+        _leaders=play.leaders, _winners=play.winners, _card_of=tables.card_of)
+
+
+def random_variety(batch: int, contract=None, *, seed=None, policy="random", rules=None) -> VarietyBatch:
+    """Deal ``batch`` deals and play them (see :func:`simulate_variety`).
+
+    The cards are exactly ``deal_batch(batch, seed)`` (dealt as bitmasks directly, by the
+    same ``Generator.permuted`` call); then dealer, the first namer, the repeater and (if
+    ``contract`` is None) the contract are drawn per deal, in that order, from the same
+    generator, which then drives the random policy.
+
+    :raises CardkitError: as :func:`simulate_variety`; ValueError for a bad batch size.
+    """
+    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
+        raise CardkitError(f"batch {batch!r}: expected a whole number of deals >= 1")
+    rng = as_generator(seed)
+    hands = hands_from_bits(deal_bits(batch, _BITS, rng), 4, 13)
+    dealer = rng.integers(0, 4, batch)
+    first = rng.integers(0, 4, batch)
+    second = (first + rng.integers(1, 4, batch)) % 4
+    con = rng.integers(1, 9, batch) if contract is None else contract
+    con, decl, dl = _check_setup(batch, con, np.stack([first, second], axis=1), dealer)
+    tables = _tables((rules or V.Rules()).contract_values)
+    rev = tables.reversed[con]
+    if rev.any():
+        hands = np.where(rev[None, :], reverse_strength(hands, 13), hands)
+    return _play(hands, con, decl, dl, policy, rules, rng)
+
+
+def auction_for(contract: int, declarers, dealer: int) -> list[int]:
+    """A legal bidding (RULES.md §1.3) that ends in ``contract`` with ``declarers``
+    ``(first namer, repeater)``, bidding from the dealer's left. Other bids are the
+    smallest numbers not yet named.
+
+    >>> auction_for(4, (3, 2), dealer=3)      # D names 4, C repeats it (cf. seed 001 ex. 2)
+    [1, 2, 3, 4, 5, 6, 4]
+
+    :raises CardkitError: for a contract outside 1..8 or declarers not two different seats.
+    """
+    d1, d2 = (int(s) for s in declarers)
+    if not 1 <= contract <= 8 or d1 == d2 or not (0 <= d1 < 4 and 0 <= d2 < 4):
+        raise CardkitError(f"auction_for({contract!r}, {declarers!r}): expected a contract 1..8 and two different seats")
+    first = (dealer + 1) % 4
+    p1, p2 = (d1 - first) % 4, (d2 - first) % 4
+    end = p2 if p2 > p1 else p2 + 4
+    fillers = iter(n for n in range(1, 9) if n != contract)
+    return [contract if i in (p1, end) else next(fillers) for i in range(end + 1)]
+
+
+# ---- object-engine twins of the policies (same choices, from an Observation) ------------
+
+class WeakestBot(Bot):
+    """Plays the weakest legal card (ties to the lower suit number): the object twin of
+    policy ``"weakest"``. Bidding is not its business (use :func:`auction_for`)."""
+
+    name = "weakest"
+
+    def act(self, obs):
+        low = obs.lowest_wins
+        return min(obs.legal_actions, key=lambda c: (strength(c, low), int(c.suit)))
+
+
+class RulePolicyBot(Bot):
+    """The object-engine twin of the vectorised rule policy (``policy="rule"``); tests
+    check that both make the same choices on the same deals. It acts from its
+    :class:`~cardkit.games.variety.Observation` only (RULES.md §1.2, §1.5):
+
+    - A trick's worth to its taker, before the cards in it, is the contract's points per
+      trick (contract 1: 12 / 6); the player **wants** the open trick when
+      ``52 * (worth + points of the cards already in it) + (cards still to come) *
+      (points of the whole deck)`` is positive.
+    - Leading: wanting tricks, the strongest card that is worth nothing positive (else
+      the strongest); not wanting them, the weakest card that costs nothing (else the
+      weakest).
+    - Partner winning the trick: the weakest of the most valuable legal cards.
+    - Wanting the trick: the strongest card that wins it (the weakest winner when last to
+      play); unable to win, the weakest of the least valuable cards.
+    - Not wanting it: the strongest of the least valuable cards that lose; unable to lose,
+      the strongest of the most valuable cards.
+
+    "Strongest" and "weakest" are by :func:`strength`; between suits, the strongest goes to
+    the higher suit number, the weakest to the lower (the bit order of the simulator).
+    """
+
+    name = "rule-policy"
+
+    def act(self, obs):
+        c = V.contracts(obs.rules)[obs.contract]
+        low = c.lowest_wins
+        legal = list(obs.legal_actions)
+        cv = lambda x: c.card_values[x.index]
+
+        def strongest(xs):
+            return max(xs, key=lambda x: (strength(x, low), int(x.suit)))
+
+        def weakest(xs):
+            return min(xs, key=lambda x: (strength(x, low), int(x.suit)))
+
+        def maxcv(xs):
+            return [x for x in xs if cv(x) == max(map(cv, xs))]
+
+        def mincv(xs):
+            return [x for x in xs if cv(x) == min(map(cv, xs))]
+
+        trick = list(obs.trick)
+        j = len(trick)
+        S = sum(cv(x) for x in trick)
+        want = 52 * (c.per_trick + c.majority // 6) + 52 * S + (PLAYERS - 1 - j) * sum(c.card_values) > 0
+        if j == 0:
+            if want:
+                return strongest([x for x in legal if cv(x) <= 0] or legal)
+            return weakest([x for x in legal if cv(x) >= 0] or legal)
+        winners = [x for x in legal
+                   if winning_index(trick + [x], c.trump, lowest=low) == j]
+        losers = [x for x in legal if x not in winners]
+        best_seat = (obs.trick_leader + winning_index(trick, c.trump, lowest=low)) % PLAYERS
+        mine = obs.seat in obs.declarers
+        if (best_seat in obs.declarers) == mine:
+            return weakest(maxcv(legal))
+        if want:
+            if winners:
+                return weakest(winners) if j == PLAYERS - 1 else strongest(winners)
+            return weakest(mincv(legal))
+        if losers:
+            return strongest(mincv(losers))
+        return strongest(maxcv(legal))
