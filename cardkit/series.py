@@ -86,28 +86,58 @@ class DealSeries:
     def _recorded(self, state) -> None:
         """Called once when a finished deal is recorded."""
 
+    def _unrecorded(self, state) -> None:
+        """Called when :meth:`unrecord` takes a recorded deal's row back."""
+
     def _bot_acted(self, state, seat: int, bot: Bot) -> None:
         """Called in :meth:`play_deal` after ``bot`` chose its action, before it is applied."""
 
     # ---- the series -----------------------------------------------------------------
 
-    def new_deal(self):
+    def new_deal(self, seed=None):
         """Deal the next deal and return its state.
 
         A finished deal not yet recorded is recorded first (:meth:`record`), so that its
         row counts and the deal passes to the left.
 
+        :param seed: None (default): the deal's cards come from the game's generator;
+            an int or Generator: from that seed instead (a dashboard's seed box).
         :raises StateError: when the game is over or the current deal is unfinished.
+        :raises ValueError: for a seed that is not an int >= 0 or a Generator.
         """
+        rng = self.rng if seed is None else as_generator(seed)
         if self.state is not None and self.state.is_terminal() and len(self.scores) < len(self.deals):
             self.record()
         if self.is_over():
             raise StateError(self._over_text())
         if self.state is not None and not self.state.is_terminal():
             raise StateError("the current deal is not finished")
-        self.state = self._deal((self.first_dealer + len(self.scores)) % self.seats, self.rng)
+        self.state = self._deal((self.first_dealer + len(self.scores)) % self.seats, rng)
         self.deals.append(self.state)
         return self.state
+
+    def drop_deal(self) -> None:
+        """Throw away the current unfinished deal (it is not scored; the same dealer
+        deals the next one).
+
+        :raises StateError: when there is no unfinished deal.
+        """
+        if self.state is None or self.state.is_terminal() or len(self.deals) == len(self.scores):
+            raise StateError("no unfinished deal to drop")
+        self.deals.pop()
+        self.state = None
+
+    def unrecord(self) -> list[int]:
+        """Take back the last recorded row (practice mode: undo after a deal ended). The
+        deal stays the current state, so it can be played on and recorded again.
+
+        :raises StateError: when the current deal has not been recorded.
+        """
+        if self.state is None or not self.scores or len(self.scores) != len(self.deals):
+            raise StateError("no recorded deal to take back")
+        row = self.scores.pop()
+        self._unrecorded(self.state)
+        return row
 
     def record(self) -> list[int]:
         """Record the finished current deal's ``returns()`` and return them (recording the

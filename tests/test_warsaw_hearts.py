@@ -524,3 +524,30 @@ def test_game_is_deterministic():
         return g.first_dealer, g.penalty_rows, g.bonus_rows, [d.to_json() for d in g.deals]
     assert run(9) == run(9)
     assert run(9) != run(10)
+
+
+def test_payments_name_who_pays_whom():
+    paid = wh.payments([31, 31, 10, 5], [0, 20, 20, 0])
+    assert [(p.payer, p.receiver, p.difference, p.bonus, p.chips) for p in paid] == [
+        (0, 2, 21, 20, 41), (0, 3, 26, 0, 26), (1, 2, 21, 20, 41), (1, 3, 26, 0, 26)]
+    assert wh.payments([10, 0, 0], [0, 0, 0]) is None
+    # everybody tied at the top: all lose, nobody is paid
+    assert settle([30, 30, 30], [20, 0, 0]) == [0, 0, 0]
+
+
+def test_game_drop_deal_and_unrecord():
+    g = Game([None, None, None], seed=8)
+    a = g.new_deal(seed=3)
+    assert a.initial_hands == new_deal(players=3, dealer=a.dealer, seed=3).initial_hands
+    g.drop_deal()
+    b = g.new_deal()
+    assert b.dealer == a.dealer and len(g.deals) == 1
+    play_out(b, [RandomBot(s) for s in range(3)])
+    row = g.record()
+    assert g.unrecord() == row and g.scores == [] and g.penalty_rows == [] and g.bonus_rows == []
+    with pytest.raises(StateError):
+        g.unrecord()
+    b.undo_action()
+    b.apply_action(b.legal_actions()[0])
+    g.record()
+    assert g.penalty_rows == [b.penalties()] and g.dealer == (a.dealer + 1) % 3

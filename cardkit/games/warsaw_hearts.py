@@ -37,7 +37,7 @@ from ..tricks import Trick, winning_index
 
 __all__ = [
     "Rules", "PenaltyRow", "PENALTY_SCHEDULE", "HONOURS", "HONOUR_VALUES", "BONUS", "DECK_SIZE",
-    "Assessment", "assess_tricks", "penalty_and_bonus", "settle", "losers",
+    "Assessment", "assess_tricks", "penalty_and_bonus", "Payment", "payments", "settle", "losers",
     "new_deal", "State", "Observation", "Game", "RandomBot", "RuleBot",
 ]
 
@@ -296,6 +296,49 @@ def losers(penalties: Sequence[int], rules: Rules | None = None) -> list[int]:
     return [s for s, v in enumerate(p) if v == max(p)]
 
 
+@dataclass(frozen=True)
+class Payment:
+    """One payment of the settlement, RULES.md §2.3 (chips).
+
+    :ivar payer: the losing seat.
+    :ivar receiver: the seat paid.
+    :ivar difference: the loser's penalty total minus the receiver's (points).
+    :ivar bonus: the receiver's bonus total (points), added to the payment.
+    """
+
+    payer: int
+    receiver: int
+    difference: int
+    bonus: int
+
+    @property
+    def chips(self) -> int:
+        """``difference + bonus``: the chips paid."""
+        return self.difference + self.bonus
+
+
+def payments(penalties: Sequence[int], bonuses: Sequence[int], rules: Rules | None = None) -> list[Payment] | None:
+    """Who pays whom at the end of a game, RULES.md §2.3: each loser pays each other
+    player (not another loser) ``(loser's penalty − that player's penalty) + that
+    player's bonus`` chips. None while nobody has reached ``rules.loss_at``.
+
+    >>> [(p.payer, p.receiver, p.chips) for p in payments([30, 25, 15, 10], [0, 0, 0, 0])]
+    [(0, 1, 5), (0, 2, 15), (0, 3, 20)]
+
+    :raises CardkitError: as :func:`settle`.
+    """
+    rules = rules or Rules()
+    p = _totals(penalties, "penalties")
+    b = _totals(bonuses, "bonuses")
+    if len(p) != len(b) or len(p) < 2:
+        raise CardkitError(f"penalties {p!r} and bonuses {b!r}: expected one total per seat, "
+                           f"the same number of seats in both (at least two)")
+    lost = losers(p, rules)
+    if not lost:
+        return None
+    return [Payment(loser, s, p[loser] - p[s], b[s]) for loser in lost for s in range(len(p)) if s not in lost]
+
+
 def settle(penalties: Sequence[int], bonuses: Sequence[int], rules: Rules | None = None) -> list[int] | None:
     """The chips each seat wins (+) or pays (−) at the end of a game, RULES.md §2.3.
 
@@ -317,23 +360,14 @@ def settle(penalties: Sequence[int], bonuses: Sequence[int], rules: Rules | None
     :raises CardkitError: for totals that are not whole numbers >= 0, or lists of
         different lengths.
     """
-    rules = rules or Rules()
     p = _totals(penalties, "penalties")
-    b = _totals(bonuses, "bonuses")
-    if len(p) != len(b) or len(p) < 2:
-        raise CardkitError(f"penalties {p!r} and bonuses {b!r}: expected one total per seat, "
-                           f"the same number of seats in both (at least two)")
-    lost = losers(p, rules)
-    if not lost:
+    paid = payments(p, bonuses, rules)
+    if paid is None:
         return None
     chips = [0] * len(p)
-    for loser in lost:
-        for s in range(len(p)):
-            if s in lost:
-                continue
-            pay = (p[loser] - p[s]) + b[s]
-            chips[s] += pay
-            chips[loser] -= pay
+    for pay in paid:
+        chips[pay.receiver] += pay.chips
+        chips[pay.payer] -= pay.chips
     return chips
 
 
@@ -605,6 +639,10 @@ class Game(DealSeries):
     def _recorded(self, state: State) -> None:
         self.penalty_rows.append(state.penalties())
         self.bonus_rows.append(state.bonuses())
+
+    def _unrecorded(self, state: State) -> None:
+        self.penalty_rows.pop()
+        self.bonus_rows.pop()
 
     def _over_text(self) -> str:
         who = ", ".join(f"seat {s}" for s in self.losers())
