@@ -24,5 +24,6 @@ from .hand import HandTable
 from .scores import ScoreSheet
 from .trick import TrickTable
 from .variety_table import VarietyTable
+from .warsaw_hearts import PenaltyTable, SettlementTable, WarsawHeartsTable  # noqa: F401  (RULES.md §2)
 
 __all__ = ["HandTable", "TrickTable", "ScoreSheet", "AuctionTable", "ContractTable", "VarietyTable"]
