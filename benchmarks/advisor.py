@@ -1,0 +1,54 @@
+"""Timing of the Variety contract advisor (RULES.md §1.8): eight contracts by 1,000
+samples with the rule policy, on the four hands of the book's figure 65.
+
+Prints the median wall time of ``advise(hand, samples=1000)`` over several calls (target:
+at most 0.1 s on a 2-core machine), the CPU time of the same calls, the time for
+``samples=10000``, and the advice for each hand beside the book's.
+
+Usage: ``python benchmarks/advisor.py [repeats]`` (default 20).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from cardkit.games.variety import advise
+
+FIG65 = {  # RULES.md §1.8: hand -> the book's advice
+    "KQ7.AJ5.KQ84.A92": "1",
+    "75.KQT84.AKJ96.5": "4",
+    "K85.A63.7.JT8432": "2 or 6",
+    "AT4.AQJ975.83.K6": "3",
+}
+
+
+def main() -> None:
+    repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    hands = list(FIG65)
+    advise(hands[0], samples=100, seed=0)  # warm up
+    wall, cpu = [], []
+    for i in range(repeats):
+        h = hands[i % len(hands)]
+        t0, c0 = time.perf_counter(), time.process_time()
+        advise(h, samples=1000, seed=i)
+        wall.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+    t0 = time.perf_counter()
+    big = advise(hands[0], samples=10_000, seed=1)
+    t_big = time.perf_counter() - t0
+    print(f"advise, 8 contracts x 1,000 samples, rule policy: median {statistics.median(wall) * 1e3:.1f} ms wall, "
+          f"{statistics.median(cpu) * 1e3:.1f} ms CPU ({repeats} calls; min {min(wall) * 1e3:.1f} ms)")
+    print(f"advise, 8 contracts x 10,000 samples: {t_big:.2f} s wall")
+    print(f"  best for {hands[0]}: {big[0]}")
+    for h, book in FIG65.items():
+        adv = advise(h, samples=1000, seed=2026)
+        ranked = " ".join(str(a.contract) for a in adv)
+        print(f"{h:>18}  book {book:<7} advisor {adv[0].contract} "
+              f"({adv[0].margin:+.1f} ± {adv[0].stderr:.1f})  ranking {ranked}")
+    print(f"median_ms: {statistics.median(wall) * 1e3:.1f}")
+
+
+if __name__ == "__main__":
+    main()
