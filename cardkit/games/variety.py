@@ -662,3 +662,19 @@ class Game(DealSeries):
             raise StateError(f"the game is not over: {len(self.scores)} of {self.rules.deals} deals played")
         t = self.totals
         return [s for s in range(PLAYERS) if t[s] == max(t)]
+
+
+# ---- the contract advisor (RULES.md §1.8), implemented in cardkit.advisor ----------------
+
+def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=None,
+           policy: str = "rule", rules: Rules | None = None, progress=None) -> list:
+    """The eight contracts ranked by expected margin for the player holding ``hand``
+    (RULES.md §1.8), best first: a list of :class:`cardkit.advisor.ContractAdvice`
+    (contract, margin, stderr, samples, ...). See :func:`cardkit.advisor.advise` for the
+    method, the parameters and the errors raised (NotationError, CardkitError)."""
+    from ..advisor import advise as _advise
+    return _advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, policy=policy,
+                   rules=rules, progress=progress)
+
+
+__all__.append("advise")
