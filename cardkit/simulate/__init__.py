@@ -4,10 +4,15 @@ Hands are ``uint64`` bitmasks (one per seat and deal, layout in :mod:`._core`); 
 loop runs once per card played, vectorised over the batch. Results are returned as
 frozen dataclasses of arrays, documented field by field. A seed gives the same batch on
 every machine (PCG64, ``Generator.permuted``).
+
+- Variety (RULES.md §1): :func:`simulate_variety`, :func:`random_variety`.
+- Warsaw Hearts (RULES.md §2): :func:`simulate_warsaw_hearts`, :func:`random_warsaw_hearts`.
+- Armenian Durak (RULES.md §3): :mod:`cardkit.simulate.armenian_durak`.
 """
 
 from ._core import POLICIES, deal_batch
 from .variety import VarietyBatch, auction_for, random_variety, simulate_variety
+from .warsaw_hearts import WarsawHeartsBatch, random_warsaw_hearts, simulate_warsaw_hearts
 
 __all__ = ["POLICIES", "deal_batch", "VarietyBatch", "simulate_variety", "random_variety",
-           "auction_for"]
+           "auction_for", "WarsawHeartsBatch", "simulate_warsaw_hearts", "random_warsaw_hearts"]

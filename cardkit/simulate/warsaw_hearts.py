@@ -1,0 +1,282 @@
+"""Batched Warsaw Hearts: the play of B deals at once, with numpy (RULES.md §2.1–§2.2).
+
+Three or four players, the 36-card deck (A down to 6), no trumps, the player on the
+dealer's left leads, follow suit if able. Penalties come from how the heart honours
+K♥ Q♥ J♥ lie in each player's tricks; +20 to a player whose tricks hold no heart. The
+numbers are read from the engine's :data:`~cardkit.games.warsaw_hearts.PENALTY_SCHEDULE`.
+
+Cards are numbered by their position in ``cardkit.deck(36)`` (A♠ = 0, K♠ = 1, ..., 6♣ =
+35). Entry points: :func:`simulate_warsaw_hearts` (given deals) and
+:func:`random_warsaw_hearts`; both return a :class:`WarsawHeartsBatch`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from ..bots import Bot
+from ..cards import Card, Rank, Suit, deck
+from ..dealing import as_generator
+from ..errors import CardkitError
+from ..games import warsaw_hearts as W
+from ..tricks import winning_index
+from ._core import (ONE, SUIT_MASK, U64, ZERO, FollowSuitPlay, deal_bits, first_nonempty,
+                    hands_from_bits, hands_from_deals, pick, policy_codes, popcount)
+
+__all__ = ["WarsawHeartsBatch", "simulate_warsaw_hearts", "random_warsaw_hearts",
+           "HeartsRulePolicyBot", "HeartsWeakestBot", "DECK36"]
+
+#: The 36-card deck in :func:`cardkit.deck` order; a card's number is its position here.
+DECK36: tuple[Card, ...] = tuple(deck(36))
+_INDEX36 = {c: i for i, c in enumerate(DECK36)}
+#: card number -> bit position (4 * (rank - 6) + suit), uint8
+BIT_OF = np.array([4 * (int(c.rank) - 6) + int(c.suit) for c in DECK36], dtype=np.uint8)
+CARD_OF = np.full(64, -1, dtype=np.int8)
+CARD_OF[BIT_OF] = np.arange(36)
+_BITS = ONE << BIT_OF.astype(U64)
+FULL = np.bitwise_or.reduce(_BITS)
+_K, _Q, _J = (U64(1) << U64(int(BIT_OF[_INDEX36[h]])) for h in W.HONOURS)
+HONOURS = _K | _Q | _J
+HEARTS = SUIT_MASK[int(Suit.HEARTS)] & FULL
+_ROW = {(r.item, r.honours): r.penalty for r in W.PENALTY_SCHEDULE}
+P_DOUBLE, P_THREE, P_TWO = _ROW[(1, 2)], _ROW[(2, 3)], _ROW[(3, 2)]
+V_K, V_Q, V_J = (W.HONOUR_VALUES[h] for h in W.HONOURS)
+
+
+def _honour_value(mask):
+    return (V_K * ((mask & _K) != ZERO) + V_Q * ((mask & _Q) != ZERO)
+            + V_J * ((mask & _J) != ZERO)).astype(np.int32)
+
+
+@dataclass(frozen=True, eq=False)
+class WarsawHeartsBatch:
+    """B deals of Warsaw Hearts played out (RULES.md §2). Deal on axis 0; ``n`` players
+    (3 or 4), ``T`` tricks (12 or 9), ``k = T`` cards per hand.
+
+    :ivar dealer: (B,) int8, the dealer's seat.
+    :ivar penalties: (B, n) int16, each seat's penalty for the deal (points, §2.2).
+    :ivar bonuses: (B, n) int16, each seat's bonus (0 or 20 points, §2.2).
+    :ivar scores: (B, n) int16, bonus minus penalty, as ``State.returns()``.
+    :ivar tricks_won: (B, n) int8, tricks each seat took.
+    :ivar hands: (B, n, k) int8, dealt cards as positions in ``deck(36)``, ascending.
+    :ivar leaders: (B, T) int8, the seat that led each trick.
+    :ivar plays: (B, T, n) int8, each trick's cards (deck(36) positions) in play order.
+    :ivar winners: (B, T) int8, the seat that won each trick.
+    """
+
+    dealer: np.ndarray
+    penalties: np.ndarray
+    bonuses: np.ndarray
+    scores: np.ndarray
+    tricks_won: np.ndarray
+    _hand_bits: np.ndarray
+    _plays: np.ndarray
+    _leaders: np.ndarray
+    _winners: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.dealer)
+
+    @cached_property
+    def hands(self) -> np.ndarray:
+        n, B = self._hand_bits.shape
+        raw = np.unpackbits(self._hand_bits.T.copy().view(np.uint8).reshape(B, n, 8), axis=2, bitorder="little")
+        pos = np.nonzero(raw)[2].reshape(B, n, -1)
+        return np.sort(CARD_OF[pos], axis=2)
+
+    @cached_property
+    def plays(self) -> np.ndarray:
+        return np.ascontiguousarray(CARD_OF[self._plays].transpose(2, 0, 1))
+
+    @cached_property
+    def leaders(self) -> np.ndarray:
+        return np.ascontiguousarray(self._leaders.T)
+
+    @cached_property
+    def winners(self) -> np.ndarray:
+        return np.ascontiguousarray(self._winners.T)
+
+
+class _HeartsPlay(FollowSuitPlay):
+    """Per-seat accumulators for the penalty schedule, and the rule policy."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        n, B = self.n, self.B
+        self.hon = np.zeros(n * B, dtype=U64)       # honours taken
+        self.single = np.zeros(n * B, dtype=U64)    # honours alone in their trick
+        self.double = np.zeros(n * B, dtype=bool)   # some trick with >= 2 honours
+        self.hearts = np.zeros(n * B, dtype=bool)   # some trick with a heart
+        self.ntricks = np.zeros(n * B, dtype=np.int8)
+
+    def end_trick(self, wp) -> None:
+        idx = self.leader * self.B + self.ar
+        tb = self.trick_bits
+        hb = tb & HONOURS
+        nh = popcount(hb)
+        self.hon[idx] |= hb
+        self.single[idx] |= np.where(nh == 1, hb, ZERO)
+        self.double[idx] |= nh >= 2
+        self.hearts[idx] |= (tb & HEARTS) != ZERO
+        self.ntricks[idx] += 1
+
+    def rule(self, j, L):
+        if j == 0:
+            return pick(np.zeros(self.B, dtype=bool), first_nonempty(L & ~HONOURS, L))
+        last = j == self.n - 1
+        void = (L & self.ledmask) == ZERO
+        Wn = self.winners_mask(L)
+        Lo = L & ~Wn
+        clean = (self.trick_bits & HEARTS) == ZERO
+        take_clean = (Wn != ZERO) & clean if last else np.zeros(self.B, dtype=bool)
+        plain = first_nonempty(L & ~HONOURS, L)
+        X = np.where(take_clean, first_nonempty(Wn & ~HONOURS, Wn),
+                     np.where(Lo != ZERO, first_nonempty(Lo & HONOURS, Lo), plain))
+        strong = take_clean | (Lo != ZERO) | last
+        X = np.where(void, first_nonempty(L & HONOURS, L & HEARTS, L), X)
+        return pick(strong | void, X)
+
+
+def _play(hands, dealer, rules, policy, rng) -> WarsawHeartsBatch:
+    n, B = hands.shape
+    T = rules.cards_per_player
+    side = np.broadcast_to(np.arange(n, dtype=np.int8)[:, None], (n, B))
+    leader = (dealer.astype(np.int32) + 1) % n            # RULES.md §2.1, default
+    play = _HeartsPlay(hands=hands, leader=leader, trump=np.full(B, -1), side=side,
+                       policies=policy_codes(policy, n), rng=rng, tricks=T)
+    play.run()
+    cnt = popcount(play.hon)
+    single_pen = _honour_value(play.hon)
+    add = _honour_value(play.single) if rules.double_honour_trick == "additive" else 0
+    pen = np.where(play.double, P_DOUBLE + add,
+                   np.where(cnt == 3, P_THREE, np.where(cnt == 2, P_TWO, np.where(cnt == 1, single_pen, 0))))
+    got = (play.ntricks > 0) | rules.bonus_without_tricks
+    bonus = np.where(~play.hearts & got, W.BONUS, 0)
+    pen = pen.reshape(n, B).T.astype(np.int16)
+    bonus = bonus.reshape(n, B).T.astype(np.int16)
+    return WarsawHeartsBatch(
+        dealer=dealer.astype(np.int8), penalties=np.ascontiguousarray(pen),
+        bonuses=np.ascontiguousarray(bonus), scores=bonus - pen,
+        tricks_won=np.ascontiguousarray(play.ntricks.reshape(n, B).T),
+        _hand_bits=hands, _plays=play.plays, _leaders=play.leaders, _winners=play.winners)
+
+
+def _check(rules, players, dealer, B):
+    if rules is None:
+        rules = W.Rules(players=players)
+    n = rules.players
+    dl = np.asarray(dealer)
+    if dl.ndim == 0:
+        dl = np.full(B, int(dl))
+    if dl.shape != (B,) or dl.min() < 0 or dl.max() >= n:
+        raise CardkitError(f"dealer: expected a seat 0..{n - 1}, one or {B}")
+    return rules, dl
+
+
+def simulate_warsaw_hearts(deals, *, players: int = 4, dealer=0, policy="random", rules=None,
+                           seed=None) -> WarsawHeartsBatch:
+    """Play B deals of Warsaw Hearts at once (RULES.md §2.1–§2.2).
+
+    :param deals: shape (B, 36) integer array, each row a permutation of 0..35 (positions
+        in ``deck(36)``); seat ``s`` holds ``row[k*s : k*s+k]`` (k = 12 or 9), as
+        :func:`cardkit.games.warsaw_hearts.new_deal` deals.
+    :param players: 3 or 4 (ignored when ``rules`` is given).
+    :param dealer: the dealer's seat, one or shape (B,); the seat on the left leads.
+    :param policy: ``"random"``, ``"rule"``, ``"weakest"`` or one name per seat.
+    :param rules: :class:`cardkit.games.warsaw_hearts.Rules`.
+    :param seed: int or Generator for the random policy.
+    :raises CardkitError: for deals that are not permutations of 36 cards, a dealer outside
+        the seats, an unknown policy, or a player count other than 3 or 4.
+    """
+    deals = np.asarray(deals)
+    if deals.ndim != 2 or deals.shape[1] != 36 or not np.issubdtype(deals.dtype, np.integer):
+        raise CardkitError(f"deals: expected an integer array of shape (B, 36), got {deals.dtype} {deals.shape}")
+    if deals.min(initial=0) < 0 or deals.max(initial=0) > 35:
+        raise CardkitError("deals: card numbers must be 0..35 (positions in deck(36))")
+    B = deals.shape[0]
+    rules, dl = _check(rules, players, dealer, B)
+    n, k = rules.players, rules.cards_per_player
+    hands = hands_from_deals(deals, BIT_OF, n, k)
+    if not ((np.bitwise_or.reduce(hands, axis=0) == FULL).all() and (popcount(hands) == k).all()):
+        raise CardkitError("deals: each row must hold every card 0..35 once")
+    return _play(hands, dl, rules, policy, as_generator(seed))
+
+
+def random_warsaw_hearts(batch: int, *, players: int = 4, seed=None, policy="random",
+                         rules=None) -> WarsawHeartsBatch:
+    """Deal ``batch`` deals (exactly ``deal_batch(batch, seed, deck=36)``, as bitmasks),
+    draw each deal's dealer from the same generator, and play them (see
+    :func:`simulate_warsaw_hearts`).
+
+    :raises CardkitError: as :func:`simulate_warsaw_hearts`, or for a batch size < 1.
+    """
+    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
+        raise CardkitError(f"batch {batch!r}: expected a whole number of deals >= 1")
+    rng = as_generator(seed)
+    rules, _ = _check(rules, players, 0, batch)
+    hands = hands_from_bits(deal_bits(batch, _BITS, rng), rules.players, rules.cards_per_player)
+    dealer = rng.integers(0, rules.players, batch)
+    return _play(hands, dealer, rules, policy, rng)
+
+
+# ---- object-engine twins -------------------------------------------------------------
+
+def _strongest(xs):
+    return max(xs, key=lambda c: (int(c.rank), int(c.suit)))
+
+
+def _weakest(xs):
+    return min(xs, key=lambda c: (int(c.rank), int(c.suit)))
+
+
+class HeartsWeakestBot(Bot):
+    """The weakest legal card (ties to the lower suit number): twin of ``"weakest"``."""
+
+    name = "weakest"
+
+    def act(self, obs):
+        return _weakest(obs.legal_actions)
+
+
+class HeartsRulePolicyBot(Bot):
+    """The object-engine twin of the vectorised Warsaw Hearts rule policy
+    (``policy="rule"``), acting from its observation only (RULES.md §2.1–§2.2):
+
+    - Leading: the weakest card that is not a heart honour (else the weakest).
+    - Void in the suit led: the strongest heart honour, else the strongest heart, else
+      the strongest card (honours and hearts go on another player's trick).
+    - Last to play to a trick with no heart, able to win it: the strongest winning card
+      that is not an honour (a clean trick keeps the +20 bonus alive).
+    - Otherwise, able to duck: the strongest heart honour that ducks, else the strongest
+      card that ducks.
+    - Forced to win: the card that is not an honour (else any), strongest when last to
+      play, else weakest.
+
+    Strongest/weakest by rank; between suits, strongest goes to the higher suit number,
+    weakest to the lower.
+    """
+
+    name = "rule-policy"
+
+    def act(self, obs):
+        legal = list(obs.legal_actions)
+        trick = list(obs.trick)
+        hon = set(W.HONOURS)
+        if not trick:
+            return _weakest([c for c in legal if c not in hon] or legal)
+        j = len(trick)
+        last = j == obs.players - 1
+        if legal[0].suit != trick[0].suit:
+            return _strongest([c for c in legal if c in hon] or [c for c in legal if c.suit is Suit.HEARTS] or legal)
+        winners = [c for c in legal if winning_index(trick + [c]) == j]
+        losers = [c for c in legal if c not in winners]
+        clean = not any(c.suit is Suit.HEARTS for c in trick)
+        if last and clean and winners:
+            return _strongest([c for c in winners if c not in hon] or winners)
+        if losers:
+            return _strongest([c for c in losers if c in hon] or losers)
+        plain = [c for c in legal if c not in hon] or legal
+        return _strongest(plain) if last else _weakest(plain)
