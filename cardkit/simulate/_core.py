@@ -243,6 +243,9 @@ class FollowSuitPlay:
         self.track_sides = bool((self.policies == 1).any())
         self.rng = rng
         self.T = tricks
+        #: forced plays, shape (P,) or (P, B) bit positions: the first P cards of the deal
+        #: in play order (a position reached in a real deal, then a candidate card)
+        self.prefix = np.zeros((0,), dtype=np.int32)
 
     # hooks -------------------------------------------------------------------------------
     def start_trick(self) -> None:
@@ -308,7 +311,9 @@ class FollowSuitPlay:
                     F = hand & self.ledmask
                     L = np.where(F == ZERO, hand, F)
                 self.hand = hand
-                if t == T - 1:  # one card left: no choice, no random number drawn
+                if t * n + j < len(self.prefix):
+                    pos = np.broadcast_to(self.prefix[t * n + j], (B,)).astype(np.int32)
+                elif t == T - 1:  # one card left: no choice, no random number drawn
                     pos = msb(L)
                 else:
                     pos = self.choose(j, L)

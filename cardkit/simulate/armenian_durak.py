@@ -157,7 +157,8 @@ class _DurakPlay:
     - ``taken`` (2, B) uint64, ``ntricks`` (2, B) int32.
     """
 
-    def __init__(self, tables, hand, up, down, leader, trump, policies, rng, tricks, taken=None):
+    def __init__(self, tables, hand, up, down, leader, trump, policies, rng, tricks, taken=None,
+                 ntricks=None):
         self.tb = tables
         self.B = hand.shape[1]
         self.hand = hand.copy()
@@ -171,7 +172,7 @@ class _DurakPlay:
         self.rng = rng
         self.T = tricks
         self.taken = np.zeros((2, self.B), dtype=U64) if taken is None else taken.copy()
-        self.ntricks = np.zeros((2, self.B), dtype=np.int32)
+        self.ntricks = np.zeros((2, self.B), dtype=np.int32) if ntricks is None else ntricks.astype(np.int32)
         self.ar = np.arange(self.B)
 
     @staticmethod
@@ -341,8 +342,7 @@ def _setup_from_rows(rows_bits, dealer, rules):
 
 def _finish(play, tables, dealer, trump, rules):
     pts = _points(tables, play.taken, play.tm, rules)
-    T = play.T
-    sweep = (play.ntricks == T) * D.SWEEP_BONUS
+    sweep = (play.ntricks == rules.deck // 2) * D.SWEEP_BONUS
     return DurakBatch(
         dealer=np.asarray(dealer, dtype=np.int8), trump=np.asarray(trump, dtype=np.int8),
         points=np.ascontiguousarray(pts.T.astype(np.int16)),

@@ -140,13 +140,15 @@ class _HeartsPlay(FollowSuitPlay):
         return pick(strong | void, X)
 
 
-def _play(hands, dealer, rules, policy, rng) -> WarsawHeartsBatch:
+def _play(hands, dealer, rules, policy, rng, prefix=None) -> WarsawHeartsBatch:
     n, B = hands.shape
     T = rules.cards_per_player
     side = np.broadcast_to(np.arange(n, dtype=np.int8)[:, None], (n, B))
     leader = (dealer.astype(np.int32) + 1) % n            # RULES.md §2.1, default
     play = _HeartsPlay(hands=hands, leader=leader, trump=np.full(B, -1), side=side,
                        policies=policy_codes(policy, n), rng=rng, tricks=T)
+    if prefix is not None:
+        play.prefix = np.asarray(prefix, dtype=np.int32)
     play.run()
     cnt = popcount(play.hon)
     single_pen = _honour_value(play.hon)

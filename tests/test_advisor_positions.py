@@ -1,0 +1,101 @@
+"""Position helpers for the lessons: Warsaw Hearts card penalties and Armenian Durak
+reply swings (cardkit.advisor), from an observation only."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardkit import CardkitError, StateError, parse_card
+from cardkit.advisor import durak_reply_swings, hearts_card_penalties
+from cardkit.games import armenian_durak as D
+from cardkit.games import warsaw_hearts as W
+
+HEARTS_HANDS = [
+    "A6.-.AKQJT98.-",            # seat 0: A♠ 6♠ and seven diamonds
+    "KQ7.-.76.AKQJ",             # seat 1 leads 7♠
+    "-.AKQJT9876.-.-",           # seat 2: all hearts, void in spades
+    "JT98.-.-.T9876",            # seat 3
+]
+
+
+def _hearts_position(hands=HEARTS_HANDS):
+    st = W.new_deal(hands, dealer=0)
+    for card in ("7S", "QH", "8S"):
+        st.apply_action(card)
+    return st
+
+
+def test_hearts_taking_the_queen_costs_more_than_ducking():
+    """Last to play on 7♠ Q♥ 8♠ holding A♠ and 6♠: winning with A♠ takes Q♥ (3 points at
+    least), ducking with 6♠ does not; the expected penalties must say so."""
+    st = _hearts_position()
+    out = {o.card: o for o in hearts_card_penalties(st.observation(0), samples=400, seed=1)}
+    assert set(out) == {parse_card("AS"), parse_card("6S")}
+    assert out[parse_card("AS")].value >= 3
+    assert out[parse_card("AS")].value > out[parse_card("6S")].value + 1
+    assert all(o.samples == 400 and o.stderr >= 0 for o in out.values())
+
+
+def test_hearts_helper_sees_only_the_observation():
+    """The same observation from deals that differ in hidden cards gives the same answer."""
+    other = list(HEARTS_HANDS)
+    other[1], other[3] = "KQ7.-.7.AKQJT", "JT98.-.6.9876"   # swap hidden minor-suit cards
+    a = _hearts_position()
+    b = _hearts_position(other)
+    assert a.observation(0) == b.observation(0)
+    assert hearts_card_penalties(a.observation(0), samples=200, seed=5) == \
+        hearts_card_penalties(b.observation(0), samples=200, seed=5)
+
+
+def test_hearts_helper_errors():
+    st = _hearts_position()
+    with pytest.raises(StateError):
+        hearts_card_penalties(st.observation(1), samples=10)
+    with pytest.raises(CardkitError, match="samples"):
+        hearts_card_penalties(st.observation(0), samples=1)
+
+
+FIG52 = [  # hearts trumps; seat 0 leads J♠; seat 1 may reply A♠, 7♥ or 9♥ (RULES.md §3.3, fig. 52)
+    {"hand": "JS QS KS 8S 9S 7D", "down": "TS 7S AH KH QH JH", "up": "6H 8H TH 6D AD KD"},
+    {"hand": "AS 7H 9H 8D 9D TD", "down": "QD JD 6C AC KC 6S", "up": "QC 7C 8C 9C TC JC"},
+]
+
+
+def _durak_position(layout=FIG52):
+    st = D.new_deal(layout, dealer=1, trump="H")
+    st.apply_action("JS")
+    if st.phase == "draw":
+        st.apply_action("draw none")
+    return st
+
+
+def test_durak_fig52_replies():
+    st = _durak_position()
+    obs = st.observation(1)
+    out = durak_reply_swings(obs, samples=300, seed=2)
+    assert {o.card for o in out} == {parse_card(c) for c in ("AS", "7H", "9H")}
+    assert [o.value for o in out] == sorted((o.value for o in out), reverse=True)
+    # the swing is bounded by the points still to be won (80 minus those taken, + 10 sweep)
+    assert all(abs(o.value) <= 90 and 0 <= o.other <= 80 for o in out)
+    assert out == durak_reply_swings(obs, samples=300, seed=2)
+
+
+def test_durak_helper_sees_only_the_observation():
+    """Swap hidden cards (the leader's hand and face-down cards of both seats): the same
+    observation, the same answer."""
+    other = [dict(FIG52[0]), dict(FIG52[1])]
+    other[0]["hand"], other[0]["down"] = "JS QS KS 8S JH QD", "TS 7S AH KH QH 9S"
+    other[1]["down"] = "7D JD 6C AC KC 6S"
+    a, b = _durak_position(), _durak_position(other)
+    assert a.observation(1) == b.observation(1)
+    assert durak_reply_swings(a.observation(1), samples=150, seed=3) == \
+        durak_reply_swings(b.observation(1), samples=150, seed=3)
+
+
+def test_durak_helper_errors():
+    st = D.new_deal(FIG52, dealer=1, trump="H")
+    with pytest.raises(StateError):
+        durak_reply_swings(st.observation(0), samples=10)    # leading, not replying
+    st.apply_action("JS")
+    with pytest.raises(StateError):
+        durak_reply_swings(st.observation(0), samples=10)    # not seat 0's turn
