@@ -56,9 +56,9 @@ def test_rule_policy_matches_object_engine(contract):
 
 @pytest.mark.parametrize("contract", range(1, 9))
 def test_random_policy_replays_in_object_engine(contract):
-    """1,000 seeded deals per contract with the random policy: every card the simulator
+    """400 seeded deals per contract with the random policy: every card the simulator
     plays is legal in the object engine, and the tricks and scores agree."""
-    deals, decl, dealer = _setup(contract, 1000, 2000 + contract)
+    deals, decl, dealer = _setup(contract, 400, 2000 + contract)
     batch = simulate_variety(deals, contract, decl, dealer=dealer, policy="random", seed=contract)
     for b in range(len(deals)):
         state = _object_deal(deals, decl, dealer, b, contract)

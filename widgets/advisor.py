@@ -1,0 +1,288 @@
+"""The Variety contract advisor at the table: :class:`HandEditor` (choose 13 cards) and
+:class:`AdvisorPanel` (rank the eight contracts for that hand by simulation, RULES.md §1.8).
+
+The chart and the table are plain HTML/SVG strings made by :func:`advice_chart_svg` and
+:func:`advice_table_html`, so a lesson can show them without any widget. The numbers
+come from :func:`cardkit.games.variety.advise`; nothing here knows the rules.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+import ipywidgets as W
+import numpy as np
+
+from cardkit.cards import Card, Suit, deck
+from cardkit.errors import CardkitError
+from cardkit.notation import format_hand, parse_hand, sort_hand
+
+from ._common import SUIT_NAMES, card_button_layout, ranks_for, suit_colour, suit_html
+
+__all__ = ["HandEditor", "AdvisorPanel", "advice_chart_svg", "advice_table_html"]
+
+HAND_SIZE = 13
+
+
+class HandEditor(W.VBox):
+    """Choose a 13-card Variety hand: type it (PBN, ``KQ7.AJ5.KQ84.A92``) or click cards
+    in a grid (a row per suit, a column per rank), or deal a random one.
+
+    What the grid shows is also said in words: a chosen card's button is bold and its
+    tooltip says "in your hand, click to remove"; the caption lists the hand and says how
+    many cards are still missing. Bad text gives one line under the box, never a
+    traceback, and leaves the hand as it was.
+
+    :param hand: the starting hand (PBN or cards), or None for an empty one.
+    :param seed: int or Generator for the "random hand" button.
+    :ivar value: the chosen cards, a sorted tuple of :class:`~cardkit.Card`.
+    :ivar text: the ``Text`` box (PBN); ``buttons``: ``dict[Card, Button]``;
+        ``caption``: an ``HTML`` line; ``random_button``: deals a random hand.
+    :raises NotationError: for a starting hand that cannot be read.
+    """
+
+    def __init__(self, hand=None, *, seed=None) -> None:
+        from cardkit.dealing import as_generator
+        self.rng = as_generator(seed)
+        self._callbacks: list[Callable[[tuple[Card, ...]], object]] = []
+        self.value: tuple[Card, ...] = ()
+        self.buttons: dict[Card, W.Button] = {}
+        rows = []
+        for suit in Suit:
+            cells = [W.HTML(suit_html(suit, size="1.2em"), layout=W.Layout(width="1.6em"))]
+            for rank in ranks_for(52):
+                card = Card(suit, rank)
+                b = W.Button(description=str(card), layout=card_button_layout())
+                b.style.text_color = suit_colour(suit)
+                b.on_click(lambda _b, c=card: self.toggle(c))
+                self.buttons[card] = b
+                cells.append(b)
+            rows.append(W.HBox(cells, layout=W.Layout(align_items="center")))
+        self.text = W.Text(placeholder="e.g. KQ7.AJ5.KQ84.A92 (spades.hearts.diamonds.clubs)",
+                           description="Hand:", layout=W.Layout(width="28em"), continuous_update=False)
+        self.text.observe(self._on_text, names="value")
+        self.random_button = W.Button(description="Random hand", tooltip="deal 13 random cards")
+        self.random_button.on_click(lambda _b: self.random_hand())
+        self.clear_button = W.Button(description="Clear", tooltip="remove every card")
+        self.clear_button.on_click(lambda _b: self.set_cards([]))
+        self.caption = W.HTML()
+        self.error = W.HTML()
+        super().__init__([W.HBox([self.text, self.random_button, self.clear_button]), self.error,
+                          W.VBox(rows), self.caption])
+        self._updating = False
+        self.set_cards(parse_hand(hand) if hand is not None else [])
+
+    # -- the hand ------------------------------------------------------------------------
+    @property
+    def complete(self) -> bool:
+        """True when exactly 13 cards are chosen."""
+        return len(self.value) == HAND_SIZE
+
+    @property
+    def pbn(self) -> str:
+        """The hand in PBN (spades.hearts.diamonds.clubs)."""
+        return format_hand(self.value)
+
+    def on_change(self, callback: Callable[[tuple[Card, ...]], object]) -> None:
+        """Call ``callback(cards)`` whenever the hand changes."""
+        self._callbacks.append(callback)
+
+    def set_cards(self, cards: Sequence[Card]) -> None:
+        """Make ``cards`` the hand (at most 13, no repeats).
+
+        :raises CardkitError: for more than 13 cards or a card twice.
+        """
+        cards = list(cards)
+        if len(cards) > HAND_SIZE or len(set(cards)) != len(cards):
+            raise CardkitError(f"hand {format_hand(cards)!r}: a Variety hand is 13 different cards (RULES.md §1.1)")
+        self.value = tuple(sort_hand(cards))
+        self._refresh()
+        for cb in self._callbacks:
+            cb(self.value)
+
+    def toggle(self, card: Card) -> None:
+        """Add ``card`` to the hand, or take it out; a 14th card is refused in words."""
+        if card in self.value:
+            self.set_cards([c for c in self.value if c != card])
+        elif self.complete:
+            self.error.value = _line(f"The hand already has 13 cards: remove one before adding {card}.")
+        else:
+            self.set_cards(list(self.value) + [card])
+
+    def random_hand(self) -> None:
+        """Deal 13 random cards (from this editor's generator)."""
+        cards = deck(52)
+        self.set_cards([cards[i] for i in self.rng.permutation(52)[:HAND_SIZE]])
+
+    def _on_text(self, change) -> None:
+        if self._updating:
+            return
+        text = change["new"].strip()
+        if not text:
+            return
+        try:
+            cards = parse_hand(text)
+            self.set_cards(cards)
+        except CardkitError as e:   # NotationError is a CardkitError
+            self.error.value = _line(str(e))
+
+    def _refresh(self) -> None:
+        chosen = set(self.value)
+        for card, b in self.buttons.items():
+            inside = card in chosen
+            b.style.font_weight = "bold" if inside else "normal"
+            b.tooltip = f"{card}: in your hand, click to remove" if inside else f"{card}: click to add"
+            b.button_style = "info" if inside else ""
+        self._updating = True
+        self.text.value = self.pbn if self.value else ""
+        self._updating = False
+        self.error.value = ""
+        missing = HAND_SIZE - len(self.value)
+        listed = " ".join(str(c) for c in self.value) or "no cards"
+        state = "complete" if missing == 0 else f"choose {missing} more card{'s' if missing != 1 else ''}"
+        self.caption.value = f"<b>{len(self.value)} of 13 cards</b> ({state}): {html.escape(listed)}"
+
+
+def _line(text: str) -> str:
+    return f'<span style="color:#b00020">{html.escape(text)}</span>'
+
+
+# ---- presenting the advice ---------------------------------------------------------------
+
+def advice_table_html(advice, book: Sequence[int] | str | None = None) -> str:
+    """An HTML table of the advisor's result (best first): contract, expected margin ± its
+    standard error, the declarers' win rate, the bidder's mean score; ``book``, the
+    contract(s) the book advises, marked "book" in words."""
+    book_set = _book_set(book)
+    rows = []
+    for i, a in enumerate(advice):
+        mark = " ← book" if a.contract in book_set else ""
+        best = " (best)" if i == 0 else ""
+        rows.append(
+            f"<tr><td style='text-align:center'><b>{a.contract}</b></td>"
+            f"<td>{html.escape(a.description)}</td>"
+            f"<td style='text-align:right'>{a.margin:+.2f} ± {a.stderr:.2f}</td>"
+            f"<td style='text-align:right'>{a.win_rate:.0%}</td>"
+            f"<td style='text-align:right'>{a.score:+.1f}</td><td>{best}{mark}</td></tr>")
+    n = advice[0].samples if advice else 0
+    return ("<table style='border-collapse:collapse'>"
+            "<caption style='text-align:left'>Expected margin per contract, best first "
+            f"({n} simulated deals each; ± one standard error)</caption>"
+            "<tr><th>#</th><th>contract</th><th>margin</th><th>declarers win</th>"
+            "<th>your score</th><th></th></tr>" + "".join(rows) + "</table>")
+
+
+def _book_set(book) -> set[int]:
+    if book is None:
+        return set()
+    if isinstance(book, str):
+        return {int(x) for x in book.replace(",", " ").replace("or", " ").split() if x.isdigit()}
+    if isinstance(book, int):
+        return {book}
+    return {int(x) for x in book}
+
+
+def advice_chart_svg(advice, book: Sequence[int] | str | None = None, *, title: str = "",
+                     width: int = 520) -> str:
+    """A horizontal bar chart (SVG) of the expected margin of each contract, in contract
+    order 1..8, with error bars of ± 2 standard errors; each bar is labelled with its
+    figures in text, and the book's contract(s) are marked "book" in words.
+
+    :returns: an ``<svg>`` string with ``role="img"`` and a ``<title>`` for screen readers.
+    """
+    book_set = _book_set(book)
+    items = sorted(advice, key=lambda a: a.contract)
+    lo = min([0.0] + [a.margin - 2 * a.stderr for a in items])
+    hi = max([0.0] + [a.margin + 2 * a.stderr for a in items])
+    span = (hi - lo) or 1.0
+    left, right, row_h, top = 70, 150, 26, 28 if title else 8
+    plot_w = width - left - right
+    x = lambda v: left + (v - lo) / span * plot_w
+    height = top + row_h * len(items) + 24
+    best = max(items, key=lambda a: a.margin).contract if items else None
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" style="font-family:sans-serif;font-size:12px">',
+             f"<title>{html.escape(title or 'Expected margin per contract')}</title>"]
+    if title:
+        parts.append(f'<text x="4" y="16" font-weight="bold">{html.escape(title)}</text>')
+    zero = x(0.0)
+    parts.append(f'<line x1="{zero:.1f}" y1="{top - 2}" x2="{zero:.1f}" y2="{top + row_h * len(items)}" '
+                 f'stroke="#444" stroke-width="1"/>')
+    for i, a in enumerate(items):
+        y = top + i * row_h
+        x0, x1 = sorted((zero, x(a.margin)))
+        colour = "#2e7d32" if a.margin >= 0 else "#c62828"
+        parts.append(f'<text x="4" y="{y + 17}">contract {a.contract}</text>')
+        parts.append(f'<rect class="bar" data-contract="{a.contract}" x="{x0:.1f}" y="{y + 5}" '
+                     f'width="{max(x1 - x0, 1):.1f}" height="{row_h - 10}" fill="{colour}" opacity="0.75"/>')
+        e0, e1 = x(a.margin - 2 * a.stderr), x(a.margin + 2 * a.stderr)
+        ym = y + row_h / 2
+        parts.append(f'<line class="errorbar" x1="{e0:.1f}" y1="{ym:.1f}" x2="{e1:.1f}" y2="{ym:.1f}" '
+                     f'stroke="#000" stroke-width="1.2"/>')
+        for e in (e0, e1):
+            parts.append(f'<line x1="{e:.1f}" y1="{ym - 5:.1f}" x2="{e:.1f}" y2="{ym + 5:.1f}" stroke="#000"/>')
+        tags = (" best" if a.contract == best else "") + (" book" if a.contract in book_set else "")
+        parts.append(f'<text x="{left + plot_w + 6}" y="{y + 17}">{a.margin:+.1f} ± {2 * a.stderr:.1f}'
+                     f'{html.escape(tags)}</text>')
+    parts.append(f'<text x="{left}" y="{height - 6}" fill="#555">margin in points (bars: mean; '
+                 f'whiskers: ± 2 standard errors)</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+class AdvisorPanel(W.VBox):
+    """A :class:`HandEditor`, a number of samples, a seed and an "Advise" button; the eight
+    contracts ranked for the hand by :func:`cardkit.games.variety.advise` (RULES.md
+    §1.8), as a table and an SVG bar chart with error bars. A progress bar counts the
+    contracts played while it runs. Problems (an incomplete hand) are one line of text.
+
+    :param hand: a starting hand (PBN or cards), or None.
+    :param samples: deals per contract (250, 1000 or 4000 in the menu).
+    :param seed: the simulation seed (an ``IntText``; the same hand and seed give the same
+        figures).
+    :param book: contract(s) to mark "book" in the chart (e.g. for fig. 65).
+    :ivar editor, samples, seed, button, progress, status, table, chart: the parts.
+    :ivar result: the last list of :class:`cardkit.advisor.ContractAdvice`, or None.
+    """
+
+    def __init__(self, hand=None, *, samples: int = 1000, seed: int = 1, book=None) -> None:
+        self.editor = HandEditor(hand, seed=seed)
+        self.samples = W.Dropdown(options=[250, 1000, 4000], value=samples if samples in (250, 1000, 4000) else 1000,
+                                  description="Deals:", layout=W.Layout(width="12em"))
+        self.seed = W.IntText(value=seed, description="Seed:", layout=W.Layout(width="10em"))
+        self.button = W.Button(description="Advise", tooltip="rank the eight contracts for this hand",
+                               button_style="primary")
+        self.button.on_click(lambda _b: self.run())
+        self.progress = W.IntProgress(value=0, min=0, max=8, description="Contracts:",
+                                      layout=W.Layout(width="20em"))
+        self.status = W.HTML("Choose 13 cards, then press <b>Advise</b>.")
+        self.table = W.HTML()
+        self.chart = W.HTML()
+        self.book = book
+        self.result = None
+        super().__init__([self.editor, W.HBox([self.samples, self.seed, self.button]), self.progress,
+                          self.status, self.chart, self.table])
+
+    def run(self) -> None:
+        """Run the advisor for the editor's hand and show the result (or one line saying
+        what is missing)."""
+        from cardkit.games.variety import advise
+        if not self.editor.complete:
+            self.status.value = _line(f"The hand has {len(self.editor.value)} cards: Variety deals 13 "
+                                      f"(RULES.md §1.1). Choose {13 - len(self.editor.value)} more.")
+            return
+        self.progress.value = 0
+        self.status.value = "Playing the deals…"
+        try:
+            result = advise(self.editor.value, samples=int(self.samples.value), seed=int(self.seed.value),
+                            progress=lambda done, total: setattr(self.progress, "value", done))
+        except (CardkitError, ValueError) as e:
+            self.status.value = _line(str(e))
+            return
+        self.result = result
+        best = result[0]
+        self.status.value = (f"Best: <b>contract {best.contract}</b> ({html.escape(best.description)}), "
+                             f"expected margin {best.margin:+.2f} ± {best.stderr:.2f} points.")
+        self.chart.value = advice_chart_svg(result, self.book, title=f"Hand {self.editor.pbn}")
+        self.table.value = advice_table_html(result, self.book)
