@@ -12,13 +12,12 @@ import html
 from collections.abc import Callable, Sequence
 
 import ipywidgets as W
-import numpy as np
 
 from cardkit.cards import Card, Suit, deck
 from cardkit.errors import CardkitError
 from cardkit.notation import format_hand, parse_hand, sort_hand
 
-from ._common import SUIT_NAMES, card_button_layout, ranks_for, suit_colour, suit_html
+from ._common import card_button_layout, ranks_for, suit_colour, suit_html
 
 __all__ = ["HandEditor", "AdvisorPanel", "advice_chart_svg", "advice_table_html"]
 

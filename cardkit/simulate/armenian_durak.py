@@ -30,7 +30,7 @@ from ..dealing import as_generator
 from ..errors import CardkitError
 from ..games import armenian_durak as D
 from ._core import (ONE, SUIT_MASK, U64, ZERO, above, deal_bits, first_nonempty, lowest_bit,
-                    msb, pick, policy_codes, popcount, random_bit)
+                    msb, policy_codes, popcount, random_bit)
 
 __all__ = ["DurakBatch", "simulate_armenian_durak", "random_armenian_durak", "DurakRulePolicyBot",
            "DurakWeakestBot", "strength", "layout_columns", "NO_DRAW", "DECLINED"]

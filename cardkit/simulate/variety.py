@@ -19,7 +19,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from ..bots import Bot
-from ..cards import Card, Suit, deck
+from ..cards import Card, deck
 from ..dealing import as_generator
 from ..errors import CardkitError
 from ..games import variety as V

@@ -18,7 +18,7 @@ from functools import cached_property
 import numpy as np
 
 from ..bots import Bot
-from ..cards import Card, Rank, Suit, deck
+from ..cards import Card, Suit, deck
 from ..dealing import as_generator
 from ..errors import CardkitError
 from ..games import warsaw_hearts as W
