@@ -854,11 +854,8 @@ class Game:
 
     def is_over(self) -> bool:
         """RULES.md §3.4: a total at or over the target with the totals different, or the
-        agreed number of deals played."""
-        t = self.totals
-        if self.rules.target is not None and max(t) >= self.rules.target and t[0] != t[1]:
-            return True
-        return self.rules.deals is not None and len(self.scores) >= self.rules.deals
+        agreed number of deals played (see :func:`game_over`)."""
+        return game_over(self.totals, len(self.scores), self.rules)
 
     def winner(self) -> int | None:
         """The seat with the higher total; None on equal totals (possible only with a fixed
@@ -882,10 +879,25 @@ class Game:
         return abs(t[0] - t[1])
 
 
+def game_over(totals: Sequence[int], deals: int, rules: Rules | None = None) -> bool:
+    """Is a game over with these ``totals`` (points) after ``deals`` deals? RULES.md §3.4:
+    a total at or over ``rules.target`` (250) with the totals different (equal totals play
+    another deal), or ``rules.deals`` deals played.
+
+    >>> game_over([250, 198], 6), game_over([250, 250], 7), game_over([90, 40], 3, Rules(target=None, deals=3))
+    (True, False, True)
+    """
+    rules = rules or _DEFAULT
+    a, b = totals
+    if rules.target is not None and max(a, b) >= rules.target and a != b:
+        return True
+    return rules.deals is not None and deals >= rules.deals
+
+
 def margin(totals: Sequence[int]) -> tuple[int | None, int]:
     """``(winner, margin)`` for two final totals, RULES.md §3.4: ``margin([250, 198]) == (0, 52)``."""
     a, b = totals
     return (None if a == b else (0 if a > b else 1)), abs(a - b)
 
 
-__all__.append("margin")
+__all__ += ["margin", "game_over"]
