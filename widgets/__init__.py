@@ -26,5 +26,6 @@ from .trick import TrickTable
 from .variety_table import VarietyTable
 from .warsaw_hearts import PenaltyTable, SettlementTable, WarsawHeartsTable  # noqa: F401  (RULES.md §2)
 from .armenian_durak import DrawChooser, DurakTable, TableauView, TrumpPicker  # noqa: F401  (RULES.md §3)
+from .advisor import AdvisorPanel, HandEditor  # noqa: F401  (RULES.md §1.8)
 
 __all__ = ["HandTable", "TrickTable", "ScoreSheet", "AuctionTable", "ContractTable", "VarietyTable"]
