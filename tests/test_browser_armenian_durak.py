@@ -1,0 +1,41 @@
+"""The Armenian Durak lessons in a real Voila + headless Chromium: the rules lesson renders
+without errors, and in the play lesson the learner plays a legal card (hand or tableau),
+is offered the draw, and undoes it (lessons/armenian_durak/)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def test_rules_lesson_renders(dashboard):
+    page = dashboard("armenian_durak/1_rules.ipynb")  # fails by itself if the page shows an error
+    expect(page.get_by_text("250 against 198: seat 0 wins by 52 points")).to_be_visible()
+    expect(page.get_by_text("RuleBot's reply in this position: 7♥")).to_be_visible()
+    expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)
+
+
+def test_play_a_legal_card_draw_and_undo(dashboard):
+    page = dashboard("armenian_durak/2_play.ipynb")
+    hand = page.locator(".cardkit-hand")
+    status = page.locator(".cardkit-status")
+    expect(status).to_contain_text("Your turn: play a card")
+    expect(page.locator(".cardkit-their-tableau")).to_contain_text("face down")
+
+    legal = hand.locator("button:enabled")
+    card = legal.first.inner_text().strip()
+    assert re.fullmatch(r"[AKQJT6-9][♠♥♦♣]", card), card
+    legal.first.click()
+    expect(status).to_contain_text(f"You played {card}")
+    expect(status).not_to_contain_text("⚠")
+    # a card from the hand: the draw chooser asks, and only then does the play go on
+    expect(status).to_contain_text("take a face-down card")
+    page.get_by_role("button", name="Don't draw", exact=True).click()
+    expect(status).to_contain_text("You kept your face-down cards")
+
+    page.get_by_role("button", name="Undo", exact=True).click()
+    page.get_by_role("button", name="Undo", exact=True).click()
+    expect(status).to_contain_text("Undone")
+    expect(hand.get_by_role("button", name=card, exact=True)).to_be_enabled()
