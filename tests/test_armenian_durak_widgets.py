@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit import Card, parse_card, parse_cards
 from cardkit.games import armenian_durak as ad
 from cardkit_widgets import DrawChooser, DurakTable, TableauView, TrumpPicker
 
