@@ -2,7 +2,9 @@
 :class:`AdvisorPanel` (rank the eight contracts for that hand by simulation, RULES.md §1.8).
 
 The chart and the table are plain HTML/SVG strings made by :func:`advice_chart_svg` and
-:func:`advice_table_html`, so a lesson can show them without any widget. The numbers
+:func:`advice_table_html`, so a lesson can show them without any widget;
+:func:`bar_chart_svg` draws the same chart for any simulated means with standard errors
+(the strategy lessons chart each legal card with it). The numbers
 come from :func:`cardkit.games.variety.advise`; nothing here knows the rules.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import ipywidgets as W
 
@@ -19,7 +22,7 @@ from cardkit.notation import format_hand, parse_hand, sort_hand
 
 from ._common import card_button_layout, ranks_for, suit_colour, suit_html
 
-__all__ = ["HandEditor", "AdvisorPanel", "advice_chart_svg", "advice_table_html"]
+__all__ = ["HandEditor", "AdvisorPanel", "advice_chart_svg", "advice_table_html", "Bar", "bar_chart_svg"]
 
 HAND_SIZE = 13
 
@@ -192,39 +195,72 @@ def advice_chart_svg(advice, book: Sequence[int] | str | None = None, *, title: 
     """
     book_set = _book_set(book)
     items = sorted(advice, key=lambda a: a.contract)
-    lo = min([0.0] + [a.margin - 2 * a.stderr for a in items])
-    hi = max([0.0] + [a.margin + 2 * a.stderr for a in items])
+    best = max(items, key=lambda a: a.margin).contract if items else None
+    bars = [Bar(f"contract {a.contract}", a.margin, a.stderr,
+                (" best" if a.contract == best else "") + (" book" if a.contract in book_set else ""),
+                f'data-contract="{a.contract}"') for a in items]
+    return bar_chart_svg(bars, title=title, default_title="Expected margin per contract",
+                         axis="margin in points", width=width)
+
+
+class Bar(NamedTuple):
+    """One bar of :func:`bar_chart_svg`: its ``label`` (left), ``value`` and ``stderr``
+    (in the chart's unit), ``tags`` (words after the figures, e.g. " best"), and extra
+    SVG attributes for the bar's ``<rect>`` (e.g. ``'data-card="Q♥"'``)."""
+
+    label: str
+    value: float
+    stderr: float
+    tags: str = ""
+    attrs: str = ""
+
+
+def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = "Expected values",
+                  axis: str = "points", width: int = 520, label_width: int = 70,
+                  positive: str = "#2e7d32", negative: str = "#c62828") -> str:
+    """A horizontal bar chart (SVG) of simulated means with error bars of ± 2 standard
+    errors, one row per :class:`Bar` in the order given, zero marked by a vertical line;
+    each row says its figures in text (``+1.2 ± 0.3``) and its tags in words, so nothing
+    is told by colour alone. Bars at or above zero are drawn in ``positive``, below in
+    ``negative``.
+
+    :param axis: what the values are, for the caption (e.g. "expected penalty in points").
+    :returns: an ``<svg>`` string with ``role="img"`` and a ``<title>`` (``title`` or
+        ``default_title``) for screen readers.
+    """
+    items = list(bars)
+    lo = min([0.0] + [b.value - 2 * b.stderr for b in items])
+    hi = max([0.0] + [b.value + 2 * b.stderr for b in items])
     span = (hi - lo) or 1.0
-    left, right, row_h, top = 70, 150, 26, 28 if title else 8
+    left, right, row_h, top = label_width, 150, 26, 28 if title else 8
     plot_w = width - left - right
     x = lambda v: left + (v - lo) / span * plot_w
     height = top + row_h * len(items) + 24
-    best = max(items, key=lambda a: a.margin).contract if items else None
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" style="font-family:sans-serif;font-size:12px">',
-             f"<title>{html.escape(title or 'Expected margin per contract')}</title>"]
+             f"<title>{html.escape(title or default_title)}</title>"]
     if title:
         parts.append(f'<text x="4" y="16" font-weight="bold">{html.escape(title)}</text>')
     zero = x(0.0)
     parts.append(f'<line x1="{zero:.1f}" y1="{top - 2}" x2="{zero:.1f}" y2="{top + row_h * len(items)}" '
                  f'stroke="#444" stroke-width="1"/>')
-    for i, a in enumerate(items):
+    for i, b in enumerate(items):
         y = top + i * row_h
-        x0, x1 = sorted((zero, x(a.margin)))
-        colour = "#2e7d32" if a.margin >= 0 else "#c62828"
-        parts.append(f'<text x="4" y="{y + 17}">contract {a.contract}</text>')
-        parts.append(f'<rect class="bar" data-contract="{a.contract}" x="{x0:.1f}" y="{y + 5}" '
+        x0, x1 = sorted((zero, x(b.value)))
+        colour = positive if b.value >= 0 else negative
+        attrs = f" {b.attrs}" if b.attrs else ""
+        parts.append(f'<text x="4" y="{y + 17}">{html.escape(b.label)}</text>')
+        parts.append(f'<rect class="bar"{attrs} x="{x0:.1f}" y="{y + 5}" '
                      f'width="{max(x1 - x0, 1):.1f}" height="{row_h - 10}" fill="{colour}" opacity="0.75"/>')
-        e0, e1 = x(a.margin - 2 * a.stderr), x(a.margin + 2 * a.stderr)
+        e0, e1 = x(b.value - 2 * b.stderr), x(b.value + 2 * b.stderr)
         ym = y + row_h / 2
         parts.append(f'<line class="errorbar" x1="{e0:.1f}" y1="{ym:.1f}" x2="{e1:.1f}" y2="{ym:.1f}" '
                      f'stroke="#000" stroke-width="1.2"/>')
         for e in (e0, e1):
             parts.append(f'<line x1="{e:.1f}" y1="{ym - 5:.1f}" x2="{e:.1f}" y2="{ym + 5:.1f}" stroke="#000"/>')
-        tags = (" best" if a.contract == best else "") + (" book" if a.contract in book_set else "")
-        parts.append(f'<text x="{left + plot_w + 6}" y="{y + 17}">{a.margin:+.1f} ± {2 * a.stderr:.1f}'
-                     f'{html.escape(tags)}</text>')
-    parts.append(f'<text x="{left}" y="{height - 6}" fill="#555">margin in points (bars: mean; '
+        parts.append(f'<text x="{left + plot_w + 6}" y="{y + 17}">{b.value:+.1f} ± {2 * b.stderr:.1f}'
+                     f'{html.escape(b.tags)}</text>')
+    parts.append(f'<text x="{left}" y="{height - 6}" fill="#555">{html.escape(axis)} (bars: mean; '
                  f'whiskers: ± 2 standard errors)</text>')
     parts.append("</svg>")
     return "".join(parts)
