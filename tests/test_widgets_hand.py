@@ -133,3 +133,88 @@ def test_show_for_36_cards_and_three_seats():
     table.show(state, other)
     assert table.enabled_cards == []
     assert "not your turn" in table.buttons[state.hands[other][0]].tooltip
+
+
+# ---- accessibility and display options ------------------------------------------------
+
+from cardkit_widgets._common import (BLACK, BLUE, GREEN, RED, card_html, recolour_html,  # noqa: E402
+                                     suit_html)
+
+
+def test_four_colour_option_changes_the_rendered_classes_and_colours():
+    table = HandTable(52, four_colour=True)
+    hand = parse_cards("AS QH 7D 2C")
+    table.update(hand, legal=hand)
+    colours = {c.suit: table.buttons[c].style.text_color for c in hand}
+    assert colours == {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: BLUE, Suit.CLUBS: GREEN}
+    assert len(set(colours.values())) == 4  # no two suits share a colour
+    seven = table.buttons[parse_card("7D")]
+    assert {"ck-card", "ck-suit-D", "ck-four-colour"} <= set(seven._dom_classes)
+    assert "ck-four-colour" in table._dom_classes
+    assert BLUE in table.caption.value and GREEN in table.caption.value  # "Playable now: ..." in four colours
+    assert "ck-four-colour" in table.suit_rows[2].children[0].value  # the ♦ label
+    buttons = dict(table.buttons)
+    table.set_four_colour(False)  # in place
+    assert all(table.buttons[c] is b for c, b in buttons.items())
+    assert seven.style.text_color == RED and table.buttons[parse_card("2C")].style.text_color == BLACK
+    assert "ck-four-colour" not in seven._dom_classes and "ck-four-colour" not in table._dom_classes
+    assert "ck-suit-D" in seven._dom_classes  # the suit's class stays
+    assert BLUE not in table.caption.value and GREEN not in table.caption.value
+    assert "7♦" in table.caption.value
+    # the suit symbol stays in every button's text, whichever deck
+    assert all(b.description == str(c) for c, b in table.buttons.items())
+    table.set_four_colour(True)
+    assert seven.style.text_color == BLUE and "ck-four-colour" in seven._dom_classes
+    # the default deck is red and black
+    assert HandTable(36).buttons[parse_card("7D")].style.text_color == RED
+
+
+def test_card_and_suit_html_keep_their_two_colour_output_and_take_four_colour():
+    qd = parse_card("QD")
+    # the default output is the one other widgets and tests match on: unchanged
+    assert card_html(qd) == '<span style="color:#c62828;font-weight:bold;white-space:nowrap">Q♦</span>'
+    four = card_html(qd, four_colour=True)
+    assert 'class="ck-card ck-suit-D ck-four-colour"' in four and BLUE in four and ">Q♦<" in four
+    assert GREEN in suit_html(Suit.CLUBS, four_colour=True) and BLACK in suit_html(Suit.CLUBS)
+    assert "ck-suit-C" in suit_html(Suit.CLUBS, four_colour=True) and 'title="clubs"' in suit_html(Suit.CLUBS)
+    text = f"Led {card_html(qd, size='2em')}, then {suit_html(Suit.CLUBS)} <b>4</b>"
+    assert recolour_html(text, True) == (f"Led {card_html(qd, size='2em', four_colour=True)}, then "
+                                         f"{suit_html(Suit.CLUBS, four_colour=True)} <b>4</b>")
+    assert recolour_html(recolour_html(text, True), False) == text
+
+
+def test_state_classes_follow_the_state_and_are_never_left_behind():
+    table = HandTable(52)
+    qh, seven, kd = parse_cards("QH 7H KD")
+    table.update([qh, seven], legal=[qh], played=[kd])
+    classes = lambda c: {x for x in table.buttons[c]._dom_classes if x in  # noqa: E731
+                         ("ck-legal", "ck-held", "ck-played", "ck-absent")}
+    assert classes(qh) == {"ck-legal"} and classes(seven) == {"ck-held"} and classes(kd) == {"ck-played"}
+    table.update([seven], legal=[seven], played=[kd, qh])
+    assert classes(qh) == {"ck-played"} and classes(seven) == {"ck-legal"}
+    assert classes(parse_card("2C")) == {"ck-absent"}
+    assert {"ck-table", "ck-hand"} <= set(table._dom_classes)
+
+
+def test_every_card_is_named_in_words_for_screen_readers():
+    table = HandTable(52)
+    table.update(parse_cards("QH TS"), legal=parse_cards("QH"), reason="must follow ♥")
+    assert table.buttons[parse_card("QH")].tooltip == "Q♥ (queen of hearts): legal, click to play"
+    assert "ten of spades" in table.buttons[parse_card("TS")].tooltip
+    # absent cards: hidden and disabled, so never in the tab order
+    absent = table.buttons[parse_card("2D")]
+    assert absent.disabled and absent.layout.visibility == "hidden"
+
+
+def test_large_size_for_a_projector():
+    table = HandTable(52, size="large")
+    b = table.buttons[parse_card("QH")]
+    assert b.style.font_size == "2.5em" and "ck-large" in table._dom_classes
+    # the button's own ems count its 2.5em font: 2em wide is 5 ems of the surrounding text
+    assert float(b.layout.width[:-2]) * 2.5 == 5.0
+    header = table.grid.children[0].children[1]
+    assert header.layout.width == "5em"  # rank letters stay above their column
+    table.set_size("normal")
+    assert b.style.font_size == "" and b.layout.width == "2.6em" and "ck-large" not in table._dom_classes
+    with pytest.raises(CardkitError, match="'huge'"):
+        HandTable(52, size="huge")

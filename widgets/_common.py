@@ -9,22 +9,123 @@ Nothing here knows a game's rules: the widgets only call the state protocol of
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import ipywidgets as W
 
 from cardkit.cards import Card, Rank, Suit
 
 __all__ = [
-    "RED", "BLACK", "BUTTON_WIDTH", "BUTTON_HEIGHT", "ranks_for", "suit_html", "card_html",
-    "seat_names", "seat_positions", "one_line", "card_button_layout", "SUIT_NAMES",
+    "RED", "BLACK", "BLUE", "GREEN", "BUTTON_WIDTH", "BUTTON_HEIGHT", "ranks_for", "suit_html", "card_html",
+    "seat_names", "seat_positions", "one_line", "card_button_layout", "SUIT_NAMES", "RANK_NAMES",
+    "FOUR_COLOURS", "TWO_COLOURS", "suit_colour", "suit_class", "card_words", "recolour_html",
+    "SIZES", "Size", "size_of", "CSS", "css_widget", "set_class",
 ]
 
 RED = "#c62828"
 BLACK = "#1a1a1a"
+BLUE = "#1565c0"
+GREEN = "#2e7d32"
 BUTTON_WIDTH = "2.6em"
 BUTTON_HEIGHT = "2.1em"
 SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+RANK_NAMES = {Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack", Rank.TEN: "ten",
+              Rank.NINE: "nine", Rank.EIGHT: "eight", Rank.SEVEN: "seven", Rank.SIX: "six", Rank.FIVE: "five",
+              Rank.FOUR: "four", Rank.THREE: "three", Rank.TWO: "two"}
+
+#: The usual deck: red hearts and diamonds, black spades and clubs.
+TWO_COLOURS = {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: RED, Suit.CLUBS: BLACK}
+#: The four-colour deck (an accessibility option): ♠ black, ♥ red, ♦ blue, ♣ green, so
+#: that no two suits share a colour. The suit symbol is always in the text as well.
+FOUR_COLOURS = {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: BLUE, Suit.CLUBS: GREEN}
+
+
+@dataclass(frozen=True)
+class Size:
+    """The measures of one display size of the table widgets.
+
+    ``scale`` is the font size of card buttons relative to the surrounding text (CSS
+    ``em``); ``button_width``/``button_height`` are a card button's size in ems of the
+    surrounding text (the button's own layout divides them by ``scale``, since a CSS
+    length in ``em`` on an element counts that element's own font size).
+    """
+
+    name: str
+    scale: float          # card button font size, ems of the surrounding text
+    button_width: float   # ems of the surrounding text
+    button_height: float  # ems of the surrounding text
+    text: float           # font size of tables and captions, ems
+
+    @property
+    def font_size(self) -> str:
+        """The card buttons' CSS font size ("" for the default)."""
+        return "" if self.scale == 1 else f"{self.scale:g}em"
+
+    def button_layout(self) -> dict[str, str]:
+        """``width``/``height`` for a card button's own layout (in the button's ems)."""
+        return {"width": f"{self.button_width / self.scale:.4g}em",
+                "height": f"{self.button_height / self.scale:.4g}em"}
+
+    @property
+    def text_size(self) -> str:
+        """The CSS font size of tables and captions ("" for the default)."""
+        return "" if self.text == 1 else f"{self.text:g}em"
+
+    def em(self, value: float) -> str:
+        """``value`` ems of normal-size text, scaled like the tables' text."""
+        return f"{value * self.text:.4g}em"
+
+
+#: ``"normal"`` (the classroom screen) and ``"large"`` (a projector: card text 2.5 em,
+#: card buttons 5 em wide).
+SIZES = {
+    "normal": Size("normal", scale=1, button_width=2.6, button_height=2.1, text=1),
+    "large": Size("large", scale=2.5, button_width=5, button_height=4, text=1.6),
+}
+
+
+def size_of(size: str | Size) -> Size:
+    """The :class:`Size` named ``size`` (``"normal"`` or ``"large"``).
+
+    :raises CardkitError: for another name.
+    """
+    if isinstance(size, Size):
+        return size
+    if size not in SIZES:
+        from cardkit.errors import CardkitError
+
+        raise CardkitError(f"size {size!r}: expected one of {', '.join(map(repr, SIZES))}")
+    return SIZES[size]
+
+
+#: The table widgets' style sheet, injected once per table by :func:`css_widget`: a
+#: clear keyboard focus ring (3 px, offset) on every button of a table, so that a
+#: learner playing with Tab / Enter / Space sees where the focus is. Everything else
+#: (colours, borders, strike-through) is set on the widgets themselves.
+CSS = """
+.ck-table .jupyter-button:focus-visible, .ck-table button:focus-visible {
+  outline: 3px solid #1565c0 !important; outline-offset: 2px; z-index: 1; }
+"""
+
+
+def css_widget() -> W.HTML:
+    """A hidden ``HTML`` widget holding :data:`CSS` in a ``<style>`` element (a style
+    element applies even inside a hidden element)."""
+    w = W.HTML(f"<style>{CSS}</style>", layout=W.Layout(display="none"))
+    w.add_class("ck-css")
+    return w
+
+
+def set_class(widget: W.DOMWidget, name: str, on: bool) -> None:
+    """Add (``on``) or remove the DOM class ``name`` of ``widget``; no message is sent
+    when nothing changes."""
+    has = name in widget._dom_classes
+    if on and not has:
+        widget.add_class(name)
+    elif not on and has:
+        widget.remove_class(name)
 
 
 def ranks_for(deck_size: int) -> tuple[Rank, ...]:
@@ -44,27 +145,73 @@ def ranks_for(deck_size: int) -> tuple[Rank, ...]:
     return tuple(r for r in sorted(Rank, reverse=True) if r >= low)
 
 
-def suit_colour(suit: Suit) -> str:
-    return RED if suit.is_red else BLACK
+def suit_colour(suit: Suit, four_colour: bool = False) -> str:
+    """The CSS colour of ``suit``: red or black, or with ``four_colour`` the four-colour
+    deck's (♠ black, ♥ red, ♦ blue, ♣ green)."""
+    return (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
 
 
-def suit_html(suit: Suit, *, size: str | None = None) -> str:
-    """The suit symbol in its colour, with the suit's name as a tooltip."""
-    style = f"color:{suit_colour(suit)};font-weight:bold"
+def suit_class(suit: Suit) -> str:
+    """The DOM class of a suit: ``"ck-suit-S"``, ``"ck-suit-H"``, ``"ck-suit-D"``, ``"ck-suit-C"``."""
+    return f"ck-suit-{suit.letter}"
+
+
+def card_words(card: Card) -> str:
+    """The card in words, ``"queen of hearts"`` (for tooltips: a screen reader reads ♥ as
+    "black heart suit")."""
+    return f"{RANK_NAMES[card.rank]} of {SUIT_NAMES[card.suit]}"
+
+
+def suit_html(suit: Suit, *, size: str | None = None, four_colour: bool = False) -> str:
+    """The suit symbol in its colour, with the suit's name as a tooltip.
+
+    :param four_colour: use the four-colour deck (♦ blue, ♣ green); the span then also
+        has the classes ``ck-suit ck-suit-D ck-four-colour``. The default output is the
+        two-colour span, unchanged.
+    """
+    style = f"color:{suit_colour(suit, four_colour)};font-weight:bold"
     if size:
         style += f";font-size:{size}"
-    return f'<span title="{SUIT_NAMES[suit]}" style="{style}">{suit.symbol}</span>'
+    cls = f'class="ck-suit {suit_class(suit)} ck-four-colour" ' if four_colour else ""
+    return f'<span {cls}title="{SUIT_NAMES[suit]}" style="{style}">{suit.symbol}</span>'
 
 
-def card_html(card: Card | None, *, size: str | None = None) -> str:
+def card_html(card: Card | None, *, size: str | None = None, four_colour: bool = False) -> str:
     """``Q♥`` in the suit's colour (red for ♥ ♦); ``—`` for None. The text says the card,
-    the colour only repeats the suit."""
+    the colour only repeats the suit.
+
+    :param four_colour: use the four-colour deck (♦ blue, ♣ green); the span then also
+        has the classes ``ck-card ck-suit-D ck-four-colour``. The default output is the
+        two-colour span, unchanged.
+    """
     if card is None:
         return "—"
-    style = f"color:{suit_colour(card.suit)};font-weight:bold;white-space:nowrap"
+    style = f"color:{suit_colour(card.suit, four_colour)};font-weight:bold;white-space:nowrap"
     if size:
         style += f";font-size:{size}"
-    return f'<span style="{style}">{html.escape(str(card))}</span>'
+    cls = f'class="ck-card {suit_class(card.suit)} ck-four-colour" ' if four_colour else ""
+    return f'<span {cls}style="{style}">{html.escape(str(card))}</span>'
+
+
+# A span written by card_html or suit_html (either deck): its colour and, for the
+# four-colour deck, its classes are rewritten by recolour_html.
+_SPAN = re.compile(
+    r'<span (?:class="ck-(?P<kind>card|suit) ck-suit-[SHDC] ck-four-colour" )?(?P<title>title="[a-z]+" )?'
+    r'style="color:#[0-9a-fA-F]{6};(?P<rest>font-weight:bold[^"]*)">(?P<text>[^<]*?(?P<sym>[♠♥♦♣]))</span>')
+
+
+def recolour_html(text: str, four_colour: bool) -> str:
+    """``text`` with every card or suit written by :func:`card_html` / :func:`suit_html`
+    (in either deck) redrawn in the two- or four-colour deck. Other HTML is untouched.
+    Lets a table show captions written by a caller in the table's own deck."""
+    def redo(m: re.Match) -> str:
+        suit = Suit("♠♥♦♣".index(m["sym"]))
+        style = f'style="color:{suit_colour(suit, four_colour)};{m["rest"]}"'
+        is_suit = m["title"] is not None or m["kind"] == "suit"
+        kind = "suit" if is_suit else "card"
+        cls = f'class="ck-{kind} {suit_class(suit)} ck-four-colour" ' if four_colour else ""
+        return f'<span {cls}{m["title"] or ""}{style}>{m["text"]}</span>'
+    return _SPAN.sub(redo, text)
 
 
 def seat_names(players: int, names: Sequence[str] | None = None, viewer: int | None = None) -> list[str]:
@@ -112,4 +259,5 @@ def one_line(exc: BaseException) -> str:
 
 
 def card_button_layout(width: str = BUTTON_WIDTH) -> W.Layout:
+    """The layout of a normal-size card button (2.6 em × 2.1 em)."""
     return W.Layout(width=width, height=BUTTON_HEIGHT, padding="0px", margin="1px")

@@ -9,7 +9,8 @@ import ipywidgets as W
 
 from cardkit.cards import Card, Suit
 
-from ._common import SUIT_NAMES, card_button_layout, card_html, ranks_for, suit_colour, suit_html
+from ._common import (SUIT_NAMES, Size, card_button_layout, card_html, card_words, css_widget, ranks_for,
+                      recolour_html, set_class, size_of, suit_class, suit_colour, suit_html)
 
 __all__ = ["HandTable"]
 
@@ -31,7 +32,16 @@ class HandTable(W.VBox):
       ("must follow ♥", "not your turn");
     - a card this player has **played** stays in place, disabled and struck through,
       tooltip "played";
-    - a card not in this hand is hidden (its cell keeps its place in the grid).
+    - a card not in this hand is hidden (its cell keeps its place in the grid); a hidden
+      button (CSS ``visibility: hidden``, and disabled) is not in the tab order.
+
+    Every button has the DOM classes ``ck-card``, its suit's ``ck-suit-S`` / ``-H`` /
+    ``-D`` / ``-C`` and its state's ``ck-legal`` / ``ck-held`` / ``ck-played`` /
+    ``ck-absent``; the widget itself has ``ck-table ck-hand``.
+
+    Keyboard: the legal cards are the only enabled buttons, so Tab goes from one legal
+    card to the next (row by row, ♠ ♥ ♦ ♣, ace first) and Enter or Space plays the one
+    with the focus (a 3 px focus ring shows which).
 
     Clicking a card calls every callback registered with :meth:`on_play` with the
     :class:`~cardkit.Card`. The widget does not apply it: the callback (usually a
@@ -41,37 +51,47 @@ class HandTable(W.VBox):
     :param deck_size: 52 (13 columns A..2) or 36 (9 columns A..6).
     :param on_play: a callback ``f(card)``, optional (same as calling :meth:`on_play`).
     :param title: the heading shown above the grid (HTML allowed; "" for none).
-    :raises CardkitError: for a deck size other than 52 or 36.
+    :param four_colour: the four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green) instead
+        of red and black; change it later with :meth:`set_four_colour`.
+    :param size: ``"normal"`` or ``"large"`` (a projector: card text 2.5 em, buttons 5 em
+        wide); change it later with :meth:`set_size`.
+    :raises CardkitError: for a deck size other than 52 or 36, or an unknown size.
 
     :ivar buttons: ``dict[Card, ipywidgets.Button]``, one button per card of the deck.
     :ivar caption: an ``HTML`` line that says in words what the grid shows.
     :ivar suit_rows: the four ``HBox`` rows (♠ ♥ ♦ ♣): a suit label, then a button per rank.
+    :ivar four_colour: whether the four-colour deck is shown (bool).
+    :ivar size: the display size, ``"normal"`` or ``"large"``.
     """
 
     def __init__(self, deck_size: int = 52, *, on_play: Callable[[Card], object] | None = None,
-                 title: str = "Your hand") -> None:
+                 title: str = "Your hand", four_colour: bool = False, size: str = "normal") -> None:
         self.deck_size = deck_size
         self.ranks = ranks_for(deck_size)
         self.suits = tuple(Suit)
+        self.four_colour = bool(four_colour)
+        self.size = size_of(size).name
         self.buttons: dict[Card, W.Button] = {}
         self._status: dict[Card, str] = {}
         self._callbacks: list[Callable[[Card], object]] = []
-        header = [W.HTML("", layout=W.Layout(width="1.6em", margin="0px 2px"))] + [
-            W.HTML(f'<div style="text-align:center;color:#555;font-size:0.85em">{r.char}</div>',
-                   layout=W.Layout(width=card_button_layout().width, margin="0px 1px"))
+        self._header = [W.HTML("", layout=W.Layout(width="1.6em", margin="0px 2px"))] + [
+            W.HTML("", layout=W.Layout(width=card_button_layout().width, margin="0px 1px"))
             for r in self.ranks]
-        rows = [W.HBox(header)]
+        rows = [W.HBox(self._header)]
+        self._suit_labels: dict[Suit, W.HTML] = {}
         for suit in self.suits:
-            label = W.HTML(suit_html(suit, size="1.3em"),
-                           layout=W.Layout(width="1.6em", margin="1px 2px"),
-                           tooltip=SUIT_NAMES[suit])
+            label = W.HTML("", layout=W.Layout(width="1.6em", margin="1px 2px"), tooltip=SUIT_NAMES[suit])
+            self._suit_labels[suit] = label
             cells = [label]
             for rank in self.ranks:
                 card = Card(suit, rank)
-                b = W.Button(description=str(card), disabled=True, tooltip=f"{card}: not in this hand",
+                b = W.Button(description=str(card), disabled=True,
+                             tooltip=f"{card} ({card_words(card)}): not in this hand",
                              layout=card_button_layout())
-                b.style.text_color = suit_colour(suit)
                 b.layout.visibility = "hidden"
+                b.add_class("ck-card")
+                b.add_class(suit_class(suit))
+                b.add_class("ck-absent")
                 b.on_click(self._make_handler(card))
                 self.buttons[card] = b
                 self._status[card] = ABSENT
@@ -81,10 +101,59 @@ class HandTable(W.VBox):
         self.caption = W.HTML("")
         self.suit_rows = tuple(rows[1:])
         self.grid = W.VBox(rows)
-        super().__init__([self.title, self.grid, self.caption],
+        super().__init__([self.title, self.grid, self.caption, css_widget()],
                          layout=W.Layout(padding="2px", width="fit-content"))
+        self.add_class("ck-table")
+        self.add_class("ck-hand")
+        self.set_size(self.size)
+        self.set_four_colour(self.four_colour)
         if on_play is not None:
             self.on_play(on_play)
+
+    # ---- display options ------------------------------------------------------------
+
+    def set_four_colour(self, on: bool) -> None:
+        """Show the four-colour deck (``on``: ♠ black, ♥ red, ♦ blue, ♣ green) or the usual
+        red and black, in place: the buttons' text colours and the ``ck-four-colour``
+        class (on the widget and on every card button) change; the suit symbols stay in
+        every button's text."""
+        self.four_colour = bool(on)
+        set_class(self, "ck-four-colour", self.four_colour)
+        for card, b in self.buttons.items():
+            b.style.text_color = suit_colour(card.suit, self.four_colour)
+            set_class(b, "ck-four-colour", self.four_colour)
+        self._draw_labels()
+        self.caption.value = recolour_html(self.caption.value, self.four_colour)
+
+    def set_size(self, size: str) -> None:
+        """``"normal"`` or ``"large"`` (a projector: card text 2.5 em, buttons 5 em wide,
+        the widget gets the class ``ck-large``), in place.
+
+        :raises CardkitError: for another size.
+        """
+        sz: Size = size_of(size)
+        self.size = sz.name
+        set_class(self, "ck-large", sz.name == "large")
+        own = sz.button_layout()
+        for b in self.buttons.values():
+            b.style.font_size = sz.font_size
+            b.layout.width, b.layout.height = own["width"], own["height"]
+        self.title.style.font_size = self.caption.style.font_size = sz.text_size
+        label_width = sz.em(1.6)
+        self._header[0].layout.width = label_width
+        for h in self._header[1:]:
+            h.layout.width = f"{sz.button_width:g}em"
+        for label in self._suit_labels.values():
+            label.layout.width = label_width
+        self._draw_labels()
+
+    def _draw_labels(self) -> None:
+        sz = size_of(self.size)
+        for i, r in enumerate(self.ranks):
+            self._header[i + 1].value = (f'<div style="text-align:center;color:#555;font-size:{sz.em(0.85)}">'
+                                         f'{r.char}</div>')
+        for suit, label in self._suit_labels.items():
+            label.value = suit_html(suit, size=sz.em(1.3), four_colour=self.four_colour)
 
     # ---- events -------------------------------------------------------------------
 
@@ -138,42 +207,45 @@ class HandTable(W.VBox):
                 status = PLAYED
             else:
                 status = ABSENT
+            if self._status[card] != status:
+                set_class(b, f"ck-{self._status[card]}", False)
+                set_class(b, f"ck-{status}", True)
             self._status[card] = status
             if status != PLAYED:
                 b.style.font_style = "normal"
             if status == LEGAL:
                 b.disabled = False
-                b.tooltip = f"{card}: legal, click to play"
+                b.tooltip = f"{card} ({card_words(card)}): legal, click to play"
                 b.style.font_weight = "bold"
                 b.style.text_decoration = "underline"
             elif status == HELD:
                 b.disabled = True
-                b.tooltip = f"{card}: {reason}"
+                b.tooltip = f"{card} ({card_words(card)}): {reason}"
                 b.style.font_weight = "normal"
                 b.style.text_decoration = "none"
             elif status == PLAYED:
                 b.disabled = True
-                b.tooltip = f"{card}: played"
+                b.tooltip = f"{card} ({card_words(card)}): played"
                 b.style.font_weight = "normal"
                 b.style.font_style = "italic"
                 b.style.text_decoration = "line-through"
             else:
                 b.disabled = True
-                b.tooltip = f"{card}: not in this hand"
+                b.tooltip = f"{card} ({card_words(card)}): not in this hand"
                 b.style.font_weight = "normal"
                 b.style.text_decoration = "none"
             b.layout.visibility = "hidden" if status == ABSENT else "visible"
         if caption is None:
             n = len(hand)
             if legal:
-                shown = " ".join(card_html(c) for c in sorted(legal, key=self._order))
+                shown = " ".join(card_html(c, four_colour=self.four_colour) for c in sorted(legal, key=self._order))
                 caption = f"{n} card{'s' if n != 1 else ''}. Playable now (bold, underlined): {shown}."
             else:
                 caption = f"{n} card{'s' if n != 1 else ''}. Nothing to play now: {reason}."
             if played:
                 caption += " Played (struck through): " + " ".join(
-                    card_html(c) for c in sorted(played, key=self._order)) + "."
-        self.caption.value = caption
+                    card_html(c, four_colour=self.four_colour) for c in sorted(played, key=self._order)) + "."
+        self.caption.value = recolour_html(caption, self.four_colour)
 
     def show(self, state, seat: int, *, active: bool = True, cards: Iterable[Card] | None = None,
              caption: str | None = None) -> None:
