@@ -85,6 +85,64 @@ def test_show_three_seats_of_warsaw_hearts():
     assert "wins the trick" in _cell_text(table, done.winner)
 
 
+def test_the_winner_is_marked_by_text_class_and_border_shape_not_colour_alone():
+    table = TrickTable(4)
+    assert {"ck-table", "ck-trick"} <= set(table._dom_classes)
+    cards = {1: parse_card("QH"), 2: parse_card("3H"), 3: parse_card("AH"), 0: parse_card("2H")}
+    table.update(cards, leader=1, winner=3)
+    winners = [s for s, c in table.cells.items() if "ck-winner" in c._dom_classes]
+    assert winners == [3]
+    assert "★ wins the trick" in _cell_text(table, 3) and "double" in _cell_text(table, 3)
+    assert "ck-led" in table.cells[1]._dom_classes and "ck-led" not in table.cells[3]._dom_classes
+    assert all("double" not in _cell_text(table, s) for s in (0, 1, 2))
+    # the next trick: the class goes with the text; the seat to play has a dashed border
+    table.update({}, to_play=3)
+    assert not any("ck-winner" in c._dom_classes for c in table.cells.values())
+    assert "ck-to-play" in table.cells[3]._dom_classes and "dashed" in _cell_text(table, 3)
+    assert "wins the trick" not in _cell_text(table, 3)
+
+
+def test_four_colour_trick_table_redraws_cells_and_caption_in_place():
+    state = variety.new_deal(seed=5, dealer=3)
+    for bid in (1, 2, 3, 1):
+        state.apply_action(bid)
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    table = TrickTable(4, four_colour=True)
+    table.show(state)
+    done = state.completed_tricks[0]
+    assert "ck-four-colour" in table._dom_classes
+    assert "ck-four-colour" in table.caption.value  # the last trick in words, four colours
+    assert all(f"ck-suit-{c.suit.letter}" in table.caption.value for c in done.cards)
+    seat = state.tricks[-1].leader
+    card = state.tricks[-1].cards[0]
+    assert f'class="ck-card ck-suit-{card.suit.letter} ck-four-colour"' in _cell_text(table, seat)
+    cells = dict(table.cells)
+    table.set_four_colour(False)
+    assert "ck-four-colour" not in table.caption.value and "ck-four-colour" not in _cell_text(table, seat)
+    assert str(card) in _cell_text(table, seat) and "ck-four-colour" not in table._dom_classes
+    assert all(table.cells[s] is cells[s] for s in cells)
+    # notes and headings written with card_html are shown in the table's deck too
+    from cardkit_widgets._common import BLUE, card_html
+
+    table.set_four_colour(True)
+    table.update({}, heading=f"led {card_html(parse_card('5D'))}", notes={0: card_html(parse_card("KD"))})
+    assert BLUE in table.centre.value and BLUE in _cell_text(table, 0)
+
+
+def test_trick_table_large_size():
+    table = TrickTable(3, size="large")
+    assert "ck-large" in table._dom_classes
+    normal = TrickTable(3)
+    assert float(table.cells[0].layout.width[:-2]) > float(normal.cells[0].layout.width[:-2])
+    table.update({0: parse_card("QH")})
+    assert "font-size:2em" in _cell_text(table, 0)
+    table.set_size("normal")
+    assert table.cells[0].layout.width == normal.cells[0].layout.width
+    with pytest.raises(CardkitError):
+        table.set_size("tiny")
+
+
 # ---- ScoreSheet -------------------------------------------------------------------------
 
 def test_score_sheet_rows_totals_and_the_leader_in_words():
@@ -105,6 +163,14 @@ def test_score_sheet_rows_totals_and_the_leader_in_words():
     sheet.clear()
     with pytest.raises(CardkitError):
         sheet.remove_last_row()
+
+
+def test_score_sheet_classes_and_large_size():
+    sheet = ScoreSheet(["A", "B"], size="large")
+    assert {"ck-table", "ck-scores", "ck-large"} <= set(sheet._dom_classes)
+    assert sheet.table.style.font_size == "1.6em"
+    sheet.set_size("normal")
+    assert sheet.table.style.font_size == "" and "ck-large" not in sheet._dom_classes
 
 
 def test_score_sheet_for_three_players_updates_one_html_in_place():

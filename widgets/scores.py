@@ -9,6 +9,8 @@ import ipywidgets as W
 
 from cardkit.errors import CardkitError
 
+from ._common import set_class, size_of
+
 __all__ = ["ScoreSheet"]
 
 
@@ -22,12 +24,17 @@ class ScoreSheet(W.VBox):
     :param title: the heading.
     :param unit: what the numbers count, shown in the heading ("points", "chips").
     :param label: the word for a row ("Deal").
+    :param size: ``"normal"`` or ``"large"`` (a projector: text 1.6 em); see :meth:`set_size`.
+    :raises CardkitError: for an unknown size.
+
+    DOM classes: ``ck-table ck-scores`` (and ``ck-large``).
 
     :ivar table: the ``HTML`` widget holding the table.
+    :ivar size: the display size, ``"normal"`` or ``"large"``.
     """
 
     def __init__(self, names: Sequence[str], *, title: str = "Score sheet", unit: str = "points",
-                 label: str = "Deal") -> None:
+                 label: str = "Deal", size: str = "normal") -> None:
         self.names = [str(n) for n in names]
         self.title = title
         self.unit = unit
@@ -37,7 +44,20 @@ class ScoreSheet(W.VBox):
         self._notes: list[str] = []
         self.table = W.HTML("")
         super().__init__([self.table], layout=W.Layout(padding="2px"))
+        self.add_class("ck-table")
+        self.add_class("ck-scores")
+        self.set_size(size)
         self._draw()
+
+    def set_size(self, size: str) -> None:
+        """``"normal"`` or ``"large"`` (a projector: text 1.6 em), in place.
+
+        :raises CardkitError: for another size.
+        """
+        sz = size_of(size)
+        self.size = sz.name
+        set_class(self, "ck-large", sz.name == "large")
+        self.table.style.font_size = sz.text_size
 
     @property
     def rows(self) -> list[list[int]]:

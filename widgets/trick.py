@@ -9,7 +9,7 @@ import ipywidgets as W
 
 from cardkit.cards import Card
 
-from ._common import card_html, seat_names, seat_positions
+from ._common import card_html, css_widget, recolour_html, seat_names, seat_positions, set_class, size_of
 
 __all__ = ["TrickTable"]
 
@@ -20,35 +20,49 @@ class TrickTable(W.VBox):
     Seats sit clockwise around a 3 × 3 grid seen from ``viewer`` at the bottom (4 seats:
     bottom, left, top, right; 3 seats: bottom, left, right; 2 seats: bottom, top). One
     ``HTML`` cell per seat is built once and updated in place. Every mark is text, not
-    only colour: "led", "▶ to play", "★ wins the trick".
+    only colour: "led", "▶ to play", "★ wins the trick"; the borders differ in shape too
+    (the winner's is double, the seat to play's dashed).
+
+    DOM classes: the widget has ``ck-table ck-trick``; each seat's cell ``ck-seat`` and,
+    while it applies, ``ck-led``, ``ck-to-play`` or ``ck-winner`` (the class and the
+    text "★ wins the trick" come together).
 
     :param players: 2, 3 or 4 seats.
     :param names: one name per seat (default: "You", "West", "North", "East" seen from
         ``viewer``; see :func:`cardkit_widgets._common.seat_names`).
     :param viewer: the seat shown at the bottom.
-    :raises CardkitError: for a number of players other than 2, 3, 4 or a wrong names list.
+    :param four_colour: the four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green) for the
+        cards shown (also in captions, notes and headings written with
+        :func:`~cardkit_widgets._common.card_html`); see :meth:`set_four_colour`.
+    :param size: ``"normal"`` or ``"large"`` (a projector); see :meth:`set_size`.
+    :raises CardkitError: for a number of players other than 2, 3, 4, a wrong names list
+        or an unknown size.
 
     :ivar cells: ``dict[int, ipywidgets.HTML]``, one cell per seat.
     :ivar centre: the middle cell (which trick, trumps).
     :ivar caption: a line under the table (the last trick in words, or what to do).
     :ivar shown: what the table shows now: ``{"cards": {seat: Card}, "winner": seat|None,
         "leader": seat|None, "to_play": seat|None, "last": bool}``.
+    :ivar four_colour: whether the four-colour deck is shown (bool).
+    :ivar size: the display size, ``"normal"`` or ``"large"``.
     """
 
-    def __init__(self, players: int = 4, *, names: Sequence[str] | None = None, viewer: int = 0) -> None:
+    def __init__(self, players: int = 4, *, names: Sequence[str] | None = None, viewer: int = 0,
+                 four_colour: bool = False, size: str = "normal") -> None:
         self.players = players
         self.viewer = viewer
         self.positions = seat_positions(players, viewer)
         self.names = seat_names(players, names, viewer)
+        self.four_colour = bool(four_colour)
+        self.size = size_of(size).name
         self.cells: dict[int, W.HTML] = {}
-        cell_layout = dict(width="11em", min_height="5.2em", margin="2px")
         children = []
         for seat in range(players):
-            cell = W.HTML("", layout=W.Layout(grid_area=self.positions[seat], **cell_layout))
+            cell = W.HTML("", layout=W.Layout(grid_area=self.positions[seat], margin="2px"))
+            cell.add_class("ck-seat")
             self.cells[seat] = cell
             children.append(cell)
-        self.centre = W.HTML("", layout=W.Layout(grid_area="centre", width="9em", margin="2px",
-                                                 align_self="center"))
+        self.centre = W.HTML("", layout=W.Layout(grid_area="centre", margin="2px", align_self="center"))
         children.append(self.centre)
         self.grid = W.GridBox(children, layout=W.Layout(
             grid_template_areas='". top ." "left centre right" ". bottom ."',
@@ -56,8 +70,41 @@ class TrickTable(W.VBox):
             width="fit-content"))
         self.caption = W.HTML("")
         self.shown: dict = {"cards": {}, "winner": None, "leader": None, "to_play": None, "last": False}
-        super().__init__([self.grid, self.caption], layout=W.Layout(padding="2px"))
+        super().__init__([self.grid, self.caption, css_widget()], layout=W.Layout(padding="2px"))
+        self.add_class("ck-table")
+        self.add_class("ck-trick")
+        self._layout_cells()
+        set_class(self, "ck-four-colour", self.four_colour)
         self.update({})
+
+    # ---- display options ------------------------------------------------------------
+
+    def set_four_colour(self, on: bool) -> None:
+        """Show the four-colour deck (``on``: ♠ black, ♥ red, ♦ blue, ♣ green) or red and
+        black, in place: the cells, the middle cell and the caption are redrawn; the
+        widget's class ``ck-four-colour`` follows."""
+        self.four_colour = bool(on)
+        set_class(self, "ck-four-colour", self.four_colour)
+        self.caption.value = recolour_html(self.caption.value, self.four_colour)
+        self._draw()
+
+    def set_size(self, size: str) -> None:
+        """``"normal"`` or ``"large"`` (a projector: cards 3 em, names 1.6 em, the widget
+        gets the class ``ck-large``), in place.
+
+        :raises CardkitError: for another size.
+        """
+        self.size = size_of(size).name
+        self._layout_cells()
+        self._draw()
+
+    def _layout_cells(self) -> None:
+        sz = size_of(self.size)
+        set_class(self, "ck-large", sz.name == "large")
+        for cell in self.cells.values():
+            cell.layout.width, cell.layout.min_height = sz.em(11), sz.em(5.2)
+        self.centre.layout.width = sz.em(9)
+        self.caption.style.font_size = sz.text_size
 
     def set_names(self, names: Sequence[str]) -> None:
         """Rename the seats (one name per seat) and redraw."""
@@ -87,39 +134,50 @@ class TrickTable(W.VBox):
                       "to_play": to_play, "last": last, "heading": heading, "turn_text": turn_text,
                       "hands": dict(hands or {}), "notes": dict(notes or {})}
         if caption is not None:
-            self.caption.value = caption
+            self.caption.value = recolour_html(caption, self.four_colour)
         self._draw()
 
     def _draw(self) -> None:
         s = self.shown
+        four = self.four_colour
+        large = self.size == "large"
+        text_size = size_of(self.size).em(1)
         for seat, cell in self.cells.items():
             card = s["cards"].get(seat)
             marks = []
-            if seat == s["leader"] and card is not None:
+            led = seat == s["leader"] and card is not None
+            if led:
                 marks.append("led")
             if seat == s["winner"]:
                 marks.append("<b>★ wins the trick</b>")
             if seat == s["to_play"]:
                 marks.append(f"<b>▶ {html.escape(s.get('turn_text', 'to play'))}</b>")
-            border = "2px solid #1565c0" if seat == s["to_play"] else (
-                "2px solid #2e7d32" if seat == s["winner"] else "1px solid #bbb")
-            note = s["notes"].get(seat, "")
-            hand = s["hands"].get(seat, "")
-            card_text = card_html(card, size="1.5em") if card is not None else (
-                '<span style="color:#777">no card</span>')
+            set_class(cell, "ck-led", led)
+            set_class(cell, "ck-winner", seat == s["winner"])
+            set_class(cell, "ck-to-play", seat == s["to_play"])
+            # the border's shape says it too: dashed for the seat to play, double for the winner
+            border = "2px dashed #1565c0" if seat == s["to_play"] else (
+                "4px double #2e7d32" if seat == s["winner"] else "1px solid #bbb")
+            cls = "ck-cell" + (" ck-winner" if seat == s["winner"] else "") + (
+                " ck-to-play" if seat == s["to_play"] else "")
+            note = recolour_html(s["notes"].get(seat, ""), four)
+            hand = recolour_html(s["hands"].get(seat, ""), four)
+            card_text = card_html(card, size="2em" if large else "1.5em", four_colour=four) if card is not None else (
+                '<span style="color:#666">no card</span>')
             cell.value = (
-                f'<div style="text-align:center;border:{border};border-radius:6px;padding:3px 4px;'
-                f'background:#fafafa;line-height:1.3">'
+                f'<div class="{cls}" style="text-align:center;border:{border};border-radius:6px;padding:3px 4px;'
+                f'background:#fafafa;line-height:1.3;font-size:{text_size}">'
                 f'<div><b>{html.escape(self.names[seat])}</b></div>'
                 + (f'<div style="font-size:0.85em">{note}</div>' if note else "") +
                 f'<div>{card_text}</div>'
                 f'<div style="font-size:0.9em">{" · ".join(marks) or "&nbsp;"}</div>'
                 + (f'<div style="font-size:0.85em">{hand}</div>' if hand else "")
                 + "</div>")
-        heading = s.get("heading", "")
+        heading = recolour_html(s.get("heading", ""), four)
         if s["last"]:
             heading = (heading + "<br>" if heading else "") + "<i>(last trick, shown on request)</i>"
-        self.centre.value = f'<div style="text-align:center;font-size:0.9em">{heading}</div>'
+        self.centre.value = (f'<div style="text-align:center;font-size:{size_of(self.size).em(0.9)}">'
+                             f'{heading}</div>')
 
     def show(self, state, *, last: bool = False, hands: Mapping[int, str] | None = None,
              notes: Mapping[int, str] | None = None, heading: str | None = None) -> None:
