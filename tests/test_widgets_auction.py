@@ -97,3 +97,59 @@ def test_contract_table_selection_is_a_value_trait():
         table.select(9)
     reference = ContractTable(selectable=False)
     assert all(b.disabled for b in reference.buttons.values())
+
+
+# ---- read-only, classes, sizes -----------------------------------------------------------
+
+def test_read_only_table_hides_its_buttons_and_never_enables_them():
+    state = variety.new_deal(seed=0, dealer=3)
+    for bid in (5, 1, 8, 4):
+        state.apply_action(bid)
+    table = AuctionTable(4, names=["A", "B", "C", "D"], read_only=True)
+    assert table.button_row in table.children and table.button_row.layout.display == "none"
+    assert "ck-read-only" in table._dom_classes
+    table.show(state)  # A to bid, with legal numbers: a read-only table ignores them
+    assert state.legal_actions() and _enabled(table) == []
+    assert "struck through" not in table.caption.value and "A bids next" in table.caption.value
+    assert ": 5." in table.caption.value  # A named 5 already: not allowed again
+    # switched back in place: the buttons show the same bidding's legal numbers
+    table.set_read_only(False)
+    assert table.button_row.layout.display is None and "ck-read-only" not in table._dom_classes
+    assert _enabled(table) == state.legal_actions()
+    assert "struck through" in table.caption.value
+    table.set_read_only(True)
+    assert _enabled(table) == []
+
+
+def test_a_finished_bidding_as_a_record():
+    a = variety.resolve_auction([5, 1, 8, 4, 7, 3, 4], first=0)
+    table = AuctionTable(names="ABCD", title="Seed 001, example 2", read_only=True)
+    table.update(a.bids, a.first, contract=a.contract, declarers=a.declarers)
+    assert _enabled(table) == [] and table.button_row.layout.display == "none"
+    assert "contract <b>4</b>" in table.caption.value
+
+
+def test_the_contract_cell_does_not_wrap():
+    state = variety.new_deal(seed=0, dealer=3)
+    for bid in (5, 1, 8, 4, 7, 3, 4):
+        state.apply_action(bid)
+    table = AuctionTable(4, names=["Anastasia", "Boris", "Constantin", "Dmitri"])
+    table.show(state)
+    value = table.table.value
+    cell = value[value.rindex("<td", 0, value.index("✓ contract")):value.index("✓ contract")]
+    assert "white-space:nowrap" in cell
+
+
+def test_auction_classes_and_large_size():
+    table = AuctionTable(4, viewer=0, size="large")
+    assert {"ck-table", "ck-auction", "ck-large"} <= set(table._dom_classes)
+    assert all("ck-bid" in b._dom_classes for b in table.buttons.values())
+    b = table.buttons[3]
+    assert b.style.font_size == "2.5em" and float(b.layout.width[:-2]) * 2.5 == 5.0
+    # eight 5-em buttons fit in one row of the widget
+    assert float(table.layout.width[:-2]) >= 8 * 5
+    table.set_size("normal")
+    assert b.layout.width == "2.6em" and table.layout.width == "24em"
+    assert {"ck-table", "ck-contracts"} <= set(ContractTable()._dom_classes)
+    with pytest.raises(CardkitError):
+        AuctionTable(size="xl")

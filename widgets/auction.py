@@ -12,7 +12,7 @@ import traitlets
 from cardkit.errors import CardkitError
 from cardkit.games import variety
 
-from ._common import SUIT_NAMES, seat_names, suit_html
+from ._common import SUIT_NAMES, css_widget, seat_names, set_class, size_of, suit_html
 
 __all__ = ["AuctionTable", "ContractTable"]
 
@@ -32,6 +32,13 @@ class AuctionTable(W.VBox):
     all of this in words. The enabled buttons are exactly the ``legal`` numbers given to
     :meth:`update` (from ``state.legal_actions()``): one source of truth.
 
+    Keyboard: the enabled numbers are the only focusable buttons; Tab moves between
+    them and Enter or Space bids. A read-only table (``read_only=True``, e.g. a record
+    of the book's bidding) hides the buttons and never enables them.
+
+    DOM classes: the widget has ``ck-table ck-auction`` (and ``ck-read-only``,
+    ``ck-large`` when they apply); every number button has ``ck-bid``.
+
     :param players: seats (Variety: 4).
     :param names: one name per seat (default: seen from ``viewer``, or "Seat 0"...).
     :param viewer: the learner's seat, or None when anybody may bid from these buttons.
@@ -40,8 +47,16 @@ class AuctionTable(W.VBox):
         under ``rules``).
     :param on_bid: a callback ``f(number)``, optional (same as :meth:`on_bid`).
     :param rules: :class:`cardkit.games.variety.Rules` for the default descriptions.
+    :param title: the heading.
+    :param read_only: hide the number buttons (a record of a bidding, not a control);
+        see :meth:`set_read_only`.
+    :param size: ``"normal"`` or ``"large"`` (a projector); see :meth:`set_size`.
+    :raises CardkitError: for an unknown size or a wrong names list.
 
     :ivar buttons: ``dict[int, ipywidgets.Button]``, numbers 1..8.
+    :ivar button_row: the ``HBox`` of the number buttons (hidden when read-only).
+    :ivar read_only: whether the buttons are hidden (bool).
+    :ivar size: the display size, ``"normal"`` or ``"large"``.
     :ivar table: the ``HTML`` table of rounds by seats.
     :ivar remarks_box: the ``HTML`` list of table talk.
     :ivar caption: the ``HTML`` line under the buttons (whose turn, which numbers are used).
@@ -49,28 +64,72 @@ class AuctionTable(W.VBox):
 
     def __init__(self, players: int = 4, *, names: Sequence[str] | None = None, viewer: int | None = None,
                  numbers: int = 8, descriptions: Mapping[int, str] | None = None,
-                 on_bid: Callable[[int], object] | None = None, rules=None, title: str = "Bidding") -> None:
+                 on_bid: Callable[[int], object] | None = None, rules=None, title: str = "Bidding",
+                 read_only: bool = False, size: str = "normal") -> None:
         self.players = players
         self.viewer = viewer
         self.names = seat_names(players, names, viewer)
         self.descriptions = dict(descriptions) if descriptions is not None else _contract_descriptions(rules)
+        self.read_only = bool(read_only)
+        self.size = size_of(size).name
         self._callbacks: list[Callable[[int], object]] = []
         self.buttons: dict[int, W.Button] = {}
         for n in range(1, numbers + 1):
             b = W.Button(description=str(n), disabled=True, tooltip=f"Bid {n}",
                          layout=W.Layout(width="2.6em", height="2.1em", padding="0px", margin="1px"))
+            b.add_class("ck-bid")
             b.on_click(self._make_handler(n))
             self.buttons[n] = b
         self.title = W.HTML(f"<b>{html.escape(title)}</b>")
         self.table = W.HTML("")
         self.remarks_box = W.HTML("")
         self.caption = W.HTML("")
+        self.button_row = W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))
         self.shown: dict = {}
-        super().__init__([self.title, self.table, W.HBox(list(self.buttons.values())), self.caption,
-                          self.remarks_box], layout=W.Layout(padding="2px", width="24em"))
+        self._last_update: tuple = ((), 0, {})
+        super().__init__([self.title, self.table, self.button_row, self.caption,
+                          self.remarks_box, css_widget()], layout=W.Layout(padding="2px", width="24em"))
+        self.add_class("ck-table")
+        self.add_class("ck-auction")
         if on_bid is not None:
             self.on_bid(on_bid)
-        self.update([], 0)
+        self._apply_size()
+        self.set_read_only(self.read_only)
+
+    # ---- display options ------------------------------------------------------------
+
+    def set_read_only(self, on: bool) -> None:
+        """Hide (``on``) or show the number buttons, in place. A read-only table shows a
+        bidding without being a control: its buttons are hidden and stay disabled, so
+        they are not in the tab order either; the caption does not speak of buttons."""
+        self.read_only = bool(on)
+        self.button_row.layout.display = "none" if self.read_only else None
+        set_class(self, "ck-read-only", self.read_only)
+        bids, first, kwargs = self._last_update
+        self.update(bids, first, **kwargs)
+
+    def set_size(self, size: str) -> None:
+        """``"normal"`` or ``"large"`` (a projector: numbers 2.5 em on buttons 5 em wide,
+        the table's text 1.6 em; the widget gets the class ``ck-large``), in place.
+
+        :raises CardkitError: for another size.
+        """
+        self.size = size_of(size).name
+        self._apply_size()
+        bids, first, kwargs = self._last_update
+        self.update(bids, first, **kwargs)
+
+    def _apply_size(self) -> None:
+        sz = size_of(self.size)
+        set_class(self, "ck-large", sz.name == "large")
+        own = sz.button_layout()
+        for b in self.buttons.values():
+            b.style.font_size = sz.font_size
+            b.layout.width, b.layout.height = own["width"], own["height"]
+        for w in (self.title, self.table, self.caption, self.remarks_box):
+            w.style.font_size = sz.text_size
+        width = max(24 * sz.text, len(self.buttons) * (sz.button_width + 0.2) + 1)
+        self.layout.width = f"{width:.4g}em"
 
     def on_bid(self, callback: Callable[[int], object], remove: bool = False) -> None:
         """Register (or unregister) ``callback(number)``, called when a number is clicked."""
@@ -104,9 +163,15 @@ class AuctionTable(W.VBox):
         :param declarers: the two declarers, once it has ended.
         :param remarks: table talk, ``(seat, text)`` pairs, shown in order.
         :param caption: the line under the buttons; default: what the buttons mean, in words.
+
+        A read-only table ignores ``legal``: its buttons stay hidden and disabled.
         """
         bids = [int(b) for b in bids]
-        legal = {int(x) for x in legal}
+        remarks = list(remarks)
+        self._last_update = (tuple(bids), first, dict(
+            current=current, legal=tuple(legal), contract=contract, declarers=declarers,
+            remarks=remarks, caption=caption))
+        legal = set() if self.read_only else {int(x) for x in self._last_update[2]["legal"]}
         seat_of = lambda i: (first + i) % self.players  # noqa: E731
         own = {b for i, b in enumerate(bids) if seat_of(i) == current} if current is not None else set()
         namer: dict[int, int] = {}
@@ -149,6 +214,12 @@ class AuctionTable(W.VBox):
                 caption = f"The bidding is over: contract <b>{contract}</b>; declarers {html.escape(d)}."
             elif current is None:
                 caption = ""
+            elif self.read_only:
+                used = ", ".join(str(n) for n in sorted(own)) or "none yet"
+                others = ", ".join(str(n) for n in sorted(namer) if namer[n] != current) or "none"
+                caption = (f"{'You bid' if who == 'you' else html.escape(who) + ' bids'} next. Named by "
+                           f"{'you' if who == 'you' else 'this player'} (not allowed again): {used}. Named by "
+                           f"others (repeating one ends the bidding): {others}.")
             elif legal:
                 used = ", ".join(str(n) for n in sorted(own)) or "none yet"
                 others = ", ".join(str(n) for n in sorted(namer) if namer[n] != current) or "none"
@@ -188,10 +259,11 @@ class AuctionTable(W.VBox):
             first_namer_index = bids.index(contract)
         for i, b in enumerate(bids):
             text = str(b)
+            # nowrap: a narrow column must not break "3 ✓ contract" over two lines
             if contract is not None and i == len(bids) - 1:
-                text = f"<b>{b} ✓ contract</b>"
+                text = f'<b class="ck-contract-cell" style="white-space:nowrap">{b} ✓ contract</b>'
             elif i == first_namer_index:
-                text = f"<b>{b}</b> (first)"
+                text = f'<span style="white-space:nowrap"><b>{b}</b> (first)</span>'
             cells.append(text)
         if current is not None:
             cells.append("<b>▶ ?</b>")
@@ -212,6 +284,7 @@ class ContractTable(W.VBox):
     it: :attr:`value` becomes n (observe it with ``observe(f, names="value")``). The
     chosen row says "◀ chosen" in words; :meth:`mark` writes a note in a row ("played
     now"). With ``selectable=False`` the buttons are disabled (a reference table).
+    DOM classes: ``ck-table ck-contracts``.
 
     :param rules: :class:`cardkit.games.variety.Rules` or None (the default table).
     :param on_select: a callback ``f(number)``, optional.
@@ -252,7 +325,9 @@ class ContractTable(W.VBox):
             grid_template_columns="auto auto auto minmax(12em, 22em) auto auto",
             grid_gap="0px 8px", align_items="center", width="fit-content"))
         self.title = W.HTML(f"<b>{html.escape(title)}</b>")
-        super().__init__([self.title, self.grid], layout=W.Layout(padding="2px"))
+        super().__init__([self.title, self.grid, css_widget()], layout=W.Layout(padding="2px"))
+        self.add_class("ck-table")
+        self.add_class("ck-contracts")
         if on_select is not None:
             self.observe(lambda change: on_select(change["new"]) if change["new"] is not None else None,
                          names="value")
