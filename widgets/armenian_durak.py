@@ -10,7 +10,6 @@ it with ``state.apply_action``.
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable, Sequence
 
 import ipywidgets as W
@@ -19,10 +18,11 @@ import numpy as np
 from cardkit.bots import Bot
 from cardkit.cards import Card
 from cardkit.dealing import as_generator
-from cardkit.errors import CardkitError, IllegalActionError, StateError
+from cardkit.errors import CardkitError
 from cardkit.games import armenian_durak as ad
 
-from ._common import card_button_layout, card_html, one_line, seat_names, suit_colour, suit_html
+from ._common import card_button_layout, card_html, seat_names, suit_colour, suit_html
+from ._dashboard import DealDashboard
 from .hand import HandTable
 from .scores import ScoreSheet
 from .trick import TrickTable
@@ -30,10 +30,6 @@ from .trick import TrickTable
 __all__ = ["TableauView", "DrawChooser", "TrumpPicker", "DurakTable"]
 
 BACK = "🂠"
-
-
-def _plain(text: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
 class TableauView(W.VBox):
@@ -296,20 +292,23 @@ class TrumpPicker(W.VBox):
         return [i for i, b in enumerate(self.buttons) if not b.disabled]
 
 
-class DurakTable(W.VBox):
+class DurakTable(DealDashboard):
     """The Armenian Durak play dashboard: a learner against the RuleBot, a game to 250.
 
-    Layout: the title and controls (``New deal`` with a seed box, ``Undo``); the trump
-    draw (:class:`TrumpPicker`); the opponent's tableau (:class:`TableauView`, face-up
-    cards and backs only); the trick (:class:`TrickTable`) beside the
-    :class:`ScoreSheet`; the status line; the learner's tableau; the draw chooser
-    (:class:`DrawChooser`); the learner's hand (:class:`HandTable`).
+    Layout: the title and controls (``New deal`` with a seed box, ``Deal code`` with
+    ``Load``, ``Undo``, ``Show all hands``, ``Last trick``, ``Replay``); the trump draw
+    (:class:`TrumpPicker`); the opponent's tableau (:class:`TableauView`, face-up cards
+    and backs only); the trick (:class:`TrickTable`) beside the :class:`ScoreSheet`; the
+    status line (with the deal code); the replay pane; the learner's tableau; the draw
+    chooser (:class:`DrawChooser`); the learner's hand (:class:`HandTable`).
 
     The first dealer is the first player to receive a six (RULES.md §3.2, drawn with the
     first seed); then the deal alternates; a game ends at 250 (``rules.target``) or after
     ``rules.deals`` deals. Clicks become actions applied with ``state.apply_action``; a
     refused action is one line in the status line, never a traceback. The bot acts from
-    ``state.observation(seat)`` only.
+    ``state.observation(seat)`` only. ``Show all hands`` shows the opponent's hand and
+    both players' face-down cards (practice). The controls, deal codes, the replay and
+    the teacher's options are those of :class:`~cardkit_widgets._dashboard.DealDashboard`.
 
     :param seed: the seed of the first deal (an int >= 0); each ``New deal`` reads the
         seed box, which then moves on by one.
@@ -320,17 +319,24 @@ class DurakTable(W.VBox):
     :param bot: the opponent (default a :class:`~cardkit.games.armenian_durak.RuleBot`
         seeded from each deal's seed).
     :param deal: deal the first deal at once (default True).
-    :raises CardkitError: for a seat other than 0 or 1, wrong names, or a bad seed.
+    :param practice: True (default): undo allowed; False: a scored game, undo off.
+    :param layout: ``"normal"`` or ``"projector"`` (large cards, the code in big text).
+    :param four_colour: a four-colour deck where the card controls offer it.
+    :raises CardkitError: for a seat other than 0 or 1, wrong names, a bad seed or layout.
 
-    :ivar state: the current deal's state; :ivar deal_seed: its seed.
+    :ivar state: the current deal's state; :ivar deal_seed: its seed; :ivar deal_code: its
+        code (``"D-8-D1"``), a read-only trait.
     :ivar hand, my_tableau, their_tableau, trump_picker, draw_chooser, trick_table, scores:
         the parts; :ivar status: the status line (:attr:`status_text` in plain text);
         :ivar last_error: the last refused action's message, or None.
     """
 
+    GAME = "armenian_durak"
+    TITLE = "Armenian Durak with trumps (Дурак армянский с козырями)"
+
     def __init__(self, seed: int = 0, *, seat: int = 0, names: Sequence[str] | None = None,
                  rules: ad.Rules | None = None, first_dealer: int | None = None, bot: Bot | None = None,
-                 deal: bool = True) -> None:
+                 deal: bool = True, practice: bool = True, layout="normal", four_colour: bool = False) -> None:
         if isinstance(seat, bool) or seat not in (0, 1):
             raise CardkitError(f"seat {seat!r}: expected 0 or 1 (two players, RULES.md §3.1)")
         as_generator(seed)
@@ -347,21 +353,11 @@ class DurakTable(W.VBox):
         self._fixed_bot = bot
         self.bot: Bot | None = None
         self.state: ad.State | None = None
-        self.deal_seed: int | None = None
-        self.last_error: str | None = None
-        self._message = ""
-        self._marks: list[int] = []
         self._recorded = False
         self._deal_number = 0
         opp = 1 - self.seat
+        self._setup(seed, layout=layout, undo_tooltip="Take back your last decision")
 
-        self.title = W.HTML("")
-        self.seed_box = W.IntText(value=int(seed), description="Seed", layout=W.Layout(width="11em"),
-                                  style={"description_width": "3em"})
-        self.new_deal_button = W.Button(description="New deal", tooltip="Deal new cards with the seed in the box",
-                                        layout=W.Layout(width="7em"))
-        self.undo_button = W.Button(description="Undo", tooltip="Take back your last decision",
-                                    layout=W.Layout(width="5em"))
         self.trump_picker = TrumpPicker(self.rules.hand_size, on_pick=lambda a: self._safely(self.act, a))
         self.their_tableau = TableauView(title=f"{html.escape(self.names[opp])}'s tableau "
                                                f"<small>(face-up cards; face-down cards are hidden)</small>")
@@ -371,19 +367,19 @@ class DurakTable(W.VBox):
         self.hand = HandTable(self.rules.deck, on_play=lambda c: self._safely(self.act, c), title="Your hand")
         self.scores = ScoreSheet(self.names, title=f"Score sheet (game to {self.rules.target})"
                                  if self.rules.target else "Score sheet", unit="points")
-        self.status = W.HTML("", layout=W.Layout(margin="4px 0px", min_height="1.6em"))
-        self.new_deal_button.on_click(lambda _b: self._safely(self.new_deal))
-        self.undo_button.on_click(lambda _b: self._safely(self.undo))
-        controls = W.HBox([self.new_deal_button, self.seed_box, self.undo_button],
-                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        controls = self._controls(self.show_hands, self.last_trick)
         middle = W.HBox([self.trick_table, self.scores], layout=W.Layout(flex_flow="row wrap",
                                                                          align_items="flex-start"))
-        super().__init__([self.title, controls, self.trump_picker, self.their_tableau, middle, self.status,
-                          self.my_tableau, self.draw_chooser, self.hand], layout=W.Layout(padding="4px"))
-        if deal:
-            self.new_deal()
-        else:
-            self.refresh()
+        self._assemble([self.title, controls, self.trump_picker, self.their_tableau, middle, self.status,
+                        self.replay_pane, self.my_tableau, self.draw_chooser, self.hand],
+                       deal=deal, practice=practice, four_colour=four_colour)
+
+    @classmethod
+    def _default_rules(cls, kwargs: dict) -> ad.Rules:
+        return kwargs.get("rules") or ad.Rules()
+
+    def _projector_zoomed(self) -> list[W.Widget]:
+        return [self.trick_table, self.their_tableau, self.my_tableau, self.trump_picker, self.draw_chooser]
 
     # ---- the game -------------------------------------------------------------------------
 
@@ -407,130 +403,94 @@ class DurakTable(W.VBox):
 
         :raises ValueError: for a negative seed (one status line when clicked).
         """
-        seed = int(self.seed_box.value if seed is None else seed)
-        as_generator(seed)
-        if self.game_over:
-            self.scores.clear()
-        if self.state is not None and not self._recorded:
-            self._deal_number -= 1
-        dealer = (self.first_dealer + len(self.scores)) % ad.PLAYERS
-        self.deal_seed = seed
-        self.state = ad.new_deal(seed=seed, dealer=dealer, rules=self.rules)
-        self.bot = self._fixed_bot or ad.RuleBot(np.random.default_rng([seed, 1 - self.seat]))
-        self._marks, self._recorded = [], False
-        self._deal_number = len(self.scores) + 1
-        self.seed_box.value = seed + 1
-        self.last_error = None
-        self._message = f"New deal (seed {seed}): {html.escape(self.names[dealer])} deals."
-        self._run_bot()
-        self.refresh()
+        super().new_deal(seed)
 
     def act(self, action) -> bool:
         """The learner's action (a card, :class:`PickTrump`, :class:`Draw`, or notation such
         as ``"QH"``, ``"trump 2"``, ``"draw none"``). True if applied; else the reason is
         shown in the status line."""
-        st = self.state
-        try:
-            if st is None:
-                raise StateError("no deal yet: press New deal")
-            if st.is_terminal():
-                raise StateError("the deal is over: press New deal")
-            if st.current_player != self.seat:
-                raise IllegalActionError(f"it is {self.names[st.current_player]}'s turn, not yours")
-            before = len(st.history)
-            st.apply_action(action)
-        except CardkitError as e:
-            self._error(e)
-            return False
-        self._marks.append(before)
-        self.last_error = None
-        last = st.history[-1]
-        if isinstance(last, Card):
-            self._message = f"You played {card_html(last)}."
-        elif isinstance(last, ad.PickTrump):
-            self._message = f"You drew {card_html(st.trump_card)}: {suit_html(st.trump)} is trump."
-        else:
-            self._message = ("You kept your face-down cards." if last.stack is None
-                             else f"You took the face-down card of stack {last.stack + 1}.")
-        self._run_bot()
-        self.refresh()
-        return True
+        return super().act(action)
 
-    def undo(self) -> None:
-        """Take back the learner's last decision and the bot's actions after it."""
+    # ---- the hooks of DealDashboard ---------------------------------------------------------
+
+    def _begin_deal(self, seed, spec=None, code_seed=None) -> None:
+        if self.game_over:
+            self.scores.clear()
+        if self.state is not None and not self._recorded:
+            self._deal_number -= 1
+        if spec is None:
+            dealer = (self.first_dealer + len(self.scores)) % ad.PLAYERS
+            self.state = ad.new_deal(seed=seed, dealer=dealer, rules=self.rules)
+        else:
+            self.state = spec.new_state()
+        bot_seed = seed if code_seed is None else code_seed
+        self.bot = self._fixed_bot or ad.RuleBot(np.random.default_rng([bot_seed, 1 - self.seat]))
+        self._recorded = False
+        self._deal_number = len(self.scores) + 1
+
+    def _bot(self, seat: int) -> Bot:
+        return self.bot
+
+    def _run_bot(self) -> None:
+        self._run_bots()
+
+    def _record(self) -> None:
         st = self.state
-        if st is None or not self._marks:
-            self._error(StateError("nothing to undo: you have not acted in this deal yet"))
-            return
-        n = self._marks.pop()
+        if not self._recorded:
+            sweep = next((s for s in range(2) if not st.taken[1 - s]), None)
+            note = f"{self.names[sweep]} took every trick: +10" if sweep is not None else ""
+            self.scores.add_row(st.returns(), label=str(self._deal_number), note=note)
+            self._recorded = True
+
+    def _unrecord(self) -> None:
         if self._recorded:
             self.scores.remove_last_row()
             self._recorded = False
-        while len(st.history) > n:
-            st.undo_action()
-        self.last_error = None
-        self._message = "Undone: your turn again."
-        self.refresh()
 
-    def _safely(self, f, *args) -> None:
-        try:
-            f(*args)
-        except ValueError as e:
-            self._error(e)
-        except Exception as e:  # noqa: BLE001 - a dashboard shows one line, never a traceback
-            self._error(e, prefix=f"Something went wrong ({type(e).__name__})")
-
-    def _error(self, e: BaseException, prefix: str = "Not allowed") -> None:
-        self.last_error = one_line(e)
-        self._message = f"<b>⚠ {prefix}:</b> {html.escape(self.last_error)}"
-        self.refresh()
-
-    def _run_bot(self) -> None:
-        st = self.state
-        while not st.is_terminal() and st.current_player != self.seat:
-            s = st.current_player
-            st.apply_action(self.bot.act(st.observation(s)))
-        if st.is_terminal() and not self._recorded:
-            r = st.returns()
-            sweep = next((s for s in range(2) if not st.taken[1 - s]), None)
-            note = f"{self.names[sweep]} took every trick: +10" if sweep is not None else ""
-            self.scores.add_row(r, label=str(self._deal_number), note=note)
-            self._recorded = True
+    def _acted_text(self, st, before: int, phase: str) -> str:
+        last = st.history[before]
+        if isinstance(last, Card):
+            return f"You played {card_html(last)}."
+        if isinstance(last, ad.PickTrump):
+            return f"You drew {card_html(st.trump_card)}: {suit_html(st.trump)} is trump."
+        return ("You kept your face-down cards." if last.stack is None
+                else f"You took the face-down card of stack {last.stack + 1}.")
 
     # ---- display -----------------------------------------------------------------------------
 
-    @property
-    def status_text(self) -> str:
-        """The status line as plain text."""
-        return _plain(self.status.value)
+    def _draw_empty(self) -> None:
+        self.draw_chooser.update(())
 
-    def refresh(self) -> None:
-        """Bring every part up to date with :attr:`state`, as the learner sees it."""
-        st = self.state
-        self.undo_button.disabled = not self._marks
-        name = lambda s: html.escape(self.names[s])  # noqa: E731
-        if st is None:
-            self.title.value = "<h3 style='margin:2px'>Armenian Durak with trumps (Дурак армянский с козырями)</h3>"
-            self.status.value = self._message or "Press New deal."
-            self.draw_chooser.update(())
-            return
-        self.title.value = (
-            f"<h3 style='margin:2px'>Armenian Durak with trumps — deal {self._deal_number}"
-            f" <small>(seed {self.deal_seed}; dealer {name(st.dealer)}; you sit at the bottom)</small></h3>")
+    def _title_html(self, st) -> str:
+        return (f"<h3 style='margin:2px'>Armenian Durak with trumps — deal {self._deal_number}"
+                f" <small>({self._deal_words()}; dealer {html.escape(self.names[st.dealer])}; "
+                f"you sit at the bottom)</small></h3>")
+
+    def _draw(self, st, live: bool) -> None:
         opp = 1 - self.seat
         obs = st.observation(self.seat)
         self.trump_picker.show(st, self.seat, self.names)
+        if not live:
+            for b in self.trump_picker.buttons:
+                b.disabled = True
         self.their_tableau.show(st, opp, viewer=self.seat)
-        self.my_tableau.show(st, self.seat)
-        self.draw_chooser.update(obs.legal_actions if obs.phase == "draw" else ())
-        self.hand.show(st, self.seat, cards=obs.hand)
+        self.my_tableau.show(st, self.seat, active=live)
+        self.draw_chooser.update(obs.legal_actions if obs.phase == "draw" and live else ())
+        self.hand.show(st, self.seat, cards=obs.hand, active=live)
         notes = {s: f"{len(obs.taken[s]) // 2} tr., {obs.points[s]} pts" for s in range(2)}
         notes[opp] += f"<br>{obs.hand_sizes[opp]} cards in hand"
+        hands = None
+        if self._show_others(live):
+            # practice: the opponent's hand, and the face-down cards under each tableau
+            hands = {opp: self._hand_html(st.hands[opp])}
+            for view, s in ((self.their_tableau, opp), (self.my_tableau, self.seat)):
+                down = [c for c in st.down[s] if c is not None]
+                if down:
+                    view.caption.value += " Face down (shown to all): " + " ".join(card_html(c) for c in down) + "."
         n = len(obs.tricks) + (1 if obs.trick_leader is not None else 0)
         trump = suit_html(obs.trump) if obs.trump is not None else "?"
-        self.trick_table.show(st, notes=notes,
+        self.trick_table.show(st, notes=notes, last=self.last_trick.value, hands=hands,
                               heading=f"Trumps {trump}<br>Trick {max(n, 1)} of {self.rules.tricks}")
-        self.status.value = " · ".join(x for x in (self._message, self._turn_text(st)) if x)
 
     def _turn_text(self, st) -> str:
         name = lambda s: html.escape(self.names[s])  # noqa: E731

@@ -24,10 +24,11 @@ import numpy as np
 from cardkit.bots import Bot
 from cardkit.cards import Card
 from cardkit.dealing import as_generator, check_seat
-from cardkit.errors import CardkitError, IllegalActionError, StateError
+from cardkit.errors import StateError
 from cardkit.games import warsaw_hearts as wh
 
-from ._common import card_html, one_line, seat_names, suit_html
+from ._common import card_html, seat_names
+from ._dashboard import DealDashboard
 from .hand import HandTable
 from .scores import ScoreSheet
 from .trick import TrickTable
@@ -247,7 +248,7 @@ class SettlementTable(W.VBox):
         return _plain(self.table.value)
 
 
-class WarsawHeartsTable(W.VBox):
+class WarsawHeartsTable(DealDashboard):
     """The Warsaw Hearts play dashboard: a learner against bots, deal (кон) after deal,
     until a penalty total reaches ``rules.loss_at`` (30); then the settlement in chips.
 
@@ -255,13 +256,16 @@ class WarsawHeartsTable(W.VBox):
     dealer, lowest card; the deal passing left; the running totals). The widgets only call
     the state protocol: the enabled cards come from ``state.legal_actions()``; a click
     calls ``state.apply_action``; a refused action is one line in the status line, never
-    a traceback. Bots act from ``state.observation(seat)`` only.
+    a traceback. Bots act from ``state.observation(seat)`` only. The controls, deal codes,
+    the replay and the teacher's options are those of
+    :class:`~cardkit_widgets._dashboard.DealDashboard`.
 
-    Layout: title and controls (``New deal`` with a seed box, ``Undo``, ``Show all
-    hands``, ``Last trick``); the trick (:class:`TrickTable`) beside the
-    :class:`PenaltyTable`; the status line; the learner's :class:`HandTable`; the two
-    running sheets (:class:`ScoreSheet`, penalties shown as minus points, and bonuses);
-    the :class:`SettlementTable`.
+    Layout: title and controls (``New deal`` with a seed box, ``Deal code`` with ``Load``,
+    ``Undo``, ``Show all hands``, ``Last trick``, ``Replay``); the trick
+    (:class:`TrickTable`) beside the :class:`PenaltyTable`; the status line (with the deal
+    code); the replay pane; the learner's :class:`HandTable`; the two running sheets
+    (:class:`ScoreSheet`, penalties shown as minus points, and bonuses); the
+    :class:`SettlementTable`.
 
     :param seed: the seed of the first deal (an int >= 0; the cut is drawn from it too);
         each ``New deal`` reads the seed box, which then moves on by one.
@@ -272,17 +276,27 @@ class WarsawHeartsTable(W.VBox):
     :param bots: seat -> :class:`~cardkit.bots.Bot` for the other seats; default a
         :class:`~cardkit.games.warsaw_hearts.RuleBot` each.
     :param deal: deal the first deal at once (default True).
-    :raises CardkitError: for a bad seat, players, names or seed.
+    :param practice: True (default): undo allowed; False: a scored game, undo off.
+    :param layout: ``"normal"`` or ``"projector"`` (large cards, the code in big text).
+    :param four_colour: a four-colour deck where the card controls offer it.
+    :raises CardkitError: for a bad seat, players, names, seed or layout.
 
     :ivar game: the :class:`~cardkit.games.warsaw_hearts.Game`; :ivar state: its current deal.
-    :ivar seed_box, new_deal_button, undo_button, show_hands, last_trick: the controls.
+    :ivar seed_box, new_deal_button, undo_button, show_hands, last_trick: the controls
+        (and ``code_box``, ``load_button``, ``replay_button``).
     :ivar trick_table, penalty_table, hand, penalty_sheet, bonus_sheet, settlement: the parts.
     :ivar status: the ``HTML`` status line; :attr:`status_text` is its plain text.
+    :ivar deal_code: the current deal's code (``"W-17"``), a read-only trait.
     :ivar last_error: the last refused action's message, or None.
     """
 
+    GAME = "warsaw_hearts"
+    TITLE = "Warsaw Hearts (Варшавские червы)"
+    NOTHING_TO_UNDO = "nothing to undo: you have not played a card in this deal"
+
     def __init__(self, seed: int = 0, *, players: int = 4, seat: int = 0, names: Sequence[str] | None = None,
-                 rules: wh.Rules | None = None, bots: Mapping[int, Bot] | None = None, deal: bool = True) -> None:
+                 rules: wh.Rules | None = None, bots: Mapping[int, Bot] | None = None, deal: bool = True,
+                 practice: bool = True, layout="normal", four_colour: bool = False) -> None:
         self.rules = rules or wh.Rules(players=players)
         n = self.rules.players
         self.seat = check_seat(seat, n)
@@ -290,22 +304,8 @@ class WarsawHeartsTable(W.VBox):
         self.names = seat_names(n, names, self.seat)
         self._fixed_bots = dict(bots) if bots is not None else None
         self.game = self._new_game(seed)
-        self.deal_seed: int | None = None
-        self.last_error: str | None = None
-        self._message = ""
-        self._marks: list[int] = []
+        self._setup(seed, layout=layout, undo_tooltip="Take back your last card (and the bots' cards after it)")
 
-        self.title = W.HTML("")
-        self.seed_box = W.IntText(value=int(seed), description="Seed", layout=W.Layout(width="11em"),
-                                  style={"description_width": "3em"})
-        self.new_deal_button = W.Button(description="New deal", tooltip="Deal new cards with the seed in the box",
-                                        layout=W.Layout(width="7em"))
-        self.undo_button = W.Button(description="Undo", tooltip="Take back your last card (and the bots' cards after it)",
-                                    layout=W.Layout(width="5em"))
-        self.show_hands = W.ToggleButton(value=False, description="Show all hands: off",
-                                         tooltip="Show every player's cards (practice)", layout=W.Layout(width="11em"))
-        self.last_trick = W.ToggleButton(value=False, description="Last trick: off",
-                                         tooltip="Show the last finished trick", layout=W.Layout(width="9em"))
         self.trick_table = TrickTable(n, names=self.names, viewer=self.seat)
         self.penalty_table = PenaltyTable(self.rules, names=self.names)
         self.hand = HandTable(wh.DECK_SIZE, on_play=lambda c: self._safely(self.act, c), title="Your hand")
@@ -313,33 +313,26 @@ class WarsawHeartsTable(W.VBox):
                                         label="Deal")
         self.bonus_sheet = ScoreSheet(self.names, title="Bonuses", unit="bonus points", label="Deal")
         self.settlement = SettlementTable(self.names, rules=self.rules)
-        self.status = W.HTML("", layout=W.Layout(margin="4px 0px", min_height="1.6em"))
 
-        self.new_deal_button.on_click(lambda _b: self._safely(self.new_deal))
-        self.undo_button.on_click(lambda _b: self._safely(self.undo))
-        self.show_hands.observe(lambda _c: self._safely(self.refresh), names="value")
-        self.last_trick.observe(lambda _c: self._safely(self.refresh), names="value")
-
-        controls = W.HBox([self.new_deal_button, self.seed_box, self.undo_button, self.show_hands, self.last_trick],
-                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        controls = self._controls(self.show_hands, self.last_trick)
         middle = W.HBox([self.trick_table, self.penalty_table],
                         layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
         sheets = W.HBox([self.penalty_sheet, self.bonus_sheet, self.settlement],
                         layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
-        super().__init__([self.title, controls, middle, self.status, self.hand, sheets],
-                         layout=W.Layout(padding="4px"))
-        if deal:
-            self.new_deal()
-        else:
-            self.refresh()
+        self._assemble([self.title, controls, middle, self.status, self.replay_pane, self.hand, sheets],
+                       deal=deal, practice=practice, four_colour=four_colour)
+
+    @classmethod
+    def _default_rules(cls, kwargs: dict) -> wh.Rules:
+        return kwargs.get("rules") or wh.Rules(players=kwargs.get("players", 4))
 
     # ---- the game ---------------------------------------------------------------------
 
     def _new_game(self, seed: int) -> wh.Game:
-        seats = [None if s == self.seat else self._bot(s, seed) for s in range(self.rules.players)]
+        seats = [None if s == self.seat else self._bot_for(s, seed) for s in range(self.rules.players)]
         return wh.Game(seats, rules=self.rules, seed=seed)
 
-    def _bot(self, s: int, seed: int) -> Bot:
+    def _bot_for(self, s: int, seed: int) -> Bot:
         if self._fixed_bots is not None:
             return self._fixed_bots[s]
         return wh.RuleBot(np.random.default_rng([seed, s]))
@@ -354,7 +347,7 @@ class WarsawHeartsTable(W.VBox):
         """True once a penalty total has reached ``rules.loss_at`` (RULES.md §2.3)."""
         return self.game.is_over()
 
-    # ---- actions (public: a lesson may call them as well as click) ---------------------
+    # ---- the hooks of DealDashboard -----------------------------------------------------
 
     def new_deal(self, seed: int | None = None) -> None:
         """Deal with ``seed`` (default: the seed box) and let the bots play up to the
@@ -363,107 +356,51 @@ class WarsawHeartsTable(W.VBox):
 
         :raises ValueError: for a negative seed (a status line when clicked).
         """
-        seed = int(self.seed_box.value if seed is None else seed)
-        as_generator(seed)
+        super().new_deal(seed)
+
+    def _begin_deal(self, seed, spec=None, code_seed=None) -> None:
         if self.game.is_over():
-            self.game = self._new_game(seed)
+            self.game = self._new_game(seed if code_seed is None else code_seed)
         elif self.state is not None and not self.state.is_terminal():
             self.game.drop_deal()
-        self.game.new_deal(seed=seed)
-        self.deal_seed = seed
-        self.seed_box.value = seed + 1
-        self._marks = []
-        self.last_error = None
-        self.last_trick.value = False
-        self._message = f"New deal (seed {seed}): {html.escape(self.names[self.state.dealer])} deals."
-        self._run_bots()
-        self.refresh()
-
-    def act(self, card) -> bool:
-        """Play the learner's card (a Card or notation). Returns True if it was applied;
-        else shows why in the status line and returns False."""
-        st = self.state
-        try:
-            if st is None:
-                raise StateError("no deal yet: press New deal")
-            if st.is_terminal():
-                raise StateError("the deal is over: press New deal")
-            if st.current_player != self.seat:
-                raise IllegalActionError(f"it is {self.names[st.current_player]}'s turn, not yours")
-            before = len(st.history)
-            st.apply_action(card)
-        except CardkitError as e:
-            self._error(e)
-            return False
-        self._marks.append(before)
-        self.last_error = None
-        self._message = f"You played {card_html(st.history[before])}."
-        self._run_bots()
-        self.refresh()
-        return True
-
-    def undo(self) -> None:
-        """Take back the learner's last card and the bots' cards after it."""
-        st = self.state
-        if st is None or not self._marks:
-            self._error(StateError("nothing to undo: you have not played a card in this deal"))
+        if spec is None:
+            self.game.new_deal(seed=seed)
             return
-        n = self._marks.pop()
+        # A deal from a code: the game's own bookkeeping (record a finished deal), then
+        # the code's deal, with the code's dealer, as the game's current deal.
+        g = self.game
+        if g.state is not None and g.state.is_terminal() and len(g.scores) < len(g.deals):
+            g.record()
+        if g.is_over():  # pragma: no cover - a new game was started above
+            raise StateError(g._over_text())
+        g.state = spec.new_state()
+        g.deals.append(g.state)
+
+    def _bot(self, seat: int) -> Bot:
+        return self.game.players[seat]
+
+    def _record(self) -> None:
+        if len(self.game.scores) < len(self.game.deals):
+            self.game.record()
+
+    def _unrecord(self) -> None:
+        st = self.state
         if st.is_terminal() and len(self.game.scores) == len(self.game.deals):
             self.game.unrecord()
-        while len(st.history) > n:
-            st.undo_action()
-        self.last_error = None
-        self._message = "Undone: your turn again."
-        self.refresh()
 
-    # ---- internals ----------------------------------------------------------------------
-
-    def _safely(self, f, *args) -> None:
-        try:
-            f(*args)
-        except ValueError as e:
-            self._error(e)
-        except Exception as e:  # noqa: BLE001 - a dashboard shows one line, never a traceback
-            self._error(e, prefix=f"Something went wrong ({type(e).__name__})")
-
-    def _error(self, e: BaseException, prefix: str = "Not allowed") -> None:
-        self.last_error = one_line(e)
-        self._message = f"<b>⚠ {prefix}:</b> {html.escape(self.last_error)}"
-        self.refresh()
-
-    def _run_bots(self) -> None:
-        st = self.state
-        while not st.is_terminal() and st.current_player != self.seat:
-            s = st.current_player
-            st.apply_action(self.game.players[s].act(st.observation(s)))
-        if st.is_terminal() and len(self.game.scores) < len(self.game.deals):
-            self.game.record()
+    def _acted_text(self, st, before: int, phase: str) -> str:
+        return f"You played {card_html(st.history[before])}."
 
     # ---- display --------------------------------------------------------------------------
 
-    @property
-    def status_text(self) -> str:
-        """The status line as plain text."""
-        return _plain(self.status.value)
+    def _title_html(self, st) -> str:
+        return (f"<h3 style='margin:2px'>Warsaw Hearts (Варшавские червы) — deal {len(self.game.deals)}"
+                f" <small>({self._deal_words()}; dealer {html.escape(self.names[st.dealer])}; you sit at the "
+                f"bottom; the game ends at {self.rules.loss_at} penalty points)</small></h3>")
 
-    def refresh(self) -> None:
-        """Bring every part up to date with the game (in place)."""
-        self.show_hands.description = f"Show all hands: {'on' if self.show_hands.value else 'off'}"
-        self.last_trick.description = f"Last trick: {'on' if self.last_trick.value else 'off'}"
-        self.undo_button.disabled = not self._marks
-        st = self.state
-        name = lambda s: html.escape(self.names[s])  # noqa: E731
-        if st is None:
-            self.title.value = "<h3 style='margin:2px'>Warsaw Hearts (Варшавские червы)</h3>"
-            self.status.value = self._message or "Press New deal."
-            return
-        deal_no = len(self.game.deals)
-        self.title.value = (f"<h3 style='margin:2px'>Warsaw Hearts (Варшавские червы) — deal {deal_no}"
-                            f" <small>(seed {self.deal_seed}; dealer {name(st.dealer)}; you sit at the bottom; "
-                            f"the game ends at {self.rules.loss_at} penalty points)</small></h3>")
+    def _draw(self, st, live: bool) -> None:
         hands = None
-        if self.show_hands.value:
+        if self._show_others(live):
             hands = {s: self._hand_html(st.hands[s]) for s in range(st.players) if s != self.seat}
         notes = {s: f"{st.tricks_won(s)} tr." for s in range(st.players)}
         total = len(st.initial_hands[0])
@@ -471,9 +408,8 @@ class WarsawHeartsTable(W.VBox):
         self.trick_table.show(st, last=self.last_trick.value, hands=hands, notes=notes,
                               heading=f"No trumps<br>Trick {max(n, 1)} of {total}")
         self.penalty_table.show(st, self.names)
-        self.hand.show(st, self.seat)
+        self.hand.show(st, self.seat, active=live)
         self._sheets()
-        self.status.value = " · ".join(x for x in (self._message, self._turn_text(st)) if x)
 
     def _sheets(self) -> None:
         g = self.game
@@ -496,11 +432,3 @@ class WarsawHeartsTable(W.VBox):
         if st.current_player == self.seat:
             return "Your turn: play a card (follow the suit led if you can)."
         return f"{name(st.current_player)} to play."
-
-    @staticmethod
-    def _hand_html(cards: Sequence[Card]) -> str:
-        parts = []
-        for suit in sorted({c.suit for c in cards}):
-            ranks = "".join(c.rank.char for c in sorted((c for c in cards if c.suit == suit), key=lambda x: -x.rank))
-            parts.append(f"{suit_html(suit)}{ranks}")
-        return " ".join(parts) or "(no cards)"
