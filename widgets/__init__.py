@@ -13,6 +13,19 @@ Variety (RULES.md §1):
 - :class:`AuctionTable`: the bidding, rounds by seats, and buttons 1..8.
 - :class:`ContractTable`: the eight contracts, selectable (``value``).
 - :class:`VarietyTable`: the play dashboard, a learner against three bots.
+- :class:`HandEditor`, :class:`AdvisorPanel`: build a hand, and the advisor's figures
+  for each contract (RULES.md §1.8).
+
+Warsaw Hearts (RULES.md §2): :class:`PenaltyTable`, :class:`SettlementTable` and the
+play dashboard :class:`WarsawHeartsTable`.
+
+Armenian Durak with trumps (RULES.md §3): :class:`TableauView`, :class:`DrawChooser`,
+:class:`TrumpPicker` and the play dashboard :class:`DurakTable`.
+
+The three play dashboards share :class:`DealDashboard` (``_dashboard.py``): the seed
+box, deal codes (``?deal=V-4821`` links, :meth:`DealDashboard.from_query`), undo,
+one-line errors, the replay pane, and the teacher's options (``show_all_hands``,
+``layout="projector"``, ``practice=False``).
 
 Every control is built once and updated in place; every button has an accessible name
 (its ``description``) and no state is shown by colour alone. The widgets call only the
@@ -24,8 +37,18 @@ from .hand import HandTable
 from .scores import ScoreSheet
 from .trick import TrickTable
 from .variety_table import VarietyTable
-from .warsaw_hearts import PenaltyTable, SettlementTable, WarsawHeartsTable  # noqa: F401  (RULES.md §2)
-from .armenian_durak import DrawChooser, DurakTable, TableauView, TrumpPicker  # noqa: F401  (RULES.md §3)
-from .advisor import AdvisorPanel, HandEditor  # noqa: F401  (RULES.md §1.8)
+from .warsaw_hearts import PenaltyTable, SettlementTable, WarsawHeartsTable  # RULES.md §2
+from .armenian_durak import DrawChooser, DurakTable, TableauView, TrumpPicker  # RULES.md §3
+from .advisor import AdvisorPanel, HandEditor  # RULES.md §1.8
+from ._dashboard import DealDashboard
 
-__all__ = ["HandTable", "TrickTable", "ScoreSheet", "AuctionTable", "ContractTable", "VarietyTable"]
+__all__ = [
+    # game-agnostic controls
+    "HandTable", "TrickTable", "ScoreSheet", "DealDashboard",
+    # Variety (RULES.md §1)
+    "AuctionTable", "ContractTable", "VarietyTable", "HandEditor", "AdvisorPanel",
+    # Warsaw Hearts (RULES.md §2)
+    "PenaltyTable", "SettlementTable", "WarsawHeartsTable",
+    # Armenian Durak with trumps (RULES.md §3)
+    "TableauView", "DrawChooser", "TrumpPicker", "DurakTable",
+]

@@ -376,13 +376,14 @@ class DealDashboard(W.VBox):
 
         Returns True if it was loaded. A code that cannot be read, names another game, or
         carries rules other than this table's (``V-4821-L2`` on a table with the default
-        lead) is refused in one status line (a :class:`~cardkit.NotationError`'s message)
-        and the current deal is kept.
+        lead) is refused in one status line ("⚠ Deal code not loaded: " and the
+        :class:`~cardkit.NotationError`'s message, also in :attr:`last_error`) and the
+        current deal is kept.
         """
         try:
             spec = self._spec_for(code)
         except CardkitError as e:
-            self._error(e)
+            self._error(e, prefix="Deal code not loaded")
             return False
         self._close_replay()
         canonical = spec.code
