@@ -662,6 +662,16 @@ class DealDashboard(W.VBox):
 
     _hand_html = staticmethod(_hand_html)
 
+    def _show_last_trick(self, st, live: bool) -> bool:
+        """Whether the trick table shows the last finished trick: the toggle, or a replay
+        position just after a trick (so ◀◀ and ▶▶ land on a complete trick)."""
+        if self.last_trick.value:
+            return True
+        if live or st.is_terminal() or not st.completed_tricks:
+            return False
+        open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None
+        return open_trick is None or not open_trick.cards
+
     def refresh(self) -> None:
         """Bring every part of the dashboard up to date (in place): the live deal, or the
         replay's position while the replay is on."""

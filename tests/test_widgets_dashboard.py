@@ -1,0 +1,375 @@
+"""What the three play dashboards share (cardkit_widgets._dashboard.DealDashboard), headless:
+deal codes (the code box, the status line, ``?deal=`` links), the replay pane, the
+projector layout, scored games without undo, and the ``show_all_hands`` trait.
+
+Every learner action is a ``Button.click()`` or a widget value set, as in the browser."""
+
+from __future__ import annotations
+
+import pytest
+import traitlets
+
+from cardkit.codes import deal_code, deal_from_code, parse_deal_code
+from cardkit.games import armenian_durak as ad
+from cardkit.games import variety
+from cardkit.games import warsaw_hearts as wh
+from cardkit.replay import Replay
+from cardkit_widgets import DealDashboard, DurakTable, VarietyTable, WarsawHeartsTable
+from cardkit_widgets._dashboard import PROJECTOR_BUTTON_FONT, PROJECTOR_CARD_FONT
+
+TABLES = [VarietyTable, WarsawHeartsTable, DurakTable]
+
+
+def _start(state):
+    """The deal at its start (before any action), as JSON: what a code names."""
+    return Replay(state).state_at(0).to_json()
+
+
+def _learner_action(t):
+    """One of the learner's legal actions, taken from the enabled buttons."""
+    st = t.state
+    if isinstance(t, VarietyTable) and st.phase == "bidding":
+        return [n for n, b in t.auction.buttons.items() if not b.disabled][-1]
+    if isinstance(t, DurakTable):
+        if t.trump_picker.enabled:
+            return ad.PickTrump(t.trump_picker.enabled[0])
+        if t.draw_chooser.enabled:
+            return ad.Draw(t.draw_chooser.enabled[0])
+        cards = t.hand.enabled_cards + t.my_tableau.enabled_cards
+        return cards[0]
+    return t.hand.enabled_cards[0]
+
+
+def _click(t, action) -> None:
+    if isinstance(action, int):
+        t.auction.buttons[action].click()
+    elif isinstance(action, ad.PickTrump):
+        t.trump_picker.buttons[action.index].click()
+    elif isinstance(action, ad.Draw):
+        t.draw_chooser.buttons[action.stack].click()
+    elif isinstance(t, DurakTable) and action in t.my_tableau.enabled_cards:
+        t.my_tableau.click(action)
+    else:
+        t.hand.buttons[action].click()
+    assert t.last_error is None, t.last_error
+
+
+def _play_to_the_end(t) -> None:
+    steps = 0
+    while not t.state.is_terminal():
+        _click(t, _learner_action(t))
+        steps += 1
+        assert steps < 80
+
+
+# ---- deal codes ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cls, seed", [(VarietyTable, 21), (WarsawHeartsTable, 4), (DurakTable, 7)])
+def test_a_seeded_deal_shows_its_short_code_and_the_code_gives_the_same_deal(cls, seed):
+    t = cls(seed=seed)
+    code = t.deal_code
+    letter = {VarietyTable: "V", WarsawHeartsTable: "W", DurakTable: "D"}[cls]
+    assert code.startswith(f"{letter}-{seed}")  # the seed form, not the long cards form
+    assert code == deal_code(t.GAME, seed=seed, dealer=t.state.dealer, rules=t.rules)
+    assert _start(deal_from_code(code)) == _start(t.state)
+    assert f"Deal code {code}." in t.status_text
+    t.new_deal(seed=seed + 5)  # the code follows the deal
+    assert t.deal_code.startswith(f"{letter}-{seed + 5}")
+    assert _start(deal_from_code(t.deal_code)) == _start(t.state)
+
+
+def test_a_variety_seed_with_its_default_dealer_is_just_letter_and_seed():
+    t = VarietyTable(seed=4821, first_dealer=4821 % 4)
+    assert t.deal_code == "V-4821"
+
+
+def test_deal_code_is_a_read_only_trait():
+    t = VarietyTable(seed=1)
+    assert isinstance(VarietyTable.class_traits()["deal_code"], traitlets.Unicode)
+    with pytest.raises(traitlets.TraitError):
+        t.deal_code = "V-1"
+
+
+@pytest.mark.parametrize("cls, code", [
+    (VarietyTable, "V-4821"),
+    (VarietyTable, "v 4821 d3"),                       # any case, spaces for dashes
+    (VarietyTable, deal_code(variety.new_deal(seed=77, dealer=2))),  # the cards form
+    (WarsawHeartsTable, "W-17"),
+    (WarsawHeartsTable, deal_code(wh.new_deal(seed=5, dealer=3))),
+    (DurakTable, "D-5"),
+    (DurakTable, "D-5-T2-D0"),                          # hearts trumps given
+    (DurakTable, deal_code(ad.new_deal(seed=9, dealer=1))),
+])
+def test_the_code_box_loads_the_same_deal_as_deal_from_code(cls, code):
+    t = cls(seed=1)
+    t.code_box.value = code
+    t.load_button.click()
+    assert t.last_error is None, t.last_error
+    expected = deal_from_code(code)
+    assert t.state.dealer == expected.dealer
+    assert _start(t.state) == _start(expected)
+    # the bots acted up to the learner's turn, from the code's deal
+    assert t.state.current_player == t.seat and not t.state.is_terminal()
+    assert t.deal_code == parse_deal_code(code).code  # the canonical form of the code
+    assert deal_from_code(t.deal_code).to_json() == expected.to_json()
+    assert f"Deal code {t.deal_code}." in t.status_text
+
+
+def test_two_tables_given_the_same_code_play_the_same_way():
+    a, b = VarietyTable(seed=1), VarietyTable(seed=99)
+    for t in (a, b):
+        t.load_code(deal_code(variety.new_deal(seed=3, dealer=0)))
+    for _ in range(4):  # the same clicks: the same bots' answers
+        for t in (a, b):
+            _click(t, _learner_action(t))
+    assert a.state.to_json() == b.state.to_json()
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("V-48X1", "'V-48X1'"),                              # not a seed, not X + cards
+    ("V-XAYUXXVYINJOVWLKVFNSUT", "check"),               # a mistyped cards form
+    ("W-17", "Warsaw Hearts deal"),                      # another game
+    ("V-4821-L2", "lead='left_of_dealer'"),              # other rules than the table's
+    ("", "expected"),
+])
+def test_a_bad_code_keeps_the_deal_and_says_why_in_one_line(bad, words):
+    t = VarietyTable(seed=4)
+    _click(t, _learner_action(t))
+    st = t.state
+    before, code = st.to_json(), t.deal_code
+    t.code_box.value = bad
+    t.load_button.click()
+    assert t.state is st and st.to_json() == before and t.deal_code == code
+    assert words in t.last_error and "\n" not in t.last_error
+    assert t.status_text.startswith("⚠ Deal code not loaded:") and "\n" not in t.status_text
+    assert "Traceback" not in t.status.value
+    assert t.load_code(bad) is False
+
+
+def test_a_bad_code_on_durak_and_hearts_tables_too():
+    for t, bad in ((DurakTable(seed=3), "D-3-K7"), (WarsawHeartsTable(seed=3), "W-3-P3")):
+        before = t.state.to_json()
+        assert t.load_code(bad) is False
+        assert t.state.to_json() == before and bad in t.last_error
+
+
+def test_a_loaded_hearts_deal_is_scored_in_the_game():
+    t = WarsawHeartsTable(seed=2)
+    _click(t, _learner_action(t))
+    assert t.load_code("W-17")  # the unfinished deal is dropped, not scored
+    assert len(t.game.deals) == 1 and t.game.state is t.state
+    _play_to_the_end(t)
+    assert t.game.scores == [t.state.returns()]
+    assert t.penalty_sheet.rows == [[-p for p in t.state.penalties()]]
+
+
+# ---- ?deal= links ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cls, query, code", [
+    (VarietyTable, "deal=V-4821", "V-4821"),
+    (VarietyTable, "?foo=1&deal=V-4821-D3", "V-4821-D3"),
+    (WarsawHeartsTable, "deal=W-17", "W-17"),
+    (DurakTable, "deal=D-5", "D-5"),
+])
+def test_a_teachers_link_gives_the_codes_deal(cls, query, code):
+    t = cls.from_query(query, seed=1)
+    assert t.query_code == code and t.query_problem is None and t.last_error is None
+    assert _start(t.state) == _start(deal_from_code(code))
+    assert t.deal_code == code
+
+
+def test_a_link_with_other_rules_builds_a_table_with_those_rules():
+    t = VarietyTable.from_query("deal=V-4821-L2", seed=1, rules=variety.Rules(deals=2))
+    assert t.rules == variety.Rules(lead="left_of_dealer", deals=2)  # the game's length is kept
+    assert deal_code(Replay(t.state).state_at(0)) == deal_code(deal_from_code("V-4821-L2"))
+    h = WarsawHeartsTable.from_query("deal=W-17-P3", seed=1, players=4)
+    assert h.rules.players == 3 and len(h.state.hands) == 3
+    assert _start(h.state) == _start(deal_from_code("W-17-P3"))
+    d = DurakTable.from_query("deal=D-5-K1", seed=1)
+    assert d.rules.deck == 52 and len(d.hand.buttons) == 52
+
+
+@pytest.mark.parametrize("query", ["deal=V-48X1", "deal=W-17", "deal=V-1234567890123"])
+def test_a_bad_link_gives_a_normal_deal_and_one_line(query):
+    t = VarietyTable.from_query(query, seed=1)
+    normal = VarietyTable(seed=1)
+    assert _start(t.state) == _start(normal.state)
+    assert t.query_code is None and t.query_problem and "\n" not in t.query_problem
+    assert t.status_text.startswith("⚠ The link's deal code could not be used:")
+    assert "here is a normal deal" in t.status_text and "\n" not in t.status_text
+
+
+def test_no_code_in_the_link_and_the_environment_default(monkeypatch):
+    t = VarietyTable.from_query("x=1", seed=1)
+    assert t.query_code is None and t.query_problem is None and t.last_error is None
+    assert _start(t.state) == _start(VarietyTable(seed=1).state)
+    monkeypatch.setenv("QUERY_STRING", "deal=D-8")
+    assert DurakTable.from_query(seed=1).deal_code == "D-8"
+
+
+# ---- the replay ---------------------------------------------------------------------------------
+
+def test_the_replay_opens_at_the_end_of_a_deal_and_steps_with_the_engines_commentary():
+    t = VarietyTable(seed=9)
+    assert t.replay is None and t.replay_pane.layout.display == "none"
+    _play_to_the_end(t)
+    st = t.state
+    ref = Replay(st)
+    n = len(ref)
+    assert t.replay is not None and t.replay.position == n
+    assert t.replay_pane.layout.display is None and t.replay_button.description == "Replay: on"
+    assert t.replay_lines == ref.lines[n - 1] and t.replay_forward.disabled
+    t.replay_back.click()
+    assert t.replay.position == n - 1 and t.replay_lines == ref.lines[n - 2]
+    for line in ref.lines[n - 2]:
+        assert line in t.replay_commentary.value.replace("&#x27;", "'")
+    # ◀◀: back to the end of the previous trick, as Replay.back_trick
+    ref.seek(n - 1)
+    ref.back_trick()
+    t.replay_back_trick.click()
+    assert t.replay.position == ref.position
+    # the table shows that position: the last trick complete, the learner's cards back
+    at = ref.state
+    last = at.completed_tricks[-1]
+    assert t.trick_table.shown["cards"] == dict(zip(last.seats, last.cards))
+    assert sorted(t.hand.buttons[c].description for c in at.hands[0]) == sorted(str(c) for c in at.hands[0])
+    assert all(t.hand.status_of(c) == "held" for c in at.hands[0])
+    assert t.hand.enabled_cards == []  # nothing to click in a replay
+    # one card forward from a trick's end: a lead, alone on the table
+    t.replay_forward.click()
+    ref.forward()
+    assert t.replay_lines == ref.lines[ref.position - 1] and "leads" in t.replay_lines[0]
+    assert t.trick_table.shown["cards"] == {ref.state.trick.leader: ref.state.trick.cards[0]}
+    t.replay_forward_trick.click()
+    ref.forward_trick()
+    assert t.replay.position == ref.position
+    # the live deal is untouched; turning the replay off shows it again
+    assert st.to_json() == t.state.to_json() and t.state.is_terminal()
+    t.replay_button.value = False
+    assert t.replay is None and t.replay_pane.layout.display == "none"
+    assert t.trick_table.shown["cards"] == dict(zip(st.completed_tricks[-1].seats, st.completed_tricks[-1].cards))
+
+
+def test_the_replay_goes_back_to_the_start_and_into_the_bidding():
+    t = VarietyTable(seed=9)
+    _play_to_the_end(t)
+    while not t.replay_back_trick.disabled:
+        t.replay_back_trick.click()
+    assert t.replay.position == 0 and t.replay_lines == []
+    assert "start of the deal" in t.replay_commentary.value
+    assert t.replay_back.disabled and not t.replay_forward.disabled
+    t.replay_forward.click()
+    assert t.replay_lines == Replay(t.state).lines[0] and "bids" in t.replay_lines[0]
+    assert [n for n, b in t.auction.buttons.items() if not b.disabled] == []  # no bidding in a replay
+    t.replay_back.click()
+    with pytest.raises(ValueError):
+        t.replay_step("back")
+    t.replay_back.click()  # a click at the start: one line, no exception
+    assert "start of the deal" in t.last_error
+
+
+def test_a_replay_mid_deal_covers_the_finished_part_and_the_next_action_closes_it():
+    t = WarsawHeartsTable(seed=2)
+    for _ in range(3):
+        _click(t, _learner_action(t))
+    st = t.state
+    t.replay_button.value = True
+    assert t.replay.position == len(st.history) == len(t.replay)
+    t.replay_back_trick.click()
+    assert t.hand.enabled_cards == []
+    assert t.trick_table.shown["hands"] == {}  # the others' cards stay hidden mid-deal
+    t.show_all_hands = True
+    assert set(t.trick_table.shown["hands"]) == {1, 2, 3}
+    n = len(st.history)
+    assert t.act(st.legal_actions()[0])
+    assert len(st.history) > n and t.replay is None and t.replay_button.value is False
+    assert t.hand.enabled_cards or st.is_terminal()
+
+
+def test_the_durak_replay_and_new_deal_closes_it():
+    t = DurakTable(seed=5)
+    _play_to_the_end(t)
+    ref = Replay(t.state)
+    assert t.replay.position == len(ref)
+    t.replay_back_trick.click()
+    ref.seek(len(ref))
+    ref.back_trick()
+    assert t.replay.position == ref.position
+    assert t.draw_chooser.enabled == [] and t.trump_picker.enabled == [] and t.my_tableau.enabled_cards == []
+    t.new_deal_button.click()
+    assert t.replay is None and t.replay_pane.layout.display == "none"
+
+
+# ---- the teacher's options ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("cls", TABLES)
+def test_practice_false_turns_undo_off_with_a_reason(cls):
+    t = cls(seed=3, practice=False)
+    assert t.practice is False
+    assert t.undo_button.disabled and "scored game" in t.undo_button.tooltip
+    assert t.show_hands.disabled
+    _click(t, _learner_action(t))
+    assert t.undo_button.disabled  # even after a decision
+    st = t.state
+    before = st.to_json()
+    t.undo_button.click()
+    assert st.to_json() == before
+    assert "undo is off in a scored game" in t.last_error and "\n" not in t.status_text
+    practice = cls(seed=3)
+    _click(practice, _learner_action(practice))
+    assert not practice.undo_button.disabled
+    practice.practice = False  # a trait: the button follows
+    assert practice.undo_button.disabled
+
+
+@pytest.mark.parametrize("cls", TABLES)
+def test_the_projector_layout_builds(cls):
+    t = cls(seed=6, layout="projector")
+    assert t.layout_mode == "projector" and "cardkit-projector" in t._dom_classes
+    for w in (t.seed_box, t.code_box, t.load_button):
+        assert w.layout.display == "none"
+    assert t.new_deal_button.layout.display != "none"
+    assert t.code_banner.layout.display is None and t.deal_code in t.code_banner.value
+    assert "font-size:3em" in t.code_banner.value
+    assert all(b.style.font_size == PROJECTOR_CARD_FONT for b in t.hand.buttons.values())
+    assert t.undo_button.style.font_size == PROJECTOR_BUTTON_FONT
+    _click(t, _learner_action(t))  # it plays as usual
+    normal = cls(seed=6)
+    assert normal.code_banner.layout.display == "none" and normal.seed_box.layout.display is None
+    with pytest.raises(ValueError):
+        cls(seed=6, layout="huge")
+
+
+@pytest.mark.parametrize("cls", [VarietyTable, WarsawHeartsTable])
+def test_show_all_hands_is_a_trait_synced_with_the_toggle(cls):
+    t = cls(seed=4)
+    assert isinstance(cls.class_traits()["show_all_hands"], traitlets.Bool)
+    assert t.trick_table.shown["hands"] == {}
+    t.show_all_hands = True
+    assert t.show_hands.value is True and t.show_hands.description == "Show all hands: on"
+    others = [s for s in range(len(t.state.hands)) if s != t.seat]
+    assert set(t.trick_table.shown["hands"]) == set(others)
+    for s in others:
+        c = t.state.hands[s][0]
+        assert c.rank.char in t.trick_table.shown["hands"][s]
+    t.show_hands.value = False
+    assert t.show_all_hands is False and t.trick_table.shown["hands"] == {}
+
+
+def test_durak_show_all_hands_shows_the_opponents_hand_and_the_face_down_cards():
+    t = DurakTable(seed=11, first_dealer=1)
+    st = t.state
+    down = [c for c in st.down[1] if c is not None]
+    assert all(str(c) not in t.their_tableau.caption.value for c in down)
+    t.show_hands.value = True
+    assert t.show_all_hands is True
+    assert all(str(c) in t.their_tableau.caption.value for c in down)
+    assert set(t.trick_table.shown["hands"]) == {1}
+
+
+def test_the_plumbing_lives_once_in_the_base_class():
+    for cls in TABLES:
+        assert issubclass(cls, DealDashboard)
+        for name in ("load_code", "from_query", "undo", "refresh", "status_text", "_safely", "_error",
+                     "_run_bots", "replay_step"):
+            assert name not in cls.__dict__, (cls, name)
