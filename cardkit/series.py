@@ -23,7 +23,9 @@ class DealSeries:
     """Base class of ``Game``: the cut, the dealer passing left, the deals and their rows.
 
     Subclasses set :attr:`name`, :attr:`seat_counts`, :attr:`deck_size`,
-    :attr:`cut_lowest` and implement :meth:`_deal` and :meth:`is_over`.
+    :attr:`cut_lowest` and implement :meth:`_deal` and :meth:`is_over`; a game that
+    chooses its first dealer otherwise overrides :meth:`_cut` (Armenian Durak: the first
+    six turned up, RULES.md §3.2).
 
     :param players: one entry per seat: a :class:`~cardkit.bots.Bot`, or None (or a name)
         for a human who acts through ``State.apply_action``.
@@ -31,7 +33,8 @@ class DealSeries:
     :param seed: int or :class:`numpy.random.Generator`: the cut and every deal come from it.
     :ivar scores: one row per recorded deal: ``state.returns()`` (the game's units).
     :ivar deals: every deal's state, in order (the last may be unfinished).
-    :ivar cut: the cut's rounds, each a dict seat -> card drawn.
+    :ivar cut: the cut's rounds, each a dict seat -> card drawn (or what the game's
+        :meth:`_cut` records).
     :ivar first_dealer: the seat that won the cut.
     :raises CardkitError: for a number of players the game does not allow.
     """
@@ -51,8 +54,7 @@ class DealSeries:
         self.players = list(players)
         self.rules = rules
         self.rng = as_generator(seed)
-        self.first_dealer, self.cut = cut_for_dealer(len(self.players), deck(self.deck_size), self.rng,
-                                                     lowest=self.cut_lowest)
+        self.first_dealer, self.cut = self._cut()
         self.scores: list[list[int]] = []
         self.deals: list = []
         self.state = None
@@ -71,6 +73,12 @@ class DealSeries:
         return (self.first_dealer + n) % self.seats
 
     # ---- what subclasses provide ----------------------------------------------------
+
+    def _cut(self) -> tuple[int, list]:
+        """``(first dealer, the cut's record)``, drawn from :attr:`rng`: by default the cut
+        of RULES.md "Common conventions" (:func:`~cardkit.dealing.cut_for_dealer` from a
+        :attr:`deck_size` deck, highest card deals unless :attr:`cut_lowest`)."""
+        return cut_for_dealer(len(self.players), deck(self.deck_size), self.rng, lowest=self.cut_lowest)
 
     def _deal(self, dealer: int, rng):  # pragma: no cover - abstract
         """A new deal's state with ``dealer`` dealing, its cards drawn from ``rng``."""

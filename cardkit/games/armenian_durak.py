@@ -26,11 +26,12 @@ from typing import ClassVar
 
 import numpy as np
 
-from ..bots import Bot, RandomBot, TrickBot, play_out
+from ..bots import RandomBot, TrickBot, play_out
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, shuffled
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError
 from ..notation import check_deck, format_cards, parse_card, parse_cards, sort_hand
+from ..series import DealSeries
 from ..state import TrickGameState
 from ..tricks import Trick
 
@@ -766,11 +767,12 @@ class RuleBot(TrickBot):
 
 # ---- a game -----------------------------------------------------------------------------------------
 
-class Game:
+class Game(DealSeries):
     """A game of Armenian Durak with trumps, RULES.md §3.2 and §3.4.
 
     The first dealer is the first player to receive a six when cards are turned up one at
-    a time (:func:`first_dealer`); then the deal alternates (**default**). The game ends
+    a time (:func:`first_dealer`); then the deal alternates (**default**; with two seats
+    this is :class:`cardkit.series.DealSeries`' deal passing to the left). The game ends
     when a total reaches ``rules.target`` (250) with the totals different, or after
     ``rules.deals`` deals (``Rules(target=None, deals=3)``, "three rounds").
 
@@ -783,74 +785,21 @@ class Game:
     :raises CardkitError: for a players list that is not two long.
     """
 
+    name = "Armenian Durak"
+    seat_counts = (PLAYERS,)
+    seat_counts_text = "two players (RULES.md §3.1)"
+
     def __init__(self, players: Sequence, *, rules: Rules | None = None, seed=None) -> None:
-        if isinstance(players, str) or len(players) != PLAYERS:
-            raise CardkitError(f"players {players!r}: Armenian Durak is for two players (RULES.md §3.1)")
-        self.players = list(players)
-        self.rules = rules or Rules()
-        self.rng = as_generator(seed)
-        self.first_dealer, self.cut = first_dealer(self.rng, self.rules)
-        self.scores: list[list[int]] = []
-        self.deals: list[State] = []
-        self.state: State | None = None
+        super().__init__(players, rules=rules or Rules(), seed=seed)
 
-    @property
-    def dealer(self) -> int:
-        """The dealer of the current deal (or of the next one when none is in play)."""
-        n = len(self.scores)
-        if self.state is not None and not self.state.is_terminal():
-            n = len(self.deals) - 1
-        return (self.first_dealer + n) % PLAYERS
+    def _cut(self) -> tuple[int, list[tuple[int, Card]]]:
+        return first_dealer(self.rng, self.rules)
 
-    def new_deal(self) -> State:
-        """Deal the next deal (the dealer alternates) and return its state.
+    def _deal(self, dealer: int, rng) -> State:
+        return new_deal(dealer=dealer, seed=rng, rules=self.rules)
 
-        :raises StateError: when the game is over or the current deal is unfinished.
-        """
-        if self.is_over():
-            raise StateError(f"the game is over: totals {self.totals}")
-        if self.state is not None and not self.state.is_terminal():
-            raise StateError("the current deal is not finished")
-        if self.state is not None and len(self.scores) < len(self.deals):
-            self.record()
-        self.state = new_deal(dealer=(self.first_dealer + len(self.scores)) % PLAYERS, seed=self.rng, rules=self.rules)
-        self.deals.append(self.state)
-        return self.state
-
-    def record(self) -> list[int]:
-        """Record the finished current deal's points and return them (once per deal).
-
-        :raises StateError: if there is no finished deal.
-        """
-        if self.state is None or not self.state.is_terminal():
-            raise StateError("no finished deal to record")
-        if len(self.scores) == len(self.deals):
-            return self.scores[-1]
-        row = self.state.returns()
-        self.scores.append(row)
-        return row
-
-    def play_deal(self) -> list[int]:
-        """Deal and play one deal with the bots; returns its two scores.
-
-        :raises StateError: if a seat has no bot, or the game is over.
-        """
-        if not all(isinstance(p, Bot) for p in self.players):
-            raise StateError("play_deal needs a bot in both seats")
-        state = self.new_deal()
-        play_out(state, self.players)
-        return self.record()
-
-    def play(self) -> list[int]:
-        """Play every remaining deal with the bots; returns the totals."""
-        while not self.is_over():
-            self.play_deal()
-        return self.totals
-
-    @property
-    def totals(self) -> list[int]:
-        """Each player's total points over the recorded deals."""
-        return [sum(row[s] for row in self.scores) for s in range(PLAYERS)]
+    def _over_text(self) -> str:
+        return f"the game is over: totals {self.totals}"
 
     def is_over(self) -> bool:
         """RULES.md §3.4: a total at or over the target with the totals different, or the
@@ -865,8 +814,7 @@ class Game:
         """
         if not self.is_over():
             raise StateError(f"the game is not over: totals {self.totals} after {len(self.scores)} deals")
-        t = self.totals
-        return None if t[0] == t[1] else (0 if t[0] > t[1] else 1)
+        return margin(self.totals)[0]
 
     def margin(self) -> int:
         """What the winner won: the winner's total minus the loser's (RULES.md §3.4;
@@ -875,8 +823,7 @@ class Game:
         :raises StateError: before the game is over.
         """
         self.winner()
-        t = self.totals
-        return abs(t[0] - t[1])
+        return margin(self.totals)[1]
 
 
 def game_over(totals: Sequence[int], deals: int, rules: Rules | None = None) -> bool:
