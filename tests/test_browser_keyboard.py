@@ -33,6 +33,23 @@ _FOCUS_JS = """() => {
 }"""
 
 
+_LEGAL_JS = """() => [...document.querySelectorAll('.ck-hand button.ck-legal:enabled')]
+  .map(b => b.innerText.trim()).sort().join(' ')"""
+
+
+def _settled(page, js: str, reads: int = 3, pause_ms: int = 250, limit: int = 40) -> set[str]:
+    """The words ``js`` returns once ``reads`` reads in a row, ``pause_ms`` apart, agree."""
+    last, same = None, 0
+    for _ in range(limit):
+        value = page.evaluate(js)
+        same = same + 1 if value == last else 1
+        if same >= reads:
+            return set(value.split())
+        last = value
+        page.wait_for_timeout(pause_ms)
+    pytest.fail(f"the page did not settle: {js} last gave {last!r}")
+
+
 def _tab_to(page, wanted, what: str, check=None) -> dict:
     """Press Tab until ``wanted(focus)`` holds for the focused element; at most MAX_TABS
     presses. ``check(focus)`` is asserted on every element the focus visits."""
@@ -92,19 +109,25 @@ def test_bid_and_play_a_legal_card_with_the_keyboard_only(dashboard):
         focus = _tab_to(page, _is_bid_button, "enabled bid button", check=no_card_before_the_play)
         assert focus["outline"] == "3px", focus  # the focus ring of the tables' style sheet
         number = focus["text"]
+        caption = auction.locator(".ck-caption")
+        before = caption.inner_text()
         page.keyboard.press("Space")
         # bidding it makes the number the learner's own (never named twice, RULES.md §1.3),
-        # or ends the bidding: either way its button is disabled once the kernel answers
+        # or ends the bidding: either way its button is disabled once the kernel answers;
+        # the caption, written after the buttons, tells the new turn or the contract
+        expect(caption).not_to_have_text(before)
         expect(auction.get_by_role("button", name=number, exact=True)).to_be_disabled()
-        if "The bidding is over" in auction.inner_text():
+        if "The bidding is over" in caption.inner_text():
             break
     expect(auction).to_contain_text("The bidding is over")
     expect(auction.locator("button:enabled")).to_have_count(0)
 
     # The play: the legal cards are the only focusable cards (held-but-illegal cards are
     # disabled, absent ones hidden): every card the focus reaches is a legal one.
-    expect(hand.locator("button.ck-legal").first).to_be_enabled()
-    legal = {t.strip() for t in hand.locator("button.ck-legal").all_inner_texts()}
+    # The kernel's updates arrive button by button: read the legal cards once the
+    # caption (written after the buttons) says what is playable and the set holds still.
+    expect(hand).to_contain_text("Playable now")
+    legal = _settled(page, _LEGAL_JS)
     assert legal, "no legal card on the learner's turn"
     reached = {f["text"] for f in _lap(page) if _in_hand(f)}
     assert reached == legal, f"cards reached with Tab {sorted(reached)}, legal cards {sorted(legal)}"

@@ -153,3 +153,20 @@ def test_auction_classes_and_large_size():
     assert {"ck-table", "ck-contracts"} <= set(ContractTable()._dom_classes)
     with pytest.raises(CardkitError):
         AuctionTable(size="xl")
+
+
+def test_contract_table_four_colour_trumps_and_chosen_class():
+    from cardkit_widgets._common import BLUE, GREEN, RED
+
+    table = ContractTable(four_colour=True)
+    trumps = {n: c.trump for n, c in table.contracts.items()}
+    cells = table._trump_cells
+    assert BLUE in cells[4].value and "diamonds" in cells[4].value  # contract 4: ♦ trumps
+    assert GREEN in cells[2].value and "clubs" in cells[2].value
+    assert cells[1].value == "none" and trumps[1] is None
+    table.set_four_colour(False)
+    assert RED in cells[4].value and BLUE not in cells[4].value
+    table.select(3)
+    assert "ck-chosen" in table.buttons[3]._dom_classes and "◀ chosen" in table.marks[3].value
+    table.select(5)
+    assert "ck-chosen" not in table.buttons[3]._dom_classes and "ck-chosen" in table.buttons[5]._dom_classes

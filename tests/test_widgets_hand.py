@@ -194,6 +194,7 @@ def test_state_classes_follow_the_state_and_are_never_left_behind():
     assert classes(qh) == {"ck-played"} and classes(seven) == {"ck-legal"}
     assert classes(parse_card("2C")) == {"ck-absent"}
     assert {"ck-table", "ck-hand"} <= set(table._dom_classes)
+    assert "ck-caption" in table.caption._dom_classes
 
 
 def test_every_card_is_named_in_words_for_screen_readers():

@@ -101,12 +101,15 @@ def size_of(size: str | Size) -> Size:
 
 
 #: The table widgets' style sheet, injected once per table by :func:`css_widget`: a
-#: clear keyboard focus ring (3 px, offset) on every button of a table, so that a
-#: learner playing with Tab / Enter / Space sees where the focus is. Everything else
-#: (colours, borders, strike-through) is set on the widgets themselves.
+#: clear keyboard focus ring (3 px, inside the button so that no box clips it) on every button of a table, so that a
+#: learner playing with Tab / Enter / Space sees where the focus is; and text lines
+#: spaced by the font (Jupyter's HTML widgets space every line 28 px apart, so a caption
+#: of two lines looked like two paragraphs). Everything else (colours, borders,
+#: strike-through) is set on the widgets themselves.
 CSS = """
 .ck-table .jupyter-button:focus-visible, .ck-table button:focus-visible {
-  outline: 3px solid #1565c0 !important; outline-offset: 2px; z-index: 1; }
+  outline: 3px solid #1565c0 !important; outline-offset: -3px; }
+.ck-table .widget-html-content { line-height: 1.4; }
 """
 
 

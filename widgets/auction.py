@@ -84,6 +84,7 @@ class AuctionTable(W.VBox):
         self.table = W.HTML("")
         self.remarks_box = W.HTML("")
         self.caption = W.HTML("")
+        self.caption.add_class("ck-caption")
         self.button_row = W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))
         self.shown: dict = {}
         self._last_update: tuple = ((), 0, {})
@@ -284,12 +285,15 @@ class ContractTable(W.VBox):
     it: :attr:`value` becomes n (observe it with ``observe(f, names="value")``). The
     chosen row says "◀ chosen" in words; :meth:`mark` writes a note in a row ("played
     now"). With ``selectable=False`` the buttons are disabled (a reference table).
-    DOM classes: ``ck-table ck-contracts``.
+    DOM classes: ``ck-table ck-contracts``; the chosen row's button ``ck-chosen`` (its
+    colour only repeats the words "◀ chosen").
 
     :param rules: :class:`cardkit.games.variety.Rules` or None (the default table).
     :param on_select: a callback ``f(number)``, optional.
     :param selectable: whether the row buttons are enabled.
     :param title: the heading.
+    :param four_colour: draw the trump suits in the four-colour deck (♦ blue, ♣ green);
+        see :meth:`set_four_colour`.
 
     :ivar value: the selected contract number 1..8, or None (a traitlet).
     :ivar contracts: ``dict[int, Contract]`` shown.
@@ -300,10 +304,12 @@ class ContractTable(W.VBox):
     value = traitlets.Int(None, allow_none=True)
 
     def __init__(self, rules=None, *, on_select: Callable[[int], object] | None = None,
-                 selectable: bool = True, title: str = "The eight contracts") -> None:
+                 selectable: bool = True, title: str = "The eight contracts", four_colour: bool = False) -> None:
         self.contracts = variety.contracts(rules)
+        self.four_colour = bool(four_colour)
         self.buttons: dict[int, W.Button] = {}
         self.marks: dict[int, W.HTML] = {}
+        self._trump_cells: dict[int, W.HTML] = {}
         self._notes: dict[int, str] = {}
         self.selectable = selectable
         head_style = "font-size:0.85em;font-weight:bold;border-bottom:2px solid #888"
@@ -315,10 +321,10 @@ class ContractTable(W.VBox):
                          layout=W.Layout(width="6.6em", height="2em", padding="0px", margin="1px"))
             b.on_click(self._make_handler(n))
             self.buttons[n] = b
-            trump = "none" if c.trump is None else f"{suit_html(c.trump)} {SUIT_NAMES[c.trump]}"
             order = "<b>reversed</b>: lowest wins" if c.lowest_wins else "normal"
             self.marks[n] = W.HTML("")
-            cells += [b, W.HTML(trump), W.HTML(order),
+            self._trump_cells[n] = W.HTML("")
+            cells += [b, self._trump_cells[n], W.HTML(order),
                       W.HTML(f'<span style="font-size:0.9em">{html.escape(c.scoring)}</span>'),
                       W.HTML(f"{c.side_total:+d}" if c.side_total else "0"), self.marks[n]]
         self.grid = W.GridBox(cells, layout=W.Layout(
@@ -328,6 +334,7 @@ class ContractTable(W.VBox):
         super().__init__([self.title, self.grid, css_widget()], layout=W.Layout(padding="2px"))
         self.add_class("ck-table")
         self.add_class("ck-contracts")
+        self.set_four_colour(self.four_colour)
         if on_select is not None:
             self.observe(lambda change: on_select(change["new"]) if change["new"] is not None else None,
                          names="value")
@@ -337,6 +344,14 @@ class ContractTable(W.VBox):
         def handler(_button):
             self.select(n)
         return handler
+
+    def set_four_colour(self, on: bool) -> None:
+        """Draw the trump suits in the four-colour deck (``on``) or in red and black, in place."""
+        self.four_colour = bool(on)
+        set_class(self, "ck-four-colour", self.four_colour)
+        for n, c in self.contracts.items():
+            self._trump_cells[n].value = ("none" if c.trump is None else
+                                          f"{suit_html(c.trump, four_colour=self.four_colour)} {SUIT_NAMES[c.trump]}")
 
     def select(self, number: int | None) -> None:
         """Select contract ``number`` (or None to clear); sets :attr:`value`.
@@ -372,3 +387,4 @@ class ContractTable(W.VBox):
             cell.value = " · ".join(parts)
             self.buttons[n].button_style = "info" if n == self.value else (
                 "warning" if n in self._notes else "")
+            set_class(self.buttons[n], "ck-chosen", n == self.value)

@@ -99,6 +99,7 @@ class HandTable(W.VBox):
             rows.append(W.HBox(cells, layout=W.Layout(align_items="center")))
         self.title = W.HTML(f"<b>{title}</b>" if title else "")
         self.caption = W.HTML("")
+        self.caption.add_class("ck-caption")
         self.suit_rows = tuple(rows[1:])
         self.grid = W.VBox(rows)
         super().__init__([self.title, self.grid, self.caption, css_widget()],

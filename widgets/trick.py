@@ -69,6 +69,7 @@ class TrickTable(W.VBox):
             grid_template_columns="auto auto auto", justify_items="center", align_items="center",
             width="fit-content"))
         self.caption = W.HTML("")
+        self.caption.add_class("ck-caption")
         self.shown: dict = {"cards": {}, "winner": None, "leader": None, "to_play": None, "last": False}
         super().__init__([self.grid, self.caption, css_widget()], layout=W.Layout(padding="2px"))
         self.add_class("ck-table")
@@ -158,14 +159,12 @@ class TrickTable(W.VBox):
             # the border's shape says it too: dashed for the seat to play, double for the winner
             border = "2px dashed #1565c0" if seat == s["to_play"] else (
                 "4px double #2e7d32" if seat == s["winner"] else "1px solid #bbb")
-            cls = "ck-cell" + (" ck-winner" if seat == s["winner"] else "") + (
-                " ck-to-play" if seat == s["to_play"] else "")
             note = recolour_html(s["notes"].get(seat, ""), four)
             hand = recolour_html(s["hands"].get(seat, ""), four)
             card_text = card_html(card, size="2em" if large else "1.5em", four_colour=four) if card is not None else (
                 '<span style="color:#666">no card</span>')
             cell.value = (
-                f'<div class="{cls}" style="text-align:center;border:{border};border-radius:6px;padding:3px 4px;'
+                f'<div class="ck-cell" style="text-align:center;border:{border};border-radius:6px;padding:3px 4px;'
                 f'background:#fafafa;line-height:1.3;font-size:{text_size}">'
                 f'<div><b>{html.escape(self.names[seat])}</b></div>'
                 + (f'<div style="font-size:0.85em">{note}</div>' if note else "") +
