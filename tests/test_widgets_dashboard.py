@@ -373,3 +373,14 @@ def test_the_plumbing_lives_once_in_the_base_class():
         for name in ("load_code", "from_query", "undo", "refresh", "status_text", "_safely", "_error",
                      "_run_bots", "replay_step"):
             assert name not in cls.__dict__, (cls, name)
+
+
+@pytest.mark.parametrize("cls", TABLES)
+def test_four_colour_reaches_the_card_controls_that_offer_it(cls):
+    t = cls(seed=2, four_colour=True)
+    offering = [p for p in t._parts() if callable(getattr(p, "set_four_colour", None))]
+    if not offering:  # pragma: no cover - the table controls without the option
+        pytest.skip("the table controls have no four-colour option")
+    assert t.four_colour is True and all(p.four_colour is True for p in offering)
+    t.four_colour = False
+    assert all(p.four_colour is False for p in offering)

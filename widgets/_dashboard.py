@@ -242,18 +242,23 @@ class DealDashboard(W.VBox):
 
     # ---- the teacher's options ----------------------------------------------------------
 
-    def _card_parts(self) -> list[W.Widget]:
-        """The controls that show cards (the hand, the trick, ...)."""
-        return [w for w in (getattr(self, "hand", None), getattr(self, "trick_table", None)) if w is not None]
+    #: The attributes that may hold a table control (each subclass has some of them).
+    PART_NAMES: ClassVar[tuple[str, ...]] = (
+        "hand", "trick_table", "auction", "contracts_table", "scores", "penalty_table", "penalty_sheet",
+        "bonus_sheet", "settlement", "their_tableau", "my_tableau", "trump_picker", "draw_chooser")
+
+    def _parts(self) -> list[W.Widget]:
+        """The table controls of this dashboard."""
+        return [w for w in (getattr(self, n, None) for n in self.PART_NAMES) if w is not None]
 
     def _apply_four_colour(self) -> None:
-        # The card controls may offer a four-colour deck (set_four_colour() or a
-        # four_colour attribute); a control without it keeps its two colours.
-        for part in self._card_parts():
+        # The table controls that offer a four-colour deck (set_four_colour(), or a
+        # four_colour attribute) switch; another keeps its red and black.
+        for part in self._parts():
             setter = getattr(part, "set_four_colour", None)
             if callable(setter):
                 setter(self.four_colour)
-            elif hasattr(part, "four_colour"):
+            elif "four_colour" in getattr(part, "__dict__", {}):
                 part.four_colour = self.four_colour
         self.refresh()
 
@@ -268,24 +273,26 @@ class DealDashboard(W.VBox):
         self.status.add_class("cardkit-projector-status")
         for b in (self.new_deal_button, self.undo_button, self.show_hands, self.last_trick, self.replay_button,
                   self.replay_back_trick, self.replay_back, self.replay_forward, self.replay_forward_trick):
-            b.style.font_size = PROJECTOR_BUTTON_FONT
-            b.layout.width = f"calc({b.layout.width} * 1.6)"
-            b.layout.height = "2.4em"
+            b.style.font_size = PROJECTOR_BUTTON_FONT  # widths in em grow with the font
+            b.layout.height = "1.9em"
+        sized = []
+        for part in self._parts():
+            set_size = getattr(part, "set_size", None)
+            if callable(set_size):  # the control's own large size (a projector)
+                set_size("large")
+                sized.append(part)
         hand = getattr(self, "hand", None)
-        if hand is not None:
-            # the card buttons' sizes are in em, so they grow with their font
+        if hand is not None and hand not in sized:
+            # older controls: the card buttons' sizes are in em, so they grow with their font
             for b in hand.buttons.values():
                 b.style.font_size = PROJECTOR_CARD_FONT
-            grid = getattr(hand, "grid", None)
-            if grid is not None and grid.children:
-                # the rank header over the grid: as wide as the larger buttons
-                for lab in grid.children[0].children[1:]:
-                    lab.layout.width = "6.5em"
         for part in self._projector_zoomed():
-            part.add_class("cardkit-projector-zoom")
+            if part not in sized:
+                part.add_class("cardkit-projector-zoom")
 
     def _projector_zoomed(self) -> list[W.Widget]:
-        """The parts drawn larger on the projector (CSS zoom)."""
+        """The parts drawn larger on the projector by CSS zoom when they have no large
+        size of their own."""
         return [w for w in (getattr(self, "trick_table", None),) if w is not None]
 
     def _refresh_undo(self) -> None:

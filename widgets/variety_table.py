@@ -215,7 +215,9 @@ class VarietyTable(DealDashboard):
 
     def _draw(self, st, live: bool) -> None:
         remarks = [(s, t) for n, s, t in self._remarks if n < len(st.history)]
-        # a replay position: no seat may bid (-1 is nobody's seat)
+        # a replay position: the bidding as a record, no seat may bid (-1 is nobody's seat)
+        if callable(getattr(self.auction, "set_read_only", None)) and self.auction.read_only == live:
+            self.auction.set_read_only(not live)
         self.auction.show(st, self.seat if live else -1, remarks=remarks)
         self.contracts_table.mark(st.contract, "played now")
         hands = None
