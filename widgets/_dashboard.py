@@ -121,6 +121,8 @@ class DealDashboard(W.VBox):
         ``replay_commentary`` (``HTML``).
     :ivar replay: the :class:`cardkit.replay.Replay` shown, or None when the replay is off.
     :ivar deal_seed: the current deal's seed (None for a deal loaded in the cards form).
+    :ivar query_code, query_problem: set by :meth:`from_query`: the link's code when it
+        was used, or why it was not (one line); both None otherwise.
     :ivar last_error: the last refused action's message (one line), or None.
     :ivar layout_mode: ``"normal"`` or ``"projector"``.
     """
@@ -159,6 +161,8 @@ class DealDashboard(W.VBox):
         self._message = ""
         self._marks: list[int] = []          # history length before each learner decision
         self._loaded_code: str | None = None  # the code of a deal loaded with load_code
+        self.query_code: str | None = None     # from_query: the link's code, if it was used
+        self.query_problem: str | None = None  # from_query: why the link's code was not used
         self._syncing = False
         self._undo_tooltip = undo_tooltip
 
@@ -459,7 +463,6 @@ class DealDashboard(W.VBox):
             except CardkitError as e:
                 problem = one_line(e)
         table = cls(**kwargs)
-        table.query_code = None
         table.query_problem = problem
         if code is not None and problem is None:
             if table.load_code(code):
