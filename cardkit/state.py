@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
 from .cards import Card, Suit
 from .dealing import check_seat
 from .errors import IllegalActionError, NotationError, StateError
-from .notation import format_cards, parse_card
+from .notation import format_cards, format_hand, parse_card
 from .tricks import Trick
 
 __all__ = ["TrickGameState", "TrickObservation", "fast_copy"]
@@ -204,6 +204,7 @@ class TrickGameState:
         data = {"game": self.game, "format": 1}
         data.update(self._start_json())
         data["history"] = [self.action_to_str(a) for a in self.history]
+        data.update(self._json_extras())
         return json.dumps(data, ensure_ascii=False)
 
     @classmethod
@@ -236,16 +237,62 @@ class TrickGameState:
                 state.apply_action(a)
             except (NotationError, IllegalActionError) as e:
                 raise NotationError(f"saved deal, action {i + 1} ({a!r}): {e}") from None
+        try:
+            state._read_json_extras(data)
+        except NotationError as e:
+            raise NotationError(f"saved deal: {e}") from None
         return state
 
     # ---- what subclasses provide ----------------------------------------------------
 
-    def _start_json(self) -> dict:  # pragma: no cover - abstract
+    #: the game's ``Rules`` dataclass, read back from a saved deal's ``"rules"`` object
+    rules_class: ClassVar[type | None] = None
+
+    @staticmethod
+    def _new_deal(hands, *, dealer: int, rules):  # pragma: no cover - abstract
+        """The game's ``new_deal(hands, dealer=..., rules=...)`` (the shared
+        :meth:`_from_start_json` deals the saved hands through it, so they are checked)."""
         raise NotImplementedError
 
+    def _start_json(self) -> dict:
+        """The start of the deal as JSON values: ``rules`` (the :attr:`rules_class` fields),
+        ``dealer`` and ``hands`` (each seat's ``initial_hands`` in PBN). A game whose
+        deal starts otherwise (Armenian Durak's layout) overrides this and
+        :meth:`_from_start_json`."""
+        return {"rules": asdict(self.rules), "dealer": self.dealer,
+                "hands": [format_hand(h) for h in self.initial_hands]}
+
     @classmethod
-    def _from_start_json(cls, data: dict):  # pragma: no cover - abstract
-        raise NotImplementedError
+    def _rules_from_json(cls, data: dict):
+        """``rules_class(**data["rules"])`` (defaults when the field is missing).
+
+        :raises NotationError: when ``"rules"`` is not a JSON object.
+        :raises CardkitError: (a ValueError) for a value the rules refuse.
+        """
+        rules = data.get("rules") or {}
+        if not isinstance(rules, dict):
+            raise NotationError(f"'rules' must be an object, got {rules!r}")
+        return cls.rules_class(**rules)
+
+    @classmethod
+    def _from_start_json(cls, data: dict):
+        """A new state at the start that :meth:`_start_json` wrote.
+
+        :raises NotationError: for a malformed field or hands that are not a deal.
+        :raises KeyError: when ``"hands"`` is missing (``from_json`` reports it).
+        """
+        return cls._new_deal(data["hands"], dealer=data.get("dealer", 0), rules=cls._rules_from_json(data))
+
+    def _json_extras(self) -> dict:
+        """Fields :meth:`to_json` writes after ``history`` (e.g. Variety's table talk)."""
+        return {}
+
+    def _read_json_extras(self, data: dict) -> None:
+        """Read what :meth:`_json_extras` wrote, once the history has been replayed; a
+        missing field means none.
+
+        :raises NotationError: for a malformed field.
+        """
 
     def _restart(self):
         """A new state at the start of this deal (same cards, same rules)."""
@@ -297,17 +344,31 @@ class TrickGameState:
         return list(cards)
 
     def _check_play(self, card) -> None:
+        """Refuse a card the player may not play now, with a message from the three hooks
+        below (a game words them with its own rule, e.g. Armenian Durak's tableau)."""
         if not isinstance(card, Card):
-            raise IllegalActionError(f"{card!r} is not a card: now is the play of a card")
+            raise IllegalActionError(self._not_a_card_message(card))
         seat = self.current_player
         cards = self._playable(seat)
         if card not in cards:
-            raise IllegalActionError(f"{card} is not in seat {seat}'s hand: it holds {format_cards(cards)}")
+            raise IllegalActionError(self._not_playable_message(card, seat, cards))
         legal = self._legal_play()
         if card not in legal:
-            led = self.tricks[-1].cards[0].suit
-            raise IllegalActionError(
-                f"must follow {led.symbol}: you hold {format_cards(legal)}, so {card} cannot be played")
+            raise IllegalActionError(self._follow_message(card, legal))
+
+    def _not_a_card_message(self, action) -> str:
+        """The message for an action that is not a card, during the play."""
+        return f"{action!r} is not a card: now is the play of a card"
+
+    def _not_playable_message(self, card: Card, seat: int, cards: Sequence[Card]) -> str:
+        """The message for a card that is not among ``cards``, those seat ``seat`` may play from."""
+        return f"{card} is not in seat {seat}'s hand: it holds {format_cards(cards)}"
+
+    def _follow_message(self, card: Card, legal: Sequence[Card]) -> str:
+        """The message for a card of the player's that breaks the following rule; ``legal``
+        are the cards it may play."""
+        led = self.tricks[-1].cards[0].suit
+        return f"must follow {led.symbol}: you hold {format_cards(legal)}, so {card} cannot be played"
 
     def _remove_played(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)

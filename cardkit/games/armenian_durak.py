@@ -463,24 +463,20 @@ class State(TrickGameState):
                 return follow
         return list(cards)
 
-    def _check_play(self, card) -> None:
-        seat = self.current_player
-        if not isinstance(card, Card):
-            raise IllegalActionError(f"{self.action_to_str(card)!r}: now seat {seat} plays a card (RULES.md §3.3)")
-        cards = self._playable(seat)
-        if card not in cards:
-            where = self.where(card)
-            why = {"down": "it lies face down", "taken": "it has been played already",
-                   "trick": "it is in the trick already"}.get(where[0], "it is not seat %d's" % seat)
-            raise IllegalActionError(
-                f"{card} cannot be played: {why}; seat {seat} may play from its hand or its face-up cards: "
+    def _not_a_card_message(self, action) -> str:
+        return f"{self.action_to_str(action)!r}: now seat {self.current_player} plays a card (RULES.md §3.3)"
+
+    def _not_playable_message(self, card: Card, seat: int, cards: Sequence[Card]) -> str:
+        where = self.where(card)
+        why = {"down": "it lies face down", "taken": "it has been played already",
+               "trick": "it is in the trick already"}.get(where[0], "it is not seat %d's" % seat)
+        return (f"{card} cannot be played: {why}; seat {seat} may play from its hand or its face-up cards: "
                 f"{format_cards(cards)} (RULES.md §3.3)")
-        legal = self._legal_play()
-        if card not in legal:
-            led = self.tricks[-1].cards[0].suit
-            need = "a trump" if led == self.trump else f"a {led.symbol} or a trump ({self.trump.symbol})"
-            raise IllegalActionError(
-                f"{card} cannot be played: {led.symbol} was led, so play {need}: you have "
+
+    def _follow_message(self, card: Card, legal: Sequence[Card]) -> str:
+        led = self.tricks[-1].cards[0].suit
+        need = "a trump" if led == self.trump else f"a {led.symbol} or a trump ({self.trump.symbol})"
+        return (f"{card} cannot be played: {led.symbol} was led, so play {need}: you have "
                 f"{format_cards(legal)} (RULES.md §3.3)")
 
     def _remove_played(self, seat: int, card: Card) -> None:

@@ -12,7 +12,7 @@ Public API: :class:`Rules`, :data:`CONTRACTS`, :func:`contracts`, :func:`new_dea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 import numpy as np
@@ -21,7 +21,7 @@ from ..bots import Bot, RandomBot, TrickBot, play_out
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_hands, check_seat, deal_hands
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError
-from ..notation import format_hand, sort_hand
+from ..notation import sort_hand
 from ..series import DealSeries
 from ..state import TrickGameState, TrickObservation
 from ..tricks import Trick, winning_index
@@ -423,16 +423,15 @@ class State(TrickGameState):
             raise IllegalActionError(f"bid {action}: the bidding is over, now play a card")
         return super().parse_action(action)
 
-    def _start_json(self) -> dict:
-        return {"rules": asdict(self.rules), "dealer": self.dealer,
-                "hands": [format_hand(h) for h in self.initial_hands], "remarks": []}
+    # saved deals: the core's _start_json / _from_start_json (rules, dealer, hands)
+    rules_class = Rules
 
-    @classmethod
-    def _from_start_json(cls, data: dict) -> "State":
-        rules = data.get("rules") or {}
-        if not isinstance(rules, dict):
-            raise NotationError(f"'rules' must be an object, got {rules!r}")
-        return new_deal(data["hands"], dealer=data.get("dealer", 0), rules=Rules(**rules))
+    @staticmethod
+    def _new_deal(hands, *, dealer: int, rules: Rules) -> "State":
+        return new_deal(hands, dealer=dealer, rules=rules)
+
+    def _start_json(self) -> dict:
+        return {**super()._start_json(), "remarks": []}
 
     def observation(self, seat: int) -> Observation:
         """What seat ``seat`` may see: its own hand, the bids, the contract and every card

@@ -21,7 +21,7 @@ Public API: :class:`Rules`, :data:`PENALTY_SCHEDULE`, :data:`HONOURS`, :data:`BO
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
@@ -30,7 +30,7 @@ from ..bots import Bot, RandomBot, TrickBot
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_hands, check_seat, deal_hands
 from ..errors import CardkitError, NotationError, StateError
-from ..notation import check_deck, format_hand, parse_card, sort_hand
+from ..notation import check_deck, parse_card, sort_hand
 from ..series import DealSeries
 from ..state import TrickGameState, TrickObservation
 from ..tricks import Trick, winning_index
@@ -466,17 +466,12 @@ class State(TrickGameState):
         """
         return super().returns()
 
-    # saved deals
-    def _start_json(self) -> dict:
-        return {"rules": asdict(self.rules), "dealer": self.dealer,
-                "hands": [format_hand(h) for h in self.initial_hands]}
+    # saved deals: the core's _start_json / _from_start_json (rules, dealer, hands)
+    rules_class = Rules
 
-    @classmethod
-    def _from_start_json(cls, data: dict) -> "State":
-        rules = data.get("rules") or {}
-        if not isinstance(rules, dict):
-            raise NotationError(f"'rules' must be an object, got {rules!r}")
-        return new_deal(data["hands"], dealer=data.get("dealer", 0), rules=Rules(**rules))
+    @staticmethod
+    def _new_deal(hands, *, dealer: int, rules: Rules) -> "State":
+        return new_deal(hands, dealer=dealer, rules=rules)
 
     def observation(self, seat: int) -> Observation:
         """What seat ``seat`` may see: its own hand and every card played; never another
