@@ -19,6 +19,7 @@ are ``mask & SUIT_MASK[suit]``. The layout never depends on seats, only on the g
 from __future__ import annotations
 
 import sys
+from functools import cached_property
 
 import numpy as np
 
@@ -26,7 +27,8 @@ __all__ = [
     "U64", "ONE", "ZERO", "ALL", "SUIT_MASK", "POP16", "SEL16", "fields", "popcount",
     "msb", "lsb", "lowest_bit", "random_bit", "above", "deal_batch", "hands_from_deals",
     "deal_bits", "hands_from_bits", "reverse_strength", "POLICIES", "policy_codes", "FollowSuitPlay",
-    "pick", "first_nonempty",
+    "pick", "first_nonempty", "check_batch_size", "check_deals", "per_deal", "hand_positions",
+    "PlayedBatch",
 ]
 
 U64 = np.uint64
@@ -127,13 +129,13 @@ def deal_batch(batch: int, seed=None, *, deck: int = 52) -> np.ndarray:
     game's convention (each simulator says so).
 
     :param seed: an int, a :class:`numpy.random.Generator` (advanced in place) or None.
-    :raises ValueError: for a batch size < 1 or a deck other than 52 or 36.
+    :raises ValueError: for a deck other than 52 or 36; CardkitError (a ValueError) for a
+        batch size that is not a whole number >= 1.
     """
     from ..dealing import as_generator
     if deck not in (52, 36):
         raise ValueError(f"deck {deck!r}: the simulators know the 52- and 36-card decks")
-    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
-        raise ValueError(f"batch {batch!r}: expected a whole number of deals >= 1")
+    batch = check_batch_size(batch)
     rng = as_generator(seed)
     return rng.permuted(np.tile(np.arange(deck, dtype=np.int8), (int(batch), 1)), axis=1)
 
@@ -180,6 +182,77 @@ def hands_from_deals(deals: np.ndarray, bit_of: np.ndarray, seats: int, per_seat
         idx = idx + int(offset)
     bits = ONE << np.take(bit_of, idx).astype(U64)
     return np.bitwise_or.reduce(bits.reshape(b, seats, per_seat), axis=2).T.copy()
+
+
+def hand_positions(hand_bits: np.ndarray) -> np.ndarray:
+    """The bit positions of each hand mask, ascending: ``hand_bits`` (n, B) uint64 with
+    ``k`` bits set in every mask gives shape (B, n, k) int64 (little-endian bit order)."""
+    n, B = hand_bits.shape
+    raw = np.unpackbits(hand_bits.T.copy().view(np.uint8).reshape(B, n, 8), axis=2, bitorder="little")
+    return np.nonzero(raw)[2].reshape(B, n, -1)
+
+
+# ---- checking the arguments of the entry points ------------------------------------------
+
+def check_batch_size(batch) -> int:
+    """``batch`` as an int.
+
+    :raises CardkitError: for anything but a whole number >= 1 (a bool is not one).
+    """
+    from ..errors import CardkitError
+    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
+        raise CardkitError(f"batch {batch!r}: expected a whole number of deals >= 1")
+    return int(batch)
+
+
+def check_deals(deals, size: int) -> np.ndarray:
+    """``deals`` as an integer array of shape (B, size) (the card numbers are checked by
+    each simulator, which knows what they mean).
+
+    :raises CardkitError: for another shape or a dtype that is not an integer one.
+    """
+    from ..errors import CardkitError
+    deals = np.asarray(deals)
+    if deals.ndim != 2 or deals.shape[1] != size or not np.issubdtype(deals.dtype, np.integer):
+        raise CardkitError(f"deals: expected an integer array of shape (B, {size}), got {deals.dtype} {deals.shape}")
+    return deals
+
+
+def per_deal(x, B: int, name: str, message: str | None = None, dtype=np.int64) -> np.ndarray:
+    """One value per deal: a scalar is repeated ``B`` times; an array must have shape (B,).
+
+    :param message: the error's text after ``"{name}: "`` (default: the expected shape).
+    :raises CardkitError: for a bool (True is not a seat or a suit), a boolean array, or
+        another shape.
+    """
+    from ..errors import CardkitError
+    if isinstance(x, (bool, np.bool_)):
+        raise CardkitError(f"{name}: {x!r} is not a number")
+    a = np.asarray(x)
+    if a.dtype == bool:
+        raise CardkitError(f"{name}: booleans are not numbers")
+    if a.ndim == 0:
+        a = np.full(B, int(a))
+    if a.shape != (B,):
+        raise CardkitError(f"{name}: {message or f'expected one value or {B} values, got shape {a.shape}'}")
+    return a.astype(dtype)
+
+
+class PlayedBatch:
+    """What every simulator's result has: ``len()`` (the deals), and ``leaders`` /
+    ``winners`` (B, T) int8 decoded from the (T, B) arrays the play loop keeps
+    (``_leaders``, ``_winners``); a result dataclass also has ``dealer`` (B,)."""
+
+    def __len__(self) -> int:
+        return len(self.dealer)
+
+    @cached_property
+    def leaders(self) -> np.ndarray:
+        return np.ascontiguousarray(self._leaders.T)
+
+    @cached_property
+    def winners(self) -> np.ndarray:
+        return np.ascontiguousarray(self._winners.T)
 
 
 # ---- policies --------------------------------------------------------------------------

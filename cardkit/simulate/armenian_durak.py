@@ -29,8 +29,9 @@ from ..cards import Card, Rank, Suit, deck as make_deck
 from ..dealing import as_generator
 from ..errors import CardkitError
 from ..games import armenian_durak as D
-from ._core import (ONE, SUIT_MASK, U64, ZERO, above, deal_bits, first_nonempty, lowest_bit,
-                    msb, policy_codes, popcount, random_bit)
+from ._core import (ONE, SUIT_MASK, U64, ZERO, PlayedBatch, above, check_batch_size, check_deals,
+                    deal_bits, first_nonempty, lowest_bit, msb, per_deal, policy_codes, popcount,
+                    random_bit)
 
 __all__ = ["DurakBatch", "simulate_armenian_durak", "random_armenian_durak", "DurakRulePolicyBot",
            "DurakWeakestBot", "strength", "layout_columns", "NO_DRAW", "DECLINED"]
@@ -101,7 +102,7 @@ def layout_columns(rules=None) -> dict[str, np.ndarray]:
 
 
 @dataclass(frozen=True, eq=False)
-class DurakBatch:
+class DurakBatch(PlayedBatch):
     """B deals of Armenian Durak played out (RULES.md §3). Deal on axis 0; ``T`` tricks
     (18, or 26 with 52 cards). Seats 0 and 1.
 
@@ -129,20 +130,9 @@ class DurakBatch:
     _draws: np.ndarray
     _card_of: np.ndarray
 
-    def __len__(self) -> int:
-        return len(self.dealer)
-
     @cached_property
     def plays(self) -> np.ndarray:
         return np.ascontiguousarray(self._card_of[self._plays].transpose(2, 0, 1))
-
-    @cached_property
-    def leaders(self) -> np.ndarray:
-        return np.ascontiguousarray(self._leaders.T)
-
-    @cached_property
-    def winners(self) -> np.ndarray:
-        return np.ascontiguousarray(self._winners.T)
 
     @cached_property
     def draws(self) -> np.ndarray:
@@ -353,12 +343,11 @@ def _finish(play, tables, dealer, trump, rules):
 
 
 def _batch_arg(x, B, name, hi):
-    a = np.asarray(x)
-    if a.ndim == 0:
-        a = np.full(B, int(a))
-    if a.shape != (B,) or a.min() < 0 or a.max() > hi:
-        raise CardkitError(f"{name}: expected values 0..{hi}, one or {B} of them")
-    return a.astype(np.int64)
+    message = f"expected values 0..{hi}, one or {B} of them"
+    a = per_deal(x, B, name, message)
+    if a.min() < 0 or a.max() > hi:
+        raise CardkitError(f"{name}: {message}")
+    return a
 
 
 def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=None, seed=None) -> DurakBatch:
@@ -380,10 +369,8 @@ def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=No
     """
     rules = rules or D.Rules()
     tables = _tables(rules.deck)
-    deals = np.asarray(deals)
     n = rules.deck
-    if deals.ndim != 2 or deals.shape[1] != n or not np.issubdtype(deals.dtype, np.integer):
-        raise CardkitError(f"deals: expected an integer array of shape (B, {n}), got {deals.dtype} {deals.shape}")
+    deals = check_deals(deals, n)
     if deals.min(initial=0) < 0 or deals.max(initial=0) >= n or \
             not (np.sort(deals, axis=1) == np.arange(n)).all():
         raise CardkitError(f"deals: each row must hold every card 0..{n - 1} once")
@@ -404,8 +391,7 @@ def random_armenian_durak(batch: int, *, seed=None, policy="random", rules=None)
 
     :raises CardkitError: as :func:`simulate_armenian_durak`, or for a batch size < 1.
     """
-    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
-        raise CardkitError(f"batch {batch!r}: expected a whole number of deals >= 1")
+    batch = check_batch_size(batch)
     rules = rules or D.Rules()
     tables = _tables(rules.deck)
     rng = as_generator(seed)

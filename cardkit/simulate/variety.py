@@ -24,8 +24,9 @@ from ..dealing import as_generator
 from ..errors import CardkitError
 from ..games import variety as V
 from ..tricks import winning_index
-from ._core import (ONE, U64, ZERO, FollowSuitPlay, deal_bits, first_nonempty, hands_from_bits,
-                    hands_from_deals, pick, policy_codes, popcount, reverse_strength)
+from ._core import (ONE, U64, ZERO, FollowSuitPlay, PlayedBatch, check_batch_size, check_deals,
+                    deal_bits, first_nonempty, hand_positions, hands_from_bits, hands_from_deals,
+                    per_deal, pick, policy_codes, popcount, reverse_strength)
 
 __all__ = ["VarietyBatch", "simulate_variety", "random_variety", "auction_for", "RulePolicyBot",
            "WeakestBot", "strength"]
@@ -103,7 +104,7 @@ _BITS = (ONE << _tables("seed").bit_of[52:104].astype(U64))
 # ---- the result ------------------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
-class VarietyBatch:
+class VarietyBatch(PlayedBatch):
     """B deals of Variety played out (RULES.md §1). Every array has the deal on axis 0.
 
     Computed during the play:
@@ -139,14 +140,9 @@ class VarietyBatch:
     _winners: np.ndarray      # (13, B) int8
     _card_of: np.ndarray      # flat table contract*64 + bit -> Card.index
 
-    def __len__(self) -> int:
-        return len(self.contract)
-
     @cached_property
     def hands(self) -> np.ndarray:
-        B = len(self)
-        raw = np.unpackbits(self._hand_bits.T.copy().view(np.uint8).reshape(B, 4, 8), axis=2, bitorder="little")
-        pos = np.nonzero(raw)[2].reshape(B, 4, 13).astype(np.int32)
+        pos = hand_positions(self._hand_bits).astype(np.int32)
         cards = np.take(self._card_of, pos + self.contract.astype(np.int32)[:, None, None] * 64)
         return np.sort(cards, axis=2)
 
@@ -154,14 +150,6 @@ class VarietyBatch:
     def plays(self) -> np.ndarray:
         flat = self._plays.astype(np.int32) + (self.contract.astype(np.int32) * 64)[None, None, :]
         return np.ascontiguousarray(np.take(self._card_of, flat).transpose(2, 0, 1))
-
-    @cached_property
-    def leaders(self) -> np.ndarray:
-        return np.ascontiguousarray(self._leaders.T)
-
-    @cached_property
-    def winners(self) -> np.ndarray:
-        return np.ascontiguousarray(self._winners.T)
 
     def margin(self, seat) -> np.ndarray:
         """(B,) float64: ``seat``'s deal score minus the average deal score of the other
@@ -233,17 +221,6 @@ class _VarietyPlay(FollowSuitPlay):
         return pick(strong, X)
 
 
-def _as_batch_array(x, B, name, dtype=np.int8):
-    if isinstance(x, bool):
-        raise CardkitError(f"{name}: {x!r} is not a number")
-    a = np.asarray(x)
-    if a.ndim == 0:
-        a = np.full(B, int(a))
-    if a.shape != (B,):
-        raise CardkitError(f"{name}: expected one value or {B} values, got shape {a.shape}")
-    return a.astype(dtype)
-
-
 def simulate_variety(deals, contract, declarers, *, dealer=0, policy="random", rules=None,
                      seed=None) -> VarietyBatch:
     """Play the play phase of B deals of Variety at once (RULES.md §1.4–§1.6).
@@ -262,9 +239,7 @@ def simulate_variety(deals, contract, declarers, *, dealer=0, policy="random", r
         outside 1..8, declarers that are not two different seats 0..3, a dealer outside
         0..3, or an unknown policy.
     """
-    deals = np.asarray(deals)
-    if deals.ndim != 2 or deals.shape[1] != 52 or not np.issubdtype(deals.dtype, np.integer):
-        raise CardkitError(f"deals: expected an integer array of shape (B, 52), got {deals.dtype} {deals.shape}")
+    deals = check_deals(deals, 52)
     if deals.min(initial=0) < 0 or deals.max(initial=0) > 51:
         raise CardkitError("deals: card indices must be 0..51")
     B = deals.shape[0]
@@ -278,7 +253,7 @@ def simulate_variety(deals, contract, declarers, *, dealer=0, policy="random", r
 
 
 def _check_setup(B, contract, declarers, dealer):
-    con = _as_batch_array(contract, B, "contract")
+    con = per_deal(contract, B, "contract", dtype=np.int8)
     if con.min() < 1 or con.max() > 8:
         raise CardkitError(f"contract: expected 1..8 (RULES.md §1.2), got {sorted(set(con.tolist()))[:8]!r}")
     decl = np.asarray(declarers)
@@ -286,7 +261,7 @@ def _check_setup(B, contract, declarers, dealer):
         decl = np.broadcast_to(decl, (B, 2))
     if decl.shape != (B, 2) or decl.min() < 0 or decl.max() > 3 or (decl[:, 0] == decl[:, 1]).any():
         raise CardkitError(f"declarers: expected two different seats 0..3 per deal, shape (2,) or ({B}, 2)")
-    dl = _as_batch_array(dealer, B, "dealer")
+    dl = per_deal(dealer, B, "dealer", dtype=np.int8)
     if dl.min() < 0 or dl.max() > 3:
         raise CardkitError("dealer: expected a seat 0..3")
     return con, np.ascontiguousarray(decl, dtype=np.int8), dl
@@ -344,8 +319,7 @@ def random_variety(batch: int, contract=None, *, seed=None, policy="random", rul
 
     :raises CardkitError: as :func:`simulate_variety`; ValueError for a bad batch size.
     """
-    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
-        raise CardkitError(f"batch {batch!r}: expected a whole number of deals >= 1")
+    batch = check_batch_size(batch)
     rng = as_generator(seed)
     hands = hands_from_bits(deal_bits(batch, _BITS, rng), 4, 13)
     dealer = rng.integers(0, 4, batch)

@@ -23,8 +23,9 @@ from ..dealing import as_generator
 from ..errors import CardkitError
 from ..games import warsaw_hearts as W
 from ..tricks import winning_index
-from ._core import (ONE, SUIT_MASK, U64, ZERO, FollowSuitPlay, deal_bits, first_nonempty,
-                    hands_from_bits, hands_from_deals, pick, policy_codes, popcount)
+from ._core import (ONE, SUIT_MASK, U64, ZERO, FollowSuitPlay, PlayedBatch, check_batch_size,
+                    check_deals, deal_bits, first_nonempty, hand_positions, hands_from_bits,
+                    hands_from_deals, per_deal, pick, policy_codes, popcount)
 
 __all__ = ["WarsawHeartsBatch", "simulate_warsaw_hearts", "random_warsaw_hearts",
            "HeartsRulePolicyBot", "HeartsWeakestBot", "DECK36"]
@@ -52,7 +53,7 @@ def _honour_value(mask):
 
 
 @dataclass(frozen=True, eq=False)
-class WarsawHeartsBatch:
+class WarsawHeartsBatch(PlayedBatch):
     """B deals of Warsaw Hearts played out (RULES.md §2). Deal on axis 0; ``n`` players
     (3 or 4), ``T`` tricks (12 or 9), ``k = T`` cards per hand.
 
@@ -77,27 +78,13 @@ class WarsawHeartsBatch:
     _leaders: np.ndarray
     _winners: np.ndarray
 
-    def __len__(self) -> int:
-        return len(self.dealer)
-
     @cached_property
     def hands(self) -> np.ndarray:
-        n, B = self._hand_bits.shape
-        raw = np.unpackbits(self._hand_bits.T.copy().view(np.uint8).reshape(B, n, 8), axis=2, bitorder="little")
-        pos = np.nonzero(raw)[2].reshape(B, n, -1)
-        return np.sort(CARD_OF[pos], axis=2)
+        return np.sort(CARD_OF[hand_positions(self._hand_bits)], axis=2)
 
     @cached_property
     def plays(self) -> np.ndarray:
         return np.ascontiguousarray(CARD_OF[self._plays].transpose(2, 0, 1))
-
-    @cached_property
-    def leaders(self) -> np.ndarray:
-        return np.ascontiguousarray(self._leaders.T)
-
-    @cached_property
-    def winners(self) -> np.ndarray:
-        return np.ascontiguousarray(self._winners.T)
 
 
 class _HeartsPlay(FollowSuitPlay):
@@ -170,11 +157,10 @@ def _check(rules, players, dealer, B):
     if rules is None:
         rules = W.Rules(players=players)
     n = rules.players
-    dl = np.asarray(dealer)
-    if dl.ndim == 0:
-        dl = np.full(B, int(dl))
-    if dl.shape != (B,) or dl.min() < 0 or dl.max() >= n:
-        raise CardkitError(f"dealer: expected a seat 0..{n - 1}, one or {B}")
+    message = f"expected a seat 0..{n - 1}, one or {B}"
+    dl = per_deal(dealer, B, "dealer", message)
+    if dl.min() < 0 or dl.max() >= n:
+        raise CardkitError(f"dealer: {message}")
     return rules, dl
 
 
@@ -193,9 +179,7 @@ def simulate_warsaw_hearts(deals, *, players: int = 4, dealer=0, policy="random"
     :raises CardkitError: for deals that are not permutations of 36 cards, a dealer outside
         the seats, an unknown policy, or a player count other than 3 or 4.
     """
-    deals = np.asarray(deals)
-    if deals.ndim != 2 or deals.shape[1] != 36 or not np.issubdtype(deals.dtype, np.integer):
-        raise CardkitError(f"deals: expected an integer array of shape (B, 36), got {deals.dtype} {deals.shape}")
+    deals = check_deals(deals, 36)
     if deals.min(initial=0) < 0 or deals.max(initial=0) > 35:
         raise CardkitError("deals: card numbers must be 0..35 (positions in deck(36))")
     B = deals.shape[0]
@@ -215,8 +199,7 @@ def random_warsaw_hearts(batch: int, *, players: int = 4, seed=None, policy="ran
 
     :raises CardkitError: as :func:`simulate_warsaw_hearts`, or for a batch size < 1.
     """
-    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
-        raise CardkitError(f"batch {batch!r}: expected a whole number of deals >= 1")
+    batch = check_batch_size(batch)
     rng = as_generator(seed)
     rules, _ = _check(rules, players, 0, batch)
     hands = hands_from_bits(deal_bits(batch, _BITS, rng), rules.players, rules.cards_per_player)
