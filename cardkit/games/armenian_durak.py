@@ -619,18 +619,11 @@ class State(TrickGameState):
         :raises CardkitError: for a seat other than 0 or 1.
         """
         _check_seat(seat)
-        trick = self.trick
         return Observation(
-            seat=seat, players=PLAYERS, phase=self.phase, current_player=self.current_player,
-            dealer=self.dealer, hand=tuple(self.hands[seat]),
-            legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
+            **self._observation_fields(seat),
             trump=self.trump, trump_card=self.trump_card,
             face_up=(tuple(self.up[0]), tuple(self.up[1])),
             face_down=tuple(tuple(0 if d is None else 1 for d in self.down[s]) for s in range(PLAYERS)),
-            hand_sizes=(len(self.hands[0]), len(self.hands[1])),
-            trick_leader=None if trick is None else trick.leader,
-            trick=() if trick is None else tuple(trick.cards),
-            tricks=tuple((t.leader, tuple(t.cards), t.winner) for t in self.tricks if t.winner is not None),
             taken=(tuple(self.taken[0]), tuple(self.taken[1])),
             points=tuple(self.points()), rules=self.rules)
 
