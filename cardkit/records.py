@@ -394,8 +394,9 @@ def game_record_from_json(text: str) -> GameRecord:
                 raise NotationError(f"{where}: {e}") from None
             if not same:
                 raise NotationError(f"{where}: code {item['code']!r} names another deal than the one recorded")
-        for seat, remark in item.get("remarks", []) or []:
-            if hasattr(state, "remarks"):
+        if hasattr(state, "remarks") and not state.remarks:
+            # records written before the deal's own JSON kept its table talk
+            for seat, remark in item.get("remarks", []) or []:
                 state.remarks.append((int(seat), str(remark)))
         row = item.get("scores")
         if row is not None:

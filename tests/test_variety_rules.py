@@ -742,3 +742,57 @@ def test_game_needs_four_players():
     for players in ([None] * 3, [None] * 5, "abcd"):
         with pytest.raises(CardkitError):
             Game(players, seed=1)
+
+
+# ---- table talk across undo and saved deals (RULES.md §1.3) --------------------------------
+
+def test_remarks_survive_undo_up_to_the_bid_they_came_with():
+    s = new_deal(seed=7, dealer=3)
+    s.say(0, "I bid 2: I hold five clubs")
+    s.apply_action(2)
+    s.say(1, "I like hearts")
+    s.apply_action(3)
+    s.say(2, "low cards")
+    assert [t for _, t in s.remarks] == ["I bid 2: I hold five clubs", "I like hearts", "low cards"]
+    s.undo_action()        # takes back bid 3: seat 1's remark and the later one go with it
+    assert s.remarks == [(0, "I bid 2: I hold five clubs")] and s.bids == [2]
+    s.undo_action()
+    assert s.remarks == [] and s.bids == []
+    s.say(0, "again")
+    s.apply_action(4)
+    assert s.remarks == [(0, "again")]
+
+
+def test_remarks_in_the_saved_deal():
+    s = new_deal(seed=7, dealer=3)
+    s.say(0, "I bid 2: I hold five clubs")
+    for b in (2, 3):
+        s.apply_action(b)
+    s.say(2, "Я пас")
+    s.apply_action(6)
+    text = s.to_json()
+    back = State.from_json(text)
+    assert back.remarks == s.remarks and back.to_json() == text
+    back.undo_action()     # the positions came back too
+    assert back.remarks == [(0, "I bid 2: I hold five clubs")]
+    data = json.loads(text)
+    del data["remarks"]    # JSON written before remarks were saved
+    assert State.from_json(json.dumps(data)).remarks == []
+    data["remarks"] = [[1, "hello"]]     # without the position: said at the start
+    assert State.from_json(json.dumps(data)).remarks == [(1, "hello")]
+    for bad in ([[5, "x", 0]], [[0, 3, 0]], [[0, "x", 9]], [[True, "x", 0]], "hi"):
+        data["remarks"] = bad
+        with pytest.raises(NotationError, match="remark"):
+            State.from_json(json.dumps(data))
+
+
+def test_remarks_after_the_bidding_are_refused_in_a_saved_deal():
+    s = new_deal(seed=7, dealer=3)
+    for b in (2, 3, 2):    # 2 named again: the bidding ends with the third bid
+        s.apply_action(b)
+    data = json.loads(s.to_json())
+    data["remarks"] = [[0, "too late", 3]]
+    with pytest.raises(NotationError, match="remark"):
+        State.from_json(json.dumps(data))
+    data["remarks"] = [[2, "in time", 2]]
+    assert State.from_json(json.dumps(data)).remarks == [(2, "in time")]

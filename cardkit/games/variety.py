@@ -275,6 +275,10 @@ def score_deal(contract: int, declarers: Sequence[int], taken: Sequence[Sequence
     return scores
 
 
+def _is_int(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
 # ---- the state -------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -325,6 +329,7 @@ class State(TrickGameState):
         self.contract: int | None = None
         self.declarers: tuple[int, int] | None = None
         self.remarks: list[tuple[int, str]] = []
+        self._remark_at: list[int] = []  # len(history) when each remark was said
         self.phase = "bidding"
         self.current_player = (dealer + 1) % PLAYERS
         self._named = [set() for _ in range(PLAYERS)]
@@ -389,7 +394,29 @@ class State(TrickGameState):
         """
         if self.phase != "bidding":
             raise IllegalActionError("table talk is forbidden once the bidding has ended (RULES.md §1.3)")
+        self._remark_positions()
         self.remarks.append((seat, str(text)))
+        self._remark_at.append(len(self.history))
+
+    def _remark_positions(self) -> list[int]:
+        """``len(history)`` when each remark was said; a remark appended to :attr:`remarks`
+        directly counts as said at the start of the deal."""
+        at = self.__dict__.setdefault("_remark_at", [])
+        del at[len(self.remarks):]
+        at.extend([0] * (len(self.remarks) - len(at)))
+        return at
+
+    def undo_action(self) -> None:
+        """Take back the last action (practice mode). Remarks said before a remaining
+        action stay; those said after it (with the bid taken back) go.
+
+        :raises StateError: when no action has been taken in this deal.
+        """
+        said = list(zip(self.remarks, self._remark_positions()))
+        super().undo_action()
+        n = len(self.history)
+        self.remarks = [r for r, at in said if at < n]
+        self._remark_at = [at for _, at in said if at < n]
 
     # play
     def _trick_winner_index(self, trick: Trick) -> int:
@@ -430,8 +457,33 @@ class State(TrickGameState):
     def _new_deal(hands, *, dealer: int, rules: Rules) -> "State":
         return new_deal(hands, dealer=dealer, rules=rules)
 
-    def _start_json(self) -> dict:
-        return {**super()._start_json(), "remarks": []}
+    def _json_extras(self) -> dict:
+        """The table talk: ``"remarks"``, a list of ``[seat, text, at]``, ``at`` the number
+        of actions taken when it was said."""
+        return {"remarks": [[s, t, at] for (s, t), at in zip(self.remarks, self._remark_positions())]}
+
+    def _read_json_extras(self, data: dict) -> None:
+        """Read ``"remarks"`` (missing: none; ``[seat, text]`` without ``at``: said at the
+        start), each said during the bidding.
+
+        :raises NotationError: for a remark that is not ``[seat, text, at]`` with a seat
+            0..3, text, and ``at`` a point of the bidding.
+        """
+        remarks, positions = [], []
+        items = data.get("remarks") or []
+        if not isinstance(items, list):
+            raise NotationError(f"'remarks' must be a list of [seat, text, at], got {items!r}")
+        bidding = len(self.bids) if self.phase == "bidding" else len(self.bids) - 1
+        for item in items:
+            ok = isinstance(item, list) and len(item) in (2, 3)
+            seat, text, at = (item + [0])[:3] if ok and len(item) == 2 else (item if ok else (None, None, None))
+            if not (ok and _is_int(seat) and 0 <= seat < PLAYERS and isinstance(text, str)
+                    and _is_int(at) and 0 <= at <= bidding):
+                raise NotationError(f"remark {item!r}: expected [seat 0..3, text, actions taken 0..{bidding}], "
+                                    f"said during the bidding (RULES.md §1.3)")
+            remarks.append((seat, text))
+            positions.append(at)
+        self.remarks, self._remark_at = remarks, positions
 
     def observation(self, seat: int) -> Observation:
         """What seat ``seat`` may see: its own hand, the bids, the contract and every card
