@@ -399,7 +399,15 @@ def decode_places(text: str, cards: Sequence[Card], sizes: Sequence[int], *, cod
 # ---- reading and writing codes ----------------------------------------------------------
 
 _SEPARATORS = re.compile(r"[\s_\-]+")
-_OPTION = re.compile(r"^([A-Z])(\d+)$")
+_OPTION = re.compile(r"^([A-Z])([0-9]+)$")   # ASCII digits only: '²', '３', '٣' are not digits here
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _foreign_character(code: str) -> str | None:
+    """The first character of ``code`` that no code uses (anything outside ASCII other
+    than a space), or None. Look-alikes (fullwidth ``３``, superscript ``²``,
+    Arabic-Indic ``٣``) are refused rather than read, as :func:`~cardkit.parse_card` does."""
+    return next((ch for ch in code if not ch.isascii() and not ch.isspace()), None)
 
 
 def _rules_class(module):
@@ -417,12 +425,17 @@ def parse_deal_code(code: str) -> DealSpec:
     >>> spec.game, spec.seed, spec.dealer, spec.rules.lead
     ('variety', 4821, 1, 'left_of_dealer')
 
-    :raises NotationError: in one line quoting the code: unknown game letter, a body that
-        is neither a seed nor ``X`` and cards, an unknown or repeated option, an option
-        value out of range, a mistyped cards part.
+    :raises NotationError: in one line quoting the code: not text, a character outside
+        ASCII (look-alike digits such as ``²`` or ``３`` included), unknown game letter, a
+        body that is neither a seed nor ``X`` and cards, an unknown or repeated option, an
+        option value out of range, a mistyped cards part.
     """
     if not isinstance(code, str):
         raise NotationError(f"deal code {code!r}: expected text such as 'V-4821'")
+    odd = _foreign_character(code)
+    if odd is not None:
+        raise NotationError(f"deal code {code!r}: {odd!r} is not a character of a code; codes use the "
+                            f"letters A-Z, the digits 0-9 and dashes, such as 'V-4821'")
     parts = [p for p in _SEPARATORS.split(code.strip().upper()) if p]
     if len(parts) < 2:
         raise NotationError(f"deal code {code!r}: expected a game letter, a dash and a seed or X and cards, "
@@ -472,7 +485,7 @@ def parse_deal_code(code: str) -> DealSpec:
     rules = rules_class(**rules_kw)
     seed = None
     places = None
-    if body.isdigit():
+    if _DIGITS.fullmatch(body):
         if len(body) > MAX_SEED_DIGITS:
             raise NotationError(f"deal code {code!r}: a seed has at most {MAX_SEED_DIGITS} digits")
         seed = int(body)
@@ -520,6 +533,24 @@ def _options(entry: GameEntry, rules, dealer: int, default_dealer: int, players:
     return opts
 
 
+def _check_rules_type(entry: GameEntry, module, rules) -> None:
+    """``rules`` is None or the game's own ``Rules`` (not another game's, not text)."""
+    if rules is not None and not isinstance(rules, module.Rules):
+        raise CardkitError(f"rules {rules!r}: expected {entry.title}'s Rules ({module.__name__}.Rules)")
+
+
+def _check_players(entry: GameEntry, players, rules) -> None:
+    """``players`` is a count the game allows, and agrees with ``rules.players`` when the
+    game's rules have one, so that :func:`parse_deal_code` reads back what is written."""
+    allowed = " or ".join(map(str, entry.players))
+    if isinstance(players, bool) or not isinstance(players, int) or players not in entry.players:
+        raise CardkitError(f"players={players!r}: {entry.title} is for {allowed} players")
+    ruled = getattr(rules, "players", None)
+    if ruled is not None and ruled != players:
+        raise CardkitError(f"players={players!r} disagrees with rules.players={ruled!r}: "
+                           f"give one of them, or the same number in both")
+
+
 def deal_code(deal, **params) -> str:
     """The canonical deal code of a deal.
 
@@ -533,7 +564,11 @@ def deal_code(deal, **params) -> str:
           ``seed`` (an int >= 0), ``dealer``, ``players``, ``rules``, or ``places``
           (the cards of each place) instead of ``seed``.
     :raises CardkitError: for a seed that is not a whole number of at most 12 digits, a
-        dealer that is not a seat, or a rules value a code cannot carry.
+        dealer that is not a seat, a number of players the game does not allow (Variety:
+        4; Warsaw Hearts: 4 or 3) or that disagrees with ``rules.players`` (the message
+        names both), ``rules`` that are not the game's ``Rules``, an unknown keyword, or
+        a rules value a code cannot carry. Every code it returns is read back by
+        :func:`parse_deal_code` as the same deal.
 
     >>> deal_code("variety", seed=4821)
     'V-4821'
@@ -543,8 +578,16 @@ def deal_code(deal, **params) -> str:
     elif isinstance(deal, str):
         entry = game_entry(deal)
         module = entry.engine()
+        known = {"seed", "places", "dealer", "players", "rules"} | {o.field for o in entry.variants if o.deal}
+        unknown = sorted(set(params) - known)
+        if unknown:
+            raise CardkitError(f"deal_code: unknown keyword {unknown[0]!r}; expected {', '.join(sorted(known))}")
         rules = params.get("rules")
-        players = params.get("players", getattr(rules, "players", None) or _default_players(entry))
+        _check_rules_type(entry, module, rules)
+        players = params.get("players")
+        if players is None:
+            players = getattr(rules, "players", None) or _default_players(entry)
+        _check_players(entry, players, rules)
         if rules is None:
             names = {f.name for f in dataclass_fields(module.Rules)}
             rules = module.Rules(players=players) if "players" in names else module.Rules()
@@ -572,6 +615,8 @@ def deal_code(deal, **params) -> str:
     else:
         raise CardkitError(f"deal_code: expected a DealSpec, a state, or a game name with seed=..., got {deal!r}")
     entry = game_entry(spec.game)
+    _check_rules_type(entry, entry.engine(), spec.rules)
+    _check_players(entry, spec.players, spec.rules)
     if isinstance(spec.dealer, bool) or not isinstance(spec.dealer, int) or not 0 <= spec.dealer < spec.players:
         raise CardkitError(f"dealer {spec.dealer!r}: expected a seat 0..{spec.players - 1}")
     if spec.seed is not None:
@@ -596,10 +641,23 @@ def code_from_query(query: str) -> str | None:
     ``QUERY_STRING``: ``code_from_query(os.environ.get("QUERY_STRING", ""))``.
     A leading ``?`` is allowed. The code itself is not checked here: pass it to
     :func:`parse_deal_code` or :func:`deal_from_code`.
+
+    None (no query string at all) gives None.
+
+    :raises NotationError: for a query that is neither text nor None (bytes included:
+        decode them first); nothing else is raised.
     """
+    if query is None:
+        return None
+    if not isinstance(query, str):
+        raise NotationError(f"query {query!r}: expected text such as 'deal=V-4821' (a str, not "
+                            f"{type(query).__name__})")
     if not query:
         return None
-    values = parse_qs(query.lstrip("?"), keep_blank_values=False).get("deal")
+    try:
+        values = parse_qs(query.lstrip("?"), keep_blank_values=False).get("deal")
+    except ValueError as e:  # not raised by parse_qs as called; kept so nothing else escapes
+        raise NotationError(f"query {query!r}: {e}") from None
     if not values:
         return None
     code = values[-1].strip()

@@ -206,3 +206,83 @@ def test_durak_codes_keep_the_fan_order_and_a_given_trump():
         parse_deal_code("D-77-T5")
     with pytest.raises(NotationError, match="not a seat 0..1"):
         parse_deal_code("D-77-D2")
+
+
+# ---- every written code reads back; look-alike input is refused (breaker F05, F10, F13, F17) ----
+
+def test_deal_code_refuses_a_player_count_the_game_does_not_allow():
+    from cardkit import CardkitError
+    with pytest.raises(CardkitError, match="Variety is for 4 players"):
+        deal_code("V", seed=5, players=3)
+    for bad in (5, True, 3.0, "3"):
+        with pytest.raises(CardkitError, match="players="):
+            deal_code("W", seed=5, players=bad)
+
+
+def test_deal_code_refuses_players_that_disagree_with_the_rules():
+    from cardkit import CardkitError
+    from cardkit.games import warsaw_hearts as w
+    with pytest.raises(CardkitError) as e:
+        deal_code("W", seed=5, players=3, rules=w.Rules())
+    assert "players=3" in str(e.value) and "rules.players=4" in str(e.value)
+    # agreeing, or given once, is fine, and reads back as the same deal
+    for kw in ({"players": 3}, {"rules": w.Rules(players=3)}, {"players": 3, "rules": w.Rules(players=3)}):
+        code = deal_code("W", seed=5, **kw)
+        assert code == "W-5-P3"
+        spec = parse_deal_code(code)
+        assert spec.players == 3 and spec.rules.players == 3
+
+
+def test_deal_code_refuses_another_games_rules_and_unknown_keywords():
+    from cardkit import CardkitError
+    from cardkit.games import warsaw_hearts as w
+    with pytest.raises(CardkitError, match="Variety's Rules"):
+        deal_code("V", seed=5, rules=w.Rules())
+    with pytest.raises(CardkitError, match="Variety's Rules"):
+        deal_code("V", seed=5, rules="x")
+    with pytest.raises(CardkitError, match="'dealr'"):
+        deal_code("V", seed=5, dealr=2)
+
+
+def test_every_code_deal_code_writes_reads_back_as_the_same_deal():
+    # Over every player count x rules variant x a few dealers: the written code is read
+    # back (no NotationError) and names the same seed, dealer, players and rules.
+    from cardkit import CardkitError
+    for entry in GAMES.values():
+        module = entry.engine()
+        names = {f.name for f in __import__("dataclasses").fields(module.Rules)}
+        for players in (2, 3, 4, 5):
+            for dealer in range(players):
+                kw = {"players": players}
+                try:
+                    code = deal_code(entry.letter, seed=4821, dealer=dealer, **kw)
+                except CardkitError:
+                    assert players not in entry.players
+                    continue
+                assert players in entry.players
+                spec = parse_deal_code(code)
+                assert (spec.seed, spec.dealer, spec.players) == (4821, dealer, players)
+                if "players" in names:
+                    assert spec.rules.players == players
+
+
+@pytest.mark.parametrize("code", ["V-²", "V-4821-D²", "V-１２３", "V-4821-D٣", "V-٤٨٢١", "D-5-ſ1", "V-4821\u200b"])
+def test_look_alike_digits_and_letters_are_refused_quoting_the_code(code):
+    # '²'.isdigit() is True but int('²') fails; '１２３' and '٣' would be read as 123 and 3;
+    # 'ſ'.upper() is 'S'. parse_card refuses look-alikes; so do codes.
+    with pytest.raises(NotationError) as e:
+        parse_deal_code(code)
+    msg = str(e.value)
+    assert repr(code) in msg and "\n" not in msg
+
+
+def test_code_from_query_raises_only_notation_errors():
+    assert code_from_query(None) is None  # os.environ.get("QUERY_STRING") outside Voila
+    for bad in (5, b"deal=V-1", ["deal=V-1"], True):
+        with pytest.raises(NotationError) as e:
+            code_from_query(bad)
+        assert repr(bad) in str(e.value)
+    # odd but textual queries give a code or None, never an exception
+    for q in ("deal=%FF%FE", "deal=V-%C2%B2", "&&&=", "deal", "?deal=V-1&deal=", "deal=\x00"):
+        code_from_query(q)
+    assert code_from_query("deal=V-%C2%B2") == "V-²"  # returned as written; parse_deal_code refuses it
