@@ -515,7 +515,7 @@ class State(TrickGameState):
             raise IllegalActionError(
                 f"{self.action_to_str(a)!r}: seat {seat} played from the hand and now may take a face-down "
                 f"card: 'draw N' for stack N in {stacks}, or 'draw none' (RULES.md §3.3)")
-        if a.stack is not None and a.stack not in stacks:
+        if a.stack is not None and (isinstance(a.stack, bool) or a.stack not in stacks):
             raise IllegalActionError(
                 f"draw {a.stack!r}: stack {a.stack!r} of seat {seat} has no face-down card; "
                 f"choose one of {stacks} or 'draw none' (RULES.md §3.3)")
@@ -567,7 +567,11 @@ class State(TrickGameState):
         return ("out",)
 
     def face_down_count(self, seat: int) -> int:
-        """How many face-down cards seat ``seat`` still has (0..6)."""
+        """How many face-down cards seat ``seat`` still has (0..6).
+
+        :raises CardkitError: for a seat other than 0 or 1.
+        """
+        _check_seat(seat)
         return sum(1 for d in self.down[seat] if d is not None)
 
     # -- notation and saved deals

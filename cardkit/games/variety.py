@@ -67,7 +67,7 @@ class Rules:
         for name, allowed in (("lead", _LEADS), ("contract_values", _VALUES), ("tie", _TIES)):
             if getattr(self, name) not in allowed:
                 raise CardkitError(f"Rules({name}={getattr(self, name)!r}): expected one of {', '.join(map(repr, allowed))}")
-        if not isinstance(self.deals, int) or self.deals < 1:
+        if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
             raise CardkitError(f"Rules(deals={self.deals!r}): expected a whole number of deals >= 1")
 
 
@@ -201,7 +201,9 @@ def resolve_auction(bids: Sequence[int], first: int = 0) -> Auction:
     :param first: the seat that bids first (the dealer's left).
     :raises IllegalActionError: for a bid outside 1..8, a player repeating their own
         number, or a bid after the bidding has ended.
+    :raises CardkitError: for a ``first`` that is not a seat 0..3.
     """
+    first = check_seat(first, PLAYERS, "first")
     namer: dict[int, int] = {}
     for i, b in enumerate(bids):
         seat = (first + i) % PLAYERS
@@ -221,7 +223,11 @@ def resolve_auction(bids: Sequence[int], first: int = 0) -> Auction:
 
 
 def opening_leader(auction: Auction, dealer: int, rules: Rules | None = None) -> int:
-    """The seat that leads to the first trick, RULES.md §1.4 (``rules.lead``)."""
+    """The seat that leads to the first trick, RULES.md §1.4 (``rules.lead``).
+
+    :raises CardkitError: for a dealer that is not a seat 0..3.
+    """
+    dealer = check_seat(dealer, PLAYERS, "dealer")
     rules = rules or Rules()
     if rules.lead == "left_of_first_namer":
         return (auction.declarers[0] + 1) % PLAYERS
@@ -232,10 +238,27 @@ def opening_leader(auction: Auction, dealer: int, rules: Rules | None = None) ->
 
 # ---- scoring (RULES.md §1.6) ---------------------------------------------------------
 
+def _is_int(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def _contract_number(contract) -> int:
+    """``contract`` as an int 1..8; a bool is not a contract number (True is not 1).
+
+    :raises CardkitError: for anything else.
+    """
+    if not _is_int(contract) or not 1 <= contract <= 8:
+        raise CardkitError(f"contract {contract!r}: expected 1..8 (RULES.md §1.2)")
+    return int(contract)
+
+
 def side_points(contract: int | Contract, seats: Sequence[int], taken: Sequence[Sequence[Card]],
                 rules: Rules | None = None) -> int:
-    """Points (RULES.md §1.2) that the side made of ``seats`` earned from its cards and tricks."""
-    c = contract if isinstance(contract, Contract) else contracts(rules)[contract]
+    """Points (RULES.md §1.2) that the side made of ``seats`` earned from its cards and tricks.
+
+    :raises CardkitError: for a contract that is not a :class:`Contract` or a number 1..8.
+    """
+    c = contract if isinstance(contract, Contract) else contracts(rules)[_contract_number(contract)]
     cards = [card for s in seats for card in taken[s]]
     tricks = len(cards) // PLAYERS
     total_tricks = sum(len(t) for t in taken) // PLAYERS
@@ -259,9 +282,10 @@ def score_deal(contract: int, declarers: Sequence[int], taken: Sequence[Sequence
     :raises CardkitError: for a contract outside 1..8 or declarers that are not two seats.
     """
     rules = rules or Rules()
-    if contract not in CONTRACTS:
-        raise CardkitError(f"contract {contract!r}: expected 1..8 (RULES.md §1.2)")
-    decl = sorted(set(declarers))
+    contract = _contract_number(contract)
+    if isinstance(declarers, (str, bytes)) or not all(_is_int(s) for s in declarers):
+        raise CardkitError(f"declarers {declarers!r}: expected two different seats 0..3")
+    decl = sorted(set(int(s) for s in declarers))
     if len(decl) != 2 or not all(0 <= s < PLAYERS for s in decl):
         raise CardkitError(f"declarers {declarers!r}: expected two different seats 0..3")
     defs = [s for s in range(PLAYERS) if s not in decl]
@@ -273,10 +297,6 @@ def score_deal(contract: int, declarers: Sequence[int], taken: Sequence[Sequence
         for s in defs:
             scores[s] += DEFENDERS_BONUS
     return scores
-
-
-def _is_int(x) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 
 # ---- the state -------------------------------------------------------------------------
@@ -391,7 +411,9 @@ class State(TrickGameState):
         """Table talk (RULES.md §1.3): allowed during the bidding only.
 
         :raises IllegalActionError: after the bidding has ended.
+        :raises CardkitError: for a seat that is not 0..3.
         """
+        seat = check_seat(seat, PLAYERS)
         if self.phase != "bidding":
             raise IllegalActionError("table talk is forbidden once the bidding has ended (RULES.md §1.3)")
         self._remark_positions()

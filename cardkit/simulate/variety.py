@@ -257,6 +257,8 @@ def _check_setup(B, contract, declarers, dealer):
     if con.min() < 1 or con.max() > 8:
         raise CardkitError(f"contract: expected 1..8 (RULES.md §1.2), got {sorted(set(con.tolist()))[:8]!r}")
     decl = np.asarray(declarers)
+    if decl.dtype == bool or any(isinstance(x, (bool, np.bool_)) for x in np.asarray(declarers, dtype=object).ravel()):
+        raise CardkitError(f"declarers: expected two different seats 0..3 per deal, shape (2,) or ({B}, 2)")
     if decl.ndim == 1:
         decl = np.broadcast_to(decl, (B, 2))
     if decl.shape != (B, 2) or decl.min() < 0 or decl.max() > 3 or (decl[:, 0] == decl[:, 1]).any():
@@ -344,6 +346,8 @@ def auction_for(contract: int, declarers, dealer: int) -> list[int]:
 
     :raises CardkitError: for a contract outside 1..8 or declarers not two different seats.
     """
+    if isinstance(contract, bool) or any(isinstance(s, bool) for s in declarers):
+        raise CardkitError(f"auction_for({contract!r}, {declarers!r}): expected a contract 1..8 and two different seats")
     d1, d2 = (int(s) for s in declarers)
     if not 1 <= contract <= 8 or d1 == d2 or not (0 <= d1 < 4 and 0 <= d2 < 4):
         raise CardkitError(f"auction_for({contract!r}, {declarers!r}): expected a contract 1..8 and two different seats")
