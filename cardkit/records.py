@@ -43,6 +43,7 @@ that fails to load a file keeps the game it had.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import asdict, dataclass, field, fields
@@ -62,6 +63,12 @@ RECORD_FORMAT = "cardkit-game-record"
 RECORD_VERSION = 1
 
 _TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
+_DIGITS = re.compile(r"[0-9]+")  # ASCII only: '²', '３', '٣' are not seat numbers here
+
+#: tags every game's deal text may hold (the game's start adds its own, see _start_tags)
+_COMMON_TAGS = ("Game", "Code", "Dealer", "Rules", "Actions", "Scores")
+#: start fields that hold the cards: a deal text without them names no deal
+_CARD_FIELDS = ("hands", "layout")
 
 
 # ---- a deal as text ------------------------------------------------------------------------
@@ -96,14 +103,38 @@ def _parse_rules_text(text: str, rules_class) -> Any:
             raise NotationError(f"Rules tag: {item!r} should be field=value, such as 'lead=left_of_dealer'")
         if key not in names:
             raise NotationError(f"Rules tag: {key!r} is not a rule of this game; expected one of {sorted(names)}")
+        if key in kw:
+            raise NotationError(f"Rules tag {text!r}: {key!r} is given twice")
         try:
             kw[key] = json.loads(value)
         except ValueError:
             kw[key] = value
     try:
         return rules_class(**kw)
-    except CardkitError as e:
+    except (CardkitError, TypeError, ValueError) as e:
         raise NotationError(f"Rules tag {text!r}: {e}") from None
+
+
+def _seat_number(value: str, what: str, players: int) -> int:
+    """A seat written in a tag: ASCII digits, 0..players-1.
+
+    :raises NotationError: naming ``what`` and quoting ``value``.
+    """
+    v = value.strip()
+    if not _DIGITS.fullmatch(v) or int(v) >= players:
+        raise NotationError(f"deal text: {what} {value!r} should be a seat number 0..{players - 1}")
+    return int(v)
+
+
+def _start_tags(entry, module, rules) -> tuple[dict[str, str], int]:
+    """The tags of the game's start (``{"Layout": "layout", ...}``, and ``Deal`` for a game
+    dealt as hands) and the number of players, read off a reference deal of the engine."""
+    players = getattr(rules, "players", None) or entry.players[0]
+    ref = entry.from_seed(module, 0, 0, rules, players)
+    tags = {_camel(k): k for k in ref._start_json() if k not in ("rules", "dealer", "remarks")}
+    if "hands" in tags.values():
+        tags["Deal"] = "hands"
+    return tags, ref.players
 
 
 def deal_to_text(state) -> str:
@@ -140,9 +171,18 @@ def deal_from_text(text: str):
     """Read a deal written by :func:`deal_to_text` (or by hand in the same format).
 
     :returns: a new state at the point the ``Actions`` tag reaches (the start if none).
+    Strict: every tag must be one this game writes (``Game``, ``Code``, ``Dealer``,
+    ``Rules``, ``Actions``, ``Scores``, and the game's start: ``Deal`` or ``Hands`` for
+    Variety and Warsaw Hearts, ``Layout`` and ``Trump`` for Armenian Durak); a misspelled
+    tag such as ``[Dealr "2"]`` is an error naming it, never silently ignored. ``Dealer``
+    and the cards (``Deal`` / ``Hands`` / ``Layout``) are required. Seat numbers are ASCII
+    digits (``²`` or ``３`` are refused).
+
     :raises NotationError: for a line that is not a tag pair or a comment, a tag given
-        twice, a missing ``Game`` or ``Deal``, bad hands, an illegal action (quoted with
-        its position), or a ``Code`` / ``Scores`` tag that disagrees with the deal.
+        twice, an unknown tag, a missing ``Game``, ``Dealer`` or cards tag, a seat number
+        that is not a seat (``Dealer``, the first seat of ``Deal``), bad hands, an
+        illegal action (quoted with its position), or a ``Code`` / ``Scores`` tag that
+        disagrees with the deal.
     """
     if not isinstance(text, str):
         raise NotationError(f"deal text {text!r}: expected text of [Tag \"value\"] lines")
@@ -163,37 +203,56 @@ def deal_from_text(text: str):
     entry = game_entry(tags["Game"])
     module = entry.engine()
     rules = _parse_rules_text(tags.get("Rules", ""), module.Rules)
-    try:
-        dealer = int(tags.get("Dealer", "0"))
-    except ValueError:
-        raise NotationError(f"deal text: Dealer {tags['Dealer']!r} should be a seat number") from None
-    data: dict[str, Any] = {"game": entry.name, "format": 1, "rules": asdict(rules), "dealer": dealer}
-    known = {"Game", "Code", "Dealer", "Rules", "Deal", "Actions", "Scores"}
+    start_tags, players = _start_tags(entry, module, rules)
+    known = list(_COMMON_TAGS) + sorted(start_tags)
+    for tag in tags:
+        if tag not in known:
+            close = difflib.get_close_matches(tag, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise NotationError(f"deal text: unknown tag {tag!r}{hint}; a {entry.title} deal has the tags "
+                                f"{', '.join(known)}")
+    data: dict[str, Any] = {"game": entry.name, "format": 1, "rules": asdict(rules)}
+    if "Deal" in tags and "Hands" in tags:
+        raise NotationError("deal text: give the hands once, in [Deal \"...\"] or [Hands \"...\"], not both")
     if "Deal" in tags:
         first, colon, hands = tags["Deal"].partition(":")
-        if not colon or not first.strip().isdigit():
+        if not colon or not _DIGITS.fullmatch(first.strip()):
             raise NotationError(f"deal text: Deal {tags['Deal']!r} should start with the first seat and a colon, "
                                 f"such as \"0:AK73.AQ5.KJ4.AQ9 ...\"")
+        k = _seat_number(first, "the first seat of Deal", players)
         hands = [("" if h == "-" else h) for h in hands.split()]
-        k = int(first) % max(1, len(hands))
         data["hands"] = hands[-k:] + hands[:-k] if k else hands
     for tag, value in tags.items():
-        if tag in known:
+        if tag not in start_tags or tag == "Deal":
             continue
         try:
-            data[_snake(tag)] = json.loads(value)
+            data[start_tags[tag]] = json.loads(value)
         except ValueError:
             raise NotationError(f"deal text: tag {tag!r} should hold JSON, found {value!r}") from None
+    missing = [t for t, k in start_tags.items() if k in _CARD_FIELDS and k not in data and t != "Hands"]
+    if missing:
+        raise NotationError(f"deal text: the [{missing[0]} \"...\"] tag is missing: it gives the cards")
+    if "Dealer" not in tags:
+        raise NotationError("deal text: the [Dealer \"...\"] tag is missing")
+    data["dealer"] = _seat_number(tags["Dealer"], "Dealer", players)
     acts = tags.get("Actions", "")
     data["history"] = [a.strip() for a in acts.split(",") if a.strip()] if "," in acts else acts.split()
-    state = module.State.from_json(json.dumps(data))
+    try:
+        state = module.State.from_json(json.dumps(data))
+    except CardkitError as e:
+        raise NotationError(f"deal text: {e}") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+        # the engine's own reading should raise NotationError; never let a bare one out
+        raise NotationError(f"deal text: the deal could not be read: {e}") from None
     if "Code" in tags:
         try:
             coded = _start_of_code(tags["Code"])
-        except NotationError as e:
+            mine = _cards_code(state)
+        except CardkitError as e:
             raise NotationError(f"deal text: Code tag: {e}") from None
-        if coded != deal_code(state):
+        if coded != mine:
             raise NotationError(f"deal text: the Code tag {tags['Code']!r} names another deal than the Deal tag")
+        _keep_seed(state, tags["Code"])
     if "Scores" in tags:
         want = tags["Scores"].split()
         got = [str(x) for x in state.returns()] if state.is_terminal() else None
@@ -207,7 +266,23 @@ def _start_of_code(code: str) -> str:
     """The cards-form code of the deal ``code`` names (seed codes are dealt out), for
     comparing the cards, dealer and deal-level rules of two deals."""
     from .codes import deal_from_code
-    return deal_code(deal_from_code(code))
+    return _cards_code(deal_from_code(code))
+
+
+def _keep_seed(state, code: str) -> None:
+    """``code`` (already checked to name the deal of ``state``) is a seed code: an engine
+    whose states keep the ``seed`` they were dealt from gets it back, so that
+    ``deal_code`` of the state read gives the same short code as the state written."""
+    from .codes import parse_deal_code
+    seed = parse_deal_code(code).seed
+    if seed is not None and hasattr(state, "seed") and getattr(state, "seed", None) is None:
+        state.seed = seed
+
+
+def _cards_code(state) -> str:
+    """The cards form of the deal of ``state`` (``V-X...``), whatever its seed: two deals
+    compare equal exactly when their cards, dealer and deal-level rules agree."""
+    return deal_code(state, form="cards")
 
 
 # ---- a whole game as JSON -----------------------------------------------------------------
@@ -323,17 +398,73 @@ def _cut_to_json(r):
     return [seat, card.code]
 
 
-def _cut_from_json(r):
-    from .notation import parse_card
-    if isinstance(r, dict):
-        return {int(s): parse_card(c) for s, c in r.items()}
-    seat, card = r
-    return (int(seat), parse_card(card))
-
-
 def _game_name_of(game) -> str:
     mod = type(game).__module__.rsplit(".", 1)[-1]
     return getattr(game, "game", mod)
+
+
+_RECORD_KEYS = ("format", "version", "game", "rules", "first_dealer", "cut", "players", "deals", "totals", "rng")
+_DEAL_KEYS = ("code", "deal", "remarks", "scores")
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _record_seat(value, what: str, players: int) -> int:
+    """A seat in a record: a JSON whole number 0..players-1 (not 1.7, not true, not "1")."""
+    if not _is_int(value) or not 0 <= value < players:
+        raise NotationError(f"game record: {what} {value!r}: expected a seat, a whole number 0..{players - 1}")
+    return value
+
+
+def _record_row(value, what: str, players: int) -> list[int]:
+    """A list of one whole number (points) per seat."""
+    if not isinstance(value, list) or len(value) != players or not all(_is_int(x) for x in value):
+        raise NotationError(f"game record: {what} {value!r}: expected a list of {players} whole numbers "
+                            f"(points), one per seat")
+    return list(value)
+
+
+def _record_cut(value, players: int) -> list:
+    """The cut: rounds of ``{"seat": "card"}`` (Variety, Hearts) or ``[seat, "card"]``
+    (Armenian Durak's turned cards)."""
+    from .notation import parse_card
+    if not isinstance(value, list):
+        raise NotationError(f"game record: cut {value!r}: expected a list of rounds")
+    out = []
+    for n, r in enumerate(value, 1):
+        what = f"cut round {n}"
+        try:
+            if isinstance(r, dict):
+                rnd = {}
+                for seat, card in r.items():
+                    if not _DIGITS.fullmatch(seat) or int(seat) >= players:
+                        raise NotationError(f"seat {seat!r}: expected a seat 0..{players - 1}")
+                    rnd[int(seat)] = parse_card(card)
+                out.append(rnd)
+            elif isinstance(r, list) and len(r) == 2:
+                out.append((_record_seat(r[0], f"{what}: seat", players), parse_card(r[1])))
+            else:
+                raise NotationError(f"{r!r}: expected {{\"seat\": \"card\"}} or [seat, \"card\"]")
+        except NotationError as e:
+            msg = str(e).removeprefix("game record: ")
+            raise NotationError(f"game record: {what}: {msg}") from None
+    return out
+
+
+def _record_remarks(value, where: str, players: int) -> list[tuple[int, str]]:
+    """Table talk: a list of ``[seat, "text"]`` pairs."""
+    if not isinstance(value, list):
+        raise NotationError(f"{where}: remarks {value!r}: expected a list of [seat, \"text\"] pairs")
+    out = []
+    for r in value:
+        if (not isinstance(r, list) or len(r) != 2 or not _is_int(r[0]) or not 0 <= r[0] < players
+                or not isinstance(r[1], str)):
+            raise NotationError(f"{where}: remarks: {r!r} should be [seat, \"text\"] with a seat "
+                                f"0..{players - 1}")
+        out.append((r[0], r[1]))
+    return out
 
 
 def game_record_from_json(text: str) -> GameRecord:
@@ -341,11 +472,21 @@ def game_record_from_json(text: str) -> GameRecord:
 
     Pure: it returns a new :class:`GameRecord` or raises, and changes nothing else.
     Every deal is replayed through the engine, so an illegal bid or card is caught.
+    Nothing is coerced: seats and points are JSON whole numbers (``1.7``, ``true`` and
+    ``"1"`` are refused), and a key the format does not have is an error (a misspelled
+    ``"scroes"`` would otherwise read as an unscored deal). Required: ``format``,
+    ``version``, ``game``, ``rules``, ``first_dealer``, ``deals``; optional: ``cut``
+    (default none), ``players`` (default a human, null, per seat), ``totals`` (checked
+    when present), ``rng``; per deal ``deal`` is required, ``code``, ``remarks`` and
+    ``scores`` optional (``scores`` null or missing: unfinished, the last deal only).
 
-    :raises NotationError: (one line, naming the deal) for text that is not JSON, another
-        format, an unknown game or rule, a deal that does not replay, a dealer out of
-        turn, a ``code`` that names another deal, scores that disagree with the play, or
-        an unfinished deal that is not the last one.
+    :raises NotationError: (one line, naming the field and the deal) for text that is
+        not JSON, another format or version, an unknown game, rule or key, a missing
+        field, a field of the wrong type (``first_dealer`` not a seat, ``remarks`` not
+        ``[seat, text]`` pairs, ``scores`` / ``totals`` not one whole number per seat),
+        a deal that does not replay, a dealer out of turn, a ``code`` that names another
+        deal, scores that disagree with the play, table talk in a game without it, or an
+        unfinished deal that is not the last one.
     """
     try:
         data = json.loads(text)
@@ -353,67 +494,91 @@ def game_record_from_json(text: str) -> GameRecord:
         raise NotationError(f"game record is not JSON: {e}") from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise NotationError(f"game record: expected a JSON object with \"format\": {RECORD_FORMAT!r}")
-    if data.get("version") != RECORD_VERSION:
+    if not _is_int(data.get("version")) or data.get("version") != RECORD_VERSION:
         raise NotationError(f"game record: version {data.get('version')!r} is not {RECORD_VERSION}")
-    entry = game_entry(data.get("game", ""))
+    unknown = [k for k in data if k not in _RECORD_KEYS]
+    if unknown:
+        raise NotationError(f"game record: unknown field {unknown[0]!r}; expected {', '.join(_RECORD_KEYS)}")
+    for key in ("game", "rules", "first_dealer", "deals"):
+        if key not in data:
+            raise NotationError(f"game record: the field {key!r} is missing")
+    entry = game_entry(data["game"])
     module = entry.engine()
+    if not isinstance(data["rules"], dict):
+        raise NotationError(f"game record: rules {data['rules']!r}: expected an object of the game's rules")
     try:
-        rules = module.Rules(**(data.get("rules") or {}))
-    except (TypeError, CardkitError) as e:
+        rules = module.Rules(**data["rules"])
+    except (TypeError, ValueError) as e:
         raise NotationError(f"game record: rules {data.get('rules')!r}: {e}") from None
-    try:
-        first_dealer = int(data["first_dealer"])
-        cut = [_cut_from_json(r) for r in data.get("cut", [])]
-        players = list(data.get("players", []))
-        deals_in = data["deals"]
-        if not isinstance(deals_in, list):
-            raise TypeError("'deals' must be a list")
-    except NotationError as e:
-        raise NotationError(f"game record: cut: {e}") from None
-    except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise NotationError(f"game record: missing or malformed field: {e}") from None
+    n = getattr(rules, "players", None) or entry.players[0]
+    first_dealer = _record_seat(data["first_dealer"], "first_dealer", n)
+    cut = _record_cut(data.get("cut", []), n)
+    players = data.get("players", [None] * n)
+    if (not isinstance(players, list) or len(players) != n
+            or not all(p is None or isinstance(p, str) for p in players)):
+        raise NotationError(f"game record: players {players!r}: expected a list of {n} names "
+                            f"(a bot's name, or null for a human)")
+    deals_in = data["deals"]
+    if not isinstance(deals_in, list):
+        raise NotationError(f"game record: deals {deals_in!r}: expected a list of deals")
     deals, scores = [], []
     for i, item in enumerate(deals_in):
         where = f"game record, deal {i + 1}"
         if not isinstance(item, dict) or not isinstance(item.get("deal"), dict):
             raise NotationError(f"{where}: expected an object with a \"deal\"")
+        unknown = [k for k in item if k not in _DEAL_KEYS]
+        if unknown:
+            raise NotationError(f"{where}: unknown field {unknown[0]!r}; expected {', '.join(_DEAL_KEYS)}")
         try:
             state = module.State.from_json(json.dumps(item["deal"]))
-        except NotationError as e:
+        except CardkitError as e:
             raise NotationError(f"{where}: {e}") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+            raise NotationError(f"{where}: the deal could not be read: {e}") from None
         if state.rules != rules:
             raise NotationError(f"{where}: played with rules {state.rules} but the game's are {rules}")
-        n = state.players
         if state.dealer != (first_dealer + i) % n:
             raise NotationError(f"{where}: dealer {state.dealer}, but the deal passes to the left: "
                                 f"expected {(first_dealer + i) % n}")
         if "code" in item:
+            if not isinstance(item["code"], str):
+                raise NotationError(f"{where}: code {item['code']!r}: expected a deal code such as 'V-4821'")
             try:
-                same = _start_of_code(item["code"]) == deal_code(state)
-            except NotationError as e:
-                raise NotationError(f"{where}: {e}") from None
+                same = _start_of_code(item["code"]) == _cards_code(state)
+            except CardkitError as e:
+                raise NotationError(f"{where}: code: {e}") from None
             if not same:
                 raise NotationError(f"{where}: code {item['code']!r} names another deal than the one recorded")
-        if hasattr(state, "remarks") and not state.remarks:
-            # records written before the deal's own JSON kept its table talk
-            for seat, remark in item.get("remarks", []) or []:
-                state.remarks.append((int(seat), str(remark)))
+            _keep_seed(state, item["code"])
+        remarks = _record_remarks(item.get("remarks", []), where, n)
+        if remarks:
+            if not hasattr(state, "remarks"):
+                raise NotationError(f"{where}: remarks {item['remarks']!r}: {entry.title} keeps no table talk")
+            if not state.remarks:
+                state.remarks.extend(remarks)
+            elif list(state.remarks) != remarks:  # the saved deal carries its own table talk
+                raise NotationError(f"{where}: remarks {item['remarks']!r} disagree with the deal's own "
+                                    f"{[list(r) for r in state.remarks]!r}")
         row = item.get("scores")
         if row is not None:
+            row = _record_row(row, f"deal {i + 1}: scores", n)
             if not state.is_terminal():
                 raise NotationError(f"{where}: scores {row!r} are recorded but the deal is unfinished")
-            if list(row) != state.returns():
+            if row != state.returns():
                 raise NotationError(f"{where}: recorded scores {row!r} do not match the play {state.returns()}")
             if len(scores) != i:
                 raise NotationError(f"{where}: scored after an unscored deal")
-            scores.append(list(row))
+            scores.append(row)
         elif i != len(deals_in) - 1:
             raise NotationError(f"{where}: has no scores, but only the last deal may be unfinished")
         deals.append(state)
     totals = data.get("totals")
-    computed = [sum(r[s] for r in scores) for s in range(len(scores[0]))] if scores else []
-    if totals is not None and list(totals) != computed:
-        raise NotationError(f"game record: totals {totals!r} do not match the deals' scores {computed}")
+    computed = [sum(r[s] for r in scores) for s in range(n)] if scores else []
+    if totals is not None:
+        if not (totals == [] and not scores):
+            totals = _record_row(totals, "totals", n)
+        if totals != computed:
+            raise NotationError(f"game record: totals {totals!r} do not match the deals' scores {computed}")
     rng_state = data.get("rng")
     if rng_state is not None:
         try:

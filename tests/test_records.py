@@ -63,7 +63,15 @@ def test_deal_text_reads_a_hand_written_file():
     ('[Game "variety"]\n[Rules "lead=left_of_nobody"]', "left_of_nobody"),
     ('[Game "variety"]\n[Rules "colour=red"]', "'colour'"),
     ('[Game "variety"]\n[Deal "AK73.AQ5.KJ4.AQ9"]', "first seat"),
-    ('[Game "variety"]\n[Deal "0:AK73.AQ5.KJ4.AQ9 AK73.AQ5.KJ4.AQ9 - -"]', "saved deal"),
+    ('[Game "variety"]\n[Dealer "0"]\n[Deal "0:AK73.AQ5.KJ4.AQ9 AK73.AQ5.KJ4.AQ9 - -"]', "saved deal"),
+    ('[Game "variety"]\n[Dealer "0"]', "[Deal"),                      # no cards
+    ('[Game "variety"]\n[Deal "0:- - - -"]', "[Dealer"),                # no dealer
+    ('[Game "variety"]\n[Dealer "4"]\n[Deal "0:- - - -"]', "0..3"),     # not a seat
+    ('[Game "variety"]\n[Dealer "²"]\n[Deal "0:- - - -"]', "'²'"),
+    ('[Game "variety"]\n[Dealer "٣"]\n[Deal "0:- - - -"]', "'٣'"),     # int('٣') would be 3
+    ('[Game "variety"]\n[Dealer "0"]\n[Deal "7:- - - -"]', "'7'"),     # not taken modulo 4
+    ('[Game "variety"]\n[Dealer "0"]\n[Layout "[]"]', "'Layout'"),      # another game's tag
+    ('[Game "variety"]\n[Rules "tie=no_bonus tie=declarers_lose"]', "given twice"),
 ])
 def test_bad_deal_text(text, words):
     with pytest.raises(NotationError) as e:
@@ -201,3 +209,136 @@ def test_game_records_of_the_other_games():
         assert json.loads(game_record_to_json(g2))["deals"] == json.loads(text)["deals"]
         if m is w:
             assert g2.penalty_rows == g.penalty_rows and g2.bonus_rows == g.bonus_rows
+
+
+# ---- strict reading (breaker F10, F12, F17) -------------------------------------------------
+
+def _text_of(seed=1, dealer=2, actions=6):
+    st = variety.new_deal(seed=seed, dealer=dealer)
+    for _ in range(actions):
+        st.apply_action(st.legal_actions()[0])
+    return deal_to_text(st)
+
+
+@pytest.mark.parametrize("tag, hint", [("Dealr", "Dealer"), ("dealer", "Dealer"), ("Acions", "Actions"),
+                                       ("Colour", None)])
+def test_an_unknown_or_misspelled_tag_is_named_not_ignored(tag, hint):
+    # Without the Code tag a misspelled Dealer used to be dropped silently: dealer 0.
+    text = "\n".join(l.replace("[Dealer ", f"[{tag} ") if tag != "Colour" else l
+                     for l in _text_of().splitlines() if not l.startswith("[Code"))
+    if tag == "Colour":
+        text += '\n[Colour "red"]'
+    with pytest.raises(NotationError) as e:
+        deal_from_text(text)
+    msg = str(e.value)
+    assert f"unknown tag {tag!r}" in msg and "\n" not in msg
+    if hint:
+        assert f"did you mean {hint!r}" in msg
+
+
+@pytest.mark.parametrize("first", ["²", "１", "٠", "+0", "-0"])
+def test_the_first_seat_of_deal_takes_ascii_digits_only(first):
+    text = _text_of().replace('[Deal "0:', f'[Deal "{first}:')
+    with pytest.raises(NotationError) as e:
+        deal_from_text(text)
+    assert "Deal" in str(e.value) and "first seat" in str(e.value)
+
+
+def test_engine_errors_in_deal_text_are_one_line_without_exception_reprs():
+    text = _text_of().replace('[Actions "', '[Actions "9 ')
+    with pytest.raises(NotationError) as e:
+        deal_from_text(text)
+    msg = str(e.value)
+    assert "\n" not in msg and "Error(" not in msg and "'9'" in msg
+
+
+def test_other_games_tags_are_known_to_the_reader():
+    # Armenian Durak's start is a Layout and a Trump; Deal is not one of its tags.
+    from cardkit.codes import deal_from_code
+    text = deal_to_text(deal_from_code("D-4821"))
+    assert "[Layout " in text and "[Trump " in text
+    assert deal_from_text(text).layout == deal_from_code("D-4821").layout
+    with pytest.raises(NotationError, match="unknown tag 'Deal'"):
+        deal_from_text(text + '[Deal "0:- -"]\n')
+    with pytest.raises(NotationError, match=r"\[Layout"):
+        deal_from_text("".join(l + "\n" for l in text.splitlines() if not l.startswith(("[Layout", "[Code"))))
+
+
+def _record():
+    return json.loads(game_record_to_json(played_game(deals=2, rules=variety.Rules(deals=3))))
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["deals"][0].update(remarks=[[1]]), "remarks"),
+    (lambda d: d["deals"][0].update(remarks=5), "remarks"),
+    (lambda d: d["deals"][0].update(remarks=[["x", "y"]]), "remarks"),
+    (lambda d: d["deals"][0].update(remarks=[[1.0, "hi"]]), "remarks"),
+    (lambda d: d["deals"][0].update(remarks=[[4, "hi"]]), "remarks"),
+    (lambda d: d["deals"][0].update(remarks=[[1, 5]]), "remarks"),
+    (lambda d: d["deals"][0].update(scores=5), "scores 5"),
+    (lambda d: d["deals"][0].update(scores=[x + 0.0 for x in d["deals"][0]["scores"]]), "scores"),
+    (lambda d: d["deals"][0].update(scores=d["deals"][0]["scores"][:3]), "scores"),
+    (lambda d: d["deals"][0].update(scroes=d["deals"][0].pop("scores")), "'scroes'"),
+    (lambda d: d.update(totals=5), "totals 5"),
+    (lambda d: d.update(totals=[str(x) for x in d["totals"]]), "totals"),
+    (lambda d: d.update(first_dealer=d["first_dealer"] + 4.7), "first_dealer"),
+    (lambda d: d.update(first_dealer=d["first_dealer"] + 0.7), "first_dealer"),
+    (lambda d: d.update(first_dealer=True), "first_dealer"),
+    (lambda d: d.update(first_dealer=str(d["first_dealer"])), "first_dealer"),
+    (lambda d: d.update(first_dealer=4), "first_dealer"),
+    (lambda d: d.update(version=True), "version"),
+    (lambda d: d.update(rules=None), "rules"),
+    (lambda d: d.update(rules=[1]), "rules"),
+    (lambda d: d.update(players="rule"), "players"),
+    (lambda d: d.update(players=["rule"] * 3), "players"),
+    (lambda d: d.update(cut=5), "cut"),
+    (lambda d: d.update(cut=[{"0": "QH", "9": "KH"}]), "cut round 1"),
+    (lambda d: d.update(cut=[{"0": "QH", "1": "Q²"}]), "cut round 1"),
+    (lambda d: d.update(cut=[7]), "cut round 1"),
+    (lambda d: d.update(deals=5), "deals"),
+    (lambda d: d["deals"][0].update(code=5), "code"),
+    (lambda d: d.update(frist_dealer=0), "'frist_dealer'"),
+    (lambda d: d.pop("deals"), "'deals'"),
+    (lambda d: d.pop("rules"), "'rules'"),
+])
+def test_malformed_fields_are_refused_naming_the_field(change, words):
+    data = _record()
+    json.dumps(data)
+    change(data)
+    with pytest.raises(NotationError) as e:
+        game_record_from_json(json.dumps(data))
+    msg = str(e.value)
+    assert words in msg and "\n" not in msg and "Error(" not in msg
+
+
+def test_well_formed_optional_fields():
+    data = _record()
+    data["deals"][0]["deal"].pop("remarks", None)  # a record whose deals keep no table talk
+    data["deals"][0]["remarks"] = [[1, "I hold aces"]]
+    data.pop("players")
+    data.pop("cut")
+    data.pop("totals")
+    rec = game_record_from_json(json.dumps(data))
+    assert rec.deals[0].remarks == [(1, "I hold aces")]
+    assert rec.players == [None] * 4 and rec.cut == []
+    assert rec.first_dealer == _record()["first_dealer"]
+
+
+def test_remarks_that_disagree_with_the_deals_own_are_refused():
+    data = _record()
+    data["deals"][0]["deal"]["remarks"] = [[1, "I hold aces", 0]]
+    data["deals"][0]["remarks"] = [[2, "I hold kings"]]
+    with pytest.raises(NotationError, match="disagree"):
+        game_record_from_json(json.dumps(data))
+    data["deals"][0]["remarks"] = [[1, "I hold aces"]]
+    assert game_record_from_json(json.dumps(data)).deals[0].remarks == [(1, "I hold aces")]
+
+
+def test_table_talk_in_a_game_without_it_is_refused():
+    from cardkit.games import warsaw_hearts as w
+    g = w.Game([w.RuleBot(i) for i in range(4)], seed=3, rules=w.Rules())
+    g.play_deal()
+    data = json.loads(game_record_to_json(g))
+    data["deals"][0]["remarks"] = [[0, "hello"]]
+    with pytest.raises(NotationError, match="no table talk"):
+        game_record_from_json(json.dumps(data))
