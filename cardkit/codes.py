@@ -78,7 +78,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields as dataclass_fields
+from dataclasses import dataclass, fields as dataclass_fields, replace as dataclass_replace
 from math import factorial
 from typing import Any
 from urllib.parse import parse_qs
@@ -557,9 +557,13 @@ def deal_code(deal, **params) -> str:
     :param deal: one of
 
         - a :class:`DealSpec`;
-        - a game's state (any :class:`~cardkit.state.TrickGameState`): a state does not
-          know the seed it was dealt from, so this gives the cards form
-          (``V-X...``), exact for any deal, random or hand-built;
+        - a game's state (any :class:`~cardkit.state.TrickGameState`): by default the
+          cards form (``V-X...``), exact for any deal, random or hand-built. With
+          ``form="auto"``: the short seed form (``V-4821``, with the dealer and variant
+          options) when the state keeps the int ``seed`` it was dealt from
+          (``new_deal(seed=4821)``, ``deal_from_code``) and that seed's code gives the
+          same cards (checked by dealing it), else the cards form; ``form="seed"``: the
+          seed form or CardkitError;
         - a game name or letter (``"variety"``, ``"V"``) with keyword ``params``:
           ``seed`` (an int >= 0), ``dealer``, ``players``, ``rules``, or ``places``
           (the cards of each place) instead of ``seed``.
@@ -567,7 +571,8 @@ def deal_code(deal, **params) -> str:
         dealer that is not a seat, a number of players the game does not allow (Variety:
         4; Warsaw Hearts: 4 or 3) or that disagrees with ``rules.players`` (the message
         names both), ``rules`` that are not the game's ``Rules``, an unknown keyword, or
-        a rules value a code cannot carry. Every code it returns is read back by
+        a rules value a code cannot carry, or ``form="seed"`` for a state not dealt from
+        a seed that gives its cards. Every code it returns is read back by
         :func:`parse_deal_code` as the same deal.
 
     >>> deal_code("variety", seed=4821)
@@ -606,12 +611,22 @@ def deal_code(deal, **params) -> str:
             dealer = params.get("dealer", 0)
         spec = DealSpec(entry.name, rules, dealer, players, seed, places, extras)
     elif hasattr(deal, "game") and hasattr(deal, "dealer"):
+        form = params.get("form", "cards")
+        if form not in ("auto", "cards", "seed"):
+            raise CardkitError(f"deal_code(state, form={form!r}): expected 'auto', 'cards' or 'seed'")
         entry = game_entry(deal.game)
         start = deal._start_json()
         extras = tuple((o.field, start.get(o.field)) for o in entry.variants
                        if o.deal and start.get(o.field) is not None)
         spec = DealSpec(entry.name, deal.rules, deal.dealer, deal.players, None,
                         tuple(tuple(p) for p in entry.places(deal)), extras)
+        if form != "cards":
+            seeded = _seed_spec(deal, spec)
+            if seeded is not None:
+                spec = seeded
+            elif form == "seed":
+                raise CardkitError(f"deal_code(state, form='seed'): the deal was not dealt from a seed "
+                                   f"(state.seed {getattr(deal, 'seed', None)!r}) that gives these cards")
     else:
         raise CardkitError(f"deal_code: expected a DealSpec, a state, or a game name with seed=..., got {deal!r}")
     entry = game_entry(spec.game)
@@ -632,6 +647,21 @@ def deal_code(deal, **params) -> str:
         default_dealer = 0
     return "-".join([entry.letter, body] + _options(entry, spec.rules, spec.dealer, default_dealer, spec.players,
                                                      dict(spec.extras)))
+
+
+def _seed_spec(state, cards_spec: DealSpec) -> DealSpec | None:
+    """The seed form of ``state``'s deal, or None: the state must keep an int ``seed`` (at
+    most 12 digits) whose seed code deals the very cards, dealer and deal-level options of
+    the state (checked by dealing it: a seed changed by hand is not trusted)."""
+    seed = getattr(state, "seed", None)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 10 ** MAX_SEED_DIGITS:
+        return None
+    spec = dataclass_replace(cards_spec, seed=seed, places=None)
+    try:
+        same = deal_code(spec.new_state(), form="cards") == deal_code(cards_spec)
+    except (CardkitError, ValueError):
+        return None
+    return spec if same else None
 
 
 def code_from_query(query: str) -> str | None:

@@ -25,13 +25,23 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
+import numpy as np
+
 from .cards import Card, Suit
 from .dealing import check_seat
 from .errors import IllegalActionError, NotationError, StateError
 from .notation import format_cards, format_hand, parse_card
 from .tricks import Trick
 
-__all__ = ["TrickGameState", "TrickObservation", "fast_copy"]
+__all__ = ["TrickGameState", "TrickObservation", "fast_copy", "seed_of"]
+
+
+def seed_of(seed, dealt: bool = True) -> int | None:
+    """What a state keeps as its ``seed``: the int a random deal was dealt from, else None
+    (a Generator, None, or ``dealt=False``: the hands were given)."""
+    if dealt and isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        return int(seed)
+    return None
 
 
 def fast_copy(value: Any) -> Any:
@@ -98,6 +108,9 @@ class TrickGameState:
     - ``history``: every action applied, in order (ints for bids, :class:`Card` for plays,
       game-specific action objects otherwise).
     - ``phase``, ``current_player``.
+    - ``seed``: the int seed a random deal was dealt from (``new_deal(seed=4821)``), or
+      None (hands given, a Generator, or no seed); kept by undo and the JSON round trip,
+      and :func:`cardkit.codes.deal_code` writes the short code ``V-4821`` from it.
     """
 
     game: ClassVar[str] = "?"
@@ -105,6 +118,7 @@ class TrickGameState:
 
     players: int
     dealer: int
+    seed: int | None = None
     hands: list[list[Card]]
     tricks: list[Trick]
     taken: list[list[Card]]
@@ -203,6 +217,8 @@ class TrickGameState:
         action in notation. :meth:`from_json` reads it back."""
         data = {"game": self.game, "format": 1}
         data.update(self._start_json())
+        if self.seed is not None:
+            data["seed"] = self.seed
         data["history"] = [self.action_to_str(a) for a in self.history]
         data.update(self._json_extras())
         return json.dumps(data, ensure_ascii=False)
@@ -226,12 +242,16 @@ class TrickGameState:
         history = data.get("history", [])
         if not isinstance(history, list):
             raise NotationError(f"saved deal: 'history' must be a list of actions, got {history!r}")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise NotationError(f"saved deal: 'seed' must be a whole number >= 0 or absent, got {seed!r}")
         try:
             state = cls._from_start_json(data)
         except NotationError as e:
             raise NotationError(f"saved deal: {e}") from None
         except (KeyError, TypeError, ValueError) as e:
             raise NotationError(f"saved deal: missing or malformed field: {e!r}") from None
+        state.seed = seed
         for i, a in enumerate(history):
             try:
                 state.apply_action(a)
@@ -295,8 +315,10 @@ class TrickGameState:
         """
 
     def _restart(self):
-        """A new state at the start of this deal (same cards, same rules)."""
-        return type(self)._from_start_json(self._start_json())
+        """A new state at the start of this deal (same cards, same rules, same seed)."""
+        state = type(self)._from_start_json(self._start_json())
+        state.seed = self.seed
+        return state
 
     def _replay(self, actions: Sequence):
         state = self._restart()

@@ -32,7 +32,7 @@ from ..dealing import as_generator, shuffled
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError
 from ..notation import check_deck, format_cards, parse_card, parse_cards, sort_hand
 from ..series import DealSeries
-from ..state import TrickGameState
+from ..state import TrickGameState, seed_of
 from ..tricks import Trick
 
 __all__ = [
@@ -666,7 +666,8 @@ def new_deal(layout=None, *, dealer: int = 0, seed=None, trump=None, rules: Rule
         Together the whole deck. None: a random deal: the deck of :func:`cardkit.deck` is
         permuted with ``Generator.permutation`` and dealt as :func:`dealing_steps` says.
     :param dealer: seat 0 or 1. The dealer's opponent draws the trump and leads first.
-    :param seed: for a random deal, an int or a :class:`numpy.random.Generator`.
+    :param seed: for a random deal, an int or a :class:`numpy.random.Generator`; an int is
+        kept as ``state.seed`` (the short deal code ``D-5``, :mod:`cardkit.codes`).
     :param trump: a suit (``Suit.HEARTS``, ``"H"``, ``"♥"``) to skip the trump draw; None:
         the deal starts in the ``"trump"`` phase.
     :param rules: :class:`Rules` (default ``Rules()``).
@@ -683,7 +684,9 @@ def new_deal(layout=None, *, dealer: int = 0, seed=None, trump=None, rules: Rule
         total = sum(len(v) for e in parsed for v in e.values())
         if total != rules.deck:  # pragma: no cover - sizes are checked part by part
             raise NotationError(f"layout holds {total} cards, not the {rules.deck}-card deck")
-    return State(parsed, int(dealer), rules, None if trump is None else _parse_suit(trump))
+    state = State(parsed, int(dealer), rules, None if trump is None else _parse_suit(trump))
+    state.seed = seed_of(seed, layout is None)
+    return state
 
 
 # ---- bots ---------------------------------------------------------------------------------------

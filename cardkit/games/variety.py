@@ -23,7 +23,7 @@ from ..dealing import as_generator, check_hands, check_seat, deal_hands
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError
 from ..notation import sort_hand
 from ..series import DealSeries
-from ..state import TrickGameState, TrickObservation
+from ..state import TrickGameState, TrickObservation, seed_of
 from ..tricks import Trick, winning_index
 
 __all__ = [
@@ -529,18 +529,22 @@ def new_deal(hands=None, *, dealer: int = 0, seed=None, rules: Rules | None = No
     :param dealer: the dealer's seat, 0..3; the seat on the left bids first.
     :param seed: for a random deal, an int or a :class:`numpy.random.Generator`; the deck
         of :func:`cardkit.deck` is permuted with ``Generator.permutation`` and seat ``s``
-        gets cards ``13*s .. 13*s+12``, so a seed gives the same deal everywhere.
+        gets cards ``13*s .. 13*s+12``, so a seed gives the same deal everywhere. An int is
+        kept as ``state.seed`` (the short deal code ``V-4821``, :mod:`cardkit.codes`).
     :param rules: :class:`Rules` (default ``Rules()``).
     :raises NotationError: for hands that are not four disjoint 13-card hands.
     :raises CardkitError: for a dealer outside 0..3.
     """
     rules = rules or Rules()
     dealer = check_seat(dealer, PLAYERS, "dealer")
-    if hands is None:
+    dealt = hands is None
+    if dealt:
         hands = deal_hands(deck(52), PLAYERS, 13, as_generator(seed))
     else:
         hands = check_hands(hands, PLAYERS, 13, 52, game="Variety", rule="RULES.md §1.1")
-    return State(hands, dealer, rules)
+    state = State(hands, dealer, rules)
+    state.seed = seed_of(seed, dealt)
+    return state
 
 
 # ---- bots ------------------------------------------------------------------------------

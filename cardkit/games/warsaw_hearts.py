@@ -32,7 +32,7 @@ from ..dealing import as_generator, check_hands, check_seat, deal_hands
 from ..errors import CardkitError, NotationError, StateError
 from ..notation import check_deck, parse_card, sort_hand
 from ..series import DealSeries
-from ..state import TrickGameState, TrickObservation
+from ..state import TrickGameState, TrickObservation, seed_of
 from ..tricks import Trick, winning_index
 
 __all__ = [
@@ -494,7 +494,8 @@ def new_deal(hands=None, *, players: int = 4, dealer: int = 0, seed=None, rules:
     :param dealer: the dealer's seat; the seat on the dealer's left leads.
     :param seed: for a random deal, an int or a :class:`numpy.random.Generator`:
         ``deck(36)`` is permuted with ``Generator.permutation`` and seat ``s`` gets cards
-        ``k*s .. k*s+k-1`` (``k`` = 12 or 9), so a seed gives the same deal everywhere.
+        ``k*s .. k*s+k-1`` (``k`` = 12 or 9), so a seed gives the same deal everywhere. An
+        int is kept as ``state.seed`` (the short deal code ``W-17``, :mod:`cardkit.codes`).
     :param rules: :class:`Rules` (default ``Rules(players=players)``).
     :raises NotationError: for hands that are not disjoint hands of the right size from the
         36-card deck (e.g. "seat 0: hand ...: 2♥ is not in the 36-card deck").
@@ -508,11 +509,14 @@ def new_deal(hands=None, *, players: int = 4, dealer: int = 0, seed=None, rules:
     n = rules.players
     dealer = check_seat(dealer, n, "dealer")
     k = rules.cards_per_player
-    if hands is None:
+    dealt = hands is None
+    if dealt:
         hands = deal_hands(deck(DECK_SIZE), n, k, as_generator(seed))
     else:
         hands = check_hands(hands, n, k, DECK_SIZE, game=f"Warsaw Hearts for {n}", rule="RULES.md §2.1")
-    return State(hands, dealer, rules)
+    state = State(hands, dealer, rules)
+    state.seed = seed_of(seed, dealt)
+    return state
 
 
 # ---- bots ------------------------------------------------------------------------------------
