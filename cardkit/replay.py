@@ -14,6 +14,12 @@ from a second copy of the rules:
 - what it scored: the game's own scoring functions (Variety: ``Contract.card_points``,
   ``per_trick`` and ``State.side_points()``, RULES.md §1.2, §1.6).
 
+Hidden cards stay hidden: a replay has a *viewer* (see :class:`Replay`). While the deal
+is not over, a card played by a seat whose hand the viewer may not see is described
+from public facts only (what was led, whether the card followed suit, was a trump, or
+was the seat's last card), never from the seat's hand ("the only legal card", "holds no
+trump" would tell a suit length or a void the table cannot know).
+
 >>> from cardkit.games.variety import new_deal
 >>> r = Replay(new_deal(seed=1))       # an unplayed deal: nothing to step through
 >>> r.position, len(r)
@@ -23,12 +29,14 @@ from a second copy of the rules:
 from __future__ import annotations
 
 from collections.abc import Callable
+from numbers import Integral
 
 from .cards import Card, Suit
-from .errors import StateError
+from .errors import CardkitError, StateError
 from .notation import format_cards
+from .state import TrickGameState
 
-__all__ = ["Replay", "commentary", "explain_trick_winner"]
+__all__ = ["Replay", "ALL", "commentary", "explain_trick_winner"]
 
 
 def _trump(state):
@@ -81,13 +89,39 @@ def explain_trick_winner(state, trick) -> str:
     return f"{w} is the {word} card of the suit led ({led.symbol}){rule}"
 
 
+def _cards_left(state, seat: int) -> int:
+    """How many cards ``seat`` still has: hand, and (Armenian Durak) face-up and face-down
+    stacks. A public count: everyone sees how many cards each player holds."""
+    stacks = [c for part in (getattr(state, "up", None), getattr(state, "down", None)) if part is not None
+              for c in part[seat] if c is not None]
+    return len(state.hands[seat]) + len(stacks)
+
+
+def _explain_card_publicly(before, seat: int, card: Card) -> str:
+    """What the table saw of ``card`` played by ``seat``: public facts only (the lead,
+    whether it followed suit, whether it is a trump, whether it was the seat's last card);
+    nothing read from the seat's hand or its legal cards."""
+    trick = before.trick
+    trump = _trump(before)
+    last = " (its last card)" if _cards_left(before, seat) == 1 else ""
+    if trick is None or not trick.cards:
+        return f"leads{last}"
+    led = trick.cards[0].suit
+    if card.suit == led:
+        return f"follows suit ({led.symbol}){last}"
+    if trump is not None and card.suit == trump:
+        return f"does not follow {led.symbol}: plays a trump{last}"
+    return f"does not follow {led.symbol}: discards{last}"
+
+
 def _explain_card(before, seat: int, card: Card) -> str:
-    """Why ``card`` was legal for ``seat`` in state ``before`` (from ``legal_actions()``)."""
+    """Why ``card`` was legal for ``seat`` in state ``before`` (from ``legal_actions()``);
+    reads the seat's hand, so only for a seat whose cards the viewer may see."""
     legal = [a for a in before.legal_actions() if isinstance(a, Card)]
     trick = before.trick
     trump = _trump(before)
-    hand = before.hands[seat]
-    only = " (its last card)" if len(hand) == 1 else " (the only legal card)" if len(legal) == 1 else ""
+    only = " (its last card)" if _cards_left(before, seat) == 1 else \
+        " (the only legal card)" if len(legal) == 1 else ""
     if trick is None or not trick.cards:
         return f"leads{only}"
     led = trick.cards[0].suit
@@ -180,14 +214,21 @@ _RESULT: dict[str, Callable] = {"variety": _variety_result, "warsaw_hearts": _he
 _OTHER_ACTION: dict[str, Callable] = {"armenian_durak": _durak_action}
 
 
-def commentary(before, after, action) -> list[str]:
+def commentary(before, after, action, *, public: bool = False) -> list[str]:
     """The lines of commentary for one action: ``before`` is the state just before it,
-    ``after`` just after (``before`` is not changed)."""
+    ``after`` just after (``before`` is not changed).
+
+    :param public: describe a card play from public facts only (see
+        :func:`_explain_card_publicly`), for a seat whose hand the reader may not see.
+        Every other line (bids, the trump draw, the draw's stack, trick winners, scores)
+        is public anyway.
+    """
     seat = before.current_player
     game = before.game
     lines = []
     if isinstance(action, Card):
-        lines.append(f"{_seat(before, seat)} plays {action}: {_explain_card(before, seat, action)}")
+        why = _explain_card_publicly(before, seat, action) if public else _explain_card(before, seat, action)
+        lines.append(f"{_seat(before, seat)} plays {action}: {why}")
         done = after.tricks[len(before.tricks) - 1]
         if done.winner is not None:
             n = len(before.tricks)
@@ -208,28 +249,96 @@ def commentary(before, after, action) -> list[str]:
     return lines
 
 
+#: the viewer who sees every hand (a teacher's "show all hands"); see :class:`Replay`
+ALL = "all"
+
+
 class Replay:
     """Step through a deal's actions, forward and back, with a line of commentary each.
 
-    :param state: any game's state; its ``history`` is replayed from the deal's start
-        (the state itself is not changed). Usually a finished deal.
+    :param state: any game's state (a :class:`~cardkit.state.TrickGameState`); its
+        ``history`` is replayed from the deal's start (the state itself is not changed).
+    :param viewer: whose eyes the commentary is written for:
+
+        - ``None`` (default): a spectator, who sees no hand;
+        - a seat number (``0..players-1``): the learner at that seat, who sees that hand;
+        - ``"all"`` (:data:`ALL`): someone who sees every hand (a teacher showing all
+          hands, or a lesson discussing a deal openly).
+
+    **The rule.** The commentary on a card played by seat ``s`` is the full one (why the
+    card was legal, read from ``s``'s hand and the engine's ``legal_actions()``: "the only
+    legal card", "void in ♣ and holds no trump", "trumps instead of following, which this
+    game allows") when ``viewer`` is ``s`` or ``"all"``, or when the deal of ``state`` is
+    over (``state.is_terminal()``: every card has been played, so every hand is known).
+    Otherwise it uses public facts only: "leads", "follows suit (♥)", "does not follow ♥:
+    plays a trump", "does not follow ♥: discards", and "(its last card)" (the number of
+    cards a player has is public). Bids, Armenian Durak's trump draw and draws (the stack,
+    never the card), trick winners and scores are public and always in full.
+    :meth:`transcript` likewise lists only the hands the viewer may see (Armenian Durak's
+    face-down cards only when the deal is over or ``viewer`` is ``"all"``: their owner
+    does not see them either). :meth:`state_at` and :attr:`state` are the engine's whole
+    states (every card): a display must show only what the viewer may see.
+    ``viewer`` may be changed later (``replay.viewer = 2``); :attr:`lines` follow.
+
+    :raises CardkitError: for a ``state`` that is not a game's state (e.g. None), or a
+        ``viewer`` that is not None, a seat of the deal, or ``"all"``.
     :ivar position: how many actions have been applied, 0..``len(self)``.
-    :ivar lines: ``lines[i]`` is the commentary (a list of str) for action ``i``.
+    :ivar lines: ``lines[i]`` is the commentary (a list of str) for action ``i``, as the
+        viewer may read it.
     """
 
-    def __init__(self, state) -> None:
+    def __init__(self, state, viewer: int | str | None = None) -> None:
+        if not isinstance(state, TrickGameState):
+            raise CardkitError(f"Replay: expected a game's state (such as variety.new_deal(seed=1)), "
+                               f"got {state!r}")
+        self._players = state.players
+        self._over = state.is_terminal()
+        self.viewer = viewer
         self._actions = list(state.history)
         start = state._restart()
         self._states = [start]
-        self.lines: list[list[str]] = []
+        self._seats: list[int | None] = []
+        self._full: list[list[str]] = []
+        self._public: list[list[str]] = []
         cur = start
         for a in self._actions:
             nxt = cur.clone()
             nxt.apply_action(a)
-            self.lines.append(commentary(cur, nxt, a))
+            self._seats.append(cur.current_player)
+            self._full.append(commentary(cur, nxt, a))
+            self._public.append(commentary(cur, nxt, a, public=True) if isinstance(a, Card) else self._full[-1])
             self._states.append(nxt)
             cur = nxt
         self.position = 0
+
+    @property
+    def viewer(self) -> int | str | None:
+        """None (a spectator), a seat, or ``"all"``; see the class docstring.
+
+        :raises CardkitError: when set to anything else.
+        """
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, viewer) -> None:
+        if viewer is None or (isinstance(viewer, str) and viewer == ALL):
+            self._viewer = viewer
+        elif isinstance(viewer, Integral) and not isinstance(viewer, bool) and 0 <= viewer < self._players:
+            self._viewer = int(viewer)
+        else:
+            raise CardkitError(f"viewer {viewer!r}: expected None (a spectator), a seat "
+                               f"0..{self._players - 1}, or {ALL!r} (every hand shown)")
+
+    def sees(self, seat: int) -> bool:
+        """Whether the viewer may see ``seat``'s hand: the deal is over, the viewer is
+        ``"all"``, or the viewer sits at ``seat``."""
+        return self._over or self._viewer == ALL or self._viewer == seat
+
+    @property
+    def lines(self) -> list[list[str]]:
+        """The commentary of each action, for the viewer (see the class docstring)."""
+        return [list(full if self.sees(seat) else pub)
+                for seat, full, pub in zip(self._seats, self._full, self._public)]
 
     def __len__(self) -> int:
         return len(self._actions)
@@ -244,9 +353,9 @@ class Replay:
 
         :raises StateError: for ``i`` outside 0..len(self).
         """
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= len(self):
+        if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i <= len(self):
             raise StateError(f"position {i!r}: expected 0..{len(self)}")
-        return self._states[i].clone()
+        return self._states[int(i)].clone()
 
     def forward(self) -> list[str]:
         """Apply the next action; returns its commentary lines.
@@ -256,7 +365,7 @@ class Replay:
         if self.position >= len(self):
             raise StateError("the replay is at the end of the deal")
         self.position += 1
-        return list(self.lines[self.position - 1])
+        return self._line(self.position - 1)
 
     def back(self) -> list[str]:
         """Take back the last action; returns the commentary of the action taken back.
@@ -266,12 +375,15 @@ class Replay:
         if self.position <= 0:
             raise StateError("the replay is at the start of the deal")
         self.position -= 1
-        return list(self.lines[self.position])
+        return self._line(self.position)
+
+    def _line(self, i: int) -> list[str]:
+        return list(self._full[i] if self.sees(self._seats[i]) else self._public[i])
 
     def seek(self, i: int) -> None:
         """Jump to position ``i``. :raises StateError: for ``i`` outside 0..len(self)."""
         self.state_at(i)
-        self.position = i
+        self.position = int(i)
 
     def trick_boundaries(self) -> list[int]:
         """Positions at which a trick has just been completed (or the bidding ended), in
@@ -306,15 +418,18 @@ class Replay:
         return out
 
     def transcript(self) -> str:
-        """The whole commentary, one line per line, with the start of the deal first."""
+        """The whole commentary, one line per line, with the start of the deal first:
+        the hands the viewer may see, and the number of cards of the others."""
         start = self._states[0]
         head = [f"{start.game}: dealer seat {start.dealer}"]
         for s, h in enumerate(start.hands):
+            shown = format_cards(h) if self.sees(s) else f"{len(h)} cards (hidden)"
             extra = ""
             if hasattr(start, "up") and hasattr(start, "down"):
-                extra = (f" | face up {format_cards(start.up[s])} | face down "
-                         f"{format_cards(start.down[s])}")
-            head.append(f"seat {s}: {format_cards(h)}{extra}")
+                down = [c for c in start.down[s] if c is not None]
+                downs = format_cards(down) if self._over or self._viewer == ALL else f"{len(down)} cards"
+                extra = f" | face up {format_cards(start.up[s])} | face down {downs}"
+            head.append(f"seat {s}: {shown}{extra}")
         body = [f"{i + 1:3d}. {line}" if j == 0 else f"     {line}"
                 for i, ls in enumerate(self.lines) for j, line in enumerate(ls)]
         return "\n".join(head + body) + "\n"

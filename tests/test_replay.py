@@ -158,3 +158,185 @@ def test_hearts_commentary_counts_penalties_from_the_engine():
     lines = [l for ls in Replay(s).lines for l in ls]
     assert lines[-1] == (f"deal over: penalties {' '.join(map(str, s.penalties()))}, bonuses "
                          f"{' '.join(map(str, s.bonuses()))} (RULES.md §2.2)")
+
+
+# ---- hidden cards stay hidden: the viewer (breaker F08, F13) ----------------------------------
+
+from cardkit import CardkitError, IllegalActionError  # noqa: E402
+from cardkit.games import warsaw_hearts  # noqa: E402
+from cardkit.replay import ALL  # noqa: E402
+
+# wording that is read from the player's hand, not from what the table saw
+PRIVATE = ("only legal card", "holds no trump", "void in", "instead of following", "must play a trump",
+           "may play any card")
+
+
+def _mid_deal(module, seed, actions):
+    s = module.new_deal(seed=seed)
+    bots = [module.RuleBot(seed=seed * 10 + i) for i in range(s.players)]
+    while len(s.history) < actions and not s.is_terminal():
+        s.apply_action(bots[s.current_player].act(s.observation(s.current_player)))
+    return s
+
+
+def test_the_breakers_position_mid_deal_tells_nothing_private():
+    # breaker F08: Variety seed 0 after 30 actions said "(the only legal card)" and
+    # "holds no trump" about other seats.
+    s = _mid_deal(variety, 0, 30)
+    assert not s.is_terminal()
+    full = [l for ls in Replay(s, viewer=ALL).lines for l in ls]
+    assert any(p in l for l in full for p in PRIVATE)  # there is something to hide
+    for viewer in (None, 0, 1, 2, 3):
+        r = Replay(s, viewer=viewer)
+        for i, ls in enumerate(r.lines):
+            seat = r.state_at(i).current_player
+            if seat != viewer:
+                assert not any(p in l for l in ls for p in PRIVATE), (viewer, seat, ls)
+
+
+def _swap_hidden_cards(module, state, viewer, rng):
+    """The same deal, history and viewer's hand, with one unplayed card of two other seats
+    swapped; None when the history is not legal any more."""
+    others = [s for s in range(state.players) if s != viewer]
+    a, b = rng.choice(others, size=2, replace=False)
+    played = {c for t in state.tricks for c in t.cards}
+    ha = [c for c in state.initial_hands[a] if c not in played]
+    hb = [c for c in state.initial_hands[b] if c not in played]
+    if not ha or not hb:
+        return None
+    ca, cb = ha[rng.integers(len(ha))], hb[rng.integers(len(hb))]
+    hands = [list(h) for h in state.initial_hands]
+    hands[a][hands[a].index(ca)] = cb
+    hands[b][hands[b].index(cb)] = ca
+    new = module.new_deal(hands, dealer=state.dealer, rules=state.rules)
+    try:
+        for act in state.history:
+            new.apply_action(act)
+    except IllegalActionError:
+        return None
+    return new
+
+
+@pytest.mark.parametrize("module", [variety, warsaw_hearts], ids=["variety", "warsaw_hearts"])
+def test_mid_deal_commentary_depends_only_on_what_the_viewer_may_see(module):
+    # Swapping cards the viewer cannot see (unplayed cards of two other seats), with the
+    # same history, must not change one word the viewer reads; with every hand shown it
+    # does change sometimes (so the test can tell).
+    import numpy as np
+    rng = np.random.default_rng(7)
+    compared = differs_openly = 0
+    for seed in range(40):
+        s = _mid_deal(module, seed, 10 + seed % 20)
+        if s.is_terminal() or s.phase != "play":
+            continue
+        for viewer in (None, seed % s.players):
+            for _ in range(6):
+                t = _swap_hidden_cards(module, s, viewer, rng)
+                if t is None:
+                    continue
+                a, b = Replay(s, viewer=viewer), Replay(t, viewer=viewer)
+                assert a.lines == b.lines
+                assert a.transcript() == b.transcript()
+                compared += 1
+                differs_openly += Replay(s, viewer=ALL).lines != Replay(t, viewer=ALL).lines
+    assert compared > 50 and differs_openly > 0
+
+
+def test_public_wording_agrees_with_the_cards_shown():
+    for seed in range(20):
+        s = _mid_deal(variety, seed, 40)
+        r = Replay(s)  # a spectator: every play is described publicly
+        for i, ls in enumerate(r.lines):
+            before = r.state_at(i)
+            action = s.history[i]
+            if before.phase != "play":
+                continue
+            line = ls[0]
+            trick = before.trick
+            if not trick.cards:
+                assert "leads" in line
+                continue
+            led = trick.cards[0].suit
+            assert ("follows suit" in line) == (action.suit == led)
+            assert ("does not follow" in line) == (action.suit != led)
+            assert ("plays a trump" in line) == (action.suit != led and action.suit == before.trump)
+
+
+def test_the_viewers_own_plays_keep_the_full_commentary():
+    s = _mid_deal(variety, 0, 30)
+    full = Replay(s, viewer=ALL)
+    for viewer in range(4):
+        r = Replay(s, viewer=viewer)
+        for i, ls in enumerate(r.lines):
+            seat = r.state_at(i).current_player
+            assert (ls == full.lines[i]) or seat != viewer
+    # the viewer can be changed on the replay; the lines follow
+    r = Replay(s)
+    assert r.viewer is None and r.lines != full.lines
+    r.viewer = "all"
+    assert r.lines == full.lines
+    r.seek(len(r))
+    assert r.back() == full.lines[-1]
+
+
+def test_after_the_deal_every_viewer_reads_the_full_commentary():
+    state = scripted_deal()
+    full = Replay(state, viewer=ALL)
+    for viewer in (None, 0, 3):
+        r = Replay(state, viewer=viewer)
+        assert r.lines == full.lines and r.transcript() == full.transcript()
+    assert any(p in l for ls in full.lines for l in ls for p in PRIVATE)
+
+
+def test_mid_deal_transcript_lists_only_the_viewers_hand():
+    s = _mid_deal(variety, 3, 12)
+    text = Replay(s, viewer=2).transcript()
+    from cardkit.notation import format_cards
+    assert f"seat 2: {format_cards(s.initial_hands[2])}" in text
+    for seat in (0, 1, 3):
+        assert f"seat {seat}: 13 cards (hidden)" in text
+        assert format_cards(s.initial_hands[seat]) not in text
+
+
+def test_durak_mid_deal_hides_the_opponents_hand_and_every_face_down_card():
+    from cardkit.codes import deal_from_code
+    from cardkit.games import armenian_durak as d
+    from cardkit.notation import format_cards
+    for seed in range(10):
+        s = deal_from_code(f"D-{seed}")
+        bots = [d.RuleBot(seed), d.RuleBot(seed + 100)]
+        while len(s.history) < 30:
+            s.apply_action(bots[s.current_player].act(s.observation(s.current_player)))
+        r = Replay(s, viewer=0)
+        for i, ls in enumerate(r.lines):
+            if r.state_at(i).current_player == 1:
+                assert not any(p in l for l in ls for p in PRIVATE), ls
+        text = r.transcript()
+        start = r.state_at(0)
+        assert format_cards(start.hands[0]) in text and format_cards(start.hands[1]) not in text
+        assert "face down 6 cards" in text
+        assert format_cards([c for c in start.down[0] if c is not None]) not in text
+
+
+@pytest.mark.parametrize("bad", [5, -1, 4, True, "seat 1", 1.0])
+def test_a_bad_viewer_is_one_clear_line(bad):
+    with pytest.raises(CardkitError) as e:
+        Replay(scripted_deal(), viewer=bad)
+    assert repr(bad) in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("bad", [None, "V-4821", 5, [1, 2]])
+def test_replay_of_something_that_is_not_a_deal_is_one_clear_line(bad):
+    with pytest.raises(CardkitError) as e:
+        Replay(bad)
+    assert "expected a game's state" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_positions_may_be_numpy_integers():
+    import numpy as np
+    r = Replay(scripted_deal())
+    r.seek(np.int64(3))
+    assert r.position == 3 and type(r.position) is int
+    assert len(r.state_at(np.int32(5)).history) == 5
+    with pytest.raises(StateError):
+        r.seek(np.bool_(True))
