@@ -64,7 +64,10 @@ def test_a_click_calls_the_callbacks_with_the_card():
     table = HandTable(52, on_play=got.append)
     table.update(parse_cards("AS QH"), legal=parse_cards("QH"))
     table.click("QH")
-    table.buttons[parse_card("AS")].click()  # the widget forwards; the state decides
+    table.buttons[parse_card("AS")].click()  # disabled: ignored (a browser cannot click it)
+    assert got == [parse_card("QH")]
+    table.update(parse_cards("AS QH"), legal=parse_cards("AS QH"))
+    table.buttons[parse_card("AS")].click()
     assert got == [parse_card("QH"), parse_card("AS")]
     table.on_play(got.append, remove=True)
     table.click("QH")
@@ -219,3 +222,42 @@ def test_large_size_for_a_projector():
     assert b.style.font_size == "" and b.layout.width == "2.6em" and "ck-large" not in table._dom_classes
     with pytest.raises(CardkitError, match="'huge'"):
         HandTable(52, size="huge")
+
+
+def test_a_click_on_a_disabled_button_is_ignored():
+    # breaker F14: a programmatic .click() on a disabled button (a held card that may not
+    # be played, a played card, a card not in the hand) must not reach on_play; a browser
+    # cannot click it either.
+    got = []
+    table = HandTable(52, on_play=got.append)
+    hand = parse_cards("AS QH 7H 2C")
+    table.update(hand, legal=parse_cards("QH"), played=parse_cards("KD"))
+    for code in ("AS", "7H", "2C", "KD", "5S"):
+        b = table.buttons[parse_card(code)]
+        assert b.disabled
+        b.click()
+        table.click(code)
+    assert got == []
+    table.buttons[parse_card("QH")].click()
+    table.click("QH")
+    assert got == [parse_card("QH")] * 2
+    # after an update the same button is enabled or ignored accordingly
+    table.update(hand, legal=parse_cards("AS"))
+    table.click("QH")
+    table.click("AS")
+    assert got == [parse_card("QH")] * 2 + [parse_card("AS")]
+
+
+def test_the_durak_tableau_card_under_a_disabled_hand_button_is_not_played():
+    # The dashboard shows Armenian Durak's face-up tableau cards in their own control; in
+    # the hand grid such a legal card is "not in this hand", disabled, and must not play.
+    from cardkit_widgets import DurakTable
+    t = DurakTable(seed=0)
+    st = t.state
+    up = [c for c in st.legal_actions() if c not in st.hands[t.seat]]
+    assert up
+    b = t.hand.buttons[up[0]]
+    assert b.disabled
+    n = len(st.history)
+    b.click()
+    assert len(st.history) == n

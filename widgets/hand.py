@@ -43,8 +43,9 @@ class HandTable(W.VBox):
     card to the next (row by row, ♠ ♥ ♦ ♣, ace first) and Enter or Space plays the one
     with the focus (a 3 px focus ring shows which).
 
-    Clicking a card calls every callback registered with :meth:`on_play` with the
-    :class:`~cardkit.Card`. The widget does not apply it: the callback (usually a
+    Clicking an enabled card calls every callback registered with :meth:`on_play` with the
+    :class:`~cardkit.Card`; a click on a disabled button (possible only from code,
+    ``button.click()``) is ignored. The widget does not apply the card: the callback (usually a
     controller calling ``state.apply_action``) decides, so legality has one source of
     truth, the state's ``legal_actions()``.
 
@@ -167,13 +168,19 @@ class HandTable(W.VBox):
             self._callbacks.append(callback)
 
     def _make_handler(self, card: Card):
-        def handler(_button):
+        def handler(button):
+            # A browser cannot click a disabled button; a programmatic ``button.click()``
+            # can. Such a click is ignored, so a disabled card never acts (e.g. Armenian
+            # Durak's face-up tableau card shown as "not in this hand").
+            if button.disabled:
+                return
             for cb in list(self._callbacks):
                 cb(card)
         return handler
 
     def click(self, card: Card | str) -> None:
-        """Click the button of ``card`` (a Card or notation such as ``"QH"``), as a user would."""
+        """Click the button of ``card`` (a Card or notation such as ``"QH"``), as a user
+        would: a disabled button does nothing (no callback is called)."""
         from cardkit.notation import parse_card
 
         if isinstance(card, str):
