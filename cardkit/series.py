@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+import numpy as np
+
 from .bots import Bot
 from .cards import deck
 from .dealing import as_generator, cut_for_dealer
@@ -109,7 +111,8 @@ class DealSeries:
         row counts and the deal passes to the left.
 
         :param seed: None (default): the deal's cards come from the game's generator;
-            an int or Generator: from that seed instead (a dashboard's seed box).
+            an int or Generator: from that seed instead (a dashboard's seed box); an int
+            is kept as the state's ``seed``.
         :raises StateError: when the game is over or the current deal is unfinished.
         :raises ValueError: for a seed that is not an int >= 0 or a Generator.
         """
@@ -121,6 +124,8 @@ class DealSeries:
         if self.state is not None and not self.state.is_terminal():
             raise StateError("the current deal is not finished")
         self.state = self._deal((self.first_dealer + len(self.scores)) % self.seats, rng)
+        if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+            self.state.seed = int(seed)     # dealt as new_deal(seed=seed) deals (state.seed)
         self.deals.append(self.state)
         return self.state
 

@@ -97,3 +97,14 @@ def test_games_deal_from_their_generator_not_a_seed():
     g = V.Game([V.RandomBot(k) for k in range(4)], seed=3)
     g.play_deal()
     assert g.deals[0].seed is None
+
+
+@pytest.mark.parametrize("game, module", [
+    (lambda: V.Game([None] * 4, seed=1), V), (lambda: W.Game([None] * 4, seed=1), W),
+    (lambda: D.Game([None] * 2, seed=1), D)])
+def test_a_games_deal_from_an_int_seed_is_that_seeds_deal(game, module):
+    g = game()
+    s = g.new_deal(seed=33)
+    ref = module.new_deal(seed=33, dealer=s.dealer, rules=g.rules)
+    assert s.seed == 33 and s.to_json() == ref.to_json()
+    assert deal_code(s, form="auto") == deal_code(ref, form="seed")
