@@ -20,7 +20,7 @@ from .simulate._core import ONE, U64, deal_bits, hands_from_bits, reverse_streng
 from .simulate import variety as SV
 
 __all__ = ["ContractAdvice", "advise", "sample_deals", "CardOutlook", "hearts_card_penalties",
-           "durak_reply_swings"]
+           "durak_reply_swings", "shown_voids"]
 
 
 @dataclass(frozen=True)
@@ -98,8 +98,10 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
     :param seed: int or Generator; the same hand and seed give the same answer.
     :param policy: ``"rule"`` (default), ``"random"`` or ``"weakest"``.
     :param rules: :class:`cardkit.games.variety.Rules`.
-    :param progress: optional callable ``progress(done, total)`` called as the contracts
-        are played (for a progress bar); it must not raise.
+    :param progress: optional callable ``progress(done, total)``, called after each
+        contract is played (``done`` of ``total`` = 8 contracts; ``done / total`` is the
+        fraction done, 0..1), for a progress bar; it must not raise. The contracts are
+        computed one at a time whether or not it is given, so the result is the same.
     :returns: eight :class:`ContractAdvice`, by margin, best first (ties by number).
     :raises NotationError: for a hand that is not 13 different cards.
     :raises CardkitError: for a seat or dealer outside 0..3, samples < 2, or an unknown
@@ -121,8 +123,9 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
 
     contracts = np.arange(1, 9)
     out: list[ContractAdvice] = []
-    # all eight contracts in one batch (8 * n deals) unless that is very large
-    chunk = 8 if n <= 20_000 else 1
+    # one contract per batch (n deals), with or without a progress callback, so that the
+    # random policy draws the same numbers either way
+    chunk = 1
     for start in range(0, 8, chunk):
         cs = contracts[start:start + chunk]
         con = np.repeat(cs, n).astype(np.int8)
@@ -184,6 +187,103 @@ def _played_by_seat(obs):
     return by, order
 
 
+def shown_voids(obs) -> dict[int, set]:
+    """The suits each seat other than ``obs.seat`` has shown it lacks: a seat that did not
+    follow the suit led to a trick holds none of that suit afterwards (Warsaw Hearts,
+    RULES.md §2.1: follow suit if able; cards never come back to a hand).
+
+    :returns: seat -> set of :class:`~cardkit.Suit` (seats without a shown void left out).
+    """
+    out: dict[int, set] = {}
+    tricks = list(obs.tricks) + ([(obs.trick_leader, obs.trick, None)] if obs.trick else [])
+    for leader, cards, _ in tricks:
+        for i, c in enumerate(cards[1:], 1):
+            seat = (leader + i) % obs.players
+            if seat != obs.seat and c.suit != cards[0].suit:
+                out.setdefault(seat, set()).add(cards[0].suit)
+    return out
+
+
+def _suit_count_tables(suit_sizes, caps, allowed):
+    """Every way to split the unseen cards' suits among the hidden hands: matrices
+    ``c[suit][j]`` with row sums ``suit_sizes``, column sums ``caps`` and ``c = 0`` where
+    ``allowed[suit][j]`` is False; with weights ``prod_suit multinomial(size; c[suit])``,
+    the number of deals with those counts."""
+    from math import comb
+    out, weights = [], []
+
+    def splits(u, left, ok):
+        """Ways to give ``u`` cards of one suit to the hands with room ``left``."""
+        if len(left) == 1:
+            if u <= left[0] and (u == 0 or ok[0]):
+                yield (u,)
+            return
+        for a in range(0, min(u, left[0]) + 1):
+            if a and not ok[0]:
+                break
+            for rest in splits(u - a, left[1:], ok[1:]):
+                yield (a,) + rest
+
+    def walk(k, left, rows, w):
+        if k == len(suit_sizes):
+            if not any(left):
+                out.append(rows)
+                weights.append(w)
+            return
+        u = suit_sizes[k]
+        for row in splits(u, left, allowed[k]):
+            ww = w
+            r = u
+            for a in row:
+                ww *= comb(r, a)
+                r -= a
+            walk(k + 1, tuple(x - a for x, a in zip(left, row)), rows + [row], ww)
+
+    walk(0, tuple(caps), [], 1)
+    return out, weights
+
+
+def _deal_hidden(unseen_bits, unseen_suits, caps, voids, n, rng):
+    """Hand masks (len(caps), n) for the hidden hands: the unseen cards dealt so that hand
+    ``j`` gets ``caps[j]`` cards and none of a suit in ``voids[j]``.
+
+    The distribution is **exactly uniform over the consistent deals**: first the split of
+    each suit's cards among the hands (a matrix of counts) is drawn with probability
+    proportional to the number of deals having it, then each suit's cards are shuffled
+    and handed out in those numbers. Without voids this is one shuffle of all the unseen
+    cards (``deal_bits``), hand ``j`` taking the next ``caps[j]`` columns.
+    """
+    hands = np.zeros((len(caps), n), dtype=U64)
+    if not any(voids):
+        dealt = deal_bits(n, unseen_bits, rng)
+        col = 0
+        for j, k in enumerate(caps):
+            hands[j] = dealt[:, col:col + k].sum(axis=1, dtype=U64)
+            col += k
+        return hands
+    suits = sorted(set(unseen_suits))
+    by_suit = [unseen_bits[[i for i, x in enumerate(unseen_suits) if x == su]] for su in suits]
+    allowed = [[su not in voids[j] for j in range(len(caps))] for su in suits]
+    tables, weights = _suit_count_tables([len(b) for b in by_suit], caps, allowed)
+    if not tables:
+        raise CardkitError("no deal of the unseen cards agrees with the voids shown: "
+                           "the observation is not one of a real deal")
+    total = sum(weights)
+    p = np.array([w / total for w in weights], dtype=np.float64)
+    counts = np.array(tables, dtype=np.int64)                      # (M, suits, hands)
+    pick = rng.choice(len(tables), size=n, p=p / p.sum())
+    for k, bits in enumerate(by_suit):
+        dealt = deal_bits(n, bits, rng)                            # (n, size of suit)
+        c = counts[pick, k, :]                                     # (n, hands)
+        ends = np.cumsum(c, axis=1)
+        cols = np.arange(len(bits))[None, :]
+        for j in range(len(caps)):
+            take = (cols >= (ends[:, j] - c[:, j])[:, None]) & (cols < ends[:, j][:, None])
+            hands[j] |= np.where(take, dealt, U64(0)).sum(axis=1, dtype=U64)
+    return hands
+
+
+
 def _check_to_act(obs, what):
     from .errors import StateError
     if obs.phase != "play" or obs.current_player != obs.seat or not obs.legal_actions:
@@ -191,20 +291,25 @@ def _check_to_act(obs, what):
                          f"(phase {obs.phase!r}, current player {obs.current_player})")
 
 
-def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy: str = "rule"
-                          ) -> list[CardOutlook]:
+def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy: str = "rule",
+                          progress=None) -> list[CardOutlook]:
     """Warsaw Hearts: the expected penalty (RULES.md §2.2) of each legal card, for the
     seat to play, by simulation from its observation only.
 
-    For each sample, the cards the seat cannot see are dealt at random to the other seats
-    (as many as each holds; a void shown earlier in the deal is not used), the deal is
-    replayed to this point, the candidate card is played and the rest is played out with
-    ``policy`` in every seat. Every card is tried on the same samples.
+    For each sample, the cards the seat cannot see are dealt at random to the other seats,
+    as many as each holds and none of a suit a seat has shown it lacks (it did not
+    follow that suit, :func:`shown_voids`): uniformly over all the deals that agree with
+    the observation (see :func:`_deal_hidden` for how). The deal is replayed to this
+    point, the candidate card is played and the rest is played out with ``policy`` in
+    every seat. Every card is tried on the same samples, one card at a time.
 
     :param observation: ``state.observation(seat)`` of a Warsaw Hearts deal, that seat to
         play.
     :param samples: deals per candidate card (>= 2).
     :param seed: int or Generator.
+    :param progress: optional callable ``progress(done, total)``, called after each legal
+        card is played out (``done`` of ``total`` cards; ``done / total`` is the fraction
+        done, 0..1); the result is the same with or without it.
     :returns: one :class:`CardOutlook` per legal card, lowest expected penalty first:
         ``value`` the seat's expected penalty for the deal (points, >= 0), ``other`` its
         expected bonus minus penalty.
@@ -223,12 +328,12 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
     unseen = np.array([i for i, c in enumerate(SW.DECK36) if c not in seen], dtype=np.int64)
     others = [s for s in range(players) if s != obs.seat]
     sizes = [obs.hand_sizes[s] for s in others]
-    dealt = deal_bits(n, SW._BITS[unseen], rng)                          # (n, len(unseen))
+    voids = shown_voids(obs)
+    hidden = _deal_hidden(SW._BITS[unseen], [SW.DECK36[i].suit for i in unseen], sizes,
+                          [voids.get(s, set()) for s in others], n, rng)
     hands = np.zeros((players, n), dtype=U64)
-    col = 0
-    for s, k in zip(others, sizes):
-        hands[s] = dealt[:, col:col + k].sum(axis=1, dtype=U64)
-        col += k
+    for j, s in enumerate(others):
+        hands[s] = hidden[j]
     for s in range(players):
         known = list(by.get(s, [])) + (list(obs.hand) if s == obs.seat else [])
         if known:
@@ -236,20 +341,24 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
     legal = list(obs.legal_actions)
     m = len(legal)
     prefix = np.array([SW.BIT_OF[idx[c]] for c in order], dtype=np.int32)
-    cand = np.array([SW.BIT_OF[idx[c]] for c in legal], dtype=np.int32)
-    full_prefix = np.concatenate([np.repeat(prefix[:, None], m * n, axis=1), np.repeat(cand, n)[None, :]])
     first_leader = obs.tricks[0][0] if obs.tricks else obs.trick_leader
-    dealer = np.full(m * n, (first_leader - 1) % players)
-    batch = SW._play(np.tile(hands, (1, m)), dealer, rules, policy, rng, prefix=full_prefix)
-    pen = batch.penalties[:, obs.seat].reshape(m, n).astype(np.float64)
-    score = batch.scores[:, obs.seat].reshape(m, n).astype(np.float64)
+    dealer = np.full(n, (first_leader - 1) % players)
+    pen = np.empty((m, n))
+    score = np.empty((m, n))
+    for i, c in enumerate(legal):      # one card per batch, with or without progress
+        full_prefix = np.concatenate([prefix, [SW.BIT_OF[idx[c]]]])
+        batch = SW._play(hands.copy(), dealer, rules, policy, rng, prefix=full_prefix)
+        pen[i] = batch.penalties[:, obs.seat]
+        score[i] = batch.scores[:, obs.seat]
+        if progress is not None:
+            progress(i + 1, m)
     out = [CardOutlook(card=c, value=float(pen[i].mean()), stderr=float(pen[i].std(ddof=1) / np.sqrt(n)),
                        samples=n, other=float(score[i].mean())) for i, c in enumerate(legal)]
     return sorted(out, key=lambda o: o.value)
 
 
-def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: str = "rule"
-                       ) -> list[CardOutlook]:
+def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: str = "rule",
+                       progress=None) -> list[CardOutlook]:
     """Armenian Durak: the expected point swing of each legal reply (RULES.md §3.3, fig. 52),
     for the seat to reply, by simulation from its observation only.
 
@@ -258,8 +367,17 @@ def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: st
     the dealer's hand stays with the dealer until it is played (§3.2: it is public). Then
     the candidate reply is played and the deal is played out with ``policy`` in both seats.
 
+    Shown voids are **not** used here, on purpose: a player who did not follow (RULES.md
+    §3.3) held neither the suit led nor a trump among its hand and face-up cards *then*,
+    but it may since have taken face-down cards of those suits into its hand, and an
+    observation (a snapshot) does not say when it drew; a constraint on the hand now
+    would be wrong. The public face-up cards and the trump card are used.
+
     :param observation: ``state.observation(seat)`` with one card led and that seat to reply.
     :param samples: deals per candidate (>= 2).
+    :param progress: optional callable ``progress(done, total)``, called after each legal
+        reply is played out (``done`` of ``total`` replies; ``done / total`` is the fraction
+        done, 0..1); the result is the same with or without it.
     :returns: one :class:`CardOutlook` per legal reply, best first: ``value`` the expected
         swing, (own − opponent's) deal score at the end minus the same difference now
         (points, sweep bonus included); ``other`` the expected own points won from here on.
@@ -317,16 +435,20 @@ def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: st
     m = len(legal)
     remaining = (sum(obs.hand_sizes) + len(ups) + len(my_down) + len(opp_down) + 1) // 2
     trump = int(obs.trump)
-    play = SD._DurakPlay(tb, np.tile(hand, (1, m)), np.tile(up, (1, 1, m)), np.tile(down, (1, 1, m)),
-                         np.full(m * n, opp), np.full(m * n, trump), SD.policy_codes(policy, 2), rng,
-                         remaining, taken=np.tile(taken_m, (1, m)),
-                         ntricks=np.tile(won[:, None], (1, m * n)))
-    cand = np.repeat(np.array([tb.bit_of[idx[c]] for c in legal], dtype=np.int32), n)
-    play.run(first_lead=np.full(m * n, tb.bit_of[idx[obs.trick[0]]], dtype=np.int32), first_reply=cand)
-    batch = SD._finish(play, tb, np.full(m * n, obs.dealer), np.full(m * n, trump), rules)
+    codes = SD.policy_codes(policy, 2)
     now = [sum(D.card_points(c, obs.trump, rules) for c in obs.taken[s]) for s in (0, 1)]
-    diff = (batch.scores[:, me].astype(np.float64) - batch.scores[:, opp]).reshape(m, n) - (now[me] - now[opp])
-    gain = batch.points[:, me].reshape(m, n).astype(np.float64) - now[me]
+    diff = np.empty((m, n))
+    gain = np.empty((m, n))
+    for i, c in enumerate(legal):      # one reply per batch, with or without progress
+        play = SD._DurakPlay(tb, hand, up, down, np.full(n, opp), np.full(n, trump), codes, rng,
+                             remaining, taken=taken_m, ntricks=np.tile(won[:, None], (1, n)))
+        play.run(first_lead=np.full(n, tb.bit_of[idx[obs.trick[0]]], dtype=np.int32),
+                 first_reply=np.full(n, tb.bit_of[idx[c]], dtype=np.int32))
+        batch = SD._finish(play, tb, np.full(n, obs.dealer), np.full(n, trump), rules)
+        diff[i] = batch.scores[:, me].astype(np.float64) - batch.scores[:, opp] - (now[me] - now[opp])
+        gain[i] = batch.points[:, me].astype(np.float64) - now[me]
+        if progress is not None:
+            progress(i + 1, m)
     out = [CardOutlook(card=c, value=float(diff[i].mean()), stderr=float(diff[i].std(ddof=1) / np.sqrt(n)),
                        samples=n, other=float(gain[i].mean())) for i, c in enumerate(legal)]
     return sorted(out, key=lambda o: -o.value)
