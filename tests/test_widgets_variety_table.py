@@ -90,11 +90,19 @@ def test_an_illegal_card_is_disabled_and_a_forced_click_is_one_status_line():
         pytest.fail("no position with an illegal card in 40 deals")
     assert all(t.hand.buttons[c].disabled for c in illegal)
     before = st.to_json()
-    t.hand.buttons[illegal[0]].click()  # click() fires even on a disabled button
+    status_before = t.status_text
+    # A browser cannot click a disabled button; a programmatic click() on one is ignored
+    # as well (HandTable, commit 372bf5b): nothing changes, no message.
+    t.hand.buttons[illegal[0]].click()
+    assert st.to_json() == before
+    assert t.last_error is None
+    assert t.status_text == status_before
+    # The illegal card played from code (a lesson calling act) is refused in one line.
+    assert t.act(illegal[0]) is False
     assert st.to_json() == before
     assert t.last_error and "must follow" in t.last_error
-    assert "⚠ Not allowed" in t.status_text and "\n" not in t.status_text
-    assert "Traceback" not in t.status_text
+    assert "⚠ Not allowed" in t.status_text and "must follow" in t.status_text
+    assert "\n" not in t.status_text and "Traceback" not in t.status_text
     # the next legal click clears the message
     _learner_step(t)
     assert "⚠" not in t.status_text
