@@ -13,9 +13,9 @@ from cardkit.codes import deal_code, deal_from_code, parse_deal_code
 from cardkit.games import armenian_durak as ad
 from cardkit.games import variety
 from cardkit.games import warsaw_hearts as wh
-from cardkit.replay import Replay
+from cardkit.replay import ALL, Replay
 from cardkit_widgets import DealDashboard, DurakTable, VarietyTable, WarsawHeartsTable
-from cardkit_widgets._dashboard import PROJECTOR_BUTTON_FONT, PROJECTOR_CARD_FONT
+from cardkit_widgets._dashboard import PROJECTOR_BUTTON_FONT, PROJECTOR_CARD_FONT, plain_text
 
 TABLES = [VarietyTable, WarsawHeartsTable, DurakTable]
 
@@ -284,6 +284,75 @@ def test_a_replay_mid_deal_covers_the_finished_part_and_the_next_action_closes_i
     assert t.act(st.legal_actions()[0])
     assert len(st.history) > n and t.replay is None and t.replay_button.value is False
     assert t.hand.enabled_cards or st.is_terminal()
+
+
+#: Words of the full commentary that read a seat's hand (cardkit/replay.py): a learner
+#: must not read them about another seat while the deal is not over.
+PRIVATE = ("only legal card", "holds no trump", "void in", "instead of following", "must play a trump")
+
+
+def _shown_commentary(t) -> list[str]:
+    """The replay pane's commentary lines, as the learner reads them."""
+    return [plain_text(x) for x in t.replay_commentary.value.split("<br>")]
+
+
+def _private_lines_about_others(t, lines) -> list[str]:
+    others = tuple(f"seat {s} " for s in range(t.state.players) if s != t.seat)
+    return [x for x in lines if x.startswith(others) and any(p in x for p in PRIVATE)]
+
+
+def _every_position(t) -> list[str]:
+    """Step the open replay from the start to the end by clicks; every line shown."""
+    while not t.replay_back_trick.disabled:
+        t.replay_back_trick.click()
+    seen = []
+    while not t.replay_forward.disabled:
+        t.replay_forward.click()
+        seen += _shown_commentary(t)
+    assert t.last_error is None, t.last_error
+    return seen
+
+
+@pytest.mark.parametrize("cls, kwargs", [(VarietyTable, {}), (WarsawHeartsTable, {}),
+                                         (WarsawHeartsTable, {"seat": 2}), (DurakTable, {})])
+def test_a_replay_mid_deal_tells_the_learner_nothing_private_about_other_seats(cls, kwargs):
+    for seed in range(20):
+        t = cls(seed=seed, **kwargs)
+        while not t.state.is_terminal() and len(t.state.completed_tricks) < 6:
+            _click(t, _learner_action(t))
+        if t.state.is_terminal():
+            continue
+        # a deal where the full commentary does say something private about another seat
+        if _private_lines_about_others(t, [x for ls in Replay(t.state, viewer=ALL).lines for x in ls]):
+            break
+    else:  # pragma: no cover
+        pytest.fail("no unfinished deal with a private fact about another seat in 20 seeds")
+    t.replay_button.value = True
+    assert t.replay.viewer == t.seat
+    seen = _every_position(t)
+    assert len(seen) >= len(t.state.history)
+    assert _private_lines_about_others(t, seen) == []
+    assert any("does not follow" in x or "follows suit" in x for x in seen)  # public words instead
+    # the teacher shows all hands: the commentary is written for someone who sees them all
+    t.show_all_hands = True
+    assert t.replay.viewer == ALL
+    assert _private_lines_about_others(t, _every_position(t))
+    t.show_hands.value = False  # the learner's toggle: back to the learner's eyes
+    assert t.replay.viewer == t.seat
+    assert _private_lines_about_others(t, _every_position(t)) == []
+    # a replay opened while all hands are shown starts with every hand's commentary
+    t.replay_button.value = False
+    t.show_all_hands = True
+    t.replay_button.value = True
+    assert t.replay.viewer == ALL
+
+
+def test_the_replay_at_the_end_of_a_deal_is_the_learners_and_complete():
+    t = WarsawHeartsTable(seed=3, seat=1)
+    _play_to_the_end(t)
+    assert t.replay is not None and t.replay.viewer == 1
+    # the deal is over: every hand is known, so the commentary is the full one
+    assert t.replay.lines == Replay(t.state, viewer=ALL).lines
 
 
 def test_the_durak_replay_and_new_deal_closes_it():

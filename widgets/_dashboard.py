@@ -15,7 +15,11 @@ scores and draws itself:
   the read-only trait :attr:`DealDashboard.deal_code`; :meth:`DealDashboard.load_code`;
   :meth:`DealDashboard.from_query` for a teacher's link ``?deal=V-4821``;
 - the replay pane (:class:`cardkit.replay.Replay`): ◀◀ ◀ ▶ ▶▶ through the finished part
-  of the deal with the engine's commentary, the position shown on the table;
+  of the deal with the engine's commentary, the position shown on the table. The
+  commentary is written for the learner's eyes (``Replay(state, viewer=seat)``): while
+  the deal is not over another seat's card is described from public facts only, never
+  "the only legal card" or "holds no trump"; with ``show_all_hands`` on it is written for
+  someone who sees every hand (``viewer=ALL``), and it follows the toggle;
 - the teacher's options: :attr:`DealDashboard.show_all_hands` (a traitlet, synced with
   the toggle), ``layout="projector"`` (large cards and buttons, the deal code in big
   text, no seed or code boxes), ``practice=False`` (a scored game).
@@ -45,7 +49,7 @@ from cardkit.cards import Card
 from cardkit.codes import code_from_query, deal_code, game_entry, parse_deal_code
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError
-from cardkit.replay import Replay
+from cardkit.replay import ALL, Replay
 
 from ._common import one_line, suit_html
 
@@ -119,7 +123,8 @@ class DealDashboard(W.VBox):
         ``replay_back_trick``, ``replay_back``, ``replay_forward``,
         ``replay_forward_trick`` (``Button`` s), ``replay_info`` and
         ``replay_commentary`` (``HTML``).
-    :ivar replay: the :class:`cardkit.replay.Replay` shown, or None when the replay is off.
+    :ivar replay: the :class:`cardkit.replay.Replay` shown, or None when the replay is off;
+        its ``viewer`` is the learner's seat, or ``"all"`` while :attr:`show_all_hands`.
     :ivar deal_seed: the current deal's seed (None for a deal loaded in the cards form).
     :ivar query_code, query_problem: set by :meth:`from_query`: the link's code when it
         was used, or why it was not (one line); both None otherwise.
@@ -233,7 +238,8 @@ class DealDashboard(W.VBox):
         self.practice = bool(practice)
         self.four_colour = bool(four_colour)
         traitlets.link((self.show_hands, "value"), (self, "show_all_hands"))
-        self.observe(lambda _c: self._safely(self.refresh), names=["show_all_hands", "practice"])
+        self.observe(lambda _c: self._safely(self._viewer_follows_show_all_hands), names="show_all_hands")
+        self.observe(lambda _c: self._safely(self.refresh), names="practice")
         self.observe(lambda _c: self._safely(self._apply_four_colour), names="four_colour")
         if self.four_colour:
             self._apply_four_colour()
@@ -557,10 +563,23 @@ class DealDashboard(W.VBox):
         st = self.state
         if st is None:
             raise StateError("no deal yet: press New deal")
-        replay = Replay(st)
+        replay = Replay(st, viewer=self._replay_viewer())
         replay.seek(len(replay) if position is None else position)
         self.replay = replay
         self._set_replay_toggle(True)
+        self.refresh()
+
+    def _replay_viewer(self) -> int | str | None:
+        """Whose eyes the replay's commentary is written for (:class:`cardkit.replay.Replay`'s
+        ``viewer``): everyone's (:data:`cardkit.replay.ALL`) while all hands are shown,
+        else the learner's seat (None for a table without one). So while the deal is not
+        over, another seat's card is described from public facts only ("does not follow
+        ♥: discards"), never "the only legal card" or "holds no trump"."""
+        return ALL if self.show_all_hands else getattr(self, "seat", None)
+
+    def _viewer_follows_show_all_hands(self) -> None:
+        if self.replay is not None:
+            self.replay.viewer = self._replay_viewer()
         self.refresh()
 
     def replay_step(self, how: str) -> list[str]:
@@ -638,7 +657,7 @@ class DealDashboard(W.VBox):
             st.apply_action(action)
         if st.is_terminal():
             self._record()
-            self.replay = Replay(st)
+            self.replay = Replay(st, viewer=self._replay_viewer())
             self.replay.seek(len(self.replay))
             self._set_replay_toggle(True)
 
