@@ -14,6 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+import numpy as np
+
+from .errors import CardkitError
+
 __all__ = ["Suit", "Rank", "Card", "deck", "DECK_SIZES"]
 
 
@@ -73,6 +77,24 @@ class Rank(IntEnum):
 _INTERNED: dict[tuple[int, int], "Card"] = {}
 
 
+def _is_whole(x) -> bool:
+    """An int or numpy integer, not a bool."""
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def _member(enum, value, what: str, expected: str):
+    """``enum(value)`` for a whole number ``value``.
+
+    :raises CardkitError: for anything else (a bool, a float, text, a number out of range).
+    """
+    if _is_whole(value):
+        try:
+            return enum(int(value))
+        except ValueError:
+            pass
+    raise CardkitError(f"card {what} {value!r}: expected {expected}; parse_card reads text such as 'QH'")
+
+
 @dataclass(frozen=True, order=True, slots=True)
 class Card:
     """One playing card. Frozen, hashable, ordered by ``(suit, rank)``.
@@ -86,17 +108,17 @@ class Card:
     rank: Rank
 
     def __new__(cls, suit: Suit, rank: Rank):  # intern: one object per card
-        key = (int(suit), int(rank))
-        card = _INTERNED.get(key)
+        key = (suit, rank) if _is_whole(suit) and _is_whole(rank) else None
+        card = _INTERNED.get(key) if key is not None else None
         if card is None:
             card = object.__new__(cls)
         return card
 
     def __post_init__(self) -> None:
         if not isinstance(self.suit, Suit):
-            object.__setattr__(self, "suit", Suit(self.suit))
+            object.__setattr__(self, "suit", _member(Suit, self.suit, "suit", "0..3 (a Suit)"))
         if not isinstance(self.rank, Rank):
-            object.__setattr__(self, "rank", Rank(self.rank))
+            object.__setattr__(self, "rank", _member(Rank, self.rank, "rank", "2..14 (a Rank)"))
         _INTERNED.setdefault((int(self.suit), int(self.rank)), self)
 
     def __copy__(self) -> "Card":
@@ -128,10 +150,11 @@ class Card:
     def from_index(index: int) -> "Card":
         """The card at ``index`` (0..51) of ``deck(52)``.
 
-        :raises IndexError: for an index outside 0..51.
+        :raises CardkitError: (a ValueError) for anything but a whole number 0..51 (a bool,
+            a float and an index outside 0..51 are refused).
         """
-        if not 0 <= index < 52:
-            raise IndexError(f"card index {index!r} is outside 0..51")
+        if not _is_whole(index) or not 0 <= index < 52:
+            raise CardkitError(f"card index {index!r}: expected a whole number 0..51 (a position in deck(52))")
         return _BY_INDEX[index]
 
 
@@ -147,10 +170,12 @@ def deck(size: int = 52) -> list[Card]:
     is A♠ K♠ ... 2♠ A♥ ... 2♣; ``deck(36)`` keeps only A down to 6 (RULES.md §2.1, §3.1).
 
     :param size: 52 or 36.
-    :raises ValueError: for any other size.
+    :raises CardkitError: (a ValueError) for any other size.
     """
+    if not _is_whole(size):
+        raise CardkitError(f"deck size {size!r}: cardkit knows the 52- and 36-card decks (a whole number)")
     if size == 52:
         return list(_BY_INDEX)
     if size == 36:
         return [c for c in _BY_INDEX if c.rank >= Rank.SIX]
-    raise ValueError(f"deck size {size!r}: cardkit knows the 52- and 36-card decks")
+    raise CardkitError(f"deck size {size!r}: cardkit knows the 52- and 36-card decks")

@@ -25,13 +25,14 @@ def as_generator(seed: int | np.random.Generator | None = None) -> np.random.Gen
     """A :class:`numpy.random.Generator`: ``seed`` itself if it is one, else
     ``numpy.random.default_rng(seed)`` (``None`` draws fresh entropy from the OS).
 
-    :raises ValueError: for a seed that is neither None, an int >= 0 nor a Generator.
+    :raises CardkitError: (a ValueError) for a seed that is neither None, an int >= 0
+        nor a Generator (a bool, a float, text, a negative number).
     """
     if isinstance(seed, np.random.Generator):
         return seed
     if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0):
         return np.random.default_rng(None if seed is None else int(seed))
-    raise ValueError(f"seed {seed!r}: expected a whole number >= 0, None, or a numpy Generator")
+    raise CardkitError(f"seed {seed!r}: expected a whole number >= 0, None, or a numpy Generator")
 
 
 def shuffled(cards: Sequence[Card], rng: np.random.Generator) -> list[Card]:

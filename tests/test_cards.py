@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from cardkit import Card, Rank, Suit, deck, parse_card
+from cardkit import Card, CardkitError, Rank, Suit, deck, parse_card
 from cardkit.cards import DECK_SIZES
 
 RANK_CHARS = "23456789TJQKA"
@@ -62,9 +62,17 @@ def test_decks_hold_unique_cards_of_the_right_ranks(size):
 
 
 def test_deck_sizes_other_than_52_and_36_are_refused():
-    for bad in (0, 32, 53, 24):
-        with pytest.raises(ValueError, match=repr(bad)):
+    for bad in (0, 32, 53, 24, 52.0, True, "52"):
+        with pytest.raises(CardkitError, match=repr(bad)):  # a ValueError too
             deck(bad)
+
+
+def test_card_refuses_suits_and_ranks_that_are_not_whole_numbers_in_range():
+    assert Card(1, 12) is parse_card("QH") and Card(Suit.HEARTS, Rank.QUEEN) is parse_card("QH")
+    for suit, rank in ((5, 3), (1, 15), ("H", "Q"), (1.0, 12), (True, 12), (None, None)):
+        with pytest.raises(CardkitError, match="card (suit|rank)"):
+            Card(suit, rank)
+    assert str(parse_card("QH")) == "Q♥"          # the interned card is untouched
 
 
 def test_every_card_round_trips_through_text_index_and_json():
@@ -78,6 +86,6 @@ def test_every_card_round_trips_through_text_index_and_json():
         assert parse_card(json.loads(json.dumps(str(c), ensure_ascii=True))) is c
         assert pickle.loads(pickle.dumps(c)) is c
     assert Card.from_index(0) == parse_card("AS") and Card.from_index(51) == parse_card("2C")
-    for bad in (-1, 52):
-        with pytest.raises(IndexError):
+    for bad in (-1, 52, 1.0, True, "3"):
+        with pytest.raises(CardkitError, match="card index"):
             Card.from_index(bad)

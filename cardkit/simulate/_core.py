@@ -129,12 +129,13 @@ def deal_batch(batch: int, seed=None, *, deck: int = 52) -> np.ndarray:
     game's convention (each simulator says so).
 
     :param seed: an int, a :class:`numpy.random.Generator` (advanced in place) or None.
-    :raises ValueError: for a deck other than 52 or 36; CardkitError (a ValueError) for a
-        batch size that is not a whole number >= 1.
+    :raises CardkitError: (a ValueError) for a deck other than 52 or 36, a batch size that
+        is not a whole number >= 1, or a bad seed.
     """
     from ..dealing import as_generator
-    if deck not in (52, 36):
-        raise ValueError(f"deck {deck!r}: the simulators know the 52- and 36-card decks")
+    from ..errors import CardkitError
+    if isinstance(deck, bool) or deck not in (52, 36):
+        raise CardkitError(f"deck {deck!r}: the simulators know the 52- and 36-card decks")
     batch = check_batch_size(batch)
     rng = as_generator(seed)
     return rng.permuted(np.tile(np.arange(deck, dtype=np.int8), (int(batch), 1)), axis=1)
