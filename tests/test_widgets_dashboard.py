@@ -250,6 +250,30 @@ def test_the_replay_opens_at_the_end_of_a_deal_and_steps_with_the_engines_commen
     assert t.trick_table.shown["cards"] == dict(zip(st.completed_tricks[-1].seats, st.completed_tricks[-1].cards))
 
 
+def test_the_trick_tables_note_says_why_a_finished_trick_is_shown():
+    t = WarsawHeartsTable(seed=2)
+    while len(t.state.completed_tricks) < 3 or t.state.trick is None or not t.state.trick.cards:
+        _click(t, _learner_action(t))
+    st = t.state
+    assert "shown on request" not in t.trick_table.centre.value  # the open trick, no note
+    t.last_trick.value = True  # live: the learner asked for it
+    assert "(last trick, shown on request)" in t.trick_table.centre.value
+    t.last_trick.value = False
+    t.replay_button.value = True
+    t.replay_back_trick.click()  # a replay position just after a trick: shown by itself
+    assert t.trick_table.shown["last"] is True
+    assert "(the trick just finished)" in t.trick_table.centre.value
+    assert "on request" not in t.trick_table.centre.value
+    t.replay_forward.click()  # a lead: the open trick, no note
+    assert t.trick_table.shown["last"] is False and "(the" not in t.trick_table.centre.value
+    t.last_trick.value = True  # the toggle in a replay: the last trick at that point
+    assert t.trick_table.shown["last"] is True
+    assert "(the last trick finished by this point of the replay)" in t.trick_table.centre.value
+    assert t.trick_table.shown["cards"] == dict(zip(t.replay.state.completed_tricks[-1].seats,
+                                                    t.replay.state.completed_tricks[-1].cards))
+    assert st.to_json() == t.state.to_json()
+
+
 def test_the_replay_goes_back_to_the_start_and_into_the_bidding():
     t = VarietyTable(seed=9)
     _play_to_the_end(t)

@@ -65,7 +65,13 @@ def test_show_a_variety_trick_and_the_last_trick_on_request():
     assert table.shown["cards"] == dict(zip(first.seats, first.cards))
     assert table.shown["winner"] == first.winner
     assert "wins the trick" in _cell_text(table, first.winner)
-    assert "last trick" in table.centre.value
+    assert "(the last finished trick)" in table.centre.value  # the default note
+    table.show(state, last=True, last_note="(the trick just finished)")  # a caller's note, escaped
+    assert "(the trick just finished)" in table.centre.value and "last finished" not in table.centre.value
+    table.show(state, last=True, last_note="<b>")
+    assert "&lt;b&gt;" in table.centre.value
+    table.show(state)
+    assert "(the" not in table.centre.value  # no note on the open trick
     assert table.cells == cells and all(table.cells[s] is cells[s] for s in cells)
 
 

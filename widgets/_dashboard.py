@@ -701,6 +701,16 @@ class DealDashboard(W.VBox):
         open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None
         return open_trick is None or not open_trick.cards
 
+    def _last_trick_note(self, st, live: bool) -> str:
+        """The note under the trick table's heading when it shows a finished trick
+        (:meth:`_show_last_trick`): why that trick is shown."""
+        if live:
+            return "(last trick, shown on request)"
+        open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None
+        if open_trick is None or not open_trick.cards:
+            return "(the trick just finished)"
+        return "(the last trick finished by this point of the replay)"
+
     def refresh(self) -> None:
         """Bring every part of the dashboard up to date (in place): the live deal, or the
         replay's position while the replay is on."""

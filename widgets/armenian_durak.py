@@ -489,7 +489,8 @@ class DurakTable(DealDashboard):
                     view.caption.value += " Face down (shown to all): " + " ".join(card_html(c) for c in down) + "."
         n = len(obs.tricks) + (1 if obs.trick_leader is not None else 0)
         trump = suit_html(obs.trump) if obs.trump is not None else "?"
-        self.trick_table.show(st, notes=notes, last=self._show_last_trick(st, live), hands=hands,
+        self.trick_table.show(st, notes=notes, last=self._show_last_trick(st, live),
+                              last_note=self._last_trick_note(st, live), hands=hands,
                               heading=f"Trumps {trump}<br>Trick {max(n, 1)} of {self.rules.tricks}")
 
     def _turn_text(self, st) -> str:

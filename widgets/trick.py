@@ -11,7 +11,11 @@ from cardkit.cards import Card
 
 from ._common import card_html, css_widget, recolour_html, seat_names, seat_positions, set_class, size_of
 
-__all__ = ["TrickTable"]
+__all__ = ["TrickTable", "LAST_TRICK_NOTE"]
+
+#: The note under the heading when the last finished trick is shown instead of the open
+#: one (``last=True``) and the caller gives no ``last_note``.
+LAST_TRICK_NOTE = "(the last finished trick)"
 
 
 class TrickTable(W.VBox):
@@ -115,7 +119,8 @@ class TrickTable(W.VBox):
     def update(self, cards: Mapping[int, Card], *, leader: int | None = None,
                winner: int | None = None, to_play: int | None = None, heading: str = "",
                hands: Mapping[int, str] | None = None, notes: Mapping[int, str] | None = None,
-               caption: str | None = None, last: bool = False, turn_text: str = "to play") -> None:
+               caption: str | None = None, last: bool = False, turn_text: str = "to play",
+               last_note: str | None = None) -> None:
         """Show a trick in place.
 
         :param cards: seat -> the card it played to this trick (seats not yet played are
@@ -128,11 +133,16 @@ class TrickTable(W.VBox):
             hands are shown).
         :param notes: seat -> a short HTML note (e.g. "declarer", "3 tricks").
         :param caption: the line under the table.
-        :param last: true when this is a finished trick shown on request.
+        :param last: true when this is the last finished trick shown instead of the open
+            one (a note under the heading says so).
         :param turn_text: the words after "▶" for ``to_play`` ("to play", "to bid").
+        :param last_note: that note, plain text (default :data:`LAST_TRICK_NOTE`); a
+            dashboard says why the trick is shown, e.g. "(last trick, shown on request)"
+            or, in a replay, "(the trick just finished)".
         """
         self.shown = {"cards": dict(cards), "winner": winner, "leader": leader,
                       "to_play": to_play, "last": last, "heading": heading, "turn_text": turn_text,
+                      "last_note": LAST_TRICK_NOTE if last_note is None else last_note,
                       "hands": dict(hands or {}), "notes": dict(notes or {})}
         if caption is not None:
             self.caption.value = recolour_html(caption, self.four_colour)
@@ -174,15 +184,18 @@ class TrickTable(W.VBox):
                 + "</div>")
         heading = recolour_html(s.get("heading", ""), four)
         if s["last"]:
-            heading = (heading + "<br>" if heading else "") + "<i>(last trick, shown on request)</i>"
+            note = html.escape(s.get("last_note", LAST_TRICK_NOTE))
+            heading = (heading + "<br>" if heading else "") + f"<i>{note}</i>"
         self.centre.value = (f'<div style="text-align:center;font-size:{size_of(self.size).em(0.9)}">'
                              f'{heading}</div>')
 
     def show(self, state, *, last: bool = False, hands: Mapping[int, str] | None = None,
-             notes: Mapping[int, str] | None = None, heading: str | None = None) -> None:
+             notes: Mapping[int, str] | None = None, heading: str | None = None,
+             last_note: str | None = None) -> None:
         """Show the open trick of any cardkit state (``tricks``, ``current_player``), or
-        with ``last=True`` the last completed trick. The caption always tells the last
-        completed trick in words (who played what, who won)."""
+        with ``last=True`` the last completed trick, with ``last_note`` under the heading
+        (see :meth:`update`). The caption always tells the last completed trick in words
+        (who played what, who won)."""
         done = [t for t in state.tricks if t.winner is not None]
         open_trick = state.tricks[-1] if state.tricks and state.tricks[-1].winner is None else None
         total = self._total_tricks(state)
@@ -194,12 +207,13 @@ class TrickTable(W.VBox):
         if last:
             if not done:
                 self.update({}, heading=heading or "No trick finished yet", hands=hands, notes=notes,
-                            caption=last_line or "No trick has been finished yet.", last=True)
+                            caption=last_line or "No trick has been finished yet.", last=True,
+                            last_note=last_note)
                 return
             t = done[-1]
             self.update(dict(zip(t.seats, t.cards)), leader=t.leader, winner=t.winner,
                         heading=heading or f"Trick {len(done)}{' of ' + str(total) if total else ''}",
-                        hands=hands, notes=notes, caption=last_line, last=True)
+                        hands=hands, notes=notes, caption=last_line, last=True, last_note=last_note)
             return
         if open_trick is None:
             if state.is_terminal() and done:

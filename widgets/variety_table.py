@@ -228,7 +228,8 @@ class VarietyTable(DealDashboard):
             for s in range(variety.PLAYERS):
                 role = "declarer" if s in st.declarers else "defender"
                 notes[s] = f"{role}, {st.tricks_won(s)} tr."
-        self.trick_table.show(st, last=self._show_last_trick(st, live), hands=hands, notes=notes,
+        self.trick_table.show(st, last=self._show_last_trick(st, live), last_note=self._last_trick_note(st, live),
+                              hands=hands, notes=notes,
                               heading=self._heading(st))
         self.hand.show(st, self.seat, active=live)
 

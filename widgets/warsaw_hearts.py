@@ -405,7 +405,8 @@ class WarsawHeartsTable(DealDashboard):
         notes = {s: f"{st.tricks_won(s)} tr." for s in range(st.players)}
         total = len(st.initial_hands[0])
         n = len(st.completed_tricks) + (0 if st.trick is None or self.last_trick.value else 1)
-        self.trick_table.show(st, last=self._show_last_trick(st, live), hands=hands, notes=notes,
+        self.trick_table.show(st, last=self._show_last_trick(st, live), last_note=self._last_trick_note(st, live),
+                              hands=hands, notes=notes,
                               heading=f"No trumps<br>Trick {max(n, 1)} of {total}")
         self.penalty_table.show(st, self.names)
         self.hand.show(st, self.seat, active=live)
