@@ -1,21 +1,53 @@
-"""A class on one server: N headless browsers open the play dashboard at once.
+"""A class on one server: N headless browser sessions open the play dashboard and play a card.
 
-Not a test: it prints figures. One Voila server on 127.0.0.1 (a free port, Jupyter's
-folders in a temporary folder, the classroom settings of ``cardkit-lessons`` but a short
-kernel culling time). N concurrent Playwright sessions (Debian Chromium, never
-``playwright install``) each open ``lessons/variety/2_play.ipynb`` (any lesson with
-``--notebook``), wait for the widgets, and make one move (a bid, or a card when the
-table is at the play), then close. Then it waits until the kernels are culled.
+Not a test: it prints figures. Loopback only, bounded in count and time.
 
-Prints: pages that succeeded; time from navigation to widgets (p50, p95, max);
-time from click to the table's answer; kernels alive at the peak and the RSS of each
-kernel process (from /proc, MiB); seconds until all kernels were culled after the
-pages closed. Kernels are counted as the server's child processes running
-``ipykernel_launcher`` (Voila does not expose ``/api/kernels``).
+One Voila server on 127.0.0.1 (a free port; Jupyter's config/data/runtime folders and the
+kernels' connection files in a temporary folder; the classroom settings of
+``cardkit-lessons`` from ``cardkit.lessons_cli.voila_args``, with the culling time given
+here). ONE Chromium process (Debian's ``/usr/bin/chromium`` through Playwright's async API;
+never ``playwright install``) with one browser context per learner, so the browsers cost
+one browser's overhead; in a real class each learner's browser runs on their own machine,
+so the CPU taken here by Chromium is reported apart from the server's. Every request that
+is not to 127.0.0.1 is aborted in the browser (Voila's page asks a CDN for icons).
+
+Each session ("a learner") arrives at its time (all at once, or spread uniformly at random
+over ``--arrival-spread`` seconds, seeded), opens ``/voila/render/variety/2_play.ipynb``,
+waits for the widgets, bids (an enabled bid button) until the hand's legal cards are
+enabled, clicks a legal card and waits for the trick table to change and the status line to
+say "You played <card>". With ``--concurrency`` >= ``--sessions`` every page stays open
+until all sessions have finished (a class in the room); then all pages close and the script
+waits until every kernel has been culled.
+
+Printed:
+  * sessions that succeeded, and each failure in one line;
+  * time from navigation to the first byte of the page, to the end of the page's HTML
+    (the server has started the kernel and executed the notebook by then), to the widgets
+    (the learner's turn shown), to the legal cards (after the bidding); click on a card to
+    the trick table's change: p50, p95, max;
+  * CPU seconds used during the sessions by: the Voila server process, the kernels, the
+    Chromium process tree, the Playwright driver, this script, and the rest of the machine
+    (other users) -- from /proc, with each group's share of the machine's 100 %;
+  * memory per kernel: largest RSS of each kernel, and its PSS (shared pages split between
+    the kernels) when all pages are open; the Voila server's RSS;
+  * seconds from closing the pages until all kernels are culled.
+
+Kernels are the descendants of the Voila process running ``ipykernel`` (Voila has no
+``/api/kernels``). The machine's load average is printed at the start and at the end: other
+users' work slows everything here.
 
 Usage::
 
-    python benchmarks/classroom_load.py [--sessions 20] [--concurrency 20] [--cull-timeout 5]
+    python benchmarks/classroom_load.py                       # 20 learners, all at once
+    python benchmarks/classroom_load.py --arrival-spread 15   # 20 learners over 15 s
+    python benchmarks/classroom_load.py --preheat 20          # Voila's preheated kernel pool
+
+Options: ``--sessions`` (at most 40), ``--concurrency`` (pages open at once),
+``--cull-timeout`` / ``--cull-interval`` (seconds; the timeout must be longer than the
+slowest page load, or kernels are culled before their page connects), ``--page-timeout``,
+``--time-limit`` (hard limit for the whole run), ``--seed``. Exit status 0 when every session
+succeeded and every kernel was culled, 2 otherwise. Ctrl-C, an error or the time limit stop
+Voila, its kernels and the browser; no process is left behind.
 """
 
 from __future__ import annotations
@@ -23,6 +55,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
+import re
+import signal
 import socket
 import statistics
 import subprocess
@@ -40,47 +75,168 @@ CHROMIUM = os.environ.get("CARDKIT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage"]
-PAGE_TIMEOUT_MS = 180_000
+MAX_SESSIONS = 40
+HOST = "127.0.0.1"
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+PAGE_SIZE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
+
+# What a learner would see as an error (with show_tracebacks=False).
+ERROR_TEXTS = ("There was an error when executing cell", "Traceback (most recent call last)",
+               "Javascript Error:", "Error displaying widget")
+# Whose turn the dashboard shows: 'bid' / 'play' when it is the learner's, else null.
+TURN_JS = """() => {
+  const s = document.querySelector('.cardkit-status');
+  const hand = document.querySelector('.cardkit-hand');
+  if (!s || !hand || !hand.offsetParent) return null;
+  const t = s.innerText;
+  if (t.includes('Your turn: play a card') && hand.querySelector('button:enabled')) return 'play';
+  if (t.includes('Your turn to bid') && document.querySelector('.cardkit-auction button:enabled')) return 'bid';
+  return null;
+}"""
+ERRORS_JS = """(texts) => {
+  const found = [...document.querySelectorAll('.voila-error')].map(e => e.innerText.trim().slice(0, 80));
+  const body = document.body.innerText;
+  for (const t of texts) if (body.includes(t)) found.push(t);
+  return found;
+}"""
+
+
+# ------------------------------------------------------------------ /proc
+
+
+def _proc_table() -> dict[int, tuple[int, str, int, int, str]]:
+    """pid -> (ppid, comm, own CPU ticks, children's CPU ticks, cmdline) for every process."""
+    table = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as f:
+                stat = f.read().decode(errors="replace")
+            with open(f"/proc/{entry.name}/cmdline", "rb") as f:
+                cmd = f.read().decode(errors="replace").replace("\0", " ")
+        except OSError:
+            continue
+        head, rest = stat.rsplit(")", 1)
+        fields = rest.split()
+        # fields[0] is state (field 3); utime, stime, cutime, cstime are fields 14..17
+        table[int(entry.name)] = (int(fields[1]), head.split("(", 1)[1], int(fields[11]) + int(fields[12]),
+                                  int(fields[13]) + int(fields[14]), cmd)
+    return table
+
+
+def _descendants(table, root: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for pid, row in table.items():
+        children.setdefault(row[0], []).append(pid)
+    out, todo = [], [root]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def kernel_pids(server_pid: int, table=None) -> list[int]:
+    """The server's descendants whose command line runs ipykernel."""
+    table = table if table is not None else _proc_table()
+    return [p for p in _descendants(table, server_pid) if "ipykernel" in table[p][4]]
+
+
+def _status_kib(pid: int, key: str) -> int | None:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(key):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def _pss_kib(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def _machine_ticks() -> tuple[int, int]:
+    """(busy, total) CPU ticks of the whole machine since boot."""
+    with open("/proc/stat") as f:
+        values = [int(v) for v in f.readline().split()[1:]]
+    idle = values[3] + values[4]  # idle + iowait
+    total = sum(values[:8])  # guest time is already in user
+    return total - idle, total
+
+
+class CpuMeter:
+    """CPU ticks per group of processes, sampled from /proc.
+
+    A group's ticks are the sum, over its live processes, of own + reaped children's ticks
+    (a reaped child's ticks move into its parent's counters, so nothing is lost when a
+    renderer or a kernel exits). The Voila server's own ticks are its group; its children
+    (kernels) are the ``kernels`` group, including the reaped ones.
+    """
+
+    def __init__(self, server_pid: int):
+        self.server_pid = server_pid
+        self.me = os.getpid()
+        self.start = self.sample()
+
+    def sample(self) -> dict[str, float]:
+        table = _proc_table()
+        groups = dict.fromkeys(("voila", "kernels", "chromium", "playwright", "script"), 0)
+        if self.server_pid in table:
+            _, _, own, reaped, _ = table[self.server_pid]
+            groups["voila"] = own
+            groups["kernels"] = reaped + sum(table[p][2] + table[p][3] for p in _descendants(table, self.server_pid))
+        me = table.get(self.me)
+        if me:
+            groups["script"] = me[2]
+        server_tree = set(_descendants(table, self.server_pid)) | {self.server_pid}
+        for pid in _descendants(table, self.me):
+            if pid in server_tree:
+                continue
+            _, comm, own, reaped, cmd = table[pid]
+            group = "chromium" if "chrom" in comm or "chrom" in cmd.split(" ", 1)[0] else "playwright"
+            groups[group] += own + reaped  # a zygote holds its exited renderers' ticks
+        busy, total = _machine_ticks()
+        groups["machine_busy"], groups["machine_total"] = busy, total
+        groups["t"] = time.monotonic()
+        return groups
+
+    @staticmethod
+    def report(a: dict, b: dict, title: str) -> list[str]:
+        ncpu = os.cpu_count() or 1
+        wall = b["t"] - a["t"]
+        total = (b["machine_total"] - a["machine_total"]) or 1
+        lines = [f"CPU during {title} ({wall:.1f} s wall, {ncpu} cores = {wall * ncpu:.0f} CPU-s available):"]
+        ours = 0.0
+        labels = {"voila": "Voila server process", "kernels": "kernels (all)", "chromium": "Chromium (all contexts)",
+                  "playwright": "Playwright driver", "script": "this script"}
+        for key, label in labels.items():
+            ticks = max(0, b[key] - a[key])
+            ours += ticks
+            lines.append(f"  {label:<26} {ticks / CLK_TCK:7.1f} CPU-s  {100 * ticks / total:5.1f} % of the machine")
+        other = max(0.0, (b["machine_busy"] - a["machine_busy"]) - ours)
+        idle = (total - (b["machine_busy"] - a["machine_busy"]))
+        lines.append(f"  {'everything else (others)':<26} {other / CLK_TCK:7.1f} CPU-s  {100 * other / total:5.1f} %")
+        lines.append(f"  {'idle':<26} {idle / CLK_TCK:7.1f} CPU-s  {100 * idle / total:5.1f} %")
+        return lines
+
+
+# ------------------------------------------------------------------ helpers
 
 
 def free_port() -> int:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind((HOST, 0))
         return s.getsockname()[1]
-
-
-def kernel_pids(server_pid: int) -> list[int]:
-    """Descendants of the server whose command line runs ipykernel."""
-    children: dict[int, list[int]] = {}
-    cmd: dict[int, str] = {}
-    for e in Path("/proc").iterdir():
-        if not e.name.isdigit():
-            continue
-        try:
-            stat = (e / "stat").read_text()
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            cmd[int(e.name)] = (e / "cmdline").read_bytes().decode(errors="replace")
-        except (OSError, ValueError, IndexError):
-            continue
-        children.setdefault(ppid, []).append(int(e.name))
-    out, todo = [], [server_pid]
-    while todo:
-        p = todo.pop()
-        for c in children.get(p, []):
-            todo.append(c)
-            if "ipykernel" in cmd.get(c, ""):
-                out.append(c)
-    return out
-
-
-def rss_mib(pid: int) -> float | None:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        return None
-    return None
 
 
 def pct(values, q):
@@ -90,146 +246,334 @@ def pct(values, q):
     return v[min(len(v) - 1, int(round(q * (len(v) - 1))))]
 
 
-async def one_session(browser, url, i, results, sem, peak):
+def load_average() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def fmt_dist(values: list[float]) -> str:
+    if not values:
+        return "      -        -        -"
+    return f"{pct(values, 0.5):7.2f}  {pct(values, 0.95):7.2f}  {max(values):7.2f}"
+
+
+# ------------------------------------------------------------------ sessions
+
+
+async def one_session(browser, url, i, delay, args, results, sem, all_done, t_start):
+    await asyncio.sleep(delay)
+    r: dict = {"i": i, "arrival": delay, "ok": False}
+    results.append(r)
     async with sem:
         ctx = await browser.new_context()
-        page = await ctx.new_page()
-        page.set_default_timeout(PAGE_TIMEOUT_MS)
-        t0 = time.monotonic()
         try:
-            await page.goto(url, timeout=PAGE_TIMEOUT_MS)
-            await page.locator(".cardkit-hand").wait_for(state="visible")
-            await page.locator(".cardkit-auction button:enabled, .cardkit-hand button:enabled").first.wait_for(
-                state="visible")
-            t_widgets = time.monotonic() - t0
+            await ctx.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]|data:|blob:)"), lambda route: route.abort())
+            page = await ctx.new_page()
+            page.set_default_timeout(args.page_timeout * 1000)
+            page.set_default_navigation_timeout(args.page_timeout * 1000)
+            marks: dict[str, float] = {}
+            page.on("domcontentloaded", lambda _p: marks.setdefault("html", time.monotonic()))
+            t0 = time.monotonic()
+            r["start"] = t0 - t_start
+            response = await page.goto(url, wait_until="commit")
+            r["first_byte"] = time.monotonic() - t0
+            if response is None or not response.ok:
+                raise RuntimeError(f"GET answered {response.status if response else 'nothing'}")
+            turn = await (await page.wait_for_function(TURN_JS, polling=100)).json_value()
+            r["widgets"] = time.monotonic() - t0
+            r["html"] = marks.get("html", time.monotonic()) - t0
             status = page.locator(".cardkit-status")
-            before = await status.inner_text() if await status.count() else ""
-            button = page.locator(".cardkit-auction button:enabled, .cardkit-hand button:enabled").first
-            t1 = time.monotonic()
-            await button.click()
-            if await status.count():
+            bids = 0
+            while turn == "bid":
+                if bids == 4:
+                    raise RuntimeError("the bidding did not end after four bids of the learner")
+                bid = page.locator(".cardkit-auction button:enabled").first
+                number = (await bid.inner_text()).strip()
+                await bid.click()
+                bids += 1
                 await page.wait_for_function(
-                    "(b) => { const e = document.querySelector('.cardkit-status'); return e && e.innerText !== b; }",
-                    arg=before)
-            t_click = time.monotonic() - t1
-            errors = await page.locator(".voila-error").count()
-            results.append({"ok": errors == 0, "widgets": t_widgets, "click": t_click})
-            peak.append(time.monotonic())
+                    "(n) => document.querySelector('.cardkit-status').innerText.includes('You bid ' + n + '.')",
+                    arg=number, polling=100)
+                turn = await (await page.wait_for_function(TURN_JS, polling=100)).json_value()
+            r["bids"] = bids
+            r["cards"] = time.monotonic() - t0
+            card_button = page.locator(".cardkit-hand button:enabled").first
+            card = (await card_button.inner_text()).strip()
+            trick_before = await page.locator(".cardkit-trick").inner_text()
+            t1 = time.monotonic()
+            await card_button.click()
+            await page.wait_for_function(
+                "(b) => document.querySelector('.cardkit-trick').innerText !== b", arg=trick_before, polling=50)
+            r["click"] = time.monotonic() - t1
+            await page.wait_for_function(
+                "(c) => document.querySelector('.cardkit-status').innerText.includes('You played ' + c)",
+                arg=card, polling=100)
+            errors = await page.evaluate(ERRORS_JS, list(ERROR_TEXTS))
+            if errors:
+                raise RuntimeError(f"the page shows {errors}")
+            if "⚠" in await status.inner_text():
+                raise RuntimeError(f"status warns: {await status.inner_text()!r}")
+            r["ok"] = True
+            r["done"] = time.monotonic() - t_start
         except Exception as e:  # report, do not stop the others
-            results.append({"ok": False, "error": f"{type(e).__name__}: {str(e).splitlines()[0][:120]}"})
+            r["error"] = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:160] if str(e).strip() else ''}"
+            r["failed_after"] = time.monotonic() - t_start
         finally:
+            if args.concurrency >= args.sessions:
+                await all_done.wait()  # a class: pages stay open until everybody has played
             await ctx.close()
 
 
-async def run(args, base_url, server_pid):
+async def run(args, base_url, server_pid, report):
     from playwright.async_api import async_playwright
 
     url = f"{base_url}/voila/render/{args.notebook}"
     results: list[dict] = []
-    peak: list[float] = []
     sem = asyncio.Semaphore(args.concurrency)
-    kernel_samples: list[dict[int, float]] = []
+    all_done = asyncio.Event()
+    rng = random.Random(args.seed)
+    delays = sorted(rng.uniform(0, args.arrival_spread) for _ in range(args.sessions)) if args.arrival_spread else \
+        [0.0] * args.sessions
+    kernel_max_rss: dict[int, int] = {}
+    alive_peak = [0]
+    voila_rss = [0]
 
-    async def sample():
+    async def sampler():
         while True:
-            ks = {p: rss_mib(p) for p in kernel_pids(server_pid)}
-            kernel_samples.append({p: r for p, r in ks.items() if r is not None})
+            table = _proc_table()
+            ks = kernel_pids(server_pid, table)
+            alive_peak[0] = max(alive_peak[0], len(ks))
+            for p in ks:
+                rss = _status_kib(p, "VmRSS:")
+                if rss:
+                    kernel_max_rss[p] = max(rss, kernel_max_rss.get(p, 0))
+            voila_rss[0] = max(voila_rss[0], _status_kib(server_pid, "VmRSS:") or 0)
             await asyncio.sleep(0.5)
 
-    sampler = asyncio.create_task(sample())
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        started = time.monotonic()
-        await asyncio.wait_for(
-            asyncio.gather(*(one_session(browser, url, i, results, sem, peak) for i in range(args.sessions))),
-            timeout=args.time_limit)
-        wall = time.monotonic() - started
-        await browser.close()
-    closed = time.monotonic()
-    # wait for culling
+    sampling = asyncio.create_task(sampler())
+    pss_open: list[int] = []
+    rss_open: list[int] = []
     culled_after = None
-    while time.monotonic() - closed < args.cull_timeout * 6 + 30:
-        if not kernel_pids(server_pid):
-            culled_after = time.monotonic() - closed
-            break
-        await asyncio.sleep(0.5)
-    sampler.cancel()
-    return results, wall, kernel_samples, culled_after
+    try:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                meter = CpuMeter(server_pid)
+                t_start = time.monotonic()
+                tasks = [asyncio.create_task(one_session(browser, url, i, d, args, results, sem, all_done, t_start))
+                         for i, d in enumerate(delays)]
+
+                async def everybody_played():
+                    while len(results) < args.sessions or any(
+                            "done" not in r and "failed_after" not in r for r in results):
+                        await asyncio.sleep(0.2)
+
+                try:
+                    await asyncio.wait_for(everybody_played(), timeout=args.time_limit)
+                except asyncio.TimeoutError:
+                    report.append(f"time limit {args.time_limit:.0f} s reached during the sessions")
+                played = meter.sample()
+                wall = played["t"] - t_start
+                # memory with every page still open (a class in the room)
+                table = _proc_table()
+                for p in kernel_pids(server_pid, table):
+                    pss, rss = _pss_kib(p), _status_kib(p, "VmRSS:")
+                    if pss and rss:
+                        pss_open.append(pss)
+                        rss_open.append(rss)
+                all_done.set()
+                await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), timeout=60)
+            finally:
+                for t in asyncio.all_tasks():
+                    if t is not asyncio.current_task() and t is not sampling and not t.done():
+                        t.cancel()
+                await browser.close()
+        closed = time.monotonic()
+        cpu_lines = CpuMeter.report(meter.start, played, "the sessions")
+        # wait for culling (a preheated pool keeps its kernels: wait for the pool only)
+        limit = min(args.cull_timeout + 4 * args.cull_interval + 60, max(5.0, args.deadline - time.monotonic()))
+        while time.monotonic() - closed < limit:
+            if len(kernel_pids(server_pid)) <= args.preheat:
+                culled_after = time.monotonic() - closed
+                break
+            await asyncio.sleep(0.5)
+    finally:
+        sampling.cancel()
+    return dict(results=results, wall=wall, cpu=cpu_lines, rss_max=kernel_max_rss, alive_peak=alive_peak[0],
+                pss_open=pss_open, rss_open=rss_open, voila_rss=voila_rss[0], culled_after=culled_after)
+
+
+# ------------------------------------------------------------------ main
+
+
+class TimeLimit(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise TimeLimit("hard time limit reached")
+
+
+def _stop_everything(server: subprocess.Popen | None, marker: str) -> None:
+    """Stop Voila (SIGTERM: it shuts its kernels down), then kill what is left of ours by pid."""
+    if server is not None and server.poll() is None:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=10)
+    table = _proc_table()
+    leftovers = [p for p in _descendants(table, os.getpid())] + \
+                [p for p, row in table.items() if marker in row[4] and p != os.getpid()]
+    for pid in set(leftovers):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def wait_for_pool(server_pid: int, size: int, timeout: float) -> float:
+    """With a preheated pool: wait until ``size`` kernels exist and their CPU use has settled."""
+    t0 = time.monotonic()
+    last, quiet_since = None, None
+    while time.monotonic() - t0 < timeout:
+        table = _proc_table()
+        ks = kernel_pids(server_pid, table)
+        ticks = table.get(server_pid, (0, "", 0, 0, ""))[2] + sum(table[p][2] for p in ks)
+        if len(ks) >= size and ticks == last:
+            quiet_since = quiet_since or time.monotonic()
+            if time.monotonic() - quiet_since >= 2:
+                break
+        else:
+            quiet_since = None
+        last = ticks
+        time.sleep(0.5)
+    return time.monotonic() - t0
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sessions", type=int, default=20, help="browser sessions in all (max 40)")
-    ap.add_argument("--concurrency", type=int, default=20, help="sessions open at the same time")
+    ap.add_argument("--sessions", type=int, default=20, help=f"learners in all (at most {MAX_SESSIONS})")
+    ap.add_argument("--concurrency", type=int, default=None,
+                    help="pages open at once (default: all; then pages stay open until everybody has played)")
+    ap.add_argument("--arrival-spread", type=float, default=0.0,
+                    help="arrivals uniformly at random over this many seconds (0: all at once)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the arrival times")
     ap.add_argument("--notebook", default="variety/2_play.ipynb", help="path under lessons/")
-    ap.add_argument("--cull-timeout", type=int, default=5, help="cull_idle_timeout, seconds")
-    ap.add_argument("--time-limit", type=float, default=600, help="give up after this many seconds")
+    ap.add_argument("--cull-timeout", type=int, default=120,
+                    help="cull_idle_timeout, seconds (longer than the slowest page load)")
+    ap.add_argument("--cull-interval", type=int, default=10, help="cull_interval, seconds")
+    ap.add_argument("--preheat", type=int, default=0, metavar="N",
+                    help="Voila's preheated kernel pool of N kernels (0: off)")
+    ap.add_argument("--page-timeout", type=float, default=240, help="per page, seconds")
+    ap.add_argument("--time-limit", type=float, default=900, help="hard limit for the whole run, seconds")
     args = ap.parse_args()
-    args.sessions = max(1, min(args.sessions, 40))
-    args.concurrency = max(1, min(args.concurrency, args.sessions))
+    args.sessions = max(1, min(args.sessions, MAX_SESSIONS))
+    args.concurrency = max(1, min(args.concurrency or args.sessions, args.sessions))
+    args.preheat = max(0, min(args.preheat, MAX_SESSIONS))
     if not os.access(CHROMIUM, os.X_OK):
         print(f"no Chromium at {CHROMIUM}", file=sys.stderr)
         return 1
+    t_begin = time.monotonic()
+    args.deadline = t_begin + args.time_limit
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(int(args.time_limit) + 120)  # last resort if a wait hangs
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
 
+    load_before = load_average()
+    server = None
+    report: list[str] = []
     with tempfile.TemporaryDirectory(prefix="cardkit-load-") as tmp:
         env = dict(os.environ, JUPYTER_CONFIG_DIR=f"{tmp}/config", JUPYTER_DATA_DIR=f"{tmp}/data",
-                   JUPYTER_RUNTIME_DIR=f"{tmp}/runtime", IPYTHONDIR=f"{tmp}/ipython")
+                   JUPYTER_RUNTIME_DIR=f"{tmp}/runtime", IPYTHONDIR=f"{tmp}/ipython", PYTHONUNBUFFERED="1")
+        Path(f"{tmp}/connections").mkdir()
         port = free_port()
         cmd = [sys.executable, "-m", "voila",
-               *voila_args(ROOT / "lessons", port, cull_idle_timeout=args.cull_timeout, cull_interval=2)]
-        log = open(f"{tmp}/voila.log", "wb")
-        server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                  env=env, cwd=tmp)
-        base = f"http://127.0.0.1:{port}"
+               *voila_args(ROOT / "lessons", port, host=HOST, cull_idle_timeout=args.cull_timeout,
+                           cull_interval=args.cull_interval),
+               f"--Voila.connection_dir_root={tmp}/connections"]
+        if args.preheat:
+            cmd += ["--preheat_kernel=True", f"--pool_size={args.preheat}"]
+        log_path = Path(f"{tmp}/voila.log")
+        out = None
         try:
+            with open(log_path, "wb") as log:
+                server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                          env=env, cwd=tmp)
+            base = f"http://{HOST}:{port}"
             t0 = time.monotonic()
             while True:
                 try:
-                    urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2)
+                    urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2).close()
                     break
                 except OSError:
                     if server.poll() is not None or time.monotonic() - t0 > 60:
-                        print(Path(f"{tmp}/voila.log").read_text()[-2000:], file=sys.stderr)
+                        print(log_path.read_text(errors="replace")[-2000:], file=sys.stderr)
                         return 1
                     time.sleep(0.2)
-            print(f"server ready in {time.monotonic() - t0:.1f} s; {args.sessions} sessions, "
-                  f"concurrency {args.concurrency}, {os.cpu_count()} cores, {args.notebook}")
-            results, wall, samples, culled = asyncio.run(run(args, base, server.pid))
+            ready = time.monotonic() - t0
+            pool = f"; pool of {args.preheat} preheated in {wait_for_pool(server.pid, args.preheat, 180):.1f} s" \
+                if args.preheat else ""
+            arrivals = f"arriving over {args.arrival_spread:g} s (seed {args.seed})" if args.arrival_spread \
+                else "arriving at once"
+            print(f"{os.cpu_count()} cores, load average {load_before}; Voila ready in {ready:.1f} s{pool}")
+            print(f"{args.sessions} sessions {arrivals}, at most {args.concurrency} open; one Chromium, "
+                  f"a context each; {args.notebook}; cull_idle_timeout {args.cull_timeout} s, "
+                  f"cull_interval {args.cull_interval} s", flush=True)
+            out = asyncio.run(run(args, base, server.pid, report))
+        except (KeyboardInterrupt, TimeLimit) as e:
+            print(f"stopped: {type(e).__name__} {e}", file=sys.stderr)
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-            log.close()
-            log_tail = Path(f"{tmp}/voila.log").read_text(errors="replace").splitlines()[-15:]
+            signal.alarm(0)
+            _stop_everything(server, f"{tmp}/connections")
+            log_tail = re.sub(r"\x1b\[[0-9;]*m", "", log_path.read_text(errors="replace")).splitlines()[-12:] \
+                if log_path.exists() else []
+    if out is None:
+        return 2
+    return print_summary(args, out, report, log_tail, load_before, load_average())
 
+
+def print_summary(args, out, report, log_tail, load_before, load_after) -> int:
+    results = out["results"]
     ok = [r for r in results if r.get("ok")]
-    print(f"succeeded: {len(ok)} of {len(results)} in {wall:.1f} s")
+    print()
+    for line in report:
+        print(line)
+    print(f"succeeded: {len(ok)} of {args.sessions} in {out['wall']:.1f} s from the first arrival "
+          f"(load average before {load_before}, after {load_after})")
     for r in results:
         if not r.get("ok"):
-            print("  failed:", r.get("error", "error shown on the page"))
+            print(f"  session {r['i']} (arrived at {r['arrival']:.1f} s) failed after "
+                  f"{r.get('failed_after', float('nan')):.1f} s: {r.get('error', 'did not finish')}")
     if len(ok) < len(results):
         print("Voila log tail:\n  " + "\n  ".join(log_tail))
+    print(f"\n{'seconds (successful sessions)':<40} {'p50':>7}  {'p95':>7}  {'max':>7}")
+    for key, label in (("first_byte", "navigation to first byte"), ("html", "navigation to end of HTML"),
+                       ("widgets", "navigation to widgets (time to widgets)"),
+                       ("cards", "navigation to legal cards (after bids)"), ("click", "click on a card to trick table")):
+        print(f"{label:<40} {fmt_dist([r[key] for r in ok if key in r])}")
     if ok:
-        w = [r["widgets"] for r in ok]
-        c = [r["click"] for r in ok]
-        print(f"time to widgets: p50 {pct(w, 0.5):.2f} s, p95 {pct(w, 0.95):.2f} s, max {max(w):.2f} s")
-        print(f"click to answer: p50 {pct(c, 0.5):.2f} s, p95 {pct(c, 0.95):.2f} s")
-    peak = max(samples, key=len) if samples else {}
-    biggest: dict[int, float] = {}
-    for smp in samples:
-        for p, r in smp.items():
-            biggest[p] = max(r, biggest.get(p, 0.0))
-    if biggest:
-        rss = list(biggest.values())
-        at_peak = sum(max((smp.get(p, 0.0) for smp in samples), default=0.0) for p in peak)
-        print(f"kernels: {len(biggest)} in all, {len(peak)} alive at once at the peak; largest RSS per kernel: "
-              f"median {statistics.median(rss):.0f} MiB, max {max(rss):.0f} MiB; about {at_peak:.0f} MiB "
-              f"for the kernels alive at the peak")
-    print("all kernels culled " + (f"{culled:.1f} s after the pages closed" if culled is not None
-                                   else "NOT within the wait"))
-    return 0 if len(ok) == len(results) and culled is not None else 2
+        print(f"bids before the play: {sorted({r['bids'] for r in ok})}; last learner done at "
+              f"{max(r['done'] for r in ok):.1f} s")
+    print()
+    for line in out["cpu"]:
+        print(line)
+    print()
+    rss = [v / 1024 for v in out["rss_max"].values()]
+    if rss:
+        print(f"kernels: {len(rss)} started, {out['alive_peak']} alive at once at the peak; largest RSS per kernel "
+              f"median {statistics.median(rss):.0f} MiB (max {max(rss):.0f})")
+    if out["pss_open"]:
+        pss = [v / 1024 for v in out["pss_open"]]
+        print(f"with all pages open: {len(pss)} kernels, RSS {sum(out['rss_open']) / 1024:.0f} MiB in all, "
+              f"PSS {sum(pss):.0f} MiB in all, PSS per kernel median {statistics.median(pss):.0f} MiB "
+              f"(shared library pages split between kernels)")
+    print(f"Voila server process: largest RSS {out['voila_rss'] / 1024:.0f} MiB")
+    culled = out["culled_after"]
+    target = f"down to the pool of {args.preheat}" if args.preheat else "all kernels culled"
+    print(f"{target} " + (f"{culled:.1f} s after the pages closed" if culled is not None else "NOT within the wait")
+          + f" (cull_idle_timeout {args.cull_timeout} s, cull_interval {args.cull_interval} s)")
+    return 0 if len(ok) == args.sessions and culled is not None else 2
 
 
 if __name__ == "__main__":
