@@ -16,7 +16,8 @@ from .cards import Card
 from .errors import CardkitError, NotationError
 from .notation import check_deck, parse_hand
 
-__all__ = ["as_generator", "shuffled", "deal_hands", "cut_for_dealer", "check_hands", "check_seat", "Seed"]
+__all__ = ["as_generator", "shuffled", "deal_hands", "cut_for_dealer", "check_hands", "check_seat",
+           "check_rules", "Seed"]
 
 Seed = "int | np.random.Generator | None"
 
@@ -88,6 +89,22 @@ def check_seat(seat, players: int, what: str = "seat") -> int:
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
         raise CardkitError(f"{what} {seat!r}: expected a seat 0..{players - 1}")
     return int(seat)
+
+
+def check_rules(rules, rules_class: type, game: str, default=None):
+    """``rules`` checked to be the game's own ``Rules`` object; None gives ``default`` (or
+    ``rules_class()``). Every ``new_deal``, ``Game``, scoring helper and simulator calls it
+    first, so a wrong object fails at once, before any state changes.
+
+    :raises CardkitError: for anything else (text, a dict, another game's Rules), naming
+        the class expected: "rules 'x': expected Variety's Rules (cardkit.games.variety.Rules) or None".
+    """
+    if rules is None:
+        return rules_class() if default is None else default
+    if not isinstance(rules, rules_class):
+        raise CardkitError(f"rules {rules!r}: expected {game}'s Rules "
+                           f"({rules_class.__module__}.{rules_class.__qualname__}) or None")
+    return rules
 
 
 def check_hands(hands, players: int, per_player: int, deck_size: int = 52, *,

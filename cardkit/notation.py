@@ -24,6 +24,7 @@ __all__ = [
     "format_hand",
     "format_cards",
     "check_deck",
+    "parse_suit",
 ]
 
 _SUITS = {
@@ -31,6 +32,7 @@ _SUITS = {
     "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
     "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
 }
+_SUIT_WORDS = dict(_SUITS, SPADES=Suit.SPADES, HEARTS=Suit.HEARTS, DIAMONDS=Suit.DIAMONDS, CLUBS=Suit.CLUBS)
 _RANKS = {r.char: r for r in Rank}
 _RANKS["10"] = Rank.TEN
 _CARD_HINT = ("expected a rank (A K Q J T 9 8 7 6 5 4 3 2, or 10) then a suit "
@@ -65,6 +67,33 @@ def parse_card(text: str | Card) -> Card:
     if len(_CACHE) < 4096:
         _CACHE[text] = card
     return card
+
+
+def parse_suit(value, what: str = "suit", *, allow_none: bool = False) -> Suit | None:
+    """A suit from a :class:`Suit` or its notation: the letter ``S H D C`` (any case), the
+    symbol ``♠ ♥ ♦ ♣`` (or ``♤ ♡ ♢ ♧``), or the name ``"spades"``, ``"hearts"``,
+    ``"diamonds"``, ``"clubs"``. Used wherever a trump is given (Armenian Durak's
+    ``new_deal(trump=)``, ``trick_winner``, ``card_points``, the simulators).
+
+    >>> parse_suit("h"), parse_suit("♥"), parse_suit("Hearts"), parse_suit(Suit.HEARTS)
+    (<Suit.HEARTS: 1>, <Suit.HEARTS: 1>, <Suit.HEARTS: 1>, <Suit.HEARTS: 1>)
+
+    :param what: the argument's name, for the message (``"trump"``).
+    :param allow_none: None is accepted and returned (no trumps).
+    :raises NotationError: for anything else, quoting it: a plain int (``1`` is not read
+        as hearts: pass ``Suit.HEARTS``), a bool, other text.
+    """
+    if isinstance(value, Suit):
+        return value
+    if value is None and allow_none:
+        return None
+    if isinstance(value, str):
+        suit = _SUIT_WORDS.get(value.strip().upper().replace("\ufe0f", "").replace("\ufe0e", ""))
+        if suit is not None:
+            return suit
+    none = ", or None for no trumps" if allow_none else ""
+    raise NotationError(f"{what} {value!r}: expected a suit: Suit.HEARTS, a letter S H D C, a symbol "
+                        f"♠ ♥ ♦ ♣ or a name such as 'hearts'{none}")
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:

@@ -38,3 +38,31 @@ def test_deal_batch_refuses_other_decks_and_sizes_with_a_cardkit_error():
     for kw in ({"batch": 0}, {"batch": 2, "deck": 40}, {"batch": 2, "deck": True}):
         with pytest.raises(CardkitError):
             deal_batch(**kw)
+
+
+# ---- F04: a trump given as text is read, anything else refused -------------------------------
+
+def test_parse_suit_reads_letters_symbols_and_names_and_refuses_the_rest():
+    from cardkit.notation import parse_suit
+    for text in ("H", "h", " ♥ ", "♡", "hearts", "HEARTS", "♥\ufe0f", Suit.HEARTS):
+        assert parse_suit(text) is Suit.HEARTS
+    assert parse_suit(None, allow_none=True) is None
+    for bad in (None, 1, 99, True, "X", "", "heart", b"H", 1.0):
+        with pytest.raises(NotationError, match="trump"):
+            parse_suit(bad, "trump")
+
+
+def test_durak_trick_winner_and_card_points_read_a_trump_given_as_text():
+    for trump in ("H", "♥", "hearts", Suit.HEARTS):
+        assert D.trick_winner("JS", "7H", trump) == 1          # 7♥ trumps J♠ (RULES.md §3.3)
+        assert D.card_points("6H", trump, D.Rules(trump_six_double=True)) == 12
+        assert D.new_deal(seed=1, trump=trump).trump is Suit.HEARTS
+        assert D.deck_points(trump, D.Rules(trump_six_double=True)) == 86
+    assert D.trick_winner("JS", "7H", None) == 0 and D.card_points("6H", None, D.Rules(trump_six_double=True)) == 6
+    for bad in (99, 1, "x", True):
+        with pytest.raises(NotationError, match="trump"):
+            D.trick_winner("JS", "7H", bad)
+        with pytest.raises(NotationError, match="trump"):
+            D.card_points("6H", bad)
+        with pytest.raises(NotationError, match="trump"):
+            D.new_deal(seed=1, trump=bad)

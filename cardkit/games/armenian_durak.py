@@ -28,9 +28,9 @@ import numpy as np
 
 from ..bots import RandomBot, TrickBot, play_out
 from ..cards import Card, Rank, Suit, deck
-from ..dealing import as_generator, shuffled
+from ..dealing import as_generator, check_rules, shuffled
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError
-from ..notation import check_deck, format_cards, parse_card, parse_cards, sort_hand
+from ..notation import check_deck, format_cards, parse_card, parse_cards, parse_suit, sort_hand
 from ..series import DealSeries
 from ..state import TrickGameState, seed_of
 from ..tricks import Trick
@@ -114,9 +114,19 @@ class Rules:
 _DEFAULT = Rules()
 
 
+def _check_rules(rules) -> Rules:
+    """``rules``, or ``Rules()`` for None (:func:`cardkit.dealing.check_rules`).
+
+    :raises CardkitError: for anything but this game's :class:`Rules`.
+    """
+    if rules is None:
+        return _DEFAULT
+    return check_rules(rules, Rules, "Armenian Durak")
+
+
 def special_rank(rules: Rules | None = None) -> Rank:
     """The rank that beats only the ace: ``Rank.SIX``, or ``Rank.TWO`` with ``deck=52`` (RULES.md §3.1)."""
-    return (rules or _DEFAULT).special
+    return _check_rules(rules).special
 
 
 def card_points(card: Card, trump: Suit | None = None, rules: Rules | None = None) -> int:
@@ -127,11 +137,16 @@ def card_points(card: Card, trump: Suit | None = None, rules: Rules | None = Non
     ``rules.deck == 52`` the two takes the six's role and its points; the six counts 0.
 
     :param card: a :class:`~cardkit.Card` or its notation (``"6H"``).
-    :param trump: the trump suit (needed only for ``trump_six_double``).
-    :raises NotationError: for text that is not a card.
+    :param trump: the trump suit (needed only for ``trump_six_double``): a
+        :class:`~cardkit.Suit`, its letter or symbol (``"H"``, ``"♥"``, ``"hearts"``), or None.
+    :param rules: :class:`Rules` (default ``Rules()``).
+    :raises NotationError: for text that is not a card, or a trump that is not a suit
+        (:func:`cardkit.notation.parse_suit`).
+    :raises CardkitError: for ``rules`` that are not this game's :class:`Rules`.
     """
     card = parse_card(card)
-    rules = rules or _DEFAULT
+    trump = parse_suit(trump, "trump", allow_none=True)
+    rules = _check_rules(rules)
     if card.rank == rules.special:
         if rules.trump_six_double and card.suit == trump:
             return 2 * POINTS["special"]
@@ -140,8 +155,13 @@ def card_points(card: Card, trump: Suit | None = None, rules: Rules | None = Non
 
 
 def deck_points(trump: Suit | None = None, rules: Rules | None = None) -> int:
-    """Points in the whole deck: 80, or 86 with ``trump_six_double`` and a trump (RULES.md §3.1)."""
-    rules = rules or _DEFAULT
+    """Points in the whole deck: 80, or 86 with ``trump_six_double`` and a trump (RULES.md §3.1).
+
+    :raises NotationError: for a trump that is not a suit (:func:`cardkit.notation.parse_suit`).
+    :raises CardkitError: for ``rules`` that are not this game's :class:`Rules`.
+    """
+    rules = _check_rules(rules)
+    trump = parse_suit(trump, "trump", allow_none=True)
     return sum(card_points(c, trump, rules) for c in deck(rules.deck))
 
 
@@ -152,7 +172,7 @@ def beats(card: Card, other: Card, rules: Rules | None = None) -> bool:
     the two) beats the ace only and is beaten by everything else. Cards of different suits
     are not compared here (see :func:`trick_winner`).
     """
-    sp = (rules or _DEFAULT).special
+    sp = _check_rules(rules).special
     if card.rank == sp:
         return other.rank == Rank.ACE
     if other.rank == sp:
@@ -173,10 +193,14 @@ def trick_winner(lead: Card, reply: Card, trump: Suit | None, rules: Rules | Non
     (1, 0)
 
     :param lead: the first card; :param reply: the second; cards or notation.
-    :param trump: the trump suit (a :class:`~cardkit.Suit`, or None).
-    :raises NotationError: for text that is not a card.
+    :param trump: the trump suit: a :class:`~cardkit.Suit`, its letter or symbol (``"H"``,
+        ``"♥"``, ``"hearts"``), or None for no trumps.
+    :raises NotationError: for text that is not a card, or a trump that is not a suit
+        (:func:`cardkit.notation.parse_suit`; ``99`` or ``1`` are refused, not read as
+        "no trump" or hearts).
     """
     lead, reply = parse_card(lead), parse_card(reply)
+    trump = parse_suit(trump, "trump", allow_none=True)
     if reply.suit == lead.suit:
         return 1 if beats(reply, lead, rules) else 0
     return 1 if reply.suit == trump else 0
@@ -207,18 +231,9 @@ class Draw:
         return "draw none" if self.stack is None else f"draw {self.stack}"
 
 
-_SUIT_NAMES = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
-               "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
-               "SPADES": Suit.SPADES, "HEARTS": Suit.HEARTS, "DIAMONDS": Suit.DIAMONDS,
-               "CLUBS": Suit.CLUBS}
-
-
 def _parse_suit(value) -> Suit:
-    if isinstance(value, Suit):
-        return value
-    if isinstance(value, str) and value.strip().upper() in _SUIT_NAMES:
-        return _SUIT_NAMES[value.strip().upper()]
-    raise NotationError(f"trump {value!r}: expected a suit, S H D C or ♠ ♥ ♦ ♣")
+    """The trump of ``new_deal(trump=...)``: :func:`cardkit.notation.parse_suit`."""
+    return parse_suit(value, "trump")
 
 
 # ---- dealing (RULES.md §3.2) -------------------------------------------------------------
@@ -235,7 +250,7 @@ def dealing_steps(pack: Sequence[Card], dealer: int = 0, rules: Rules | None = N
         ``"hand"`` or ``"up"``; ``position`` is the stack (0..5) or the place in the hand.
     :raises CardkitError: for a pack that is not the rules' whole deck, or a bad dealer.
     """
-    rules = rules or _DEFAULT
+    rules = _check_rules(rules)
     _check_seat(dealer, "dealer")
     pack = list(pack)
     if len(pack) != rules.deck or set(pack) != set(deck(rules.deck)):
@@ -270,7 +285,7 @@ def first_dealer(seed=None, rules: Rules | None = None) -> tuple[int, list[tuple
     :param seed: an int or :class:`numpy.random.Generator`.
     :returns: ``(dealer, turned)``: the cards turned, as ``(seat, card)`` in order.
     """
-    rules = rules or _DEFAULT
+    rules = _check_rules(rules)
     pack = shuffled(deck(rules.deck), as_generator(seed))
     turned = []
     for i, card in enumerate(pack):
@@ -286,7 +301,7 @@ def _check_seat(seat, what="seat") -> None:
 
 
 def _parse_layout(layout, rules: Rules) -> list[dict]:
-    if isinstance(layout, (str, dict)) or len(layout) != PLAYERS:
+    if isinstance(layout, (str, dict)) or not hasattr(layout, "__len__") or len(layout) != PLAYERS:
         raise NotationError(f"layout {layout!r}: expected two entries, one per seat, each "
                             "{'hand': ..., 'down': ..., 'up': ...} or (hand, down, up)")
     out = []
@@ -649,7 +664,7 @@ def score_deal(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules
     :param taken: ``taken[s]``: the cards of the tricks seat ``s`` won (2 cards a trick).
     :param trump: the trump suit (for ``trump_six_double``).
     """
-    rules = rules or _DEFAULT
+    rules = _check_rules(rules)
     pts = [sum(card_points(c, trump, rules) for c in t) for t in taken]
     for s in range(PLAYERS):
         if len(taken[s]) == rules.deck and not taken[1 - s]:
@@ -671,12 +686,15 @@ def new_deal(layout=None, *, dealer: int = 0, seed=None, trump=None, rules: Rule
     :param trump: a suit (``Suit.HEARTS``, ``"H"``, ``"♥"``) to skip the trump draw; None:
         the deal starts in the ``"trump"`` phase.
     :param rules: :class:`Rules` (default ``Rules()``).
-    :raises NotationError: for a layout that is not the whole deck dealt as §3.2 says, or
-        a trump that is not a suit.
-    :raises CardkitError: for a dealer other than 0 or 1.
+    :raises NotationError: for a layout that is not the whole deck dealt as §3.2 says (a
+        number, text, a dict), or a trump that is not a suit
+        (:func:`cardkit.notation.parse_suit`).
+    :raises CardkitError: for a dealer other than 0 or 1, ``rules`` that are not
+        :class:`Rules`, or a bad seed.
     """
-    rules = rules or _DEFAULT
+    rules = _check_rules(rules)
     _check_seat(dealer, "dealer")
+    trump = None if trump is None else _parse_suit(trump)
     if layout is None:
         parsed = deal_layout(shuffled(deck(rules.deck), as_generator(seed)), int(dealer), rules)
     else:
@@ -684,7 +702,7 @@ def new_deal(layout=None, *, dealer: int = 0, seed=None, trump=None, rules: Rule
         total = sum(len(v) for e in parsed for v in e.values())
         if total != rules.deck:  # pragma: no cover - sizes are checked part by part
             raise NotationError(f"layout holds {total} cards, not the {rules.deck}-card deck")
-    state = State(parsed, int(dealer), rules, None if trump is None else _parse_suit(trump))
+    state = State(parsed, int(dealer), rules, trump)
     state.seed = seed_of(seed, layout is None)
     return state
 
@@ -830,7 +848,7 @@ def game_over(totals: Sequence[int], deals: int, rules: Rules | None = None) -> 
     >>> game_over([250, 198], 6), game_over([250, 250], 7), game_over([90, 40], 3, Rules(target=None, deals=3))
     (True, False, True)
     """
-    rules = rules or _DEFAULT
+    rules = _check_rules(rules)
     a, b = totals
     if rules.target is not None and max(a, b) >= rules.target and a != b:
         return True
