@@ -66,3 +66,45 @@ def test_durak_trick_winner_and_card_points_read_a_trump_given_as_text():
             D.card_points("6H", bad)
         with pytest.raises(NotationError, match="trump"):
             D.new_deal(seed=1, trump=bad)
+
+
+# ---- F02, F10: Armenian Durak actions are whole numbers; '²' is not a digit -----------------
+
+def _durak_at_draw(seed=3):
+    s = D.new_deal(seed=seed)
+    s.apply_action("trump 2")
+    while s.phase != "draw":
+        s.apply_action(s.legal_actions()[0])
+    return s
+
+
+def test_durak_actions_take_whole_numbers_only():
+    for bad in (True, False, 1.0, 2.5, "1", None, [1]):
+        with pytest.raises(IllegalActionError, match="trump"):
+            D.PickTrump(bad)
+    for bad in (True, False, 1.0, "1", [1]):
+        with pytest.raises(IllegalActionError, match="draw"):
+            D.Draw(bad)
+    # numpy integers are normalised, so the saved deal reads "draw 1", not "draw np.int64(1)"
+    assert D.PickTrump(np.int64(2)) == D.PickTrump(2) and type(D.Draw(np.int8(1)).stack) is int
+    s = _durak_at_draw()
+    stack = next(a.stack for a in s.legal_actions() if a.stack is not None)
+    s.apply_action(D.Draw(np.int64(stack)))
+    assert D.State.from_json(s.to_json()).to_json() == s.to_json()
+
+
+def test_durak_draw_of_a_float_is_refused_and_the_state_unchanged():
+    s = _durak_at_draw()
+    before = s.to_json()
+    with pytest.raises(IllegalActionError):
+        s.apply_action(D.Draw(1.0))
+    assert s.to_json() == before
+
+
+@pytest.mark.parametrize("text", ["trump ²", "draw ²", "trump ３", "draw ٣", "trump -1", "draw 1.0"])
+def test_durak_action_text_with_non_ascii_digits_is_a_notation_error(text):
+    s = D.new_deal(seed=1) if text.startswith("trump") else _durak_at_draw()
+    before = s.to_json()
+    with pytest.raises(NotationError, match="expected"):
+        s.apply_action(text)
+    assert s.to_json() == before and not s.is_legal(text)

@@ -20,6 +20,7 @@ Public API: :class:`Rules`, :func:`card_points`, :func:`trick_winner`, :func:`ne
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import ClassVar
@@ -215,6 +216,10 @@ class PickTrump:
 
     index: int
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", _whole_number(self.index, "trump", "a card of the dealer's fan, 0..5 "
+                                                                           "(0..13 with 52 cards), RULES.md §3.2"))
+
     def __str__(self) -> str:
         return f"trump {self.index}"
 
@@ -227,13 +232,33 @@ class Draw:
 
     stack: int | None
 
+    def __post_init__(self) -> None:
+        if self.stack is not None:
+            object.__setattr__(self, "stack", _whole_number(self.stack, "draw", "a stack 0..5, or None "
+                                                                             "to decline (RULES.md §3.3)"))
+
     def __str__(self) -> str:
         return "draw none" if self.stack is None else f"draw {self.stack}"
+
+
+def _whole_number(value, word: str, expected: str) -> int:
+    """``value`` as an int, for an action's number (numpy integers are normalised, so
+    ``to_json`` writes ``"draw 2"``).
+
+    :raises IllegalActionError: for a bool, a float, text or anything else that is not a
+        whole number (``Draw(True)`` is not stack 1, ``Draw(1.0)`` not stack 1).
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise IllegalActionError(f"{word} {value!r}: expected a whole number, {expected}")
+    return int(value)
 
 
 def _parse_suit(value) -> Suit:
     """The trump of ``new_deal(trump=...)``: :func:`cardkit.notation.parse_suit`."""
     return parse_suit(value, "trump")
+
+
+_ASCII_DIGITS = re.compile(r"[0-9]+")
 
 
 # ---- dealing (RULES.md §3.2) -------------------------------------------------------------
@@ -530,7 +555,8 @@ class State(TrickGameState):
             raise IllegalActionError(
                 f"{self.action_to_str(a)!r}: seat {seat} played from the hand and now may take a face-down "
                 f"card: 'draw N' for stack N in {stacks}, or 'draw none' (RULES.md §3.3)")
-        if a.stack is not None and (isinstance(a.stack, bool) or a.stack not in stacks):
+        if a.stack is not None and (isinstance(a.stack, bool) or not isinstance(a.stack, (int, np.integer))
+                                    or a.stack not in stacks):
             raise IllegalActionError(
                 f"draw {a.stack!r}: stack {a.stack!r} of seat {seat} has no face-down card; "
                 f"choose one of {stacks} or 'draw none' (RULES.md §3.3)")
@@ -603,7 +629,7 @@ class State(TrickGameState):
             if len(words) == 2 and words[0] in ("trump", "draw"):
                 if words[0] == "draw" and words[1] in ("none", "-", "no"):
                     return Draw(None)
-                if words[1].isdigit():
+                if _ASCII_DIGITS.fullmatch(words[1]):  # not str.isdigit: int('²') fails
                     n = int(words[1])
                     return PickTrump(n) if words[0] == "trump" else Draw(n)
                 raise NotationError(f"action {action!r}: expected 'trump N', 'draw N' or 'draw none' (N a number from 0)")
