@@ -18,6 +18,10 @@ Fixtures
     output is rendered (widgets included), fails if the page shows an error
     (pass ``allow_errors=True`` to check errors yourself) and returns the
     Playwright ``Page``. Expect/locator timeouts are raised to 30 s.
+    ``query="deal=V-4821"`` adds a query string (a teacher's link; a leading
+    ``?`` is allowed; the path itself is quoted, the query is not), and
+    ``page=context.new_page()`` opens the dashboard in another page (a second
+    learner) with the same waits and checks.
 
 Browser tests
 -------------
@@ -250,25 +254,30 @@ def voila_server(tmp_path_factory, pytestconfig):
 
 @pytest.fixture
 def dashboard(page, voila_server, pytestconfig):
-    """Open a lesson dashboard: ``dashboard("index.ipynb") -> Page``."""
+    """Open a lesson dashboard: ``dashboard("index.ipynb", query="", allow_errors=False,
+    page=page) -> Page``."""
     from playwright.sync_api import expect
 
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
-    page.set_default_timeout(EXPECT_TIMEOUT_MS)
-    page.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
     page_errors: list[str] = []
-    page.on("pageerror", lambda error: page_errors.append(str(error)))
     log_path = pytestconfig.stash[_VOILA_LOG]
+    watched: list = []
 
-    def open_dashboard(notebook: str, *, allow_errors: bool = False):
-        url = f"{voila_server}/voila/render/{quote(notebook)}"
+    def open_dashboard(notebook: str, *, query: str = "", allow_errors: bool = False, page=page):
+        page.set_default_timeout(EXPECT_TIMEOUT_MS)
+        page.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
+        if not any(p is page for p in watched):
+            page.on("pageerror", lambda error: page_errors.append(str(error)))
+            watched.append(page)
+        query = query[1:] if query.startswith("?") else query
+        url = f"{voila_server}/voila/render/{quote(notebook)}" + (f"?{query}" if query else "")
         started = time.monotonic()
         response = page.goto(url)
         if response is None or not response.ok:
             status = response.status if response is not None else "no response"
             pytest.fail(f"GET {url} answered {status}: {page.inner_text('body')[:300]!r}", pytrace=False)
         page.wait_for_function(_RENDERED_JS)
-        print(f"[dashboard] {notebook}: page to rendered outputs in {time.monotonic() - started:.2f} s")
+        print(f"[dashboard] {notebook}{'?' + query if query else ''}: page to rendered outputs in {time.monotonic() - started:.2f} s")
         if not allow_errors:
             errors = page.evaluate(_ERRORS_JS, list(_ERROR_TEXTS))
             if errors:

@@ -7,8 +7,8 @@
   passes ``--TagRemovePreprocessor.remove_cell_tags=teacher-only``, and the
   ``voila_server`` fixture uses it).
 
-The ``dashboard`` fixture quotes its path (a ``?`` would become ``%3F``), so these tests
-open the URL with ``voila_server`` and ``page`` themselves."""
+Pages are opened with the ``dashboard`` fixture (``query="deal=V-4821"`` for a link;
+``page=`` for a second learner's page)."""
 
 from __future__ import annotations
 
@@ -25,18 +25,12 @@ pytestmark = pytest.mark.browser
 
 LESSON = "variety/2_play.ipynb"
 NOTEBOOK = Path(__file__).resolve().parent.parent / "lessons" / LESSON
-TIMEOUT_MS = 30_000
-NAVIGATION_TIMEOUT_MS = 90_000
 
 
-def _open(page, base_url: str, query: str):
-    page.set_default_timeout(TIMEOUT_MS)
-    page.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
-    response = page.goto(f"{base_url}/voila/render/{LESSON}{query}")
-    assert response is not None and response.ok, response
+def _status(page):
     status = page.locator(".cardkit-status")
-    expect(status).to_contain_text("Deal code", timeout=TIMEOUT_MS)
-    return page
+    expect(status).to_contain_text("Deal code")
+    return status
 
 
 def _hand(page) -> list[str]:
@@ -47,36 +41,32 @@ def _hand(page) -> list[str]:
     return sorted(names)
 
 
-def test_a_deal_link_gives_two_learners_the_same_hand(voila_server, page, context):
-    expect.set_options(timeout=TIMEOUT_MS)
-    first = _open(page, voila_server, "?deal=V-4821")
-    second = _open(context.new_page(), voila_server, "?deal=V-4821")
+def test_a_deal_link_gives_two_learners_the_same_hand(dashboard, context):
+    first = dashboard(LESSON, query="deal=V-4821")
+    second = dashboard(LESSON, query="?deal=V-4821", page=context.new_page())
     for p in (first, second):
-        expect(p.locator(".cardkit-status")).to_contain_text("Deal code V-4821.")
-        expect(p.locator(".cardkit-status")).not_to_contain_text("⚠")
+        expect(_status(p)).to_contain_text("Deal code V-4821.")
+        expect(_status(p)).not_to_contain_text("⚠")
     expected = sorted(str(c) for c in deal_from_code("V-4821").hands[0])
     assert _hand(first) == expected
     assert _hand(second) == expected
     second.close()
 
 
-def test_a_bad_deal_link_gives_one_line_and_a_normal_deal(voila_server, page):
-    expect.set_options(timeout=TIMEOUT_MS)
-    p = _open(page, voila_server, "?deal=V-48X1")
-    status = p.locator(".cardkit-status")
+def test_a_bad_deal_link_gives_one_line_and_a_normal_deal(dashboard):
+    p = dashboard(LESSON, query="deal=V-48X1")  # fails on an error cell or a traceback
+    status = _status(p)
     expect(status).to_contain_text("The link's deal code could not be used")
     expect(status).to_contain_text("here is a normal deal")
     assert "Traceback" not in p.inner_text("body")
-    assert "There was an error when executing cell" not in p.inner_text("body")
     assert len(_hand(p)) == 13
 
 
-def test_teacher_only_cells_are_not_on_the_page(voila_server, page):
-    expect.set_options(timeout=TIMEOUT_MS)
+def test_teacher_only_cells_are_not_on_the_page(dashboard):
     cells = json.loads(NOTEBOOK.read_text())["cells"]
     tagged = ["".join(c["source"]) for c in cells if "teacher-only" in c.get("metadata", {}).get("tags", [])]
     assert tagged and "Teacher's note" in tagged[0]  # the lesson has such a cell
-    p = _open(page, voila_server, "")
+    p = dashboard(LESSON)
     expect(p.get_by_text(re.compile("play against three bots"))).to_be_visible()  # the other cells are there
     body = p.inner_text("body")
     assert "Teacher's note" not in body
