@@ -20,9 +20,11 @@ once, for every game.
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar
 
 import numpy as np
@@ -33,7 +35,7 @@ from .errors import IllegalActionError, NotationError, StateError
 from .notation import format_cards, format_hand, parse_card
 from .tricks import Trick
 
-__all__ = ["TrickGameState", "TrickObservation", "fast_copy", "seed_of"]
+__all__ = ["TrickGameState", "TrickObservation", "fast_copy", "seed_of", "rules_from_json"]
 
 
 def seed_of(seed, dealt: bool = True) -> int | None:
@@ -42,6 +44,25 @@ def seed_of(seed, dealt: bool = True) -> int | None:
     if dealt and isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         return int(seed)
     return None
+
+
+def rules_from_json(value, rules_class: type):
+    """A game's ``Rules`` from the JSON object ``asdict(rules)`` wrote: every field given,
+    none unknown (a saved deal never falls back on a default silently).
+
+    :raises NotationError: for a value that is not an object, a missing field or an
+        unknown one (named).
+    :raises CardkitError: (a ValueError) for a value the rules refuse.
+    """
+    if not isinstance(value, dict):
+        raise NotationError(f"'rules' must be an object with the fields of the game's Rules, got {value!r}")
+    names = [f.name for f in dataclass_fields(rules_class)]
+    missing = [n for n in names if n not in value]
+    unknown = [k for k in value if k not in names]
+    if missing or unknown:
+        what = f"lacks {', '.join(map(repr, missing))}" if missing else f"has unknown {', '.join(map(repr, unknown))}"
+        raise NotationError(f"'rules' {what}; expected the fields {', '.join(map(repr, names))}")
+    return rules_class(**value)
 
 
 def fast_copy(value: Any) -> Any:
@@ -223,13 +244,33 @@ class TrickGameState:
         data.update(self._json_extras())
         return json.dumps(data, ensure_ascii=False)
 
+    #: the format number :meth:`to_json` writes and :meth:`from_json` reads
+    json_format: ClassVar[int] = 1
+    #: the fields of the deal's start that :meth:`_start_json` writes (all required)
+    start_fields: ClassVar[tuple[str, ...]] = ("rules", "dealer", "hands")
+    #: start fields that may be null (Armenian Durak's ``trump``: not given)
+    nullable_fields: ClassVar[tuple[str, ...]] = ()
+    #: optional fields :meth:`_json_extras` writes (Variety's ``remarks``)
+    extra_fields: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def json_fields(cls) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """``(required, optional)``: the top-level fields of a saved deal of this game."""
+        return ("game", "format") + cls.start_fields + ("history",), ("seed",) + cls.extra_fields
+
     @classmethod
     def from_json(cls, text: str):
-        """Read a deal written by :meth:`to_json`.
+        """Read a deal written by :meth:`to_json`, strictly: nothing is filled in.
 
-        :raises NotationError: for text that is not JSON, a saved deal of another game, a
-            missing or malformed field, or an action that was not legal where it stands
-            (quoted with its position).
+        Required: ``game`` (this game), ``format`` (1), the start of the deal
+        (:attr:`start_fields`: ``rules`` with every field of the game's ``Rules``,
+        ``dealer``, ``hands``; Armenian Durak ``layout`` and ``trump``) and ``history`` (a
+        list of actions). Optional: ``seed`` (the int the deal was dealt from) and the
+        game's extras (Variety's ``remarks``). Any other field is refused, by name.
+
+        :raises NotationError: for text that is not JSON, a saved deal of another game, an
+            unknown format, a missing, null, misspelled or malformed field (named), or an
+            action that was not legal where it stands (quoted with its position).
         """
         try:
             data = json.loads(text)
@@ -239,18 +280,14 @@ class TrickGameState:
             raise NotationError(f"saved deal: expected a JSON object, got {type(data).__name__}")
         if data.get("game") != cls.game:
             raise NotationError(f"saved deal is for game {data.get('game')!r}, not {cls.game!r}")
-        history = data.get("history", [])
-        if not isinstance(history, list):
-            raise NotationError(f"saved deal: 'history' must be a list of actions, got {history!r}")
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise NotationError(f"saved deal: 'seed' must be a whole number >= 0 or absent, got {seed!r}")
+        cls._check_json_fields(data)
+        history, seed = data["history"], data.get("seed")
         try:
             state = cls._from_start_json(data)
         except NotationError as e:
             raise NotationError(f"saved deal: {e}") from None
-        except (KeyError, TypeError, ValueError) as e:
-            raise NotationError(f"saved deal: missing or malformed field: {e!r}") from None
+        except (KeyError, TypeError, ValueError) as e:  # CardkitError included: a seat, a rule value
+            raise NotationError(f"saved deal: malformed start of the deal: {e}") from None
         state.seed = seed
         for i, a in enumerate(history):
             try:
@@ -262,6 +299,42 @@ class TrickGameState:
         except NotationError as e:
             raise NotationError(f"saved deal: {e}") from None
         return state
+
+    @classmethod
+    def _check_json_fields(cls, data: dict) -> None:
+        """Every required field present and of its type, nothing unknown (RULES.md is not
+        involved: this is the file format).
+
+        :raises NotationError: naming the field.
+        """
+        required, optional = cls.json_fields()
+        missing = [k for k in required if k not in data]
+        if missing:
+            close = [k for k in data if k not in required + optional
+                     and difflib.get_close_matches(k, missing, n=1)]
+            hint = f" (is {close[0]!r} a misspelling?)" if close else ""
+            raise NotationError(f"saved deal: field {missing[0]!r} is missing{hint}; a saved {cls.game} deal "
+                                f"has {', '.join(map(repr, required))}")
+        unknown = [k for k in data if k not in required + optional]
+        if unknown:
+            raise NotationError(f"saved deal: unknown field{'s' if len(unknown) > 1 else ''} "
+                                f"{', '.join(map(repr, unknown))}; a saved {cls.game} deal has "
+                                f"{', '.join(map(repr, required))} and optionally {', '.join(map(repr, optional))}")
+        fmt = data["format"]
+        if isinstance(fmt, bool) or fmt != cls.json_format or not isinstance(fmt, int):
+            raise NotationError(f"saved deal: format {fmt!r} is not one this version of cardkit reads "
+                                f"(format {cls.json_format})")
+        for k in cls.start_fields:
+            if data[k] is None and k not in cls.nullable_fields:
+                raise NotationError(f"saved deal: field {k!r} is null; it must give the deal's {k}")
+        if not isinstance(data["history"], list):
+            raise NotationError(f"saved deal: 'history' must be a list of actions, got {data['history']!r}")
+        dealer = data["dealer"]
+        if isinstance(dealer, bool) or not isinstance(dealer, int):
+            raise NotationError(f"saved deal: 'dealer' must be a seat number, got {dealer!r}")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise NotationError(f"saved deal: 'seed' must be a whole number >= 0 or absent, got {seed!r}")
 
     # ---- what subclasses provide ----------------------------------------------------
 
@@ -284,24 +357,22 @@ class TrickGameState:
 
     @classmethod
     def _rules_from_json(cls, data: dict):
-        """``rules_class(**data["rules"])`` (defaults when the field is missing).
+        """``rules_class(**data["rules"])``: every field of the rules, nothing else.
 
-        :raises NotationError: when ``"rules"`` is not a JSON object.
+        :raises NotationError: when ``"rules"`` is not a JSON object, lacks a field or has
+            an unknown one (named).
         :raises CardkitError: (a ValueError) for a value the rules refuse.
         """
-        rules = data.get("rules") or {}
-        if not isinstance(rules, dict):
-            raise NotationError(f"'rules' must be an object, got {rules!r}")
-        return cls.rules_class(**rules)
+        return rules_from_json(data["rules"], cls.rules_class)
 
     @classmethod
     def _from_start_json(cls, data: dict):
         """A new state at the start that :meth:`_start_json` wrote.
 
         :raises NotationError: for a malformed field or hands that are not a deal.
-        :raises KeyError: when ``"hands"`` is missing (``from_json`` reports it).
+        :raises KeyError: when a field is missing (``from_json`` checks them first).
         """
-        return cls._new_deal(data["hands"], dealer=data.get("dealer", 0), rules=cls._rules_from_json(data))
+        return cls._new_deal(data["hands"], dealer=data["dealer"], rules=cls._rules_from_json(data))
 
     def _json_extras(self) -> dict:
         """Fields :meth:`to_json` writes after ``history`` (e.g. Variety's table talk)."""

@@ -108,3 +108,65 @@ def test_durak_action_text_with_non_ascii_digits_is_a_notation_error(text):
     with pytest.raises(NotationError, match="expected"):
         s.apply_action(text)
     assert s.to_json() == before and not s.is_legal(text)
+
+
+# ---- F03: State.from_json is strict -------------------------------------------------------------
+
+def _saved(module):
+    if module is D:
+        s = D.new_deal(seed=2)
+        s.apply_action("trump 1")
+    else:
+        s = module.new_deal(seed=1)
+    s.apply_action(s.legal_actions()[0])
+    return json.loads(s.to_json())
+
+
+def _refused(module, data, *words):
+    with pytest.raises(NotationError) as e:
+        module.State.from_json(json.dumps(data))
+    for w in words:
+        assert w in str(e.value), (w, str(e.value))
+    assert "Error(" not in str(e.value)          # no exception repr inside the message
+
+
+@pytest.mark.parametrize("module", [V, W, D], ids=["variety", "warsaw_hearts", "armenian_durak"])
+def test_from_json_reads_what_to_json_writes(module):
+    data = _saved(module)
+    assert module.State.from_json(json.dumps(data)).to_json() == json.dumps(data, ensure_ascii=False)
+    del data["seed"]                           # optional
+    module.State.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("module", [V, W, D], ids=["variety", "warsaw_hearts", "armenian_durak"])
+def test_from_json_refuses_missing_null_unknown_and_mistyped_fields(module):
+    cards = "layout" if module is D else "hands"
+    base = _saved(module)
+    for field in ("format", "rules", "dealer", cards, "history") + (("trump",) if module is D else ()):
+        data = dict(base)
+        del data[field]
+        _refused(module, data, repr(field), "missing")
+    for field in ("rules", "dealer", cards, "history"):
+        _refused(module, dict(base, **{field: None}), repr(field))
+    data = dict(base)
+    data["hsitory"] = data.pop("history")
+    _refused(module, data, "'history' is missing", "'hsitory'")
+    _refused(module, dict(base, format=99), "format 99")
+    _refused(module, dict(base, format="1"), "format '1'")
+    _refused(module, dict(base, colour="red"), "unknown field 'colour'")
+    _refused(module, dict(base, dealer=True), "'dealer'")
+    _refused(module, dict(base, dealer=1.0), "'dealer'")
+    _refused(module, dict(base, history="2 3"), "'history'")
+    rules = dict(base["rules"])
+    name = next(iter(rules))
+    del rules[name]
+    _refused(module, dict(base, rules=rules), repr(name), "lacks")
+    _refused(module, dict(base, rules=dict(base["rules"], colour=1)), "'colour'")
+
+
+def test_from_json_null_hands_is_not_a_random_deal():
+    j = json.dumps({"game": "variety", "format": 1, "rules": {"lead": "left_of_first_namer",
+                    "contract_values": "seed", "deals": 8, "tie": "declarers_lose"},
+                    "dealer": 0, "hands": None, "history": []})
+    with pytest.raises(NotationError, match="'hands' is null"):
+        V.State.from_json(j)

@@ -652,7 +652,8 @@ def test_from_json_malformed_raises_notation_error(text):
 
 
 def test_from_json_quotes_the_bad_action():
-    text = json.dumps({"game": "variety", "hands": CONTRACT_1_HANDS, "dealer": 3, "history": ["1", "1", "JC", "KD", "AH", "AS"]})
+    text = json.dumps({"game": "variety", "format": 1, "rules": dataclasses.asdict(Rules()), "hands": CONTRACT_1_HANDS,
+                       "dealer": 3, "history": ["1", "1", "JC", "KD", "AH", "AS"]})
     with pytest.raises(NotationError) as e:
         State.from_json(text)
     assert "action 6" in str(e.value) and "'AS'" in str(e.value) and "must follow ♣" in str(e.value)

@@ -33,7 +33,7 @@ from ..dealing import as_generator, check_rules, shuffled
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError
 from ..notation import check_deck, format_cards, parse_card, parse_cards, parse_suit, sort_hand
 from ..series import DealSeries
-from ..state import TrickGameState, seed_of
+from ..state import TrickGameState, rules_from_json, seed_of
 from ..tricks import Trick
 
 __all__ = [
@@ -650,12 +650,14 @@ class State(TrickGameState):
                 "layout": [{k: " ".join(c.code for c in v) for k, v in e.items()} for e in self.layout],
                 "trump": None if self.given_trump is None else self.given_trump.letter}
 
+    # saved deals: the start is the layout and the trump (null: drawn in the deal)
+    start_fields = ("rules", "dealer", "layout", "trump")
+    nullable_fields = ("trump",)
+
     @classmethod
     def _from_start_json(cls, data: dict) -> "State":
-        rules = data.get("rules") or {}
-        if not isinstance(rules, dict):
-            raise NotationError(f"'rules' must be an object, got {rules!r}")
-        return new_deal(data["layout"], dealer=data.get("dealer", 0), trump=data.get("trump"), rules=Rules(**rules))
+        return new_deal(data["layout"], dealer=data["dealer"], trump=data["trump"],
+                        rules=rules_from_json(data["rules"], Rules))
 
     def observation(self, seat: int) -> Observation:
         """What seat ``seat`` may see (see :class:`Observation`). Two states that differ

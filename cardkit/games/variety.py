@@ -479,6 +479,8 @@ class State(TrickGameState):
     def _new_deal(hands, *, dealer: int, rules: Rules) -> "State":
         return new_deal(hands, dealer=dealer, rules=rules)
 
+    extra_fields = ("remarks",)
+
     def _json_extras(self) -> dict:
         """The table talk: ``"remarks"``, a list of ``[seat, text, at]``, ``at`` the number
         of actions taken when it was said."""
