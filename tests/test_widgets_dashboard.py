@@ -477,3 +477,31 @@ def test_four_colour_reaches_the_card_controls_that_offer_it(cls):
     assert t.four_colour is True and all(p.four_colour is True for p in offering)
     t.four_colour = False
     assert all(p.four_colour is False for p in offering)
+
+
+def _descendants(widget):
+    for child in getattr(widget, "children", ()):
+        yield child
+        yield from _descendants(child)
+
+
+@pytest.mark.parametrize("cls", TABLES)
+def test_a_visible_four_colour_toggle_says_its_state_and_switches_the_card_controls(cls):
+    t = cls(seed=2)
+    toggle = t.four_colour_toggle
+    assert any(w is toggle for w in _descendants(t))  # on the page, in the controls row
+    assert toggle.layout.display != "none"
+    assert toggle.description == "Four colours: off" and toggle.value is False
+    offering = [p for p in t._parts() if callable(getattr(p, "set_four_colour", None))]
+    assert t.hand in offering and t.trick_table in offering
+    red_diamond = t.hand.buttons[next(c for c in t.hand.buttons if c.suit.name == "DIAMONDS")]
+    before = red_diamond.style.text_color
+    toggle.value = True  # the learner's click
+    assert t.four_colour is True and toggle.description == "Four colours: on"
+    assert all(p.four_colour is True for p in offering)
+    assert red_diamond.style.text_color != before  # ♦ is drawn in another colour
+    t.four_colour = False  # from code: the toggle follows
+    assert toggle.value is False and toggle.description == "Four colours: off"
+    assert red_diamond.style.text_color == before
+    on = cls(seed=2, four_colour=True)  # the constructor's option shows in the toggle
+    assert on.four_colour_toggle.value is True and on.four_colour_toggle.description == "Four colours: on"

@@ -6,7 +6,7 @@ plumbing that is the same for every game, so each dashboard only says how its ga
 scores and draws itself:
 
 - the controls: ``New deal`` with a seed box, a ``Deal code`` box with ``Load``,
-  ``Undo``, ``Show all hands``, ``Last trick``, ``Replay``;
+  ``Undo``, ``Show all hands``, ``Last trick``, ``Replay``, ``Four colours``;
 - the learner's actions (:meth:`DealDashboard.act`), refused in one status line
   ("⚠ Not allowed: …"), never a traceback; the bots playing on until the learner's
   turn, each from ``state.observation(seat)`` only;
@@ -108,7 +108,8 @@ class DealDashboard(W.VBox):
     :ivar show_all_hands: (``Bool``) show every player's cards; linked both ways with
         the ``show_hands`` toggle.
     :ivar practice: (``Bool``) see above.
-    :ivar four_colour: (``Bool``) see above.
+    :ivar four_colour: (``Bool``) see above; linked both ways with the ``Four colours``
+        toggle, and passed to every table control's ``set_four_colour``.
 
     Widgets (built once, updated in place; every button's ``description`` is its
     accessible name and every state is said in words):
@@ -116,8 +117,9 @@ class DealDashboard(W.VBox):
     :ivar title, status: ``HTML``; :attr:`status_text` is the status line as plain text.
     :ivar seed_box: ``IntText``; :ivar new_deal_button, undo_button: ``Button``.
     :ivar code_box: ``Text`` ("Deal code"); :ivar load_button: ``Button`` ("Load").
-    :ivar show_hands, last_trick, replay_button: ``ToggleButton`` s whose descriptions
-        say their state ("Show all hands: on").
+    :ivar show_hands, last_trick, replay_button, four_colour_toggle: ``ToggleButton`` s
+        whose descriptions say their state ("Show all hands: on", "Four colours: off");
+        ``four_colour_toggle`` is linked both ways with :attr:`four_colour`.
     :ivar code_banner: ``HTML``, the deal code in big text (projector layout only).
     :ivar replay_pane: ``VBox`` shown while the replay is on, with
         ``replay_back_trick``, ``replay_back``, ``replay_forward``,
@@ -187,6 +189,10 @@ class DealDashboard(W.VBox):
         self.last_trick = W.ToggleButton(value=False, description="Last trick: off",
                                          tooltip="Show the last finished trick instead of the current one",
                                          layout=W.Layout(width="9em"))
+        self.four_colour_toggle = W.ToggleButton(
+            value=False, description="Four colours: off",
+            tooltip="A four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green (the suit symbols stay)",
+            layout=W.Layout(width="10.5em"))
         self.replay_button = W.ToggleButton(value=False, description="Replay: off",
                                             tooltip="Go through the deal so far, card by card, with commentary",
                                             layout=W.Layout(width="8em"))
@@ -221,9 +227,10 @@ class DealDashboard(W.VBox):
         self.replay_forward_trick.on_click(lambda _b: self._safely(self.replay_step, "forward_trick"))
 
     def _controls(self, *toggles: W.Widget) -> W.HBox:
-        """The row of controls: New deal, seed, code, Load, Undo, then ``toggles``."""
+        """The row of controls: New deal, seed, code, Load, Undo, then ``toggles``, Replay
+        and Four colours."""
         return W.HBox([self.new_deal_button, self.seed_box, self.code_box, self.load_button, self.undo_button,
-                       *toggles, self.replay_button],
+                       *toggles, self.replay_button, self.four_colour_toggle],
                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
 
     def _assemble(self, children: Sequence[W.Widget], *, deal: bool, practice: bool = True,
@@ -238,6 +245,7 @@ class DealDashboard(W.VBox):
         self.practice = bool(practice)
         self.four_colour = bool(four_colour)
         traitlets.link((self.show_hands, "value"), (self, "show_all_hands"))
+        traitlets.link((self, "four_colour"), (self.four_colour_toggle, "value"))  # the trait's value first
         self.observe(lambda _c: self._safely(self._viewer_follows_show_all_hands), names="show_all_hands")
         self.observe(lambda _c: self._safely(self.refresh), names="practice")
         self.observe(lambda _c: self._safely(self._apply_four_colour), names="four_colour")
@@ -282,6 +290,7 @@ class DealDashboard(W.VBox):
         self.title.add_class("cardkit-projector-title")
         self.status.add_class("cardkit-projector-status")
         for b in (self.new_deal_button, self.undo_button, self.show_hands, self.last_trick, self.replay_button,
+                  self.four_colour_toggle,
                   self.replay_back_trick, self.replay_back, self.replay_forward, self.replay_forward_trick):
             b.style.font_size = PROJECTOR_BUTTON_FONT  # widths in em grow with the font
             b.layout.height = "1.9em"
@@ -716,6 +725,7 @@ class DealDashboard(W.VBox):
         replay's position while the replay is on."""
         self.show_hands.description = f"Show all hands: {'on' if self.show_all_hands else 'off'}"
         self.last_trick.description = f"Last trick: {'on' if self.last_trick.value else 'off'}"
+        self.four_colour_toggle.description = f"Four colours: {'on' if self.four_colour else 'off'}"
         self._refresh_undo()
         self._draw_replay()
         st = self.state

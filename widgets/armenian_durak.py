@@ -296,7 +296,7 @@ class DurakTable(DealDashboard):
     """The Armenian Durak play dashboard: a learner against the RuleBot, a game to 250.
 
     Layout: the title and controls (``New deal`` with a seed box, ``Deal code`` with
-    ``Load``, ``Undo``, ``Show all hands``, ``Last trick``, ``Replay``); the trump draw
+    ``Load``, ``Undo``, ``Show all hands``, ``Last trick``, ``Replay``, ``Four colours``); the trump draw
     (:class:`TrumpPicker`); the opponent's tableau (:class:`TableauView`, face-up cards
     and backs only); the trick (:class:`TrickTable`) beside the :class:`ScoreSheet`; the
     status line (with the deal code); the replay pane; the learner's tableau; the draw

@@ -35,7 +35,7 @@ class VarietyTable(DealDashboard):
 
     Layout, top to bottom: the title and controls (``New deal`` with a seed box, the
     ``Deal code`` box with ``Load``, ``Undo``, ``Show all hands``, ``Last trick``,
-    ``Replay``); the bidding (:class:`AuctionTable`) beside the eight contracts
+    ``Replay``, ``Four colours``); the bidding (:class:`AuctionTable`) beside the eight contracts
     (:class:`ContractTable`); the trick (:class:`TrickTable`) beside the
     :class:`ScoreSheet`; the status line (with the deal code); the replay pane; the
     learner's :class:`HandTable`.

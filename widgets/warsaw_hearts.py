@@ -261,7 +261,7 @@ class WarsawHeartsTable(DealDashboard):
     :class:`~cardkit_widgets._dashboard.DealDashboard`.
 
     Layout: title and controls (``New deal`` with a seed box, ``Deal code`` with ``Load``,
-    ``Undo``, ``Show all hands``, ``Last trick``, ``Replay``); the trick
+    ``Undo``, ``Show all hands``, ``Last trick``, ``Replay``, ``Four colours``); the trick
     (:class:`TrickTable`) beside the :class:`PenaltyTable`; the status line (with the deal
     code); the replay pane; the learner's :class:`HandTable`; the two running sheets
     (:class:`ScoreSheet`, penalties shown as minus points, and bonuses); the
