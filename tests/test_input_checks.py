@@ -170,3 +170,109 @@ def test_from_json_null_hands_is_not_a_random_deal():
                     "dealer": 0, "hands": None, "history": []})
     with pytest.raises(NotationError, match="'hands' is null"):
         V.State.from_json(j)
+
+
+# ---- F06: simulators check whole numbers and ranges before any cast ----------------------------
+
+def test_simulate_variety_refuses_out_of_range_and_fractional_setups():
+    d = deal_batch(2, seed=1)
+    assert simulate_variety(d, 2, (0, 1), seed=1).contract.tolist() == [2, 2]
+    bad = [((257, (0, 1)), {}, "contract"), ((-255, (0, 1)), {}, "contract"),
+           ((np.array([2, 258]), (0, 1)), {}, "contract"), ((2.5, (0, 1)), {}, "contract"),
+           ((np.array([2.0, 3.0]), (0, 1)), {}, "contract"), (("2", (0, 1)), {}, "contract"),
+           ((2**70, (0, 1)), {}, "contract"), ((2, (0.5, 1)), {}, "declarers"), ((2, None), {}, "declarers"),
+           ((2, (0, 1, 2)), {}, "declarers"), ((2, (0, 1)), {"dealer": 1.7}, "dealer"),
+           ((2, (0, 1)), {"dealer": 260}, "dealer")]
+    for args, kw, name in bad:
+        with pytest.raises(CardkitError, match=name):
+            simulate_variety(d, *args, **kw)
+
+
+def test_simulate_hearts_and_durak_refuse_fractions_and_read_trump_text():
+    d36 = deal_batch(2, seed=1, deck=36)
+    for dealer in (1.5, 4, -1, np.array([0.0, 1.0]), "0"):
+        with pytest.raises(CardkitError, match="dealer"):
+            simulate_warsaw_hearts(d36, dealer=dealer)
+        with pytest.raises(CardkitError, match="dealer"):
+            simulate_armenian_durak(d36, 1, dealer=dealer)
+    for trump in (1.5, 4, 259, np.array([1.0, 2.0])):
+        with pytest.raises(CardkitError, match="trump"):
+            simulate_armenian_durak(d36, trump)
+    with pytest.raises(NotationError, match="trump 'x'"):
+        simulate_armenian_durak(d36, "x")
+    by_text = simulate_armenian_durak(d36, "H", seed=3)
+    assert by_text.trump.tolist() == [1, 1]
+    assert (by_text.scores == simulate_armenian_durak(d36, Suit.HEARTS, seed=3).scores).all()
+    assert simulate_armenian_durak(d36, ["♠", "clubs"], seed=3).trump.tolist() == [0, 3]
+
+
+def test_hearts_simulators_refuse_players_that_disagree_with_the_rules():
+    d36 = deal_batch(2, seed=1, deck=36)
+    with pytest.raises(CardkitError, match=r"players=3.*rules.players=4"):
+        random_warsaw_hearts(3, players=3, rules=W.Rules(), seed=1)
+    with pytest.raises(CardkitError, match=r"players=4.*rules.players=3"):
+        simulate_warsaw_hearts(d36, players=4, rules=W.Rules(players=3))
+    with pytest.raises(CardkitError, match=r"players=4.*rules.players=3"):
+        W.new_deal(players=4, rules=W.Rules(players=3))
+    assert random_warsaw_hearts(2, players=3, seed=1).penalties.shape == (2, 3)
+    assert random_warsaw_hearts(2, rules=W.Rules(players=3), seed=1).penalties.shape == (2, 3)
+    assert W.new_deal(seed=1, rules=W.Rules(players=3)).players == 3
+
+
+def test_auction_for_refuses_a_bad_dealer_contract_or_declarers():
+    from cardkit.simulate import auction_for
+    assert auction_for(4, (3, 2), dealer=3) == [1, 2, 3, 4, 5, 6, 4]
+    for args in ((2, (0, 1), 7), (2, (0, 1), True), (2, (0, 1), 1.0), (2.5, (0, 1), 0),
+                 (2, (0.0, 1), 0), (2, None, 0), (2, (0, 1, 2), 0), (9, (0, 1), 0)):
+        with pytest.raises(CardkitError):
+            auction_for(*args)
+
+
+# ---- F09: Rules are plain ints; a rules object of the wrong kind is refused up front ----------
+
+def test_rules_normalise_numpy_ints_and_refuse_floats_and_bools():
+    r = W.Rules(players=np.int64(3), loss_at=np.int64(30))
+    assert type(r.players) is int and type(r.loss_at) is int and r == W.Rules(players=3)
+    assert type(D.Rules(deck=np.int64(52)).deck) is int
+    assert type(D.Rules(target=np.int32(100), deals=np.int8(3)).deals) is int
+    assert type(V.Rules(deals=np.int64(4)).deals) is int
+    W.new_deal(seed=1, rules=W.Rules(players=np.int64(3))).to_json()      # saves (was a TypeError)
+    D.new_deal(seed=1, rules=D.Rules(deck=np.int64(52))).to_json()
+    for make in (lambda: W.Rules(players=3.0), lambda: W.Rules(players=True), lambda: W.Rules(loss_at=30.0),
+                 lambda: D.Rules(deck=36.0), lambda: D.Rules(deck=True), lambda: D.Rules(target=250.0),
+                 lambda: V.Rules(deals=True), lambda: V.Rules(deals=8.0)):
+        with pytest.raises(CardkitError, match="Rules"):
+            make()
+
+
+@pytest.mark.parametrize("call", [
+    lambda: V.new_deal(seed=1, rules="x"), lambda: V.new_deal(seed=1, rules=W.Rules()),
+    lambda: W.new_deal(seed=1, rules=V.Rules()), lambda: D.new_deal(seed=1, rules=W.Rules()),
+    lambda: V.Game([None] * 4, rules="x"), lambda: W.Game([None] * 4, rules=D.Rules()),
+    lambda: D.Game([None] * 2, rules={"deck": 36}), lambda: advise(HAND, samples=2, rules="x"),
+    lambda: random_variety(2, rules="x"), lambda: random_warsaw_hearts(2, rules=V.Rules()),
+    lambda: random_armenian_durak(2, rules="x"),
+    lambda: simulate_variety(deal_batch(2), 1, (0, 1), rules="x"),
+    lambda: V.score_deal(2, (0, 1), [[]] * 4, rules="x"), lambda: V.contracts("x"),
+    lambda: W.penalty_and_bonus([["KH"]], rules="x"), lambda: W.settle([30, 0, 0], [0, 0, 0], rules="x"),
+    lambda: D.card_points("6H", None, "x"), lambda: D.trick_winner("AS", "6S", None, "x"),
+    lambda: D.game_over([1, 2], 1, "x"),
+], ids=range(19))
+def test_a_rules_object_of_the_wrong_kind_is_refused_up_front(call):
+    with pytest.raises(CardkitError, match="rules"):
+        call()
+
+
+def test_a_failing_bid_leaves_the_state_as_it_was():
+    s = V.new_deal(seed=1)
+    for b in (1, 2, 3, 4):
+        s.apply_action(b)
+    before = s.to_json()
+    s.rules = "x"                              # as a careless caller could
+    with pytest.raises(Exception):
+        s.apply_action(2)                      # ends the bidding: the opening leader reads the rules
+    s.rules = V.Rules()
+    assert s.bids == [1, 2, 3, 4] and s.history == [1, 2, 3, 4] and s.contract is None
+    assert s.to_json() == before and s.phase == "bidding" and s.current_player == 1
+    s.apply_action(2)
+    assert s.contract == 2 and s.declarers == (2, 1)

@@ -62,6 +62,10 @@ _RANK_POINTS = {Rank.ACE: POINTS["A"], Rank.KING: POINTS["K"], Rank.QUEEN: POINT
                 Rank.JACK: POINTS["J"]}
 
 
+def _is_int(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rule variants of Armenian Durak with trumps. Every field names its RULES.md section.
@@ -85,14 +89,17 @@ class Rules:
     deals: int | None = None
 
     def __post_init__(self) -> None:
-        if self.deck not in (36, 52) or isinstance(self.deck, bool):
+        if not _is_int(self.deck) or self.deck not in (36, 52):
             raise CardkitError(f"Rules(deck={self.deck!r}): expected 36 or 52 (RULES.md §3.1)")
+        object.__setattr__(self, "deck", int(self.deck))  # numpy ints become ints: the rules save as JSON
         if not isinstance(self.trump_six_double, bool):
             raise CardkitError(f"Rules(trump_six_double={self.trump_six_double!r}): expected True or False")
         for name in ("target", "deals"):
             v = getattr(self, name)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+            if v is not None and (not _is_int(v) or v < 1):
                 raise CardkitError(f"Rules({name}={v!r}): expected a whole number >= 1 or None (RULES.md §3.4)")
+            if v is not None:
+                object.__setattr__(self, name, int(v))
         if self.target is None and self.deals is None:
             raise CardkitError("Rules(target=None, deals=None): a game needs a target or a number of deals (RULES.md §3.4)")
 
@@ -832,7 +839,7 @@ class Game(DealSeries):
     seat_counts_text = "two players (RULES.md §3.1)"
 
     def __init__(self, players: Sequence, *, rules: Rules | None = None, seed=None) -> None:
-        super().__init__(players, rules=rules or Rules(), seed=seed)
+        super().__init__(players, rules=_check_rules(rules), seed=seed)
 
     def _cut(self) -> tuple[int, list[tuple[int, Card]]]:
         return first_dealer(self.rng, self.rules)

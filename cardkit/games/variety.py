@@ -19,7 +19,7 @@ import numpy as np
 
 from ..bots import Bot, RandomBot, TrickBot, play_out
 from ..cards import Card, Rank, Suit, deck
-from ..dealing import as_generator, check_hands, check_seat, deal_hands
+from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError
 from ..notation import sort_hand
 from ..series import DealSeries
@@ -35,6 +35,18 @@ __all__ = [
 PLAYERS = 4
 #: Each defender's bonus when the declarers lose (points), RULES.md §1.6.
 DEFENDERS_BONUS = 10
+
+def _is_int(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def _check_rules(rules) -> "Rules":
+    """``rules``, or ``Rules()`` for None (:func:`cardkit.dealing.check_rules`).
+
+    :raises CardkitError: for anything but Variety's :class:`Rules`.
+    """
+    return check_rules(rules, Rules, "Variety")
+
 
 _LEADS = ("left_of_first_namer", "left_of_first_bidder", "left_of_dealer")
 _VALUES = ("seed", "halved_2_7")
@@ -67,8 +79,9 @@ class Rules:
         for name, allowed in (("lead", _LEADS), ("contract_values", _VALUES), ("tie", _TIES)):
             if getattr(self, name) not in allowed:
                 raise CardkitError(f"Rules({name}={getattr(self, name)!r}): expected one of {', '.join(map(repr, allowed))}")
-        if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
+        if not _is_int(self.deals) or self.deals < 1:
             raise CardkitError(f"Rules(deals={self.deals!r}): expected a whole number of deals >= 1")
+        object.__setattr__(self, "deals", int(self.deals))  # a numpy int would not save as JSON
 
 
 # ---- the eight contracts (RULES.md §1.2): rules are data -----------------------------
@@ -153,8 +166,11 @@ _HALVED: dict[int, Contract] = _table(1, -1)
 
 
 def contracts(rules: Rules | None = None) -> dict[int, Contract]:
-    """The eight contracts under ``rules`` (``contract_values`` picks the table), keyed 1..8."""
-    rules = rules or Rules()
+    """The eight contracts under ``rules`` (``contract_values`` picks the table), keyed 1..8.
+
+    :raises CardkitError: for ``rules`` that are not Variety's :class:`Rules`.
+    """
+    rules = _check_rules(rules)
     return _HALVED if rules.contract_values == "halved_2_7" else CONTRACTS
 
 
@@ -228,7 +244,7 @@ def opening_leader(auction: Auction, dealer: int, rules: Rules | None = None) ->
     :raises CardkitError: for a dealer that is not a seat 0..3.
     """
     dealer = check_seat(dealer, PLAYERS, "dealer")
-    rules = rules or Rules()
+    rules = _check_rules(rules)
     if rules.lead == "left_of_first_namer":
         return (auction.declarers[0] + 1) % PLAYERS
     if rules.lead == "left_of_first_bidder":
@@ -237,10 +253,6 @@ def opening_leader(auction: Auction, dealer: int, rules: Rules | None = None) ->
 
 
 # ---- scoring (RULES.md §1.6) ---------------------------------------------------------
-
-def _is_int(x) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
-
 
 def _contract_number(contract) -> int:
     """``contract`` as an int 1..8; a bool is not a contract number (True is not 1).
@@ -281,7 +293,7 @@ def score_deal(contract: int, declarers: Sequence[int], taken: Sequence[Sequence
     :param taken: ``taken[s]`` is the list of cards seat ``s`` took (its tricks are len/4).
     :raises CardkitError: for a contract outside 1..8 or declarers that are not two seats.
     """
-    rules = rules or Rules()
+    rules = _check_rules(rules)
     contract = _contract_number(contract)
     if isinstance(declarers, (str, bytes)) or not all(_is_int(s) for s in declarers):
         raise CardkitError(f"declarers {declarers!r}: expected two different seats 0..3")
@@ -392,18 +404,23 @@ class State(TrickGameState):
                 f"seat {self.current_player} named {bid} already: a player never names their own number twice (RULES.md §1.3)")
 
     def _apply_bidding(self, bid: int) -> None:
+        # everything that can fail (the opening leader reads the rules) comes first, so
+        # that a failure leaves the state as it was
         seat = self.current_player
-        self.bids.append(bid)
-        self._named[seat].add(bid)
         if bid in self._namer:
-            self.contract = bid
-            self.declarers = (self._namer[bid], seat)
-            auction = Auction(tuple(self.bids), self.first_bidder, bid, self.declarers, None)
+            declarers = (self._namer[bid], seat)
+            auction = Auction(tuple(self.bids) + (bid,), self.first_bidder, bid, declarers, None)
             leader = opening_leader(auction, self.dealer, self.rules)
+            self.bids.append(bid)
+            self._named[seat].add(bid)
+            self.contract = bid
+            self.declarers = declarers
             self.phase = "play"
             self.tricks.append(Trick(leader, PLAYERS))
             self.current_player = leader
         else:
+            self.bids.append(bid)
+            self._named[seat].add(bid)
             self._namer[bid] = seat
             self.current_player = (seat + 1) % PLAYERS
 
@@ -535,9 +552,10 @@ def new_deal(hands=None, *, dealer: int = 0, seed=None, rules: Rules | None = No
         kept as ``state.seed`` (the short deal code ``V-4821``, :mod:`cardkit.codes`).
     :param rules: :class:`Rules` (default ``Rules()``).
     :raises NotationError: for hands that are not four disjoint 13-card hands.
-    :raises CardkitError: for a dealer outside 0..3.
+    :raises CardkitError: for a dealer outside 0..3, ``rules`` that are not :class:`Rules`,
+        or a bad seed.
     """
-    rules = rules or Rules()
+    rules = _check_rules(rules)
     dealer = check_seat(dealer, PLAYERS, "dealer")
     dealt = hands is None
     if dealt:
@@ -707,7 +725,8 @@ class Game(DealSeries):
     :param seed: int or Generator: the cut and every deal come from it.
     :ivar scores: one row per finished deal, four ints (points).
     :ivar cut: the cut's rounds, each a dict seat -> card drawn.
-    :raises CardkitError: for a players list that is not four long.
+    :raises CardkitError: for a players list that is not four long, ``rules`` that are not
+        :class:`Rules`, or a bad seed.
     """
 
     name = "Variety"
@@ -717,7 +736,7 @@ class Game(DealSeries):
     cut_lowest = False
 
     def __init__(self, players: Sequence, *, rules: Rules | None = None, seed=None) -> None:
-        super().__init__(players, rules=rules or Rules(), seed=seed)
+        super().__init__(players, rules=_check_rules(rules), seed=seed)
 
     def _deal(self, dealer: int, rng) -> State:
         return new_deal(dealer=dealer, seed=rng, rules=self.rules)

@@ -28,7 +28,7 @@ import numpy as np
 
 from ..bots import Bot, RandomBot, TrickBot
 from ..cards import Card, Rank, Suit, deck
-from ..dealing import as_generator, check_hands, check_seat, deal_hands
+from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
 from ..errors import CardkitError, NotationError, StateError
 from ..notation import check_deck, parse_card, sort_hand
 from ..series import DealSeries
@@ -38,7 +38,7 @@ from ..tricks import Trick, winning_index
 __all__ = [
     "Rules", "PenaltyRow", "PENALTY_SCHEDULE", "HONOURS", "HONOUR_VALUES", "BONUS", "DECK_SIZE",
     "Assessment", "assess_tricks", "penalty_and_bonus", "Payment", "payments", "settle", "losers",
-    "new_deal", "State", "Observation", "Game", "RandomBot", "RuleBot",
+    "new_deal", "State", "Observation", "Game", "RandomBot", "RuleBot", "rules_for",
 ]
 
 #: Warsaw Hearts is played with the 36-card deck, A down to 6 (RULES.md §2.1).
@@ -49,6 +49,18 @@ CARDS_PER_PLAYER = {3: 12, 4: 9}
 BONUS = 20
 
 _DOUBLE = ("max", "additive")
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def _check_rules(rules, default=None) -> "Rules":
+    """``rules``, or ``default`` (``Rules()``) for None (:func:`cardkit.dealing.check_rules`).
+
+    :raises CardkitError: for anything but Warsaw Hearts' :class:`Rules`.
+    """
+    return check_rules(rules, Rules, "Warsaw Hearts", default)
 
 
 @dataclass(frozen=True)
@@ -73,7 +85,7 @@ class Rules:
     loss_at: int = 30
 
     def __post_init__(self) -> None:
-        if isinstance(self.players, bool) or self.players not in CARDS_PER_PLAYER:
+        if not _is_int(self.players) or self.players not in CARDS_PER_PLAYER:
             raise CardkitError(f"Rules(players={self.players!r}): Warsaw Hearts is for 3 or 4 players (RULES.md §2.1)")
         if self.double_honour_trick not in _DOUBLE:
             raise CardkitError(f"Rules(double_honour_trick={self.double_honour_trick!r}): expected "
@@ -84,6 +96,8 @@ class Rules:
         if isinstance(self.loss_at, bool) or not isinstance(self.loss_at, (int, np.integer)) or self.loss_at < 1:
             raise CardkitError(f"Rules(loss_at={self.loss_at!r}): expected a whole number of penalty "
                                f"points >= 1 (RULES.md §2.3)")
+        for name in ("players", "loss_at"):  # numpy ints become ints: the rules save as JSON
+            object.__setattr__(self, name, int(getattr(self, name)))
 
     @property
     def cards_per_player(self) -> int:
@@ -249,7 +263,7 @@ def assess_tricks(tricks, rules: Rules | None = None) -> Assessment:
     :raises NotationError: for a card that cannot be read or is not in the 36-card deck,
         an empty trick, or a card that appears twice.
     """
-    return _assess(_read_tricks(tricks), rules or Rules())
+    return _assess(_read_tricks(tricks), _check_rules(rules))
 
 
 def penalty_and_bonus(tricks, rules: Rules | None = None) -> tuple[int, int]:
@@ -289,7 +303,7 @@ def losers(penalties: Sequence[int], rules: Rules | None = None) -> list[int]:
 
     :raises CardkitError: for totals that are not whole numbers >= 0.
     """
-    rules = rules or Rules()
+    rules = _check_rules(rules)
     p = _totals(penalties, "penalties")
     if not p or max(p) < rules.loss_at:
         return []
@@ -327,7 +341,7 @@ def payments(penalties: Sequence[int], bonuses: Sequence[int], rules: Rules | No
 
     :raises CardkitError: as :func:`settle`.
     """
-    rules = rules or Rules()
+    rules = _check_rules(rules)
     p = _totals(penalties, "penalties")
     b = _totals(bonuses, "bonuses")
     if len(p) != len(b) or len(p) < 2:
@@ -483,14 +497,15 @@ class State(TrickGameState):
                            rules=self.rules)
 
 
-def new_deal(hands=None, *, players: int = 4, dealer: int = 0, seed=None, rules: Rules | None = None) -> State:
+def new_deal(hands=None, *, players: int | None = None, dealer: int = 0, seed=None,
+             rules: Rules | None = None) -> State:
     """A new deal of Warsaw Hearts, ready for the first lead (RULES.md §2.1).
 
     :param hands: one hand per seat, each a PBN string (``"AK7.QJ6.T98.A"``) or a list of
         cards / card strings; together the 36 cards, 12 each for three players, 9 each for
         four. None: a random deal.
-    :param players: 3 or 4 (default 4). With ``rules`` given, ``rules.players`` is used,
-        and a ``players`` other than 4 must agree with it.
+    :param players: 3 or 4; None (default): ``rules.players``, or 4 without rules. Given
+        together with ``rules``, the two must agree.
     :param dealer: the dealer's seat; the seat on the dealer's left leads.
     :param seed: for a random deal, an int or a :class:`numpy.random.Generator`:
         ``deck(36)`` is permuted with ``Generator.permutation`` and seat ``s`` gets cards
@@ -500,12 +515,10 @@ def new_deal(hands=None, *, players: int = 4, dealer: int = 0, seed=None, rules:
     :raises NotationError: for hands that are not disjoint hands of the right size from the
         36-card deck (e.g. "seat 0: hand ...: 2♥ is not in the 36-card deck").
     :raises CardkitError: for a number of players other than 3 or 4, ``players`` that
-        disagrees with ``rules.players``, or a dealer outside the seats.
+        disagrees with ``rules.players`` (both named), ``rules`` that are not
+        :class:`Rules`, a dealer outside the seats, or a bad seed.
     """
-    if rules is None:
-        rules = Rules(players=players)
-    elif players != 4 and players != rules.players:
-        raise CardkitError(f"players={players!r} but rules.players={rules.players!r}: give one of them")
+    rules = rules_for(players, rules)
     n = rules.players
     dealer = check_seat(dealer, n, "dealer")
     k = rules.cards_per_player
@@ -517,6 +530,23 @@ def new_deal(hands=None, *, players: int = 4, dealer: int = 0, seed=None, rules:
     state = State(hands, dealer, rules)
     state.seed = seed_of(seed, dealt)
     return state
+
+
+def rules_for(players, rules) -> Rules:
+    """The :class:`Rules` that ``players`` and ``rules`` give together: ``rules`` if given
+    (``players`` None or equal to ``rules.players``), else ``Rules(players=players or 4)``.
+    Shared by :func:`new_deal` and the simulators.
+
+    :raises CardkitError: for ``rules`` that are not :class:`Rules`, a players count other
+        than 3 or 4, or one that disagrees with ``rules.players`` (both named).
+    """
+    if rules is None:
+        return Rules(players=4 if players is None else players)
+    rules = _check_rules(rules)
+    if players is not None and (not _is_int(players) or players != rules.players):
+        raise CardkitError(f"players={players!r} but rules.players={rules.players!r}: give one of them, "
+                           f"or the same number in both")
+    return rules
 
 
 # ---- bots ------------------------------------------------------------------------------------
@@ -624,10 +654,9 @@ class Game(DealSeries):
 
     def __init__(self, players: Sequence, *, rules: Rules | None = None, seed=None) -> None:
         n = len(players) if isinstance(players, Sequence) and not isinstance(players, str) else None
-        if rules is None and n in CARDS_PER_PLAYER:
-            rules = Rules(players=n)
+        rules = _check_rules(rules, Rules(players=n) if n in CARDS_PER_PLAYER else None)
         super().__init__(players, rules=rules, seed=seed)
-        if not isinstance(self.rules, Rules) or self.rules.players != n:
+        if self.rules.players != n:
             raise CardkitError(f"players {players!r}: {n} seats, but rules {self.rules!r}")
         self.penalty_rows: list[list[int]] = []
         self.bonus_rows: list[list[int]] = []

@@ -219,23 +219,45 @@ def check_deals(deals, size: int) -> np.ndarray:
     return deals
 
 
-def per_deal(x, B: int, name: str, message: str | None = None, dtype=np.int64) -> np.ndarray:
-    """One value per deal: a scalar is repeated ``B`` times; an array must have shape (B,).
+def per_deal(x, B: int, name: str, message: str | None = None, dtype=np.int64, *,
+             lo: int | None = None, hi: int | None = None) -> np.ndarray:
+    """One whole number per deal: a scalar is repeated ``B`` times; an array must have
+    shape (B,). The values are checked to be integers (not bools, not floats: 2.5 is not
+    truncated to 2) and, with ``lo``/``hi``, to lie in ``lo..hi``, **before** the cast to
+    ``dtype`` (so 257 is refused, not wrapped to 1 by an int8 cast).
 
-    :param message: the error's text after ``"{name}: "`` (default: the expected shape).
-    :raises CardkitError: for a bool (True is not a seat or a suit), a boolean array, or
-        another shape.
+    :param message: the error's text after ``"{name}: "`` (default: the expected values).
+    :raises CardkitError: for a bool, a float, text, a boolean or non-integer array,
+        another shape, or a value outside ``lo..hi``.
     """
     from ..errors import CardkitError
+    expected = message or (f"expected whole numbers {lo}..{hi}, one or {B} of them" if lo is not None
+                           else f"expected one whole number or {B} of them")
     if isinstance(x, (bool, np.bool_)):
-        raise CardkitError(f"{name}: {x!r} is not a number")
-    a = np.asarray(x)
-    if a.dtype == bool:
-        raise CardkitError(f"{name}: booleans are not numbers")
-    if a.ndim == 0:
-        a = np.full(B, int(a))
+        raise CardkitError(f"{name}: {x!r} is not a number; {expected}")
+    if isinstance(x, (int, np.integer)):
+        a = np.full(B, int(x), dtype=np.int64) if -2**63 <= x < 2**63 else None
+        if a is None:
+            raise CardkitError(f"{name}: {x!r} is out of range; {expected}")
+    else:
+        try:
+            a = np.asarray(x)
+        except (TypeError, ValueError, OverflowError):
+            raise CardkitError(f"{name}: {x!r}; {expected}") from None
+        if a.dtype == bool or not np.issubdtype(a.dtype, np.integer):
+            what = "an array of whole numbers" if a.ndim else "a whole number"
+            raise CardkitError(f"{name}: {x!r} is not {what}; {expected}")
+        if a.ndim == 0:
+            a = np.full(B, int(a), dtype=np.int64)
     if a.shape != (B,):
         raise CardkitError(f"{name}: {message or f'expected one value or {B} values, got shape {a.shape}'}")
+    out = np.zeros(B, dtype=bool)
+    if lo is not None:
+        out |= a < lo
+    if hi is not None:
+        out |= a > hi
+    if out.any():
+        raise CardkitError(f"{name}: {int(a[out][0])} is out of range; {expected}")
     return a.astype(dtype)
 
 

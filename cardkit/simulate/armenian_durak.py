@@ -26,7 +26,8 @@ import numpy as np
 
 from ..bots import Bot
 from ..cards import Card, Rank, Suit, deck as make_deck
-from ..dealing import as_generator
+from ..dealing import as_generator, check_rules
+from ..notation import parse_suit
 from ..errors import CardkitError
 from ..games import armenian_durak as D
 from ._core import (ONE, SUIT_MASK, U64, ZERO, PlayedBatch, above, check_batch_size, check_deals,
@@ -342,12 +343,20 @@ def _finish(play, tables, dealer, trump, rules):
         _card_of=tables.card_of)
 
 
-def _batch_arg(x, B, name, hi):
-    message = f"expected values 0..{hi}, one or {B} of them"
-    a = per_deal(x, B, name, message)
-    if a.min() < 0 or a.max() > hi:
-        raise CardkitError(f"{name}: {message}")
-    return a
+def _batch_arg(x, B, name, hi, message=None):
+    """Whole numbers 0..hi, one or B of them, checked before any cast."""
+    return per_deal(x, B, name, message or f"expected values 0..{hi}, one or {B} of them", lo=0, hi=hi)
+
+
+def _trump_arg(trump, B):
+    """The trump per deal: a :class:`~cardkit.Suit`, a suit's notation (``"H"``, ``"♥"``,
+    ``"hearts"``, read by :func:`cardkit.notation.parse_suit`) or a whole number 0..3; one
+    or B of them."""
+    if isinstance(trump, str):
+        trump = int(parse_suit(trump, "trump"))
+    elif not isinstance(trump, (int, np.integer, np.ndarray)) and hasattr(trump, "__len__"):
+        trump = [int(parse_suit(t, "trump")) if isinstance(t, str) else t for t in trump]
+    return _batch_arg(trump, B, "trump", 3, f"expected a suit (Suit.HEARTS, 'H', '♥') or 0..3, one or {B} of them")
 
 
 def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=None, seed=None) -> DurakBatch:
@@ -356,7 +365,8 @@ def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=No
     :param deals: shape (B, deck) integer array, each row a permutation of the card
         positions in ``deck(rules.deck)``, dealt as ``deal_layout(pack, dealer)`` deals the
         pack ``[deck[i] for i in row]``.
-    :param trump: the trump suit 0..3 (:class:`cardkit.Suit`), one or shape (B,).
+    :param trump: the trump suit: a :class:`cardkit.Suit`, its notation (``"H"``, ``"♥"``,
+        ``"hearts"``, :func:`cardkit.notation.parse_suit`) or 0..3; one or shape (B,).
     :param dealer: 0 or 1, one or shape (B,); the other seat leads.
     :param policy: ``"random"``, ``"rule"``, ``"weakest"``, or two names (seats 0, 1). The
         random policy picks a legal card uniformly, then (after a card from the hand) a
@@ -364,10 +374,12 @@ def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=No
         that has a face-down card.
     :param rules: :class:`cardkit.games.armenian_durak.Rules` (``deck``, ``trump_six_double``).
     :param seed: int or Generator for the random policy.
-    :raises CardkitError: for deals that are not permutations of the deck, a bad trump or
-        dealer, or an unknown policy.
+    :raises CardkitError: for deals that are not permutations of the deck, a trump or
+        dealer that is not a whole number in range (checked before any cast), an unknown
+        policy, or ``rules`` that are not Armenian Durak's ``Rules``.
+    :raises NotationError: for a trump given as text that is not a suit.
     """
-    rules = rules or D.Rules()
+    rules = check_rules(rules, D.Rules, "Armenian Durak")
     tables = _tables(rules.deck)
     n = rules.deck
     deals = check_deals(deals, n)
@@ -376,7 +388,7 @@ def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=No
         raise CardkitError(f"deals: each row must hold every card 0..{n - 1} once")
     B = deals.shape[0]
     dl = _batch_arg(dealer, B, "dealer", 1)
-    tr = _batch_arg(trump, B, "trump", 3)
+    tr = _trump_arg(trump, B)
     codes = policy_codes(policy, 2)
     hand, up, down = _setup_from_rows(tables.bit_of[deals].astype(np.int64), dl, rules)
     play = _DurakPlay(tables, hand, up, down, 1 - dl, tr, codes, as_generator(seed), n // 2)
@@ -392,7 +404,7 @@ def random_armenian_durak(batch: int, *, seed=None, policy="random", rules=None)
     :raises CardkitError: as :func:`simulate_armenian_durak`, or for a batch size < 1.
     """
     batch = check_batch_size(batch)
-    rules = rules or D.Rules()
+    rules = check_rules(rules, D.Rules, "Armenian Durak")
     tables = _tables(rules.deck)
     rng = as_generator(seed)
     rows = deal_bits(batch, tables.bit_of.astype(np.int16), rng).astype(np.int64)

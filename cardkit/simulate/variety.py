@@ -20,7 +20,7 @@ import numpy as np
 
 from ..bots import Bot
 from ..cards import Card, deck
-from ..dealing import as_generator
+from ..dealing import as_generator, check_rules, check_seat
 from ..errors import CardkitError
 from ..games import variety as V
 from ..tricks import winning_index
@@ -239,12 +239,13 @@ def simulate_variety(deals, contract, declarers, *, dealer=0, policy="random", r
         outside 1..8, declarers that are not two different seats 0..3, a dealer outside
         0..3, or an unknown policy.
     """
+    rules = check_rules(rules, V.Rules, "Variety")
     deals = check_deals(deals, 52)
     if deals.min(initial=0) < 0 or deals.max(initial=0) > 51:
         raise CardkitError("deals: card indices must be 0..51")
     B = deals.shape[0]
     con, decl, dl = _check_setup(B, contract, declarers, dealer)
-    tables = _tables((rules or V.Rules()).contract_values)
+    tables = _tables(rules.contract_values)
     hands = hands_from_deals(deals, tables.bit_of, 4, 13, con.astype(np.int32) * 52)
     if not ((np.bitwise_or.reduce(hands, axis=0) == U64((1 << 52) - 1)).all()
             and (popcount(hands) == 13).all()):
@@ -253,19 +254,29 @@ def simulate_variety(deals, contract, declarers, *, dealer=0, policy="random", r
 
 
 def _check_setup(B, contract, declarers, dealer):
-    con = per_deal(contract, B, "contract", dtype=np.int8)
-    if con.min() < 1 or con.max() > 8:
-        raise CardkitError(f"contract: expected 1..8 (RULES.md §1.2), got {sorted(set(con.tolist()))[:8]!r}")
-    decl = np.asarray(declarers)
-    if decl.dtype == bool or any(isinstance(x, (bool, np.bool_)) for x in np.asarray(declarers, dtype=object).ravel()):
-        raise CardkitError(f"declarers: expected two different seats 0..3 per deal, shape (2,) or ({B}, 2)")
+    """The contract, declarers and dealer per deal, checked (whole numbers in range, before
+    any cast) and cast to int8.
+
+    :raises CardkitError: naming the argument.
+    """
+    con = per_deal(contract, B, "contract", f"expected a contract 1..8 (RULES.md §1.2), one or {B} of them",
+                   dtype=np.int8, lo=1, hi=8)
+    message = f"declarers: expected two different seats 0..3 per deal, shape (2,) or ({B}, 2)"
+    try:
+        decl = np.asarray(declarers)
+        items = np.asarray(declarers, dtype=object).ravel()
+    except (TypeError, ValueError):
+        raise CardkitError(f"{message}, got {declarers!r}") from None
+    if (decl.dtype == bool or not np.issubdtype(decl.dtype, np.integer)
+            or any(isinstance(x, (bool, np.bool_)) for x in items)):
+        raise CardkitError(f"{message}, got {declarers!r} (whole numbers, not bools or fractions)")
     if decl.ndim == 1:
+        if decl.shape != (2,):
+            raise CardkitError(f"{message}, got shape {decl.shape}")
         decl = np.broadcast_to(decl, (B, 2))
     if decl.shape != (B, 2) or decl.min() < 0 or decl.max() > 3 or (decl[:, 0] == decl[:, 1]).any():
-        raise CardkitError(f"declarers: expected two different seats 0..3 per deal, shape (2,) or ({B}, 2)")
-    dl = per_deal(dealer, B, "dealer", dtype=np.int8)
-    if dl.min() < 0 or dl.max() > 3:
-        raise CardkitError("dealer: expected a seat 0..3")
+        raise CardkitError(message)
+    dl = per_deal(dealer, B, "dealer", f"expected a seat 0..3, one or {B} of them", dtype=np.int8, lo=0, hi=3)
     return con, np.ascontiguousarray(decl, dtype=np.int8), dl
 
 
@@ -322,6 +333,7 @@ def random_variety(batch: int, contract=None, *, seed=None, policy="random", rul
     :raises CardkitError: as :func:`simulate_variety`; ValueError for a bad batch size.
     """
     batch = check_batch_size(batch)
+    rules = check_rules(rules, V.Rules, "Variety")
     rng = as_generator(seed)
     hands = hands_from_bits(deal_bits(batch, _BITS, rng), 4, 13)
     dealer = rng.integers(0, 4, batch)
@@ -329,7 +341,7 @@ def random_variety(batch: int, contract=None, *, seed=None, policy="random", rul
     second = (first + rng.integers(1, 4, batch)) % 4
     con = rng.integers(1, 9, batch) if contract is None else contract
     con, decl, dl = _check_setup(batch, con, np.stack([first, second], axis=1), dealer)
-    tables = _tables((rules or V.Rules()).contract_values)
+    tables = _tables(rules.contract_values)
     rev = tables.reversed[con]
     if rev.any():
         hands = np.where(rev[None, :], reverse_strength(hands, 13), hands)
@@ -344,13 +356,20 @@ def auction_for(contract: int, declarers, dealer: int) -> list[int]:
     >>> auction_for(4, (3, 2), dealer=3)      # D names 4, C repeats it (cf. seed 001 ex. 2)
     [1, 2, 3, 4, 5, 6, 4]
 
-    :raises CardkitError: for a contract outside 1..8 or declarers not two different seats.
+    :raises CardkitError: for a contract outside 1..8, declarers not two different seats
+        0..3, or a dealer that is not a seat 0..3 (bools and fractions are refused).
     """
-    if isinstance(contract, bool) or any(isinstance(s, bool) for s in declarers):
-        raise CardkitError(f"auction_for({contract!r}, {declarers!r}): expected a contract 1..8 and two different seats")
+    whole = lambda x: isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+    message = f"auction_for({contract!r}, {declarers!r}): expected a contract 1..8 and two different seats 0..3"
+    if not whole(contract) or not 1 <= contract <= 8:
+        raise CardkitError(message)
+    if isinstance(declarers, (str, bytes)) or not hasattr(declarers, "__len__") or len(declarers) != 2:
+        raise CardkitError(message)
+    if not all(whole(s) and 0 <= s < 4 for s in declarers) or declarers[0] == declarers[1]:
+        raise CardkitError(message)
     d1, d2 = (int(s) for s in declarers)
-    if not 1 <= contract <= 8 or d1 == d2 or not (0 <= d1 < 4 and 0 <= d2 < 4):
-        raise CardkitError(f"auction_for({contract!r}, {declarers!r}): expected a contract 1..8 and two different seats")
+    contract = int(contract)
+    dealer = check_seat(dealer, 4, "dealer")
     first = (dealer + 1) % 4
     p1, p2 = (d1 - first) % 4, (d2 - first) % 4
     end = p2 if p2 > p1 else p2 + 4

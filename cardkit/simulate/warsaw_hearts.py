@@ -154,30 +154,34 @@ def _play(hands, dealer, rules, policy, rng, prefix=None) -> WarsawHeartsBatch:
 
 
 def _check(rules, players, dealer, B):
-    if rules is None:
-        rules = W.Rules(players=players)
+    """The rules (``players`` and ``rules`` must agree, as in ``warsaw_hearts.new_deal``)
+    and the dealer per deal, checked before any cast.
+
+    :raises CardkitError: naming the argument.
+    """
+    rules = W.rules_for(players, rules)
     n = rules.players
-    message = f"expected a seat 0..{n - 1}, one or {B}"
-    dl = per_deal(dealer, B, "dealer", message)
-    if dl.min() < 0 or dl.max() >= n:
-        raise CardkitError(f"dealer: {message}")
+    dl = per_deal(dealer, B, "dealer", f"expected a seat 0..{n - 1}, one or {B} of them", lo=0, hi=n - 1)
     return rules, dl
 
 
-def simulate_warsaw_hearts(deals, *, players: int = 4, dealer=0, policy="random", rules=None,
+def simulate_warsaw_hearts(deals, *, players: int | None = None, dealer=0, policy="random", rules=None,
                            seed=None) -> WarsawHeartsBatch:
     """Play B deals of Warsaw Hearts at once (RULES.md §2.1–§2.2).
 
     :param deals: shape (B, 36) integer array, each row a permutation of 0..35 (positions
         in ``deck(36)``); seat ``s`` holds ``row[k*s : k*s+k]`` (k = 12 or 9), as
         :func:`cardkit.games.warsaw_hearts.new_deal` deals.
-    :param players: 3 or 4 (ignored when ``rules`` is given).
+    :param players: 3 or 4; None (default): ``rules.players``, or 4 without rules. Given
+        with ``rules``, the two must agree (as in :func:`cardkit.games.warsaw_hearts.new_deal`).
     :param dealer: the dealer's seat, one or shape (B,); the seat on the left leads.
     :param policy: ``"random"``, ``"rule"``, ``"weakest"`` or one name per seat.
     :param rules: :class:`cardkit.games.warsaw_hearts.Rules`.
     :param seed: int or Generator for the random policy.
     :raises CardkitError: for deals that are not permutations of 36 cards, a dealer outside
-        the seats, an unknown policy, or a player count other than 3 or 4.
+        the seats (or not a whole number), an unknown policy, a player count other than 3
+        or 4 or one that disagrees with ``rules.players``, or ``rules`` that are not
+        Warsaw Hearts' ``Rules``.
     """
     deals = check_deals(deals, 36)
     if deals.min(initial=0) < 0 or deals.max(initial=0) > 35:
@@ -191,7 +195,7 @@ def simulate_warsaw_hearts(deals, *, players: int = 4, dealer=0, policy="random"
     return _play(hands, dl, rules, policy, as_generator(seed))
 
 
-def random_warsaw_hearts(batch: int, *, players: int = 4, seed=None, policy="random",
+def random_warsaw_hearts(batch: int, *, players: int | None = None, seed=None, policy="random",
                          rules=None) -> WarsawHeartsBatch:
     """Deal ``batch`` deals (exactly ``deal_batch(batch, seed, deck=36)``, as bitmasks),
     draw each deal's dealer from the same generator, and play them (see
