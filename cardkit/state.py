@@ -171,12 +171,38 @@ class TrickGameState:
         :param action: an action object, or its notation (``"4"``, ``"QH"``, ``"10♥"``).
         :raises NotationError: for text that is not an action of this phase.
         :raises IllegalActionError: for an action the rules forbid now; the message names
-            the rule. In both cases the state is exactly as it was.
+            the rule. In both cases the state is exactly as it was. Should applying a
+            checked action fail all the same (a bug, an attribute changed by hand), the
+            state is rebuilt from its history before the error is raised, so it is never
+            left half-applied.
         """
         a = self.parse_action(action)
         self._check(a)
-        getattr(self, "_apply_" + self.phase)(a)
+        try:
+            getattr(self, "_apply_" + self.phase)(a)
+        except Exception:
+            # a bug or a corrupted attribute made the apply fail half way: put the state
+            # back as it was (the history replayed) before the error goes on
+            self._restore()
+            raise
         self.history.append(a)
+
+    #: attributes that replaying the history does not rebuild, kept as they are when
+    #: :meth:`apply_action` restores a state after a failure (Variety's table talk)
+    _kept_on_restore: ClassVar[tuple[str, ...]] = ("seed",)
+
+    def _restore(self) -> None:
+        """Rebuild this state from its start and :attr:`history` (the actions applied
+        successfully), keeping :attr:`_kept_on_restore`. If even that fails, the state is
+        left as it is."""
+        kept = {k: self.__dict__[k] for k in self._kept_on_restore if k in self.__dict__}
+        try:
+            fresh = self._replay(self.history)
+        except Exception:  # pragma: no cover - nothing better to do; the first error is raised
+            return
+        self.__dict__.clear()
+        self.__dict__.update(fresh.__dict__)
+        self.__dict__.update(kept)
 
     def _check(self, a) -> None:
         if self.phase == "over":

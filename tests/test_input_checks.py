@@ -276,3 +276,29 @@ def test_a_failing_bid_leaves_the_state_as_it_was():
     assert s.to_json() == before and s.phase == "bidding" and s.current_player == 1
     s.apply_action(2)
     assert s.contract == 2 and s.declarers == (2, 1)
+
+
+@pytest.mark.parametrize("module", [V, W, D], ids=["variety", "warsaw_hearts", "armenian_durak"])
+def test_apply_action_never_leaves_a_half_applied_state(module, monkeypatch):
+    s = module.new_deal(seed=5)
+    if module is V:
+        s.say(1, "I like clubs")
+        for b in (2, 3, 4, 2):
+            s.apply_action(b)
+    elif module is D:
+        s.apply_action("trump 0")
+    while s.phase != "play" or len(s.trick.cards) != s.players - 1:   # the last card of a trick
+        s.apply_action(s.legal_actions()[0])
+    def snapshot(st):
+        return (st.to_json(), [list(h) for h in st.hands], [(t.leader, list(t.cards), t.winner) for t in st.tricks],
+                [list(t) for t in st.taken], st.current_player, st.phase, list(getattr(st, "remarks", [])))
+    before = snapshot(s)
+
+    def broken(self, trick):
+        raise RuntimeError("a bug in the trick winner")
+    monkeypatch.setattr(type(s), "_trick_winner_index", broken)
+    with pytest.raises(RuntimeError):
+        s.apply_action(s.legal_actions()[0])   # removes the card, adds it to the trick, then fails
+    monkeypatch.undo()
+    assert snapshot(s) == before and s.seed == 5
+    s.apply_action(s.legal_actions()[0])       # and the state plays on

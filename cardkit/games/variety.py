@@ -497,6 +497,7 @@ class State(TrickGameState):
         return new_deal(hands, dealer=dealer, rules=rules)
 
     extra_fields = ("remarks",)
+    _kept_on_restore = ("seed", "remarks", "_remark_at")
 
     def _json_extras(self) -> dict:
         """The table talk: ``"remarks"``, a list of ``[seat, text, at]``, ``at`` the number
