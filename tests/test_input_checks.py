@@ -302,3 +302,35 @@ def test_apply_action_never_leaves_a_half_applied_state(module, monkeypatch):
     monkeypatch.undo()
     assert snapshot(s) == before and s.seed == 5
     s.apply_action(s.legal_actions()[0])       # and the state plays on
+
+
+# ---- F07: scoring helpers refuse what no deal can give -------------------------------------------
+
+def test_variety_score_deal_checks_the_cards_taken():
+    quarters = [deck(52)[i * 13:(i + 1) * 13] for i in range(4)]
+    d = deck(52)
+    good = [d[0:16], d[16:28], d[28:40], d[40:52]]              # 4, 3, 3 and 3 tricks
+    assert V.score_deal(2, (0, 1), good) == V.score_deal(2, (0, 1), [[c.code for c in t] for t in good])
+    with pytest.raises(CardkitError, match="A♠ is taken twice"):
+        V.score_deal(2, (0, 1), [deck(52)[:13]] * 4)         # was [12, 12, 22, 22]
+    with pytest.raises(CardkitError, match=r"taken\[0\]: 13 cards"):
+        V.score_deal(2, (0, 1), quarters)
+    for taken in ([[]] * 3, "AS KS", [["AS"], "x", [], []], None):
+        with pytest.raises(CardkitError, match="taken"):
+            V.score_deal(2, (0, 1), taken)
+    with pytest.raises(NotationError):
+        V.score_deal(2, (0, 1), [["ZZ", "AS", "KS", "QS"], [], [], []])
+    for declarers in (None, (0, "a"), (0.0, 2), (0, 0), (0, 1, 2), (0, 4)):
+        with pytest.raises(CardkitError, match="declarers"):
+            V.score_deal(2, declarers, good)
+    with pytest.raises(CardkitError, match="taken twice"):
+        V.side_points(2, (0, 1), [deck(52)[:4]] * 4)
+
+
+def test_a_warsaw_hearts_trick_has_three_or_four_cards():
+    nine = ["KH", "QH", "JH", "AH", "TH", "9H", "8H", "7H", "6H"]
+    with pytest.raises(NotationError, match="trick 1 holds 9 cards.*3 or 4"):
+        W.penalty_and_bonus([nine])
+    with pytest.raises(NotationError, match="trick 2 holds 2 cards"):
+        W.assess_tricks([["KH", "6S", "7S"], ["QH", "8S"]])
+    assert W.penalty_and_bonus([["KH", "6S", "7S"], ["QH", "8S", "9S", "TS"]]) == (10, 0)

@@ -21,7 +21,7 @@ from ..bots import Bot, RandomBot, TrickBot, play_out
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError
-from ..notation import sort_hand
+from ..notation import parse_card, sort_hand
 from ..series import DealSeries
 from ..state import TrickGameState, TrickObservation, seed_of
 from ..tricks import Trick, winning_index
@@ -264,13 +264,60 @@ def _contract_number(contract) -> int:
     return int(contract)
 
 
+def _check_seats(seats, what: str) -> set[int]:
+    """``seats`` as a set of ints 0..3.
+
+    :raises CardkitError: for anything but a list of seats (None, text, bools, fractions).
+    """
+    if isinstance(seats, (str, bytes)) or not hasattr(seats, "__iter__") or not all(
+            _is_int(s) and 0 <= s < PLAYERS for s in seats):
+        raise CardkitError(f"{what} {seats!r}: expected {'two ' if what == 'declarers' else ''}different seats 0..3")
+    out = {int(s) for s in seats}
+    if len(out) != len(list(seats)):
+        raise CardkitError(f"{what} {seats!r}: expected {'two ' if what == 'declarers' else ''}different seats 0..3")
+    return out
+
+
+def _check_taken(taken) -> list[list[Card]]:
+    """``taken`` read and checked: four lists of cards, no card twice, each seat a whole
+    number of tricks (a multiple of 4 cards), RULES.md §1.5.
+
+    :raises CardkitError: naming the problem (the card taken twice, the seat).
+    :raises NotationError: for a card that cannot be read.
+    """
+    if isinstance(taken, (str, bytes)) or not hasattr(taken, "__len__") or len(taken) != PLAYERS:
+        raise CardkitError(f"taken {taken!r}: expected four lists of cards, one per seat 0..3")
+    out: list[list[Card]] = []
+    seen: dict[Card, int] = {}
+    for s, cards in enumerate(taken):
+        if isinstance(cards, (str, bytes, Card)) or not hasattr(cards, "__iter__"):
+            raise CardkitError(f"taken[{s}] {cards!r}: expected a list of the cards seat {s} took")
+        got = [c if isinstance(c, Card) else parse_card(c) for c in cards]
+        for c in got:
+            if c in seen:
+                raise CardkitError(f"taken: {c} is taken twice, by seats {seen[c]} and {s}")
+            seen[c] = s
+        out.append(got)
+    for s, got in enumerate(out):
+        if len(got) % PLAYERS:
+            raise CardkitError(f"taken[{s}]: {len(got)} cards is not a whole number of tricks "
+                               f"(4 cards each, RULES.md §1.5)")
+    return out
+
+
 def side_points(contract: int | Contract, seats: Sequence[int], taken: Sequence[Sequence[Card]],
                 rules: Rules | None = None) -> int:
     """Points (RULES.md §1.2) that the side made of ``seats`` earned from its cards and tricks.
 
-    :raises CardkitError: for a contract that is not a :class:`Contract` or a number 1..8.
+    :param taken: ``taken[s]``: the cards seat ``s`` took, four lists (cards or notation).
+    :raises CardkitError: for a contract that is not a :class:`Contract` or a number 1..8,
+        seats that are not seats 0..3, or ``taken`` that cannot be what four players took
+        (see :func:`score_deal`).
+    :raises NotationError: for a taken card that cannot be read.
     """
     c = contract if isinstance(contract, Contract) else contracts(rules)[_contract_number(contract)]
+    taken = _check_taken(taken)
+    seats = _check_seats(seats, "seats")
     cards = [card for s in seats for card in taken[s]]
     tricks = len(cards) // PLAYERS
     total_tricks = sum(len(t) for t in taken) // PLAYERS
@@ -290,16 +337,20 @@ def score_deal(contract: int, declarers: Sequence[int], taken: Sequence[Sequence
 
     :param contract: 1..8.
     :param declarers: the two declarers' seats.
-    :param taken: ``taken[s]`` is the list of cards seat ``s`` took (its tricks are len/4).
-    :raises CardkitError: for a contract outside 1..8 or declarers that are not two seats.
+    :param taken: ``taken[s]`` is the list of cards seat ``s`` took (its tricks are len/4):
+        four lists of cards (or notation such as ``"QH"``).
+    :raises CardkitError: for a contract outside 1..8, declarers that are not two different
+        seats 0..3, or ``taken`` that four players cannot have taken: not four lists, a
+        card taken twice (named), a seat whose count is not a whole number of tricks (a
+        multiple of 4), more than 52 cards.
+    :raises NotationError: for a taken card that cannot be read.
     """
     rules = _check_rules(rules)
     contract = _contract_number(contract)
-    if isinstance(declarers, (str, bytes)) or not all(_is_int(s) for s in declarers):
+    decl = sorted(_check_seats(declarers, "declarers"))
+    if len(decl) != 2 or len(declarers) != 2:
         raise CardkitError(f"declarers {declarers!r}: expected two different seats 0..3")
-    decl = sorted(set(int(s) for s in declarers))
-    if len(decl) != 2 or not all(0 <= s < PLAYERS for s in decl):
-        raise CardkitError(f"declarers {declarers!r}: expected two different seats 0..3")
+    taken = _check_taken(taken)
     defs = [s for s in range(PLAYERS) if s not in decl]
     d_pts = side_points(contract, decl, taken, rules)
     f_pts = side_points(contract, defs, taken, rules)

@@ -249,6 +249,10 @@ def _read_tricks(tricks) -> list[list[Card]]:
                 raise NotationError(f"{c} appears twice, in tricks {seen[c] + 1} and {i + 1}")
             seen[c] = i
         out.append(cards)
+    for i, cards in enumerate(out):
+        if len(cards) not in CARDS_PER_PLAYER:
+            raise NotationError(f"trick {i + 1} holds {len(cards)} cards: a trick holds one card from each "
+                                f"player, 3 or 4 cards (RULES.md §2.1)")
     return out
 
 
@@ -261,9 +265,11 @@ def assess_tricks(tricks, rules: Rules | None = None) -> Assessment:
     :param rules: :class:`Rules` (``double_honour_trick`` and ``bonus_without_tricks``
         matter); default ``Rules()``.
     :raises NotationError: for a card that cannot be read or is not in the 36-card deck,
-        an empty trick, or a card that appears twice.
+        an empty trick, a card that appears twice, or a trick of other than 3 or 4 cards.
+    :raises CardkitError: for ``rules`` that are not :class:`Rules`.
     """
-    return _assess(_read_tricks(tricks), _check_rules(rules))
+    rules = _check_rules(rules)
+    return _assess(_read_tricks(tricks), rules)
 
 
 def penalty_and_bonus(tricks, rules: Rules | None = None) -> tuple[int, int]:
