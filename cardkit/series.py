@@ -38,7 +38,8 @@ class DealSeries:
     :ivar cut: the cut's rounds, each a dict seat -> card drawn (or what the game's
         :meth:`_cut` records).
     :ivar first_dealer: the seat that won the cut.
-    :raises CardkitError: for a number of players the game does not allow.
+    :raises CardkitError: for ``players`` that is not a list (None, a number, an iterator)
+        or a number of players the game does not allow; a bad seed.
     """
 
     name: ClassVar[str] = "this game"
@@ -51,8 +52,10 @@ class DealSeries:
     cut_lowest: ClassVar[bool] = False
 
     def __init__(self, players: Sequence, *, rules, seed=None) -> None:
-        if isinstance(players, (str, int)) or len(players) not in self.seat_counts:
-            raise CardkitError(f"players {players!r}: {self.name} is for {self.seat_counts_text}")
+        if (isinstance(players, (str, bytes, dict)) or not hasattr(players, "__len__")
+                or not hasattr(players, "__iter__") or len(players) not in self.seat_counts):
+            raise CardkitError(f"players {players!r}: {self.name} is for {self.seat_counts_text}: "
+                               f"give a list with one entry per seat (a bot, or None for a human)")
         self.players = list(players)
         self.rules = rules
         self.rng = as_generator(seed)

@@ -334,3 +334,44 @@ def test_a_warsaw_hearts_trick_has_three_or_four_cards():
     with pytest.raises(NotationError, match="trick 2 holds 2 cards"):
         W.assess_tricks([["KH", "6S", "7S"], ["QH", "8S"]])
     assert W.penalty_and_bonus([["KH", "6S", "7S"], ["QH", "8S", "9S", "TS"]]) == (10, 0)
+
+
+# ---- F13: one cardkit error line, not a bare TypeError ----------------------------------------
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: V.Game(None), "players None"), (lambda: W.Game(None), "players None"),
+    (lambda: D.Game(None), "players None"), (lambda: W.Game(iter([None] * 3)), "players"),
+    (lambda: D.Game(2), "players 2"), (lambda: V.Game("abcd"), "players 'abcd'"),
+    (lambda: D.new_deal(layout=5), "layout 5"), (lambda: D.game_over([1, 2, 3], 1), "totals"),
+    (lambda: D.game_over(None, 1), "totals"), (lambda: D.game_over([1, 2], None), "deals"),
+    (lambda: D.margin([1]), "totals"), (lambda: D.margin(["a", "b"]), "totals"),
+    (lambda: V.resolve_auction(None), "bids None"), (lambda: V.resolve_auction([2, 3], first=None), "first"),
+    (lambda: V.score_deal(2, None, [[]] * 4), "declarers"),
+    (lambda: advise(HAND, samples=2, progress=5), "progress 5"),
+    (lambda: D.card_points("6H", None, "x"), "rules 'x'"),
+], ids=range(17))
+def test_bad_arguments_give_one_cardkit_error_line(call, words):
+    with pytest.raises(CardkitError) as e:
+        call()
+    assert words in str(e.value) and "\n" not in str(e.value)
+
+
+# ---- F16: the advisor's sample count has a documented maximum ------------------------------
+
+def test_advise_refuses_more_than_max_samples_and_says_why():
+    from cardkit.advisor import MAX_SAMPLES, durak_reply_swings, hearts_card_penalties
+    assert MAX_SAMPLES == 100_000
+    for n in (MAX_SAMPLES + 1, 10**7):
+        with pytest.raises(CardkitError, match="at most 100,000"):
+            advise(HAND, samples=n)
+    s = W.new_deal(seed=1)
+    with pytest.raises(CardkitError, match="at most 100,000"):
+        hearts_card_penalties(s.observation(s.current_player), samples=10**6)
+    d = D.new_deal(seed=1, trump="H")
+    while not (d.phase == "play" and d.trick.cards):     # a reply to make
+        d.apply_action(d.legal_actions()[0])
+    with pytest.raises(CardkitError, match="at most 100,000"):
+        durak_reply_swings(d.observation(d.current_player), samples=10**6)
+    for bad in (1, 2.0, True):
+        with pytest.raises(CardkitError, match="samples"):
+            advise(HAND, samples=bad)

@@ -875,6 +875,17 @@ class Game(DealSeries):
         return margin(self.totals)[1]
 
 
+def _two_totals(totals) -> tuple[int, int]:
+    """``totals`` as two ints (points), one per seat.
+
+    :raises CardkitError: for anything else (None, three totals, text, bools, fractions).
+    """
+    if (isinstance(totals, (str, bytes)) or not hasattr(totals, "__len__") or len(totals) != PLAYERS
+            or not all(_is_int(t) for t in totals)):
+        raise CardkitError(f"totals {totals!r}: expected two whole numbers (points), one per seat 0 and 1")
+    return int(totals[0]), int(totals[1])
+
+
 def game_over(totals: Sequence[int], deals: int, rules: Rules | None = None) -> bool:
     """Is a game over with these ``totals`` (points) after ``deals`` deals? RULES.md §3.4:
     a total at or over ``rules.target`` (250) with the totals different (equal totals play
@@ -882,17 +893,25 @@ def game_over(totals: Sequence[int], deals: int, rules: Rules | None = None) -> 
 
     >>> game_over([250, 198], 6), game_over([250, 250], 7), game_over([90, 40], 3, Rules(target=None, deals=3))
     (True, False, True)
+
+    :raises CardkitError: for totals that are not two whole numbers, ``deals`` that is not
+        a whole number >= 0, or ``rules`` that are not :class:`Rules`.
     """
     rules = _check_rules(rules)
-    a, b = totals
+    a, b = _two_totals(totals)
+    if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 0:
+        raise CardkitError(f"deals {deals!r}: expected the number of deals played, a whole number >= 0")
     if rules.target is not None and max(a, b) >= rules.target and a != b:
         return True
     return rules.deals is not None and deals >= rules.deals
 
 
 def margin(totals: Sequence[int]) -> tuple[int | None, int]:
-    """``(winner, margin)`` for two final totals, RULES.md §3.4: ``margin([250, 198]) == (0, 52)``."""
-    a, b = totals
+    """``(winner, margin)`` for two final totals, RULES.md §3.4: ``margin([250, 198]) == (0, 52)``.
+
+    :raises CardkitError: for anything but two whole numbers (points).
+    """
+    a, b = _two_totals(totals)
     return (None if a == b else (0 if a > b else 1)), abs(a - b)
 
 

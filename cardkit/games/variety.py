@@ -217,9 +217,12 @@ def resolve_auction(bids: Sequence[int], first: int = 0) -> Auction:
     :param first: the seat that bids first (the dealer's left).
     :raises IllegalActionError: for a bid outside 1..8, a player repeating their own
         number, or a bid after the bidding has ended.
-    :raises CardkitError: for a ``first`` that is not a seat 0..3.
+    :raises CardkitError: for a ``first`` that is not a seat 0..3, or ``bids`` that is not
+        a list (None, text).
     """
     first = check_seat(first, PLAYERS, "first")
+    if isinstance(bids, (str, bytes)) or not hasattr(bids, "__len__") or not hasattr(bids, "__getitem__"):
+        raise CardkitError(f"bids {bids!r}: expected a list of contract numbers 1..8 (RULES.md §1.3)")
     namer: dict[int, int] = {}
     for i, b in enumerate(bids):
         seat = (first + i) % PLAYERS
