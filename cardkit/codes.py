@@ -557,13 +557,15 @@ def deal_code(deal, **params) -> str:
     :param deal: one of
 
         - a :class:`DealSpec`;
-        - a game's state (any :class:`~cardkit.state.TrickGameState`): by default the
-          cards form (``V-X...``), exact for any deal, random or hand-built. With
-          ``form="auto"``: the short seed form (``V-4821``, with the dealer and variant
-          options) when the state keeps the int ``seed`` it was dealt from
-          (``new_deal(seed=4821)``, ``deal_from_code``) and that seed's code gives the
-          same cards (checked by dealing it), else the cards form; ``form="seed"``: the
-          seed form or CardkitError;
+        - a game's state (any :class:`~cardkit.state.TrickGameState`), with the keyword
+          ``form``: ``"auto"`` (**default**) the short seed form a teacher can read out
+          (``V-4821``, with the dealer and variant options) when the state keeps the int
+          ``seed`` it was dealt from (``new_deal(seed=4821)``, ``deal_from_code("V-4821")``)
+          and that seed's code gives the very same cards (checked by dealing it), else the
+          cards form; ``"cards"``: always the cards form (``V-X...``), exact for any deal,
+          random or hand-built, and the same for two states with the same cards whatever
+          their seeds (compare deals with it, as :mod:`cardkit.records` does);
+          ``"seed"``: the seed form or CardkitError;
         - a game name or letter (``"variety"``, ``"V"``) with keyword ``params``:
           ``seed`` (an int >= 0), ``dealer``, ``players``, ``rules``, or ``places``
           (the cards of each place) instead of ``seed``.
@@ -577,6 +579,11 @@ def deal_code(deal, **params) -> str:
 
     >>> deal_code("variety", seed=4821)
     'V-4821'
+    >>> from cardkit.games import variety
+    >>> deal_code(variety.new_deal(seed=4821, dealer=1))
+    'V-4821'
+    >>> deal_code(variety.new_deal(seed=4821, dealer=1), form="cards")[:3]
+    'V-X'
     """
     if isinstance(deal, DealSpec):
         spec = deal
@@ -611,7 +618,7 @@ def deal_code(deal, **params) -> str:
             dealer = params.get("dealer", 0)
         spec = DealSpec(entry.name, rules, dealer, players, seed, places, extras)
     elif hasattr(deal, "game") and hasattr(deal, "dealer"):
-        form = params.get("form", "cards")
+        form = params.get("form", "auto")
         if form not in ("auto", "cards", "seed"):
             raise CardkitError(f"deal_code(state, form={form!r}): expected 'auto', 'cards' or 'seed'")
         entry = game_entry(deal.game)

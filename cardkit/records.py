@@ -24,7 +24,10 @@ one per line; lines starting with ``%`` or ``;`` are comments::
   Durak's ``trump 3``, ``draw none``); it is replayed through the engine, so an illegal action
   is an error.
 - ``Code`` and ``Scores`` (optional, written for information): when present on import
-  they must agree with the deal (a check against hand-edited files).
+  they must agree with the deal (a check against hand-edited files). The code is
+  ``deal_code(state)``: the short seed form (``V-4821``) for a deal dealt from a seed,
+  else the cards form; on import the two deals are compared in the cards form, so either
+  form is read.
 
 **A whole game as JSON** (:func:`game_record_to_json`, :func:`game_record_from_json`)::
 

@@ -50,13 +50,14 @@ def test_variety_round_trip_every_rules_variant(rules):
         spec = parse_deal_code(code)
         assert (spec.seed, spec.dealer, spec.rules) == (seed, dealer, rules)
         state = deal_from_code(code)
-        # cards form of the same deal: a state does not know its seed
-        xcode = deal_code(state)
+        # cards form of the same deal (the default for a state is the seed form it keeps)
+        assert deal_code(state) == code
+        xcode = deal_code(state, form="cards")
         assert xcode.startswith("V-X")
         again = deal_from_code(xcode)
         assert again.initial_hands == state.initial_hands
         assert again.dealer == dealer and again.rules == rules
-        assert deal_code(again) == xcode
+        assert deal_code(again) == xcode == deal_code(again, form="cards")  # no seed: cards form
 
 
 def test_cards_form_of_hand_built_deals():
@@ -123,7 +124,7 @@ def test_bad_codes_raise_one_clear_line(code, words):
 
 
 def test_a_mistyped_cards_code_is_caught_by_the_check_character():
-    code = deal_code(variety.new_deal(seed=77))
+    code = deal_code(variety.new_deal(seed=77), form="cards")
     body = code.split("-")[1]
     caught = 0
     for i in range(1, len(body)):
@@ -184,7 +185,7 @@ def test_hearts_codes_round_trip_players_and_variants():
                 s = deal_from_code(code)
                 ref = w.new_deal(seed=4821, dealer=4821 % players, rules=rules)
                 assert s.initial_hands == ref.initial_hands and s.rules == rules and s.dealer == ref.dealer
-                x = deal_from_code(deal_code(s))
+                x = deal_from_code(deal_code(s, form="cards"))
                 assert x.initial_hands == s.initial_hands and x.rules == rules
 
 
@@ -196,12 +197,13 @@ def test_durak_codes_keep_the_fan_order_and_a_given_trump():
         assert s.phase == "trump" and s.rules.deck == deck_size
         ref = d.new_deal(seed=77, dealer=1, rules=rules)
         assert s.layout == ref.layout  # hands in dealt order: the trump draw picks from it
-        x = deal_from_code(deal_code(s))
+        x = deal_from_code(deal_code(s, form="cards"))
         assert x.layout == s.layout and x.fan == s.fan and x.dealer == s.dealer
     t = deal_from_code("D-77-T2")
     assert t.phase == "play" and str(t.trump) == "♥"
-    assert deal_code(t).endswith("-D1-T2")
-    assert deal_from_code(deal_code(t)).layout == t.layout
+    assert deal_code(t) == "D-77-T2"                    # the default: the seed form it was read from
+    assert deal_code(t, form="cards").endswith("-D1-T2")
+    assert deal_from_code(deal_code(t, form="cards")).layout == t.layout
     with pytest.raises(NotationError, match="out of range for trump"):
         parse_deal_code("D-77-T5")
     with pytest.raises(NotationError, match="not a seat 0..1"):
