@@ -107,7 +107,7 @@ class DealSeries:
 
     # ---- the series -----------------------------------------------------------------
 
-    def new_deal(self, seed=None):
+    def new_deal(self, seed=None, *, state=None):
         """Deal the next deal and return its state.
 
         A finished deal not yet recorded is recorded first (:meth:`record`), so that its
@@ -116,16 +116,35 @@ class DealSeries:
         :param seed: None (default): the deal's cards come from the game's generator;
             an int or Generator: from that seed instead (a dashboard's seed box); an int
             is kept as the state's ``seed``.
+        :param state: instead of dealing, play this deal next (for example a deal read
+            from a deal code, ``parse_deal_code(code).new_state()``): a state with the
+            game's ``rules`` and nothing played yet. It keeps its own dealer (a code names
+            its dealer); the game's generator is not used.
         :raises StateError: when the game is over or the current deal is unfinished.
+        :raises CardkitError: for both ``seed`` and ``state``, or a ``state`` with other
+            rules than the game's or with actions already taken.
         :raises ValueError: for a seed that is not an int >= 0 or a Generator.
         """
-        rng = self.rng if seed is None else as_generator(seed)
+        if state is not None:
+            if seed is not None:
+                raise CardkitError(f"new_deal: give a seed or a state, not both (seed {seed!r})")
+            if getattr(state, "rules", None) != self.rules:
+                raise CardkitError(f"new_deal: a {type(state).__name__} with rules {getattr(state, 'rules', None)!r}, "
+                                   f"but this game plays {self.rules!r}")
+            if state.history:
+                raise CardkitError(f"new_deal: the state has {len(state.history)} actions taken; "
+                                   f"a new deal starts with none")
+        rng = self.rng if seed is None or state is not None else as_generator(seed)
         if self.state is not None and self.state.is_terminal() and len(self.scores) < len(self.deals):
             self.record()
         if self.is_over():
             raise StateError(self._over_text())
         if self.state is not None and not self.state.is_terminal():
             raise StateError("the current deal is not finished")
+        if state is not None:
+            self.state = state
+            self.deals.append(state)
+            return state
         self.state = self._deal((self.first_dealer + len(self.scores)) % self.seats, rng)
         if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
             self.state.seed = int(seed)     # dealt as new_deal(seed=seed) deals (state.seed)

@@ -93,12 +93,12 @@ def test_deal_code_is_a_read_only_trait():
 @pytest.mark.parametrize("cls, code", [
     (VarietyTable, "V-4821"),
     (VarietyTable, "v 4821 d3"),                       # any case, spaces for dashes
-    (VarietyTable, deal_code(variety.new_deal(seed=77, dealer=2))),  # the cards form
+    (VarietyTable, deal_code(variety.new_deal(seed=77, dealer=2), form="cards")),  # the cards form
     (WarsawHeartsTable, "W-17"),
-    (WarsawHeartsTable, deal_code(wh.new_deal(seed=5, dealer=3))),
+    (WarsawHeartsTable, deal_code(wh.new_deal(seed=5, dealer=3), form="cards")),
     (DurakTable, "D-5"),
     (DurakTable, "D-5-T2-D0"),                          # hearts trumps given
-    (DurakTable, deal_code(ad.new_deal(seed=9, dealer=1))),
+    (DurakTable, deal_code(ad.new_deal(seed=9, dealer=1), form="cards")),
 ])
 def test_the_code_box_loads_the_same_deal_as_deal_from_code(cls, code):
     t = cls(seed=1)

@@ -366,15 +366,8 @@ class WarsawHeartsTable(DealDashboard):
         if spec is None:
             self.game.new_deal(seed=seed)
             return
-        # A deal from a code: the game's own bookkeeping (record a finished deal), then
-        # the code's deal, with the code's dealer, as the game's current deal.
-        g = self.game
-        if g.state is not None and g.state.is_terminal() and len(g.scores) < len(g.deals):
-            g.record()
-        if g.is_over():  # pragma: no cover - a new game was started above
-            raise StateError(g._over_text())
-        g.state = spec.new_state()
-        g.deals.append(g.state)
+        # A deal from a code, with the code's dealer, as the game's next deal.
+        self.game.new_deal(state=spec.new_state())
 
     def _bot(self, seat: int) -> Bot:
         return self.game.players[seat]
