@@ -88,3 +88,52 @@ def test_chart_error_bars_scale_with_stderr():
     assert max(ratios) - min(ratios) < 0.01 * max(ratios)   # one scale for all bars (SVG rounds to 0.1 px)
     assert "book" not in svg
     assert advice_table_html(adv, "2 or 6").count("← book") == 2
+
+
+def test_panel_first_words_agree_with_the_editor():
+    """A complete starting hand: caption and status both say it is ready (not "choose 13")."""
+    panel = AdvisorPanel(HAND_A, samples=250)
+    assert "complete" in panel.editor.caption.value
+    assert "Choose 13" not in panel.status.value and "Advise" in panel.status.value
+    short = AdvisorPanel("KQ7.AJ5.KQ84.-", samples=250)
+    assert "choose 3 more" in short.status.value
+
+
+def test_panel_figures_go_when_the_hand_changes_and_are_marked_stale_on_bad_text():
+    panel = AdvisorPanel(HAND_A, samples=250, seed=3)
+    panel.button.click()
+    assert panel.chart.value and panel.table.value
+    before = panel.editor.value
+    panel.editor.text.value = "KQ7.AJ5.KQ84.A9Z"  # bad text: the hand stays, the figures are marked
+    assert panel.editor.value == before and panel.editor.error.value
+    assert "results for the previous hand" in panel.chart.value
+    assert "results for the previous hand" in panel.table.value
+    assert "previous hand" in panel.status.value
+    panel.editor.toggle(parse_card("2♣"))  # a different hand (12 cards): old figures removed
+    assert panel.chart.value == "" and panel.table.value == "" and panel.result is None
+    assert "choose 1 more" in panel.status.value
+
+
+def test_panel_says_the_real_sample_count_and_one_standard_error():
+    panel = AdvisorPanel(HAND_A, samples=250, seed=3)
+    panel.samples.value = 4000
+    panel.button.click()
+    assert "samples=4000" in panel.status.value and "samples=1000" not in panel.status.value
+    assert all(a.samples == 4000 for a in panel.result)
+    assert "one standard error" in panel.status.value
+    assert "4,000 simulated deals" in panel.table.value and "one standard error" in panel.table.value
+    assert "your score" in panel.table.value and "ranking key" in panel.table.value
+    # the chart's figures are ± one s.e. (like the table); the bars' whiskers are labelled 2 s.e.
+    svg = panel.chart.value
+    best = min(panel.result, key=lambda a: a.contract)
+    assert f"{best.margin:+.1f} ± {best.stderr:.1f}" in svg
+    assert "error bars: two standard errors" in svg and "one standard error" in svg
+
+
+def test_editor_chosen_cards_keep_readable_text_and_a_non_colour_marker():
+    ed = HandEditor(HAND_A)
+    b = ed.buttons[parse_card("A♥")]
+    assert b.button_style == "" and b.style.button_color and b.style.text_decoration == "underline"
+    assert b.style.font_weight == "bold" and "ck-chosen" in b._dom_classes
+    off = ed.buttons[parse_card("2♥")]
+    assert off.style.text_decoration in ("none", "") and "ck-chosen" not in off._dom_classes

@@ -25,6 +25,9 @@ from ._common import card_button_layout, ranks_for, suit_colour, suit_html
 __all__ = ["HandEditor", "AdvisorPanel", "advice_chart_svg", "advice_table_html", "Bar", "bar_chart_svg"]
 
 HAND_SIZE = 13
+#: The background of a chosen card in :class:`HandEditor`: light, so red and black card
+#: text stay readable on it (contrast above 7:1 for both).
+SELECTED_BACKGROUND = "#dbeafe"
 
 
 class HandEditor(W.VBox):
@@ -133,16 +136,25 @@ class HandEditor(W.VBox):
         chosen = set(self.value)
         for card, b in self.buttons.items():
             inside = card in chosen
+            # chosen: a light background (the red or black text keeps its contrast), bold and
+            # underlined, so the choice is not told by colour alone
             b.style.font_weight = "bold" if inside else "normal"
+            b.style.text_decoration = "underline" if inside else "none"
+            b.style.button_color = SELECTED_BACKGROUND if inside else None
             b.tooltip = f"{card}: in your hand, click to remove" if inside else f"{card}: click to add"
-            b.button_style = "info" if inside else ""
+            b.button_style = ""
+            if inside:
+                b.add_class("ck-chosen")
+            else:
+                b.remove_class("ck-chosen")
         self._updating = True
         self.text.value = self.pbn if self.value else ""
         self._updating = False
         self.error.value = ""
         missing = HAND_SIZE - len(self.value)
         listed = " ".join(str(c) for c in self.value) or "no cards"
-        state = "complete" if missing == 0 else f"choose {missing} more card{'s' if missing != 1 else ''}"
+        state = ("complete: press Advise" if missing == 0
+                 else f"choose {missing} more card{'s' if missing != 1 else ''}")
         self.caption.value = f"<b>{len(self.value)} of 13 cards</b> ({state}): {html.escape(listed)}"
 
 
@@ -150,29 +162,46 @@ def _line(text: str) -> str:
     return f'<span style="color:#b00020">{html.escape(text)}</span>'
 
 
+def _stale(fragment: str) -> str:
+    """``fragment`` (chart or table) greyed out under a line saying it is out of date."""
+    if not fragment or "ck-stale" in fragment:
+        return fragment
+    return ('<div class="ck-stale"><div style="font-style:italic">results for the previous hand</div>'
+            f'<div style="opacity:0.45">{fragment}</div></div>')
+
+
 # ---- presenting the advice ---------------------------------------------------------------
 
 def advice_table_html(advice, book: Sequence[int] | str | None = None) -> str:
-    """An HTML table of the advisor's result (best first): contract, expected margin ± its
+    """An HTML table of the advisor's result (best first): contract, expected margin ± one
     standard error, the declarers' win rate, the bidder's mean score; ``book``, the
-    contract(s) the book advises, marked "book" in words."""
+    contract(s) the book advises, marked "book" in words. The caption says what each
+    column means: the margin (your score minus the other side's average) is the ranking
+    key, so "your score" alone need not fall with the rank."""
     book_set = _book_set(book)
     rows = []
+    td = "style='padding:0.2em 0.7em;text-align:right'"
     for i, a in enumerate(advice):
         mark = " ← book" if a.contract in book_set else ""
         best = " (best)" if i == 0 else ""
         rows.append(
-            f"<tr><td style='text-align:center'><b>{a.contract}</b></td>"
-            f"<td>{html.escape(a.description)}</td>"
-            f"<td style='text-align:right'>{a.margin:+.2f} ± {a.stderr:.2f}</td>"
-            f"<td style='text-align:right'>{a.win_rate:.0%}</td>"
-            f"<td style='text-align:right'>{a.score:+.1f}</td><td>{best}{mark}</td></tr>")
+            f"<tr><td style='padding:0.2em 0.7em;text-align:center'><b>{a.contract}</b></td>"
+            f"<td style='padding:0.2em 0.7em'>{html.escape(a.description)}</td>"
+            f"<td {td}>{a.margin:+.2f} ± {a.stderr:.2f}</td>"
+            f"<td {td}>{a.win_rate:.0%}</td>"
+            f"<td {td}>{a.score:+.1f}</td><td style='padding:0.2em 0.7em'>{best}{mark}</td></tr>")
     n = advice[0].samples if advice else 0
-    return ("<table style='border-collapse:collapse'>"
-            "<caption style='text-align:left'>Expected margin per contract, best first "
-            f"({n} simulated deals each; ± one standard error)</caption>"
-            "<tr><th>#</th><th>contract</th><th>margin</th><th>declarers win</th>"
-            "<th>your score</th><th></th></tr>" + "".join(rows) + "</table>")
+    th = "style='padding:0.2em 0.7em;text-align:left;border-bottom:1px solid #888'"
+    return ("<table class='ck-advice' style='border-collapse:collapse'>"
+            "<caption style='text-align:left;caption-side:bottom;padding-top:0.4em;max-width:48em'>"
+            f"Contracts ranked by <b>margin</b>, best first, over {n:,} simulated deals each. "
+            "<b>margin</b>: your deal score minus the average deal score of the other side "
+            "(the ranking key), ± one standard error; <b>declarers win</b>: how often your side "
+            "wins the deal; <b>your score</b>: your own average deal score, without the other "
+            "side's (a contract can give you more points and still rank lower, when it gives "
+            "the other side even more).</caption>"
+            f"<tr><th {th}>#</th><th {th}>contract</th><th {th}>margin</th><th {th}>declarers win</th>"
+            f"<th {th}>your score</th><th {th}></th></tr>" + "".join(rows) + "</table>")
 
 
 def _book_set(book) -> set[int]:
@@ -188,8 +217,8 @@ def _book_set(book) -> set[int]:
 def advice_chart_svg(advice, book: Sequence[int] | str | None = None, *, title: str = "",
                      width: int = 520) -> str:
     """A horizontal bar chart (SVG) of the expected margin of each contract, in contract
-    order 1..8, with error bars of ± 2 standard errors; each bar is labelled with its
-    figures in text, and the book's contract(s) are marked "book" in words.
+    order 1..8, with error bars of two standard errors either side; each bar is labelled
+    with its figures in text (mean ± one standard error), and the book's contract(s) are marked "book" in words.
 
     :returns: an ``<svg>`` string with ``role="img"`` and a ``<title>`` for screen readers.
     """
@@ -218,10 +247,11 @@ class Bar(NamedTuple):
 def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = "Expected values",
                   axis: str = "points", width: int = 520, label_width: int = 70,
                   positive: str = "#2e7d32", negative: str = "#c62828") -> str:
-    """A horizontal bar chart (SVG) of simulated means with error bars of ± 2 standard
-    errors, one row per :class:`Bar` in the order given, zero marked by a vertical line;
-    each row says its figures in text (``+1.2 ± 0.3``) and its tags in words, so nothing
-    is told by colour alone. Bars at or above zero are drawn in ``positive``, below in
+    """A horizontal bar chart (SVG) of simulated means with error bars of two standard
+    errors either side, one row per :class:`Bar` in the order given, zero marked by a
+    vertical line; each row says its figures in text, mean ± **one** standard error
+    (``+1.2 ± 0.3``, the convention of the tables), and its tags in words, so nothing is
+    told by colour alone. The caption under the chart says both in words. Bars at or above zero are drawn in ``positive``, below in
     ``negative``.
 
     :param axis: what the values are, for the caption (e.g. "expected penalty in points").
@@ -235,7 +265,7 @@ def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = 
     left, right, row_h, top = label_width, 150, 26, 28 if title else 8
     plot_w = width - left - right
     x = lambda v: left + (v - lo) / span * plot_w
-    height = top + row_h * len(items) + 24
+    height = top + row_h * len(items) + 38
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" style="font-family:sans-serif;font-size:12px">',
              f"<title>{html.escape(title or default_title)}</title>"]
@@ -258,10 +288,12 @@ def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = 
                      f'stroke="#000" stroke-width="1.2"/>')
         for e in (e0, e1):
             parts.append(f'<line x1="{e:.1f}" y1="{ym - 5:.1f}" x2="{e:.1f}" y2="{ym + 5:.1f}" stroke="#000"/>')
-        parts.append(f'<text x="{left + plot_w + 6}" y="{y + 17}">{b.value:+.1f} ± {2 * b.stderr:.1f}'
+        parts.append(f'<text x="{left + plot_w + 6}" y="{y + 17}">{b.value:+.1f} ± {b.stderr:.1f}'
                      f'{html.escape(b.tags)}</text>')
-    parts.append(f'<text x="{left}" y="{height - 6}" fill="#555">{html.escape(axis)} (bars: mean; '
-                 f'whiskers: ± 2 standard errors)</text>')
+    parts.append(f'<text x="4" y="{height - 20}" fill="#555">{html.escape(axis)}: bar = mean; '
+                 f'figures: mean ± one standard error</text>')
+    parts.append(f'<text x="4" y="{height - 6}" fill="#555">error bars: two standard errors '
+                 f'either side</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -291,33 +323,78 @@ class AdvisorPanel(W.VBox):
         self.button.on_click(lambda _b: self.run())
         self.progress = W.IntProgress(value=0, min=0, max=8, description="Contracts:",
                                       layout=W.Layout(width="20em"))
-        self.status = W.HTML("Choose 13 cards, then press <b>Advise</b>.")
+        self.status = W.HTML()
         self.table = W.HTML()
         self.chart = W.HTML()
         self.book = book
         self.result = None
+        self._result_hand: tuple[Card, ...] | None = None
         super().__init__([self.editor, W.HBox([self.samples, self.seed, self.button]), self.progress,
                           self.status, self.chart, self.table])
+        self._say_ready()
+        self.editor.on_change(self._on_hand)
+        self.editor.error.observe(self._on_editor_error, names="value")
+
+    # -- keeping the figures honest: they are for one hand only ----------------------------
+    def _say_ready(self) -> None:
+        n = len(self.editor.value)
+        if n == HAND_SIZE:
+            self.status.value = "The hand has 13 cards: press <b>Advise</b> to rank the eight contracts."
+        else:
+            self.status.value = (f"The hand has {n} of 13 cards: choose {HAND_SIZE - n} more, "
+                                 "then press <b>Advise</b>.")
+
+    def _clear_result(self) -> None:
+        self.result = None
+        self._result_hand = None
+        self.chart.value = ""
+        self.table.value = ""
+        self.progress.value = 0
+
+    def _on_hand(self, cards) -> None:
+        """A new hand: the figures of the previous one are removed, not left under it."""
+        if self._result_hand is not None and tuple(cards) == self._result_hand:
+            return
+        self._clear_result()
+        self._say_ready()
+
+    def _on_editor_error(self, change) -> None:
+        """Bad text in the box: the hand is unchanged, but the figures below no longer
+        answer what the learner typed, so they are marked as the previous hand's."""
+        if not change["new"]:
+            return
+        if self._result_hand is not None:
+            self.status.value = (f"The figures below are the results for the previous hand "
+                                 f"<code>{html.escape(format_hand(self._result_hand))}</code>, not for "
+                                 "the text in the box: correct the text, then press <b>Advise</b>.")
+            self.chart.value = _stale(self.chart.value)
+            self.table.value = _stale(self.table.value)
 
     def run(self) -> None:
         """Run the advisor for the editor's hand and show the result (or one line saying
         what is missing)."""
         from cardkit.games.variety import advise
         if not self.editor.complete:
+            self._clear_result()
             self.status.value = _line(f"The hand has {len(self.editor.value)} cards: Variety deals 13 "
                                       f"(RULES.md §1.1). Choose {13 - len(self.editor.value)} more.")
             return
-        self.progress.value = 0
-        self.status.value = "Playing the deals…"
+        self._clear_result()
+        samples, seed = int(self.samples.value), int(self.seed.value)
+        self.status.value = f"Playing {samples:,} deals for each of the eight contracts…"
         try:
-            result = advise(self.editor.value, samples=int(self.samples.value), seed=int(self.seed.value),
+            result = advise(self.editor.value, samples=samples, seed=seed,
                             progress=lambda done, total: setattr(self.progress, "value", done))
         except (CardkitError, ValueError) as e:
             self.status.value = _line(str(e))
             return
         self.result = result
+        self._result_hand = self.editor.value
         best = result[0]
         self.status.value = (f"Best: <b>contract {best.contract}</b> ({html.escape(best.description)}), "
-                             f"expected margin {best.margin:+.2f} ± {best.stderr:.2f} points.")
+                             f"expected margin {best.margin:+.2f} ± {best.stderr:.2f} points "
+                             "(± one standard error). Computed by "
+                             f"<code>advise(hand, samples={samples}, seed={seed})</code>: "
+                             f"{samples:,} deals per contract.")
         self.chart.value = advice_chart_svg(result, self.book, title=f"Hand {self.editor.pbn}")
         self.table.value = advice_table_html(result, self.book)
