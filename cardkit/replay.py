@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from numbers import Integral
+import re
 
 from .cards import Card, Suit
 from .errors import CardkitError, StateError
@@ -280,18 +281,27 @@ class Replay:
     states (every card): a display must show only what the viewer may see.
     ``viewer`` may be changed later (``replay.viewer = 2``); :attr:`lines` follow.
 
-    :raises CardkitError: for a ``state`` that is not a game's state (e.g. None), or a
-        ``viewer`` that is not None, a seat of the deal, or ``"all"``.
+    :param names: optional, one name per seat (a dashboard's ``["You", "West", ...]``):
+        the commentary then says the name instead of ``"seat N"`` (the name ``"You"``
+        with the verb agreeing: "You play ♠A", "to you"). Default None: ``"seat N"``.
+    :raises CardkitError: for a ``state`` that is not a game's state (e.g. None), a
+        ``viewer`` that is not None, a seat of the deal, or ``"all"``, or a ``names`` list
+        whose length is not the number of players.
     :ivar position: how many actions have been applied, 0..``len(self)``.
     :ivar lines: ``lines[i]`` is the commentary (a list of str) for action ``i``, as the
         viewer may read it.
     """
 
-    def __init__(self, state, viewer: int | str | None = None) -> None:
+    def __init__(self, state, viewer: int | str | None = None, *, names=None) -> None:
         if not isinstance(state, TrickGameState):
             raise CardkitError(f"Replay: expected a game's state (such as variety.new_deal(seed=1)), "
                                f"got {state!r}")
         self._players = state.players
+        if names is not None:
+            names = [str(n) for n in names]
+            if len(names) != state.players:
+                raise CardkitError(f"Replay: names {names!r}: expected one name per seat ({state.players})")
+        self.names = names
         self._over = state.is_terminal()
         self.viewer = viewer
         self._actions = list(state.history)
@@ -337,7 +347,7 @@ class Replay:
     @property
     def lines(self) -> list[list[str]]:
         """The commentary of each action, for the viewer (see the class docstring)."""
-        return [list(full if self.sees(seat) else pub)
+        return [self._named(full if self.sees(seat) else pub)
                 for seat, full, pub in zip(self._seats, self._full, self._public)]
 
     def __len__(self) -> int:
@@ -378,7 +388,28 @@ class Replay:
         return self._line(self.position)
 
     def _line(self, i: int) -> list[str]:
-        return list(self._full[i] if self.sees(self._seats[i]) else self._public[i])
+        return self._named(self._full[i] if self.sees(self._seats[i]) else self._public[i])
+
+    _VERBS = {"plays": "play", "draws": "draw", "takes": "take", "chooses": "choose", "bids": "bid",
+              "leads": "lead", "deals": "deal", "wins": "win", "holds": "hold"}
+
+    def _named(self, lines: list[str]) -> list[str]:
+        """``lines`` with "seat N" replaced by the seat's name (see ``names``)."""
+        if self.names is None:
+            return list(lines)
+        names = self.names
+
+        def one(m: re.Match) -> str:
+            name = names[int(m.group(1))]
+            verb = m.group(2)
+            if name.lower() == "you":
+                name = "You" if m.start() == 0 else "you"
+                if verb:
+                    verb = self._VERBS.get(verb, verb)
+            return name + (" " + verb if verb else "")
+
+        pat = re.compile(r"\bseat (\d+)(?: (" + "|".join(self._VERBS) + r")\b)?")
+        return [pat.sub(one, line) for line in lines]
 
     def seek(self, i: int) -> None:
         """Jump to position ``i``. :raises StateError: for ``i`` outside 0..len(self)."""

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import StateError, parse_card
+from cardkit import CardkitError, StateError, parse_card
 from cardkit.bots import RandomBot, play_out
 from cardkit.games import variety
 from cardkit.replay import Replay, explain_trick_winner
@@ -340,3 +340,19 @@ def test_positions_may_be_numpy_integers():
     assert len(r.state_at(np.int32(5)).history) == 5
     with pytest.raises(StateError):
         r.seek(np.bool_(True))
+
+
+def test_names_replace_seat_numbers_and_you_takes_the_plain_verb():
+    from cardkit.games import warsaw_hearts as wh
+    st = wh.new_deal(seed=4)
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    plain = Replay(st)
+    named = Replay(st, viewer=0, names=["You", "West", "North", "East"])
+    text = [x for ls in named.lines for x in ls]
+    assert not any("seat " in x for x in text)
+    assert any(x.startswith("You play ") for x in text) and not any("You plays" in x for x in text)
+    assert any(x.startswith("West plays ") for x in text)
+    assert [x for ls in plain.lines for x in ls] != text and any(x.startswith("seat 0 plays") for ls in plain.lines for x in ls)
+    with pytest.raises(CardkitError):
+        Replay(st, names=["You", "West"])

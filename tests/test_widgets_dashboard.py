@@ -214,7 +214,7 @@ def test_the_replay_opens_at_the_end_of_a_deal_and_steps_with_the_engines_commen
     assert t.replay is None and t.replay_pane.layout.display == "none"
     _play_to_the_end(t)
     st = t.state
-    ref = Replay(st)
+    ref = Replay(st, names=t.names)
     n = len(ref)
     assert t.replay is not None and t.replay.position == n
     assert t.replay_pane.layout.display is None and t.replay_button.description == "Replay: on"
@@ -283,7 +283,7 @@ def test_the_replay_goes_back_to_the_start_and_into_the_bidding():
     assert "start of the deal" in t.replay_commentary.value
     assert t.replay_back.disabled and not t.replay_forward.disabled
     t.replay_forward.click()
-    assert t.replay_lines == Replay(t.state).lines[0] and "bids" in t.replay_lines[0]
+    assert t.replay_lines == Replay(t.state, names=t.names).lines[0] and " bid" in t.replay_lines[0][0]
     assert [n for n, b in t.auction.buttons.items() if not b.disabled] == []  # no bidding in a replay
     t.replay_back.click()
     with pytest.raises(ValueError):
@@ -321,7 +321,7 @@ def _shown_commentary(t) -> list[str]:
 
 
 def _private_lines_about_others(t, lines) -> list[str]:
-    others = tuple(f"seat {s} " for s in range(t.state.players) if s != t.seat)
+    others = tuple(f"{who} " for s in range(t.state.players) if s != t.seat for who in (f"seat {s}", t.names[s]))
     return [x for x in lines if x.startswith(others) and any(p in x for p in PRIVATE)]
 
 
@@ -376,7 +376,8 @@ def test_the_replay_at_the_end_of_a_deal_is_the_learners_and_complete():
     _play_to_the_end(t)
     assert t.replay is not None and t.replay.viewer == 1
     # the deal is over: every hand is known, so the commentary is the full one
-    assert t.replay.lines == Replay(t.state, viewer=ALL).lines
+    assert t.replay.lines == Replay(t.state, viewer=ALL, names=t.names).lines
+    assert not any("seat " in x for ls in t.replay.lines for x in ls)  # the table's seat names instead
 
 
 def test_the_durak_replay_and_new_deal_closes_it():

@@ -138,6 +138,8 @@ class DealDashboard(W.VBox):
     GAME: ClassVar[str] = ""
     #: The title, HTML (the English and the Russian name).
     TITLE: ClassVar[str] = ""
+    #: An example of this game's deal code, for the code box's placeholder.
+    CODE_EXAMPLE: ClassVar[str] = "V-4821"
     #: What "nothing to undo" says.
     NOTHING_TO_UNDO: ClassVar[str] = "nothing to undo: you have not acted in this deal yet"
     LAYOUTS: ClassVar[tuple[str, ...]] = ("normal", "projector")
@@ -175,11 +177,12 @@ class DealDashboard(W.VBox):
 
         self.title = W.HTML("")
         self.code_banner = W.HTML("", layout=W.Layout(display="none"))
-        self.seed_box = W.IntText(value=int(seed), description="Seed", layout=W.Layout(width="11em"),
-                                  style={"description_width": "3em"})
+        self.seed_box = W.IntText(value=int(seed), description="Next deal's seed", layout=W.Layout(width="14em"),
+                                  style={"description_width": "8em"},
+                                  tooltip="New deal deals with this seed (the same seed gives the same cards)")
         self.new_deal_button = W.Button(description="New deal", tooltip="Deal new cards with the seed in the box",
                                         layout=W.Layout(width="7em"))
-        self.code_box = W.Text(value="", description="Deal code", placeholder="e.g. V-4821",
+        self.code_box = W.Text(value="", description="Deal code", placeholder=f"e.g. {self.CODE_EXAMPLE}",
                                layout=W.Layout(width="17em"), style={"description_width": "5.5em"})
         self.load_button = W.Button(description="Load", tooltip="Deal the cards of the code in the box",
                                     layout=W.Layout(width="5em"))
@@ -429,7 +432,11 @@ class DealDashboard(W.VBox):
         :raises NotationError: for a code that cannot be read, of another game, or with
             other rules than the table's.
         """
-        spec = parse_deal_code(code)
+        try:
+            spec = parse_deal_code(code)
+        except NotationError as e:
+            # the reader's examples are Variety's ('V-4821'): name this game's instead
+            raise NotationError(str(e).replace("'V-4821'", repr(self.CODE_EXAMPLE))) from None
         mine = game_entry(self.GAME)
         if spec.game != self.GAME:
             theirs = game_entry(spec.game)
@@ -572,7 +579,7 @@ class DealDashboard(W.VBox):
         st = self.state
         if st is None:
             raise StateError("no deal yet: press New deal")
-        replay = Replay(st, viewer=self._replay_viewer())
+        replay = Replay(st, viewer=self._replay_viewer(), names=self.names)
         replay.seek(len(replay) if position is None else position)
         self.replay = replay
         self._set_replay_toggle(True)
@@ -641,11 +648,10 @@ class DealDashboard(W.VBox):
             return
         self.replay_pane.layout.display = None
         at = r.state
-        seats = ", ".join(f"seat {s} = {html.escape(n)}" for s, n in enumerate(self.names))
         done = len(at.completed_tricks)
         self.replay_info.value = (f"<b>Replay</b>: action {r.position} of {len(r)}, {done} trick"
                                   f"{'s' if done != 1 else ''} finished; the table above shows this position "
-                                  f"<small>({seats}; Replay: on → off goes back to the game)</small>")
+                                  f"<small>(Replay: on → off goes back to the game)</small>")
         lines = self.replay_lines
         self.replay_commentary.value = ("<br>".join(html.escape(x) for x in lines) if lines else
                                         "<i>The start of the deal: nothing played yet.</i>")
@@ -666,7 +672,7 @@ class DealDashboard(W.VBox):
             st.apply_action(action)
         if st.is_terminal():
             self._record()
-            self.replay = Replay(st, viewer=self._replay_viewer())
+            self.replay = Replay(st, viewer=self._replay_viewer(), names=self.names)
             self.replay.seek(len(self.replay))
             self._set_replay_toggle(True)
 

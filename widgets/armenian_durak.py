@@ -332,6 +332,7 @@ class DurakTable(DealDashboard):
     """
 
     GAME = "armenian_durak"
+    CODE_EXAMPLE = "D-5"
     TITLE = "Armenian Durak with trumps (Дурак армянский с козырями)"
 
     def __init__(self, seed: int = 0, *, seat: int = 0, names: Sequence[str] | None = None,

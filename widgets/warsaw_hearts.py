@@ -291,6 +291,7 @@ class WarsawHeartsTable(DealDashboard):
     """
 
     GAME = "warsaw_hearts"
+    CODE_EXAMPLE = "W-17"
     TITLE = "Warsaw Hearts (Варшавские червы)"
     NOTHING_TO_UNDO = "nothing to undo: you have not played a card in this deal"
 
