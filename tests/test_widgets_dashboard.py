@@ -283,7 +283,7 @@ def test_the_replay_goes_back_to_the_start_and_into_the_bidding():
     assert "start of the deal" in t.replay_commentary.value
     assert t.replay_back.disabled and not t.replay_forward.disabled
     t.replay_forward.click()
-    assert t.replay_lines == Replay(t.state, names=t.names).lines[0] and " bid" in t.replay_lines[0][0]
+    assert t.replay_lines == Replay(t.state, names=t.names).lines[0] and " bid" in t.replay_lines[0]
     assert [n for n, b in t.auction.buttons.items() if not b.disabled] == []  # no bidding in a replay
     t.replay_back.click()
     with pytest.raises(ValueError):
