@@ -261,3 +261,42 @@ def test_the_durak_tableau_card_under_a_disabled_hand_button_is_not_played():
     n = len(st.history)
     b.click()
     assert len(st.history) == n
+
+
+def test_following_suit_is_said_in_the_caption_and_only_then_are_held_cards_greyed():
+    """A suit led and the seat able to follow: the caption says the rule in words, naming
+    the cards; refused cards stay disabled and greyed (no ``ck-readable``). The leader,
+    with nothing to play, sees every held card disabled but readable (``ck-readable``)."""
+    for seed in range(50):
+        state = _variety_in_play(seed)
+        leader = state.current_player
+        state.apply_action(state.legal_actions()[0])
+        seat = state.current_player
+        if len(state.legal_actions()) < len(state.hands[seat]):
+            break
+    else:  # pragma: no cover
+        pytest.fail("no deal in 50 where the second player must follow suit")
+    led = state.trick.cards[0].suit
+    table = HandTable(52)
+    table.show(state, seat)
+    assert f"{led.symbol} was led: you must follow {led.symbol}" in table.caption.value
+    refused = [c for c in state.hands[seat] if c not in state.legal_actions()]
+    assert all("ck-readable" not in table.buttons[c]._dom_classes for c in refused)
+    table.show(state, leader)  # not the leader's turn: nothing legal, the hand readable
+    held = list(state.hands[leader])
+    assert held and all(table.buttons[c].disabled for c in held)
+    assert all("ck-readable" in table.buttons[c]._dom_classes for c in held)
+    assert "must follow" not in table.caption.value
+
+
+def test_during_the_bidding_the_hand_is_readable_but_not_playable():
+    state = variety.new_deal(seed=3, dealer=3)
+    assert state.phase == "bidding"
+    table = HandTable(52)
+    table.show(state, state.current_player)
+    held = list(state.hands[state.current_player])
+    assert table.enabled_cards == [] and all(table.buttons[c].disabled for c in held)
+    assert all("ck-readable" in table.buttons[c]._dom_classes for c in held)
+    assert all(table.buttons[c].tooltip.endswith("bidding: cards are played after the bidding") for c in held)
+    # absent cards are never marked readable
+    assert not any("ck-readable" in b._dom_classes for c, b in table.buttons.items() if c not in held)

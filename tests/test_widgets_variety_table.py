@@ -288,3 +288,29 @@ def test_many_deals_by_clicks_never_refuse_an_enabled_button():
             t.new_deal_button.click()
     assert len(t.scores) == 30
     assert [sum(col) for col in zip(*t.scores.rows)] == t.scores.totals
+
+
+def test_the_hand_is_readable_in_the_bidding_and_the_follow_rule_is_said_in_words():
+    """During the bidding the learner's cards are disabled but not greyed (``ck-readable``),
+    with a tooltip saying why; in the play, when the learner must follow a led suit,
+    the hand's caption says so, naming the playable cards."""
+    t = VarietyTable(seed=5, first_dealer=3)
+    assert t.state.phase == "bidding" and t.state.current_player == t.seat
+    held = list(t.state.hands[t.seat])
+    assert all(t.hand.buttons[c].disabled and "ck-readable" in t.hand.buttons[c]._dom_classes for c in held)
+    assert "cards are played after the bidding" in t.hand.buttons[held[0]].tooltip
+    for seed in range(60):
+        t = VarietyTable(seed=seed)
+        _to_play_phase(t)
+        while not t.state.is_terminal():
+            st = t.state
+            if st.trick is not None and st.trick.cards and st.current_player == t.seat:
+                led = st.trick.cards[0].suit
+                legal = st.legal_actions()
+                if len(legal) < len(st.hands[t.seat]):
+                    assert f"{led.symbol} was led: you must follow {led.symbol}" in t.hand.caption.value
+                    refused = [c for c in st.hands[t.seat] if c not in legal]
+                    assert all("ck-readable" not in t.hand.buttons[c]._dom_classes for c in refused)
+                    return
+            _learner_step(t)
+    pytest.fail("the learner never had to follow suit in 60 deals")  # pragma: no cover

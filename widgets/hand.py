@@ -18,6 +18,17 @@ __all__ = ["HandTable"]
 LEGAL, HELD, PLAYED, ABSENT = "legal", "held", "played", "absent"
 
 
+#: HandTable's own style: a held card that is disabled only because nothing may be played
+#: now (class ``ck-readable``: the bidding, another player's turn) is drawn at full
+#: strength, like a card in the hand, with an ordinary arrow cursor: it stays disabled, so
+#: it is out of the tab order and a click does nothing.
+HAND_CSS = """
+.ck-hand .jupyter-button.ck-readable:disabled, .ck-hand button.ck-readable:disabled,
+.ck-hand .widget-button.ck-readable:disabled {
+  opacity: 1 !important; cursor: default; }
+"""
+
+
 class HandTable(W.VBox):
     """One player's hand: a row per suit (♠ ♥ ♦ ♣), a column per rank (A first).
 
@@ -103,7 +114,9 @@ class HandTable(W.VBox):
         self.caption.add_class("ck-caption")
         self.suit_rows = tuple(rows[1:])
         self.grid = W.VBox(rows)
-        super().__init__([self.title, self.grid, self.caption, css_widget()],
+        hand_css = W.HTML(f"<style>{HAND_CSS}</style>", layout=W.Layout(display="none"))
+        hand_css.add_class("ck-css")
+        super().__init__([self.title, self.grid, self.caption, css_widget(), hand_css],
                          layout=W.Layout(padding="2px", width="fit-content"))
         self.add_class("ck-table")
         self.add_class("ck-hand")
@@ -191,8 +204,14 @@ class HandTable(W.VBox):
 
     def update(self, hand: Iterable[Card], legal: Iterable[Card] = (), *,
                played: Iterable[Card] = (), reason: str = "not playable now",
-               caption: str | None = None) -> None:
+               caption: str | None = None, rule: str = "") -> None:
         """Show ``hand`` with the ``legal`` cards enabled; in place, no child is rebuilt.
+
+        When no card is legal (the bidding, another player's turn), every held card is
+        still disabled (out of the tab order, a click does nothing) but drawn at full
+        strength, not greyed out, so the hand can be read (DOM class ``ck-readable``);
+        its tooltip gives ``reason``. When some cards are legal, the held cards that are
+        not are greyed out as usual.
 
         :param hand: the cards held now.
         :param legal: the cards that may be played now (normally the cards among
@@ -200,6 +219,8 @@ class HandTable(W.VBox):
         :param played: cards this player has already played (shown struck through).
         :param reason: why a held card is disabled (a tooltip), e.g. "must follow ♥".
         :param caption: the text line under the grid; default: a summary in words.
+        :param rule: a sentence for the default caption saying what restricts the play
+            now, e.g. "♦ was led: you must follow ♦ (5♦)."
         """
         hand = list(hand)
         held = set(hand)
@@ -243,11 +264,15 @@ class HandTable(W.VBox):
                 b.style.font_weight = "normal"
                 b.style.text_decoration = "none"
             b.layout.visibility = "hidden" if status == ABSENT else "visible"
+            set_class(b, "ck-readable", status == HELD and not legal)
         if caption is None:
             n = len(hand)
             if legal:
                 shown = " ".join(card_html(c, four_colour=self.four_colour) for c in sorted(legal, key=self._order))
-                caption = f"{n} card{'s' if n != 1 else ''}. Playable now (bold, underlined): {shown}."
+                caption = f"{n} card{'s' if n != 1 else ''}. "
+                if rule:
+                    caption += rule + " "
+                caption += f"Playable now (bold, underlined): {shown}."
             else:
                 caption = f"{n} card{'s' if n != 1 else ''}. Nothing to play now: {reason}."
             if played:
@@ -269,6 +294,7 @@ class HandTable(W.VBox):
             legal cards), e.g. the hand and the face-up tableau cards.
         """
         hand = list(state.hands[seat] if cards is None else cards)
+        rule = ""
         played = [c for t in getattr(state, "tricks", ()) for s, c in zip(t.seats, t.cards) if s == seat]
         legal: list[Card] = []
         if state.is_terminal():
@@ -276,7 +302,7 @@ class HandTable(W.VBox):
         elif state.current_player != seat:
             reason = "not your turn"
         elif state.phase != "play":
-            reason = f"now is the {state.phase}, not the play"
+            reason = f"{state.phase}: cards are played after the {state.phase}"
         else:
             legal = [a for a in state.legal_actions() if isinstance(a, Card)]
             reason = "not playable now"
@@ -285,11 +311,17 @@ class HandTable(W.VBox):
                 led = trick.cards[0].suit
                 if legal and all(c.suit == led for c in legal):
                     reason = f"must follow {led.symbol}"
+                    if any(c not in legal for c in hand):
+                        listed = " ".join(card_html(c, four_colour=self.four_colour)
+                                          for c in sorted(legal, key=self._order))
+                        rule = f"{led.symbol} was led: you must follow {led.symbol} ({listed})."
+                elif legal and not any(c.suit == led for c in hand) and all(c in legal for c in hand):
+                    rule = f"{led.symbol} was led: you have no {led.symbol}, so any card may be played."
             if not active:
-                legal, reason = [], "wait"
+                legal, reason, rule = [], "wait", ""
         if cards is None:
             hand += [c for c in legal if c not in hand]
-        self.update(hand, legal, played=played, reason=reason, caption=caption)
+        self.update(hand, legal, played=played, reason=reason, caption=caption, rule=rule)
 
     # ---- queries ----------------------------------------------------------------------
 
