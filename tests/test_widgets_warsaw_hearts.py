@@ -39,7 +39,7 @@ def test_penalty_table_marks_who_took_which_honour_in_which_trick():
     t.show(scripted())
     assert t.places == {K: ("taken", 0, 2), Q: ("taken", 0, 2), J: ("taken", 0, 3)}
     assert t.marks[0] == ["Sergei −20"]                       # rule 1, two honours in one trick
-    assert t.marks["none"] == ["Vitaly 0", "Petr +20"]
+    assert t.marks["none"] == ["Vitaly 0", "Petr 0"]               # the bonus goes on its own line
     assert t.marks["bonus"] == ["Petr +20"]
     assert "Sergei took it in trick 2" in t.text and "trick 3" in t.text
 
@@ -221,3 +221,27 @@ def test_bots_get_observations_only():
     seen = spies[1].seen + spies[2].seen
     assert seen and all(type(o) is wh.Observation for o in seen)
     assert all(o.seat in (1, 2) and len(o.hand) == o.hand_sizes[o.seat] for o in seen)
+
+
+def test_the_players_choice_starts_a_game_with_that_many_seats():
+    t = WarsawHeartsTable(seed=1)
+    assert t.players_choice.value == 4 and len(t.state.hands[t.seat]) + len(t.state.history) // 4 >= 9
+    t.players_choice.value = 3
+    assert t.rules.players == 3 and t.state.players == 3 and t.last_error is None
+    assert len(t.state.initial_hands[0]) == 12 and t.deal_code.endswith("-P3")
+    assert t.names == ["You", "Left", "Right"] and t.trick_table.players == 3
+    assert len(t.penalty_sheet.names) == 3 if hasattr(t.penalty_sheet, "names") else True
+    t.players_choice.value = 4
+    assert t.state.players == 4 and len(t.state.initial_hands[0]) == 9
+    assert WarsawHeartsTable.from_query("deal=W-17-P3").players_choice.value == 3
+
+
+def test_the_penalty_table_puts_a_bonus_on_the_bonus_line_only():
+    t = WarsawHeartsTable(seed=1)
+    while not t.state.is_terminal():
+        t.act(t.state.legal_actions()[0])
+    for key, who in t.penalty_table.marks.items():
+        if key != "bonus":
+            assert not any("+" in w for w in who), (key, who)
+    bon = t.state.bonuses()
+    assert len(t.penalty_table.marks.get("bonus", [])) == sum(1 for b in bon if b)

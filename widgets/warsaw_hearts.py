@@ -14,6 +14,7 @@ The controls only show what the engine computes: no rule is worked out here.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import Mapping, Sequence
@@ -24,7 +25,7 @@ import numpy as np
 from cardkit.bots import Bot
 from cardkit.cards import Card
 from cardkit.dealing import as_generator, check_seat
-from cardkit.errors import StateError
+from cardkit.errors import CardkitError, StateError
 from cardkit.games import warsaw_hearts as wh
 
 from ._common import card_html, seat_names
@@ -87,7 +88,7 @@ class PenaltyTable(W.VBox):
         names = _names(state.players, names or self.names)
         self.marks = {}
         for seat, a in enumerate(state.assessments()):
-            self._mark(a, f"{names[seat]} {self._amount(a)}", final=state.is_terminal())
+            self._mark(a, names[seat], final=state.is_terminal())
         self.places = {h: None for h in wh.HONOURS}
         for i, t in enumerate(state.tricks):
             for seat, c in zip(t.seats, t.cards):
@@ -115,7 +116,7 @@ class PenaltyTable(W.VBox):
             self.rules = rules
         a = wh.assess_tricks(tricks, self.rules)
         self.marks = {}
-        self._mark(a, f"{name} {self._amount(a)}", final=True)
+        self._mark(a, name, final=True)
         self.places = {h: None for h in wh.HONOURS}
         for c, i in a.honours:
             self.places[c] = ("taken", None, i + 1)
@@ -136,11 +137,13 @@ class PenaltyTable(W.VBox):
             bits.append(f"+{a.bonus}")
         return " ".join(bits) or "0"
 
-    def _mark(self, a: wh.Assessment, label: str, *, final: bool) -> None:
+    def _mark(self, a: wh.Assessment, name: str, *, final: bool) -> None:
+        """Mark ``name`` with its penalty on the row it falls under, and with the bonus
+        (if any) on the bonus line."""
         key = "none" if a.row is None else wh.PENALTY_SCHEDULE.index(a.row)
-        self.marks.setdefault(key, []).append(label)
+        self.marks.setdefault(key, []).append(f"{name} {f'−{a.penalty}' if a.penalty else '0'}")
         if a.bonus:
-            self.marks.setdefault("bonus", []).append(label + ("" if final else " (so far)"))
+            self.marks.setdefault("bonus", []).append(f"{name} +{a.bonus}" + ("" if final else " (so far)"))
 
     def _draw(self) -> None:
         def mark(key) -> str:
@@ -310,18 +313,61 @@ class WarsawHeartsTable(DealDashboard):
         self.trick_table = TrickTable(n, names=self.names, viewer=self.seat)
         self.penalty_table = PenaltyTable(self.rules, names=self.names)
         self.hand = HandTable(wh.DECK_SIZE, on_play=lambda c: self._safely(self.act, c), title="Your hand")
-        self.penalty_sheet = ScoreSheet(self.names, title="Penalties (minus points)", unit="penalty points, as −",
-                                        label="Deal")
-        self.bonus_sheet = ScoreSheet(self.names, title="Bonuses", unit="bonus points", label="Deal")
-        self.settlement = SettlementTable(self.names, rules=self.rules)
+        self._build_sheets()
+        self.players_choice = W.RadioButtons(
+            options=[("3 players (12 cards each)", 3), ("4 players (9 cards each)", 4)], value=n,
+            description="Players:", style={"description_width": "4em"},
+            layout=W.Layout(width="auto"),
+            disabled=self._fixed_bots is not None)
+        self.players_choice.observe(lambda c: self._safely(self.set_players, c["new"]), names="value")
 
         controls = self._controls(self.show_hands, self.last_trick)
-        middle = W.HBox([self.trick_table, self.penalty_table],
-                        layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
-        sheets = W.HBox([self.penalty_sheet, self.bonus_sheet, self.settlement],
-                        layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self._assemble([self.title, controls, middle, self.status, self.replay_pane, self.hand, sheets],
+        self._middle = W.HBox([self.trick_table, self.penalty_table],
+                              layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self._sheets_box = W.HBox([self.penalty_sheet, self.bonus_sheet, self.settlement],
+                                  layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self._assemble([self.title, controls, self.players_choice, self._middle, self.status, self.replay_pane,
+                        self.hand, self._sheets_box],
                        deal=deal, practice=practice, four_colour=four_colour)
+
+    def _build_sheets(self) -> None:
+        self.penalty_sheet = ScoreSheet(self.names, title="Penalties", unit="shown as minus points", label="Deal")
+        self.bonus_sheet = ScoreSheet(self.names, title="Bonuses", unit="points", label="Deal")
+        self.settlement = SettlementTable(self.names, rules=self.rules)
+
+    def set_players(self, players: int) -> None:
+        """Play with ``players`` seats (3 or 4, RULES.md §2.1): a new game starts, with a
+        new deal from the seed box (the "Players" choice calls this). The learner keeps
+        the seat at the bottom; the other seats get the default names and bots. The new
+        game's first deal has the current deal's seed (else the seed box's).
+
+        :raises CardkitError: for a number other than 3 or 4, or when the table was given
+            its own bots (they are for one number of seats).
+        """
+        players = int(players)
+        if players == self.rules.players:
+            return
+        if players not in (3, 4):
+            raise CardkitError(f"players {players!r}: Warsaw Hearts is for 3 or 4 players (RULES.md §2.1)")
+        if self._fixed_bots is not None:
+            raise CardkitError("this table was given its own bots, for one number of players")
+        self._close_replay()
+        self.rules = dataclasses.replace(self.rules, players=players)
+        self.seat = min(self.seat, players - 1)
+        self.names = seat_names(players, None, self.seat)
+        self.trick_table = TrickTable(players, names=self.names, viewer=self.seat)
+        self.penalty_table = PenaltyTable(self.rules, names=self.names)
+        self._build_sheets()
+        self._middle.children = [self.trick_table, self.penalty_table]
+        self._sheets_box.children = [self.penalty_sheet, self.bonus_sheet, self.settlement]
+        if self.players_choice.value != players:
+            self.players_choice.value = players
+        seed = self.deal_seed if self.deal_seed is not None else int(self.seed_box.value)
+        self.game = self._new_game(seed)
+        if self.layout_mode == "projector":
+            self._apply_projector()
+        self._apply_four_colour()
+        self.new_deal(seed)
 
     @classmethod
     def _default_rules(cls, kwargs: dict) -> wh.Rules:
