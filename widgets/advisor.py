@@ -180,7 +180,7 @@ def advice_table_html(advice, book: Sequence[int] | str | None = None) -> str:
     key, so "your score" alone need not fall with the rank."""
     book_set = _book_set(book)
     rows = []
-    td = "style='padding:0.2em 0.7em;text-align:right'"
+    td = "style='padding:0.2em 0.7em;text-align:right;white-space:nowrap'"
     for i, a in enumerate(advice):
         mark = " ← book" if a.contract in book_set else ""
         best = " (best)" if i == 0 else ""
@@ -189,7 +189,7 @@ def advice_table_html(advice, book: Sequence[int] | str | None = None) -> str:
             f"<td style='padding:0.2em 0.7em'>{html.escape(a.description)}</td>"
             f"<td {td}>{a.margin:+.2f} ± {a.stderr:.2f}</td>"
             f"<td {td}>{a.win_rate:.0%}</td>"
-            f"<td {td}>{a.score:+.1f}</td><td style='padding:0.2em 0.7em'>{best}{mark}</td></tr>")
+            f"<td {td}>{a.score:+.1f}</td><td style='padding:0.2em 0.7em;white-space:nowrap'>{best}{mark}</td></tr>")
     n = advice[0].samples if advice else 0
     th = "style='padding:0.2em 0.7em;text-align:left;border-bottom:1px solid #888'"
     return ("<table class='ck-advice' style='border-collapse:collapse'>"
