@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardkit import Card
 from cardkit.games import armenian_durak as ad
 from cardkit_widgets import DrawChooser, DurakTable, TableauView, TrumpPicker
 
@@ -171,3 +172,39 @@ def test_draw_chooser_alone():
     d.buttons[1].click()
     d.buttons[None].click()
     assert got == [ad.Draw(1), ad.Draw(None)]
+
+
+def test_cards_played_from_the_tableau_are_not_struck_through_in_the_hand():
+    t = DurakTable(seed=5)
+    hand_played = []
+    for _ in range(10):
+        st = t.state
+        if st.is_terminal():
+            break
+        la = st.legal_actions()
+        ups = [a for a in la if isinstance(a, Card) and a not in st.hands[t.seat]]
+        if st.phase == "play" and ups:
+            t.act(ups[0])
+        else:
+            if st.phase == "play" and isinstance(la[0], Card):
+                hand_played.append(la[0])
+            t.act(la[0])
+    from_tableau = t._played_from_tableau(t.state)
+    assert from_tableau, "no tableau card was played"
+    struck = [c for c in t.hand.buttons if t.hand.status_of(c) == "played"]
+    assert not set(struck) & set(from_tableau)
+    assert set(hand_played) <= set(struck)
+    assert "Played from your tableau" in t.my_tableau.caption.value
+
+
+def test_the_trump_draw_speaks_to_the_learner_in_the_second_person():
+    t = DurakTable(seed=1, first_dealer=1)           # the bot deals: the learner draws the trump
+    assert t.state.phase == "trump"
+    assert "First the trump must be drawn" in t.trump_picker.prompt.value
+    assert "▶ to draw the trump" in t.trick_table.cells[t.seat].value
+    assert "to play" not in t.trick_table.cells[t.seat].value
+    t.act(t.state.legal_actions()[0])
+    assert "you drew" in t.trump_picker.prompt.value and "You's" not in t.trump_picker.prompt.value
+    t2 = DurakTable(seed=1, first_dealer=0)          # the learner deals
+    assert "your hand" in t2.trump_picker.prompt.value and "You's" not in t2.trump_picker.prompt.value
+    assert "you deal" in t2.status_text and "You deals" not in t2.status_text

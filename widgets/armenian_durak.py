@@ -273,14 +273,21 @@ class TrumpPicker(W.VBox):
         dealer, picker = html.escape(names[obs.dealer]), html.escape(names[1 - obs.dealer])
         if obs.phase == "trump":
             self.row.layout.display = None
-            self.prompt.value = (f"<b>Trump draw:</b> {dealer} fans the hand face down; "
-                                 + ("<b>you draw one card</b> — its suit will be trump."
-                                    if picking else f"{picker} draws one card."))
+            fans = "you fan your hand" if obs.dealer == viewer else f"{dealer} fans the hand"
+            self.prompt.value = (f"<b>First the trump must be drawn:</b> {fans} face down; "
+                                 + ("<b>you draw one card</b> — its suit will be trump, and the card goes "
+                                    "back to the dealer." if picking else f"{picker} draws one card."))
         else:
             self.row.layout.display = "none"
             if obs.trump_card is not None:
-                self.prompt.value = (f"Trump: {suit_html(obs.trump, size='1.2em')} — {picker} drew "
-                                     f"{card_html(obs.trump_card)} from {dealer}'s hand; it went back to {dealer}.")
+                trump = suit_html(obs.trump, size='1.2em')
+                card = card_html(obs.trump_card)
+                if obs.dealer == viewer:
+                    self.prompt.value = (f"Trump: {trump} — {picker} drew {card} from your hand; "
+                                         f"it went back into your hand.")
+                else:
+                    self.prompt.value = (f"Trump: {trump} — you drew {card} from {dealer}'s hand; "
+                                         f"it went back to {dealer}.")
             elif obs.trump is not None:
                 self.prompt.value = f"Trump: {suit_html(obs.trump, size='1.2em')} (given)."
             else:  # pragma: no cover
@@ -290,6 +297,27 @@ class TrumpPicker(W.VBox):
     def enabled(self) -> list[int]:
         """The indices of the enabled fan buttons."""
         return [i for i, b in enumerate(self.buttons) if not b.disabled]
+
+
+class _WithoutTableauPlays:
+    """A view of a state for :meth:`HandTable.show`: the same state, but the tricks leave
+    out ``seat``'s cards played from the tableau, so the hand grid strikes through only
+    the cards played from the hand."""
+
+    def __init__(self, state, seat: int, from_tableau) -> None:
+        self._state = state
+        skip = set(from_tableau)
+        self.tricks = [_Played([(s, c) for s, c in zip(t.seats, t.cards) if not (s == seat and c in skip)])
+                       for t in state.tricks]
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+
+class _Played:
+    def __init__(self, pairs) -> None:
+        self.seats = [s for s, _ in pairs]
+        self.cards = [c for _, c in pairs]
 
 
 class DurakTable(DealDashboard):
@@ -477,7 +505,11 @@ class DurakTable(DealDashboard):
         self.their_tableau.show(st, opp, viewer=self.seat)
         self.my_tableau.show(st, self.seat, active=live)
         self.draw_chooser.update(obs.legal_actions if obs.phase == "draw" and live else ())
-        self.hand.show(st, self.seat, cards=obs.hand, active=live)
+        from_tableau = self._played_from_tableau(st)
+        self.hand.show(_WithoutTableauPlays(st, self.seat, from_tableau), self.seat, cards=obs.hand, active=live)
+        if from_tableau:
+            self.my_tableau.caption.value += (" Played from your tableau: "
+                                              + " ".join(card_html(c) for c in from_tableau) + ".")
         notes = {s: f"{len(obs.taken[s]) // 2} tr., {obs.points[s]} pts" for s in range(2)}
         notes[opp] += f"<br>{obs.hand_sizes[opp]} cards in hand"
         hands = None
@@ -493,6 +525,22 @@ class DurakTable(DealDashboard):
         self.trick_table.show(st, notes=notes, last=self._show_last_trick(st, live),
                               last_note=self._last_trick_note(st, live), hands=hands,
                               heading=f"Trumps {trump}<br>Trick {max(n, 1)} of {self.rules.tricks}")
+
+    def _played_from_tableau(self, st) -> list[Card]:
+        """The cards the learner has played from the face-up tableau (not from the hand),
+        in order: the deal is replayed from its start (cached by the history's length)."""
+        key = (id(st), len(st.history), st.history[-1] if st.history else None)
+        cached = getattr(self, "_tableau_cache", None)
+        if cached is not None and cached[0] == key:
+            return list(cached[1])
+        cur = st._restart()
+        out = []
+        for a in st.history:
+            if isinstance(a, Card) and cur.current_player == self.seat and a not in cur.hands[self.seat]:
+                out.append(a)
+            cur.apply_action(a)
+        self._tableau_cache = (key, out)
+        return list(out)
 
     def _turn_text(self, st) -> str:
         name = lambda s: html.escape(self.names[s])  # noqa: E731

@@ -223,15 +223,24 @@ class TrickTable(W.VBox):
                             caption=last_line + " The deal is over.")
             else:
                 to_play = state.current_player if not state.is_terminal() else None
-                turn = {"bidding": "to bid", "play": "to play"}.get(state.phase, f"to act ({state.phase})")
                 self.update({}, to_play=to_play, heading=heading or "No trick yet", hands=hands,
-                            notes=notes, caption=last_line or "", turn_text=turn)
+                            notes=notes, caption=last_line or "", turn_text=self._turn_words(state))
             return
         n = len(done) + 1
         self.update(dict(zip(open_trick.seats, open_trick.cards)), leader=open_trick.leader,
                     to_play=state.current_player,
                     heading=heading or f"Trick {n}{' of ' + str(total) if total else ''}",
-                    hands=hands, notes=notes, caption=last_line or "The first trick.")
+                    hands=hands, notes=notes, caption=last_line or "The first trick.",
+                    turn_text=self._turn_words(state))
+
+    #: the words after "▶" for the seat to act, by the state's phase
+    TURN_WORDS = {"bidding": "to bid", "play": "to play", "trump": "to draw the trump",
+                  "draw": "to choose a draw"}
+
+    @classmethod
+    def _turn_words(cls, state) -> str:
+        """"to play", "to bid", "to draw the trump", "to choose a draw" (Armenian Durak)."""
+        return cls.TURN_WORDS.get(state.phase, f"to act ({state.phase})")
 
     @staticmethod
     def _total_tricks(state) -> int | None:
