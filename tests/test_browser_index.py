@@ -18,3 +18,16 @@ def test_index_shows_title_and_no_error(dashboard):
     expect(page.locator(".voila-error")).to_have_count(0)
     # strip_sources=True: students see outputs, not code
     expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)
+
+
+def test_the_index_links_the_rules_reference_which_shows_rules_md(dashboard):
+    """RULES.md is cited in every lesson: the index links it, and the rules page shows
+    docs/RULES.md itself as text (headings, not a code listing or a missing-file line)."""
+    page = dashboard("index.ipynb")
+    link = page.get_by_role("link", name=re.compile("RULES.md"))
+    expect(link.first).to_have_attribute("href", re.compile(r"rules\.ipynb$"))
+    rules = dashboard("rules.ipynb")
+    expect(rules.get_by_role("heading", level=1, name=re.compile("The rules reference"))).to_be_visible()
+    expect(rules.get_by_role("heading", name=re.compile("Rules reference for the three games"))).to_be_visible()
+    expect(rules.locator("body")).to_contain_text("§1")
+    expect(rules.locator("body")).not_to_contain_text("was not found")
