@@ -1,6 +1,6 @@
 """The Armenian Durak lessons in a real Voila + headless Chromium: the rules lesson renders
-without errors, and in the play lesson the learner plays a legal card (hand or tableau),
-is offered the draw, and undoes it (lessons/armenian_durak/)."""
+without errors, and in the play lesson the learner first draws the trump, plays a legal
+card (hand or tableau), is offered the draw, and undoes it (lessons/armenian_durak/)."""
 
 import re
 
@@ -21,8 +21,13 @@ def test_play_a_legal_card_draw_and_undo(dashboard):
     page = dashboard("armenian_durak/2_play.ipynb")
     hand = page.locator(".cardkit-hand")
     status = page.locator(".cardkit-status")
-    expect(status).to_contain_text("Your turn: play a card")
     expect(page.locator(".cardkit-their-tableau")).to_contain_text("face down")
+    # the first deal is the bot's: the learner begins with the blind trump draw
+    expect(status).to_contain_text("draw a card from the dealer's fan")
+    expect(page.locator(".cardkit-trick")).to_contain_text("to draw the trump")
+    page.get_by_role("button", name="🂠 1", exact=True).click()
+    expect(status).to_contain_text("You drew")
+    expect(status).to_contain_text("Your turn: play a card")
 
     legal = hand.locator("button:enabled")
     card = legal.first.inner_text().strip()

@@ -40,3 +40,8 @@ def test_play_a_legal_card_and_undo(dashboard):
     page.get_by_role("button", name="Undo", exact=True).click()
     expect(card_button).to_be_enabled()
     expect(status).to_contain_text("Undone")
+
+    # the visible Players choice: three players, 12 cards each, a new game
+    page.get_by_role("radio", name="3 players (12 cards each)").check()
+    expect(hand).to_contain_text("12 cards")
+    expect(status).to_contain_text("-P3")
