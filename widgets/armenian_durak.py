@@ -310,6 +310,14 @@ class _WithoutTableauPlays:
         self.tricks = [_Played([(s, c) for s, c in zip(t.seats, t.cards) if not (s == seat and c in skip)])
                        for t in state.tricks]
 
+    #: the phase in words, for the hand's "Nothing to play now: ..." line
+    PHASE_WORDS = {"trump": "trump draw"}
+
+    @property
+    def phase(self) -> str:
+        phase = self._state.phase
+        return self.PHASE_WORDS.get(phase, phase)
+
     def __getattr__(self, name):
         return getattr(self._state, name)
 
