@@ -177,8 +177,8 @@ class DealDashboard(W.VBox):
 
         self.title = W.HTML("")
         self.code_banner = W.HTML("", layout=W.Layout(display="none"))
-        self.seed_box = W.IntText(value=int(seed), description="Next deal's seed", layout=W.Layout(width="14em"),
-                                  style={"description_width": "8em"},
+        self.seed_box = W.IntText(value=int(seed), description="Next deal's seed", layout=W.Layout(width="17em"),
+                                  style={"description_width": "10.5em"},
                                   tooltip="New deal deals with this seed (the same seed gives the same cards)")
         self.new_deal_button = W.Button(description="New deal", tooltip="Deal new cards with the seed in the box",
                                         layout=W.Layout(width="7em"))
