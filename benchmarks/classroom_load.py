@@ -89,16 +89,31 @@ PAGE_SIZE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
 # What a learner would see as an error (with show_tracebacks=False).
 ERROR_TEXTS = ("There was an error when executing cell", "Traceback (most recent call last)",
                "Javascript Error:", "Error displaying widget")
-# Whose turn the dashboard shows: 'bid' / 'play' when it is the learner's, else null.
+# Whose turn the dashboard shows: 'bid' / 'play' when it is the learner's, else null. The
+# hand counts as shown once Voila has moved the rendered cells into its main panel. The page
+# checks read textContent, not innerText, so that polling 20 pages forces no layout.
 TURN_JS = """() => {
   const s = document.querySelector('.cardkit-status');
   const hand = document.querySelector('.cardkit-hand');
-  if (!s || !hand || !hand.offsetParent) return null;
-  const t = s.innerText;
+  const main = document.getElementById('jp-main-content-panel');
+  if (!s || !hand || !main || !main.contains(hand)) return null;
+  const t = s.textContent;
   if (t.includes('Your turn: play a card') && hand.querySelector('button:enabled')) return 'play';
   if (t.includes('Your turn to bid') && document.querySelector('.cardkit-auction button:enabled')) return 'bid';
   return null;
 }"""
+# Voila's loading page animates a spinner and "skeleton" lines until the widgets show: with
+# software rendering that repaints every frame, and 20 such pages on 2 cores starve the server
+# (in a class each learner's own machine pays for it). Unless --keep-animations, each page
+# gets a style sheet, before anything else loads, that turns CSS animations and transitions off.
+NO_ANIMATIONS_JS = """(() => {
+  const css = '*, *::before, *::after { animation: none !important; transition: none !important; }';
+  const add = () => { const s = document.createElement('style'); s.textContent = css;
+                      (document.head || document.documentElement).appendChild(s); };
+  if (document.documentElement) add();
+  else new MutationObserver((_, o) => { if (document.documentElement) { o.disconnect(); add(); } })
+         .observe(document, {childList: true});
+})();"""
 PAGE_STATE_JS = """() => ({ready: document.readyState,
   outputs: document.querySelectorAll('.jp-OutputArea-output').length,
   placeholders: document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]').length,
@@ -149,9 +164,9 @@ def _descendants(table, root: int) -> list[int]:
 
 
 def kernel_pids(server_pid: int, table=None) -> list[int]:
-    """The server's descendants whose command line runs ipykernel."""
+    """The server's child processes whose command line runs ipykernel (one per kernel)."""
     table = table if table is not None else _proc_table()
-    return [p for p in _descendants(table, server_pid) if "ipykernel" in table[p][4]]
+    return [p for p, row in table.items() if row[0] == server_pid and "ipykernel" in row[4]]
 
 
 def _status_kib(pid: int, key: str) -> int | None:
@@ -305,6 +320,8 @@ async def one_session(browser, url, i, delay, args, results, sem, all_done, t_st
         t0 = time.monotonic()
         try:
             await ctx.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]|data:|blob:)"), lambda route: route.abort())
+            if not args.keep_animations:
+                await ctx.add_init_script(NO_ANIMATIONS_JS)
             page = await ctx.new_page()
             page.on("console", lambda m: console.append(f"{m.type}: {m.text[:200]}") if m.type in ("error", "warning")
                     else None)
@@ -319,7 +336,7 @@ async def one_session(browser, url, i, delay, args, results, sem, all_done, t_st
             r["first_byte"] = time.monotonic() - t0
             if response is None or not response.ok:
                 raise RuntimeError(f"GET answered {response.status if response else 'nothing'}")
-            turn = await (await page.wait_for_function(TURN_JS, polling=100)).json_value()
+            turn = await (await page.wait_for_function(TURN_JS, polling=args.poll_ms)).json_value()
             r["widgets"] = time.monotonic() - t0
             r.setdefault("html", r["widgets"])
             status = page.locator(".cardkit-status")
@@ -332,22 +349,22 @@ async def one_session(browser, url, i, delay, args, results, sem, all_done, t_st
                 await bid.click()
                 bids += 1
                 await page.wait_for_function(
-                    "(n) => document.querySelector('.cardkit-status').innerText.includes('You bid ' + n + '.')",
-                    arg=number, polling=100)
-                turn = await (await page.wait_for_function(TURN_JS, polling=100)).json_value()
+                    "(n) => document.querySelector('.cardkit-status').textContent.includes('You bid ' + n + '.')",
+                    arg=number, polling=args.poll_ms)
+                turn = await (await page.wait_for_function(TURN_JS, polling=args.poll_ms)).json_value()
             r["bids"] = bids
             r["cards"] = time.monotonic() - t0
             card_button = page.locator(".cardkit-hand button:enabled").first
             card = (await card_button.inner_text()).strip()
-            trick_before = await page.locator(".cardkit-trick").inner_text()
+            trick_before = await page.locator(".cardkit-trick").text_content()
             t1 = time.monotonic()
             await card_button.click()
             await page.wait_for_function(
-                "(b) => document.querySelector('.cardkit-trick').innerText !== b", arg=trick_before, polling=50)
+                "(b) => document.querySelector('.cardkit-trick').textContent !== b", arg=trick_before, polling=50)
             r["click"] = time.monotonic() - t1
             await page.wait_for_function(
-                "(c) => document.querySelector('.cardkit-status').innerText.includes('You played ' + c)",
-                arg=card, polling=100)
+                "(c) => document.querySelector('.cardkit-status').textContent.includes('You played ' + c)",
+                arg=card, polling=args.poll_ms)
             errors = await page.evaluate(ERRORS_JS, list(ERROR_TEXTS))
             if errors:
                 raise RuntimeError(f"the page shows {errors}")
@@ -539,6 +556,9 @@ def main() -> int:
     ap.add_argument("--preheat", type=int, default=0, metavar="N",
                     help="Voila's preheated kernel pool of N kernels (0: off)")
     ap.add_argument("--page-timeout", type=float, default=240, help="per page, seconds")
+    ap.add_argument("--keep-animations", action="store_true",
+                    help="leave the loading page's CSS animations on (they burn the shared cores)")
+    ap.add_argument("--poll-ms", type=int, default=250, help="how often each page checks for the widgets, ms")
     ap.add_argument("--verbose", action="store_true", help="failures quote the page's state and console")
     ap.add_argument("--keep-log", metavar="FILE", help="copy Voila's log to FILE")
     ap.add_argument("--time-limit", type=float, default=900, help="hard limit for the whole run, seconds")
@@ -596,6 +616,7 @@ def main() -> int:
             print(f"{os.cpu_count()} cores, load average {load_before}; Voila ready in {ready:.1f} s{pool}")
             print(f"{args.sessions} sessions {arrivals}, at most {args.concurrency} open; one Chromium"
                   f"{f' at nice {args.browser_nice}' if args.browser_nice else ''}, "
+                  f"{'animations on' if args.keep_animations else 'CSS animations off'}, "
                   f"a context each; {args.notebook}; cull_idle_timeout {args.cull_timeout} s, "
                   f"cull_interval {args.cull_interval} s; VoilaExecutor.iopub_timeout "
                   f"{args.iopub_timeout or 'default (4)'} s", flush=True)
