@@ -255,6 +255,10 @@ class CpuMeter:
         lines.append(f"  {'idle':<26} {idle / CLK_TCK:7.1f} CPU-s  {100 * idle / total:5.1f} %")
         return lines
 
+    @staticmethod
+    def seconds(a: dict, b: dict, key: str) -> float:
+        return max(0, b[key] - a[key]) / CLK_TCK
+
 
 def renice_browser(nice: int, server_pid: int, done: set[int]) -> None:
     """Give every thread of our Chromium processes the niceness ``nice`` (new ones inherit it).
@@ -472,6 +476,7 @@ async def run(args, base_url, server_pid, report):
                 await browser.close()
         closed = time.monotonic()
         cpu_lines = CpuMeter.report(meter.start, played, "the sessions")
+        cpu = {k: CpuMeter.seconds(meter.start, played, k) for k in ("voila", "kernels", "chromium")}
         # wait for culling (a preheated pool keeps its kernels: wait for the pool only)
         limit = min(args.cull_timeout + 4 * args.cull_interval + 60, max(5.0, args.deadline - time.monotonic()))
         while time.monotonic() - closed < limit:
@@ -481,7 +486,7 @@ async def run(args, base_url, server_pid, report):
             await asyncio.sleep(0.5)
     finally:
         sampling.cancel()
-    return dict(results=results, wall=wall, cpu=cpu_lines, rss_max=kernel_max_rss, alive_peak=alive_peak[0],
+    return dict(results=results, wall=wall, cpu=cpu_lines, cpu_s=cpu, rss_max=kernel_max_rss, alive_peak=alive_peak[0],
                 pss_open=pss_open, rss_open=rss_open, voila_rss=voila_rss[0], culled_after=culled_after)
 
 
@@ -660,6 +665,12 @@ def print_summary(args, out, report, log_tail, load_before, load_after) -> int:
     print()
     for line in out["cpu"]:
         print(line)
+    n = args.sessions
+    server_s = out["cpu_s"]["voila"] + out["cpu_s"]["kernels"]
+    print(f"  per learner: server {server_s / n:.2f} CPU-s (Voila {out['cpu_s']['voila'] / n:.2f} + kernel "
+          f"{out['cpu_s']['kernels'] / n:.2f}); browser {out['cpu_s']['chromium'] / n:.2f} CPU-s (on the learner's "
+          f"own machine in a class). The server's share alone: {server_s / (os.cpu_count() or 1):.0f} s of all "
+          f"{os.cpu_count()} cores for the {n} learners")
     print()
     rss = [v / 1024 for v in out["rss_max"].values()]
     if rss:
@@ -675,6 +686,17 @@ def print_summary(args, out, report, log_tail, load_before, load_after) -> int:
     target = f"down to the pool of {args.preheat}" if args.preheat else "all kernels culled"
     print(f"{target} " + (f"{culled:.1f} s after the pages closed" if culled is not None else "NOT within the wait")
           + f" (cull_idle_timeout {args.cull_timeout} s, cull_interval {args.cull_interval} s)")
+    w = [r["widgets"] for r in ok]
+    c = [r["click"] for r in ok]
+    arrivals = f"over {args.arrival_spread:g} s" if args.arrival_spread else "at once"
+    print("\n| learners | arrivals | succeeded | time to widgets p50 / p95 | click to update p50 / p95 | "
+          "RSS / PSS per kernel | culled after close | server / browser CPU-s per learner | load before |")
+    print(f"| {n} | {arrivals} | {len(ok)}/{n} | {pct(w, .5):.1f} / {pct(w, .95):.1f} s | "
+          f"{pct(c, .5):.2f} / {pct(c, .95):.2f} s | "
+          f"{statistics.median(rss) if rss else float('nan'):.0f} / "
+          f"{statistics.median(out['pss_open']) / 1024 if out['pss_open'] else float('nan'):.0f} MiB | "
+          f"{f'{culled:.0f} s' if culled is not None else 'no'} (timeout {args.cull_timeout} s) | "
+          f"{server_s / n:.1f} / {out['cpu_s']['chromium'] / n:.1f} | {load_before.split()[0]} |")
     return 0 if len(ok) == args.sessions and culled is not None else 2
 
 
