@@ -208,3 +208,20 @@ def test_the_trump_draw_speaks_to_the_learner_in_the_second_person():
     t2 = DurakTable(seed=1, first_dealer=0)          # the learner deals
     assert "your hand" in t2.trump_picker.prompt.value and "You's" not in t2.trump_picker.prompt.value
     assert "you deal" in t2.status_text and "You deals" not in t2.status_text
+
+
+def test_clicks_on_disabled_durak_buttons_do_nothing():
+    """As in a browser: a disabled tableau card, draw choice or fan card fires no callback."""
+    from cardkit_widgets import DrawChooser, TableauView, TrumpPicker
+
+    got = []
+    tv, dc, tp = TableauView(on_play=got.append), DrawChooser(on_choose=got.append), TrumpPicker(on_pick=got.append)
+    for control in (tv, dc, tp):
+        buttons = control.buttons.values() if isinstance(control.buttons, dict) else control.buttons
+        for b in buttons:
+            b.disabled = True
+            b.click()
+    assert got == []
+    tp.buttons[2].disabled = False
+    tp.buttons[2].click()
+    assert [a.index for a in got] == [2]

@@ -32,7 +32,26 @@ __all__ = ["TableauView", "DrawChooser", "TrumpPicker", "DurakTable"]
 BACK = "🂠"
 
 
-class TableauView(W.VBox):
+class _Callbacks:
+    """The callbacks that a control's buttons fire. A click on a disabled button is
+    ignored, as in a browser (a programmatic ``Button.click()`` still fires ``on_click``)."""
+
+    _callbacks: list
+
+    def _register(self, callback, remove: bool) -> None:
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def _emit(self, button, action) -> None:
+        if button.disabled or action is None:
+            return
+        for cb in list(self._callbacks):
+            cb(action)
+
+
+class TableauView(_Callbacks, W.VBox):
     """One player's tableau (RULES.md §3.2): six stacks, each a face-up card lying on a
     face-down card.
 
@@ -72,18 +91,10 @@ class TableauView(W.VBox):
 
     def on_play(self, callback: Callable[[Card], object], remove: bool = False) -> None:
         """Register (or remove) ``callback(card)``, called when a face-up card is clicked."""
-        if remove:
-            self._callbacks.remove(callback)
-        else:
-            self._callbacks.append(callback)
+        self._register(callback, remove)
 
     def _make_handler(self, i: int):
-        def handler(_b):
-            card = self._cards[i]
-            if card is not None:
-                for cb in list(self._callbacks):
-                    cb(card)
-        return handler
+        return lambda b: self._emit(b, self._cards[i])
 
     def update(self, face_up: Sequence[Card | None], face_down: Sequence[int], legal=(), *,
                reason: str = "not playable now", caption: str | None = None) -> None:
@@ -157,7 +168,7 @@ class TableauView(W.VBox):
         self.buttons[self._cards.index(card)].click()
 
 
-class DrawChooser(W.VBox):
+class DrawChooser(_Callbacks, W.VBox):
     """The optional draw after a card from the hand (RULES.md §3.3): a button per stack
     ("Stack 3 🂠") and "Don't draw". Only the stacks that still hold a face-down card are
     enabled. A click calls the :meth:`on_choose` callbacks with a
@@ -187,16 +198,10 @@ class DrawChooser(W.VBox):
 
     def on_choose(self, callback: Callable[[ad.Draw], object], remove: bool = False) -> None:
         """Register (or remove) ``callback(draw)``."""
-        if remove:
-            self._callbacks.remove(callback)
-        else:
-            self._callbacks.append(callback)
+        self._register(callback, remove)
 
     def _make_handler(self, i):
-        def handler(_b):
-            for cb in list(self._callbacks):
-                cb(ad.Draw(i))
-        return handler
+        return lambda b: self._emit(b, ad.Draw(i))
 
     def update(self, legal: Sequence) -> None:
         """Enable the :class:`Draw` actions in ``legal`` (e.g. ``state.legal_actions()``)."""
@@ -217,7 +222,7 @@ class DrawChooser(W.VBox):
         return [i for i, b in self.buttons.items() if not b.disabled]
 
 
-class TrumpPicker(W.VBox):
+class TrumpPicker(_Callbacks, W.VBox):
     """The trump draw (RULES.md §3.2, fig. 51): the dealer fans the hand face down and the
     opponent draws one card; its suit is trump and it goes back to the dealer's hand.
 
@@ -251,16 +256,10 @@ class TrumpPicker(W.VBox):
 
     def on_pick(self, callback: Callable[[ad.PickTrump], object], remove: bool = False) -> None:
         """Register (or remove) ``callback(pick)``."""
-        if remove:
-            self._callbacks.remove(callback)
-        else:
-            self._callbacks.append(callback)
+        self._register(callback, remove)
 
     def _make_handler(self, i):
-        def handler(_b):
-            for cb in list(self._callbacks):
-                cb(ad.PickTrump(i))
-        return handler
+        return lambda b: self._emit(b, ad.PickTrump(i))
 
     def show(self, state, viewer: int, names: Sequence[str] = ("You", "Opponent")) -> None:
         """Show the trump draw of ``state`` as seat ``viewer`` sees it: the fan of backs,
