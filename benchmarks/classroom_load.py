@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import re
@@ -595,6 +596,11 @@ def main() -> int:
         if args.iopub_timeout:
             cmd.append(f"--VoilaExecutor.iopub_timeout={args.iopub_timeout}")
         if args.preheat:
+            # --pool_size alone preheats that many kernels for EVERY notebook under lessons/
+            # (about 240 kernels for 20): pool only the notebook under test.
+            Path(f"{tmp}/config").mkdir(exist_ok=True)
+            Path(f"{tmp}/config/voila.json").write_text(json.dumps({"VoilaKernelManager": {"kernel_pools_config": {
+                "default": {"pool_size": 0}, args.notebook: {"pool_size": args.preheat}}}}))
             cmd += ["--preheat_kernel=True", f"--pool_size={args.preheat}"]
         log_path = Path(f"{tmp}/voila.log")
         out = None
