@@ -38,6 +38,8 @@ DEFAULT_PORT = 8866
 INDEX_NOTEBOOK = "index.ipynb"
 CULL_IDLE_TIMEOUT = 600  # seconds a kernel may sit idle before it is shut down
 CULL_INTERVAL = 60  # seconds between two checks for idle kernels
+IOPUB_TIMEOUT = 120  # seconds: see voila_args
+
 REMOVED_CELL_TAGS = ("teacher-only",)
 
 # The repository root of a source checkout / editable install: the folder
@@ -72,11 +74,14 @@ def voila_args(
     show_tracebacks: bool = False,
     strip_sources: bool = True,
     removed_cell_tags: Iterable[str] = REMOVED_CELL_TAGS,
+    iopub_timeout: int = IOPUB_TIMEOUT,
 ) -> list[str]:
     """Command-line arguments for ``voila`` (without the program name).
 
     Pure function: the tests' Voila server uses it too, so tests and
-    classroom run the same configuration.
+    classroom run the same configuration. ``iopub_timeout`` (seconds) is how long Voila
+    waits for a cell's output after it ran: its default, 4 s, drops a dashboard's output
+    when many pages open at once on a busy server (seen with 10-20 pages on 2 cores).
     """
     args = [
         str(lessons_dir),
@@ -88,6 +93,7 @@ def voila_args(
         f"--MappingKernelManager.cull_interval={cull_interval}",
         f"--VoilaConfiguration.show_tracebacks={show_tracebacks}",
         f"--VoilaConfiguration.strip_sources={strip_sources}",
+        f"--VoilaExecutor.iopub_timeout={iopub_timeout}",
     ]
     # The flag is repeated once per tag (the set form '{"a"}' is ignored by Voila).
     args += [f"--TagRemovePreprocessor.remove_cell_tags={tag}" for tag in removed_cell_tags]

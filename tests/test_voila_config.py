@@ -50,3 +50,16 @@ def test_voila_json_agrees_with_cardkit_lessons():
     args = lessons_cli.voila_args("lessons", 8866)
     assert "--VoilaConfiguration.strip_sources=True" in args
     assert "--VoilaConfiguration.show_tracebacks=False" in args
+
+
+def test_voila_waits_long_enough_for_dashboard_output_on_a_busy_server():
+    """Voila's default iopub_timeout (4 s) dropped every dashboard's output with 20 pages
+    opening at once on 2 cores; the classroom settings raise it, in both places."""
+    import json
+    import pathlib
+
+    from cardkit.lessons_cli import voila_args
+
+    cfg = json.loads((pathlib.Path(__file__).resolve().parents[1] / "voila.json").read_text())
+    assert cfg["VoilaExecutor"]["iopub_timeout"] >= 60
+    assert f"--VoilaExecutor.iopub_timeout={cfg['VoilaExecutor']['iopub_timeout']}" in voila_args("lessons", 8866)
