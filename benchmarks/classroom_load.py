@@ -32,20 +32,40 @@ Printed:
     the kernels) when all pages are open; the Voila server's RSS;
   * seconds from closing the pages until all kernels are culled.
 
-Kernels are the descendants of the Voila process running ``ipykernel`` (Voila has no
-``/api/kernels``). The machine's load average is printed at the start and at the end: other
-users' work slows everything here.
+Kernels are the Voila process's ``ipykernel`` children (Voila has no ``/api/kernels``). The
+machine's load average is printed at the start and at the end, but it lags by minutes: the
+"everything else (others)" CPU line says how busy other users kept the machine DURING the run.
+
+What was found (2 cores; the figures are in the commit message that added this text):
+
+* Voila's executor waits only nbclient's default 4 s (``iopub_timeout``) for a cell's IOPub
+  messages after its reply. The play dashboard's one cell sends ~1,230 of them (560 widgets
+  opened, 660 updates); Voila's single process decodes every kernel's, so with 10-20 pages
+  at once the tail (the cell's output, i.e. the dashboard) comes later than that and the page
+  is served WITHOUT the dashboard ("Timeout waiting for IOPub output" in the log; no error on
+  the page). This script passes ``--VoilaExecutor.iopub_timeout`` (default 120 s; 0 keeps
+  Voila's default to show the failure). Waiting longer costs nothing when messages are on time.
+* Voila's loading page animates; 20 headless pages repainting it starve the two cores (see
+  NO_ANIMATIONS_JS). Chromium still takes most of the CPU: 3-4 CPU-s per page, against
+  ~1.3 CPU-s on the server (Voila + kernel) per learner.
+* ``--preheat`` (``--preheat_kernel --pool_size``) pools only the notebook under test: Voila's
+  ``--pool_size`` alone preheats N kernels for EVERY notebook under ``lessons/``. A pool keeps N
+  spare kernels (twice the memory), and a preheated kernel has run the notebook before the
+  request, so ``?deal=`` (``QUERY_STRING``) is not seen by the dashboard.
 
 Usage::
 
     python benchmarks/classroom_load.py                       # 20 learners, all at once
     python benchmarks/classroom_load.py --arrival-spread 15   # 20 learners over 15 s
     python benchmarks/classroom_load.py --preheat 20          # Voila's preheated kernel pool
+    python benchmarks/classroom_load.py --browser-nice 19     # the server's work goes first
+    python benchmarks/classroom_load.py --iopub-timeout 0     # Voila's default: pages lose the dashboard
 
 Options: ``--sessions`` (at most 40), ``--concurrency`` (pages open at once),
 ``--cull-timeout`` / ``--cull-interval`` (seconds; the timeout must be longer than the
 slowest page load, or kernels are culled before their page connects), ``--page-timeout``,
-``--time-limit`` (hard limit for the whole run), ``--seed``. Exit status 0 when every session
+``--time-limit`` (hard limit for the whole run), ``--seed``, ``--verbose`` (progress every
+10 s; failures quote the page's state), ``--keep-log FILE``. Exit status 0 when every session
 succeeded and every kernel was culled, 2 otherwise. Ctrl-C, an error or the time limit stop
 Voila, its kernels and the browser; no process is left behind.
 """
@@ -85,7 +105,6 @@ MAX_SESSIONS = 40
 IOPUB_TIMEOUT = 120
 HOST = "127.0.0.1"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
-PAGE_SIZE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
 
 # What a learner would see as an error (with show_tracebacks=False).
 ERROR_TEXTS = ("There was an error when executing cell", "Traceback (most recent call last)",
@@ -389,9 +408,11 @@ async def one_session(browser, url, i, delay, args, results, sem, all_done, t_st
                     pass
                 r["error"] += "".join(f"\n      {c}" for c in console[-4:])
         finally:
-            if args.concurrency >= args.sessions:
-                await all_done.wait()  # a class: pages stay open until everybody has played
-            await ctx.close()
+            try:
+                if args.concurrency >= args.sessions:
+                    await all_done.wait()  # a class: pages stay open until everybody has played
+            finally:
+                await ctx.close()
 
 
 async def run(args, base_url, server_pid, report):
@@ -472,9 +493,10 @@ async def run(args, base_url, server_pid, report):
                 except asyncio.TimeoutError:
                     report.append("some pages did not close within 60 s")
             finally:
+                all_done.set()  # also on Ctrl-C / time limit: no session waits for the others
                 for t in tasks:
                     t.cancel()
-                await browser.close()
+                await asyncio.wait_for(browser.close(), timeout=30)
         closed = time.monotonic()
         cpu_lines = CpuMeter.report(meter.start, played, "the sessions")
         cpu = {k: CpuMeter.seconds(meter.start, played, k) for k in ("voila", "kernels", "chromium")}
@@ -579,6 +601,7 @@ def main() -> int:
     args.deadline = t_begin + args.time_limit
     signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(int(args.time_limit) + 120)  # last resort if a wait hangs
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even if started with SIGINT ignored
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
 
     load_before = load_average()
@@ -593,6 +616,8 @@ def main() -> int:
                *voila_args(ROOT / "lessons", port, host=HOST, cull_idle_timeout=args.cull_timeout,
                            cull_interval=args.cull_interval),
                f"--Voila.connection_dir_root={tmp}/connections"]
+        # ours replaces any iopub_timeout that voila_args gives (0: Voila's own default)
+        cmd = [a for a in cmd if not a.startswith("--VoilaExecutor.iopub_timeout=")]
         if args.iopub_timeout:
             cmd.append(f"--VoilaExecutor.iopub_timeout={args.iopub_timeout}")
         if args.preheat:
