@@ -1,0 +1,383 @@
+"""Compiled max^n search for Warsaw Hearts (RULES.md §2), used by
+:mod:`cardkit.analysis.warsaw_hearts` only, which imports this module inside the functions
+that need it (importing :mod:`cardkit` or :mod:`cardkit.analysis` compiles nothing).
+
+No rule is typed here. The scoring arrives as three tables built in Python from the
+engine's own functions (:func:`cardkit.games.warsaw_hearts.assess_tricks`):
+
+- ``val[code]``: a player's deal result, bonus − penalty (points), for the summary
+  ``code`` of the tricks they took (see below);
+- ``ub[code]``: the most that result can still become, over every summary reachable
+  from ``code`` by taking more tricks;
+- ``nxt[code * 16 + honours * 2 + heart]``: the summary after the player wins one more
+  trick holding the honour set ``honours`` (bit 0 K♥, bit 1 Q♥, bit 2 J♥) and, if
+  ``heart`` is 1, some heart.
+
+A summary code is 8 bits: honours taken (bits 0–2), honours lying in a trick with
+another honour (bits 3–5), some heart taken (bit 6), some trick taken (bit 7).
+
+Cards are numbered ``suit * 16 + (rank - 6)`` (suits ♠ ♥ ♦ ♣ = 0..3, 6 = 0 .. A = 8); a
+hand is a uint64 mask of those bits. Moves are tried in the engine's ``legal_actions``
+order (suit by suit, high to low), which is also the tie rule: among moves equal for the
+mover, the first in that order is chosen. Every cut below is exact, so every vector
+stored and returned is the exact max^n value under that rule:
+
+- touching cards (same hand, no unplayed card of another hand or of the open trick
+  between them, neither a heart honour) have the same value: one is searched;
+- the mover stops once a move reaches ``ub`` of its summary (no later move can do
+  strictly better) and skips a move that completes a trick after which its ``ub`` is
+  no better than the best so far;
+- with no heart left unplayed and every player's result fixed (``val == ub``), the
+  deal's result is known;
+- a transposition table at trick boundaries: 64-bit hash and a second 64-bit check of
+  (hands, leader, summaries), the whole value vector stored (always replaced).
+
+Every function has an explicit signature and ``cache=True``; no integer literal is
+passed at a recursive call site (numba issues 6061 and 6713).
+"""
+
+import numpy as np
+from numba import njit, int64, uint64, int8, void
+
+# ctx slots (int64)
+C_N = 0        # players
+C_NODES = 1    # nodes searched
+C_MAXN = 2     # node limit, -1 for none
+C_ABORT = 3    # 1 once the node limit is hit
+C_MASK = 4     # table size - 1
+C_SALT = 5     # per-search salt of the hash (bits of a uint64)
+C_ROOT = 6     # ply of the search's root (no table probe there)
+C_SIZE = 8
+
+MAXPLY = 40    # cards played since the start of the root's trick, at most 36 + 3
+
+_HEARTS = np.uint64(0x1FF) << np.uint64(16)
+_SUIT = np.uint64(0x1FF)
+_ONE = np.uint64(1)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_M3 = np.uint64(0xFF51AFD7ED558CCD)
+_M4 = np.uint64(0xC4CEB9FE1A85EC53)
+_S30 = np.uint64(30)
+_S27 = np.uint64(27)
+_S31 = np.uint64(31)
+_S33 = np.uint64(33)
+_G = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(uint64(uint64), cache=True)
+def _mix1(z):
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@njit(uint64(uint64), cache=True)
+def _mix2(z):
+    z = (z ^ (z >> _S33)) * _M3
+    z = (z ^ (z >> _S33)) * _M4
+    return z ^ (z >> _S33)
+
+
+@njit(int64(int64), cache=True)
+def _honour_bit(c):
+    """1, 2, 4 for K♥ Q♥ J♥ (card ids 23, 22, 21), else 0."""
+    if c == 23:
+        return 1
+    if c == 22:
+        return 2
+    if c == 21:
+        return 4
+    return 0
+
+
+@njit(void(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
+           int64[:], int64[:], int64[:], uint64[:], uint64[:], int8[:, :], int64[:]),
+      cache=True)
+def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
+            ttk, ttc, ttv, ctx):
+    """Write the max^n value vector of the position into ``out[ply, :n]`` and the
+    mover's best card into ``bestcard[ply]``.
+
+    ``played[ply - tlen .. ply - 1]`` are the open trick's cards, led by ``leader``.
+    """
+    n = ctx[C_N]
+    ctx[C_NODES] += 1
+    if ctx[C_MAXN] >= 0 and ctx[C_NODES] > ctx[C_MAXN]:
+        ctx[C_ABORT] = 1
+        return
+    bestcard[ply] = -1
+    h = np.uint64(0)
+    chk = np.uint64(0)
+    slot = 0
+    if tlen == 0:
+        allc = np.uint64(0)
+        for p in range(n):
+            allc |= hands[p]
+        if allc == 0:
+            for p in range(n):
+                out[ply, p] = val[summ[p]]
+            return
+        if allc & _HEARTS == 0:
+            fixed = True
+            for p in range(n):
+                if val[summ[p]] != ub[summ[p]]:
+                    fixed = False
+            if fixed:
+                for p in range(n):
+                    out[ply, p] = val[summ[p]]
+                return
+        # transposition table
+        h = np.uint64(ctx[C_SALT])
+        chk = h * _G
+        code = np.uint64(leader)
+        for p in range(n):
+            h = _mix1(h ^ hands[p])
+            chk = _mix2(chk ^ hands[p])
+            code |= np.uint64(summ[p]) << np.uint64(2 + 8 * p)
+        h = _mix1(h ^ code)
+        chk = _mix2(chk ^ code)
+        slot = int64(h & np.uint64(ctx[C_MASK]))
+        if ply != ctx[C_ROOT] and ttk[slot] == h and ttc[slot] == chk:
+            for p in range(n):
+                out[ply, p] = ttv[slot, p]
+            return
+
+    mover = (leader + tlen) % n
+    hand = hands[mover]
+    legal = hand
+    if tlen > 0:
+        led = played[ply - tlen] >> 4
+        f = hand & (_SUIT << np.uint64(16 * led))
+        if f != 0:
+            legal = f
+    others = np.uint64(0)
+    for p in range(n):
+        if p != mover:
+            others |= hands[p]
+    for i in range(tlen):
+        others |= _ONE << np.uint64(played[ply - tlen + i])
+    ubm = ub[summ[mover]]
+    best = -1000
+    done = False
+    nxt_tlen = tlen + 1
+    last = nxt_tlen == n
+    zero = tlen - tlen
+    for s in range(4):
+        if done:
+            break
+        prev = -1
+        for r in range(8, -1, -1):
+            c = s * 16 + r
+            bit = _ONE << np.uint64(c)
+            if legal & bit == 0:
+                continue
+            if prev >= 0 and _honour_bit(prev) == 0 and _honour_bit(c) == 0:
+                between = ((_ONE << np.uint64(prev)) - _ONE) & ~((bit << _ONE) - _ONE)
+                if others & between == 0:
+                    prev = c
+                    continue
+            prev = c
+            hands[mover] ^= bit
+            played[ply] = c
+            if last:
+                first = ply - tlen
+                ledc = played[first]
+                lsuit = ledc >> 4
+                top = ledc
+                wi = 0
+                hm = 0
+                ht = 0
+                for i in range(n):
+                    x = played[first + i]
+                    if (x >> 4) == lsuit and x > top:
+                        top = x
+                        wi = i
+                    if (x >> 4) == 1:
+                        ht = 1
+                    hm |= _honour_bit(x)
+                w = (leader + wi) % n
+                old = summ[w]
+                summ[w] = nxt[old * 16 + hm * 2 + ht]
+                skip = bestcard[ply] >= 0 and ub[summ[mover]] <= best
+                if not skip:
+                    _search(hands, summ, played, zero, w, ply + 1, out, bestcard, val, ub, nxt,
+                            ttk, ttc, ttv, ctx)
+                summ[w] = old
+            else:
+                skip = False
+                _search(hands, summ, played, nxt_tlen, leader, ply + 1, out, bestcard, val, ub,
+                        nxt, ttk, ttc, ttv, ctx)
+            hands[mover] ^= bit
+            if ctx[C_ABORT] != 0:
+                return
+            if skip:
+                continue
+            v = out[ply + 1, mover]
+            if bestcard[ply] < 0 or v > best:
+                best = v
+                bestcard[ply] = c
+                for p in range(n):
+                    out[ply, p] = out[ply + 1, p]
+                if best >= ubm:
+                    done = True
+                    break
+    if tlen == 0:
+        ttk[slot] = h
+        ttc[slot] = chk
+        for p in range(n):
+            ttv[slot, p] = out[ply, p]
+
+
+@njit(int64(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
+            int64[:], int64[:], int64[:], uint64[:], uint64[:], int8[:, :], int64[:], int64[:, :]),
+      cache=True)
+def analyse_root(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
+                 ttk, ttc, ttv, ctx, res):
+    """The value vector after each legal card of the mover: ``res[card, :n]`` for every
+    legal card id (other rows untouched). Returns the number of legal cards, or -1 if the
+    node limit was hit."""
+    n = ctx[C_N]
+    ctx[C_ROOT] = -1     # every child may be answered by the table (its entries are exact)
+    mover = (leader + tlen) % n
+    hand = hands[mover]
+    legal = hand
+    if tlen > 0:
+        led = played[ply - tlen] >> 4
+        f = hand & (_SUIT << np.uint64(16 * led))
+        if f != 0:
+            legal = f
+    others = np.uint64(0)
+    for p in range(n):
+        if p != mover:
+            others |= hands[p]
+    for i in range(tlen):
+        others |= _ONE << np.uint64(played[ply - tlen + i])
+    count = 0
+    zero = tlen - tlen
+    for s in range(4):
+        prev = -1
+        for r in range(8, -1, -1):
+            c = s * 16 + r
+            bit = _ONE << np.uint64(c)
+            if legal & bit == 0:
+                continue
+            count += 1
+            if prev >= 0 and _honour_bit(prev) == 0 and _honour_bit(c) == 0:
+                between = ((_ONE << np.uint64(prev)) - _ONE) & ~((bit << _ONE) - _ONE)
+                if others & between == 0:
+                    for p in range(n):
+                        res[c, p] = res[prev, p]
+                    prev = c
+                    continue
+            prev = c
+            hands[mover] ^= bit
+            played[ply] = c
+            if tlen + 1 == n:
+                first = ply - tlen
+                ledc = played[first]
+                lsuit = ledc >> 4
+                top = ledc
+                wi = 0
+                hm = 0
+                ht = 0
+                for i in range(n):
+                    x = played[first + i]
+                    if (x >> 4) == lsuit and x > top:
+                        top = x
+                        wi = i
+                    if (x >> 4) == 1:
+                        ht = 1
+                    hm |= _honour_bit(x)
+                w = (leader + wi) % n
+                old = summ[w]
+                summ[w] = nxt[old * 16 + hm * 2 + ht]
+                _search(hands, summ, played, zero, w, ply + 1, out, bestcard, val, ub, nxt,
+                        ttk, ttc, ttv, ctx)
+                summ[w] = old
+            else:
+                _search(hands, summ, played, tlen + 1, leader, ply + 1, out, bestcard, val, ub,
+                        nxt, ttk, ttc, ttv, ctx)
+            hands[mover] ^= bit
+            if ctx[C_ABORT] != 0:
+                return -1
+            for p in range(n):
+                res[c, p] = out[ply + 1, p]
+    return count
+
+
+@njit(int64(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
+            int64[:], int64[:], int64[:], uint64[:], uint64[:], int8[:, :], int64[:], int64[:],
+            int64[:]),
+      cache=True)
+def solve_line(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
+               ttk, ttc, ttv, ctx, line, root_value):
+    """Search the position, then follow the best card to the end of the deal, searching
+    again at every step (the table answers most of it). Writes the root's value vector
+    to ``root_value[:n]`` and the cards of the line to ``line``; returns the line's length,
+    or -1 if the node limit was hit. ``hands``, ``summ``, ``played`` are changed."""
+    n = ctx[C_N]
+    k = 0
+    first = True
+    while True:
+        allc = np.uint64(0)
+        for p in range(n):
+            allc |= hands[p]
+        if allc == 0:
+            if first:
+                for p in range(n):
+                    root_value[p] = val[summ[p]]
+            return k
+        ctx[C_ROOT] = ply
+        _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
+                ttk, ttc, ttv, ctx)
+        if ctx[C_ABORT] != 0:
+            return -1
+        if first:
+            for p in range(n):
+                root_value[p] = out[ply, p]
+            first = False
+        c = bestcard[ply]
+        mover = (leader + tlen) % n
+        if c < 0:
+            # the result was known without a search (no heart left, every result fixed):
+            # every card is as good, so the tie rule plays the first legal card
+            legal = hands[mover]
+            if tlen > 0:
+                f = legal & (_SUIT << np.uint64(16 * (played[ply - tlen] >> 4)))
+                if f != 0:
+                    legal = f
+            for s in range(4):
+                if c >= 0:
+                    break
+                for r in range(8, -1, -1):
+                    if legal & (_ONE << np.uint64(s * 16 + r)) != 0:
+                        c = s * 16 + r
+                        break
+        line[k] = c
+        k += 1
+        hands[mover] ^= _ONE << np.uint64(c)
+        played[ply] = c
+        if tlen + 1 == n:
+            fi = ply - tlen
+            ledc = played[fi]
+            lsuit = ledc >> 4
+            top = ledc
+            wi = 0
+            hm = 0
+            ht = 0
+            for i in range(n):
+                x = played[fi + i]
+                if (x >> 4) == lsuit and x > top:
+                    top = x
+                    wi = i
+                if (x >> 4) == 1:
+                    ht = 1
+                hm |= _honour_bit(x)
+            w = (leader + wi) % n
+            summ[w] = nxt[summ[w] * 16 + hm * 2 + ht]
+            leader = w
+            tlen = 0
+        else:
+            tlen += 1
+        ply += 1

@@ -1,0 +1,325 @@
+"""Exact analysis of Warsaw Hearts (RULES.md §2): every card known, each player playing
+for themself.
+
+The value of a position is max^n: at every card the player to play chooses the card
+that maximises **their own deal result**, bonus − penalty (RULES.md §2.2, points; the
+engine's ``State.returns()``), assuming every later player does the same. Three or four
+players, every variant (``double_honour_trick`` "max"/"additive",
+``bonus_without_tricks``).
+
+**Tie rule.** Among cards equally good for the player to play, the first in the
+engine's ``legal_actions()`` order (suit by suit ♠ ♥ ♦ ♣, high card first) is chosen.
+Why this one: it is deterministic, easy to state and to check against a plain search,
+independent of how the search orders its moves, and it lets the search stop as soon as
+no later card can be strictly better. It is a convention, not a strategy: max^n values
+of the other players can depend on it (a tie for one player may not be a tie for the
+others), so ``analyse`` values are those of the position's max^n line under this rule.
+
+Public functions (dispatched to by :mod:`cardkit.analysis` by ``state.game``):
+:func:`solve`, :func:`analyse`, :func:`sample_worlds`.
+
+The scoring is read from the engine: the penalty schedule, the bonus and both variants
+come from :func:`cardkit.games.warsaw_hearts.assess_tricks`, called in Python for every
+possible summary of a player's tricks (which honours they took and how those lay in
+their tricks, whether any heart, whether any trick) to build the small tables the
+compiled kernel (:mod:`cardkit.analysis._hearts_kernel`, loaded on first use) looks up.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+from time import perf_counter
+
+import numpy as np
+
+from ..cards import Card, Rank, Suit
+from ..errors import CardkitError, StateError, quote
+from ..games import warsaw_hearts as W
+from ._types import SearchLimit, Solution
+
+__all__ = ["solve", "analyse", "sample_worlds"]
+
+#: Transposition table entries (a power of two): 2**20 entries, 20 MB.
+TABLE_SIZE = 1 << 20
+
+_HONOUR_INDEX = {c: i for i, c in enumerate(W.HONOURS)}   # K♥ 0, Q♥ 1, J♥ 2 (bit = 1 << i)
+
+
+def _cid(card: Card) -> int:
+    """The kernel's card number: suit * 16 + (rank - 6)."""
+    return int(card.suit) * 16 + int(card.rank) - 6
+
+
+def _card(cid: int) -> Card:
+    return Card(Suit(cid >> 4), Rank((cid & 15) + 6))
+
+
+# ---- a player's summary and the tables, from the engine -----------------------------------
+
+def _fold(code: int, honours: int, heart: int) -> int:
+    """A player's summary after winning one more trick holding the honour set ``honours``
+    (bit 0 K♥, 1 Q♥, 2 J♥) and, if ``heart``, some heart.
+
+    Summary bits: 0–2 honours taken; 3–5 honours lying in a trick with another honour;
+    6 some heart taken; 7 some trick taken."""
+    taken, multi, heart_bit = code & 7, (code >> 3) & 7, (code >> 6) & 1
+    taken |= honours
+    if bin(honours).count("1") >= 2:
+        multi |= honours
+    heart_bit |= 1 if (heart or honours) else 0
+    return taken | multi << 3 | heart_bit << 6 | 1 << 7
+
+
+def _summary(tricks) -> int:
+    """The summary code of a list of tricks (each a sequence of cards) one player won."""
+    code = 0
+    for cards in tricks:
+        honours = sum(1 << _HONOUR_INDEX[c] for c in cards if c in _HONOUR_INDEX)
+        code = _fold(code, honours, int(any(c.suit is Suit.HEARTS for c in cards)))
+    return code
+
+
+def _tricks_of_summary(code: int, players: int) -> list[list[Card]]:
+    """Tricks (``players`` cards each) whose summary is ``code`` (canonicalised), to ask
+    the engine what they score."""
+    taken, multi = code & 7, (code >> 3) & 7 & code
+    if bin(multi).count("1") < 2:
+        multi = 0
+    heart = (code >> 6) & 1 or taken
+    trick = (code >> 7) & 1 or heart
+    fillers = iter(c for c in W._DECK36 if c.suit is not Suit.HEARTS)
+    honours = [c for i, c in enumerate(W.HONOURS) if taken >> i & 1 and not multi >> i & 1]
+    out = []
+    if multi:
+        out.append([c for i, c in enumerate(W.HONOURS) if multi >> i & 1])
+    out += [[c] for c in honours]
+    if heart and not taken:
+        out.append([Card(Suit.HEARTS, Rank.SIX)])
+    if trick and not out:
+        out.append([])
+    for t in out:
+        while len(t) < players:
+            t.append(next(fillers))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _tables(rules: W.Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(val, ub, nxt)`` int64 arrays for the kernel (see :mod:`._hearts_kernel`):
+    ``val[code]`` bonus − penalty by :func:`~cardkit.games.warsaw_hearts.assess_tricks`,
+    ``ub[code]`` its maximum over every summary reachable from ``code``, and
+    ``nxt[code * 16 + honours * 2 + heart]`` = :func:`_fold`."""
+    val = np.zeros(256, dtype=np.int64)
+    for code in range(256):
+        a = W.assess_tricks(_tricks_of_summary(code, rules.players), rules)
+        val[code] = a.bonus - a.penalty
+    nxt = np.zeros(256 * 16, dtype=np.int64)
+    for code, honours, heart in itertools.product(range(256), range(8), range(2)):
+        nxt[code * 16 + honours * 2 + heart] = _fold(code, honours, heart)
+    ub = val.copy()
+    changed = True
+    while changed:            # a fixed point: summaries only grow
+        changed = False
+        for code in range(256):
+            best = max(ub[nxt[code * 16 + k]] for k in range(16))
+            if best > ub[code]:
+                ub[code] = best
+                changed = True
+    return val, ub, nxt
+
+
+# ---- the kernel's inputs ----------------------------------------------------------------------
+
+_tt = None
+_calls = 0
+
+
+def _table():
+    global _tt
+    if _tt is None:
+        _tt = (np.zeros(TABLE_SIZE, dtype=np.uint64), np.zeros(TABLE_SIZE, dtype=np.uint64),
+               np.zeros((TABLE_SIZE, 4), dtype=np.int8))
+    return _tt
+
+
+def _check_state(state, what: str) -> None:
+    if not isinstance(state, W.State):
+        raise StateError(f"{what}: {quote(state)} is not a Warsaw Hearts deal (RULES.md §2); "
+                         f"cardkit.analysis dispatches other games to their own solvers")
+    if state.phase not in ("play", "over"):
+        raise StateError(f"{what}: phase {state.phase!r} is not the play (RULES.md §2.1)")
+
+
+def _check_max_nodes(max_nodes) -> int:
+    if max_nodes is None:
+        return -1
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer)) or max_nodes < 1:
+        raise CardkitError(f"max_nodes={quote(max_nodes)}: expected None or a whole number >= 1 (positions)")
+    return int(max_nodes)
+
+
+def _setup(state, max_nodes):
+    """The kernel's arguments for ``state`` (in the play)."""
+    from . import _hearts_kernel as K
+    global _calls
+    n = state.players
+    hands = np.zeros(4, dtype=np.uint64)
+    for s in range(n):
+        for c in state.hands[s]:
+            hands[s] |= np.uint64(1) << np.uint64(_cid(c))
+    summ = np.zeros(4, dtype=np.int64)
+    for s in range(n):
+        summ[s] = _summary(t.cards for t in state.tricks if t.winner == s)
+    trick = state.trick
+    played = np.zeros(K.MAXPLY + 2, dtype=np.int64)
+    for i, c in enumerate(trick.cards):
+        played[i] = _cid(c)
+    tlen = len(trick.cards)
+    val, ub, nxt = _tables(state.rules)
+    ttk, ttc, ttv = _table()
+    _calls += 1
+    ctx = np.zeros(K.C_SIZE, dtype=np.int64)
+    ctx[K.C_N] = n
+    ctx[K.C_MAXN] = max_nodes
+    ctx[K.C_MASK] = TABLE_SIZE - 1
+    # a new salt per call: entries of earlier searches (maybe other rules) never match
+    ctx[K.C_SALT] = (_calls * 0x9E3779B97F4A7C15) & 0x7FFF_FFFF_FFFF_FFFF
+    ctx[K.C_ROOT] = -1
+    out = np.zeros((K.MAXPLY + 2, 4), dtype=np.int64)
+    best = np.zeros(K.MAXPLY + 2, dtype=np.int64)
+    args = (hands, summ, played, tlen, trick.leader, tlen, out, best, val, ub, nxt, ttk, ttc, ttv, ctx)
+    return K, args, ctx
+
+
+def _limit(max_nodes, what):
+    return SearchLimit(f"{what}: stopped after max_nodes={max_nodes} positions before the exact "
+                       f"value was found (RULES.md §2.2 scoring)")
+
+
+def _last_player(state) -> int:
+    t = state.tricks[-1]
+    return (t.leader + len(t.cards) - 1) % state.players
+
+
+def solve(state, *, max_nodes: int | None = None) -> Solution:
+    """The exact max^n value of a Warsaw Hearts position, all cards known (RULES.md §2.2).
+
+    Each player, at each card, maximises their own deal result (bonus − penalty, points).
+    Ties: among cards equally good for the player to play, the first in
+    ``state.legal_actions()`` order (suit by suit ♠ ♥ ♦ ♣, high card first).
+
+    :param state: a :class:`cardkit.games.warsaw_hearts.State` in the play (any card,
+        mid-trick included) or over; not changed.
+    :param max_nodes: stop with :class:`~cardkit.analysis.SearchLimit` after this many
+        positions searched (None: no limit).
+    :returns: :class:`~cardkit.analysis.Solution`: ``value`` the deal result (bonus −
+        penalty, points, int) of the player to play (deal over: of the player who played
+        the last card); ``line`` the cards of the max^n line to the end of the deal (empty
+        when it is over); ``returns`` every seat's deal result at the end of the line,
+        exactly ``state.returns()`` after the line is played; ``nodes`` positions
+        searched; ``seconds`` wall time.
+    :raises StateError: for anything but a Warsaw Hearts state in the play or over.
+    :raises SearchLimit: when ``max_nodes`` is exceeded.
+    :raises CardkitError: for ``max_nodes`` not None nor a whole number >= 1.
+    """
+    _check_state(state, "solve")
+    limit = _check_max_nodes(max_nodes)
+    t0 = perf_counter()
+    if state.phase == "over":
+        r = tuple(int(x) for x in state.returns())
+        return Solution(r[_last_player(state)], (), 0, r, perf_counter() - t0)
+    K, args, ctx = _setup(state, limit)
+    line = np.zeros(K.MAXPLY, dtype=np.int64)
+    root = np.zeros(4, dtype=np.int64)
+    k = K.solve_line(*args, line, root)
+    if k < 0:
+        raise _limit(max_nodes, "solve")
+    r = tuple(int(x) for x in root[:state.players])
+    return Solution(r[state.current_player], tuple(_card(int(c)) for c in line[:k]),
+                    int(ctx[K.C_NODES]), r, perf_counter() - t0)
+
+
+def analyse(state, *, max_nodes: int | None = None) -> dict:
+    """The exact max^n value of every legal card of the player to play (RULES.md §2.2).
+
+    :param state: a :class:`cardkit.games.warsaw_hearts.State`; not changed.
+    :param max_nodes: as :func:`solve` (the limit covers all the cards together).
+    :returns: ``{card: value}``, one entry per card of ``state.legal_actions()`` in that
+        order: the player to play's deal result (bonus − penalty, points, int) when they
+        play that card and everyone plays max^n afterwards (ties as in :func:`solve`).
+        The largest value equals ``solve(state).value``. Empty when the deal is over.
+    :raises StateError: for anything but a Warsaw Hearts state in the play or over.
+    :raises SearchLimit: when ``max_nodes`` is exceeded.
+    :raises CardkitError: for a bad ``max_nodes``.
+    """
+    _check_state(state, "analyse")
+    limit = _check_max_nodes(max_nodes)
+    if state.phase == "over":
+        return {}
+    K, args, ctx = _setup(state, limit)
+    res = np.zeros((64, 4), dtype=np.int64)
+    if K.analyse_root(*args, res) < 0:
+        raise _limit(max_nodes, "analyse")
+    mover = state.current_player
+    return {c: int(res[_cid(c), mover]) for c in state.legal_actions()}
+
+
+# ---- worlds from one seat's view ------------------------------------------------------------
+
+def sample_worlds(state, seat: int, n: int, rng) -> list:
+    """``n`` full deals consistent with what seat ``seat`` knows (RULES.md §2.1).
+
+    Every card ``seat`` can see stays where it is (its own hand, every card played, who
+    played it); the cards it cannot see are dealt to the other seats, as many as each
+    holds now, **uniformly** over the deals in which no seat holds a suit it has shown
+    void in (it did not follow that suit, :func:`cardkit.advisor.shown_voids`; dealt by
+    :func:`cardkit.advisor._deal_hidden`). Only ``state.observation(seat)`` is read, so two
+    states that differ only in cards ``seat`` cannot see give identical worlds with the
+    same ``rng``.
+
+    :param state: a :class:`cardkit.games.warsaw_hearts.State`; not changed.
+    :param seat: 0..players-1.
+    :param n: how many worlds, a whole number >= 0.
+    :param rng: a :class:`numpy.random.Generator` (or an int seed).
+    :returns: a list of ``n`` :class:`~cardkit.games.warsaw_hearts.State` objects, each a
+        clone of ``state`` with the hidden hands replaced (and ``initial_hands`` to match,
+        so undo and saving work; ``seed`` None: a world is not the seeded deal).
+    :raises StateError: for anything but a Warsaw Hearts state in the play or over.
+    :raises CardkitError: for a bad seat, ``n`` or ``rng``, or voids no deal can satisfy.
+    """
+    from ..advisor import _deal_hidden, _played_by_seat, shown_voids
+    from ..dealing import as_generator
+    from ..notation import sort_hand
+    from ..simulate import warsaw_hearts as SW
+    _check_state(state, "sample_worlds")
+    obs = state.observation(seat)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise CardkitError(f"n={quote(n)}: expected a whole number >= 0 (worlds)")
+    n = int(n)
+    rng = as_generator(rng)
+    seat = obs.seat
+    by, order = _played_by_seat(obs)
+    seen = set(obs.hand) | set(order)
+    unseen = [i for i, c in enumerate(SW.DECK36) if c not in seen]
+    others = [s for s in range(obs.players) if s != seat]
+    sizes = [obs.hand_sizes[s] for s in others]
+    voids = shown_voids(obs)
+    if unseen:
+        hidden = _deal_hidden(SW._BITS[np.array(unseen, dtype=np.int64)],
+                              [SW.DECK36[i].suit for i in unseen], sizes,
+                              [voids.get(s, set()) for s in others], n, rng)
+        # (others, n, 36) booleans: bit b of hand j in world i
+        has = (hidden[:, :, None] >> np.arange(36, dtype=np.uint64)[None, None, :]) & np.uint64(1)
+        deck_by_bit = [SW.DECK36[SW.CARD_OF[b]] for b in range(36)]
+    worlds = []
+    for i in range(n):
+        w = state.clone()
+        w.seed = None
+        if unseen:
+            for j, s in enumerate(others):
+                cards = [deck_by_bit[b] for b in np.flatnonzero(has[j, i])]
+                w.hands[s] = sort_hand(cards)
+                w.initial_hands[s] = tuple(sort_hand(cards + list(by.get(s, []))))
+        worlds.append(w)
+    return worlds
