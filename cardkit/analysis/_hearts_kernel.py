@@ -30,7 +30,9 @@ stored and returned is the exact max^n value under that rule:
 - with no heart left unplayed and every player's result fixed (``val == ub``), the
   deal's result is known;
 - a transposition table at trick boundaries: 64-bit hash and a second 64-bit check of
-  (hands, leader, summaries), the whole value vector stored (always replaced).
+  (hands in relative ranks, leader, summaries), the whole value vector stored (always
+  replaced). Relative ranks: each suit's unplayed cards renumbered from the bottom, except
+  A♥ K♥ Q♥ J♥, which keep their places (only T♥..6♥ are renumbered among themselves).
 
 Every function has an explicit signature and ``cache=True``; no integer literal is
 passed at a recursive call site (numba issues 6061 and 6713).
@@ -91,6 +93,31 @@ def _honour_bit(c):
     return 0
 
 
+@njit(uint64(uint64, uint64), cache=True)
+def _relative(hand, allc):
+    """``hand`` with every suit's cards renumbered by rank among the unplayed cards
+    ``allc`` (the lowest unplayed card of the suit becomes 6, the next 7, ...): the
+    position's value does not change. Hearts: only T♥..6♥ are renumbered, among
+    themselves; A♥ K♥ Q♥ J♥ keep their places (the honours score by name)."""
+    out = np.uint64(0)
+    for s in range(4):
+        k = 0
+        top = 9
+        if s == 1:
+            top = 5
+            for r in range(5, 9):
+                b = _ONE << np.uint64(16 + r)
+                if hand & b != 0:
+                    out |= b
+        for r in range(top):
+            b = _ONE << np.uint64(s * 16 + r)
+            if allc & b != 0:
+                if hand & b != 0:
+                    out |= _ONE << np.uint64(s * 16 + k)
+                k += 1
+    return out
+
+
 @njit(void(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
            int64[:], int64[:], int64[:], uint64[:], uint64[:], int8[:, :], int64[:]),
       cache=True)
@@ -132,8 +159,9 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
         chk = h * _G
         code = np.uint64(leader)
         for p in range(n):
-            h = _mix1(h ^ hands[p])
-            chk = _mix2(chk ^ hands[p])
+            rel = _relative(hands[p], allc)
+            h = _mix1(h ^ rel)
+            chk = _mix2(chk ^ rel)
             code |= np.uint64(summ[p]) << np.uint64(2 + 8 * p)
         h = _mix1(h ^ code)
         chk = _mix2(chk ^ code)

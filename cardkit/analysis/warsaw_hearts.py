@@ -71,13 +71,24 @@ def _fold(code: int, honours: int, heart: int) -> int:
     return taken | multi << 3 | heart_bit << 6 | 1 << 7
 
 
-def _summary(tricks) -> int:
-    """The summary code of a list of tricks (each a sequence of cards) one player won."""
-    code = 0
-    for cards in tricks:
-        honours = sum(1 << _HONOUR_INDEX[c] for c in cards if c in _HONOUR_INDEX)
-        code = _fold(code, honours, int(any(c.suit is Suit.HEARTS for c in cards)))
-    return code
+_HONOUR_BIT = {c: 1 << i for i, c in enumerate(W.HONOURS)}
+_BIT = {c: 1 << _cid(c) for c in W._DECK36}
+_FOLD = [_fold(code, honours, heart) for code in range(256) for honours in range(8) for heart in range(2)]
+
+
+def _summaries(state) -> list[int]:
+    """Each seat's summary code (:func:`_fold`) of the tricks it has won so far."""
+    summ = [0, 0, 0, 0]
+    for t in state.tricks:
+        if t.winner is None:
+            continue
+        honours = heart = 0
+        for c in t.cards:
+            if c.suit is Suit.HEARTS:
+                heart = 1
+                honours |= _HONOUR_BIT.get(c, 0)
+        summ[t.winner] = _FOLD[summ[t.winner] * 16 + honours * 2 + heart]
+    return summ
 
 
 def _tricks_of_summary(code: int, players: int) -> list[list[Card]]:
@@ -164,18 +175,16 @@ def _setup(state, max_nodes):
     from . import _hearts_kernel as K
     global _calls
     n = state.players
-    hands = np.zeros(4, dtype=np.uint64)
-    for s in range(n):
-        for c in state.hands[s]:
-            hands[s] |= np.uint64(1) << np.uint64(_cid(c))
-    summ = np.zeros(4, dtype=np.int64)
-    for s in range(n):
-        summ[s] = _summary(t.cards for t in state.tricks if t.winner == s)
+    bits = [0, 0, 0, 0]
+    for s, hand in enumerate(state.hands):
+        for c in hand:
+            bits[s] |= _BIT[c]
+    hands = np.array(bits, dtype=np.uint64)
+    summ = np.array(_summaries(state), dtype=np.int64)
     trick = state.trick
     played = np.zeros(K.MAXPLY + 2, dtype=np.int64)
-    for i, c in enumerate(trick.cards):
-        played[i] = _cid(c)
     tlen = len(trick.cards)
+    played[:tlen] = [_cid(c) for c in trick.cards]
     val, ub, nxt = _tables(state.rules)
     ttk, ttc, ttv = _table()
     _calls += 1

@@ -1,0 +1,138 @@
+"""Control: a button, toggle, box or text line drawn by the card table's page, not a
+widget of its own.
+
+A play dashboard used to build each of its controls as an ipywidget (a button is three
+widget models: the button, its layout and its style), so a page opened with hundreds of
+widgets and more than a thousand widget messages. The controls now live in the one
+:class:`~cardkit_widgets.card_table.CardTable` widget: each is a :class:`Control`, a
+plain ``traitlets.HasTraits`` object with the few attributes of the ipywidget it
+replaces (``value``, ``description``, ``disabled``, ``tooltip``, ``layout.display``,
+``click()``/``on_click``, ``observe``), so the dashboard's Python code and a lesson use it
+as before. The card table sends every control's state to the browser in its one state
+trait and turns a click or an edit in the page into :meth:`Control.click` or a new
+``value``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from types import SimpleNamespace
+from typing import Any
+
+import traitlets
+
+__all__ = ["Control", "KINDS"]
+
+#: What a control is in the page: ``button`` (a click), ``toggle`` (a button with an
+#: on/off ``value``), ``int`` (a number box), ``text`` (a text box), ``choice`` (radio
+#: buttons over ``options``: ``[(label, value), ...]``), ``html`` (text only).
+KINDS = ("button", "toggle", "int", "text", "choice", "html")
+
+
+class Control(traitlets.HasTraits):
+    """One control of a play page (see the module's docstring).
+
+    :param kind: one of :data:`KINDS`.
+    :param name: the name the page uses for it (the dashboard's attribute name).
+    :param value: the value (a toggle's bool, a box's number or text, a choice's value,
+        an ``html`` control's HTML).
+    :param description: its label (a button's text is its accessible name).
+    :param tooltip: the ``title`` shown on hover.
+    :param options: for ``choice``: ``[(label, value), ...]``.
+    :ivar layout: ``layout.display`` is ``"none"`` to hide the control, else None.
+    :ivar style: free attributes (``font_size``), kept for code that set them on widgets.
+    :raises ValueError: for an unknown kind.
+    """
+
+    value = traitlets.Any(None)
+    description = traitlets.Unicode("")
+    disabled = traitlets.Bool(False)
+    tooltip = traitlets.Unicode("")
+    placeholder = traitlets.Unicode("")
+
+    def __init__(self, kind: str, name: str, *, value: Any = None, description: str = "", tooltip: str = "",
+                 disabled: bool = False, options: list | None = None, placeholder: str = "",
+                 display: str | None = None) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"control kind {kind!r}: expected one of {', '.join(KINDS)}")
+        if kind == "toggle" and value is None:
+            value = False
+        if kind in ("text", "html") and value is None:
+            value = ""
+        super().__init__(value=value, description=description, tooltip=tooltip, disabled=disabled,
+                         placeholder=placeholder)
+        self.kind = kind
+        self.name = name
+        self.options = list(options or [])
+        self.layout = SimpleNamespace(display=display)
+        self.style = SimpleNamespace(font_size="")
+        self._dom_classes: list[str] = []
+        self._click_handlers: list = []
+
+    # ---- the ipywidgets-like API -----------------------------------------------------------
+
+    def on_click(self, callback, remove: bool = False) -> None:
+        """Register (or remove) ``callback(control)``, called by :meth:`click`."""
+        if remove:
+            self._click_handlers.remove(callback)
+        else:
+            self._click_handlers.append(callback)
+
+    def click(self) -> None:
+        """Click the control as a user would: a ``button`` calls its click callbacks, a
+        ``toggle`` flips its value. As for an ipywidgets ``Button``, a click from code
+        reaches the callbacks even when the control is disabled (the dashboard's handler
+        decides); the page never sends a click on a disabled control."""
+        if self.kind == "toggle":
+            self.value = not self.value
+            return
+        for cb in list(self._click_handlers):
+            cb(self)
+
+    def add_class(self, name: str) -> None:
+        if name not in self._dom_classes:
+            self._dom_classes.append(name)
+
+    def remove_class(self, name: str) -> None:
+        if name in self._dom_classes:
+            self._dom_classes.remove(name)
+
+    @property
+    def hidden(self) -> bool:
+        return self.layout.display == "none"
+
+    def to_json(self) -> dict:
+        """What the page needs to draw the control."""
+        out = {"name": self.name, "kind": self.kind, "description": self.description, "tooltip": self.tooltip,
+               "disabled": bool(self.disabled), "hidden": self.hidden, "classes": list(self._dom_classes)}
+        value = self.value
+        if self.kind == "choice":
+            out["options"] = [[str(label), i] for i, (label, _v) in enumerate(self.options)]
+            out["value"] = next((i for i, (_l, v) in enumerate(self.options) if v == value), None)
+        elif self.kind == "int":  # text the learner typed that is not a number is sent back as text
+            out["value"] = value if value is None or isinstance(value, str) else int(value)
+        else:
+            out["value"] = value
+        if self.placeholder:
+            out["placeholder"] = self.placeholder
+        return out
+
+    def set_from_page(self, value: Any) -> None:
+        """A value sent by the page: a choice's option index, a box's text or number, a
+        toggle's bool. A number box's text that is not a whole number is kept as text for
+        the dashboard to refuse in words."""
+        if self.kind == "choice":
+            self.value = self.options[int(value)][1]
+        elif self.kind == "toggle":
+            self.value = bool(value)
+        elif self.kind == "int":
+            text = str(value).strip()
+            self.value = int(text) if re.fullmatch(r"[+-]?\d{1,18}", text) else text
+        else:
+            self.value = str(value)
+
+    @property
+    def text(self) -> str:
+        """An ``html`` control's value as plain text."""
+        return html.unescape(re.sub(r"<[^>]+>", "", str(self.value or "")))
