@@ -6,6 +6,8 @@ Usage::
 
 It serves the ``lessons/`` folder on 127.0.0.1 (port 8866 unless ``--port``
 says otherwise), prints the URL of the lessons index and runs until Ctrl-C.
+It has no authentication and is for one person: it says so first
+(``ONE_PERSON_NOTICE``); a class uses ``cardkit-hub`` (``cardkit/hub_cli.py``).
 The ``lessons/`` folder is looked for in the current directory first, then in
 the repository this package was installed from (the parent of the ``cardkit``
 folder, which is where an editable install ``pip install -e .`` points).
@@ -41,6 +43,13 @@ CULL_INTERVAL = 60  # seconds between two checks for idle kernels
 IOPUB_TIMEOUT = 120  # seconds: see voila_args
 
 REMOVED_CELL_TAGS = ("teacher-only",)
+
+# Printed first at every start: this server is for one person.
+ONE_PERSON_NOTICE = (
+    "cardkit lessons: no authentication, for one person on this computer "
+    "(anyone who can reach the port can use it and start kernels); "
+    "for a class use cardkit-hub or Zero to JupyterHub (docs/classroom.md)"
+)
 
 # The repository root of a source checkout / editable install: the folder
 # holding the ``cardkit`` package folder.
@@ -161,6 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not port_is_free(args.port):
         return _error(f"port {args.port} on {HOST} is already in use; choose another with --port N")
 
+    print(ONE_PERSON_NOTICE, flush=True)
     print(f"cardkit lessons: open {index_url(args.port)}  (serving {lessons_dir}; Ctrl-C stops)", flush=True)
 
     from voila.app import main as voila_main  # imported late: --help and errors stay fast

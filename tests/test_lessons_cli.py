@@ -124,6 +124,16 @@ def test_main_prints_url_and_runs_voila_with_voila_args(monkeypatch, capsys):
     assert index_url(port) in capsys.readouterr().out
 
 
+def test_main_says_first_it_has_no_authentication_and_is_for_one_person(monkeypatch, capsys):
+    import voila.app
+
+    monkeypatch.setattr(voila.app, "main", lambda argv: None)
+    assert main(["--port", str(_free_port())]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "no authentication" in first and "for one person" in first
+    assert "cardkit-hub" in first  # and what to use for a class
+
+
 def test_default_port_is_8866(monkeypatch):
     import voila.app
 

@@ -1,0 +1,490 @@
+"""``cardkit-hub``: a JupyterHub for a class on one machine, opening the lessons in Voila.
+
+Usage::
+
+    CARDKIT_HUB_PASSWORD=... cardkit-hub [--ip 127.0.0.1] [--port 8000] [--admin NAME]
+        [--password-file FILE] [--admin-password-file FILE] [--data-dir DIR]
+        [--max-servers N] [--mem-limit SIZE] [--cull-idle-timeout SECONDS]
+        [--learners-file FILE] [--ssl-cert FILE --ssl-key FILE]
+
+It runs a real JupyterHub (``pip install -e ".[hub]"`` and ``npm install -g
+configurable-http-proxy``) in this process until Ctrl-C or SIGTERM, which stop the
+proxy and every learner's server too. What the class gets:
+
+* **Log-in**: JupyterHub's shared-password authenticator
+  (``jupyterhub.authenticators.shared.SharedPasswordAuthenticator``, JupyterHub >= 5.3).
+  A learner types a name (letters, digits, ``.``, ``-``, ``_``; at most 40 characters) and
+  the class password. The teacher sets that password (at least 8 characters) in the
+  environment variable ``CARDKIT_HUB_PASSWORD``, in a file (``--password-file``, first
+  line), or types it at a prompt that does not echo; it is never an argument, so it never
+  shows in ``ps`` or the shell history. Anyone with the password can log in under any
+  learner's name (that authenticator's design): it keeps strangers out, not classmates
+  apart. ``--learners-file`` (one name a line) limits the names that may log in.
+* **The teacher is an admin** (``--admin NAME``, repeatable): admins log in with a
+  separate admin password of at least 32 characters (the authenticator's rule), from
+  ``CARDKIT_HUB_ADMIN_PASSWORD``, ``--admin-password-file``, or else generated once and
+  kept in ``<data dir>/admin-password`` (readable by its owner only); the admin page is
+  ``/hub/admin``.
+* **One server per learner**: ``jupyterhub.spawner.SimpleLocalProcessSpawner`` runs each
+  learner's Jupyter server as the teacher's own system user (no system accounts needed;
+  no isolation between learners either), with a home folder
+  ``<data dir>/homes/<name>``, the ``lessons/`` folder as its notebook folder, and
+  ``/voila/render/index.ipynb`` as its default URL: a learner lands on the lesson index
+  dashboard. The Voila classroom settings (sources stripped, no tracebacks, ``teacher-only``
+  cells removed, ``iopub_timeout`` 120 s, kernel culling) go into the servers' config
+  (``<data dir>/singleuser-config/jupyter_server_config.json``, see
+  ``singleuser_server_config``).
+* **Limits**: at most ``--max-servers`` learners' servers at once
+  (``c.JupyterHub.active_server_limit``; the next learner is asked to try later);
+  ``--mem-limit`` per learner (``c.Spawner.mem_limit``): *advisory* with this spawner,
+  which only passes it to the server as ``MEM_LIMIT`` and enforces nothing.
+* **Culling**: ``jupyterhub-idle-culler`` runs as a hub service and stops a learner's
+  server after ``--cull-idle-timeout`` seconds without activity; inside each server,
+  Voila's idle kernels (a closed tab keeps its kernel, voila issue 1458) are culled too.
+* The hub listens on 127.0.0.1 unless ``--ip`` says otherwise (``--ip 0.0.0.0`` for the
+  room's network; use ``--ssl-cert``/``--ssl-key`` there, or the password crosses the
+  network in clear). Its database, cookie secret and the proxy's pid file live in the
+  data folder (``./cardkit-hub-data`` unless ``--data-dir``); a ``jupyterhub_config.py``
+  placed there is loaded last, to override any setting.
+
+This module imports neither JupyterHub nor traitlets until the hub starts: importing
+``cardkit`` loads no UI or server code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from cardkit.lessons_cli import (
+    CULL_IDLE_TIMEOUT as KERNEL_CULL_IDLE_TIMEOUT,
+    CULL_INTERVAL as KERNEL_CULL_INTERVAL,
+    IOPUB_TIMEOUT,
+    REMOVED_CELL_TAGS,
+    _OneLineErrorParser,
+    _port,
+    find_lessons_dir,
+    port_is_free,
+    REPO_ROOT,
+)
+
+HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+DEFAULT_URL = "/voila/render/index.ipynb"  # relative to a learner's server
+DEFAULT_DATA_DIR = "cardkit-hub-data"
+DEFAULT_MAX_SERVERS = 40
+DEFAULT_MEM_LIMIT = "1G"
+DEFAULT_CULL_IDLE_TIMEOUT = 1800  # seconds without activity before a learner's server stops
+DEFAULT_CULL_EVERY = 300  # seconds between two checks of the idle culler
+PASSWORD_ENV = "CARDKIT_HUB_PASSWORD"
+ADMIN_PASSWORD_ENV = "CARDKIT_HUB_ADMIN_PASSWORD"
+MIN_PASSWORD_LENGTH = 8  # SharedPasswordAuthenticator.user_password's rule
+MIN_ADMIN_PASSWORD_LENGTH = 32  # SharedPasswordAuthenticator.admin_password's rule
+AUTHENTICATOR_CLASS = "jupyterhub.authenticators.shared.SharedPasswordAuthenticator"
+SPAWNER_CLASS = "jupyterhub.spawner.SimpleLocalProcessSpawner"
+# A learner's name: a letter or digit (any alphabet), then letters, digits, ".", "-", "_".
+USERNAME_PATTERN = r"^\w[\w.-]{0,39}$"
+LOGIN_ANNOUNCEMENT = "Type your name (letters and digits) and the class password your teacher gave you."
+
+
+class HubSetupError(Exception):
+    """A setting ``cardkit-hub`` cannot start with; the message is one line for the teacher."""
+
+
+# ------------------------------------------------------------------ config
+
+
+def singleuser_server_config(
+    *,
+    cull_idle_timeout: int = KERNEL_CULL_IDLE_TIMEOUT,
+    cull_interval: int = KERNEL_CULL_INTERVAL,
+    iopub_timeout: int = IOPUB_TIMEOUT,
+    removed_cell_tags: Sequence[str] = REMOVED_CELL_TAGS,
+) -> dict[str, dict[str, Any]]:
+    """The learners' Jupyter server config (``jupyter_server_config.json`` contents).
+
+    The classroom settings of ``cardkit-lessons`` (``lessons_cli.voila_args``) for Voila
+    running as a server extension: sources stripped, tracebacks hidden, cells tagged
+    ``removed_cell_tags`` removed (the list form), ``iopub_timeout`` (seconds) raised, and
+    idle kernels culled after ``cull_idle_timeout`` seconds, checked every
+    ``cull_interval`` seconds.
+    """
+    return {
+        "VoilaConfiguration": {"strip_sources": True, "show_tracebacks": False},
+        "VoilaExecutor": {"iopub_timeout": int(iopub_timeout)},
+        "TagRemovePreprocessor": {"remove_cell_tags": list(removed_cell_tags)},
+        "MappingKernelManager": {
+            "cull_idle_timeout": int(cull_idle_timeout),
+            "cull_interval": int(cull_interval),
+            "cull_connected": False,
+        },
+    }
+
+
+def hub_config(
+    *,
+    lessons_dir: str | os.PathLike[str],
+    data_dir: str | os.PathLike[str],
+    password: str,
+    ip: str = HOST,
+    port: int = DEFAULT_PORT,
+    hub_port: int,
+    proxy_api_port: int,
+    admins: Sequence[str] = (),
+    admin_password: str | None = None,
+    learners: Sequence[str] = (),
+    max_servers: int = DEFAULT_MAX_SERVERS,
+    mem_limit: str = DEFAULT_MEM_LIMIT,
+    cull_idle_timeout: int = DEFAULT_CULL_IDLE_TIMEOUT,
+    cull_every: int = DEFAULT_CULL_EVERY,
+    proxy_command: str = "configurable-http-proxy",
+    ssl_cert: str | None = None,
+    ssl_key: str | None = None,
+) -> dict[str, dict[str, Any]]:
+    """The hub's settings as ``{class name: {trait: value}}`` (a traitlets config's shape).
+
+    Pure: reads and writes no file. ``data_dir`` holds the database
+    (``jupyterhub.sqlite``), the cookie secret, the proxy's pid file, the learners' home
+    folders (``homes/<name>``) and the learners' server config folder
+    (``singleuser-config``, written by ``write_singleuser_config``). ``hub_port`` and
+    ``proxy_api_port`` are the hub's and the proxy's internal ports on 127.0.0.1.
+    ``cull_idle_timeout`` and ``cull_every`` are seconds.
+    """
+    data = Path(data_dir).resolve()
+    lessons = Path(lessons_dir).resolve()
+    shared_password: dict[str, Any] = {"user_password": password}
+    if admin_password:
+        shared_password["admin_password"] = admin_password
+    authenticator: dict[str, Any] = {"username_pattern": USERNAME_PATTERN, "admin_users": set(admins)}
+    if learners:
+        authenticator["allowed_users"] = set(learners)
+    else:
+        authenticator["allow_all"] = True
+    jupyterhub: dict[str, Any] = {
+        "ip": ip,
+        "port": int(port),
+        "hub_ip": "127.0.0.1",
+        "hub_port": int(hub_port),
+        "authenticator_class": AUTHENTICATOR_CLASS,
+        "spawner_class": SPAWNER_CLASS,
+        "db_url": f"sqlite:///{data / 'jupyterhub.sqlite'}",
+        "cookie_secret_file": str(data / "jupyterhub_cookie_secret"),
+        "active_server_limit": int(max_servers),
+        "template_vars": {"announcement_login": LOGIN_ANNOUNCEMENT},
+        "services": [
+            {
+                "name": "idle-culler",
+                "command": [
+                    sys.executable, "-m", "jupyterhub_idle_culler",
+                    f"--timeout={int(cull_idle_timeout)}",
+                    f"--cull-every={int(cull_every)}",
+                ],
+            }
+        ],
+        "load_roles": [
+            {
+                "name": "idle-culler",
+                "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+                "services": ["idle-culler"],
+            }
+        ],
+    }
+    if ssl_cert or ssl_key:
+        jupyterhub["ssl_cert"] = ssl_cert
+        jupyterhub["ssl_key"] = ssl_key
+    return {
+        "JupyterHub": jupyterhub,
+        "Authenticator": authenticator,
+        "SharedPasswordAuthenticator": shared_password,
+        "ConfigurableHTTPProxy": {
+            "api_url": f"http://127.0.0.1:{int(proxy_api_port)}",
+            "command": [proxy_command],
+            "pid_file": str(data / "jupyterhub-proxy.pid"),
+        },
+        "Spawner": {
+            "cmd": [sys.executable, "-m", "jupyterhub.singleuser"],
+            "notebook_dir": str(lessons),
+            "default_url": DEFAULT_URL,
+            "mem_limit": mem_limit,
+            "start_timeout": 120,  # a busy classroom machine starts servers slowly
+            "http_timeout": 90,
+            "environment": {"JUPYTER_CONFIG_PATH": str(data / "singleuser-config")},
+            # The learners' servers run as the hub's user; Jupyter refuses root unless told.
+            "args": ["--ServerApp.allow_root=True"] if _running_as_root() else [],
+        },
+        "SimpleLocalProcessSpawner": {"home_dir_template": str(data / "homes" / "{username}")},
+    }
+
+
+def _running_as_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def write_singleuser_config(data_dir: str | os.PathLike[str], config: dict | None = None) -> Path:
+    """Write ``<data_dir>/singleuser-config/jupyter_server_config.json``; return its path."""
+    folder = Path(data_dir) / "singleuser-config"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "jupyter_server_config.json"
+    path.write_text(json.dumps(config if config is not None else singleuser_server_config(), indent=2) + "\n")
+    return path
+
+
+# --------------------------------------------------------------- passwords
+
+
+def _read_first_line(path: str, what: str) -> str:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise HubSetupError(f"cannot read the {what} file {path!r}: {error.strerror}") from None
+    lines = text.splitlines()
+    return lines[0] if lines else ""
+
+
+def read_password(password_file: str | None, *, environ=os.environ, prompt=None) -> str:
+    """The class password: ``CARDKIT_HUB_PASSWORD``, else the file's first line, else a
+    prompt without echo (``prompt`` is ``getpass.getpass``-like; None when not interactive).
+
+    Raises HubSetupError when there is none or it is shorter than 8 characters.
+    """
+    if environ.get(PASSWORD_ENV):
+        password, source = environ[PASSWORD_ENV], f"${PASSWORD_ENV}"
+    elif password_file:
+        password, source = _read_first_line(password_file, "password"), password_file
+    elif prompt is not None:
+        password, source = prompt("Class password (not shown): "), "the prompt"
+        if password and prompt("The same again: ") != password:
+            raise HubSetupError("the two passwords typed differ")
+    else:
+        raise HubSetupError(
+            f"no class password: set {PASSWORD_ENV} or pass --password-file FILE"
+        )
+    if len(password) < MIN_PASSWORD_LENGTH:
+        raise HubSetupError(
+            f"the class password from {source} has {len(password)} characters; "
+            f"it needs at least {MIN_PASSWORD_LENGTH}"
+        )
+    return password
+
+
+def read_admin_password(admin_password_file: str | None, data_dir: Path, password: str,
+                        *, environ=os.environ) -> tuple[str, str]:
+    """The admins' password and where it came from: ``CARDKIT_HUB_ADMIN_PASSWORD``, the
+    file's first line, or ``<data_dir>/admin-password`` (made with a random password of
+    43 characters, mode 0600, when missing).
+
+    Raises HubSetupError if it is shorter than 32 characters or equals the class password.
+    """
+    if environ.get(ADMIN_PASSWORD_ENV):
+        value, source = environ[ADMIN_PASSWORD_ENV], f"${ADMIN_PASSWORD_ENV}"
+    elif admin_password_file:
+        value, source = _read_first_line(admin_password_file, "admin password"), admin_password_file
+    else:
+        path = data_dir / "admin-password"
+        if not path.exists():
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as file:
+                file.write(secrets.token_urlsafe(32) + "\n")
+        value, source = _read_first_line(str(path), "admin password"), str(path)
+    if len(value) < MIN_ADMIN_PASSWORD_LENGTH:
+        raise HubSetupError(
+            f"the admin password from {source} has {len(value)} characters; "
+            f"it needs at least {MIN_ADMIN_PASSWORD_LENGTH}"
+        )
+    if value == password:
+        raise HubSetupError("the admin password must differ from the class password")
+    return value, source
+
+
+def read_learners(path: str) -> list[str]:
+    """Names from a file, one a line (blank lines and ``#`` comments skipped), lower-cased
+    as JupyterHub does; raises HubSetupError for a name a learner could not log in with."""
+    names = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        name = line.split("#", 1)[0].strip().lower()
+        if not name:
+            continue
+        if not re.fullmatch(USERNAME_PATTERN, name):
+            raise HubSetupError(f"learner name {name[:60]!r} in {path}: use letters, digits, '.', '-', '_'")
+        names.append(name)
+    return names
+
+
+EXTRA_CONFIG_TEXT = """\
+# Extra JupyterHub settings for cardkit-hub, loaded after its own ones (cardkit/hub_cli.py).
+# For instance:  c.Spawner.mem_limit = "2G"
+c = get_config()  # noqa
+"""
+
+
+def _extra_config_file(data_dir: Path) -> Path:
+    path = data_dir / "jupyterhub_config.py"
+    if not path.exists():
+        path.write_text(EXTRA_CONFIG_TEXT)
+    return path
+
+
+# --------------------------------------------------------------------- CLI
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number {text[:60]!r}: not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"invalid number {value}: must be at least 1")
+    return value
+
+
+def _mem(text: str) -> str:
+    if not re.fullmatch(r"[1-9][0-9]{0,5}[KMGT]", text):
+        raise argparse.ArgumentTypeError(f"invalid memory size {text[:60]!r}: write e.g. 512M or 1G")
+    return text
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _OneLineErrorParser(
+        prog="cardkit-hub",
+        description=(
+            "Run a JupyterHub for a class on this machine: learners log in with the class password "
+            f"(${PASSWORD_ENV} or --password-file) and each gets a server opening the lessons in Voila."
+        ),
+    )
+    parser.add_argument("--ip", default=HOST, help=f"address to listen on (default {HOST}; 0.0.0.0 for the network)")
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    parser.add_argument("--password-file", help=f"file whose first line is the class password (else ${PASSWORD_ENV})")
+    parser.add_argument("--admin", action="append", default=[], metavar="NAME",
+                        help="the teacher's login name, an admin (repeat for more)")
+    parser.add_argument("--admin-password-file",
+                        help=f"file whose first line is the admins' password, 32+ characters (else ${ADMIN_PASSWORD_ENV}, "
+                             "else one generated in the data folder)")
+    parser.add_argument("--learners-file", help="only these names may log in (one a line)")
+    parser.add_argument("--data-dir", default=DEFAULT_DATA_DIR,
+                        help=f"folder for the hub's database, cookie secret and learners' homes (default ./{DEFAULT_DATA_DIR})")
+    parser.add_argument("--max-servers", type=_positive, default=DEFAULT_MAX_SERVERS,
+                        help=f"learners' servers running at once, at most (default {DEFAULT_MAX_SERVERS})")
+    parser.add_argument("--mem-limit", type=_mem, default=DEFAULT_MEM_LIMIT,
+                        help=f"memory per learner, advisory with this spawner (default {DEFAULT_MEM_LIMIT})")
+    parser.add_argument("--cull-idle-timeout", type=_positive, default=DEFAULT_CULL_IDLE_TIMEOUT,
+                        help=f"seconds without activity before a learner's server stops (default {DEFAULT_CULL_IDLE_TIMEOUT})")
+    parser.add_argument("--cull-every", type=_positive, default=DEFAULT_CULL_EVERY, help=argparse.SUPPRESS)
+    parser.add_argument("--ssl-cert", help="HTTPS certificate file (with --ssl-key)")
+    parser.add_argument("--ssl-key", help="HTTPS key file (with --ssl-cert)")
+    return parser
+
+
+def _error(message: str) -> int:
+    print(f"cardkit-hub: error: {message}", file=sys.stderr)
+    return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``cardkit-hub``; returns the exit status (runs until Ctrl-C/SIGTERM)."""
+    args = build_parser().parse_args(argv)
+    lessons_dir = find_lessons_dir()
+    if lessons_dir is None:
+        return _error(f"no lessons/ folder found in {Path.cwd()} nor in {REPO_ROOT}; run from the cardkit checkout")
+    if bool(args.ssl_cert) != bool(args.ssl_key):
+        return _error("give both --ssl-cert and --ssl-key, or neither")
+    try:
+        import jupyterhub  # noqa: F401
+        import jupyterhub_idle_culler  # noqa: F401
+    except ImportError as error:
+        return _error(f"{error.name} is not installed: pip install -e \".[hub]\"")
+    try:
+        from jupyterhub.authenticators.shared import SharedPasswordAuthenticator  # noqa: F401
+    except ImportError:
+        return _error("this JupyterHub has no shared-password authenticator (5.3 or newer needed): "
+                      "pip install -U \"jupyterhub>=5.3\"")
+    proxy = shutil.which("configurable-http-proxy")
+    if proxy is None:
+        return _error("configurable-http-proxy not found: npm install -g configurable-http-proxy "
+                      "(Debian: apt-get install -y nodejs npm first)")
+    if not port_is_free(args.port, args.ip):
+        return _error(f"port {args.port} on {args.ip} is already in use; choose another with --port N")
+
+    data_dir = Path(args.data_dir).resolve()
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        prompt = None
+        if sys.stdin.isatty() and not os.environ.get(PASSWORD_ENV) and not args.password_file:
+            import getpass
+
+            prompt = getpass.getpass
+        password = read_password(args.password_file, prompt=prompt)
+        admins = [name.strip().lower() for name in args.admin]
+        for name in admins:
+            if not re.fullmatch(USERNAME_PATTERN, name):
+                raise HubSetupError(f"admin name {name[:60]!r}: use letters, digits, '.', '-', '_'")
+        admin_password = admin_source = None
+        if admins:
+            admin_password, admin_source = read_admin_password(args.admin_password_file, data_dir, password)
+        learners = read_learners(args.learners_file) if args.learners_file else []
+    except HubSetupError as error:
+        return _error(str(error))
+    except OSError as error:
+        return _error(f"{error.filename}: {error.strerror}")
+    # The passwords stay in this process's memory: the proxy and the services it starts
+    # copy this process's environment.
+    os.environ.pop(PASSWORD_ENV, None)
+    os.environ.pop(ADMIN_PASSWORD_ENV, None)
+
+    settings = hub_config(
+        lessons_dir=lessons_dir, data_dir=data_dir, password=password, ip=args.ip, port=args.port,
+        hub_port=_free_port(), proxy_api_port=_free_port(), admins=admins, admin_password=admin_password,
+        learners=learners, max_servers=args.max_servers, mem_limit=args.mem_limit,
+        cull_idle_timeout=args.cull_idle_timeout, cull_every=args.cull_every, proxy_command=proxy,
+        ssl_cert=args.ssl_cert, ssl_key=args.ssl_key,
+    )
+    write_singleuser_config(data_dir)
+    (data_dir / "homes").mkdir(exist_ok=True)
+
+    scheme = "https" if args.ssl_cert else "http"
+    shown_ip = "127.0.0.1" if args.ip in ("", "0.0.0.0") else args.ip
+    print(f"cardkit hub: learners open {scheme}://{shown_ip}:{args.port}/ and log in with a name and the class password", flush=True)
+    print(f"  lessons {lessons_dir}; data {data_dir}; at most {args.max_servers} servers, "
+          f"{args.mem_limit} each (advisory); idle servers stop after {args.cull_idle_timeout} s; Ctrl-C stops all", flush=True)
+    if admins:
+        print(f"  admin(s) {', '.join(admins)}: log in with the admin password from {admin_source}; admin page /hub/admin", flush=True)
+    if args.ip == HOST:
+        print("  listening on 127.0.0.1: only this computer can connect (--ip 0.0.0.0 for the room)", flush=True)
+    elif not args.ssl_cert:
+        print("  warning: plain HTTP on the network: passwords cross it unencrypted (--ssl-cert/--ssl-key)", flush=True)
+
+    # A shell starts background jobs with SIGINT ignored, and the servers, the proxy and
+    # the idle culler would inherit that: they would then ignore the hub's polite stop and
+    # each take the hub's full timeouts to end.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    from traitlets.config import Config  # imported late, with JupyterHub
+    from jupyterhub.app import JupyterHub
+
+    config = Config()
+    for section, values in settings.items():
+        for key, value in values.items():
+            config[section][key] = value
+    JupyterHub.instance(config=config)
+    # The data folder's jupyterhub_config.py is loaded after these settings: the teacher's overrides.
+    JupyterHub.launch_instance(argv=["--config", str(_extra_config_file(data_dir))])
+    return 0
+
+
+if __name__ == "__main__":  # python -m cardkit.hub_cli
+    sys.exit(main())

@@ -1,0 +1,297 @@
+"""``cardkit-hub`` for real: a JupyterHub on 127.0.0.1, three learners in three Chromium
+contexts, each playing a card on the Variety play page (lessons/variety/2_play.ipynb)
+served by Voila inside the learner's own server.
+
+Also: a wrong password is refused; learner A cannot open learner B's server nor the admin
+page; the teacher (``--admin``) can; a learner's server lands on the lesson index
+(default URL) and serves the page with the classroom settings (no code, no teacher-only
+cell). At the end the hub is stopped (SIGTERM: it stops the learners' servers and the
+proxy), and any process left in the test's temporary folder is killed.
+
+Needs Chromium (``/usr/bin/chromium``), ``configurable-http-proxy`` (npm) and the
+``hub`` extra; without them the test is skipped, saying why, unless
+``CARDKIT_REQUIRE_BROWSER=1`` makes that a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+REQUIRE_BROWSER = os.environ.get("CARDKIT_REQUIRE_BROWSER", "") == "1"
+PASSWORD = "deal-me-in-42"  # the class password (>= 8 characters)
+ADMIN_PASSWORD = "the-teachers-own-password-of-40-chars!!"  # >= 32 characters
+LEARNERS = ("ann", "boris", "chloe")
+TEACHER = "teacher"
+PLAY = "variety/2_play.ipynb"
+HUB_START_TIMEOUT_S = 60
+SPAWN_TIMEOUT_MS = 120_000  # log-in to a rendered dashboard, three servers starting at once
+EXPECT_TIMEOUT_MS = 45_000
+
+
+# ------------------------------------------------- the dashboard's selectors
+# Kept here, in one place, so a new card widget needs only these functions changed.
+
+
+def status_line(page):
+    """The play dashboard's status line (what happened, whose turn it is)."""
+    return page.locator(".cardkit-status, .ckt-status").first
+
+
+def enabled_bids(page):
+    """The numbers the learner may bid now (Variety's bidding)."""
+    return page.locator(".cardkit-auction button:enabled, [role=group][aria-label='Bid a number'] button:enabled")
+
+
+def legal_cards(page):
+    """The learner's legal cards: enabled buttons in the hand, named by the card."""
+    return page.locator(".cardkit-hand button:enabled, .ckt-hand [role=button].ckt-legal")
+
+
+def play_a_card(page) -> str:
+    """Bid (at most three times) until the play starts, then play the first legal card;
+    returns the card's accessible name. Fails if the dashboard does not say it was played."""
+    from playwright.sync_api import expect
+
+    status = status_line(page)
+    turn = re.compile(r"Your turn( to bid|: play a card)")
+    for _ in range(4):
+        expect(status).to_contain_text(turn)
+        if "play a card" in status.inner_text():
+            break
+        bid = enabled_bids(page).first
+        number = bid.inner_text().strip()
+        assert re.fullmatch(r"[1-8]", number), number
+        bid.click()
+        expect(status).to_contain_text(f"You bid {number}")
+    else:
+        pytest.fail(f"the bidding did not end after three bids: {status.inner_text()!r}")
+    card = legal_cards(page).first
+    name = (card.get_attribute("aria-label") or card.inner_text()).strip()
+    assert name, "a legal card without an accessible name"
+    card.click()
+    expect(status).to_contain_text("You played")
+    expect(status).not_to_contain_text("⚠")
+    return name
+
+
+# ------------------------------------------------------------------ the hub
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _missing(reason: str):
+    if REQUIRE_BROWSER:
+        pytest.fail(f"{reason}, and CARDKIT_REQUIRE_BROWSER=1 requires browser tests", pytrace=False)
+    pytest.skip(f"hub browser test: {reason}; CARDKIT_REQUIRE_BROWSER=1 makes this a failure")
+
+
+def _processes_in(root: Path) -> list[int]:
+    """Processes (other than ours) whose working folder or command line is inside ``root``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().decode(errors="replace")
+            cwd = os.readlink(entry / "cwd")
+        except OSError:
+            continue
+        if str(root) in cmdline or cwd == str(root) or cwd.startswith(str(root) + os.sep):
+            found.append(int(entry.name))
+    return found
+
+
+def _log_tail(path: Path, lines: int = 40) -> str:
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return "(no hub log)"
+    return "\n".join(re.sub(r"\x1b\[[0-9;]*m", "", text).splitlines()[-lines:])
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    """``(base_url, log_path, data_dir)`` of a running ``cardkit-hub``; stopped at the end."""
+    if shutil.which("configurable-http-proxy") is None:
+        _missing("configurable-http-proxy not found (npm install -g configurable-http-proxy)")
+    try:
+        import jupyterhub  # noqa: F401
+        import jupyterhub_idle_culler  # noqa: F401
+    except ImportError as error:
+        _missing(f"{error.name} not installed (pip install -e '.[hub]')")
+
+    root = tmp_path_factory.mktemp("hub")
+    data_dir = root / "data"
+    (root / "admin-password").write_text(ADMIN_PASSWORD + "\n")
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=str(root / "jupyter-config"),
+        JUPYTER_DATA_DIR=str(root / "jupyter-data"),
+        JUPYTER_RUNTIME_DIR=str(root / "jupyter-runtime"),
+        IPYTHONDIR=str(root / "ipython"),
+        PYTHONUNBUFFERED="1",
+        CARDKIT_HUB_PASSWORD=PASSWORD,
+    )
+    env.pop("CARDKIT_HUB_ADMIN_PASSWORD", None)
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    log_path = root / "hub.log"
+    command = [
+        sys.executable, "-m", "cardkit.hub_cli", "--port", str(port), "--data-dir", str(data_dir),
+        "--admin", TEACHER, "--admin-password-file", str(root / "admin-password"),
+        "--max-servers", "5", "--mem-limit", "1G",
+    ]
+    started = time.monotonic()
+    test_finished = False
+    with open(log_path, "wb") as log:
+        # cwd = root: the proxy and the idle culler run there, so leftovers are found.
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                   env=env, cwd=root)
+    try:
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"cardkit-hub exited with {process.returncode}:\n{_log_tail(log_path)}", pytrace=False)
+            if time.monotonic() - started > HUB_START_TIMEOUT_S:
+                pytest.fail(f"the hub was not ready after {HUB_START_TIMEOUT_S} s:\n{_log_tail(log_path)}",
+                            pytrace=False)
+            try:
+                with urllib.request.urlopen(f"{base}/hub/login", timeout=5) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.2)
+        print(f"\n[hub] ready at {base} in {time.monotonic() - started:.1f} s (log {log_path})")
+        yield base, log_path, data_dir
+        test_finished = True
+    finally:
+        stopping = time.monotonic()
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)  # the hub stops the servers, the culler and the proxy
+            try:
+                process.wait(timeout=45)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+        left = _processes_in(root)
+        for pid in left:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        print(f"[hub] stopped in {time.monotonic() - stopping:.1f} s; processes left and killed: {left}")
+        if test_finished:  # the hub itself must have stopped everything it started
+            assert not left, f"the hub left processes running after SIGTERM: {left}"
+
+
+def _login(context, base: str, name: str, password: str, next_path: str = ""):
+    """Open the log-in page in a new page of ``context``, submit the form; returns the page
+    (the navigation after the submit is not waited for)."""
+    page = context.new_page()
+    page.set_default_timeout(EXPECT_TIMEOUT_MS)
+    page.set_default_navigation_timeout(SPAWN_TIMEOUT_MS)
+    page.goto(f"{base}/hub/login" + (f"?next={next_path}" if next_path else ""))
+    page.fill("#username_input", name)
+    page.fill("#password_input", password)
+    page.click("#login_submit", no_wait_after=True)
+    return page
+
+
+def test_three_learners_play_through_the_hub(hub, browser):
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    base, log_path, data_dir = hub
+    t0 = time.monotonic()
+
+    # A wrong password is refused: the log-in page again, with JupyterHub's message.
+    stranger = browser.new_context()
+    page = stranger.new_page()
+    page.goto(f"{base}/hub/login")
+    page.fill("#username_input", LEARNERS[0])
+    page.fill("#password_input", PASSWORD + "x")
+    with page.expect_response(lambda r: r.request.method == "POST" and "/hub/login" in r.url) as answer:
+        page.click("#login_submit")
+    assert answer.value.status == 403, answer.value.status
+    expect(page.locator(".login_error")).to_contain_text("Invalid username or password")
+    assert "/hub/login" in page.url
+    stranger.close()
+
+    # Three learners log in at once, straight to the play page (each server starts).
+    contexts = [browser.new_context() for _ in LEARNERS]
+    play_path = {name: f"/user/{name}/voila/render/{PLAY}" for name in LEARNERS}
+    # /hub/spawn starts the server, then goes on to its own next page (a plain
+    # /user/NAME/... link to a stopped server asks the learner to press "Launch Server").
+    pages = {name: _login(ctx, base, name, PASSWORD, quote(f"/hub/spawn?next={quote(play_path[name])}"))
+             for name, ctx in zip(LEARNERS, contexts)}
+    try:
+        for name, page in pages.items():
+            page.wait_for_url(re.compile(re.escape(base + play_path[name]) + r"(\?.*)?$"), timeout=SPAWN_TIMEOUT_MS)
+            expect(status_line(page)).to_contain_text("Deal code", timeout=SPAWN_TIMEOUT_MS)
+            print(f"[hub] {name}: log-in to the play dashboard in {time.monotonic() - t0:.1f} s")
+        for name, page in pages.items():
+            body = page.inner_text("body")
+            assert "There was an error" not in body and "Traceback" not in body, body[:300]
+            # the classroom settings reached the learner's server: no code, no teacher's notes
+            expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)
+            assert "Teacher's note" not in body
+            card = play_a_card(page)
+            print(f"[hub] {name} played {card!r} at {time.monotonic() - t0:.1f} s")
+
+        ann, boris = LEARNERS[0], LEARNERS[1]
+        ctx_ann = contexts[0]
+        # The default URL of a learner's server is the lesson index in Voila.
+        landing = ctx_ann.request.get(f"{base}/user/{ann}/", max_redirects=0)
+        assert landing.status == 302, landing.status
+        assert landing.headers["location"].split("?")[0] == f"/user/{ann}/voila/render/index.ipynb"
+
+        # Ann cannot open Boris's server: the hub refuses her the access (403).
+        other = pages[ann].context.new_page()
+        response = other.goto(f"{base}{play_path[boris]}")
+        assert response is not None
+        # (his server sends her to the hub's authorization, which answers 403)
+        assert response.status == 403, (response.status, other.url)
+        assert "/hub/api/oauth2/authorize" in other.url, other.url
+        assert "Deal code" not in other.inner_text("body")
+        api = ctx_ann.request.get(f"{base}/user/{boris}/api/contents", max_redirects=0)
+        assert api.status == 403, api.status
+        # ... nor the admin page.
+        assert ctx_ann.request.get(f"{base}/hub/admin", max_redirects=0).status == 403
+
+        # The teacher is an admin (admin password) and sees the three learners.
+        teacher = browser.new_context()
+        tpage = _login(teacher, base, TEACHER, ADMIN_PASSWORD, "/hub/admin")
+        tpage.wait_for_url(re.compile(re.escape(f"{base}/hub/admin")))
+        for name in LEARNERS:
+            expect(tpage.get_by_text(name, exact=True).first).to_be_visible()
+        teacher.close()
+
+        # Each learner's home folder is in the hub's data folder.
+        assert sorted(p.name for p in (data_dir / "homes").iterdir()) == sorted(LEARNERS)
+    except BaseException:
+        print(f"[hub] log tail:\n{_log_tail(log_path)}")
+        raise
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    print(f"[hub] test body took {time.monotonic() - t0:.1f} s")

@@ -1,0 +1,257 @@
+"""``cardkit-hub`` without starting a hub (cardkit/hub_cli.py): its settings, as the
+classes JupyterHub and Voila configure read them back, and its refusals (no password, a
+short one, a missing proxy) — each one line, before anything starts."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardkit import hub_cli
+from cardkit.hub_cli import (
+    HubSetupError,
+    hub_config,
+    read_admin_password,
+    read_learners,
+    read_password,
+    singleuser_server_config,
+    write_singleuser_config,
+)
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _config(tmp_path, **kw):
+    args = dict(lessons_dir=REPO_ROOT / "lessons", data_dir=tmp_path, password="classpass",
+                hub_port=18081, proxy_api_port=18082)
+    args.update(kw)
+    return hub_config(**args)
+
+
+def _traitlets_config(settings):
+    from traitlets.config import Config
+
+    config = Config()
+    for section, values in settings.items():
+        for key, value in values.items():
+            config[section][key] = value
+    return config
+
+
+def test_hub_config_for_a_class(tmp_path):
+    c = _config(tmp_path, admins=["teacher"], admin_password="a" * 32, max_servers=12, mem_limit="512M")
+    hub = c["JupyterHub"]
+    assert hub["ip"] == "127.0.0.1" and hub["port"] == 8000  # local unless told otherwise
+    assert hub["authenticator_class"] == "jupyterhub.authenticators.shared.SharedPasswordAuthenticator"
+    assert hub["spawner_class"] == "jupyterhub.spawner.SimpleLocalProcessSpawner"
+    assert hub["active_server_limit"] == 12
+    assert hub["db_url"] == f"sqlite:///{tmp_path.resolve() / 'jupyterhub.sqlite'}"
+    assert Path(hub["cookie_secret_file"]).parent == tmp_path.resolve()
+    assert c["SharedPasswordAuthenticator"] == {"user_password": "classpass", "admin_password": "a" * 32}
+    assert c["Authenticator"]["admin_users"] == {"teacher"}
+    assert c["Authenticator"]["allow_all"] is True
+    spawner = c["Spawner"]
+    assert spawner["default_url"] == "/voila/render/index.ipynb"
+    assert spawner["notebook_dir"] == str((REPO_ROOT / "lessons").resolve())
+    assert spawner["mem_limit"] == "512M"
+    assert spawner["environment"]["JUPYTER_CONFIG_PATH"] == str(tmp_path.resolve() / "singleuser-config")
+    assert c["SimpleLocalProcessSpawner"]["home_dir_template"] == str(tmp_path.resolve() / "homes" / "{username}")
+    # the idle culler is a hub service with the scopes it needs, and the timeout given
+    (service,) = hub["services"]
+    assert service["command"][1:3] == ["-m", "jupyterhub_idle_culler"]
+    assert "--timeout=1800" in service["command"]
+    (role,) = hub["load_roles"]
+    assert role["services"] == [service["name"]]
+    assert {"list:users", "read:users:activity", "read:servers", "delete:servers"} <= set(role["scopes"])
+    # no password in anything shown to the learners' servers
+    assert "classpass" not in json.dumps(spawner)
+
+
+def test_learners_file_replaces_allow_all(tmp_path):
+    c = _config(tmp_path, learners=["ann", "boris"])
+    assert c["Authenticator"]["allowed_users"] == {"ann", "boris"}
+    assert "allow_all" not in c["Authenticator"]
+
+
+def test_jupyterhub_reads_the_settings(tmp_path):
+    pytest.importorskip("jupyterhub")
+    from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
+    from jupyterhub.app import JupyterHub
+    from jupyterhub.spawner import SimpleLocalProcessSpawner
+
+    config = _traitlets_config(_config(tmp_path, admins=["teacher"], admin_password="b" * 40, max_servers=7,
+                                       mem_limit="1G"))
+    auth = SharedPasswordAuthenticator(config=config)
+    assert auth.user_password == "classpass" and auth.admin_password == "b" * 40
+    assert auth.allow_all is True
+    assert auth.validate_username("ann") and auth.validate_username("анна")  # any alphabet
+    assert not auth.validate_username("../etc") and not auth.validate_username("a b")
+    assert JupyterHub.class_traits()["active_server_limit"]  # the trait exists under that name
+    assert config.JupyterHub.active_server_limit == 7
+    traits = SimpleLocalProcessSpawner.class_traits()
+    for name in ("default_url", "notebook_dir", "mem_limit", "home_dir_template", "environment", "cmd"):
+        assert name in traits, name
+    assert traits["mem_limit"].validate(None, "1G") == 1024**3  # the form cardkit-hub passes
+
+
+def test_shared_password_rules_are_checked_by_jupyterhub_too():
+    """The limits cardkit-hub checks first (8 and 32 characters) are the authenticator's."""
+    pytest.importorskip("jupyterhub")
+    from traitlets import TraitError
+    from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
+
+    with pytest.raises((TraitError, ValueError)):
+        SharedPasswordAuthenticator(user_password="x" * (hub_cli.MIN_PASSWORD_LENGTH - 1))
+    with pytest.raises((TraitError, ValueError)):
+        SharedPasswordAuthenticator(admin_password="x" * (hub_cli.MIN_ADMIN_PASSWORD_LENGTH - 1))
+    SharedPasswordAuthenticator(user_password="x" * hub_cli.MIN_PASSWORD_LENGTH,
+                                admin_password="y" * hub_cli.MIN_ADMIN_PASSWORD_LENGTH)
+
+
+def test_learners_servers_get_the_classroom_voila_settings(tmp_path):
+    """The file the learners' servers read (JUPYTER_CONFIG_PATH) holds the settings of
+    cardkit-lessons, and Voila / nbconvert / the kernel manager read them back."""
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+    from nbconvert.preprocessors import TagRemovePreprocessor
+    from traitlets.config.loader import JSONFileConfigLoader
+    from voila.configuration import VoilaConfiguration
+    from voila.execute import VoilaExecutor
+
+    from cardkit import lessons_cli
+
+    path = write_singleuser_config(tmp_path)
+    assert path == tmp_path / "singleuser-config" / "jupyter_server_config.json"
+    config = JSONFileConfigLoader(path.name, path=str(path.parent)).load_config()
+    voila = VoilaConfiguration(config=config)
+    assert voila.strip_sources is True and voila.show_tracebacks is False
+    assert list(TagRemovePreprocessor(config=config).remove_cell_tags) == ["teacher-only"]
+    assert VoilaExecutor(nb=None, km=None, config=config).iopub_timeout == lessons_cli.IOPUB_TIMEOUT == 120
+    kernels = MappingKernelManager(config=config)
+    assert kernels.cull_idle_timeout == lessons_cli.CULL_IDLE_TIMEOUT
+    assert kernels.cull_interval == lessons_cli.CULL_INTERVAL
+    # the same settings as the repository's voila.json
+    repo = json.loads((REPO_ROOT / "voila.json").read_text())
+    mine = singleuser_server_config()
+    for section in ("VoilaConfiguration", "VoilaExecutor", "TagRemovePreprocessor"):
+        assert mine[section] == repo[section], section
+
+
+# --------------------------------------------------------------- passwords
+
+
+def test_password_from_the_environment_first(tmp_path):
+    f = tmp_path / "pw"
+    f.write_text("from-the-file\n")
+    assert read_password(str(f), environ={hub_cli.PASSWORD_ENV: "from-the-env"}) == "from-the-env"
+    assert read_password(str(f), environ={}) == "from-the-file"  # first line, newline dropped
+
+
+def test_password_prompt_asks_twice():
+    answers = iter(["typed-password", "typed-password"])
+    assert read_password(None, environ={}, prompt=lambda _: next(answers)) == "typed-password"
+    answers = iter(["typed-password", "typo-password"])
+    with pytest.raises(HubSetupError, match="differ"):
+        read_password(None, environ={}, prompt=lambda _: next(answers))
+
+
+def test_no_or_short_password_is_refused(tmp_path):
+    with pytest.raises(HubSetupError, match=hub_cli.PASSWORD_ENV):
+        read_password(None, environ={})
+    with pytest.raises(HubSetupError, match="7 characters; it needs at least 8"):
+        read_password(None, environ={hub_cli.PASSWORD_ENV: "1234567"})
+    with pytest.raises(HubSetupError, match="cannot read"):
+        read_password(str(tmp_path / "missing"), environ={})
+
+
+def test_admin_password_generated_once_and_private(tmp_path):
+    value, source = read_admin_password(None, tmp_path, "classpass", environ={})
+    path = tmp_path / "admin-password"
+    assert source == str(path) and len(value) >= 32
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    again, _ = read_admin_password(None, tmp_path, "classpass", environ={})
+    assert again == value  # kept: the teacher's password does not change at each start
+
+
+def test_admin_password_rules(tmp_path):
+    with pytest.raises(HubSetupError, match="at least 32"):
+        read_admin_password(None, tmp_path, "classpass", environ={hub_cli.ADMIN_PASSWORD_ENV: "short"})
+    same = "s" * 40
+    with pytest.raises(HubSetupError, match="differ"):
+        read_admin_password(None, tmp_path, same, environ={hub_cli.ADMIN_PASSWORD_ENV: same})
+
+
+def test_learners_file(tmp_path):
+    f = tmp_path / "class.txt"
+    f.write_text("Ann\n\n# absent today\nboris  # back row\n")
+    assert read_learners(str(f)) == ["ann", "boris"]
+    f.write_text("ann\nx/y\n")
+    with pytest.raises(HubSetupError, match="x/y"):
+        read_learners(str(f))
+
+
+# --------------------------------------------------------------------- CLI
+
+
+def _run_main(monkeypatch, capsys, argv, env=None, which="/usr/bin/configurable-http-proxy"):
+    monkeypatch.delenv(hub_cli.PASSWORD_ENV, raising=False)
+    for key, value in (env or {}).items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setattr(hub_cli.shutil, "which", lambda name: which)
+    monkeypatch.setattr(sys, "stdin", open(os.devnull))  # not a terminal: no prompt
+    code = hub_cli.main(argv)
+    return code, capsys.readouterr()
+
+
+def test_main_without_password_says_how_to_set_it(monkeypatch, capsys, tmp_path):
+    pytest.importorskip("jupyterhub")
+    code, out = _run_main(monkeypatch, capsys, ["--data-dir", str(tmp_path / "d"), "--port", str(hub_cli._free_port())])
+    assert code == 1
+    assert out.err.strip() == (f"cardkit-hub: error: no class password: set {hub_cli.PASSWORD_ENV} "
+                               "or pass --password-file FILE")
+    assert out.out == ""
+
+
+def test_main_without_proxy_says_how_to_install_it(monkeypatch, capsys, tmp_path):
+    pytest.importorskip("jupyterhub")
+    code, out = _run_main(monkeypatch, capsys, ["--data-dir", str(tmp_path / "d")],
+                          env={hub_cli.PASSWORD_ENV: "classpass"}, which=None)
+    assert code == 1
+    assert "npm install -g configurable-http-proxy" in out.err and len(out.err.strip().splitlines()) == 1
+
+
+def test_password_is_not_an_option():
+    """The password never goes on the command line (ps, shell history)."""
+    parser = hub_cli.build_parser()
+    options = {o for action in parser._actions for o in action.option_strings}
+    assert "--password" not in options and "--admin-password" not in options
+    assert {"--password-file", "--admin", "--ip", "--port", "--max-servers", "--mem-limit"} <= options
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--port", "0"], "invalid port 0"),
+    (["--max-servers", "0"], "invalid number 0"),
+    (["--mem-limit", "lots"], "invalid memory size 'lots'"),
+])
+def test_bad_options_one_line(capsys, argv, message):
+    with pytest.raises(SystemExit) as exit_info:
+        hub_cli.main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_console_script_declared():
+    import tomllib
+
+    data = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())
+    assert data["project"]["scripts"]["cardkit-hub"] == "cardkit.hub_cli:main"
+    extras = data["project"]["optional-dependencies"]
+    names = lambda reqs: {r.split("[")[0].split(">")[0].split("=")[0].split("<")[0].strip().lower() for r in reqs}  # noqa: E731
+    assert {"jupyterhub", "jupyterhub-idle-culler"} <= names(extras["hub"])
+    assert {"jupyterhub", "jupyterhub-idle-culler", "pyyaml"} <= names(extras["test"])
+    assert "jupyterlab" in names(extras["lab"])
