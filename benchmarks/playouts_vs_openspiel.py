@@ -1,14 +1,17 @@
 """Random whole-deal playouts per second: cardkit's batched Variety simulator against
-OpenSpiel's hearts driven from Python, in one process.
+OpenSpiel's hearts driven from Python, in one process on one core.
 
-OpenSpiel's fastest Python loop: deal once (pass direction "No Pass", then the 52 chance
-outcomes), then for each playout ``clone()`` the dealt state and apply uniformly random
-legal actions until it is terminal. Ours: ``random_variety(B)`` deals B fresh deals
-(``Generator.permuted``) with a random contract and declarers each, plays them with the
-random policy and scores them. Both are timed with ``time.perf_counter`` in alternating
-rounds (so a busy machine slows both alike); the medians are printed, and the ratio of
-CPU times (``time.process_time``) as well. Also printed: the
-object engine's rate (clone a dealt, bid state; random legal cards to the end), the rule
+OpenSpiel's fastest honest Python loop: deal once (pass direction "No Pass", then the 52
+chance outcomes), then for each playout ``clone()`` the dealt state and apply
+``random.choice(state.legal_actions())`` until it is terminal (Python's own RNG: no numpy
+call per action). Ours: ``random_variety(B)`` deals B fresh deals (``Generator.permuted``,
+compiled when numba is installed) with a random contract and declarers each, plays them
+with the random policy and scores them. Both are timed with ``time.perf_counter`` in
+alternating rounds (so a busy machine slows both alike); the medians are printed, and the
+ratio of CPU times (``time.process_time``) as well. The process is pinned to one core and
+numba/OpenMP/BLAS are limited to one thread; the load average is printed at the start and
+the end. Also printed: the first call's time (numba compile or cache load), the object
+engine's rate (clone a dealt, bid state; random legal cards to the end), the rule
 policy's rate, the other two games' batched rates, and the simulator's peak memory
 (tracemalloc) for B = 10,000.
 
@@ -18,6 +21,12 @@ The last line reads ``ratio: N`` (our random-playout rate / OpenSpiel's).
 
 from __future__ import annotations
 
+import os
+
+for _var in ("NUMBA_NUM_THREADS", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_var] = "1"   # before numpy and numba are imported
+
+import random
 import statistics
 import sys
 import time
@@ -29,26 +38,43 @@ from cardkit.games import variety as V
 from cardkit.simulate import random_armenian_durak, random_variety, random_warsaw_hearts
 
 
-def openspiel_rate(seconds: float, seed: int = 0) -> float | None:
+def pin_to_one_core() -> str:
+    """Pin this process to one of the cores it may run on; returns a description."""
+    if not hasattr(os, "sched_setaffinity"):
+        return "not pinned (no sched_setaffinity)"
+    cpus = sorted(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpus[-1]})
+    return f"pinned to CPU {cpus[-1]} of {len(cpus)}"
+
+
+def load() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+
+
+def dealt_hearts(seed: int = 0):
+    """OpenSpiel hearts dealt once, no passing, or None without OpenSpiel."""
     try:
         import pyspiel
     except ImportError:
         return None
-    rng = np.random.default_rng(seed)
-    game = pyspiel.load_game("hearts")
-    state = game.new_initial_state()
+    rnd = random.Random(seed)
+    state = pyspiel.load_game("hearts").new_initial_state()
     state.apply_action(0)  # pass direction: No Pass
+    assert str(state).startswith("Pass Direction: No Pass"), str(state)[:40]
     while state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
-    randrange = np.random.default_rng(seed + 1).integers
+        state.apply_action(rnd.choice(state.chance_outcomes())[0])
+    assert len(state.legal_actions()) == 1   # the 2 of clubs leads: play, not passing
+    return state
+
+
+def openspiel_rate(state, seconds: float, seed: int = 0) -> float:
+    choice = random.Random(seed).choice
     n = 0
     t0, c0 = time.perf_counter(), time.process_time()
     while True:
         s = state.clone()
         while not s.is_terminal():
-            legal = s.legal_actions()
-            s.apply_action(legal[int(randrange(len(legal)))] if len(legal) > 1 else legal[0])
+            s.apply_action(choice(s.legal_actions()))
         n += 1
         if n % 50 == 0 and time.perf_counter() - t0 >= seconds:
             break
@@ -68,17 +94,16 @@ def batch_rate(batch: int, seed: int, policy: str = "random") -> float:
 
 
 def object_rate(seconds: float, seed: int = 0) -> float:
-    rng = np.random.default_rng(seed)
-    state = V.new_deal(seed=rng, dealer=3)
+    state = V.new_deal(seed=np.random.default_rng(seed), dealer=3)
     for bid in (2, 3, 6, 2):
         state.apply_action(bid)
+    choice = random.Random(seed).choice   # the same loop as OpenSpiel's
     n = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         s = state.clone()
         while not s.is_terminal():
-            legal = s.legal_actions()
-            s.apply_action(legal[int(rng.integers(len(legal)))])
+            s.apply_action(choice(s.legal_actions()))
         n += 1
     return n / (time.perf_counter() - t0)
 
@@ -95,13 +120,20 @@ def peak_memory(batch: int) -> int:
 def main() -> None:
     batch = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    pinned = pin_to_one_core()
+    load_start = load()
+    t0 = time.perf_counter()
+    random_variety(16, seed=0)   # first call: numba compiles, or loads its cache
+    first_call = time.perf_counter() - t0
+    from cardkit.simulate import variety as SV
+    path = "compiled (numba)" if SV._kernels() is not None else "numpy"
     batch_rate(min(batch, 1000), 0)  # warm up (tables, caches)
+    hearts = dealt_hearts()
     ours, theirs = [], []
     for r in range(rounds):
         ours.append(batch_rate(batch, seed=100 + r))
-        rate = openspiel_rate(1.0, seed=r)
-        if rate is not None:
-            theirs.append(rate)
+        if hearts is not None:
+            theirs.append(openspiel_rate(hearts, 1.0, seed=r))
         ours.append(batch_rate(batch, seed=200 + r))
     rule = [batch_rate(batch, seed=300 + r, policy="rule") for r in range(rounds)]
     others = {
@@ -119,6 +151,8 @@ def main() -> None:
         other_rates[name] = batch / statistics.median(times)
     obj = object_rate(2.0)
     mem = peak_memory(batch)
+    print(f"one process, {pinned}; load average at the start {load_start}, at the end {load()}")
+    print(f"simulator path: {path}; first call {first_call:.2f} s (numba compile or cache load)")
     print(f"batched Variety, random policy, B={batch}: {statistics.median(ours):,.0f} playouts/s "
           f"(median of {len(ours)}; {batch / statistics.median(ours) * 1e3:.1f} ms per batch)")
     print(f"batched Variety, rule policy,   B={batch}: {statistics.median(rule):,.0f} playouts/s")
@@ -131,7 +165,8 @@ def main() -> None:
         print("ratio: n/a")
         return
     os_rate = statistics.median(theirs)
-    print(f"OpenSpiel hearts (clone + random legal actions): {os_rate:,.0f} playouts/s (median of {len(theirs)})")
+    print(f"OpenSpiel hearts (clone + random.choice of the legal actions): {os_rate:,.0f} playouts/s "
+          f"(median of {len(theirs)})")
     print(f"object engine vs OpenSpiel: {obj / os_rate:.2f}")
     cpu_ratio = statistics.median(CPU["ours"]) / statistics.median(CPU["openspiel"])
     print(f"ratio in CPU time (process_time, less sensitive to a busy machine): {cpu_ratio:.1f}")

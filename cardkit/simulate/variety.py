@@ -24,7 +24,7 @@ from ..dealing import as_generator, check_rules, check_seat
 from ..errors import CardkitError
 from ..games import variety as V
 from ..tricks import winning_index
-from ._core import (ONE, U64, ZERO, FollowSuitPlay, PlayedBatch, check_batch_size, check_deals,
+from ._core import (ONE, SUIT_MASK, U64, ZERO, FollowSuitPlay, PlayedBatch, check_batch_size, check_deals,
                     deal_bits, first_nonempty, hand_positions, hands_from_bits, hands_from_deals,
                     per_deal, pick, policy_codes, popcount, reverse_strength)
 
@@ -221,6 +221,61 @@ class _VarietyPlay(FollowSuitPlay):
         return pick(strong, X)
 
 
+# ---- the compiled path ---------------------------------------------------------------
+
+#: Whether the simulators may use the compiled kernels (:mod:`._kernels`, numba) when numba
+#: is installed. Both paths give the same arrays for the same seed (tests check it); the
+#: numpy loop above is the reference. Tests switch this off to compare.
+_USE_KERNEL = True
+
+
+def _kernels(rng=None):
+    """The lazily imported kernel module, or None (numba missing, switched off, or ``rng``
+    given and not driven by PCG64, numpy's default, which the kernels replay)."""
+    if not _USE_KERNEL or (rng is not None and type(rng.bit_generator) is not np.random.PCG64):
+        return None
+    try:
+        from . import _kernels as K
+    except ImportError:
+        return None
+    return K
+
+
+@lru_cache(maxsize=None)
+def _kernel_tables(contract_values: str):
+    """Per-contract arrays the kernel reads, all from :func:`_tables` (9 rows, row 0
+    unused): trump suit mask, the rule policy's trick worth ``52 * (per trick + majority
+    // 6)``."""
+    t = _tables(contract_values)
+    tmask = np.where(t.trump >= 0, SUIT_MASK[np.maximum(t.trump, 0)], ZERO).astype(U64)
+    base = (52 * (t.per_trick + t.majority // 6)).astype(np.int32)
+    return tmask, base, np.ascontiguousarray(t.sum_cv, dtype=np.int32)
+
+
+class _KernelPlay:
+    """The play by :func:`._kernels.play_variety`: the same attributes as a finished
+    :class:`_VarietyPlay` (``plays``, ``leaders``, ``winners``, ``decl_taken``,
+    ``decl_tricks``) and the same random numbers (one ``rng.random(B)`` per card played
+    outside the last trick when a seat plays at random, drawn here at once)."""
+
+    def __init__(self, K, hands, con, leader, side, codes, rng, contract_values):
+        B = hands.shape[1]
+        tables = _tables(contract_values)
+        tmask, base, sum_cv = _kernel_tables(contract_values)
+        cards = (TRICKS - 1) * PLAYERS if (codes == 0).any() else 0
+        rs = K.random_stream(rng, cards, B)
+        self.plays = np.empty((TRICKS, PLAYERS, B), dtype=np.uint8)
+        self.leaders = np.empty((TRICKS, B), dtype=np.int8)
+        self.winners = np.empty((TRICKS, B), dtype=np.int8)
+        self.decl_taken = np.empty(B, dtype=U64)
+        self.decl_tricks = np.empty(B, dtype=np.int32)
+        K.play_variety(np.ascontiguousarray(hands, dtype=U64), np.ascontiguousarray(con, dtype=np.int8),
+                       np.ascontiguousarray(leader, dtype=np.int32), np.ascontiguousarray(side, dtype=np.int8),
+                       np.ascontiguousarray(codes, dtype=np.int8), rs, SUIT_MASK, tmask, tables.pos,
+                       tables.neg, tables.zero, tables.cv, base, sum_cv, self.plays, self.leaders,
+                       self.winners, self.decl_taken, self.decl_tricks)
+
+
 def simulate_variety(deals, contract, declarers, *, dealer=0, policy="random", rules=None,
                      seed=None) -> VarietyBatch:
     """Play the play phase of B deals of Variety at once (RULES.md §1.4–§1.6).
@@ -264,7 +319,8 @@ def _check_setup(B, contract, declarers, dealer):
     message = f"declarers: expected two different seats 0..3 per deal, shape (2,) or ({B}, 2)"
     try:
         decl = np.asarray(declarers)
-        items = np.asarray(declarers, dtype=object).ravel()
+        # an integer ndarray cannot hold a bool; scan the items of other sequences only
+        items = () if isinstance(declarers, np.ndarray) else np.asarray(declarers, dtype=object).ravel()
     except (TypeError, ValueError):
         raise CardkitError(f"{message}, got {declarers!r}") from None
     if (decl.dtype == bool or not np.issubdtype(decl.dtype, np.integer)
@@ -297,9 +353,13 @@ def _play(hands, con, decl, dl, policy, rules, rng) -> VarietyBatch:
     side = np.zeros((PLAYERS, B), dtype=np.int8)
     side[decl[:, 0], ar] = 1
     side[decl[:, 1], ar] = 1
-    play = _VarietyPlay(con_i, tables, hands=hands, leader=leader, trump=tables.trump[con_i],
-                        side=side, policies=codes, rng=rng, tricks=TRICKS)
-    play.run()
+    K = _kernels(rng)
+    if K is not None:
+        play = _KernelPlay(K, hands, con, leader, side, codes, rng, rules.contract_values)
+    else:
+        play = _VarietyPlay(con_i, tables, hands=hands, leader=leader, trump=tables.trump[con_i],
+                            side=side, policies=codes, rng=rng, tricks=TRICKS)
+        play.run()
 
     # scoring, RULES.md §1.2 and §1.6: every contract has one positive and one negative value
     n_decl = play.decl_tricks
@@ -335,7 +395,14 @@ def random_variety(batch: int, contract=None, *, seed=None, policy="random", rul
     batch = check_batch_size(batch)
     rules = check_rules(rules, V.Rules, "Variety")
     rng = as_generator(seed)
-    hands = hands_from_bits(deal_bits(batch, _BITS, rng), 4, 13)
+    K = _kernels(rng)
+    if K is not None:   # the same shuffle, compiled (see _kernels.deal_hands)
+        state = K.generator_state(rng)
+        hands = np.empty((4, batch), dtype=U64)
+        K.deal_hands(state, _BITS, hands)
+        K.set_generator_state(rng, state)
+    else:
+        hands = hands_from_bits(deal_bits(batch, _BITS, rng), 4, 13)
     dealer = rng.integers(0, 4, batch)
     first = rng.integers(0, 4, batch)
     second = (first + rng.integers(1, 4, batch)) % 4

@@ -1,0 +1,400 @@
+"""Compiled (numba) kernels for the batched simulators: the same play, card for card, as
+the numpy loop of :class:`._core.FollowSuitPlay`, one deal at a time.
+
+Imported lazily (only inside the functions that use it), so ``import cardkit`` compiles
+nothing. Every function has an explicit signature and ``cache=True``: the first use on a
+machine compiles for several seconds and writes numba's cache next to this file (or in
+numba's user cache directory); later processes load it in a fraction of a second.
+
+Randomness stays explicit and bit-exact with the numpy path:
+
+- :func:`deal_hands` replays ``Generator.permuted(np.tile(bits, (B, 1)), axis=1)`` on a
+  PCG64 generator (numpy's default): the PCG64 step (128-bit LCG, XSL-RR output), the
+  buffered 32-bit draws and the masked rejection of ``random_interval`` that numpy's
+  Fisher-Yates shuffle uses. It reads the generator's state and hands back the advanced
+  state, so ``random_variety`` deals exactly ``deal_batch(batch, seed)`` either way.
+- The random policy takes its numbers from an array the caller draws with
+  ``rng.random((cards, B))``: the same numbers, in the same order, as the numpy loop's
+  one ``rng.random(B)`` per card played.
+
+Rules are not typed here: the contract's trump, card points, the "want the trick" base
+and the bit layout come in as the tables of :mod:`.variety` (built from the engine's
+``CONTRACTS``) and ``SUIT_MASK`` of :mod:`._core`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+__all__ = ["deal_hands", "play_variety", "generator_state", "set_generator_state", "random_stream"]
+
+_u64 = types.uint64
+_U0, _U1, _U4, _U11, _U32, _U58, _U63 = (np.uint64(k) for k in (0, 1, 4, 11, 32, 58, 63))
+_M32 = np.uint64(0xFFFF_FFFF)
+_TWO_M53 = 1.0 / 9007199254740992.0   # numpy's next_double: (next_uint64 >> 11) * 2**-53
+# numpy's PCG64 multiplier (pcg64.h, PCG_DEFAULT_MULTIPLIER_128), as two 64-bit halves
+_MULT = 0x2360ED051FC65DA44385DF649FCCF645
+_MUL_HI, _MUL_LO = np.uint64(_MULT >> 64), np.uint64(_MULT & 0xFFFF_FFFF_FFFF_FFFF)
+
+
+# ---- bit intrinsics (one machine instruction each) -----------------------------------
+
+@intrinsic
+def _popcount(typingctx, x):
+    if x != _u64:
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(args[0])
+    return _u64(_u64), codegen
+
+
+@intrinsic
+def _ctz(typingctx, x):
+    if x != _u64:
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+    return _u64(_u64), codegen
+
+
+@intrinsic
+def _clz(typingctx, x):
+    if x != _u64:
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+    return _u64(_u64), codegen
+
+
+@intrinsic
+def _mulhi(typingctx, a, b):
+    if a != _u64 or b != _u64:
+        return None
+
+    def codegen(context, builder, sig, args):
+        i128 = ir.IntType(128)
+        p = builder.mul(builder.zext(args[0], i128), builder.zext(args[1], i128))
+        return builder.trunc(builder.lshr(p, ir.Constant(i128, 64)), ir.IntType(64))
+    return _u64(_u64, _u64), codegen
+
+
+def _host_has_bmi2() -> bool:
+    """Whether numba compiles for this machine's CPU and it has BMI2 (``pdep``)."""
+    import numba
+    from llvmlite import binding
+    if numba.config.CPU_NAME or numba.config.CPU_FEATURES:   # a portable (generic) build
+        return False
+    try:
+        return bool(binding.get_host_cpu_features().get("bmi2", False))
+    except RuntimeError:
+        return False
+
+
+_BMI2 = _host_has_bmi2()
+
+
+@intrinsic
+def _pdep(typingctx, src, mask):
+    """x86 BMI2 ``pdep``: deposit the low bits of ``src`` at the set bits of ``mask``."""
+    if src != _u64 or mask != _u64:
+        return None
+
+    def codegen(context, builder, sig, args):
+        i64 = ir.IntType(64)
+        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pdep.64", fnty=ir.FunctionType(i64, [i64, i64]))
+        return builder.call(fn, args)
+    return _u64(_u64, _u64), codegen
+
+
+#: (width, low-bits mask) for the halving steps of :func:`select_bit`
+_W = tuple((np.uint64(w), np.uint64((1 << w) - 1)) for w in (32, 16, 8, 4, 2, 1))
+
+
+@njit(_u64(_u64, _u64), cache=True)
+def select_bit(x, k):
+    """Position of the ``k``-th lowest set bit of ``x`` (k from 0; k < popcount(x)), by a
+    branch-free binary search over halves (random play makes branches unpredictable)."""
+    pos = _U0
+    for w, m in _W:
+        c = _popcount(x & m)
+        s = w if k >= c else _U0
+        k -= c if k >= c else _U0
+        x >>= s
+        pos += s
+    return pos
+
+
+if _BMI2:
+    @njit(_u64(_u64, _u64), cache=True)
+    def _select(x, k):
+        """:func:`select_bit` in one ``pdep`` (BMI2; the cache is per CPU, so this build
+        never runs on a CPU without it)."""
+        return _ctz(_pdep(_U1 << k, x))
+else:
+    _select = select_bit
+
+
+# ---- PCG64, as numpy's bit generator --------------------------------------------------
+
+def generator_state(rng: np.random.Generator) -> np.ndarray | None:
+    """``rng``'s PCG64 state as ``[state_hi, state_lo, inc_hi, inc_lo, has_uint32,
+    uinteger]`` (uint64, shape (6,)), or None when its bit generator is not PCG64."""
+    if type(rng.bit_generator) is not np.random.PCG64:
+        return None
+    st = rng.bit_generator.state
+    s, inc = st["state"]["state"], st["state"]["inc"]
+    m = 0xFFFF_FFFF_FFFF_FFFF
+    return np.array([s >> 64, s & m, inc >> 64, inc & m, st["has_uint32"], st["uinteger"]],
+                    dtype=np.uint64)
+
+
+def set_generator_state(rng: np.random.Generator, a: np.ndarray) -> None:
+    """Write a state made by :func:`generator_state` (and advanced by a kernel) back."""
+    st = rng.bit_generator.state
+    st["state"]["state"] = (int(a[0]) << 64) | int(a[1])
+    st["state"]["inc"] = (int(a[2]) << 64) | int(a[3])
+    st["has_uint32"], st["uinteger"] = int(a[4]), int(a[5])
+    rng.bit_generator.state = st
+
+
+def random_stream(rng: np.random.Generator, cards: int, batch: int) -> np.ndarray:
+    """The ``rs`` argument of :func:`play_variety` for the numbers of ``rng.random((cards,
+    batch))`` (PCG64 only), and ``rng`` advanced past them, as that call would leave it:
+    ``[state hi, lo, inc hi, lo, mult hi, lo, plus hi, lo]`` (uint64, shape (8,)), the
+    last four the affine map of ``batch`` PCG64 steps."""
+    st = generator_state(rng)
+    m128, m64 = (1 << 128) - 1, 0xFFFF_FFFF_FFFF_FFFF
+    inc = (int(st[2]) << 64) | int(st[3])
+    mult, plus, cur_mult, cur_plus, n = 1, 0, _MULT, inc, batch
+    while n:   # square-and-multiply of the map s -> MULT * s + inc
+        if n & 1:
+            mult, plus = (mult * cur_mult) & m128, (plus * cur_mult + cur_plus) & m128
+        cur_plus = ((cur_mult + 1) * cur_plus) & m128
+        cur_mult = (cur_mult * cur_mult) & m128
+        n >>= 1
+    if cards * batch:
+        rng.bit_generator.advance(cards * batch)
+        # advance() drops the buffered 32-bit half; drawing doubles keeps it: put it back
+        after = rng.bit_generator.state
+        after["has_uint32"], after["uinteger"] = int(st[4]), int(st[5])
+        rng.bit_generator.state = after
+    return np.array([st[0], st[1], st[2], st[3], mult >> 64, mult & m64, plus >> 64, plus & m64],
+                    dtype=np.uint64)
+
+
+@njit(types.void(_u64[::1], _u64[::1], _u64[:, ::1]), cache=True)
+def deal_hands(st, bits, hands):
+    """Shuffle ``bits`` (n,) once per deal as numpy's ``Generator.permuted(np.tile(bits,
+    (B, 1)), axis=1)`` does with the PCG64 state ``st`` (see :func:`generator_state`,
+    advanced in place), and OR the cards of seat ``s`` (columns ``s*k .. s*k + k - 1``,
+    ``k = n // seats``) into ``hands[s, b]``; ``hands`` is (seats, B) uint64."""
+    hi, lo, ihi, ilo, has, buf = st[0], st[1], st[2], st[3], st[4], st[5]
+    n = bits.shape[0]
+    seats, B = hands.shape
+    k = n // seats
+    row = np.empty(n, dtype=np.uint64)
+    for b in range(B):
+        for i in range(n):
+            row[i] = bits[i]
+        for i in range(n - 1, 0, -1):
+            mx = np.uint64(i)
+            mask = mx
+            mask |= mask >> _U1
+            mask |= mask >> np.uint64(2)
+            mask |= mask >> _U4
+            mask |= mask >> np.uint64(8)
+            mask |= mask >> np.uint64(16)
+            while True:
+                if has != _U0:
+                    v = buf
+                    has = _U0
+                else:
+                    # state = state * MULT + inc (mod 2**128); output XSL-RR of the new state
+                    nlo = lo * _MUL_LO
+                    nhi = _mulhi(lo, _MUL_LO) + hi * _MUL_LO + lo * _MUL_HI
+                    lo = nlo + ilo
+                    hi = nhi + ihi + (_U1 if lo < nlo else _U0)
+                    x = hi ^ lo
+                    r = hi >> _U58
+                    out = (x >> r) | (x << ((_U0 - r) & _U63))
+                    has = _U1
+                    buf = out >> _U32
+                    v = out & _M32
+                v &= mask
+                if v <= mx:
+                    break
+            j = np.int64(v)
+            t = row[i]
+            row[i] = row[j]
+            row[j] = t
+        for s in range(seats):
+            h = _U0
+            for c in range(s * k, s * k + k):
+                h |= row[c]
+            hands[s, b] = h
+    st[0], st[1], st[4], st[5] = hi, lo, has, buf
+
+
+# ---- Variety ----------------------------------------------------------------------------
+
+@njit(types.void(
+    _u64[:, ::1],        # hands (4, B), each deal's contract layout
+    types.int8[::1],     # con (B,) contract 1..8
+    types.int32[::1],    # leader (B,)
+    types.int8[:, ::1],  # side (4, B): 1 for the declarers
+    types.int8[::1],     # codes (4,): policy per seat (0 random, 1 rule, 2 weakest)
+    _u64[::1],           # rs (8,): PCG64 state for the random policy, then the jump by B
+    _u64[::1],           # suit_mask (4,)
+    _u64[::1],           # tmask (9,) trump suit mask per contract (0: no trumps)
+    _u64[::1], _u64[::1], _u64[::1],   # pos, neg, zero (9,): cards worth > 0, < 0, 0
+    types.int16[::1],    # cv (9*64,) card points by contract*64 + bit
+    types.int32[::1],    # base (9,): 52 * (trick worth before its cards)
+    types.int32[::1],    # sum_cv (9,)
+    types.uint8[:, :, ::1],  # out plays (13, 4, B)
+    types.int8[:, ::1],  # out leaders (13, B)
+    types.int8[:, ::1],  # out winners (13, B)
+    _u64[::1],           # out decl_taken (B,)
+    types.int32[::1],    # out decl_tricks (B,)
+), cache=True)
+def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg, zero, cv, base,
+                 sum_cv, plays, leaders, winners, decl_taken, decl_tricks):
+    """The play of each deal, as :class:`.variety._VarietyPlay` plays it (RULES.md §1.5):
+    follow suit if able; the highest trump, else the strongest card of the suit led, wins;
+    the winner leads. Policies per seat: uniform random (the ``floor(u * count)``-th
+    lowest legal bit, ``u = u[4*t + j, b]`` for the ``j``-th card of trick ``t``), the rule
+    policy, or the weakest legal card; the last trick has no choice and uses no number.
+
+    The random numbers are those of ``rng.random(((T - 1) * 4, B))`` drawn from the PCG64
+    state ``rs[0:2]`` (hi, lo; increment ``rs[2:4]``): number ``c * B + b`` of the stream
+    is deal ``b``'s ``c``-th card. Deal ``b`` starts ``b + 1`` steps into the stream and
+    jumps ``B`` steps at a time (the affine map ``rs[4:8]``, ``(mult hi, lo, plus hi,
+    lo)``), so no array of numbers is kept. The caller advances the generator by
+    ``(T - 1) * 4 * B`` steps afterwards (``PCG64.advance``)."""
+    B = hands.shape[1]
+    T = plays.shape[0]
+    h = np.empty(4, dtype=np.uint64)
+    ub = np.empty((T - 1) * 4, dtype=np.float64)
+    any_random = False
+    for s in range(4):
+        any_random |= codes[s] == 0
+    shi, slo, ihi, ilo = rs[0], rs[1], rs[2], rs[3]
+    ahi, alo, chi, clo = rs[4], rs[5], rs[6], rs[7]
+    for b in range(B):
+        if any_random:
+            # one step from deal b - 1's start, then jumps of B steps
+            nlo = slo * _MUL_LO
+            nhi = _mulhi(slo, _MUL_LO) + shi * _MUL_LO + slo * _MUL_HI
+            slo = nlo + ilo
+            shi = nhi + ihi + (_U1 if slo < nlo else _U0)
+            xhi, xlo = shi, slo
+            for c in range(ub.shape[0]):
+                x = xhi ^ xlo
+                r = xhi >> _U58
+                out = (x >> r) | (x << ((_U0 - r) & _U63))
+                ub[c] = np.float64(out >> _U11) * _TWO_M53
+                nlo = xlo * alo
+                nhi = _mulhi(xlo, alo) + xhi * alo + xlo * ahi
+                xlo = nlo + clo
+                xhi = nhi + chi + (_U1 if xlo < nlo else _U0)
+        c = np.int64(con[b])
+        tm = tmask[c]
+        pm, nm, zm = pos[c], neg[c], zero[c]
+        bs, scv = np.int64(base[c]), np.int64(sum_cv[c])
+        for s in range(4):
+            h[s] = hands[s, b]
+        ld = np.int64(leader[b])
+        taken = _U0
+        ntr = 0
+        for t in range(T):
+            leaders[t, b] = ld
+            ledmask = _U0
+            tbits = _U0
+            bpos = 0
+            bp = np.uint64(0)
+            btrump = False
+            S = 0
+            for j in range(4):
+                seat = (ld + j) & 3
+                hand = h[seat]
+                if j == 0:
+                    L = hand
+                else:
+                    F = hand & ledmask
+                    L = hand if F == _U0 else F
+                if t == T - 1:
+                    p = _U63 - _clz(L)
+                else:
+                    code = codes[seat]
+                    if code == 0:
+                        p = _select(L, np.uint64(ub[4 * t + j] * np.float64(_popcount(L))))
+                    elif code == 2:
+                        p = _ctz(L)
+                    else:
+                        want = bs + 52 * S + (3 - j) * scv > 0
+                        if j == 0:
+                            if want:
+                                X = L & ~pm
+                                p = _U63 - _clz(X if X != _U0 else L)
+                            else:
+                                X = L & ~nm
+                                p = _ctz(X if X != _U0 else L)
+                        else:
+                            pl, nl, zl = L & pm, L & nm, L & zm
+                            maxcv = pl if pl != _U0 else (zl if zl != _U0 else nl)
+                            mincv = nl if nl != _U0 else (zl if zl != _U0 else pl)
+                            above = ~((np.uint64(2) << bp) - _U1)
+                            Wn = L & suit_mask[bp & np.uint64(3)] & above
+                            if not btrump:
+                                Wn |= L & tm
+                            Lo = L & ~Wn
+                            pw = side[(ld + bpos) & 3, b] == side[seat, b]
+                            if pw:
+                                X = maxcv
+                                strong = False
+                            elif want:
+                                if Wn != _U0:
+                                    X = Wn
+                                    strong = j != 3
+                                else:
+                                    X = mincv
+                                    strong = False
+                            else:
+                                if Lo != _U0:
+                                    a1, a2 = Lo & nm, Lo & zm
+                                    X = a1 if a1 != _U0 else (a2 if a2 != _U0 else Lo)
+                                else:
+                                    X = maxcv
+                                strong = True
+                            p = _U63 - _clz(X) if strong else _ctz(X)
+                bit = _U1 << p
+                h[seat] = hand ^ bit
+                is_trump = (bit & tm) != _U0
+                if j == 0:
+                    ledmask = suit_mask[p & np.uint64(3)]
+                    tbits = bit
+                    bpos = 0
+                    bp = p
+                    btrump = is_trump
+                else:
+                    tbits |= bit
+                    # same suit and stronger, or the first trump (no branch: random play
+                    # makes it unpredictable)
+                    better = ((((p ^ bp) & np.uint64(3)) == _U0) & (p > bp)) | (is_trump > btrump)
+                    bpos = j if better else bpos
+                    bp = p if better else bp
+                    btrump = btrump | is_trump
+                S += cv[c * 64 + np.int64(p)]
+                plays[t, j, b] = np.uint8(p)
+            ld = (ld + bpos) & 3
+            winners[t, b] = ld
+            won = np.uint64(side[ld, b] == 1)
+            taken |= tbits & (_U0 - won)
+            ntr += np.int64(won)
+        decl_taken[b] = taken
+        decl_tricks[b] = ntr
