@@ -2,16 +2,18 @@
 :mod:`cardkit.analysis.warsaw_hearts` only, which imports this module inside the functions
 that need it (importing :mod:`cardkit` or :mod:`cardkit.analysis` compiles nothing).
 
-No rule is typed here. The scoring arrives as three tables built in Python from the
-engine's own functions (:func:`cardkit.games.warsaw_hearts.assess_tricks`):
+No rule is typed here. The scoring arrives as tables built in Python from the engine's
+own :func:`cardkit.games.warsaw_hearts.assess_tricks`:
 
 - ``val[code]``: a player's deal result, bonus − penalty (points), for the summary
   ``code`` of the tricks they took (see below);
-- ``ub[code]``: the most that result can still become, over every summary reachable
-  from ``code`` by taking more tricks;
 - ``nxt[code * 16 + honours * 2 + heart]``: the summary after the player wins one more
   trick holding the honour set ``honours`` (bit 0 K♥, bit 1 Q♥, bit 2 J♥) and, if
-  ``heart`` is 1, some heart.
+  ``heart`` is 1, some heart;
+- ``tab[row, mode * 256 + code]`` for what may still be taken (mode 0: some heart honour
+  is unplayed; 1: hearts but no honour; 2: no heart): row ``T_UB`` the most the result
+  can still become, ``T_FIXED`` 1 when it can no longer change, ``T_CANON`` the smallest
+  summary with exactly the same futures (the table's key).
 
 A summary code is 8 bits: honours taken (bits 0–2), honours lying in a trick with
 another honour (bits 3–5), some heart taken (bit 6), some trick taken (bit 7).
@@ -27,8 +29,9 @@ stored and returned is the exact max^n value under that rule:
 - the mover stops once a move reaches ``ub`` of its summary (no later move can do
   strictly better) and skips a move that completes a trick after which its ``ub`` is
   no better than the best so far;
-- with no heart left unplayed and every player's result fixed (``val == ub``), the
-  deal's result is known;
+- a player whose result can no longer change (``T_FIXED``) is indifferent, so the tie
+  rule plays their first legal card: one card searched; with every player's result
+  fixed at a trick's start, the deal's result is known;
 - a transposition table at trick boundaries: 64-bit hash and a second 64-bit check of
   (hands in relative ranks, leader, summaries), the whole value vector stored (always
   replaced). Relative ranks: each suit's unplayed cards renumbered from the bottom, except
@@ -51,9 +54,15 @@ C_SALT = 5     # per-search salt of the hash (bits of a uint64)
 C_ROOT = 6     # ply of the search's root (no table probe there)
 C_SIZE = 8
 
+# rows of ``tab``: each 768 long, ``tab[row, mode * 256 + code]``
+T_UB = 0       # the most the player's result can still become
+T_FIXED = 1    # 1 when the player's result can no longer change
+T_CANON = 2    # the smallest summary with the same futures (the table's key)
+
 MAXPLY = 40    # cards played since the start of the root's trick, at most 36 + 3
 
 _HEARTS = np.uint64(0x1FF) << np.uint64(16)
+_HONOURS = np.uint64(7) << np.uint64(21)
 _SUIT = np.uint64(0x1FF)
 _ONE = np.uint64(1)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -119,9 +128,9 @@ def _relative(hand, allc):
 
 
 @njit(void(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
-           int64[:], int64[:], int64[:], uint64[:], uint64[:], int8[:, :], int64[:]),
+           int64[:], int64[:, :], int64[:], uint64[:], uint64[:], int8[:, :], int64[:]),
       cache=True)
-def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
+def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt,
             ttk, ttc, ttv, ctx):
     """Write the max^n value vector of the position into ``out[ply, :n]`` and the
     mover's best card into ``bestcard[ply]``.
@@ -134,26 +143,32 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
         ctx[C_ABORT] = 1
         return
     bestcard[ply] = -1
+    allc = np.uint64(0)
+    for p in range(n):
+        allc |= hands[p]
+    rem = allc
+    for i in range(tlen):
+        rem |= _ONE << np.uint64(played[ply - tlen + i])
+    # what may still be taken: 0 honours, 1 hearts but no honour, 2 no heart
+    mb = 0
+    if rem & _HONOURS == 0:
+        mb = 256 if rem & _HEARTS != 0 else 512
     h = np.uint64(0)
     chk = np.uint64(0)
     slot = 0
     if tlen == 0:
-        allc = np.uint64(0)
-        for p in range(n):
-            allc |= hands[p]
         if allc == 0:
             for p in range(n):
                 out[ply, p] = val[summ[p]]
             return
-        if allc & _HEARTS == 0:
-            fixed = True
+        fixed = True
+        for p in range(n):
+            if tab[T_FIXED, mb + summ[p]] == 0:
+                fixed = False
+        if fixed:
             for p in range(n):
-                if val[summ[p]] != ub[summ[p]]:
-                    fixed = False
-            if fixed:
-                for p in range(n):
-                    out[ply, p] = val[summ[p]]
-                return
+                out[ply, p] = val[summ[p]]
+            return
         # transposition table
         h = np.uint64(ctx[C_SALT])
         chk = h * _G
@@ -162,7 +177,7 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
             rel = _relative(hands[p], allc)
             h = _mix1(h ^ rel)
             chk = _mix2(chk ^ rel)
-            code |= np.uint64(summ[p]) << np.uint64(2 + 8 * p)
+            code |= np.uint64(tab[T_CANON, mb + summ[p]]) << np.uint64(2 + 10 * p)
         h = _mix1(h ^ code)
         chk = _mix2(chk ^ code)
         slot = int64(h & np.uint64(ctx[C_MASK]))
@@ -179,13 +194,11 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
         f = hand & (_SUIT << np.uint64(16 * led))
         if f != 0:
             legal = f
-    others = np.uint64(0)
-    for p in range(n):
-        if p != mover:
-            others |= hands[p]
-    for i in range(tlen):
-        others |= _ONE << np.uint64(played[ply - tlen + i])
-    ubm = ub[summ[mover]]
+    others = rem & ~hand
+    ubm = tab[T_UB, mb + summ[mover]]
+    # a player whose result can no longer change is indifferent: the tie rule plays
+    # their first legal card
+    forced = tab[T_FIXED, mb + summ[mover]] != 0
     best = -1000
     done = False
     nxt_tlen = tlen + 1
@@ -194,6 +207,8 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
     for s in range(4):
         if done:
             break
+        if (legal >> np.uint64(16 * s)) & _SUIT == 0:
+            continue
         prev = -1
         for r in range(8, -1, -1):
             c = s * 16 + r
@@ -227,14 +242,14 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
                 w = (leader + wi) % n
                 old = summ[w]
                 summ[w] = nxt[old * 16 + hm * 2 + ht]
-                skip = bestcard[ply] >= 0 and ub[summ[mover]] <= best
+                skip = bestcard[ply] >= 0 and tab[T_UB, mb + summ[mover]] <= best
                 if not skip:
-                    _search(hands, summ, played, zero, w, ply + 1, out, bestcard, val, ub, nxt,
+                    _search(hands, summ, played, zero, w, ply + 1, out, bestcard, val, tab, nxt,
                             ttk, ttc, ttv, ctx)
                 summ[w] = old
             else:
                 skip = False
-                _search(hands, summ, played, nxt_tlen, leader, ply + 1, out, bestcard, val, ub,
+                _search(hands, summ, played, nxt_tlen, leader, ply + 1, out, bestcard, val, tab,
                         nxt, ttk, ttc, ttv, ctx)
             hands[mover] ^= bit
             if ctx[C_ABORT] != 0:
@@ -247,7 +262,7 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
                 bestcard[ply] = c
                 for p in range(n):
                     out[ply, p] = out[ply + 1, p]
-                if best >= ubm:
+                if best >= ubm or forced:
                     done = True
                     break
     if tlen == 0:
@@ -258,9 +273,9 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
 
 
 @njit(int64(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
-            int64[:], int64[:], int64[:], uint64[:], uint64[:], int8[:, :], int64[:], int64[:, :]),
+            int64[:], int64[:, :], int64[:], uint64[:], uint64[:], int8[:, :], int64[:], int64[:, :]),
       cache=True)
-def analyse_root(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
+def analyse_root(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt,
                  ttk, ttc, ttv, ctx, res):
     """The value vector after each legal card of the mover: ``res[card, :n]`` for every
     legal card id (other rows untouched). Returns the number of legal cards, or -1 if the
@@ -320,11 +335,11 @@ def analyse_root(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub,
                 w = (leader + wi) % n
                 old = summ[w]
                 summ[w] = nxt[old * 16 + hm * 2 + ht]
-                _search(hands, summ, played, zero, w, ply + 1, out, bestcard, val, ub, nxt,
+                _search(hands, summ, played, zero, w, ply + 1, out, bestcard, val, tab, nxt,
                         ttk, ttc, ttv, ctx)
                 summ[w] = old
             else:
-                _search(hands, summ, played, tlen + 1, leader, ply + 1, out, bestcard, val, ub,
+                _search(hands, summ, played, tlen + 1, leader, ply + 1, out, bestcard, val, tab,
                         nxt, ttk, ttc, ttv, ctx)
             hands[mover] ^= bit
             if ctx[C_ABORT] != 0:
@@ -335,10 +350,10 @@ def analyse_root(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub,
 
 
 @njit(int64(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
-            int64[:], int64[:], int64[:], uint64[:], uint64[:], int8[:, :], int64[:], int64[:],
+            int64[:], int64[:, :], int64[:], uint64[:], uint64[:], int8[:, :], int64[:], int64[:],
             int64[:]),
       cache=True)
-def solve_line(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
+def solve_line(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt,
                ttk, ttc, ttv, ctx, line, root_value):
     """Search the position, then follow the best card to the end of the deal, searching
     again at every step (the table answers most of it). Writes the root's value vector
@@ -357,7 +372,7 @@ def solve_line(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, n
                     root_value[p] = val[summ[p]]
             return k
         ctx[C_ROOT] = ply
-        _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, ub, nxt,
+        _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt,
                 ttk, ttc, ttv, ctx)
         if ctx[C_ABORT] != 0:
             return -1

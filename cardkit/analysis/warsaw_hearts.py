@@ -115,29 +115,53 @@ def _tricks_of_summary(code: int, players: int) -> list[list[Card]]:
     return out
 
 
+#: the trick contents possible in each mode of the kernel (what may still be taken):
+#: 0 some heart honour unplayed, 1 hearts but no honour, 2 no heart
+_MOVES = ([(h, t) for h in range(8) for t in range(2)], [(0, 0), (0, 1)], [(0, 0)])
+
+
 @lru_cache(maxsize=None)
 def _tables(rules: W.Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(val, ub, nxt)`` int64 arrays for the kernel (see :mod:`._hearts_kernel`):
-    ``val[code]`` bonus − penalty by :func:`~cardkit.games.warsaw_hearts.assess_tricks`,
-    ``ub[code]`` its maximum over every summary reachable from ``code``, and
-    ``nxt[code * 16 + honours * 2 + heart]`` = :func:`_fold`."""
+    """``(val, tab, nxt)`` int64 arrays for the kernel (see :mod:`._hearts_kernel`):
+    ``val[code]`` bonus − penalty by :func:`~cardkit.games.warsaw_hearts.assess_tricks`;
+    ``nxt[code * 16 + honours * 2 + heart]`` = :func:`_fold`; ``tab`` (3, 768): per mode,
+    the maximum of ``val`` over the summaries reachable from ``code`` (row 0), whether
+    ``val`` is the same on all of them (row 1), and the smallest code whose reachable
+    futures score exactly as ``code``'s (row 2, by partition refinement)."""
     val = np.zeros(256, dtype=np.int64)
     for code in range(256):
         a = W.assess_tricks(_tricks_of_summary(code, rules.players), rules)
         val[code] = a.bonus - a.penalty
-    nxt = np.zeros(256 * 16, dtype=np.int64)
-    for code, honours, heart in itertools.product(range(256), range(8), range(2)):
-        nxt[code * 16 + honours * 2 + heart] = _fold(code, honours, heart)
-    ub = val.copy()
-    changed = True
-    while changed:            # a fixed point: summaries only grow
-        changed = False
+    nxt = np.array(_FOLD, dtype=np.int64)
+    tab = np.zeros((3, 768), dtype=np.int64)
+    for mode, moves in enumerate(_MOVES):
+        succ = [[_FOLD[code * 16 + h * 2 + t] for h, t in moves] for code in range(256)]
+        hi, lo = val.copy(), val.copy()
+        changed = True
+        while changed:        # fixed point: the extremes over every reachable summary
+            changed = False
+            for code in range(256):
+                a, b = max(hi[x] for x in succ[code]), min(lo[x] for x in succ[code])
+                if a > hi[code] or b < lo[code]:
+                    hi[code], lo[code] = max(hi[code], a), min(lo[code], b)
+                    changed = True
+        # Moore's refinement: codes equivalent when every sequence of tricks scores alike
+        cls = [int(v) for v in val]
+        while True:
+            sig = [(cls[c],) + tuple(cls[x] for x in succ[c]) for c in range(256)]
+            ids = {}
+            new = [ids.setdefault(sg, len(ids)) for sg in sig]
+            if len(ids) == len(set(cls)):
+                break
+            cls = new
+        first = {}
         for code in range(256):
-            best = max(ub[nxt[code * 16 + k]] for k in range(16))
-            if best > ub[code]:
-                ub[code] = best
-                changed = True
-    return val, ub, nxt
+            first.setdefault(cls[code], code)
+        base = mode * 256
+        tab[0, base:base + 256] = hi
+        tab[1, base:base + 256] = hi == lo
+        tab[2, base:base + 256] = [first[cls[c]] for c in range(256)]
+    return val, tab, nxt
 
 
 # ---- the kernel's inputs ----------------------------------------------------------------------
@@ -185,7 +209,7 @@ def _setup(state, max_nodes):
     played = np.zeros(K.MAXPLY + 2, dtype=np.int64)
     tlen = len(trick.cards)
     played[:tlen] = [_cid(c) for c in trick.cards]
-    val, ub, nxt = _tables(state.rules)
+    val, tab, nxt = _tables(state.rules)
     ttk, ttc, ttv = _table()
     _calls += 1
     ctx = np.zeros(K.C_SIZE, dtype=np.int64)
@@ -197,7 +221,7 @@ def _setup(state, max_nodes):
     ctx[K.C_ROOT] = -1
     out = np.zeros((K.MAXPLY + 2, 4), dtype=np.int64)
     best = np.zeros(K.MAXPLY + 2, dtype=np.int64)
-    args = (hands, summ, played, tlen, trick.leader, tlen, out, best, val, ub, nxt, ttk, ttc, ttv, ctx)
+    args = (hands, summ, played, tlen, trick.leader, tlen, out, best, val, tab, nxt, ttk, ttc, ttv, ctx)
     return K, args, ctx
 
 
