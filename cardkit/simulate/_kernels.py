@@ -1,5 +1,6 @@
-"""Compiled (numba) kernels for the batched simulators: the same play, card for card, as
-the numpy loop of :class:`._core.FollowSuitPlay`, one deal at a time.
+"""Compiled (numba) kernels for the batched Variety and Warsaw Hearts simulators: the same
+play, card for card, as the numpy loop of :class:`._core.FollowSuitPlay` (with the games'
+rule policies), one deal at a time. The scoring stays in numpy, in the games' modules.
 
 Imported lazily (only inside the functions that use it), so ``import cardkit`` compiles
 nothing. Every function has an explicit signature and ``cache=True``: the first use on a
@@ -19,17 +20,24 @@ Randomness stays explicit and bit-exact with the numpy path:
 
 Rules are not typed here: the contract's trump, card points, the "want the trick" base
 and the bit layout come in as the tables of :mod:`.variety` (built from the engine's
-``CONTRACTS``) and ``SUIT_MASK`` of :mod:`._core`.
+``CONTRACTS``), the heart honours and hearts as the masks of :mod:`.warsaw_hearts`, and
+``SUIT_MASK`` of :mod:`._core`. The random policy picks the ``floor(u * count)``-th lowest
+legal card, as :func:`._core.random_bit` does.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import config, njit, types
 from numba.extending import intrinsic
 
-__all__ = ["deal_hands", "play_variety", "generator_state", "set_generator_state", "random_stream"]
+__all__ = ["deal_hands", "play_variety", "play_hearts", "generator_state", "set_generator_state",
+           "random_stream", "DISABLED"]
+
+#: True when numba runs in pure Python (NUMBA_DISABLE_JIT): the intrinsics cannot; the
+#: simulators then keep to their numpy loops.
+DISABLED = bool(config.DISABLE_JIT)
 
 _u64 = types.uint64
 _U0, _U1, _U4, _U11, _U32, _U58, _U63 = (np.uint64(k) for k in (0, 1, 4, 11, 32, 58, 63))
@@ -398,3 +406,141 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
             ntr += np.int64(won)
         decl_taken[b] = taken
         decl_tricks[b] = ntr
+
+
+# ---- Warsaw Hearts ----------------------------------------------------------------------
+
+@njit(types.void(
+    _u64[:, ::1],        # hands (n, B), the 36-card layout of .warsaw_hearts
+    types.int32[::1],    # leader (B,)
+    types.int8[::1],     # codes (n,): policy per seat (0 random, 1 rule, 2 weakest)
+    _u64[::1],           # rs (8,): PCG64 state and jump, as for play_variety
+    types.int32[::1],    # prefix (P,): forced bit positions, the first P cards in play order
+    _u64[::1],           # suit_mask (4,)
+    _u64, _u64,          # honours (K, Q, J of hearts), hearts: masks from .warsaw_hearts
+    types.uint8[:, :, ::1],  # out plays (T, n, B)
+    types.int8[:, ::1],  # out leaders (T, B)
+    types.int8[:, ::1],  # out winners (T, B)
+    _u64[::1],           # out hon (n*B,): honours taken, seat-major
+    _u64[::1],           # out single (n*B,): honours alone in their trick
+    types.boolean[::1],  # out double (n*B,): some trick taken with >= 2 honours
+    types.boolean[::1],  # out hearts (n*B,): some trick taken with a heart
+    types.int8[::1],     # out ntricks (n*B,)
+), cache=True)
+def play_hearts(hands, leader, codes, rs, prefix, suit_mask, honours, hearts, plays, leaders,
+                winners, hon, single, double, hearts_taken, ntricks):
+    """The play of each deal of Warsaw Hearts as :class:`.warsaw_hearts._HeartsPlay`
+    plays it (RULES.md §2.1): no trumps, follow suit if able, the strongest card of the
+    suit led wins, the winner leads; ``n`` seats, ``T`` tricks. The first ``P`` cards are
+    ``prefix``; random numbers as in :func:`play_variety`, one per card played after the
+    prefix and before the last trick (``(T - 1) * n - P`` per deal)."""
+    n, B = hands.shape
+    T = plays.shape[0]
+    P = prefix.shape[0]
+    h = np.empty(n, dtype=np.uint64)
+    nd = max((T - 1) * n - P, 0)
+    ub = np.empty(max(nd, 1), dtype=np.float64)
+    any_random = False
+    for s in range(n):
+        any_random |= codes[s] == 0
+    shi, slo, ihi, ilo = rs[0], rs[1], rs[2], rs[3]
+    ahi, alo, chi, clo = rs[4], rs[5], rs[6], rs[7]
+    no_hon = ~honours
+    for b in range(B):
+        if any_random:
+            nlo = slo * _MUL_LO
+            nhi = _mulhi(slo, _MUL_LO) + shi * _MUL_LO + slo * _MUL_HI
+            slo = nlo + ilo
+            shi = nhi + ihi + (_U1 if slo < nlo else _U0)
+            xhi, xlo = shi, slo
+            for c in range(nd):
+                x = xhi ^ xlo
+                r = xhi >> _U58
+                out = (x >> r) | (x << ((_U0 - r) & _U63))
+                ub[c] = np.float64(out >> _U11) * _TWO_M53
+                nlo = xlo * alo
+                nhi = _mulhi(xlo, alo) + xhi * alo + xlo * ahi
+                xlo = nlo + clo
+                xhi = nhi + chi + (_U1 if xlo < nlo else _U0)
+        for s in range(n):
+            h[s] = hands[s, b]
+            hon[s * B + b] = _U0
+            single[s * B + b] = _U0
+            double[s * B + b] = False
+            hearts_taken[s * B + b] = False
+            ntricks[s * B + b] = 0
+        ld = np.int64(leader[b])
+        for t in range(T):
+            leaders[t, b] = ld
+            ledmask = _U0
+            tbits = _U0
+            bpos = 0
+            bp = _U0
+            for j in range(n):
+                seat = (ld + j) % n
+                hand = h[seat]
+                if j == 0:
+                    L = hand
+                else:
+                    F = hand & ledmask
+                    L = hand if F == _U0 else F
+                idx = t * n + j
+                if idx < P:
+                    p = np.uint64(prefix[idx])
+                elif t == T - 1:
+                    p = _U63 - _clz(L)
+                else:
+                    code = codes[seat]
+                    if code == 0:
+                        p = _select(L, np.uint64(ub[idx - P] * np.float64(_popcount(L))))
+                    elif code == 2:
+                        p = _ctz(L)
+                    elif j == 0:
+                        X = L & no_hon
+                        p = _ctz(X if X != _U0 else L)
+                    else:
+                        Wn = L & suit_mask[bp & np.uint64(3)] & ~((np.uint64(2) << bp) - _U1)
+                        Lo = L & ~Wn
+                        if (L & ledmask) == _U0:   # void: shed an honour, a heart, else the strongest
+                            a1, a2 = L & honours, L & hearts
+                            X = a1 if a1 != _U0 else (a2 if a2 != _U0 else L)
+                            strong = True
+                        else:
+                            take_clean = j == n - 1 and Wn != _U0 and (tbits & hearts) == _U0
+                            if take_clean:
+                                a1 = Wn & no_hon
+                                X = a1 if a1 != _U0 else Wn
+                            elif Lo != _U0:
+                                a1 = Lo & honours
+                                X = a1 if a1 != _U0 else Lo
+                            else:
+                                a1 = L & no_hon
+                                X = a1 if a1 != _U0 else L
+                            strong = take_clean or Lo != _U0 or j == n - 1
+                        p = _U63 - _clz(X) if strong else _ctz(X)
+                bit = _U1 << p
+                h[seat] = hand ^ bit
+                if j == 0:
+                    ledmask = suit_mask[p & np.uint64(3)]
+                    tbits = bit
+                    bpos = 0
+                    bp = p
+                else:
+                    tbits |= bit
+                    better = (((p ^ bp) & np.uint64(3)) == _U0) & (p > bp)
+                    bpos = j if better else bpos
+                    bp = p if better else bp
+                plays[t, j, b] = np.uint8(p)
+            ld = (ld + bpos) % n
+            winners[t, b] = ld
+            w = ld * B + b
+            hb = tbits & honours
+            nh = _popcount(hb)
+            hon[w] |= hb
+            if nh == _U1:
+                single[w] |= hb
+            if nh >= np.uint64(2):
+                double[w] = True
+            if (tbits & hearts) != _U0:
+                hearts_taken[w] = True
+            ntricks[w] += 1

@@ -223,9 +223,10 @@ class _VarietyPlay(FollowSuitPlay):
 
 # ---- the compiled path ---------------------------------------------------------------
 
-#: Whether the simulators may use the compiled kernels (:mod:`._kernels`, numba) when numba
-#: is installed. Both paths give the same arrays for the same seed (tests check it); the
-#: numpy loop above is the reference. Tests switch this off to compare.
+#: Whether the simulators (Variety and Warsaw Hearts) may use the compiled kernels
+#: (:mod:`._kernels`, numba) when numba is installed and the generator is PCG64. Both paths
+#: give the same arrays for the same seed (tests check it); the numpy loops are the
+#: reference. Tests switch this off to compare.
 _USE_KERNEL = True
 
 
@@ -238,7 +239,7 @@ def _kernels(rng=None):
         from . import _kernels as K
     except ImportError:
         return None
-    return K
+    return None if K.DISABLED else K
 
 
 @lru_cache(maxsize=None)

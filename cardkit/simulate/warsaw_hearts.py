@@ -23,6 +23,7 @@ from ..dealing import as_generator
 from ..errors import CardkitError
 from ..games import warsaw_hearts as W
 from ..tricks import winning_index
+from .variety import _kernels
 from ._core import (ONE, SUIT_MASK, U64, ZERO, FollowSuitPlay, PlayedBatch, check_batch_size,
                     check_deals, deal_bits, first_nonempty, hand_positions, hands_from_bits,
                     hands_from_deals, per_deal, pick, policy_codes, popcount)
@@ -127,16 +128,44 @@ class _HeartsPlay(FollowSuitPlay):
         return pick(strong | void, X)
 
 
+class _KernelHeartsPlay:
+    """The play by :func:`._kernels.play_hearts`: the attributes of a finished
+    :class:`_HeartsPlay` and the same random numbers (one ``rng.random(B)`` per card played
+    after the prefix and before the last trick, when a seat plays at random)."""
+
+    def __init__(self, K, hands, leader, codes, rng, prefix, T):
+        n, B = hands.shape
+        draws = max((T - 1) * n - len(prefix), 0) if (codes == 0).any() else 0
+        rs = K.random_stream(rng, draws, B)
+        self.plays = np.empty((T, n, B), dtype=np.uint8)
+        self.leaders = np.empty((T, B), dtype=np.int8)
+        self.winners = np.empty((T, B), dtype=np.int8)
+        self.hon = np.empty(n * B, dtype=U64)
+        self.single = np.empty(n * B, dtype=U64)
+        self.double = np.empty(n * B, dtype=bool)
+        self.hearts = np.empty(n * B, dtype=bool)
+        self.ntricks = np.empty(n * B, dtype=np.int8)
+        K.play_hearts(np.ascontiguousarray(hands, dtype=U64), np.ascontiguousarray(leader, dtype=np.int32),
+                      np.ascontiguousarray(codes, dtype=np.int8), rs, np.ascontiguousarray(prefix),
+                      SUIT_MASK, HONOURS, HEARTS, self.plays, self.leaders, self.winners, self.hon,
+                      self.single, self.double, self.hearts, self.ntricks)
+
+
 def _play(hands, dealer, rules, policy, rng, prefix=None) -> WarsawHeartsBatch:
     n, B = hands.shape
     T = rules.cards_per_player
     side = np.broadcast_to(np.arange(n, dtype=np.int8)[:, None], (n, B))
     leader = (dealer.astype(np.int32) + 1) % n            # RULES.md §2.1, default
-    play = _HeartsPlay(hands=hands, leader=leader, trump=np.full(B, -1), side=side,
-                       policies=policy_codes(policy, n), rng=rng, tricks=T)
-    if prefix is not None:
-        play.prefix = np.asarray(prefix, dtype=np.int32)
-    play.run()
+    codes = policy_codes(policy, n)
+    prefix = np.zeros(0, dtype=np.int32) if prefix is None else np.asarray(prefix, dtype=np.int32)
+    K = _kernels(rng) if prefix.ndim == 1 else None
+    if K is not None:
+        play = _KernelHeartsPlay(K, hands, leader, codes, rng, prefix, T)
+    else:
+        play = _HeartsPlay(hands=hands, leader=leader, trump=np.full(B, -1), side=side,
+                           policies=codes, rng=rng, tricks=T)
+        play.prefix = prefix
+        play.run()
     cnt = popcount(play.hon)
     single_pen = _honour_value(play.hon)
     add = _honour_value(play.single) if rules.double_honour_trick == "additive" else 0
@@ -206,7 +235,14 @@ def random_warsaw_hearts(batch: int, *, players: int | None = None, seed=None, p
     batch = check_batch_size(batch)
     rng = as_generator(seed)
     rules, _ = _check(rules, players, 0, batch)
-    hands = hands_from_bits(deal_bits(batch, _BITS, rng), rules.players, rules.cards_per_player)
+    K = _kernels(rng)
+    if K is not None:   # the same shuffle, compiled (see _kernels.deal_hands)
+        state = K.generator_state(rng)
+        hands = np.empty((rules.players, batch), dtype=U64)
+        K.deal_hands(state, _BITS, hands)
+        K.set_generator_state(rng, state)
+    else:
+        hands = hands_from_bits(deal_bits(batch, _BITS, rng), rules.players, rules.cards_per_player)
     dealer = rng.integers(0, rules.players, batch)
     return _play(hands, dealer, rules, policy, rng)
 
