@@ -472,7 +472,8 @@ def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: st
     gain = np.empty((m, n))
     for i, c in enumerate(legal):      # one reply per batch, with or without progress
         play = SD._DurakPlay(tb, hand, up, down, np.full(n, opp), np.full(n, trump), codes, rng,
-                             remaining, taken=taken_m, ntricks=np.tile(won[:, None], (1, n)))
+                             remaining, taken=taken_m, ntricks=np.tile(won[:, None], (1, n)),
+                             draw_after=rules.draw_after)
         play.run(first_lead=np.full(n, tb.bit_of[idx[obs.trick[0]]], dtype=np.int32),
                  first_reply=np.full(n, tb.bit_of[idx[c]], dtype=np.int32))
         batch = SD._finish(play, tb, np.full(n, obs.dealer), np.full(n, trump), rules)

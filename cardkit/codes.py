@@ -49,13 +49,15 @@ index 0, the **default**, is never written):
 game       option  values (index 0, 1, 2, ...)
 =========  ======  ==================================================================
 Variety    ``L``   lead (§1.4): left_of_first_namer, left_of_first_bidder, left_of_dealer
-Variety    ``C``   contract_values (§1.2): seed, halved_2_7
+Variety    ``C``   contract_values (§1.2): book (older name seed), halved_2_7
 Variety    ``T``   tie (§1.6): declarers_lose, no_bonus
 W. Hearts  ``P``   players (§2.1): 4 (default), ``P3`` for three
 W. Hearts  ``H``   double_honour_trick (§2.2): max, additive
 W. Hearts  ``B``   bonus_without_tricks (§2.2): False, True
+W. Hearts  ``S``   settlement_bonus (§2.3): all, only_plus
 A. Durak   ``K``   deck (§3.1): 36, 52
 A. Durak   ``S``   trump_six_double (§3.1): False, True
+A. Durak   ``A``   draw_after (§3.3): any, lead
 A. Durak   ``T``   the trump, given (skips the draw, §3.2): drawn, ♠, ♥, ♦, ♣
 =========  ======  ==================================================================
 
@@ -171,7 +173,7 @@ _register(GameEntry(
     players=(4,),
     variants=(
         VariantOption("L", "lead", ("left_of_first_namer", "left_of_first_bidder", "left_of_dealer")),
-        VariantOption("C", "contract_values", ("seed", "halved_2_7")),
+        VariantOption("C", "contract_values", ("book", "halved_2_7")),
         VariantOption("T", "tie", ("declarers_lose", "no_bonus")),
     ),
     places=lambda s: [list(h) for h in s.initial_hands],
@@ -192,6 +194,7 @@ _register(GameEntry(
     variants=(
         VariantOption("H", "double_honour_trick", ("max", "additive")),
         VariantOption("B", "bonus_without_tricks", (False, True)),
+        VariantOption("S", "settlement_bonus", ("all", "only_plus")),
     ),
     places=lambda s: [list(h) for h in s.initial_hands],
     place_sizes=lambda players, rules: [rules.cards_per_player] * players,
@@ -230,6 +233,7 @@ _register(GameEntry(
     variants=(
         VariantOption("K", "deck", (36, 52)),
         VariantOption("S", "trump_six_double", (False, True)),
+        VariantOption("A", "draw_after", ("any", "lead")),
         VariantOption("T", "trump", (None, "S", "H", "D", "C"), deal=True),
     ),
     places=_durak_places,

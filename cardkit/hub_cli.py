@@ -116,7 +116,7 @@ def singleuser_server_config(
     running as a server extension: sources stripped, tracebacks hidden, cells tagged
     ``removed_cell_tags`` removed (the list form), ``iopub_timeout`` (seconds) raised, and
     idle kernels culled after ``cull_idle_timeout`` seconds, checked every
-    ``cull_interval`` seconds.
+    ``cull_interval`` seconds; and no terminals (a shell in the browser).
     """
     return {
         "VoilaConfiguration": {"strip_sources": True, "show_tracebacks": False},
@@ -127,6 +127,8 @@ def singleuser_server_config(
             "cull_interval": int(cull_interval),
             "cull_connected": False,
         },
+        # No shell in the browser: the learners' servers run as the teacher's system user.
+        "ServerApp": {"terminals_enabled": False},
     }
 
 

@@ -8,7 +8,7 @@ one per line; lines starting with ``%`` or ``;`` are comments::
     [Game "variety"]
     [Code "V-XA3WLA6HFKZUGP5C7ZCEPW-D1"]
     [Dealer "1"]
-    [Rules "lead=left_of_first_namer contract_values=seed deals=8 tie=declarers_lose"]
+    [Rules "lead=left_of_first_namer contract_values=book deals=8 tie=declarers_lose"]
     [Deal "0:AK73.AQ5.KJ4.AQ9 QJT9.KJ.AQ9.KJT8 8654.T987.T8.765 2.6432.7653.432"]
     [Actions "2 3 6 2 QH 2H 5H 3H"]
     [Scores "26 0 0 26"]

@@ -50,14 +50,20 @@ def rules_from_json(value, rules_class: type):
     """A game's ``Rules`` from the JSON object ``asdict(rules)`` wrote: every field given,
     none unknown (a saved deal never falls back on a default silently).
 
-    :raises NotationError: for a value that is not an object, a missing field or an
-        unknown one (named).
+    The one exception: a field that ``rules_class.fields_added_later`` names (a variant
+    added after saved deals existed, such as Warsaw Hearts' ``settlement_bonus`` or Armenian
+    Durak's ``draw_after``) may be missing, and then takes its **default**, the rule such
+    a deal was played under.
+
+    :raises NotationError: for a value that is not an object, a missing field (other than
+        one added later) or an unknown one (named).
     :raises CardkitError: (a ValueError) for a value the rules refuse.
     """
     if not isinstance(value, dict):
         raise NotationError(f"'rules' must be an object with the fields of the game's Rules, got {value!r}")
     names = [f.name for f in dataclass_fields(rules_class)]
-    missing = [n for n in names if n not in value]
+    later = set(getattr(rules_class, "fields_added_later", ()))
+    missing = [n for n in names if n not in value and n not in later]
     unknown = [k for k in value if k not in names]
     if missing or unknown:
         what = f"lacks {', '.join(map(repr, missing))}" if missing else f"has unknown {', '.join(map(repr, unknown))}"

@@ -265,6 +265,9 @@ def test_three_learners_play_through_the_hub(hub, browser):
         assert landing.status == 302, landing.status
         assert landing.headers["location"].split("?")[0] == f"/user/{ann}/voila/render/index.ipynb"
 
+        # No terminals in a learner's server (a shell as the teacher's system user).
+        assert ctx_ann.request.get(f"{base}/user/{ann}/api/terminals", max_redirects=0).status == 404
+
         # Ann cannot open Boris's server: the hub refuses her the access (403).
         other = pages[ann].context.new_page()
         response = other.goto(f"{base}{play_path[boris]}")

@@ -134,6 +134,10 @@ def test_learners_servers_get_the_classroom_voila_settings(tmp_path):
     kernels = MappingKernelManager(config=config)
     assert kernels.cull_idle_timeout == lessons_cli.CULL_IDLE_TIMEOUT
     assert kernels.cull_interval == lessons_cli.CULL_INTERVAL
+    from jupyter_server.serverapp import ServerApp
+
+    assert "terminals_enabled" in ServerApp.class_traits(config=True)
+    assert config.ServerApp.terminals_enabled is False
     # the same settings as the repository's voila.json
     repo = json.loads((REPO_ROOT / "voila.json").read_text())
     mine = singleuser_server_config()
@@ -255,3 +259,20 @@ def test_console_script_declared():
     assert {"jupyterhub", "jupyterhub-idle-culler"} <= names(extras["hub"])
     assert {"jupyterhub", "jupyterhub-idle-culler", "pyyaml"} <= names(extras["test"])
     assert "jupyterlab" in names(extras["lab"])
+
+
+def test_index_tells_a_teacher_how_to_edit_the_lessons():
+    import json as _json
+
+    cells = _json.loads((REPO_ROOT / "lessons" / "index.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert 'pip install -e ".[lab]"' in text and "jupyter lab" in text
+    assert "teacher" in text and "edit the lessons" in text
+
+
+def test_readme_names_the_server_for_one_person_and_for_a_class():
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    assert "cardkit-hub" in readme and "Zero to JupyterHub" in readme and "for one person" in readme
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = [line for block in quick.split("```bash")[1:] for line in block.split("```")[0].splitlines() if line.strip()]
+    assert commands == ["pip install -e . && cardkit-lessons", 'pip install -e ".[test]" && pytest']

@@ -153,3 +153,26 @@ def test_errors():
     bad[0, 0] = bad[0, 1]
     with pytest.raises(CardkitError, match="every card"):
         simulate_armenian_durak(bad, 0)
+
+
+def test_draw_after_lead_matches_object_engine():
+    """RULES.md §3.3 variant draw_after="lead": 200 seeded deals, random and rule
+    policies; no draw is offered after a reply, every card and draw replays legally in
+    the engine, same tricks and points; and the variant changes the play."""
+    rules = D.Rules(draw_after="lead")
+    deals, dealer, trump = _setup(200, 14, rules)
+    rnd = simulate_armenian_durak(deals, trump, dealer=dealer, policy="random", rules=rules, seed=6)
+    assert (rnd.draws[:, :, 1] == NO_DRAW).all() and (rnd.draws[:, :, 0] >= 0).any()
+    assert (rnd.draws[:, :, 0] == -1).any()
+    rule = simulate_armenian_durak(deals, trump, dealer=dealer, policy="rule", rules=rules)
+    for b in range(len(deals)):
+        state = _object_deal(deals, dealer, trump, b, rules)
+        _replay(state, rnd, b, rules)
+        _compare(state, rnd, b, rules)
+        state = _object_deal(deals, dealer, trump, b, rules)
+        play_out(state, [DurakRulePolicyBot(), DurakRulePolicyBot()])
+        _compare(state, rule, b, rules)
+    anyway = simulate_armenian_durak(deals, trump, dealer=dealer, policy="rule", rules=D.Rules())
+    assert (anyway.draws[:, :, 1] >= 0).any()
+    assert (anyway.scores != rule.scores).any()
+    assert (random_armenian_durak(50, seed=2, rules=rules).draws[:, :, 1] == NO_DRAW).all()

@@ -236,11 +236,16 @@ class SettlementTable(W.VBox):
             who = " and ".join(html.escape(names[s]) for s in lost)
             tied = " (tied: they pay nobody among themselves)" if len(lost) > 1 else ""
             verb = lambda s, v: v if names[s] == "You" else v + "s"  # noqa: E731
+            only_plus = self.rules.settlement_bonus == "only_plus"
+            unpaid = lambda p: (f" (bonus {bonuses[p.receiver]} not added: their penalty is not 0)"  # noqa: E731
+                                if only_plus and bonuses[p.receiver] and not p.bonus else "")
             rows = [f"<li>{html.escape(names[p.payer])} {verb(p.payer, 'pay')} <b>{html.escape(names[p.receiver])}</b> "
                     f"({penalties[p.payer]} − {penalties[p.receiver]}) + {p.bonus} = <b>{p.chips}</b> "
-                    f"chip{'s' if p.chips != 1 else ''}</li>" for p in self.payments]
+                    f"chip{'s' if p.chips != 1 else ''}{unpaid(p)}</li>" for p in self.payments]
             lines = (f"<div><b>{who}</b> {'lose' if len(lost) > 1 else verb(lost[0], 'lose')}{tied}. Each loser pays every other "
-                     f"player (loser's penalty − their penalty) + their bonus:</div><ul style='margin:2px 0'>"
+                     f"player (loser's penalty − their penalty) + their bonus"
+                     + (" if they have no penalty (the variant that adds only a player's plus points)"
+                        if only_plus else "") + ":</div><ul style='margin:2px 0'>"
                      + "".join(rows) + "</ul>")
         self.table.value = head + table + lines
         return self.chips

@@ -1,7 +1,8 @@
 """Armenian Durak with trumps (Дурак армянский с козырями): a two-player trick game.
 
-RULES.md §3 (seed 004). Not the *shedding* game also called "Armenian fool": this one is
-played for tricks, close to Officers' Skat. Each player owns a **tableau** of six stacks
+RULES.md §3 (source 004), which the book presents as a harder form of "simple Armenian
+Durak" (not described there). It is played for tricks; its tableau resembles Officers'
+Skat (a comparison from outside the source). Each player owns a **tableau** of six stacks
 (a face-down card under a face-up card) and a hand; a card may be played from the hand or
 from the face-up cards of one's own stacks. The six (the two with 52 cards) is the special
 card: it beats only the ace of its suit and every other card of its suit beats it.
@@ -79,6 +80,11 @@ class Rules:
         points (**default** 250) and the totals differ; None: no target.
     :param deals: RULES.md §3.4 variant "three rounds": the game ends after this many
         deals (``target=None, deals=3``). With both set, whichever comes first ends it.
+    :param draw_after: RULES.md §3.3, when the optional draw of a face-down card is
+        offered («Когда же выхаживается карта из руки»). ``"any"`` (**default**): after any
+        card played from the hand, a lead or a reply; ``"lead"``: only after leading from
+        the hand (a reply from the hand gives no draw). Saved deals from before this field
+        load with the default.
     :raises CardkitError: (a ValueError) for a value not described here, or for neither
         ``target`` nor ``deals``.
     """
@@ -87,6 +93,11 @@ class Rules:
     trump_six_double: bool = False
     target: int | None = 250
     deals: int | None = None
+    draw_after: str = "any"
+
+    #: Fields a saved deal may lack (it was saved before they existed): they take their
+    #: default (:func:`cardkit.state.rules_from_json`).
+    fields_added_later: ClassVar[tuple[str, ...]] = ("draw_after",)
 
     def __post_init__(self) -> None:
         if not _is_int(self.deck) or self.deck not in (36, 52):
@@ -102,6 +113,8 @@ class Rules:
                 object.__setattr__(self, name, int(v))
         if self.target is None and self.deals is None:
             raise CardkitError("Rules(target=None, deals=None): a game needs a target or a number of deals (RULES.md §3.4)")
+        if not isinstance(self.draw_after, str) or self.draw_after not in ("any", "lead"):
+            raise CardkitError(f"Rules(draw_after={self.draw_after!r:.60}): expected 'any' or 'lead' (RULES.md §3.3)")
 
     @property
     def special(self) -> Rank:
@@ -439,7 +452,8 @@ class State(TrickGameState):
 
     Phases: ``"trump"`` (the dealer's opponent acts: :class:`PickTrump`), ``"play"`` (a
     :class:`~cardkit.Card` from the hand or face up on one's own stacks), ``"draw"`` (after
-    a card from the hand, while the player has a face-down card: :class:`Draw`), ``"over"``.
+    a card from the hand, while the player has a face-down card: :class:`Draw`; with
+    ``rules.draw_after="lead"`` only after a lead from the hand), ``"over"``.
     """
 
     game: ClassVar[str] = "armenian_durak"
@@ -538,8 +552,10 @@ class State(TrickGameState):
     def _apply_play(self, card: Card) -> None:
         seat = self.current_player
         from_hand = card in self.hands[seat]
+        # the draw follows a card from the hand: any such card, or only a lead (RULES.md §3.3)
+        offered = from_hand and (self.rules.draw_after == "any" or not self.tricks[-1].cards)
         super()._apply_play(card)
-        if from_hand and any(d is not None for d in self.down[seat]):
+        if offered and any(d is not None for d in self.down[seat]):
             self._resume = self.current_player
             self.phase = "draw"
             self.current_player = seat

@@ -49,7 +49,9 @@ def _check_rules(rules) -> "Rules":
 
 
 _LEADS = ("left_of_first_namer", "left_of_first_bidder", "left_of_dealer")
-_VALUES = ("seed", "halved_2_7")
+_VALUES = ("book", "halved_2_7")
+#: Older names of ``contract_values``, still accepted and read as the new name (RULES.md §1.2).
+_VALUE_ALIASES = {"seed": "book"}
 _TIES = ("declarers_lose", "no_bonus")
 
 
@@ -62,8 +64,11 @@ class Rules:
         player who first named the contract played; ``"left_of_first_bidder"`` (seed 000):
         the player on the left of the one who opened the bidding;
         ``"left_of_dealer"``: the player on the dealer's left.
-    :param contract_values: RULES.md §1.2. ``"seed"`` (**default**): contract 2 pays +2 a
-        trick, contract 7 costs −2 a club; ``"halved_2_7"``: +1 and −1 (English sources).
+    :param contract_values: RULES.md §1.2. ``"book"`` (**default**, both sources): contract 2
+        pays +2 a trick, contract 7 costs −2 a club; ``"halved_2_7"``: +1 and −1 (English
+        sources). ``"seed"``, the older name of ``"book"``, is accepted and stored as
+        ``"book"`` (so ``Rules(contract_values="seed") == Rules()``, and saved games, deal
+        texts and records that say ``"seed"`` still load).
     :param deals: deals in a game, RULES.md §1.7 (**default** 8, so each player deals twice).
     :param tie: RULES.md §1.6. ``"declarers_lose"`` (**default**, seed 001): a tie is the
         declarers' loss and each defender gets +10; ``"no_bonus"`` (seed 000): nobody gets it.
@@ -71,11 +76,13 @@ class Rules:
     """
 
     lead: str = "left_of_first_namer"
-    contract_values: str = "seed"
+    contract_values: str = "book"
     deals: int = 8
     tie: str = "declarers_lose"
 
     def __post_init__(self) -> None:
+        if isinstance(self.contract_values, str) and self.contract_values in _VALUE_ALIASES:
+            object.__setattr__(self, "contract_values", _VALUE_ALIASES[self.contract_values])
         for name, allowed in (("lead", _LEADS), ("contract_values", _VALUES), ("tie", _TIES)):
             if getattr(self, name) not in allowed:
                 raise CardkitError(f"Rules({name}={getattr(self, name)!r}): expected one of {', '.join(map(repr, allowed))}")

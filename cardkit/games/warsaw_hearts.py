@@ -1,6 +1,6 @@
 """Warsaw Hearts (Варшавские червы): avoid the heart honours K♥ Q♥ J♥.
 
-RULES.md §2 (seed 003). Three or four players, 36 cards (A down to 6), no trumps, the
+RULES.md §2 (source 003). Three or four players, 36 cards (A down to 6), no trumps, the
 highest card of the suit led wins. Each deal (кон) charges every player a penalty for the
 heart honours in the tricks (взятки) they took, by a schedule that looks at how the
 honours lie in those tricks, and gives +20 to a player whose tricks hold no heart at all.
@@ -14,7 +14,7 @@ Public API: :class:`Rules`, :data:`PENALTY_SCHEDULE`, :data:`HONOURS`, :data:`BO
 (20, 0)
 >>> penalty_and_bonus([["KH", "QH", "6S"], ["JH", "7C", "8C"]], Rules(double_honour_trick="additive"))
 (22, 0)
->>> settle([30, 25, 15, 10], [0, 0, 0, 0])                          # RULES.md §2.3, seed 003
+>>> settle([30, 25, 15, 10], [0, 0, 0, 0])                          # RULES.md §2.3, source 003
 [-40, 5, 15, 20]
 """
 
@@ -49,6 +49,7 @@ CARDS_PER_PLAYER = {3: 12, 4: 9}
 BONUS = 20
 
 _DOUBLE = ("max", "additive")
+_SETTLEMENT_BONUS = ("all", "only_plus")
 
 
 def _is_int(x) -> bool:
@@ -76,6 +77,11 @@ class Rules:
         at least one trick, none holding a heart; True: a player who took no trick gets it too.
     :param loss_at: RULES.md §2.3: the penalty total (points) that ends the game and loses
         it (**default** 30, the source's figure).
+    :param settlement_bonus: RULES.md §2.3, a receiver's plus points in the settlement.
+        ``"all"`` (**default**): every receiver's bonus total is added to what the loser
+        pays them; ``"only_plus"``: a receiver's bonus is added only when that player's
+        penalty total is 0 (the only case the source shows). The loser's own bonus never
+        counts. Saved deals from before this field load with the default.
     :raises CardkitError: (a ValueError) for a value not listed here.
     """
 
@@ -83,6 +89,11 @@ class Rules:
     double_honour_trick: str = "max"
     bonus_without_tricks: bool = False
     loss_at: int = 30
+    settlement_bonus: str = "all"
+
+    #: Fields a saved deal may lack (it was saved before they existed): they take their
+    #: default (:func:`cardkit.state.rules_from_json`).
+    fields_added_later: ClassVar[tuple[str, ...]] = ("settlement_bonus",)
 
     def __post_init__(self) -> None:
         if not _is_int(self.players) or self.players not in CARDS_PER_PLAYER:
@@ -96,6 +107,9 @@ class Rules:
         if isinstance(self.loss_at, bool) or not isinstance(self.loss_at, (int, np.integer)) or self.loss_at < 1:
             raise CardkitError(f"Rules(loss_at={self.loss_at!r}): expected a whole number of penalty "
                                f"points >= 1 (RULES.md §2.3)")
+        if not isinstance(self.settlement_bonus, str) or self.settlement_bonus not in _SETTLEMENT_BONUS:
+            raise CardkitError(f"Rules(settlement_bonus={self.settlement_bonus!r:.60}): expected "
+                               f"'all' or 'only_plus' (RULES.md §2.3)")
         for name in ("players", "loss_at"):  # numpy ints become ints: the rules save as JSON
             object.__setattr__(self, name, int(getattr(self, name)))
 
@@ -323,7 +337,9 @@ class Payment:
     :ivar payer: the losing seat.
     :ivar receiver: the seat paid.
     :ivar difference: the loser's penalty total minus the receiver's (points).
-    :ivar bonus: the receiver's bonus total (points), added to the payment.
+    :ivar bonus: the receiver's bonus total (points) as added to the payment: the whole
+        total under ``settlement_bonus="all"`` (**default**); under ``"only_plus"`` the
+        total when the receiver's penalty total is 0, else 0.
     """
 
     payer: int
@@ -340,10 +356,16 @@ class Payment:
 def payments(penalties: Sequence[int], bonuses: Sequence[int], rules: Rules | None = None) -> list[Payment] | None:
     """Who pays whom at the end of a game, RULES.md §2.3: each loser pays each other
     player (not another loser) ``(loser's penalty − that player's penalty) + that
-    player's bonus`` chips. None while nobody has reached ``rules.loss_at``.
+    player's bonus`` chips. None while nobody has reached ``rules.loss_at``. With
+    ``rules.settlement_bonus="only_plus"`` the bonus is added only for a receiver whose
+    penalty total is 0.
 
     >>> [(p.payer, p.receiver, p.chips) for p in payments([30, 25, 15, 10], [0, 0, 0, 0])]
     [(0, 1, 5), (0, 2, 15), (0, 3, 20)]
+    >>> [p.chips for p in payments([30, 10, 0], [0, 20, 20])]
+    [40, 50]
+    >>> [p.chips for p in payments([30, 10, 0], [0, 20, 20], Rules(players=3, settlement_bonus="only_plus"))]
+    [20, 50]
 
     :raises CardkitError: as :func:`settle`.
     """
@@ -356,25 +378,29 @@ def payments(penalties: Sequence[int], bonuses: Sequence[int], rules: Rules | No
     lost = losers(p, rules)
     if not lost:
         return None
-    return [Payment(loser, s, p[loser] - p[s], b[s]) for loser in lost for s in range(len(p)) if s not in lost]
+    only_plus = rules.settlement_bonus == "only_plus"
+    return [Payment(loser, s, p[loser] - p[s], 0 if only_plus and p[s] > 0 else b[s])
+            for loser in lost for s in range(len(p)) if s not in lost]
 
 
 def settle(penalties: Sequence[int], bonuses: Sequence[int], rules: Rules | None = None) -> list[int] | None:
     """The chips each seat wins (+) or pays (−) at the end of a game, RULES.md §2.3.
 
     The loser pays each other player ``(loser's penalty − that player's penalty) + that
-    player's bonus``; the loser's own bonus does not count (**default**). If several reach
+    player's bonus``; the loser's own bonus does not count. Which bonuses count is
+    ``rules.settlement_bonus``: every receiver's (**default** ``"all"``), or only that of
+    a receiver with no penalty (``"only_plus"``, the one case the source shows). If several reach
     ``loss_at`` the highest penalty total loses; tied losers all lose, each pays every
     winner, and they pay nobody among themselves (**default**). Entries sum to 0.
 
-    >>> settle([30, 0, 0], [0, 20, 0])      # seed 003: the loser pays Vitaly 30 + 20 = 50
+    >>> settle([30, 0, 0], [0, 20, 0])      # source 003: the loser pays Vitaly 30 + 20 = 50
     [-80, 50, 30]
     >>> settle([29, 25, 15, 10], [0, 0, 0, 0]) is None
     True
 
     :param penalties: each seat's penalty total (points).
     :param bonuses: each seat's bonus total (points), same length.
-    :param rules: :class:`Rules` (``loss_at``); default ``Rules()``.
+    :param rules: :class:`Rules` (``loss_at``, ``settlement_bonus``); default ``Rules()``.
     :returns: chips per seat: a winner's entry is what the loser(s) pay them, a loser's
         entry is minus what they pay; None while nobody has reached ``loss_at``.
     :raises CardkitError: for totals that are not whole numbers >= 0, or lists of

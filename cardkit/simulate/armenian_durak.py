@@ -3,7 +3,8 @@
 Two players; each owns a hand and a tableau of six stacks (a face-down card under a
 face-up card). A card may be played from the hand or from one's own face-up cards; a
 face-up card played turns up the card under it; after a card from the hand the player
-may take one face-down card into the hand (choosing the stack). Following: a plain suit
+may take one face-down card into the hand (choosing the stack; with
+``rules.draw_after="lead"`` only after a lead from the hand). Following: a plain suit
 led, that suit or a trump; a trump led, a trump; with neither, any card. The special card
 (the six; the two with 52 cards) beats only the ace of its suit and loses to every other
 card of it. Card points: special 6, A 5, K 4, Q 3, J 2; +10 to a player who takes every
@@ -149,8 +150,9 @@ class _DurakPlay:
     """
 
     def __init__(self, tables, hand, up, down, leader, trump, policies, rng, tricks, taken=None,
-                 ntricks=None):
+                 ntricks=None, draw_after="any"):
         self.tb = tables
+        self.lead_draw_only = draw_after == "lead"   # Rules.draw_after (RULES.md §3.3)
         self.B = hand.shape[1]
         self.hand = hand.copy()
         self.up = up.astype(np.int16)
@@ -259,8 +261,10 @@ class _DurakPlay:
         downs = np.where(hit, -1, downs)
         new_up_bits = np.bitwise_or.reduce(np.where(hit & (ups >= 0), ONE << np.maximum(ups, 0).astype(U64), ZERO), axis=0)
         upm = (upm & ~bit) | new_up_bits
-        # the optional draw after a card from the hand
+        # the optional draw after a card from the hand (with draw_after="lead": a lead only)
         offered = from_hand & (downs >= 0).any(axis=0)
+        if j == 1 and self.lead_draw_only:
+            offered = np.zeros_like(offered)
         choice = self._draw_choice(cur, offered, downs)
         take = choice >= 0
         cidx = np.maximum(choice, 0)
@@ -372,7 +376,9 @@ def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=No
         random policy picks a legal card uniformly, then (after a card from the hand) a
         face-down stack or "none" uniformly; the others always draw from the first stack
         that has a face-down card.
-    :param rules: :class:`cardkit.games.armenian_durak.Rules` (``deck``, ``trump_six_double``).
+    :param rules: :class:`cardkit.games.armenian_durak.Rules` (``deck``, ``trump_six_double``,
+        ``draw_after``: with ``"lead"`` no draw follows a reply, and ``draws`` holds
+        :data:`NO_DRAW` for every reply).
     :param seed: int or Generator for the random policy.
     :raises CardkitError: for deals that are not permutations of the deck, a trump or
         dealer that is not a whole number in range (checked before any cast), an unknown
@@ -391,7 +397,8 @@ def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=No
     tr = _trump_arg(trump, B)
     codes = policy_codes(policy, 2)
     hand, up, down = _setup_from_rows(tables.bit_of[deals].astype(np.int64), dl, rules)
-    play = _DurakPlay(tables, hand, up, down, 1 - dl, tr, codes, as_generator(seed), n // 2)
+    play = _DurakPlay(tables, hand, up, down, 1 - dl, tr, codes, as_generator(seed), n // 2,
+                      draw_after=rules.draw_after)
     play.run()
     return _finish(play, tables, dl, tr, rules)
 
@@ -413,7 +420,8 @@ def random_armenian_durak(batch: int, *, seed=None, policy="random", rules=None)
     cols = layout_columns(rules)["hand"][0]          # the dealer's hand columns
     tr = (rows[np.arange(batch), cols[pick_i]] & 3)
     hand, up, down = _setup_from_rows(rows, dl, rules)
-    play = _DurakPlay(tables, hand, up, down, 1 - dl, tr, policy_codes(policy, 2), rng, rules.deck // 2)
+    play = _DurakPlay(tables, hand, up, down, 1 - dl, tr, policy_codes(policy, 2), rng, rules.deck // 2,
+                      draw_after=rules.draw_after)
     play.run()
     return _finish(play, tables, dl, tr, rules)
 
