@@ -10,10 +10,10 @@ own :func:`cardkit.games.warsaw_hearts.assess_tricks`:
 - ``nxt[code * 16 + honours * 2 + heart]``: the summary after the player wins one more
   trick holding the honour set ``honours`` (bit 0 K♥, bit 1 Q♥, bit 2 J♥) and, if
   ``heart`` is 1, some heart;
-- ``tab[row, mode * 256 + code]`` for what may still be taken (mode 0: some heart honour
-  is unplayed; 1: hearts but no honour; 2: no heart): row ``T_UB`` the most the result
-  can still become, ``T_FIXED`` 1 when it can no longer change, ``T_CANON`` the smallest
-  summary with exactly the same futures (the table's key).
+- ``tab[row, mode * 256 + code]`` for what may still be taken, ``mode = honours * 2 +
+  hearts`` (the honour set still unplayed, and 1 if any heart is): row ``T_UB`` the most
+  the result can still become, ``T_FIXED`` 1 when it can no longer change, ``T_CANON``
+  the smallest summary with exactly the same futures (the table's key).
 
 A summary code is 8 bits: honours taken (bits 0–2), honours lying in a trick with
 another honour (bits 3–5), some heart taken (bit 6), some trick taken (bit 7).
@@ -54,7 +54,7 @@ C_SALT = 5     # per-search salt of the hash (bits of a uint64)
 C_ROOT = 6     # ply of the search's root (no table probe there)
 C_SIZE = 8
 
-# rows of ``tab``: each 768 long, ``tab[row, mode * 256 + code]``
+# rows of ``tab``: each 16 * 256 long, ``tab[row, mode * 256 + code]``
 T_UB = 0       # the most the player's result can still become
 T_FIXED = 1    # 1 when the player's result can no longer change
 T_CANON = 2    # the smallest summary with the same futures (the table's key)
@@ -149,10 +149,12 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
     rem = allc
     for i in range(tlen):
         rem |= _ONE << np.uint64(played[ply - tlen + i])
-    # what may still be taken: 0 honours, 1 hearts but no honour, 2 no heart
-    mb = 0
-    if rem & _HONOURS == 0:
-        mb = 256 if rem & _HEARTS != 0 else 512
+    # what may still be taken (the mode): the honours unplayed, and whether any heart is
+    hrem = int64((rem >> np.uint64(23)) & _ONE) | int64((rem >> np.uint64(22)) & _ONE) << 1 \
+        | int64((rem >> np.uint64(21)) & _ONE) << 2
+    mb = hrem * 512
+    if rem & _HEARTS != 0:
+        mb += 256
     h = np.uint64(0)
     chk = np.uint64(0)
     slot = 0

@@ -115,16 +115,17 @@ def _tricks_of_summary(code: int, players: int) -> list[list[Card]]:
     return out
 
 
-#: the trick contents possible in each mode of the kernel (what may still be taken):
-#: 0 some heart honour unplayed, 1 hearts but no honour, 2 no heart
-_MOVES = ([(h, t) for h in range(8) for t in range(2)], [(0, 0), (0, 1)], [(0, 0)])
+#: the tricks a player may still win in each mode of the kernel, ``mode = honours * 2 +
+#: hearts`` (the honour set still unplayed; 1 if any heart is): (honours, heart) pairs
+_MOVES = [[(h, t) for h in range(8) if h & ~(mode >> 1) == 0 for t in range(2) if t <= (mode & 1)]
+          for mode in range(16)]
 
 
 @lru_cache(maxsize=None)
 def _tables(rules: W.Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(val, tab, nxt)`` int64 arrays for the kernel (see :mod:`._hearts_kernel`):
     ``val[code]`` bonus − penalty by :func:`~cardkit.games.warsaw_hearts.assess_tricks`;
-    ``nxt[code * 16 + honours * 2 + heart]`` = :func:`_fold`; ``tab`` (3, 768): per mode,
+    ``nxt[code * 16 + honours * 2 + heart]`` = :func:`_fold`; ``tab`` (3, 16 * 256): per mode,
     the maximum of ``val`` over the summaries reachable from ``code`` (row 0), whether
     ``val`` is the same on all of them (row 1), and the smallest code whose reachable
     futures score exactly as ``code``'s (row 2, by partition refinement)."""
@@ -133,7 +134,7 @@ def _tables(rules: W.Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         a = W.assess_tricks(_tricks_of_summary(code, rules.players), rules)
         val[code] = a.bonus - a.penalty
     nxt = np.array(_FOLD, dtype=np.int64)
-    tab = np.zeros((3, 768), dtype=np.int64)
+    tab = np.zeros((3, 16 * 256), dtype=np.int64)
     for mode, moves in enumerate(_MOVES):
         succ = [[_FOLD[code * 16 + h * 2 + t] for h, t in moves] for code in range(256)]
         hi, lo = val.copy(), val.copy()
