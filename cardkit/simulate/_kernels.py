@@ -287,7 +287,7 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
     B = hands.shape[1]
     T = plays.shape[0]
     h = np.empty(4, dtype=np.uint64)
-    ub = np.empty((T - 1) * 4, dtype=np.float64)
+    out = _U0
     any_random = False
     for s in range(4):
         any_random |= codes[s] == 0
@@ -295,21 +295,12 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
     ahi, alo, chi, clo = rs[4], rs[5], rs[6], rs[7]
     for b in range(B):
         if any_random:
-            # one step from deal b - 1's start, then jumps of B steps
+            # one step from deal b - 1's start; then jumps of B steps, one per card below
             nlo = slo * _MUL_LO
             nhi = _mulhi(slo, _MUL_LO) + shi * _MUL_LO + slo * _MUL_HI
             slo = nlo + ilo
             shi = nhi + ihi + (_U1 if slo < nlo else _U0)
-            xhi, xlo = shi, slo
-            for c in range(ub.shape[0]):
-                x = xhi ^ xlo
-                r = xhi >> _U58
-                out = (x >> r) | (x << ((_U0 - r) & _U63))
-                ub[c] = np.float64(out >> _U11) * _TWO_M53
-                nlo = xlo * alo
-                nhi = _mulhi(xlo, alo) + xhi * alo + xlo * ahi
-                xlo = nlo + clo
-                xhi = nhi + chi + (_U1 if xlo < nlo else _U0)
+        xhi, xlo = shi, slo
         c = np.int64(con[b])
         tm = tmask[c]
         pm, nm, zm = pos[c], neg[c], zero[c]
@@ -339,8 +330,17 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
                     p = _U63 - _clz(L)
                 else:
                     code = codes[seat]
+                    if any_random:   # this card's number: output of the state, then jump
+                        x = xhi ^ xlo
+                        r = xhi >> _U58
+                        out = (x >> r) | (x << ((_U0 - r) & _U63))
+                        nlo = xlo * alo
+                        nhi = _mulhi(xlo, alo) + xhi * alo + xlo * ahi
+                        xlo = nlo + clo
+                        xhi = nhi + chi + (_U1 if xlo < nlo else _U0)
                     if code == 0:
-                        p = _select(L, np.uint64(ub[4 * t + j] * np.float64(_popcount(L))))
+                        uu = np.float64(out >> _U11) * _TWO_M53
+                        p = _select(L, np.uint64(uu * np.float64(_popcount(L))))
                     elif code == 2:
                         p = _ctz(L)
                     else:
@@ -438,8 +438,7 @@ def play_hearts(hands, leader, codes, rs, prefix, suit_mask, honours, hearts, pl
     T = plays.shape[0]
     P = prefix.shape[0]
     h = np.empty(n, dtype=np.uint64)
-    nd = max((T - 1) * n - P, 0)
-    ub = np.empty(max(nd, 1), dtype=np.float64)
+    out = _U0
     any_random = False
     for s in range(n):
         any_random |= codes[s] == 0
@@ -447,21 +446,12 @@ def play_hearts(hands, leader, codes, rs, prefix, suit_mask, honours, hearts, pl
     ahi, alo, chi, clo = rs[4], rs[5], rs[6], rs[7]
     no_hon = ~honours
     for b in range(B):
-        if any_random:
+        if any_random:   # as in play_variety: one step per deal, jumps of B per card
             nlo = slo * _MUL_LO
             nhi = _mulhi(slo, _MUL_LO) + shi * _MUL_LO + slo * _MUL_HI
             slo = nlo + ilo
             shi = nhi + ihi + (_U1 if slo < nlo else _U0)
-            xhi, xlo = shi, slo
-            for c in range(nd):
-                x = xhi ^ xlo
-                r = xhi >> _U58
-                out = (x >> r) | (x << ((_U0 - r) & _U63))
-                ub[c] = np.float64(out >> _U11) * _TWO_M53
-                nlo = xlo * alo
-                nhi = _mulhi(xlo, alo) + xhi * alo + xlo * ahi
-                xlo = nlo + clo
-                xhi = nhi + chi + (_U1 if xlo < nlo else _U0)
+        xhi, xlo = shi, slo
         for s in range(n):
             h[s] = hands[s, b]
             hon[s * B + b] = _U0
@@ -491,8 +481,17 @@ def play_hearts(hands, leader, codes, rs, prefix, suit_mask, honours, hearts, pl
                     p = _U63 - _clz(L)
                 else:
                     code = codes[seat]
+                    if any_random:
+                        x = xhi ^ xlo
+                        r = xhi >> _U58
+                        out = (x >> r) | (x << ((_U0 - r) & _U63))
+                        nlo = xlo * alo
+                        nhi = _mulhi(xlo, alo) + xhi * alo + xlo * ahi
+                        xlo = nlo + clo
+                        xhi = nhi + chi + (_U1 if xlo < nlo else _U0)
                     if code == 0:
-                        p = _select(L, np.uint64(ub[idx - P] * np.float64(_popcount(L))))
+                        uu = np.float64(out >> _U11) * _TWO_M53
+                        p = _select(L, np.uint64(uu * np.float64(_popcount(L))))
                     elif code == 2:
                         p = _ctz(L)
                     elif j == 0:
