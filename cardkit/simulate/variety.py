@@ -62,6 +62,9 @@ class _Tables:
 
 @lru_cache(maxsize=None)
 def _tables(contract_values: str) -> _Tables:
+    """Bit layouts and scoring tables of the eight contracts (index 0 repeats contract 1)
+    under ``contract_values`` (``"book"``, its older name ``"seed"``, or ``"halved_2_7"``;
+    RULES.md §1.2)."""
     table = V.contracts(V.Rules(contract_values=contract_values))
     bit_of = np.zeros(9 * 52, dtype=np.uint8)
     card_of = np.full(9 * 64, -1, dtype=np.int8)
@@ -98,7 +101,7 @@ def _tables(contract_values: str) -> _Tables:
 
 
 #: Single-card bits in the normal (ace high) layout, indexed by Card.index (uint64).
-_BITS = (ONE << _tables("seed").bit_of[52:104].astype(U64))
+_BITS = (ONE << _tables("book").bit_of[52:104].astype(U64))
 
 
 # ---- the result ------------------------------------------------------------------------
