@@ -761,7 +761,7 @@ def new_deal(layout=None, *, dealer: int = 0, seed=None, trump=None, rules: Rule
 # ---- bots ---------------------------------------------------------------------------------------
 
 class RuleBot(TrickBot):
-    """A rule-based player from the book's advice (RULES.md §3.3, seed 004), acting from
+    """A rule-based player from the book's advice (RULES.md §3.3, source 004), acting from
     its observation only.
 
     - Trump draw: blind, any card (drawn with its own generator).

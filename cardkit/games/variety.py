@@ -1,6 +1,6 @@
 """Variety (Варьете, Варайети): Robert Abbott's 1963 contract game for four, from King.
 
-RULES.md §1 (seeds 000 and 001). Four players, 52 cards, ace high. Each deal the players
+RULES.md §1 (sources 000 and 001). Four players, 52 cards, ace high. Each deal the players
 bid contract numbers 1..8; the first number named twice is the contract, and the player
 who named it first and the player who repeated it are the declarers for that deal.
 
@@ -60,8 +60,8 @@ class Rules:
     """The rule variants of Variety. Every field names its RULES.md section.
 
     :param lead: who leads to the first trick, RULES.md §1.4.
-        ``"left_of_first_namer"`` (**default**, seed 001): the player on the left of the
-        player who first named the contract played; ``"left_of_first_bidder"`` (seed 000):
+        ``"left_of_first_namer"`` (**default**, source 001): the player on the left of the
+        player who first named the contract played; ``"left_of_first_bidder"`` (source 000):
         the player on the left of the one who opened the bidding;
         ``"left_of_dealer"``: the player on the dealer's left.
     :param contract_values: RULES.md §1.2. ``"book"`` (**default**, both sources): contract 2
@@ -70,8 +70,8 @@ class Rules:
         ``"book"`` (so ``Rules(contract_values="seed") == Rules()``, and saved games, deal
         texts and records that say ``"seed"`` still load).
     :param deals: deals in a game, RULES.md §1.7 (**default** 8, so each player deals twice).
-    :param tie: RULES.md §1.6. ``"declarers_lose"`` (**default**, seed 001): a tie is the
-        declarers' loss and each defender gets +10; ``"no_bonus"`` (seed 000): nobody gets it.
+    :param tie: RULES.md §1.6. ``"declarers_lose"`` (**default**, source 001): a tie is the
+        declarers' loss and each defender gets +10; ``"no_bonus"`` (source 000): nobody gets it.
     :raises CardkitError: (a ValueError) for a value not listed here.
     """
 
@@ -167,7 +167,7 @@ def _table(two: int, seven: int) -> dict[int, Contract]:
     return {c.number: c for c in rows}
 
 
-#: The eight contracts with the seeds' values (RULES.md §1.2), keyed 1..8.
+#: The eight contracts with the sources' values (RULES.md §1.2), keyed 1..8.
 CONTRACTS: dict[int, Contract] = _table(2, -2)
 _HALVED: dict[int, Contract] = _table(1, -1)
 
@@ -216,7 +216,7 @@ def resolve_auction(bids: Sequence[int], first: int = 0) -> Auction:
     before; a number already named by another player ends the bidding: it is the
     contract, and the player who named it first and the repeater are the declarers.
 
-    >>> a = resolve_auction([2, 3, 6, 2])      # seed 001, example 1
+    >>> a = resolve_auction([2, 3, 6, 2])      # source 001, example 1
     >>> a.contract, a.declarers
     (2, (0, 3))
 

@@ -424,7 +424,7 @@ def auction_for(contract: int, declarers, dealer: int) -> list[int]:
     ``(first namer, repeater)``, bidding from the dealer's left. Other bids are the
     smallest numbers not yet named.
 
-    >>> auction_for(4, (3, 2), dealer=3)      # D names 4, C repeats it (cf. seed 001 ex. 2)
+    >>> auction_for(4, (3, 2), dealer=3)      # D names 4, C repeats it (cf. source 001 ex. 2)
     [1, 2, 3, 4, 5, 6, 4]
 
     :raises CardkitError: for a contract outside 1..8, declarers not two different seats
