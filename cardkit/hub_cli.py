@@ -458,7 +458,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     (data_dir / "homes").mkdir(exist_ok=True)
 
     scheme = "https" if args.ssl_cert else "http"
-    shown_ip = "127.0.0.1" if args.ip in ("", "0.0.0.0") else args.ip
+    shown_ip = socket.gethostname() if args.ip in ("", "0.0.0.0") else args.ip
     print(f"cardkit hub: learners open {scheme}://{shown_ip}:{args.port}/ and log in with a name and the class password", flush=True)
     print(f"  lessons {lessons_dir}; data {data_dir}; at most {args.max_servers} servers, "
           f"{args.mem_limit} each (advisory); idle servers stop after {args.cull_idle_timeout} s; Ctrl-C stops all", flush=True)

@@ -235,6 +235,12 @@ def test_three_learners_play_through_the_hub(hub, browser):
     assert answer.value.status == 403, answer.value.status
     expect(page.locator(".login_error")).to_contain_text("Invalid username or password")
     assert "/hub/login" in page.url
+    # ... and so is the class password for the teacher's (admin) name.
+    page.fill("#username_input", TEACHER)
+    page.fill("#password_input", PASSWORD)
+    with page.expect_response(lambda r: r.request.method == "POST" and "/hub/login" in r.url) as answer:
+        page.click("#login_submit")
+    assert answer.value.status == 403, answer.value.status
     stranger.close()
 
     # Three learners log in at once, straight to the play page (each server starts).

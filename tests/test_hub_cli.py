@@ -276,3 +276,33 @@ def test_readme_names_the_server_for_one_person_and_for_a_class():
     quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
     commands = [line for block in quick.split("```bash")[1:] for line in block.split("```")[0].splitlines() if line.strip()]
     assert commands == ["pip install -e . && cardkit-lessons", 'pip install -e ".[test]" && pytest']
+
+
+def test_main_starts_jupyterhub_with_the_settings_and_never_prints_the_password(monkeypatch, capsys, tmp_path):
+    pytest.importorskip("jupyterhub")
+    from jupyterhub.app import JupyterHub
+
+    seen = {}
+    monkeypatch.setattr(JupyterHub, "instance", classmethod(lambda cls, **kw: seen.setdefault("config", kw["config"])))
+    monkeypatch.setattr(JupyterHub, "launch_instance", classmethod(lambda cls, argv=None: seen.setdefault("argv", argv)))
+    monkeypatch.setattr(hub_cli.signal, "signal", lambda *args: None)  # leave pytest's SIGINT alone
+    data = tmp_path / "hubdata"
+    port = hub_cli._free_port()
+    code, out = _run_main(monkeypatch, capsys, ["--port", str(port), "--data-dir", str(data), "--admin", "Teacher"],
+                          env={hub_cli.PASSWORD_ENV: "secret-class-pw"})
+    assert code == 0, out.err
+    config = seen["config"]
+    assert config.SharedPasswordAuthenticator.user_password == "secret-class-pw"
+    assert config.Authenticator.admin_users == {"teacher"}  # lower-cased, as JupyterHub's names
+    assert config.JupyterHub.port == port and config.JupyterHub.ip == "127.0.0.1"
+    assert config.ConfigurableHTTPProxy.command == ["/usr/bin/configurable-http-proxy"]
+    # the teacher's override file is loaded last, and is valid Python
+    assert seen["argv"] == ["--config", str(data / "jupyterhub_config.py")]
+    compile((data / "jupyterhub_config.py").read_text(), "jupyterhub_config.py", "exec")
+    assert (data / "singleuser-config" / "jupyter_server_config.json").is_file()
+    admin_password = (data / "admin-password").read_text().strip()
+    assert config.SharedPasswordAuthenticator.admin_password == admin_password
+    # the passwords leave the environment (the proxy and the services copy it) and the screen
+    assert hub_cli.PASSWORD_ENV not in os.environ
+    assert "secret-class-pw" not in out.out + out.err and admin_password not in out.out + out.err
+    assert f"http://127.0.0.1:{port}/" in out.out and str(data / "admin-password") in out.out
