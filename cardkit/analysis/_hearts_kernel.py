@@ -42,7 +42,7 @@ passed at a recursive call site (numba issues 6061 and 6713).
 """
 
 import numpy as np
-from numba import njit, int64, uint64, int8, void
+from numba import int8, int64, njit, uint64, void
 
 # ctx slots (int64)
 C_N = 0        # players

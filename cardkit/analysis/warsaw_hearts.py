@@ -11,9 +11,11 @@ players, every variant (``double_honour_trick`` "max"/"additive",
 engine's ``legal_actions()`` order (suit by suit ♠ ♥ ♦ ♣, high card first) is chosen.
 Why this one: it is deterministic, easy to state and to check against a plain search,
 independent of how the search orders its moves, and it lets the search stop as soon as
-no later card can be strictly better. It is a convention, not a strategy: max^n values
-of the other players can depend on it (a tie for one player may not be a tie for the
-others), so ``analyse`` values are those of the position's max^n line under this rule.
+no later card can be strictly better. It is a convention, not a strategy: a card that
+is a tie for its player may not be one for the others, so the other players' results,
+and through them earlier players' choices, can depend on the rule. A player whose
+result can no longer change (e.g. the honours all gone and a heart already taken) is
+indifferent among all their cards and so plays the first legal one.
 
 Public functions (dispatched to by :mod:`cardkit.analysis` by ``state.game``):
 :func:`solve`, :func:`analyse`, :func:`sample_worlds`.
@@ -27,8 +29,7 @@ compiled kernel (:mod:`cardkit.analysis._hearts_kernel`, loaded on first use) lo
 
 from __future__ import annotations
 
-import itertools
-from functools import lru_cache
+from functools import cache
 from time import perf_counter
 
 import numpy as np
@@ -38,9 +39,11 @@ from ..errors import CardkitError, StateError, quote
 from ..games import warsaw_hearts as W
 from ._types import SearchLimit, Solution
 
-__all__ = ["solve", "analyse", "sample_worlds"]
+__all__ = ["analyse", "sample_worlds", "solve"]
 
-#: Transposition table entries (a power of two): 2**20 entries, 20 MB.
+#: Transposition table entries (a power of two): 2**20 entries, 20 MB, allocated on the
+#: first search and kept for the process (each search salts its keys, so entries of
+#: earlier searches never answer a later one).
 TABLE_SIZE = 1 << 20
 
 _HONOUR_INDEX = {c: i for i, c in enumerate(W.HONOURS)}   # K♥ 0, Q♥ 1, J♥ 2 (bit = 1 << i)
@@ -65,7 +68,7 @@ def _fold(code: int, honours: int, heart: int) -> int:
     6 some heart taken; 7 some trick taken."""
     taken, multi, heart_bit = code & 7, (code >> 3) & 7, (code >> 6) & 1
     taken |= honours
-    if bin(honours).count("1") >= 2:
+    if honours.bit_count() >= 2:
         multi |= honours
     heart_bit |= 1 if (heart or honours) else 0
     return taken | multi << 3 | heart_bit << 6 | 1 << 7
@@ -95,7 +98,7 @@ def _tricks_of_summary(code: int, players: int) -> list[list[Card]]:
     """Tricks (``players`` cards each) whose summary is ``code`` (canonicalised), to ask
     the engine what they score."""
     taken, multi = code & 7, (code >> 3) & 7 & code
-    if bin(multi).count("1") < 2:
+    if multi.bit_count() < 2:
         multi = 0
     heart = (code >> 6) & 1 or taken
     trick = (code >> 7) & 1 or heart
@@ -121,7 +124,7 @@ _MOVES = [[(h, t) for h in range(8) if h & ~(mode >> 1) == 0 for t in range(2) i
           for mode in range(16)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tables(rules: W.Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(val, tab, nxt)`` int64 arrays for the kernel (see :mod:`._hearts_kernel`):
     ``val[code]`` bonus − penalty by :func:`~cardkit.games.warsaw_hearts.assess_tricks`;
@@ -135,33 +138,30 @@ def _tables(rules: W.Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         val[code] = a.bonus - a.penalty
     nxt = np.array(_FOLD, dtype=np.int64)
     tab = np.zeros((3, 16 * 256), dtype=np.int64)
+    fold = np.array(_FOLD, dtype=np.int64).reshape(256, 8, 2)
     for mode, moves in enumerate(_MOVES):
-        succ = [[_FOLD[code * 16 + h * 2 + t] for h, t in moves] for code in range(256)]
+        succ = np.stack([fold[:, h, t] for h, t in moves], axis=1)      # (256, moves)
         hi, lo = val.copy(), val.copy()
-        changed = True
-        while changed:        # fixed point: the extremes over every reachable summary
-            changed = False
-            for code in range(256):
-                a, b = max(hi[x] for x in succ[code]), min(lo[x] for x in succ[code])
-                if a > hi[code] or b < lo[code]:
-                    hi[code], lo[code] = max(hi[code], a), min(lo[code], b)
-                    changed = True
+        while True:           # fixed point: the extremes over every reachable summary
+            hi2 = np.maximum(hi, hi[succ].max(axis=1))
+            lo2 = np.minimum(lo, lo[succ].min(axis=1))
+            if (hi2 == hi).all() and (lo2 == lo).all():
+                break
+            hi, lo = hi2, lo2
         # Moore's refinement: codes equivalent when every sequence of tricks scores alike
-        cls = [int(v) for v in val]
+        cls = np.unique(val, return_inverse=True)[1].reshape(256)
         while True:
-            sig = [(cls[c],) + tuple(cls[x] for x in succ[c]) for c in range(256)]
-            ids = {}
-            new = [ids.setdefault(sg, len(ids)) for sg in sig]
-            if len(ids) == len(set(cls)):
+            sig = np.concatenate([cls[:, None], cls[succ]], axis=1)
+            new = np.unique(sig, axis=0, return_inverse=True)[1].reshape(256)
+            if new.max() == cls.max():
                 break
             cls = new
-        first = {}
-        for code in range(256):
-            first.setdefault(cls[code], code)
+        first = np.full(cls.max() + 1, 256, dtype=np.int64)
+        np.minimum.at(first, cls, np.arange(256))
         base = mode * 256
         tab[0, base:base + 256] = hi
         tab[1, base:base + 256] = hi == lo
-        tab[2, base:base + 256] = [first[cls[c]] for c in range(256)]
+        tab[2, base:base + 256] = first[cls]
     return val, tab, nxt
 
 
@@ -216,7 +216,7 @@ def _setup(state, max_nodes):
     ctx = np.zeros(K.C_SIZE, dtype=np.int64)
     ctx[K.C_N] = n
     ctx[K.C_MAXN] = max_nodes
-    ctx[K.C_MASK] = TABLE_SIZE - 1
+    ctx[K.C_MASK] = len(ttk) - 1
     # a new salt per call: entries of earlier searches (maybe other rules) never match
     ctx[K.C_SALT] = (_calls * 0x9E3779B97F4A7C15) & 0x7FFF_FFFF_FFFF_FFFF
     ctx[K.C_ROOT] = -1
@@ -251,8 +251,10 @@ def solve(state, *, max_nodes: int | None = None) -> Solution:
         penalty, points, int) of the player to play (deal over: of the player who played
         the last card); ``line`` the cards of the max^n line to the end of the deal (empty
         when it is over); ``returns`` every seat's deal result at the end of the line,
-        exactly ``state.returns()`` after the line is played; ``nodes`` positions
-        searched; ``seconds`` wall time.
+        exactly ``state.returns()`` after the line is played (tuple of ints, one per
+        seat); ``nodes`` positions searched (the line's later cards included: the search
+        is repeated, mostly from the transposition table, at each card of the line);
+        ``seconds`` wall time.
     :raises StateError: for anything but a Warsaw Hearts state in the play or over.
     :raises SearchLimit: when ``max_nodes`` is exceeded.
     :raises CardkitError: for ``max_nodes`` not None nor a whole number >= 1.
@@ -291,7 +293,7 @@ def analyse(state, *, max_nodes: int | None = None) -> dict:
     limit = _check_max_nodes(max_nodes)
     if state.phase == "over":
         return {}
-    K, args, ctx = _setup(state, limit)
+    K, args, _ = _setup(state, limit)
     res = np.zeros((64, 4), dtype=np.int64)
     if K.analyse_root(*args, res) < 0:
         raise _limit(max_nodes, "analyse")
