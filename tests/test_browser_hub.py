@@ -295,6 +295,10 @@ def test_three_learners_play_through_the_hub(hub, browser):
             expect(tpage.get_by_text(name, exact=True).first).to_be_visible()
         teacher.close()
 
+        # The idle culler runs as a hub service, and its token may list the users' servers.
+        log = log_path.read_text(errors="replace")
+        assert re.search(r"200 GET /hub/api/users\S* \(idle-culler@", log), "the idle culler never listed the users"
+
         # Each learner's home folder is in the hub's data folder.
         assert sorted(p.name for p in (data_dir / "homes").iterdir()) == sorted(LEARNERS)
     except BaseException:

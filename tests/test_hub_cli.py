@@ -306,3 +306,9 @@ def test_main_starts_jupyterhub_with_the_settings_and_never_prints_the_password(
     assert hub_cli.PASSWORD_ENV not in os.environ
     assert "secret-class-pw" not in out.out + out.err and admin_password not in out.out + out.err
     assert f"http://127.0.0.1:{port}/" in out.out and str(data / "admin-password") in out.out
+
+
+def test_ci_installs_the_proxy_for_the_hub_test():
+    ci = (REPO_ROOT / ".ci" / "run").read_text()
+    assert "npm install -g configurable-http-proxy" in ci
+    assert ci.index("configurable-http-proxy") < ci.index('bash -c "$TEST_COMMAND"')  # before the tests run
