@@ -55,7 +55,8 @@ def status_line(page):
 
 def enabled_bids(page):
     """The numbers the learner may bid now (Variety's bidding)."""
-    return page.locator(".cardkit-auction button:enabled, [role=group][aria-label='Bid a number'] button:enabled")
+    return page.locator(".cardkit-auction button:enabled, .ckt-bid:enabled, "
+                        "[role=group][aria-label='Bid a number'] button:enabled")
 
 
 def legal_cards(page):
