@@ -65,6 +65,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+from cardkit.errors import CardkitError
 from cardkit.lessons_cli import (
     CULL_IDLE_TIMEOUT as KERNEL_CULL_IDLE_TIMEOUT,
     CULL_INTERVAL as KERNEL_CULL_INTERVAL,
@@ -96,8 +97,10 @@ USERNAME_PATTERN = r"^\w[\w.-]{0,39}$"
 LOGIN_ANNOUNCEMENT = "Type your name (letters and digits) and the class password your teacher gave you."
 
 
-class HubSetupError(Exception):
-    """A setting ``cardkit-hub`` cannot start with; the message is one line for the teacher."""
+class HubSetupError(CardkitError):
+    """A setting ``cardkit-hub`` cannot start with (a missing or short password, a bad
+    learner name, an unreadable file); the message is one line for the teacher and quotes
+    at most 60 characters of the bad input."""
 
 
 # ------------------------------------------------------------------ config
@@ -247,7 +250,7 @@ def _read_first_line(path: str, what: str) -> str:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
-        raise HubSetupError(f"cannot read the {what} file {path!r}: {error.strerror}") from None
+        raise HubSetupError(f"cannot read the {what} file {path[:60]!r}: {error.strerror}") from None
     lines = text.splitlines()
     return lines[0] if lines else ""
 

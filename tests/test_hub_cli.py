@@ -148,6 +148,12 @@ def test_learners_servers_get_the_classroom_voila_settings(tmp_path):
 # --------------------------------------------------------------- passwords
 
 
+def test_setup_errors_are_the_projects_value_errors():
+    from cardkit.errors import CardkitError
+
+    assert issubclass(HubSetupError, CardkitError) and issubclass(HubSetupError, ValueError)
+
+
 def test_password_from_the_environment_first(tmp_path):
     f = tmp_path / "pw"
     f.write_text("from-the-file\n")
