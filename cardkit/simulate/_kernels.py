@@ -1,5 +1,5 @@
-"""Compiled (numba) kernels for the batched Variety and Warsaw Hearts simulators: the same
-play, card for card, as the numpy loop of :class:`._core.FollowSuitPlay` (with the games'
+"""Compiled (numba) kernels for the batched simulators (Variety, Warsaw Hearts, Armenian
+Durak): the same play, card for card, as the numpy loop of :class:`._core.FollowSuitPlay` (with the games'
 rule policies), one deal at a time. The scoring stays in numpy, in the games' modules.
 
 Imported lazily (only inside the functions that use it), so ``import cardkit`` compiles
@@ -20,7 +20,8 @@ Randomness stays explicit and bit-exact with the numpy path:
 
 Rules are not typed here: the contract's trump, card points, the "want the trick" base
 and the bit layout come in as the tables of :mod:`.variety` (built from the engine's
-``CONTRACTS``), the heart honours and hearts as the masks of :mod:`.warsaw_hearts`, and
+``CONTRACTS``), the heart honours and hearts as the masks of :mod:`.warsaw_hearts`, the
+Durak card masks as the tables of :mod:`.armenian_durak`, and
 ``SUIT_MASK`` of :mod:`._core`. The random policy picks the ``floor(u * count)``-th lowest
 legal card, as :func:`._core.random_bit` does.
 """
@@ -32,8 +33,8 @@ from llvmlite import ir
 from numba import config, njit, types
 from numba.extending import intrinsic
 
-__all__ = ["deal_hands", "play_variety", "play_hearts", "generator_state", "set_generator_state",
-           "random_stream", "DISABLED"]
+__all__ = ["deal_hands", "deal_rows", "play_variety", "play_hearts", "play_durak", "generator_state",
+           "set_generator_state", "random_stream", "DISABLED"]
 
 #: True when numba runs in pure Python (NUMBA_DISABLE_JIT): the intrinsics cannot; the
 #: simulators then keep to their numpy loops.
@@ -543,3 +544,246 @@ def play_hearts(hands, leader, codes, rs, prefix, suit_mask, honours, hearts, pl
             if (tbits & hearts) != _U0:
                 hearts_taken[w] = True
             ntricks[w] += 1
+
+
+# ---- Armenian Durak ---------------------------------------------------------------------
+
+@njit(types.void(_u64[::1], types.int64[::1], types.int64[:, ::1]), cache=True)
+def deal_rows(st, values, rows):
+    """``rows[b]`` = ``values`` shuffled as numpy's ``Generator.permuted(np.tile(values,
+    (B, 1)), axis=1)`` shuffles row ``b`` (the PCG64 state ``st`` of
+    :func:`generator_state`, advanced in place; the shuffle of :func:`deal_hands`)."""
+    hi, lo, ihi, ilo, has, buf = st[0], st[1], st[2], st[3], st[4], st[5]
+    B, n = rows.shape
+    for b in range(B):
+        for i in range(n):
+            rows[b, i] = values[i]
+        for i in range(n - 1, 0, -1):
+            mx = np.uint64(i)
+            mask = mx
+            mask |= mask >> _U1
+            mask |= mask >> np.uint64(2)
+            mask |= mask >> _U4
+            mask |= mask >> np.uint64(8)
+            mask |= mask >> np.uint64(16)
+            while True:
+                if has != _U0:
+                    v = buf
+                    has = _U0
+                else:
+                    nlo = lo * _MUL_LO
+                    nhi = _mulhi(lo, _MUL_LO) + hi * _MUL_LO + lo * _MUL_HI
+                    lo = nlo + ilo
+                    hi = nhi + ihi + (_U1 if lo < nlo else _U0)
+                    x = hi ^ lo
+                    r = hi >> _U58
+                    out = (x >> r) | (x << ((_U0 - r) & _U63))
+                    has = _U1
+                    buf = out >> _U32
+                    v = out & _M32
+                v &= mask
+                if v <= mx:
+                    break
+            j = np.int64(v)
+            t = rows[b, i]
+            rows[b, i] = rows[b, j]
+            rows[b, j] = t
+    st[0], st[1], st[4], st[5] = hi, lo, has, buf
+
+
+@njit(types.void(
+    _u64[:, ::1],        # hand (2, B)
+    types.int16[:, :, ::1],  # up (2, 6, B): face-up card's bit position per stack, -1 none
+    types.int16[:, :, ::1],  # down (2, 6, B): face-down card's bit position, -1 none
+    types.int32[::1],    # leader (B,)
+    _u64[::1],           # tm (B,): trump suit mask within the deck
+    types.int8[::1],     # codes (2,): policy per seat
+    _u64[::1],           # rs (8,): PCG64 state and jump, as for play_variety
+    types.boolean,       # lead_draw_only (Rules.draw_after == "lead")
+    _u64[::1],           # suit_mask (4,)
+    _u64, _u64, _u64, _u64,   # masks: the whole deck, the aces, the special cards, the cards worth 0
+    _u64[::1],           # by_points (5,): J, Q, K, A, special masks (the rule's losing order)
+    types.int64,         # top: the ace's strength
+    types.uint8[:, :, ::1],  # out plays (T, 2, B)
+    types.int8[:, :, ::1],   # out draws (T, 2, B)
+    types.int8[:, ::1],  # out leaders (T, B)
+    types.int8[:, ::1],  # out winners (T, B)
+    _u64[:, ::1],        # taken (2, B), added to
+    types.int32[:, ::1],  # ntricks (2, B), added to
+), cache=True)
+def play_durak(hand, up, down, leader, tm, codes, rs, lead_draw_only, suit_mask, full, aces,
+               special, zero, by_points, top, plays, draws, leaders, winners, taken, ntricks):
+    """The play of each deal of Armenian Durak as :class:`.armenian_durak._DurakPlay` plays
+    it (RULES.md §3.3): the card from the hand or a face-up card (the card under it turns
+    up), the optional draw of a face-down card after a card from the hand, the reply must
+    follow the suit led or trump, the special card beats only the ace. Random numbers as
+    in :func:`play_variety`; with a random seat, four per trick in this order: the lead's
+    card, the lead's draw, the reply's card, the reply's draw (drawn whether used or not,
+    as the numpy loop draws them). ``hand``, ``up`` and ``down`` are updated in place."""
+    B = hand.shape[1]
+    T = plays.shape[0]
+    any_random = codes[0] == 0 or codes[1] == 0
+    shi, slo, ihi, ilo = rs[0], rs[1], rs[2], rs[3]
+    ahi, alo, chi, clo = rs[4], rs[5], rs[6], rs[7]
+    out = _U0
+    for b in range(B):
+        if any_random:
+            nlo = slo * _MUL_LO
+            nhi = _mulhi(slo, _MUL_LO) + shi * _MUL_LO + slo * _MUL_HI
+            slo = nlo + ilo
+            shi = nhi + ihi + (_U1 if slo < nlo else _U0)
+        xhi, xlo = shi, slo
+        tmb = tm[b]
+        plain = ~tmb
+        upm0 = _U0
+        upm1 = _U0
+        for s in range(6):
+            if up[0, s, b] >= 0:
+                upm0 |= _U1 << np.uint64(up[0, s, b])
+            if up[1, s, b] >= 0:
+                upm1 |= _U1 << np.uint64(up[1, s, b])
+        ld = np.int64(leader[b])
+        lp = _U0
+        lb = _U0
+        beat = _U0
+        for t in range(T):
+            leaders[t, b] = ld
+            for j in range(2):
+                cur = ld if j == 0 else 1 - ld
+                hd = hand[cur, b]
+                upm = upm0 if cur == 0 else upm1
+                P = hd | upm
+                if j == 0:
+                    L = P
+                else:
+                    F = P & (tmb if (lb & tmb) != _U0 else (suit_mask[lp & np.uint64(3)] | tmb))
+                    L = P if F == _U0 else F
+                # the card
+                if any_random:
+                    x = xhi ^ xlo
+                    r = xhi >> _U58
+                    out = (x >> r) | (x << ((_U0 - r) & _U63))
+                    nlo = xlo * alo
+                    nhi = _mulhi(xlo, alo) + xhi * alo + xlo * ahi
+                    xlo = nlo + clo
+                    xhi = nhi + chi + (_U1 if xlo < nlo else _U0)
+                code = codes[cur]
+                if code == 0:
+                    uu = np.float64(out >> _U11) * _TWO_M53
+                    p = _select(L, np.uint64(uu * np.float64(_popcount(L))))
+                elif code == 2:
+                    p = _ctz(L)
+                elif j == 0:
+                    X = L & zero & plain
+                    if X == _U0:
+                        X = L & tmb & zero
+                    if X == _U0:
+                        X = L & plain & ~special
+                    if X == _U0:
+                        X = L & ~special
+                    if X == _U0:
+                        X = L
+                    p = _ctz(X)
+                else:
+                    Wn = L & beat
+                    Lo = L & ~Wn
+                    lead_suit = suit_mask[lp & np.uint64(3)]
+                    six_for_ace = Wn & special & lead_suit if (lb & aces) != _U0 else _U0
+                    cheapest = Wn & plain & zero
+                    if cheapest == _U0:
+                        cheapest = Wn & tmb & zero
+                    if cheapest == _U0:
+                        cheapest = Wn & ~special
+                    if cheapest == _U0:
+                        cheapest = Wn
+                    cheap_same = Wn & lead_suit & zero
+                    if six_for_ace != _U0:
+                        X = six_for_ace
+                    elif Wn != _U0 and (lb & zero) == _U0:
+                        X = cheapest
+                    elif cheap_same != _U0:
+                        X = cheap_same
+                    elif Lo != _U0:
+                        X = Lo & zero
+                        k = 0
+                        while X == _U0 and k < 4:
+                            X = Lo & by_points[k]
+                            k += 1
+                        if X == _U0:
+                            X = Lo & by_points[4]
+                    else:
+                        X = cheapest
+                    p = _ctz(X)
+                bit = _U1 << p
+                from_hand = (hd & bit) != _U0
+                hd &= ~bit
+                if not from_hand:   # a face-up card: the card under it turns up (§3.3)
+                    upm &= ~bit
+                    for s in range(6):
+                        if up[cur, s, b] == np.int64(p):
+                            nd = down[cur, s, b]
+                            up[cur, s, b] = nd
+                            down[cur, s, b] = -1
+                            if nd >= 0:
+                                upm |= _U1 << np.uint64(nd)
+                # the optional draw after a card from the hand
+                cnt = 0
+                first = -1
+                for s in range(6):
+                    if down[cur, s, b] >= 0:
+                        if first < 0:
+                            first = s
+                        cnt += 1
+                if any_random:
+                    x = xhi ^ xlo
+                    r = xhi >> _U58
+                    out = (x >> r) | (x << ((_U0 - r) & _U63))
+                    nlo = xlo * alo
+                    nhi = _mulhi(xlo, alo) + xhi * alo + xlo * ahi
+                    xlo = nlo + clo
+                    xhi = nhi + chi + (_U1 if xlo < nlo else _U0)
+                offered = from_hand and cnt > 0 and not (j == 1 and lead_draw_only)
+                choice = -2
+                if offered:
+                    if code == 0:
+                        uu = np.float64(out >> _U11) * _TWO_M53
+                        k = np.int64(uu * np.float64(cnt + 1))   # cnt means "none"
+                        choice = -1
+                        if k < cnt:
+                            for s in range(6):
+                                if down[cur, s, b] >= 0:
+                                    if k == 0:
+                                        choice = s
+                                        break
+                                    k -= 1
+                    else:
+                        choice = first
+                    if choice >= 0:
+                        hd |= _U1 << np.uint64(down[cur, choice, b])
+                        down[cur, choice, b] = -1
+                hand[cur, b] = hd
+                if cur == 0:
+                    upm0 = upm
+                else:
+                    upm1 = upm
+                plays[t, j, b] = np.uint8(p)
+                draws[t, j, b] = choice
+                if j == 0:
+                    lp = p
+                    lb = bit
+                    # the cards that beat the lead (§3.1, §3.3)
+                    suit = suit_mask[lp & np.uint64(3)] & full
+                    sl = np.int64(lp >> np.uint64(2))
+                    if sl == 0:
+                        same = suit & ~aces
+                    elif sl == top:
+                        same = suit & special
+                    else:
+                        same = suit & ~((np.uint64(2) << lp) - _U1)
+                    beat = same | (_U0 if (lb & tmb) != _U0 else tmb)
+                else:
+                    w = 1 - ld if (bit & beat) != _U0 else ld
+                    taken[w, b] |= lb | bit
+                    ntricks[w, b] += 1
+                    winners[t, b] = w
+                    ld = w

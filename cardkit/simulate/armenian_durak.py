@@ -282,7 +282,13 @@ class _DurakPlay:
     def run(self, first_lead=None, first_reply=None):
         """Play ``self.T`` tricks; ``first_lead`` (B,) bit positions: the first trick's
         lead is already on the table (removed from the leader's cards by the caller);
-        ``first_reply``: force the first reply."""
+        ``first_reply``: force the first reply. Without them, and with numba and a PCG64
+        generator, the compiled :func:`._kernels.play_durak` plays (same arrays, same
+        random numbers)."""
+        from .variety import _kernels
+        K = _kernels(self.rng) if first_lead is None and first_reply is None else None
+        if K is not None:
+            return self._run_kernel(K)
         B, T = self.B, self.T
         self.plays = np.empty((T, 2, B), dtype=np.uint8)
         self.draws = np.full((T, 2, B), NO_DRAW, dtype=np.int8)
@@ -306,6 +312,26 @@ class _DurakPlay:
             self.ntricks.reshape(-1)[widx] += 1
             self.winners[t] = winner
             self.leader = winner
+
+
+    def _run_kernel(self, K):
+        B, T, tb = self.B, self.T, self.tb
+        draws = 4 * T if (self.policies == 0).any() else 0   # card and draw, lead and reply
+        rs = K.random_stream(self.rng, draws, B)
+        self.plays = np.empty((T, 2, B), dtype=np.uint8)
+        self.draws = np.empty((T, 2, B), dtype=np.int8)
+        self.leaders = np.empty((T, B), dtype=np.int8)
+        self.winners = np.empty((T, B), dtype=np.int8)
+        self.ntricks = np.ascontiguousarray(self.ntricks, dtype=np.int32)
+        self.up = np.ascontiguousarray(self.up)
+        self.down = np.ascontiguousarray(self.down)
+        K.play_durak(self.hand, self.up, self.down, np.ascontiguousarray(self.leader, dtype=np.int32),
+                     np.ascontiguousarray(self.tm, dtype=U64), np.ascontiguousarray(self.policies),
+                     rs, self.lead_draw_only, SUIT_MASK, U64(tb.full), U64(tb.aces), U64(tb.special),
+                     U64(tb.zero), np.array(tb.by_points, dtype=U64), tb.top, self.plays, self.draws,
+                     self.leaders, self.winners, self.taken, self.ntricks)
+        self.leader = self.winners[-1].astype(np.int32)
+        self.upm = self._mask(self.up)
 
 
 def _points(tables, taken, trump_mask, rules):
@@ -414,7 +440,15 @@ def random_armenian_durak(batch: int, *, seed=None, policy="random", rules=None)
     rules = check_rules(rules, D.Rules, "Armenian Durak")
     tables = _tables(rules.deck)
     rng = as_generator(seed)
-    rows = deal_bits(batch, tables.bit_of.astype(np.int16), rng).astype(np.int64)
+    from .variety import _kernels
+    K = _kernels(rng)
+    if K is not None:   # the same shuffle, compiled (see _kernels.deal_rows)
+        state = K.generator_state(rng)
+        rows = np.empty((batch, rules.deck), dtype=np.int64)
+        K.deal_rows(state, tables.bit_of.astype(np.int64), rows)
+        K.set_generator_state(rng, state)
+    else:
+        rows = deal_bits(batch, tables.bit_of.astype(np.int16), rng).astype(np.int64)
     dl = rng.integers(0, 2, batch)
     pick_i = rng.integers(0, rules.hand_size, batch)
     cols = layout_columns(rules)["hand"][0]          # the dealer's hand columns
