@@ -63,6 +63,8 @@ MAXPLY = 40    # cards played since the start of the root's trick, at most 36 + 
 
 _HEARTS = np.uint64(0x1FF) << np.uint64(16)
 _HONOURS = np.uint64(7) << np.uint64(21)
+_HIGH4 = np.uint64(0x1E0)      # A K Q J within a suit's 9 bits
+_LOW5 = np.uint64(0x1F)        # T 9 8 7 6
 _SUIT = np.uint64(0x1FF)
 _ONE = np.uint64(1)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -110,20 +112,23 @@ def _relative(hand, allc):
     themselves; A♥ K♥ Q♥ J♥ keep their places (the honours score by name)."""
     out = np.uint64(0)
     for s in range(4):
-        k = 0
-        top = 9
+        sh = np.uint64(16 * s)
+        u = (allc >> sh) & _SUIT
+        hs = (hand >> sh) & _SUIT
         if s == 1:
-            top = 5
-            for r in range(5, 9):
-                b = _ONE << np.uint64(16 + r)
-                if hand & b != 0:
-                    out |= b
-        for r in range(top):
-            b = _ONE << np.uint64(s * 16 + r)
-            if allc & b != 0:
-                if hand & b != 0:
-                    out |= _ONE << np.uint64(s * 16 + k)
-                k += 1
+            out |= (hs & _HIGH4) << sh
+            u &= _LOW5
+            hs &= _LOW5
+        if u & (u + _ONE) == 0:        # only the top cards are gone: nothing to renumber
+            out |= hs << sh
+            continue
+        k = np.uint64(0)
+        for r in range(9):
+            b = _ONE << np.uint64(r)
+            if u & b != 0:
+                if hs & b != 0:
+                    out |= _ONE << (sh + k)
+                k += _ONE
     return out
 
 
@@ -172,8 +177,10 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
                 out[ply, p] = val[summ[p]]
             return
         # transposition table
-        h = np.uint64(ctx[C_SALT])
-        chk = h * _G
+        # the salt goes into the check only: the same position always takes the same slot
+        # (node counts do not depend on earlier searches), old entries never match
+        h = _G
+        chk = np.uint64(ctx[C_SALT])
         code = np.uint64(leader)
         for p in range(n):
             rel = _relative(hands[p], allc)
