@@ -16,7 +16,7 @@ from enum import IntEnum
 
 import numpy as np
 
-from .errors import CardkitError
+from .errors import CardkitError, quote
 
 __all__ = ["Suit", "Rank", "Card", "deck", "DECK_SIZES"]
 
@@ -92,7 +92,7 @@ def _member(enum, value, what: str, expected: str):
             return enum(int(value))
         except ValueError:
             pass
-    raise CardkitError(f"card {what} {value!r}: expected {expected}; parse_card reads text such as 'QH'")
+    raise CardkitError(f"card {what} {quote(value)}: expected {expected}; parse_card reads text such as 'QH'")
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -134,7 +134,7 @@ class Card:
         return self.rank.char + self.suit.symbol
 
     def __repr__(self) -> str:
-        return f"Card({self.code!r})"
+        return f"Card({quote(self.code)})"
 
     @property
     def code(self) -> str:
@@ -154,7 +154,7 @@ class Card:
             a float and an index outside 0..51 are refused).
         """
         if not _is_whole(index) or not 0 <= index < 52:
-            raise CardkitError(f"card index {index!r}: expected a whole number 0..51 (a position in deck(52))")
+            raise CardkitError(f"card index {quote(index)}: expected a whole number 0..51 (a position in deck(52))")
         return _BY_INDEX[index]
 
 
@@ -173,9 +173,9 @@ def deck(size: int = 52) -> list[Card]:
     :raises CardkitError: (a ValueError) for any other size.
     """
     if not _is_whole(size):
-        raise CardkitError(f"deck size {size!r}: cardkit knows the 52- and 36-card decks (a whole number)")
+        raise CardkitError(f"deck size {quote(size)}: cardkit knows the 52- and 36-card decks (a whole number)")
     if size == 52:
         return list(_BY_INDEX)
     if size == 36:
         return [c for c in _BY_INDEX if c.rank >= Rank.SIX]
-    raise CardkitError(f"deck size {size!r}: cardkit knows the 52- and 36-card decks")
+    raise CardkitError(f"deck size {quote(size)}: cardkit knows the 52- and 36-card decks")

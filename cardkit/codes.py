@@ -86,7 +86,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from .cards import Card, deck
-from .errors import CardkitError, NotationError
+from .errors import CardkitError, NotationError, quote
 
 __all__ = [
     "DealSpec", "GameEntry", "VariantOption", "GAMES", "game_entry",
@@ -259,7 +259,7 @@ def game_entry(game: str) -> GameEntry:
             if e.name == g.lower():
                 return e
     known = ", ".join(f"{e.letter} ({e.title})" for e in GAMES.values())
-    raise NotationError(f"game {game!r}: expected one of {known}")
+    raise NotationError(f"game {quote(game)}: expected one of {known}")
 
 
 # ---- the spec of a deal -------------------------------------------------------------------
@@ -372,18 +372,18 @@ def decode_places(text: str, cards: Sequence[Card], sizes: Sequence[int], *, cod
     s = text.upper()
     bad = [ch for ch in s if ch not in _B32_VALUE]
     if bad:
-        raise NotationError(f"deal code {shown!r}: {bad[0]!r} is not a card-code character "
+        raise NotationError(f"deal code {quote(shown)}: {quote(bad[0])} is not a card-code character "
                             f"(expected letters A-Z and digits 2-7 after 'X')")
     if len(s) != width + 1:
-        raise NotationError(f"deal code {shown!r}: expected {width + 1} characters after 'X', found {len(s)}")
+        raise NotationError(f"deal code {quote(shown)}: expected {width + 1} characters after 'X', found {len(s)}")
     body, check = s[:-1], s[-1]
     if _check_char(body) != check:
-        raise NotationError(f"deal code {shown!r}: the check character does not match; a character was mistyped")
+        raise NotationError(f"deal code {quote(shown)}: the check character does not match; a character was mistyped")
     rank = 0
     for ch in body:
         rank = rank * 32 + _B32_VALUE[ch]
     if rank >= _count(sizes):
-        raise NotationError(f"deal code {shown!r}: the cards part names no deal (number too large)")
+        raise NotationError(f"deal code {quote(shown)}: the cards part names no deal (number too large)")
     remaining = list(sizes)
     places: list[list[Card]] = [[] for _ in sizes]
     for c in cards:
@@ -435,38 +435,41 @@ def parse_deal_code(code: str) -> DealSpec:
         option value out of range, a mistyped cards part.
     """
     if not isinstance(code, str):
-        raise NotationError(f"deal code {code!r}: expected text such as 'V-4821'")
+        raise NotationError(f"deal code {quote(code)}: expected text such as 'V-4821'")
     odd = _foreign_character(code)
     if odd is not None:
-        raise NotationError(f"deal code {code!r}: {odd!r} is not a character of a code; codes use the "
+        raise NotationError(f"deal code {quote(code)}: {quote(odd)} is not a character of a code; codes use the "
                             f"letters A-Z, the digits 0-9 and dashes, such as 'V-4821'")
     parts = [p for p in _SEPARATORS.split(code.strip().upper()) if p]
     if len(parts) < 2:
-        raise NotationError(f"deal code {code!r}: expected a game letter, a dash and a seed or X and cards, "
+        raise NotationError(f"deal code {quote(code)}: expected a game letter, a dash and a seed or X and cards, "
                             f"such as 'V-4821'")
     letter, body, options = parts[0], parts[1], parts[2:]
     if letter not in GAMES:
         known = ", ".join(f"{e.letter} ({e.title})" for e in GAMES.values())
-        raise NotationError(f"deal code {code!r}: {letter!r} is not a game letter; expected {known}")
+        raise NotationError(f"deal code {quote(code)}: {quote(letter)} is not a game letter; expected {known}")
     entry = GAMES[letter]
     by_letter = {v.letter: v for v in entry.variants}
     settings: dict[str, int] = {}
     for opt in options:
         m = _OPTION.match(opt)
         if not m:
-            raise NotationError(f"deal code {code!r}: option {opt!r} should be a letter and a number, "
+            raise NotationError(f"deal code {quote(code)}: option {quote(opt)} should be a letter and a number, "
                                 f"such as 'D2' or 'L1'")
+        if len(m.group(2)) > 6:  # no option's value has 7 digits (and int() refuses 4,300)
+            raise NotationError(f"deal code {quote(code)}: option {quote(opt)} has too many digits; "
+                                f"an option is a letter and a small number, such as 'D2' or 'L1'")
         k, v = m.group(1), int(m.group(2))
         if k in settings:
-            raise NotationError(f"deal code {code!r}: option {k!r} is given twice")
+            raise NotationError(f"deal code {quote(code)}: option {quote(k)} is given twice")
         if k not in by_letter and k not in ("D", "P"):
             known = ", ".join(["D (dealer)"] + (["P (players)"] if len(entry.players) > 1 else [])
                               + [f"{o.letter} ({o.field})" for o in entry.variants])
-            raise NotationError(f"deal code {code!r}: {entry.title} has no option {k!r}; expected {known}")
+            raise NotationError(f"deal code {quote(code)}: {entry.title} has no option {quote(k)}; expected {known}")
         settings[k] = v
     players = settings.pop("P", _default_players(entry))
     if players not in entry.players:
-        raise NotationError(f"deal code {code!r}: {entry.title} is for "
+        raise NotationError(f"deal code {quote(code)}: {entry.title} is for "
                             f"{' or '.join(map(str, entry.players))} players, not P{players}")
     module = entry.engine()
     rules_kw: dict[str, Any] = {}
@@ -477,7 +480,7 @@ def parse_deal_code(code: str) -> DealSpec:
         o = by_letter[k]
         if v >= len(o.values):
             allowed = ", ".join(f"{k}{i}={val}" for i, val in enumerate(o.values))
-            raise NotationError(f"deal code {code!r}: {k}{v} is out of range for {o.field}; expected {allowed}")
+            raise NotationError(f"deal code {quote(code)}: {k}{v} is out of range for {o.field}; expected {allowed}")
         if o.deal:
             if v:
                 extras.append((o.field, o.values[v]))
@@ -491,7 +494,7 @@ def parse_deal_code(code: str) -> DealSpec:
     places = None
     if _DIGITS.fullmatch(body):
         if len(body) > MAX_SEED_DIGITS:
-            raise NotationError(f"deal code {code!r}: a seed has at most {MAX_SEED_DIGITS} digits")
+            raise NotationError(f"deal code {quote(code)}: a seed has at most {MAX_SEED_DIGITS} digits")
         seed = int(body)
         dealer = seed % players
     elif body.startswith("X"):
@@ -500,12 +503,12 @@ def parse_deal_code(code: str) -> DealSpec:
         places = tuple(tuple(p) for p in decode_places(body[1:], cards, sizes, code=code))
         dealer = 0
     else:
-        raise NotationError(f"deal code {code!r}: after {letter + '-'!r} expected a seed (digits, such as 4821) "
-                            f"or 'X' and the cards, found {body!r}")
+        raise NotationError(f"deal code {quote(code)}: after {letter + '-'!r} expected a seed (digits, such as 4821) "
+                            f"or 'X' and the cards, found {quote(body)}")
     if "D" in settings:
         dealer = settings["D"]
         if dealer >= players:
-            raise NotationError(f"deal code {code!r}: dealer D{dealer} is not a seat 0..{players - 1}")
+            raise NotationError(f"deal code {quote(code)}: dealer D{dealer} is not a seat 0..{players - 1}")
     return DealSpec(entry.name, rules, dealer, players, seed, places, tuple(extras))
 
 
@@ -530,7 +533,7 @@ def _options(entry: GameEntry, rules, dealer: int, default_dealer: int, players:
     for o in entry.variants:
         value = extras.get(o.field) if o.deal else getattr(rules, o.field)
         if value not in o.values:
-            raise CardkitError(f"rules {o.field}={value!r}: a deal code can carry only {list(o.values)}")
+            raise CardkitError(f"rules {o.field}={quote(value)}: a deal code can carry only {list(o.values)}")
         i = o.values.index(value)
         if i:
             opts.append(f"{o.letter}{i}")
@@ -540,7 +543,7 @@ def _options(entry: GameEntry, rules, dealer: int, default_dealer: int, players:
 def _check_rules_type(entry: GameEntry, module, rules) -> None:
     """``rules`` is None or the game's own ``Rules`` (not another game's, not text)."""
     if rules is not None and not isinstance(rules, module.Rules):
-        raise CardkitError(f"rules {rules!r}: expected {entry.title}'s Rules ({module.__name__}.Rules)")
+        raise CardkitError(f"rules {quote(rules)}: expected {entry.title}'s Rules ({module.__name__}.Rules)")
 
 
 def _check_players(entry: GameEntry, players, rules) -> None:
@@ -548,10 +551,10 @@ def _check_players(entry: GameEntry, players, rules) -> None:
     game's rules have one, so that :func:`parse_deal_code` reads back what is written."""
     allowed = " or ".join(map(str, entry.players))
     if isinstance(players, bool) or not isinstance(players, int) or players not in entry.players:
-        raise CardkitError(f"players={players!r}: {entry.title} is for {allowed} players")
+        raise CardkitError(f"players={quote(players)}: {entry.title} is for {allowed} players")
     ruled = getattr(rules, "players", None)
     if ruled is not None and ruled != players:
-        raise CardkitError(f"players={players!r} disagrees with rules.players={ruled!r}: "
+        raise CardkitError(f"players={quote(players)} disagrees with rules.players={quote(ruled)}: "
                            f"give one of them, or the same number in both")
 
 
@@ -597,7 +600,7 @@ def deal_code(deal, **params) -> str:
         known = {"seed", "places", "dealer", "players", "rules"} | {o.field for o in entry.variants if o.deal}
         unknown = sorted(set(params) - known)
         if unknown:
-            raise CardkitError(f"deal_code: unknown keyword {unknown[0]!r}; expected {', '.join(sorted(known))}")
+            raise CardkitError(f"deal_code: unknown keyword {quote(unknown[0])}; expected {', '.join(sorted(known))}")
         rules = params.get("rules")
         _check_rules_type(entry, module, rules)
         players = params.get("players")
@@ -615,7 +618,7 @@ def deal_code(deal, **params) -> str:
             raise CardkitError("deal_code: give exactly one of seed= and places=")
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 10 ** MAX_SEED_DIGITS:
-                raise CardkitError(f"seed {seed!r}: a deal code carries a whole number 0..{10 ** MAX_SEED_DIGITS - 1}")
+                raise CardkitError(f"seed {quote(seed)}: a deal code carries a whole number 0..{10 ** MAX_SEED_DIGITS - 1}")
             dealer = params.get("dealer", seed % players)
         else:
             places = tuple(tuple(p) for p in places)
@@ -624,7 +627,7 @@ def deal_code(deal, **params) -> str:
     elif hasattr(deal, "game") and hasattr(deal, "dealer"):
         form = params.get("form", "auto")
         if form not in ("auto", "cards", "seed"):
-            raise CardkitError(f"deal_code(state, form={form!r}): expected 'auto', 'cards' or 'seed'")
+            raise CardkitError(f"deal_code(state, form={quote(form)}): expected 'auto', 'cards' or 'seed'")
         entry = game_entry(deal.game)
         start = deal._start_json()
         extras = tuple((o.field, start.get(o.field)) for o in entry.variants
@@ -637,14 +640,14 @@ def deal_code(deal, **params) -> str:
                 spec = seeded
             elif form == "seed":
                 raise CardkitError(f"deal_code(state, form='seed'): the deal was not dealt from a seed "
-                                   f"(state.seed {getattr(deal, 'seed', None)!r}) that gives these cards")
+                                   f"(state.seed {quote(getattr(deal, 'seed', None))}) that gives these cards")
     else:
-        raise CardkitError(f"deal_code: expected a DealSpec, a state, or a game name with seed=..., got {deal!r}")
+        raise CardkitError(f"deal_code: expected a DealSpec, a state, or a game name with seed=..., got {quote(deal)}")
     entry = game_entry(spec.game)
     _check_rules_type(entry, entry.engine(), spec.rules)
     _check_players(entry, spec.players, spec.rules)
     if isinstance(spec.dealer, bool) or not isinstance(spec.dealer, int) or not 0 <= spec.dealer < spec.players:
-        raise CardkitError(f"dealer {spec.dealer!r}: expected a seat 0..{spec.players - 1}")
+        raise CardkitError(f"dealer {quote(spec.dealer)}: expected a seat 0..{spec.players - 1}")
     if spec.seed is not None:
         body = str(spec.seed)
         default_dealer = spec.seed % spec.players
@@ -691,14 +694,14 @@ def code_from_query(query: str) -> str | None:
     if query is None:
         return None
     if not isinstance(query, str):
-        raise NotationError(f"query {query!r}: expected text such as 'deal=V-4821' (a str, not "
+        raise NotationError(f"query {quote(query)}: expected text such as 'deal=V-4821' (a str, not "
                             f"{type(query).__name__})")
     if not query:
         return None
     try:
         values = parse_qs(query.lstrip("?"), keep_blank_values=False).get("deal")
     except ValueError as e:  # not raised by parse_qs as called; kept so nothing else escapes
-        raise NotationError(f"query {query!r}: {e}") from None
+        raise NotationError(f"query {quote(query)}: {e}") from None
     if not values:
         return None
     code = values[-1].strip()

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from .cards import Card
-from .errors import CardkitError, NotationError
+from .errors import CardkitError, NotationError, quote
 from .notation import check_deck, parse_hand
 
 __all__ = ["as_generator", "shuffled", "deal_hands", "cut_for_dealer", "check_hands", "check_seat",
@@ -33,7 +33,7 @@ def as_generator(seed: int | np.random.Generator | None = None) -> np.random.Gen
         return seed
     if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0):
         return np.random.default_rng(None if seed is None else int(seed))
-    raise CardkitError(f"seed {seed!r}: expected a whole number >= 0, None, or a numpy Generator")
+    raise CardkitError(f"seed {quote(seed)}: expected a whole number >= 0, None, or a numpy Generator")
 
 
 def shuffled(cards: Sequence[Card], rng: np.random.Generator) -> list[Card]:
@@ -87,7 +87,7 @@ def check_seat(seat, players: int, what: str = "seat") -> int:
         it: "dealer 5: expected a seat 0..3".
     """
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
-        raise CardkitError(f"{what} {seat!r}: expected a seat 0..{players - 1}")
+        raise CardkitError(f"{what} {quote(seat)}: expected a seat 0..{players - 1}")
     return int(seat)
 
 
@@ -102,7 +102,7 @@ def check_rules(rules, rules_class: type, game: str, default=None):
     if rules is None:
         return rules_class() if default is None else default
     if not isinstance(rules, rules_class):
-        raise CardkitError(f"rules {rules!r}: expected {game}'s Rules "
+        raise CardkitError(f"rules {quote(rules)}: expected {game}'s Rules "
                            f"({rules_class.__module__}.{rules_class.__qualname__}) or None")
     return rules
 
@@ -126,18 +126,18 @@ def check_hands(hands, players: int, per_player: int, deck_size: int = 52, *,
     """
     word = _COUNT_WORDS.get(players, str(players))
     if isinstance(hands, str) or not hasattr(hands, "__len__") or len(hands) != players:
-        raise NotationError(f"hands {hands!r}: expected {word} hands, one per seat 0..{players - 1}")
+        raise NotationError(f"hands {quote(hands)}: expected {word} hands, one per seat 0..{players - 1}")
     ref = f" ({rule})" if rule else ""
     parsed = []
     for s, h in enumerate(hands):
         try:
             cards = parse_hand(h)
-            check_deck(cards, deck_size, what=f"hand {h!r}")
+            check_deck(cards, deck_size, what=f"hand {quote(h)}")
         except NotationError as e:
             raise NotationError(f"seat {s}: {e}") from None
         if len(cards) != per_player:
             raise NotationError(
-                f"seat {s}: hand {h!r} has {len(cards)} cards; {game} deals {per_player} to each{ref}")
+                f"seat {s}: hand {quote(h)} has {len(cards)} cards; {game} deals {per_player} to each{ref}")
         parsed.append(cards)
     seen: dict[Card, int] = {}
     for s, cards in enumerate(parsed):

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable
 
 from .cards import Card, Rank, Suit, deck
-from .errors import NotationError
+from .errors import NotationError, quote
 
 __all__ = [
     "parse_card",
@@ -54,15 +54,15 @@ def parse_card(text: str | Card) -> Card:
     if card is not None:
         return card
     if not isinstance(text, str):
-        raise NotationError(f"card {text!r} is not text: {_CARD_HINT}")
+        raise NotationError(f"card {quote(text)} is not text: {_CARD_HINT}")
     s = text.strip().upper().replace("\ufe0f", "")
     if len(s) < 2:
-        raise NotationError(f"card {text!r}: {_CARD_HINT}")
+        raise NotationError(f"card {quote(text)}: {_CARD_HINT}")
     rank = _RANKS.get(s[:-1])
     suit = _SUITS.get(s[-1])
     if rank is None or suit is None:
         what = "rank" if rank is None else "suit"
-        raise NotationError(f"card {text!r}: unknown {what}; {_CARD_HINT}")
+        raise NotationError(f"card {quote(text)}: unknown {what}; {_CARD_HINT}")
     card = Card(suit, rank)
     if len(_CACHE) < 4096:
         _CACHE[text] = card
@@ -92,7 +92,7 @@ def parse_suit(value, what: str = "suit", *, allow_none: bool = False) -> Suit |
         if suit is not None:
             return suit
     none = ", or None for no trumps" if allow_none else ""
-    raise NotationError(f"{what} {value!r}: expected a suit: Suit.HEARTS, a letter S H D C, a symbol "
+    raise NotationError(f"{what} {quote(value)}: expected a suit: Suit.HEARTS, a letter S H D C, a symbol "
                         f"♠ ♥ ♦ ♣ or a name such as 'hearts'{none}")
 
 
@@ -110,13 +110,13 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
         try:
             items = list(text)
         except TypeError:
-            raise NotationError(f"cards {text!r}: expected text such as 'QH 10♥ 2C' or a list of cards") from None
+            raise NotationError(f"cards {quote(text)}: expected text such as 'QH 10♥ 2C' or a list of cards") from None
     cards = []
     for i, item in enumerate(items):
         try:
             cards.append(parse_card(item))
         except NotationError as e:
-            raise NotationError(f"in cards {text!r}, item {i + 1}: {e}") from None
+            raise NotationError(f"in cards {quote(text)}, item {i + 1}: {e}") from None
     return cards
 
 
@@ -137,7 +137,7 @@ def parse_hand(text: str | Iterable[str | Card]) -> list[Card]:
         fields = text.strip().split(".")
         if len(fields) != 4:
             raise NotationError(
-                f"hand {text!r}: expected four suits separated by dots, spades.hearts.diamonds.clubs, "
+                f"hand {quote(text)}: expected four suits separated by dots, spades.hearts.diamonds.clubs, "
                 f"such as 'AK73.AQ5.KJ4.AQ9' ('-' or nothing for a void); found {len(fields)} field(s)")
         cards = []
         for suit, field in zip(Suit, fields):
@@ -149,24 +149,50 @@ def parse_hand(text: str | Iterable[str | Card]) -> list[Card]:
                 rank = _RANKS.get(ch)
                 if rank is None:
                     raise NotationError(
-                        f"hand {text!r}: {ch!r} in the {suit.symbol} field {field!r} is not a rank "
+                        f"hand {quote(text)}: {quote(ch)} in the {suit.symbol} field {quote(field)} is not a rank "
                         f"(A K Q J T 9 8 7 6 5 4 3 2)")
                 cards.append(Card(suit, rank))
     seen = set()
     for c in cards:
         if c in seen:
-            raise NotationError(f"hand {text!r}: {c} is named twice")
+            raise NotationError(f"hand {quote(text)}: {c} is named twice")
         seen.add(c)
     return sort_hand(cards)
 
 
+def _card_list(cards, what: str) -> list[Card]:
+    """``list(cards)``, every item a :class:`Card`.
+
+    :raises NotationError: for something that is not a collection of cards (text, None,
+        a number), or an item that is not a Card (quoted; the message points to the parsers).
+    """
+    if isinstance(cards, (str, bytes)):
+        raise NotationError(f"{what} {quote(cards)} is text: read it with parse_hand or parse_cards first")
+    try:
+        out = list(cards)
+    except TypeError:
+        raise NotationError(f"{what} {quote(cards)}: expected a list of cards") from None
+    for c in out:
+        if not isinstance(c, Card):
+            raise NotationError(f"{what}: {quote(c)} is not a Card; read text with parse_cards "
+                                f"(such as parse_cards('QH 7H'))")
+    return out
+
+
 def sort_hand(cards: Iterable[Card]) -> list[Card]:
-    """Cards in display order: suit by suit (♠ ♥ ♦ ♣), high to low within a suit."""
-    return sorted(cards, key=lambda c: (c.suit, -c.rank))
+    """Cards in display order: suit by suit (♠ ♥ ♦ ♣), high to low within a suit.
+
+    :raises NotationError: for anything but a collection of :class:`Card` (text included).
+    """
+    return sorted(_card_list(cards, "hand"), key=lambda c: (c.suit, -c.rank))
 
 
 def format_hand(cards: Iterable[Card]) -> str:
-    """The PBN form of a hand, ``'AK73.AQ5.KJ4.AQ9'``; a void is an empty field."""
+    """The PBN form of a hand, ``'AK73.AQ5.KJ4.AQ9'``; a void is an empty field.
+
+    :raises NotationError: for anything but a collection of :class:`Card` (``["QH"]``
+        is refused: ``format_hand(parse_cards("QH"))``).
+    """
     by = [[] for _ in Suit]
     for c in sort_hand(cards):
         by[c.suit].append(c.rank.char)
@@ -174,8 +200,11 @@ def format_hand(cards: Iterable[Card]) -> str:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Cards in display form separated by spaces, ``'Q♥ 7♥'``."""
-    return " ".join(str(c) for c in cards)
+    """Cards in display form separated by spaces, ``'Q♥ 7♥'``.
+
+    :raises NotationError: for anything but a collection of :class:`Card`.
+    """
+    return " ".join(str(c) for c in _card_list(cards, "cards"))
 
 
 def check_deck(cards: Iterable[Card], size: int, what: str = "hand") -> None:

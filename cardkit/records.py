@@ -55,7 +55,7 @@ from typing import Any
 import numpy as np
 
 from .codes import deal_code, game_entry
-from .errors import CardkitError, NotationError
+from .errors import CardkitError, NotationError, quote
 
 __all__ = [
     "deal_to_text", "deal_from_text", "GameRecord", "game_record_to_json", "game_record_from_json",
@@ -103,19 +103,19 @@ def _parse_rules_text(text: str, rules_class) -> Any:
     for item in text.split():
         key, eq, value = item.partition("=")
         if not eq or not key:
-            raise NotationError(f"Rules tag: {item!r} should be field=value, such as 'lead=left_of_dealer'")
+            raise NotationError(f"Rules tag: {quote(item)} should be field=value, such as 'lead=left_of_dealer'")
         if key not in names:
-            raise NotationError(f"Rules tag: {key!r} is not a rule of this game; expected one of {sorted(names)}")
+            raise NotationError(f"Rules tag: {quote(key)} is not a rule of this game; expected one of {sorted(names)}")
         if key in kw:
-            raise NotationError(f"Rules tag {text!r}: {key!r} is given twice")
+            raise NotationError(f"Rules tag {quote(text)}: {quote(key)} is given twice")
         try:
             kw[key] = json.loads(value)
-        except ValueError:
+        except (ValueError, RecursionError):  # read as text; the Rules refuse it
             kw[key] = value
     try:
         return rules_class(**kw)
     except (CardkitError, TypeError, ValueError) as e:
-        raise NotationError(f"Rules tag {text!r}: {e}") from None
+        raise NotationError(f"Rules tag {quote(text)}: {e}") from None
 
 
 def _seat_number(value: str, what: str, players: int) -> int:
@@ -124,8 +124,8 @@ def _seat_number(value: str, what: str, players: int) -> int:
     :raises NotationError: naming ``what`` and quoting ``value``.
     """
     v = value.strip()
-    if not _DIGITS.fullmatch(v) or int(v) >= players:
-        raise NotationError(f"deal text: {what} {value!r} should be a seat number 0..{players - 1}")
+    if not _DIGITS.fullmatch(v) or len(v) > 6 or int(v) >= players:  # int() refuses 4,300 digits
+        raise NotationError(f"deal text: {what} {quote(value)} should be a seat number 0..{players - 1}")
     return int(v)
 
 
@@ -188,7 +188,7 @@ def deal_from_text(text: str):
         disagrees with the deal.
     """
     if not isinstance(text, str):
-        raise NotationError(f"deal text {text!r}: expected text of [Tag \"value\"] lines")
+        raise NotationError(f"deal text {quote(text)}: expected text of [Tag \"value\"] lines")
     tags: dict[str, str] = {}
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -196,10 +196,10 @@ def deal_from_text(text: str):
             continue
         m = _TAG.match(line)
         if not m:
-            raise NotationError(f"deal text, line {n} {raw!r}: expected a tag pair such as [Dealer \"0\"]")
+            raise NotationError(f"deal text, line {n} {quote(raw)}: expected a tag pair such as [Dealer \"0\"]")
         tag, value = m.group(1), _unquote(m.group(2))
         if tag in tags:
-            raise NotationError(f"deal text, line {n}: tag {tag!r} is given twice")
+            raise NotationError(f"deal text, line {n}: tag {quote(tag)} is given twice")
         tags[tag] = value
     if "Game" not in tags:
         raise NotationError("deal text: the [Game \"...\"] tag is missing")
@@ -211,8 +211,8 @@ def deal_from_text(text: str):
     for tag in tags:
         if tag not in known:
             close = difflib.get_close_matches(tag, known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise NotationError(f"deal text: unknown tag {tag!r}{hint}; a {entry.title} deal has the tags "
+            hint = f" (did you mean {quote(close[0])}?)" if close else ""
+            raise NotationError(f"deal text: unknown tag {quote(tag)}{hint}; a {entry.title} deal has the tags "
                                 f"{', '.join(known)}")
     data: dict[str, Any] = {"game": entry.name, "format": 1, "rules": asdict(rules)}
     if "Deal" in tags and "Hands" in tags:
@@ -220,7 +220,7 @@ def deal_from_text(text: str):
     if "Deal" in tags:
         first, colon, hands = tags["Deal"].partition(":")
         if not colon or not _DIGITS.fullmatch(first.strip()):
-            raise NotationError(f"deal text: Deal {tags['Deal']!r} should start with the first seat and a colon, "
+            raise NotationError(f"deal text: Deal {quote(tags['Deal'])} should start with the first seat and a colon, "
                                 f"such as \"0:AK73.AQ5.KJ4.AQ9 ...\"")
         k = _seat_number(first, "the first seat of Deal", players)
         hands = [("" if h == "-" else h) for h in hands.split()]
@@ -230,8 +230,8 @@ def deal_from_text(text: str):
             continue
         try:
             data[start_tags[tag]] = json.loads(value)
-        except ValueError:
-            raise NotationError(f"deal text: tag {tag!r} should hold JSON, found {value!r}") from None
+        except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested too deep
+            raise NotationError(f"deal text: tag {quote(tag)} should hold JSON, found {quote(value)}") from None
     missing = [t for t, k in start_tags.items() if k in _CARD_FIELDS and k not in data and t != "Hands"]
     if missing:
         raise NotationError(f"deal text: the [{missing[0]} \"...\"] tag is missing: it gives the cards")
@@ -254,13 +254,13 @@ def deal_from_text(text: str):
         except CardkitError as e:
             raise NotationError(f"deal text: Code tag: {e}") from None
         if coded != mine:
-            raise NotationError(f"deal text: the Code tag {tags['Code']!r} names another deal than the Deal tag")
+            raise NotationError(f"deal text: the Code tag {quote(tags['Code'])} names another deal than the Deal tag")
         _keep_seed(state, tags["Code"])
     if "Scores" in tags:
         want = tags["Scores"].split()
         got = [str(x) for x in state.returns()] if state.is_terminal() else None
         if got != want:
-            raise NotationError(f"deal text: Scores {tags['Scores']!r} do not match the play "
+            raise NotationError(f"deal text: Scores {quote(tags['Scores'])} do not match the play "
                                 f"({'unfinished' if got is None else ' '.join(got)})")
     return state
 
@@ -417,14 +417,14 @@ def _is_int(v) -> bool:
 def _record_seat(value, what: str, players: int) -> int:
     """A seat in a record: a JSON whole number 0..players-1 (not 1.7, not true, not "1")."""
     if not _is_int(value) or not 0 <= value < players:
-        raise NotationError(f"game record: {what} {value!r}: expected a seat, a whole number 0..{players - 1}")
+        raise NotationError(f"game record: {what} {quote(value)}: expected a seat, a whole number 0..{players - 1}")
     return value
 
 
 def _record_row(value, what: str, players: int) -> list[int]:
     """A list of one whole number (points) per seat."""
     if not isinstance(value, list) or len(value) != players or not all(_is_int(x) for x in value):
-        raise NotationError(f"game record: {what} {value!r}: expected a list of {players} whole numbers "
+        raise NotationError(f"game record: {what} {quote(value)}: expected a list of {players} whole numbers "
                             f"(points), one per seat")
     return list(value)
 
@@ -434,7 +434,7 @@ def _record_cut(value, players: int) -> list:
     (Armenian Durak's turned cards)."""
     from .notation import parse_card
     if not isinstance(value, list):
-        raise NotationError(f"game record: cut {value!r}: expected a list of rounds")
+        raise NotationError(f"game record: cut {quote(value)}: expected a list of rounds")
     out = []
     for n, r in enumerate(value, 1):
         what = f"cut round {n}"
@@ -442,14 +442,14 @@ def _record_cut(value, players: int) -> list:
             if isinstance(r, dict):
                 rnd = {}
                 for seat, card in r.items():
-                    if not _DIGITS.fullmatch(seat) or int(seat) >= players:
-                        raise NotationError(f"seat {seat!r}: expected a seat 0..{players - 1}")
+                    if not _DIGITS.fullmatch(seat) or len(seat) > 6 or int(seat) >= players:
+                        raise NotationError(f"seat {quote(seat)}: expected a seat 0..{players - 1}")
                     rnd[int(seat)] = parse_card(card)
                 out.append(rnd)
             elif isinstance(r, list) and len(r) == 2:
                 out.append((_record_seat(r[0], f"{what}: seat", players), parse_card(r[1])))
             else:
-                raise NotationError(f"{r!r}: expected {{\"seat\": \"card\"}} or [seat, \"card\"]")
+                raise NotationError(f"{quote(r)}: expected {{\"seat\": \"card\"}} or [seat, \"card\"]")
         except NotationError as e:
             msg = str(e).removeprefix("game record: ")
             raise NotationError(f"game record: {what}: {msg}") from None
@@ -459,15 +459,41 @@ def _record_cut(value, players: int) -> list:
 def _record_remarks(value, where: str, players: int) -> list[tuple[int, str]]:
     """Table talk: a list of ``[seat, "text"]`` pairs."""
     if not isinstance(value, list):
-        raise NotationError(f"{where}: remarks {value!r}: expected a list of [seat, \"text\"] pairs")
+        raise NotationError(f"{where}: remarks {quote(value)}: expected a list of [seat, \"text\"] pairs")
     out = []
     for r in value:
         if (not isinstance(r, list) or len(r) != 2 or not _is_int(r[0]) or not 0 <= r[0] < players
                 or not isinstance(r[1], str)):
-            raise NotationError(f"{where}: remarks: {r!r} should be [seat, \"text\"] with a seat "
+            raise NotationError(f"{where}: remarks: {quote(r)} should be [seat, \"text\"] with a seat "
                                 f"0..{players - 1}")
         out.append((r[0], r[1]))
     return out
+
+
+#: the fields of a record's ``rng``: numpy's PCG64 state, each a JSON whole number in range
+_RNG_RANGES = {("state", "state"): 2 ** 128, ("state", "inc"): 2 ** 128, ("has_uint32",): 2, ("uinteger",): 2 ** 32}
+
+
+def _check_rng_state(value) -> None:
+    """A record's ``rng``: exactly what ``numpy.random.default_rng().bit_generator.state``
+    writes (PCG64): ``{"bit_generator": "PCG64", "state": {"state": s, "inc": i},
+    "has_uint32": h, "uinteger": u}`` with ``s`` and ``i`` whole numbers 0 .. 2**128 − 1,
+    ``h`` 0 or 1 and ``u`` 0 .. 2**32 − 1 (not 1.5, not true, not −1).
+
+    :raises NotationError: naming the field that is missing, unknown or out of range.
+    """
+    shape = "{\"bit_generator\": \"PCG64\", \"state\": {\"state\": ..., \"inc\": ...}, \"has_uint32\": ..., \"uinteger\": ...}"
+    if (not isinstance(value, dict) or set(value) != {"bit_generator", "state", "has_uint32", "uinteger"}
+            or value["bit_generator"] != "PCG64" or not isinstance(value["state"], dict)
+            or set(value["state"]) != {"state", "inc"}):
+        raise NotationError(f"game record: rng {quote(value)}: expected numpy's PCG64 state, {shape}")
+    for path, end in _RNG_RANGES.items():
+        v = value
+        for k in path:
+            v = v[k]
+        if not _is_int(v) or not 0 <= v < end:
+            raise NotationError(f"game record: rng {'.'.join(path)} {quote(v)}: expected a whole number "
+                                f"0..{end - 1 if end < 2 ** 64 else '2**128 − 1'}")
 
 
 def game_record_from_json(text: str) -> GameRecord:
@@ -495,35 +521,37 @@ def game_record_from_json(text: str) -> GameRecord:
         data = json.loads(text)
     except (TypeError, ValueError) as e:
         raise NotationError(f"game record is not JSON: {e}") from None
+    except RecursionError:  # "[[[[...": nested deeper than Python's stack
+        raise NotationError("game record is not JSON that cardkit reads: nested too deep") from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise NotationError(f"game record: expected a JSON object with \"format\": {RECORD_FORMAT!r}")
     if not _is_int(data.get("version")) or data.get("version") != RECORD_VERSION:
-        raise NotationError(f"game record: version {data.get('version')!r} is not {RECORD_VERSION}")
+        raise NotationError(f"game record: version {quote(data.get('version'))} is not {RECORD_VERSION}")
     unknown = [k for k in data if k not in _RECORD_KEYS]
     if unknown:
-        raise NotationError(f"game record: unknown field {unknown[0]!r}; expected {', '.join(_RECORD_KEYS)}")
+        raise NotationError(f"game record: unknown field {quote(unknown[0])}; expected {', '.join(_RECORD_KEYS)}")
     for key in ("game", "rules", "first_dealer", "deals"):
         if key not in data:
-            raise NotationError(f"game record: the field {key!r} is missing")
+            raise NotationError(f"game record: the field {quote(key)} is missing")
     entry = game_entry(data["game"])
     module = entry.engine()
     if not isinstance(data["rules"], dict):
-        raise NotationError(f"game record: rules {data['rules']!r}: expected an object of the game's rules")
+        raise NotationError(f"game record: rules {quote(data['rules'])}: expected an object of the game's rules")
     try:
         rules = module.Rules(**data["rules"])
     except (TypeError, ValueError) as e:
-        raise NotationError(f"game record: rules {data.get('rules')!r}: {e}") from None
+        raise NotationError(f"game record: rules {quote(data.get('rules'))}: {e}") from None
     n = getattr(rules, "players", None) or entry.players[0]
     first_dealer = _record_seat(data["first_dealer"], "first_dealer", n)
     cut = _record_cut(data.get("cut", []), n)
     players = data.get("players", [None] * n)
     if (not isinstance(players, list) or len(players) != n
             or not all(p is None or isinstance(p, str) for p in players)):
-        raise NotationError(f"game record: players {players!r}: expected a list of {n} names "
+        raise NotationError(f"game record: players {quote(players)}: expected a list of {n} names "
                             f"(a bot's name, or null for a human)")
     deals_in = data["deals"]
     if not isinstance(deals_in, list):
-        raise NotationError(f"game record: deals {deals_in!r}: expected a list of deals")
+        raise NotationError(f"game record: deals {quote(deals_in)}: expected a list of deals")
     deals, scores = [], []
     for i, item in enumerate(deals_in):
         where = f"game record, deal {i + 1}"
@@ -531,7 +559,7 @@ def game_record_from_json(text: str) -> GameRecord:
             raise NotationError(f"{where}: expected an object with a \"deal\"")
         unknown = [k for k in item if k not in _DEAL_KEYS]
         if unknown:
-            raise NotationError(f"{where}: unknown field {unknown[0]!r}; expected {', '.join(_DEAL_KEYS)}")
+            raise NotationError(f"{where}: unknown field {quote(unknown[0])}; expected {', '.join(_DEAL_KEYS)}")
         try:
             state = module.State.from_json(json.dumps(item["deal"]))
         except CardkitError as e:
@@ -545,30 +573,30 @@ def game_record_from_json(text: str) -> GameRecord:
                                 f"expected {(first_dealer + i) % n}")
         if "code" in item:
             if not isinstance(item["code"], str):
-                raise NotationError(f"{where}: code {item['code']!r}: expected a deal code such as 'V-4821'")
+                raise NotationError(f"{where}: code {quote(item['code'])}: expected a deal code such as 'V-4821'")
             try:
                 same = _start_of_code(item["code"]) == _cards_code(state)
             except CardkitError as e:
                 raise NotationError(f"{where}: code: {e}") from None
             if not same:
-                raise NotationError(f"{where}: code {item['code']!r} names another deal than the one recorded")
+                raise NotationError(f"{where}: code {quote(item['code'])} names another deal than the one recorded")
             _keep_seed(state, item["code"])
         remarks = _record_remarks(item.get("remarks", []), where, n)
         if remarks:
             if not hasattr(state, "remarks"):
-                raise NotationError(f"{where}: remarks {item['remarks']!r}: {entry.title} keeps no table talk")
+                raise NotationError(f"{where}: remarks {quote(item['remarks'])}: {entry.title} keeps no table talk")
             if not state.remarks:
                 state.remarks.extend(remarks)
             elif list(state.remarks) != remarks:  # the saved deal carries its own table talk
-                raise NotationError(f"{where}: remarks {item['remarks']!r} disagree with the deal's own "
+                raise NotationError(f"{where}: remarks {quote(item['remarks'])} disagree with the deal's own "
                                     f"{[list(r) for r in state.remarks]!r}")
         row = item.get("scores")
         if row is not None:
             row = _record_row(row, f"deal {i + 1}: scores", n)
             if not state.is_terminal():
-                raise NotationError(f"{where}: scores {row!r} are recorded but the deal is unfinished")
+                raise NotationError(f"{where}: scores {quote(row)} are recorded but the deal is unfinished")
             if row != state.returns():
-                raise NotationError(f"{where}: recorded scores {row!r} do not match the play {state.returns()}")
+                raise NotationError(f"{where}: recorded scores {quote(row)} do not match the play {state.returns()}")
             if len(scores) != i:
                 raise NotationError(f"{where}: scored after an unscored deal")
             scores.append(row)
@@ -581,11 +609,12 @@ def game_record_from_json(text: str) -> GameRecord:
         if not (totals == [] and not scores):
             totals = _record_row(totals, "totals", n)
         if totals != computed:
-            raise NotationError(f"game record: totals {totals!r} do not match the deals' scores {computed}")
+            raise NotationError(f"game record: totals {quote(totals)} do not match the deals' scores {computed}")
     rng_state = data.get("rng")
     if rng_state is not None:
+        _check_rng_state(rng_state)
         try:
             np.random.default_rng().bit_generator.state = rng_state
-        except (TypeError, ValueError, KeyError) as e:
+        except (TypeError, ValueError, KeyError, OverflowError) as e:
             raise NotationError(f"game record: rng state is malformed: {e}") from None
     return GameRecord(entry.name, rules, first_dealer, cut, players, deals, scores, rng_state)

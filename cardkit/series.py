@@ -16,7 +16,7 @@ import numpy as np
 from .bots import Bot
 from .cards import deck
 from .dealing import as_generator, cut_for_dealer
-from .errors import CardkitError, StateError
+from .errors import CardkitError, StateError, quote
 
 __all__ = ["DealSeries"]
 
@@ -54,7 +54,7 @@ class DealSeries:
     def __init__(self, players: Sequence, *, rules, seed=None) -> None:
         if (isinstance(players, (str, bytes, dict)) or not hasattr(players, "__len__")
                 or not hasattr(players, "__iter__") or len(players) not in self.seat_counts):
-            raise CardkitError(f"players {players!r}: {self.name} is for {self.seat_counts_text}: "
+            raise CardkitError(f"players {quote(players)}: {self.name} is for {self.seat_counts_text}: "
                                f"give a list with one entry per seat (a bot, or None for a human)")
         self.players = list(players)
         self.rules = rules
@@ -127,7 +127,7 @@ class DealSeries:
         """
         if state is not None:
             if seed is not None:
-                raise CardkitError(f"new_deal: give a seed or a state, not both (seed {seed!r})")
+                raise CardkitError(f"new_deal: give a seed or a state, not both (seed {quote(seed)})")
             if getattr(state, "rules", None) != self.rules:
                 raise CardkitError(f"new_deal: a {type(state).__name__} with rules {getattr(state, 'rules', None)!r}, "
                                    f"but this game plays {self.rules!r}")

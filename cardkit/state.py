@@ -31,7 +31,7 @@ import numpy as np
 
 from .cards import Card, Suit
 from .dealing import check_seat
-from .errors import IllegalActionError, NotationError, StateError
+from .errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from .notation import format_cards, format_hand, parse_card
 from .tricks import Trick
 
@@ -60,7 +60,7 @@ def rules_from_json(value, rules_class: type):
     :raises CardkitError: (a ValueError) for a value the rules refuse.
     """
     if not isinstance(value, dict):
-        raise NotationError(f"'rules' must be an object with the fields of the game's Rules, got {value!r}")
+        raise NotationError(f"'rules' must be an object with the fields of the game's Rules, got {quote(value)}")
     names = [f.name for f in dataclass_fields(rules_class)]
     later = set(getattr(rules_class, "fields_added_later", ()))
     missing = [n for n in names if n not in value and n not in later]
@@ -163,11 +163,12 @@ class TrickGameState:
         return getattr(self, "_legal_" + self.phase)()
 
     def is_legal(self, action) -> bool:
-        """True if ``apply_action(action)`` would succeed."""
+        """True if ``apply_action(action)`` would succeed; False for anything else (never
+        raises for a bad action: text, a 5,000-digit number, None, another object)."""
         try:
             a = self.parse_action(action)
             self._check(a)
-        except (IllegalActionError, NotationError):
+        except CardkitError:  # NotationError, IllegalActionError, ...
             return False
         return True
 
@@ -212,7 +213,7 @@ class TrickGameState:
 
     def _check(self, a) -> None:
         if self.phase == "over":
-            raise IllegalActionError(f"the deal is over: {self.action_to_str(a)!r} cannot be played")
+            raise IllegalActionError(f"the deal is over: {quote(self.action_to_str(a))} cannot be played")
         getattr(self, "_check_" + self.phase)(a)
 
     def undo_action(self) -> None:
@@ -257,7 +258,7 @@ class TrickGameState:
             return action
         if isinstance(action, str):
             return parse_card(action)
-        raise NotationError(f"action {action!r}: expected a card such as 'QH'")
+        raise NotationError(f"action {quote(action)}: expected a card such as 'QH'")
 
     def action_to_str(self, action) -> str:
         """The notation of an action, the inverse of :meth:`parse_action`."""
@@ -297,7 +298,10 @@ class TrickGameState:
         Required: ``game`` (this game), ``format`` (1), the start of the deal
         (:attr:`start_fields`: ``rules`` with every field of the game's ``Rules``,
         ``dealer``, ``hands``; Armenian Durak ``layout`` and ``trump``) and ``history`` (a
-        list of actions). Optional: ``seed`` (the int the deal was dealt from) and the
+        list of actions). Optional: ``seed`` (the int the deal was dealt from; a seed
+        whose ``new_deal(seed=...)`` does not deal the saved hands, or Armenian Durak's
+        layout, is **dropped**: the state's ``seed`` is None, so
+        :func:`cardkit.codes.deal_code` never writes a seed code for other cards) and the
         game's extras (Variety's ``remarks``). Any other field is refused, by name.
 
         :raises NotationError: for text that is not JSON, a saved deal of another game, an
@@ -308,10 +312,12 @@ class TrickGameState:
             data = json.loads(text)
         except (TypeError, ValueError) as e:
             raise NotationError(f"saved deal is not JSON: {e}") from None
+        except RecursionError:  # "[[[[...": nested deeper than Python's stack
+            raise NotationError("saved deal is not JSON that cardkit reads: nested too deep") from None
         if not isinstance(data, dict):
             raise NotationError(f"saved deal: expected a JSON object, got {type(data).__name__}")
         if data.get("game") != cls.game:
-            raise NotationError(f"saved deal is for game {data.get('game')!r}, not {cls.game!r}")
+            raise NotationError(f"saved deal is for game {quote(data.get('game'))}, not {cls.game!r}")
         cls._check_json_fields(data)
         history, seed = data["history"], data.get("seed")
         try:
@@ -320,17 +326,32 @@ class TrickGameState:
             raise NotationError(f"saved deal: {e}") from None
         except (KeyError, TypeError, ValueError) as e:  # CardkitError included: a seat, a rule value
             raise NotationError(f"saved deal: malformed start of the deal: {e}") from None
-        state.seed = seed
+        state.seed = seed if seed is None or cls._seed_deals(seed, state) else None
         for i, a in enumerate(history):
             try:
                 state.apply_action(a)
             except (NotationError, IllegalActionError) as e:
-                raise NotationError(f"saved deal, action {i + 1} ({a!r}): {e}") from None
+                raise NotationError(f"saved deal, action {i + 1} ({quote(a)}): {e}") from None
         try:
             state._read_json_extras(data)
         except NotationError as e:
             raise NotationError(f"saved deal: {e}") from None
         return state
+
+    @classmethod
+    def _seed_deals(cls, seed: int, state) -> bool:
+        """Does the game's ``new_deal(seed=seed)`` (same dealer and rules) deal the cards of
+        ``state``? (The hands, or Armenian Durak's layout; the dealer, the rules and a
+        given trump are not the seed's.)"""
+        import importlib
+        module = importlib.import_module(cls.__module__)
+        try:
+            fresh = module.new_deal(seed=seed, dealer=state.dealer, rules=state.rules)
+        except (CardkitError, TypeError):
+            return False
+        skip = ("rules", "dealer") + cls.nullable_fields
+        mine, theirs = state._start_json(), fresh._start_json()
+        return all(mine[k] == theirs.get(k) for k in mine if k not in skip)
 
     @classmethod
     def _check_json_fields(cls, data: dict) -> None:
@@ -344,8 +365,8 @@ class TrickGameState:
         if missing:
             close = [k for k in data if k not in required + optional
                      and difflib.get_close_matches(k, missing, n=1)]
-            hint = f" (is {close[0]!r} a misspelling?)" if close else ""
-            raise NotationError(f"saved deal: field {missing[0]!r} is missing{hint}; a saved {cls.game} deal "
+            hint = f" (is {quote(close[0])} a misspelling?)" if close else ""
+            raise NotationError(f"saved deal: field {quote(missing[0])} is missing{hint}; a saved {cls.game} deal "
                                 f"has {', '.join(map(repr, required))}")
         unknown = [k for k in data if k not in required + optional]
         if unknown:
@@ -354,19 +375,19 @@ class TrickGameState:
                                 f"{', '.join(map(repr, required))} and optionally {', '.join(map(repr, optional))}")
         fmt = data["format"]
         if isinstance(fmt, bool) or fmt != cls.json_format or not isinstance(fmt, int):
-            raise NotationError(f"saved deal: format {fmt!r} is not one this version of cardkit reads "
+            raise NotationError(f"saved deal: format {quote(fmt)} is not one this version of cardkit reads "
                                 f"(format {cls.json_format})")
         for k in cls.start_fields:
             if data[k] is None and k not in cls.nullable_fields:
-                raise NotationError(f"saved deal: field {k!r} is null; it must give the deal's {k}")
+                raise NotationError(f"saved deal: field {quote(k)} is null; it must give the deal's {k}")
         if not isinstance(data["history"], list):
-            raise NotationError(f"saved deal: 'history' must be a list of actions, got {data['history']!r}")
+            raise NotationError(f"saved deal: 'history' must be a list of actions, got {quote(data['history'])}")
         dealer = data["dealer"]
         if isinstance(dealer, bool) or not isinstance(dealer, int):
-            raise NotationError(f"saved deal: 'dealer' must be a seat number, got {dealer!r}")
+            raise NotationError(f"saved deal: 'dealer' must be a seat number, got {quote(dealer)}")
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise NotationError(f"saved deal: 'seed' must be a whole number >= 0 or absent, got {seed!r}")
+            raise NotationError(f"saved deal: 'seed' must be a whole number >= 0 or absent, got {quote(seed)}")
 
     # ---- what subclasses provide ----------------------------------------------------
 
@@ -483,7 +504,7 @@ class TrickGameState:
 
     def _not_a_card_message(self, action) -> str:
         """The message for an action that is not a card, during the play."""
-        return f"{action!r} is not a card: now is the play of a card"
+        return f"{quote(action)} is not a card: now is the play of a card"
 
     def _not_playable_message(self, card: Card, seat: int, cards: Sequence[Card]) -> str:
         """The message for a card that is not among ``cards``, those seat ``seat`` may play from."""

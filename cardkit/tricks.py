@@ -10,6 +10,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit
+from .errors import CardkitError, NotationError, quote
+from .notation import parse_suit
 
 __all__ = ["Trick", "winning_index", "left_of"]
 
@@ -67,16 +69,28 @@ def winning_index(
     The highest trump wins if any trump was played, else the highest card of the suit led;
     a discard of a third suit never wins (RULES.md §1.5, §2.1, §3.3).
 
-    :param cards: the trick's cards in play order (at least one).
-    :param trump: the trump suit, or None for no trumps.
+    :param cards: the trick's cards in play order (at least one :class:`Card`).
+    :param trump: the trump suit (a :class:`Suit`, its letter or symbol such as ``"H"`` or
+        ``"♥"``, or its name, read by :func:`cardkit.notation.parse_suit`), or None for no
+        trumps. A plain int is refused, not read as a suit.
     :param lowest: reversed order (Variety contract 6, RULES.md §1.5): the lowest trump, else
         the lowest card of the suit led, wins.
     :param strength: rank strength within a suit (higher beats lower); default the rank,
         ace high. Armenian Durak passes its own (the six beats the ace, §3.1).
-    :raises ValueError: for an empty trick.
+    :raises CardkitError: (a ValueError) for an empty trick or one that is not a list of
+        cards (None, text: read text with :func:`cardkit.parse_cards`).
+    :raises NotationError: (a CardkitError) for a trump that is not a suit or None.
     """
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        raise CardkitError(f"trick {quote(cards)}: expected a list of cards in play order "
+                           f"(parse_cards reads text such as 'QH 7H')")
     if not cards:
-        raise ValueError("an empty trick has no winner")
+        raise CardkitError("an empty trick has no winner: a trick has at least one card (RULES.md §1.5)")
+    for c in cards:
+        if not isinstance(c, Card):
+            raise NotationError(f"trick: {quote(c)} is not a Card (parse_cards reads text such as 'QH 7H')")
+    if trump is not None and not isinstance(trump, Suit):
+        trump = parse_suit(trump, "trump", allow_none=True)
     key = strength or (lambda c: c.rank)
     suit = trump if trump is not None and any(c.suit == trump for c in cards) else cards[0].suit
     best = -1

@@ -31,7 +31,7 @@ import numpy as np
 from ..bots import RandomBot, TrickBot, play_out
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_rules, shuffled
-from ..errors import CardkitError, IllegalActionError, NotationError, StateError
+from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from ..notation import check_deck, format_cards, parse_card, parse_cards, parse_suit, sort_hand
 from ..series import DealSeries
 from ..state import TrickGameState, rules_from_json, seed_of
@@ -41,7 +41,7 @@ __all__ = [
     "Rules", "card_points", "deck_points", "trick_winner", "beats", "special_rank",
     "new_deal", "State", "Observation", "PickTrump", "Draw", "deal_layout", "dealing_steps",
     "first_dealer", "score_deal", "Game", "RandomBot", "RuleBot", "play_out",
-    "PLAYERS", "STACKS", "SWEEP_BONUS", "POINTS",
+    "PLAYERS", "STACKS", "SWEEP_BONUS", "POINTS", "MAX_TARGET", "MAX_DEALS",
 ]
 
 PLAYERS = 2
@@ -63,6 +63,12 @@ _RANK_POINTS = {Rank.ACE: POINTS["A"], Rank.KING: POINTS["K"], Rank.QUEEN: POINT
                 Rank.JACK: POINTS["J"]}
 
 
+#: The largest ``Rules(target=...)`` (points; the source plays to 250, RULES.md §3.4).
+MAX_TARGET = 100_000
+#: The most deals ``Rules(deals=...)`` allows (the source's variant plays 3, RULES.md §3.4).
+MAX_DEALS = 1000
+
+
 def _is_int(x) -> bool:
     return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
@@ -77,9 +83,11 @@ class Rules:
     :param trump_six_double: RULES.md §3.1 variant: the six of trumps (the two of trumps
         with 52 cards) counts 12 points instead of 6; 86 points in the deck.
     :param target: RULES.md §3.4: the game ends when a player's total reaches this many
-        points (**default** 250) and the totals differ; None: no target.
+        points (**default** 250) and the totals differ; None: no target. At most
+        :data:`MAX_TARGET` (100,000 points).
     :param deals: RULES.md §3.4 variant "three rounds": the game ends after this many
-        deals (``target=None, deals=3``). With both set, whichever comes first ends it.
+        deals (``target=None, deals=3``). With both set, whichever comes first ends it. At
+        most :data:`MAX_DEALS` (1,000).
     :param draw_after: RULES.md §3.3, when the optional draw of a face-down card is
         offered («Когда же выхаживается карта из руки»). ``"any"`` (**default**): after any
         card played from the hand, a lead or a reply; ``"lead"``: only after leading from
@@ -101,20 +109,21 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not _is_int(self.deck) or self.deck not in (36, 52):
-            raise CardkitError(f"Rules(deck={self.deck!r}): expected 36 or 52 (RULES.md §3.1)")
+            raise CardkitError(f"Rules(deck={quote(self.deck)}): expected 36 or 52 (RULES.md §3.1)")
         object.__setattr__(self, "deck", int(self.deck))  # numpy ints become ints: the rules save as JSON
         if not isinstance(self.trump_six_double, bool):
-            raise CardkitError(f"Rules(trump_six_double={self.trump_six_double!r}): expected True or False")
-        for name in ("target", "deals"):
+            raise CardkitError(f"Rules(trump_six_double={quote(self.trump_six_double)}): expected True or False")
+        for name, top in (("target", MAX_TARGET), ("deals", MAX_DEALS)):
             v = getattr(self, name)
-            if v is not None and (not _is_int(v) or v < 1):
-                raise CardkitError(f"Rules({name}={v!r}): expected a whole number >= 1 or None (RULES.md §3.4)")
+            if v is not None and (not _is_int(v) or not 1 <= v <= top):
+                raise CardkitError(f"Rules({name}={quote(v)}): expected a whole number 1..{top:,} or None "
+                                   f"(RULES.md §3.4)")
             if v is not None:
                 object.__setattr__(self, name, int(v))
         if self.target is None and self.deals is None:
             raise CardkitError("Rules(target=None, deals=None): a game needs a target or a number of deals (RULES.md §3.4)")
         if not isinstance(self.draw_after, str) or self.draw_after not in ("any", "lead"):
-            raise CardkitError(f"Rules(draw_after={self.draw_after!r:.60}): expected 'any' or 'lead' (RULES.md §3.3)")
+            raise CardkitError(f"Rules(draw_after={quote(self.draw_after)}): expected 'any' or 'lead' (RULES.md §3.3)")
 
     @property
     def special(self) -> Rank:
@@ -192,7 +201,12 @@ def beats(card: Card, other: Card, rules: Rules | None = None) -> bool:
     Ranks high to low A K Q J T 9 8 7 (… 3 with 52 cards); the special card (the six, or
     the two) beats the ace only and is beaten by everything else. Cards of different suits
     are not compared here (see :func:`trick_winner`).
+
+    :param card: :param other: :class:`~cardkit.Card` objects or their notation (``"6S"``).
+    :raises NotationError: for something that is not a card.
+    :raises CardkitError: for ``rules`` that are not this game's :class:`Rules`.
     """
+    card, other = parse_card(card), parse_card(other)
     sp = _check_rules(rules).special
     if card.rank == sp:
         return other.rank == Rank.ACE
@@ -268,8 +282,8 @@ def _whole_number(value, word: str, expected: str) -> int:
     :raises IllegalActionError: for a bool, a float, text or anything else that is not a
         whole number (``Draw(True)`` is not stack 1, ``Draw(1.0)`` not stack 1).
     """
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise IllegalActionError(f"{word} {value!r}: expected a whole number, {expected}")
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not -10**9 < value < 10**9:
+        raise IllegalActionError(f"{word} {quote(value)}: expected a whole number, {expected}")
     return int(value)
 
 
@@ -297,7 +311,13 @@ def dealing_steps(pack: Sequence[Card], dealer: int = 0, rules: Rules | None = N
     """
     rules = _check_rules(rules)
     _check_seat(dealer, "dealer")
+    if isinstance(pack, (str, bytes)) or not isinstance(pack, (Sequence, Iterator)):
+        raise CardkitError(f"pack {quote(pack)}: expected a list of the {rules.deck} cards, top card first "
+                           f"(RULES.md §3.2)")
     pack = list(pack)
+    if not all(isinstance(c, Card) for c in pack):
+        raise CardkitError(f"pack: {quote(next(c for c in pack if not isinstance(c, Card)))} is not a Card; "
+                           f"expected the {rules.deck}-card deck once (RULES.md §3.1)")
     if len(pack) != rules.deck or set(pack) != set(deck(rules.deck)):
         raise CardkitError(f"pack of {len(pack)} cards: expected the {rules.deck}-card deck once (RULES.md §3.1)")
     order = (dealer, 1 - dealer)
@@ -342,12 +362,12 @@ def first_dealer(seed=None, rules: Rules | None = None) -> tuple[int, list[tuple
 
 def _check_seat(seat, what="seat") -> None:
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < PLAYERS:
-        raise CardkitError(f"{what} {seat!r}: expected a seat 0 or 1 (two players, RULES.md §3.1)")
+        raise CardkitError(f"{what} {quote(seat)}: expected a seat 0 or 1 (two players, RULES.md §3.1)")
 
 
 def _parse_layout(layout, rules: Rules) -> list[dict]:
     if isinstance(layout, (str, dict)) or not hasattr(layout, "__len__") or len(layout) != PLAYERS:
-        raise NotationError(f"layout {layout!r}: expected two entries, one per seat, each "
+        raise NotationError(f"layout {quote(layout)}: expected two entries, one per seat, each "
                             "{'hand': ..., 'down': ..., 'up': ...} or (hand, down, up)")
     out = []
     seen: dict[Card, int] = {}
@@ -356,11 +376,11 @@ def _parse_layout(layout, rules: Rules) -> list[dict]:
             try:
                 parts = entry["hand"], entry["down"], entry["up"]
             except KeyError as e:
-                raise NotationError(f"layout, seat {s}: missing {e.args[0]!r}; expected keys 'hand', 'down', 'up'") from None
+                raise NotationError(f"layout, seat {s}: missing {quote(e.args[0])}; expected keys 'hand', 'down', 'up'") from None
         elif isinstance(entry, (list, tuple)) and len(entry) == 3:
             parts = tuple(entry)
         else:
-            raise NotationError(f"layout, seat {s}: {entry!r}: expected (hand, down, up)")
+            raise NotationError(f"layout, seat {s}: {quote(entry)}: expected (hand, down, up)")
         got = {}
         for name, part, n in zip(("hand", "down", "up"), parts, (rules.hand_size, STACKS, STACKS)):
             try:
@@ -495,11 +515,11 @@ class State(TrickGameState):
     def _check_trump(self, a) -> None:
         if not isinstance(a, PickTrump):
             raise IllegalActionError(
-                f"{self.action_to_str(a)!r}: first the trump draw: seat {self.current_player} draws one of the "
+                f"{quote(self.action_to_str(a))}: first the trump draw: seat {self.current_player} draws one of the "
                 f"dealer's {len(self.fan)} face-down cards, 'trump 0'..'trump {len(self.fan) - 1}' (RULES.md §3.2)")
         if isinstance(a.index, bool) or not isinstance(a.index, (int, np.integer)) or not 0 <= a.index < len(self.fan):
             raise IllegalActionError(
-                f"trump {a.index!r}: the dealer fans {len(self.fan)} cards; draw one of 0..{len(self.fan) - 1} (RULES.md §3.2)")
+                f"trump {quote(a.index)}: the dealer fans {len(self.fan)} cards; draw one of 0..{len(self.fan) - 1} (RULES.md §3.2)")
 
     def _apply_trump(self, a: PickTrump) -> None:
         card = self.fan[a.index]  # it goes back to the dealer's hand: nothing moves
@@ -525,7 +545,7 @@ class State(TrickGameState):
         return list(cards)
 
     def _not_a_card_message(self, action) -> str:
-        return f"{self.action_to_str(action)!r}: now seat {self.current_player} plays a card (RULES.md §3.3)"
+        return f"{quote(self.action_to_str(action))}: now seat {self.current_player} plays a card (RULES.md §3.3)"
 
     def _not_playable_message(self, card: Card, seat: int, cards: Sequence[Card]) -> str:
         where = self.where(card)
@@ -576,12 +596,12 @@ class State(TrickGameState):
         stacks = [i for i, d in enumerate(self.down[seat]) if d is not None]
         if not isinstance(a, Draw):
             raise IllegalActionError(
-                f"{self.action_to_str(a)!r}: seat {seat} played from the hand and now may take a face-down "
+                f"{quote(self.action_to_str(a))}: seat {seat} played from the hand and now may take a face-down "
                 f"card: 'draw N' for stack N in {stacks}, or 'draw none' (RULES.md §3.3)")
         if a.stack is not None and (isinstance(a.stack, bool) or not isinstance(a.stack, (int, np.integer))
                                     or a.stack not in stacks):
             raise IllegalActionError(
-                f"draw {a.stack!r}: stack {a.stack!r} of seat {seat} has no face-down card; "
+                f"draw {quote(a.stack)}: stack {quote(a.stack)} of seat {seat} has no face-down card; "
                 f"choose one of {stacks} or 'draw none' (RULES.md §3.3)")
 
     def _apply_draw(self, a: Draw) -> None:
@@ -652,16 +672,16 @@ class State(TrickGameState):
             if len(words) == 2 and words[0] in ("trump", "draw"):
                 if words[0] == "draw" and words[1] in ("none", "-", "no"):
                     return Draw(None)
-                if _ASCII_DIGITS.fullmatch(words[1]):  # not str.isdigit: int('²') fails
-                    n = int(words[1])
+                if _ASCII_DIGITS.fullmatch(words[1]) and len(words[1]) <= 9:  # not str.isdigit: int('²') fails;
+                    n = int(words[1])  # and no stack or fan place has 10 digits (int() refuses 4,300)
                     return PickTrump(n) if words[0] == "trump" else Draw(n)
-                raise NotationError(f"action {action!r}: expected 'trump N', 'draw N' or 'draw none' (N a number from 0)")
+                raise NotationError(f"action {quote(action)}: expected 'trump N', 'draw N' or 'draw none' (N a number from 0)")
             try:
                 return parse_card(action)
             except NotationError:
-                raise NotationError(f"action {action!r}: expected a card such as 'QH', 'trump N', "
+                raise NotationError(f"action {quote(action)}: expected a card such as 'QH', 'trump N', "
                                     "'draw N' or 'draw none'") from None
-        raise NotationError(f"action {action!r}: expected a card such as 'QH', 'trump N', 'draw N' or 'draw none'")
+        raise NotationError(f"action {quote(action)}: expected a card such as 'QH', 'trump N', 'draw N' or 'draw none'")
 
     def action_to_str(self, action) -> str:
         if isinstance(action, Card):
@@ -712,10 +732,28 @@ def score_deal(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules
     """Both seats' points for one deal, RULES.md §3.4: the card points in the tricks each
     took, plus 10 to a player who took every trick.
 
-    :param taken: ``taken[s]``: the cards of the tricks seat ``s`` won (2 cards a trick).
-    :param trump: the trump suit (for ``trump_six_double``).
+    :param taken: ``taken[s]``: the cards of the tricks seat ``s`` won (2 cards a trick),
+        two lists of :class:`~cardkit.Card` or notation, for seats 0 and 1.
+    :param trump: the trump suit (for ``trump_six_double``): a :class:`~cardkit.Suit`, its
+        letter, symbol or name, or None.
+    :raises CardkitError: for ``taken`` that is not two lists (one per seat), a card taken
+        twice (RULES.md §3.1: each card is in the deck once) or not in the rules' deck.
+    :raises NotationError: for an item that is not a card, or a trump that is not a suit.
     """
     rules = _check_rules(rules)
+    trump = parse_suit(trump, "trump", allow_none=True)
+    if (isinstance(taken, (str, bytes)) or not isinstance(taken, Sequence) or len(taken) != PLAYERS
+            or any(isinstance(t, (str, bytes)) or not isinstance(t, Sequence) for t in taken)):
+        raise CardkitError(f"taken {quote(taken)}: expected two lists of cards, the tricks each seat won "
+                           f"(RULES.md §3.4)")
+    taken = [[parse_card(c) for c in t] for t in taken]
+    seen: set[Card] = set()
+    for t in taken:
+        check_deck(t, rules.deck, "taken")
+        for c in t:
+            if c in seen:
+                raise CardkitError(f"taken: {c} is taken twice; each card is in the deck once (RULES.md §3.1)")
+            seen.add(c)
     pts = [sum(card_points(c, trump, rules) for c in t) for t in taken]
     for s in range(PLAYERS):
         if len(taken[s]) == rules.deck and not taken[1 - s]:
@@ -898,7 +936,7 @@ def _two_totals(totals) -> tuple[int, int]:
     """
     if (isinstance(totals, (str, bytes)) or not hasattr(totals, "__len__") or len(totals) != PLAYERS
             or not all(_is_int(t) for t in totals)):
-        raise CardkitError(f"totals {totals!r}: expected two whole numbers (points), one per seat 0 and 1")
+        raise CardkitError(f"totals {quote(totals)}: expected two whole numbers (points), one per seat 0 and 1")
     return int(totals[0]), int(totals[1])
 
 
@@ -916,7 +954,7 @@ def game_over(totals: Sequence[int], deals: int, rules: Rules | None = None) -> 
     rules = _check_rules(rules)
     a, b = _two_totals(totals)
     if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 0:
-        raise CardkitError(f"deals {deals!r}: expected the number of deals played, a whole number >= 0")
+        raise CardkitError(f"deals {quote(deals)}: expected the number of deals played, a whole number >= 0")
     if rules.target is not None and max(a, b) >= rules.target and a != b:
         return True
     return rules.deals is not None and deals >= rules.deals

@@ -20,7 +20,7 @@ import numpy as np
 from ..bots import Bot, RandomBot, TrickBot, play_out
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
-from ..errors import CardkitError, IllegalActionError, NotationError, StateError
+from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from ..notation import parse_card, sort_hand
 from ..series import DealSeries
 from ..state import TrickGameState, TrickObservation, seed_of
@@ -29,12 +29,14 @@ from ..tricks import Trick, winning_index
 __all__ = [
     "Rules", "Contract", "CONTRACTS", "contracts", "new_deal", "State", "Observation",
     "Auction", "resolve_auction", "score_deal", "opening_leader", "Game", "RandomBot",
-    "RuleBot", "PLAYERS", "DEFENDERS_BONUS",
+    "RuleBot", "PLAYERS", "DEFENDERS_BONUS", "MAX_DEALS",
 ]
 
 PLAYERS = 4
 #: Each defender's bonus when the declarers lose (points), RULES.md §1.6.
 DEFENDERS_BONUS = 10
+#: The most deals ``Rules(deals=...)`` allows in one game (RULES.md §1.7 plays 8).
+MAX_DEALS = 1000
 
 def _is_int(x) -> bool:
     return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
@@ -69,7 +71,8 @@ class Rules:
         sources). ``"seed"``, the older name of ``"book"``, is accepted and stored as
         ``"book"`` (so ``Rules(contract_values="seed") == Rules()``, and saved games, deal
         texts and records that say ``"seed"`` still load).
-    :param deals: deals in a game, RULES.md §1.7 (**default** 8, so each player deals twice).
+    :param deals: deals in a game, RULES.md §1.7 (**default** 8, so each player deals twice);
+        at most :data:`MAX_DEALS` (1,000), so that ``Game.play()`` always ends soon.
     :param tie: RULES.md §1.6. ``"declarers_lose"`` (**default**, source 001): a tie is the
         declarers' loss and each defender gets +10; ``"no_bonus"`` (source 000): nobody gets it.
     :raises CardkitError: (a ValueError) for a value not listed here.
@@ -85,9 +88,10 @@ class Rules:
             object.__setattr__(self, "contract_values", _VALUE_ALIASES[self.contract_values])
         for name, allowed in (("lead", _LEADS), ("contract_values", _VALUES), ("tie", _TIES)):
             if getattr(self, name) not in allowed:
-                raise CardkitError(f"Rules({name}={getattr(self, name)!r}): expected one of {', '.join(map(repr, allowed))}")
-        if not _is_int(self.deals) or self.deals < 1:
-            raise CardkitError(f"Rules(deals={self.deals!r}): expected a whole number of deals >= 1")
+                raise CardkitError(f"Rules({name}={quote(getattr(self, name))}): expected one of {', '.join(map(repr, allowed))}")
+        if not _is_int(self.deals) or not 1 <= self.deals <= MAX_DEALS:
+            raise CardkitError(f"Rules(deals={quote(self.deals)}): expected a whole number of deals "
+                               f"1..{MAX_DEALS:,} (RULES.md §1.7)")
         object.__setattr__(self, "deals", int(self.deals))  # a numpy int would not save as JSON
 
 
@@ -229,19 +233,19 @@ def resolve_auction(bids: Sequence[int], first: int = 0) -> Auction:
     """
     first = check_seat(first, PLAYERS, "first")
     if isinstance(bids, (str, bytes)) or not hasattr(bids, "__len__") or not hasattr(bids, "__getitem__"):
-        raise CardkitError(f"bids {bids!r}: expected a list of contract numbers 1..8 (RULES.md §1.3)")
+        raise CardkitError(f"bids {quote(bids)}: expected a list of contract numbers 1..8 (RULES.md §1.3)")
     namer: dict[int, int] = {}
     for i, b in enumerate(bids):
         seat = (first + i) % PLAYERS
         if isinstance(b, bool) or not isinstance(b, (int, np.integer)) or not 1 <= b <= 8:
-            raise IllegalActionError(f"bid {i + 1} ({b!r}): a bid is a contract number 1..8 (RULES.md §1.3)")
+            raise IllegalActionError(f"bid {i + 1} ({quote(b)}): a bid is a contract number 1..8 (RULES.md §1.3)")
         if b in namer:
             if namer[b] == seat:
                 raise IllegalActionError(
                     f"seat {seat} may not name {b} again: a player never repeats their own number (RULES.md §1.3)")
             if i + 1 < len(bids):  # the repeat ends the bidding: nothing may follow it
                 raise IllegalActionError(
-                    f"bid {i + 2} ({bids[i + 1]!r}): the bidding ended with bid {i + 1}, "
+                    f"bid {i + 2} ({quote(bids[i + 1])}): the bidding ended with bid {i + 1}, "
                     f"{b} named again (RULES.md §1.3)")
             return Auction(tuple(int(x) for x in bids[:i + 1]), first, int(b), (namer[b], seat), None)
         namer[int(b)] = seat
@@ -270,7 +274,7 @@ def _contract_number(contract) -> int:
     :raises CardkitError: for anything else.
     """
     if not _is_int(contract) or not 1 <= contract <= 8:
-        raise CardkitError(f"contract {contract!r}: expected 1..8 (RULES.md §1.2)")
+        raise CardkitError(f"contract {quote(contract)}: expected 1..8 (RULES.md §1.2)")
     return int(contract)
 
 
@@ -281,10 +285,10 @@ def _check_seats(seats, what: str) -> set[int]:
     """
     if isinstance(seats, (str, bytes)) or not hasattr(seats, "__iter__") or not all(
             _is_int(s) and 0 <= s < PLAYERS for s in seats):
-        raise CardkitError(f"{what} {seats!r}: expected {'two ' if what == 'declarers' else ''}different seats 0..3")
+        raise CardkitError(f"{what} {quote(seats)}: expected {'two ' if what == 'declarers' else ''}different seats 0..3")
     out = {int(s) for s in seats}
     if len(out) != len(list(seats)):
-        raise CardkitError(f"{what} {seats!r}: expected {'two ' if what == 'declarers' else ''}different seats 0..3")
+        raise CardkitError(f"{what} {quote(seats)}: expected {'two ' if what == 'declarers' else ''}different seats 0..3")
     return out
 
 
@@ -296,12 +300,12 @@ def _check_taken(taken) -> list[list[Card]]:
     :raises NotationError: for a card that cannot be read.
     """
     if isinstance(taken, (str, bytes)) or not hasattr(taken, "__len__") or len(taken) != PLAYERS:
-        raise CardkitError(f"taken {taken!r}: expected four lists of cards, one per seat 0..3")
+        raise CardkitError(f"taken {quote(taken)}: expected four lists of cards, one per seat 0..3")
     out: list[list[Card]] = []
     seen: dict[Card, int] = {}
     for s, cards in enumerate(taken):
         if isinstance(cards, (str, bytes, Card)) or not hasattr(cards, "__iter__"):
-            raise CardkitError(f"taken[{s}] {cards!r}: expected a list of the cards seat {s} took")
+            raise CardkitError(f"taken[{s}] {quote(cards)}: expected a list of the cards seat {s} took")
         got = [c if isinstance(c, Card) else parse_card(c) for c in cards]
         for c in got:
             if c in seen:
@@ -359,7 +363,7 @@ def score_deal(contract: int, declarers: Sequence[int], taken: Sequence[Sequence
     contract = _contract_number(contract)
     decl = sorted(_check_seats(declarers, "declarers"))
     if len(decl) != 2 or len(declarers) != 2:
-        raise CardkitError(f"declarers {declarers!r}: expected two different seats 0..3")
+        raise CardkitError(f"declarers {quote(declarers)}: expected two different seats 0..3")
     taken = _check_taken(taken)
     defs = [s for s in range(PLAYERS) if s not in decl]
     d_pts = side_points(contract, decl, taken, rules)
@@ -459,7 +463,7 @@ class State(TrickGameState):
         if not isinstance(bid, int):
             raise IllegalActionError(f"{bid} is a card, but now is the bidding: bid a contract number 1..8")
         if not 1 <= bid <= 8:
-            raise IllegalActionError(f"bid {bid}: a bid is a contract number 1..8 (RULES.md §1.3)")
+            raise IllegalActionError(f"bid {quote(bid)}: a bid is a contract number 1..8 (RULES.md §1.3)")
         if bid in self._named[self.current_player]:
             raise IllegalActionError(
                 f"seat {self.current_player} named {bid} already: a player never names their own number twice (RULES.md §1.3)")
@@ -540,14 +544,16 @@ class State(TrickGameState):
             if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
                 return int(action)
             if isinstance(action, str) and action.strip().isascii() and action.strip().isdigit():
+                if len(action.strip()) > 9:  # no bid has so many digits; int() refuses 4,300
+                    raise NotationError(f"bid {quote(action)}: expected a contract number 1..8")
                 return int(action.strip())  # isascii: int() refuses digits such as '²'
             if isinstance(action, Card):
                 return action
             if isinstance(action, str):
-                raise NotationError(f"bid {action!r}: expected a contract number 1..8")
-            raise NotationError(f"bid {action!r}: expected a contract number 1..8")
+                raise NotationError(f"bid {quote(action)}: expected a contract number 1..8")
+            raise NotationError(f"bid {quote(action)}: expected a contract number 1..8")
         if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            raise IllegalActionError(f"bid {action}: the bidding is over, now play a card")
+            raise IllegalActionError(f"bid {quote(action)}: the bidding is over, now play a card")
         return super().parse_action(action)
 
     # saved deals: the core's _start_json / _from_start_json (rules, dealer, hands)
@@ -575,14 +581,14 @@ class State(TrickGameState):
         remarks, positions = [], []
         items = data.get("remarks") or []
         if not isinstance(items, list):
-            raise NotationError(f"'remarks' must be a list of [seat, text, at], got {items!r}")
+            raise NotationError(f"'remarks' must be a list of [seat, text, at], got {quote(items)}")
         bidding = len(self.bids) if self.phase == "bidding" else len(self.bids) - 1
         for item in items:
             ok = isinstance(item, list) and len(item) in (2, 3)
             seat, text, at = (item + [0])[:3] if ok and len(item) == 2 else (item if ok else (None, None, None))
             if not (ok and _is_int(seat) and 0 <= seat < PLAYERS and isinstance(text, str)
                     and _is_int(at) and 0 <= at <= bidding):
-                raise NotationError(f"remark {item!r}: expected [seat 0..3, text, actions taken 0..{bidding}], "
+                raise NotationError(f"remark {quote(item)}: expected [seat 0..3, text, actions taken 0..{bidding}], "
                                     f"said during the bidding (RULES.md §1.3)")
             remarks.append((seat, text))
             positions.append(at)

@@ -29,7 +29,7 @@ import numpy as np
 from ..bots import Bot, RandomBot, TrickBot
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
-from ..errors import CardkitError, NotationError, StateError
+from ..errors import CardkitError, NotationError, StateError, quote
 from ..notation import check_deck, parse_card, sort_hand
 from ..series import DealSeries
 from ..state import TrickGameState, TrickObservation, seed_of
@@ -38,7 +38,7 @@ from ..tricks import Trick, winning_index
 __all__ = [
     "Rules", "PenaltyRow", "PENALTY_SCHEDULE", "HONOURS", "HONOUR_VALUES", "BONUS", "DECK_SIZE",
     "Assessment", "assess_tricks", "penalty_and_bonus", "Payment", "payments", "settle", "losers",
-    "new_deal", "State", "Observation", "Game", "RandomBot", "RuleBot", "rules_for",
+    "new_deal", "State", "Observation", "Game", "RandomBot", "RuleBot", "rules_for", "MAX_LOSS_AT",
 ]
 
 #: Warsaw Hearts is played with the 36-card deck, A down to 6 (RULES.md §2.1).
@@ -50,6 +50,10 @@ BONUS = 20
 
 _DOUBLE = ("max", "additive")
 _SETTLEMENT_BONUS = ("all", "only_plus")
+
+
+#: The largest ``Rules(loss_at=...)`` (penalty points; the source plays to 30, RULES.md §2.3).
+MAX_LOSS_AT = 10_000
 
 
 def _is_int(x) -> bool:
@@ -76,7 +80,8 @@ class Rules:
     :param bonus_without_tricks: RULES.md §2.2. False (**default**): the +20 bonus needs
         at least one trick, none holding a heart; True: a player who took no trick gets it too.
     :param loss_at: RULES.md §2.3: the penalty total (points) that ends the game and loses
-        it (**default** 30, the source's figure).
+        it (**default** 30, the source's figure); 1..:data:`MAX_LOSS_AT` (10,000), so that
+        ``Game.play()`` always ends soon.
     :param settlement_bonus: RULES.md §2.3, a receiver's plus points in the settlement.
         ``"all"`` (**default**): every receiver's bonus total is added to what the loser
         pays them; ``"only_plus"``: a receiver's bonus is added only when that player's
@@ -97,18 +102,19 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not _is_int(self.players) or self.players not in CARDS_PER_PLAYER:
-            raise CardkitError(f"Rules(players={self.players!r}): Warsaw Hearts is for 3 or 4 players (RULES.md §2.1)")
+            raise CardkitError(f"Rules(players={quote(self.players)}): Warsaw Hearts is for 3 or 4 players (RULES.md §2.1)")
         if self.double_honour_trick not in _DOUBLE:
-            raise CardkitError(f"Rules(double_honour_trick={self.double_honour_trick!r}): expected "
+            raise CardkitError(f"Rules(double_honour_trick={quote(self.double_honour_trick)}): expected "
                                f"'max' or 'additive' (RULES.md §2.2, rule 1)")
         if not isinstance(self.bonus_without_tricks, bool):
-            raise CardkitError(f"Rules(bonus_without_tricks={self.bonus_without_tricks!r}): expected "
+            raise CardkitError(f"Rules(bonus_without_tricks={quote(self.bonus_without_tricks)}): expected "
                                f"True or False (RULES.md §2.2)")
-        if isinstance(self.loss_at, bool) or not isinstance(self.loss_at, (int, np.integer)) or self.loss_at < 1:
-            raise CardkitError(f"Rules(loss_at={self.loss_at!r}): expected a whole number of penalty "
-                               f"points >= 1 (RULES.md §2.3)")
+        if (isinstance(self.loss_at, bool) or not isinstance(self.loss_at, (int, np.integer))
+                or not 1 <= self.loss_at <= MAX_LOSS_AT):
+            raise CardkitError(f"Rules(loss_at={quote(self.loss_at)}): expected a whole number of penalty "
+                               f"points 1..{MAX_LOSS_AT:,} (RULES.md §2.3)")
         if not isinstance(self.settlement_bonus, str) or self.settlement_bonus not in _SETTLEMENT_BONUS:
-            raise CardkitError(f"Rules(settlement_bonus={self.settlement_bonus!r:.60}): expected "
+            raise CardkitError(f"Rules(settlement_bonus={quote(self.settlement_bonus)}): expected "
                                f"'all' or 'only_plus' (RULES.md §2.3)")
         for name in ("players", "loss_at"):  # numpy ints become ints: the rules save as JSON
             object.__setattr__(self, name, int(getattr(self, name)))
@@ -243,17 +249,17 @@ def _assess(tricks: Sequence[Sequence[Card]], rules: Rules) -> Assessment:
 
 def _read_tricks(tricks) -> list[list[Card]]:
     if isinstance(tricks, (str, Trick)) or not isinstance(tricks, Iterable):
-        raise NotationError(f"tricks {tricks!r}: expected a list of tricks, each a list of cards "
+        raise NotationError(f"tricks {quote(tricks)}: expected a list of tricks, each a list of cards "
                             f"such as [['KH', 'QH', '6S'], ['JH', '7C', '8C']]")
     out = []
     seen: dict[Card, int] = {}
     for i, t in enumerate(tricks):
         items = t.cards if isinstance(t, Trick) else t
         if isinstance(items, (str, Card)) or not isinstance(items, Iterable):
-            raise NotationError(f"trick {i + 1} {t!r}: expected a list of cards such as ['KH', 'QH', '6S']")
+            raise NotationError(f"trick {i + 1} {quote(t)}: expected a list of cards such as ['KH', 'QH', '6S']")
         try:
             cards = [parse_card(c) for c in items]
-            check_deck(cards, DECK_SIZE, what=f"trick {i + 1} {t!r}")
+            check_deck(cards, DECK_SIZE, what=f"trick {i + 1} {quote(t)}")
         except NotationError as e:
             raise NotationError(f"{e}") from None
         if not cards:
@@ -309,11 +315,11 @@ def penalty_and_bonus(tricks, rules: Rules | None = None) -> tuple[int, int]:
 
 def _totals(values, what: str) -> list[int]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise CardkitError(f"{what} {values!r}: expected one total per seat, whole numbers >= 0")
+        raise CardkitError(f"{what} {quote(values)}: expected one total per seat, whole numbers >= 0")
     values = list(values)
     for v in values:
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
-            raise CardkitError(f"{what} {values!r}: {v!r} is not a whole number >= 0 (points)")
+            raise CardkitError(f"{what} {quote(values)}: {quote(v)} is not a whole number >= 0 (points)")
     return [int(v) for v in values]
 
 
@@ -373,7 +379,7 @@ def payments(penalties: Sequence[int], bonuses: Sequence[int], rules: Rules | No
     p = _totals(penalties, "penalties")
     b = _totals(bonuses, "bonuses")
     if len(p) != len(b) or len(p) < 2:
-        raise CardkitError(f"penalties {p!r} and bonuses {b!r}: expected one total per seat, "
+        raise CardkitError(f"penalties {quote(p)} and bonuses {quote(b)}: expected one total per seat, "
                            f"the same number of seats in both (at least two)")
     lost = losers(p, rules)
     if not lost:
@@ -576,7 +582,7 @@ def rules_for(players, rules) -> Rules:
         return Rules(players=4 if players is None else players)
     rules = _check_rules(rules)
     if players is not None and (not _is_int(players) or players != rules.players):
-        raise CardkitError(f"players={players!r} but rules.players={rules.players!r}: give one of them, "
+        raise CardkitError(f"players={quote(players)} but rules.players={quote(rules.players)}: give one of them, "
                            f"or the same number in both")
     return rules
 
@@ -689,7 +695,7 @@ class Game(DealSeries):
         rules = _check_rules(rules, Rules(players=n) if n in CARDS_PER_PLAYER else None)
         super().__init__(players, rules=rules, seed=seed)
         if self.rules.players != n:
-            raise CardkitError(f"players {players!r}: {n} seats, but rules {self.rules!r}")
+            raise CardkitError(f"players {quote(players)}: {n} seats, but rules {self.rules!r}")
         self.penalty_rows: list[list[int]] = []
         self.bonus_rows: list[list[int]] = []
 

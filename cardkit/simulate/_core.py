@@ -27,7 +27,7 @@ __all__ = [
     "U64", "ONE", "ZERO", "ALL", "SUIT_MASK", "POP16", "SEL16", "fields", "popcount",
     "msb", "lsb", "lowest_bit", "random_bit", "above", "deal_batch", "hands_from_deals",
     "deal_bits", "hands_from_bits", "reverse_strength", "POLICIES", "policy_codes", "FollowSuitPlay",
-    "pick", "first_nonempty", "check_batch_size", "check_deals", "per_deal", "hand_positions",
+    "pick", "first_nonempty", "check_batch_size", "check_deals", "MAX_BATCH", "per_deal", "hand_positions",
     "PlayedBatch",
 ]
 
@@ -130,7 +130,7 @@ def deal_batch(batch: int, seed=None, *, deck: int = 52) -> np.ndarray:
 
     :param seed: an int, a :class:`numpy.random.Generator` (advanced in place) or None.
     :raises CardkitError: (a ValueError) for a deck other than 52 or 36, a batch size that
-        is not a whole number >= 1, or a bad seed.
+        is not a whole number 1..:data:`MAX_BATCH`, or a bad seed.
     """
     from ..dealing import as_generator
     from ..errors import CardkitError
@@ -195,14 +195,21 @@ def hand_positions(hand_bits: np.ndarray) -> np.ndarray:
 
 # ---- checking the arguments of the entry points ------------------------------------------
 
-def check_batch_size(batch) -> int:
-    """``batch`` as an int.
+#: The largest batch a simulator plays in one call (deals). A batch of a million Variety
+#: deals holds about 0.5 GB of arrays; play more in several calls.
+MAX_BATCH = 1_000_000
 
-    :raises CardkitError: for anything but a whole number >= 1 (a bool is not one).
+
+def check_batch_size(batch) -> int:
+    """``batch`` as an int, checked before anything is allocated.
+
+    :raises CardkitError: for anything but a whole number 1..:data:`MAX_BATCH` (a bool is
+        not one; ``10**7`` and ``2**63`` are refused, not tried).
     """
-    from ..errors import CardkitError
-    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
-        raise CardkitError(f"batch {batch!r}: expected a whole number of deals >= 1")
+    from ..errors import CardkitError, quote
+    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or not 1 <= batch <= MAX_BATCH:
+        raise CardkitError(f"batch {quote(batch)}: expected a whole number of deals 1..{MAX_BATCH:,} "
+                           f"(play more deals in several calls)")
     return int(batch)
 
 
@@ -213,9 +220,14 @@ def check_deals(deals, size: int) -> np.ndarray:
     :raises CardkitError: for another shape or a dtype that is not an integer one.
     """
     from ..errors import CardkitError
-    deals = np.asarray(deals)
+    try:
+        deals = np.asarray(deals)
+    except (TypeError, ValueError, OverflowError) as e:
+        raise CardkitError(f"deals: expected an integer array of shape (B, {size}): {e}") from None
     if deals.ndim != 2 or deals.shape[1] != size or not np.issubdtype(deals.dtype, np.integer):
         raise CardkitError(f"deals: expected an integer array of shape (B, {size}), got {deals.dtype} {deals.shape}")
+    if deals.shape[0] > MAX_BATCH:
+        raise CardkitError(f"deals: {deals.shape[0]:,} rows; a simulator plays at most {MAX_BATCH:,} deals a call")
     return deals
 
 

@@ -412,6 +412,8 @@ def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=No
     :raises NotationError: for a trump given as text that is not a suit.
     """
     rules = check_rules(rules, D.Rules, "Armenian Durak")
+    codes = policy_codes(policy, 2)
+    rng = as_generator(seed)
     tables = _tables(rules.deck)
     n = rules.deck
     deals = check_deals(deals, n)
@@ -421,9 +423,8 @@ def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=No
     B = deals.shape[0]
     dl = _batch_arg(dealer, B, "dealer", 1)
     tr = _trump_arg(trump, B)
-    codes = policy_codes(policy, 2)
     hand, up, down = _setup_from_rows(tables.bit_of[deals].astype(np.int64), dl, rules)
-    play = _DurakPlay(tables, hand, up, down, 1 - dl, tr, codes, as_generator(seed), n // 2,
+    play = _DurakPlay(tables, hand, up, down, 1 - dl, tr, codes, rng, n // 2,
                       draw_after=rules.draw_after)
     play.run()
     return _finish(play, tables, dl, tr, rules)
@@ -434,10 +435,13 @@ def random_armenian_durak(batch: int, *, seed=None, policy="random", rules=None)
     each deal's dealer (0 or 1) and then its trump as the suit of a uniformly random card
     of the dealer's hand (the blind draw of §3.2), from the same generator; play them.
 
-    :raises CardkitError: as :func:`simulate_armenian_durak`, or for a batch size < 1.
+    :raises CardkitError: as :func:`simulate_armenian_durak`, or for a batch size that is
+        not a whole number 1..:data:`~cardkit.simulate.MAX_BATCH`; every argument is checked
+        before any card is dealt.
     """
     batch = check_batch_size(batch)
     rules = check_rules(rules, D.Rules, "Armenian Durak")
+    codes = policy_codes(policy, 2)
     tables = _tables(rules.deck)
     rng = as_generator(seed)
     from .variety import _kernels
@@ -454,7 +458,7 @@ def random_armenian_durak(batch: int, *, seed=None, policy="random", rules=None)
     cols = layout_columns(rules)["hand"][0]          # the dealer's hand columns
     tr = (rows[np.arange(batch), cols[pick_i]] & 3)
     hand, up, down = _setup_from_rows(rows, dl, rules)
-    play = _DurakPlay(tables, hand, up, down, 1 - dl, tr, policy_codes(policy, 2), rng, rules.deck // 2,
+    play = _DurakPlay(tables, hand, up, down, 1 - dl, tr, codes, rng, rules.deck // 2,
                       draw_after=rules.draw_after)
     play.run()
     return _finish(play, tables, dl, tr, rules)

@@ -299,6 +299,8 @@ def simulate_variety(deals, contract, declarers, *, dealer=0, policy="random", r
         0..3, or an unknown policy.
     """
     rules = check_rules(rules, V.Rules, "Variety")
+    policy_codes(policy, PLAYERS)
+    rng = as_generator(seed)
     deals = check_deals(deals, 52)
     if deals.min(initial=0) < 0 or deals.max(initial=0) > 51:
         raise CardkitError("deals: card indices must be 0..51")
@@ -309,7 +311,7 @@ def simulate_variety(deals, contract, declarers, *, dealer=0, policy="random", r
     if not ((np.bitwise_or.reduce(hands, axis=0) == U64((1 << 52) - 1)).all()
             and (popcount(hands) == 13).all()):
         raise CardkitError("deals: each row must hold every card 0..51 once")
-    return _play(hands, con, decl, dl, policy, rules, as_generator(seed))
+    return _play(hands, con, decl, dl, policy, rules, rng)
 
 
 def _check_setup(B, contract, declarers, dealer):
@@ -394,10 +396,16 @@ def random_variety(batch: int, contract=None, *, seed=None, policy="random", rul
     ``contract`` is None) the contract are drawn per deal, in that order, from the same
     generator, which then drives the random policy.
 
-    :raises CardkitError: as :func:`simulate_variety`; ValueError for a bad batch size.
+    :raises CardkitError: as :func:`simulate_variety`, or for a batch size that is not a
+        whole number 1..:data:`~cardkit.simulate.MAX_BATCH`. Every argument (the contract,
+        the policy, the rules, the seed) is checked before any card is dealt.
     """
     batch = check_batch_size(batch)
     rules = check_rules(rules, V.Rules, "Variety")
+    if contract is not None:  # checked now, not after the dealing
+        per_deal(contract, batch, "contract", f"expected a contract 1..8 (RULES.md §1.2), one or {batch} of them",
+                 dtype=np.int8, lo=1, hi=8)
+    policy_codes(policy, PLAYERS)
     rng = as_generator(seed)
     K = _kernels(rng)
     if K is not None:   # the same shuffle, compiled (see _kernels.deal_hands)

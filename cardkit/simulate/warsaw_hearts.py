@@ -212,16 +212,18 @@ def simulate_warsaw_hearts(deals, *, players: int | None = None, dealer=0, polic
         or 4 or one that disagrees with ``rules.players``, or ``rules`` that are not
         Warsaw Hearts' ``Rules``.
     """
+    rng = as_generator(seed)
     deals = check_deals(deals, 36)
     if deals.min(initial=0) < 0 or deals.max(initial=0) > 35:
         raise CardkitError("deals: card numbers must be 0..35 (positions in deck(36))")
     B = deals.shape[0]
     rules, dl = _check(rules, players, dealer, B)
+    policy_codes(policy, rules.players)
     n, k = rules.players, rules.cards_per_player
     hands = hands_from_deals(deals, BIT_OF, n, k)
     if not ((np.bitwise_or.reduce(hands, axis=0) == FULL).all() and (popcount(hands) == k).all()):
         raise CardkitError("deals: each row must hold every card 0..35 once")
-    return _play(hands, dl, rules, policy, as_generator(seed))
+    return _play(hands, dl, rules, policy, rng)
 
 
 def random_warsaw_hearts(batch: int, *, players: int | None = None, seed=None, policy="random",
@@ -230,11 +232,14 @@ def random_warsaw_hearts(batch: int, *, players: int | None = None, seed=None, p
     draw each deal's dealer from the same generator, and play them (see
     :func:`simulate_warsaw_hearts`).
 
-    :raises CardkitError: as :func:`simulate_warsaw_hearts`, or for a batch size < 1.
+    :raises CardkitError: as :func:`simulate_warsaw_hearts`, or for a batch size that is
+        not a whole number 1..:data:`~cardkit.simulate.MAX_BATCH`; every argument is checked
+        before any card is dealt.
     """
     batch = check_batch_size(batch)
-    rng = as_generator(seed)
     rules, _ = _check(rules, players, 0, batch)
+    policy_codes(policy, rules.players)
+    rng = as_generator(seed)
     K = _kernels(rng)
     if K is not None:   # the same shuffle, compiled (see _kernels.deal_hands)
         state = K.generator_state(rng)
