@@ -168,6 +168,31 @@ def test_solver_equals_plain_max_n_in_every_variant(checked):
     assert differ > 20        # the variants do change some results
 
 
+def test_deeper_positions_are_consistent():
+    """5 to 8 tricks left (beyond the reference's reach, where the transposition table
+    does most of the work): each card's analyse value is the mover's result of solving
+    the position after it, and solving again at every card of the line gives the same
+    returns."""
+    rng = np.random.default_rng(42)
+    for i in range(16):
+        players = 3 + i % 2
+        d, b = VARIANTS[(i // 2) % 4]
+        rules = W.Rules(players=players, double_honour_trick=d, bonus_without_tricks=b)
+        tricks = int(rng.integers(5, 7 if players == 4 else 9))
+        s = _random_play(W.new_deal(seed=int(rng.integers(1 << 30)), rules=rules), rng,
+                         36 - tricks * players + int(rng.integers(players)))
+        values, sol, mover = A.analyse(s), A.solve(s), s.current_player
+        for card, v in values.items():
+            child = s.clone()
+            child.apply_action(card)
+            assert A.solve(child).returns[mover] == v
+        t = s.clone()
+        for card in sol.line:
+            assert A.solve(t).returns == sol.returns
+            t.apply_action(card)
+        assert tuple(t.returns()) == sol.returns
+
+
 # ---- the rest of the interface ---------------------------------------------------------------------
 
 def test_deal_over_and_errors():
