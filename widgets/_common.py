@@ -94,9 +94,9 @@ def size_of(size: str | Size) -> Size:
     if isinstance(size, Size):
         return size
     if size not in SIZES:
-        from cardkit.errors import CardkitError
+        from cardkit.errors import CardkitError, quote
 
-        raise CardkitError(f"size {size!r}: expected one of {', '.join(map(repr, SIZES))}")
+        raise CardkitError(f"size {quote(size)}: expected one of {', '.join(map(repr, SIZES))}")
     return SIZES[size]
 
 
@@ -137,14 +137,14 @@ def ranks_for(deck_size: int) -> tuple[Rank, ...]:
 
     :raises CardkitError: for another deck size.
     """
-    from cardkit.errors import CardkitError
+    from cardkit.errors import CardkitError, quote
 
     if deck_size == 52:
         low = Rank.TWO
     elif deck_size == 36:
         low = Rank.SIX
     else:
-        raise CardkitError(f"deck size {deck_size!r}: the table widgets know the 52- and 36-card decks")
+        raise CardkitError(f"deck size {quote(deck_size)}: the table widgets know the 52- and 36-card decks")
     return tuple(r for r in sorted(Rank, reverse=True) if r >= low)
 
 
@@ -226,12 +226,12 @@ def seat_names(players: int, names: Sequence[str] | None = None, viewer: int | N
 
     :raises CardkitError: when ``names`` is not one name per seat.
     """
-    from cardkit.errors import CardkitError
+    from cardkit.errors import CardkitError, quote
 
     if names is not None:
         names = [str(n) for n in names]
         if len(names) != players:
-            raise CardkitError(f"names {names!r}: expected {players} names, one per seat")
+            raise CardkitError(f"names {quote(names)}: expected {players} names, one per seat")
         return names
     if viewer is None:
         return [f"Seat {s}" for s in range(players)]
@@ -248,17 +248,53 @@ def seat_positions(players: int, viewer: int = 0) -> dict[int, str]:
     order = {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
              4: ["bottom", "left", "top", "right"]}
     if players not in order:
-        from cardkit.errors import CardkitError
+        from cardkit.errors import CardkitError, quote
 
-        raise CardkitError(f"players {players!r}: the table widgets seat 2, 3 or 4 players")
+        raise CardkitError(f"players {quote(players)}: the table widgets seat 2, 3 or 4 players")
     return {s: order[players][(s - viewer) % players] for s in range(players)}
 
 
-def one_line(exc: BaseException) -> str:
-    """An exception as one line of text for a status line (never a traceback)."""
+def one_line(exc: BaseException, limit: int = 400) -> str:
+    """An exception as one line of text for a status line (never a traceback), at most
+    about ``limit`` characters (cardkit's messages quote at most ~60 characters of an
+    input; this also bounds a message from elsewhere)."""
     text = str(exc).strip().splitlines()
     msg = text[0] if text else type(exc).__name__
-    return msg
+    return msg if len(msg) <= limit else msg[:limit] + "…"
+
+
+#: The largest seed a play page's seed box takes: a deal code carries at most 12 digits
+#: (``cardkit.codes.MAX_SEED_DIGITS``), and a browser keeps such a number exactly.
+MAX_SEED = 10 ** 12 - 1
+
+
+def read_seed(value) -> int:
+    """The seed in a seed box: a whole number 0..:data:`MAX_SEED`, given as an int or as
+    the text typed (ASCII digits, spaces around allowed).
+
+    >>> read_seed(" 4821 "), read_seed(7)
+    (4821, 7)
+
+    :raises CardkitError: (a ValueError) in one line, quoting at most ~60 characters, for
+        anything else: ``-3``, ``"1e30"``, ``"12.5"``, ``1.5``, ``True``, a number over
+        :data:`MAX_SEED` (``12345678901234567`` is refused, not rounded), text.
+    """
+    import re
+
+    import numpy as np
+
+    from cardkit.errors import CardkitError, quote
+
+    expected = f"a seed is a whole number 0..{MAX_SEED:,}".replace(",", " ")
+    if isinstance(value, str):
+        text = value.strip()
+        if re.fullmatch(r"[0-9]{1,12}", text):
+            return int(text)
+        raise CardkitError(f"seed {quote(value)}: {expected}")
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not 0 <= value <= MAX_SEED:
+        shown = quote(value).replace("-", "−", 1) if isinstance(value, (int, np.integer)) else quote(value)
+        raise CardkitError(f"seed {shown}: {expected}")
+    return int(value)
 
 
 def card_button_layout(width: str = BUTTON_WIDTH) -> W.Layout:

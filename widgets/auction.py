@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import ipywidgets as W
 import traitlets
 
-from cardkit.errors import CardkitError
+from cardkit.errors import CardkitError, quote
 from cardkit.games import variety
 
 from ._common import SUIT_NAMES, css_widget, seat_names, set_class, size_of, suit_html
@@ -359,7 +359,7 @@ class ContractTable(W.VBox):
         :raises CardkitError: for a number that is not a contract.
         """
         if number is not None and number not in self.contracts:
-            raise CardkitError(f"contract {number!r}: expected 1..8 (RULES.md §1.2)")
+            raise CardkitError(f"contract {quote(number)}: expected 1..8 (RULES.md §1.2)")
         self.value = number
 
     @traitlets.observe("value")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import ipywidgets as W
 
-from cardkit.errors import CardkitError
+from cardkit.errors import CardkitError, quote
 
 from ._common import set_class, size_of
 
@@ -83,7 +83,7 @@ class ScoreSheet(W.VBox):
         """
         values = list(values)
         if len(values) != len(self.names):
-            raise CardkitError(f"score row {values!r}: expected {len(self.names)} values, one per player")
+            raise CardkitError(f"score row {quote(values)}: expected {len(self.names)} values, one per player")
         self._rows.append(values)
         self._labels.append(str(len(self._rows)) if label is None else str(label))
         self._notes.append(note)
@@ -109,7 +109,7 @@ class ScoreSheet(W.VBox):
 
     def set_names(self, names: Sequence[str]) -> None:
         if len(names) != len(self.names):
-            raise CardkitError(f"names {list(names)!r}: expected {len(self.names)} names")
+            raise CardkitError(f"names {quote(list(names))}: expected {len(self.names)} names")
         self.names = [str(n) for n in names]
         self._draw()
 
