@@ -1,0 +1,312 @@
+"""Exact ("double dummy") analysis of Variety positions, RULES.md §1.2, §1.5, §1.6.
+
+Every card known, the four players playing their best: the declarers to maximise their
+margin, the defenders to minimise it. The search runs on an additive difference (the
+declarers' points minus the defenders' points, contract 1 counting tricks); the deal's
+score is a monotone function of it (contract 1's +12 to the side with more tricks, the
+defenders' +10 when the declarers do not win, the ``tie`` variant), so the minimax of
+the mapped score is the mapped minimax: exact.
+
+The contract table (trump, order, points per trick and per card) is read from
+:func:`cardkit.games.variety.contracts`; the trick winner rule (RULES.md §1.5) becomes
+the kernel's card layout (higher bit wins within a suit; contract 6 reverses the ranks).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from ..cards import Card
+from ..errors import StateError
+from ..games import variety as V
+from ._types import SearchLimit, Solution
+
+__all__ = ["solve", "analyse", "sample_worlds", "margin_of"]
+
+_INF = 1 << 20
+_TT_BITS = 21
+
+
+class _Ctx:
+    """Arrays of one position for the kernel, and the mapping back to cards."""
+
+    def __init__(self, state: "V.State", max_nodes: int | None):
+        if not isinstance(state, V.State):
+            raise StateError(f"expected a Variety state, got {type(state).__name__}")
+        if state.phase == "bidding":
+            raise StateError("the bidding is not over: exact analysis starts with the play (RULES.md §1.3)")
+        c = state.contract_info
+        self.state = state
+        self.contract = c
+        self.majority = c.majority != 0
+        self.tie_loses = state.rules.tie == "declarers_lose"
+        self.trump = -1 if c.trump is None else int(c.trump)
+        self.lowest = c.lowest_wins
+        self.per_trick = 1 if self.majority else c.per_trick
+        self.bit_of: dict[Card, int] = {}
+        self.card_of: dict[int, Card] = {}
+        val = np.zeros(64, dtype=np.int64)
+        for card in V.deck(52):
+            st = (14 - int(card.rank)) if self.lowest else (int(card.rank) - 2)
+            b = int(card.suit) * 16 + st
+            self.bit_of[card] = b
+            self.card_of[b] = card
+            val[b] = 0 if self.majority else c.card_values[card.index]
+        self.val = val
+        decl = set(state.declarers)
+        self.side = np.array([1 if s in decl else 0 for s in range(4)], dtype=np.int64)
+        self.prm = np.array([self.trump, self.per_trick, 0, 0], dtype=np.int64)
+        self.hands = np.zeros(4, dtype=np.uint64)
+        for s in range(4):
+            m = 0
+            for card in state.hands[s]:
+                m |= 1 << self.bit_of[card]
+            self.hands[s] = np.uint64(m)
+        self.trick = np.zeros(64, dtype=np.int64)
+        t = state.trick
+        self.tn = 0
+        self.leader = state.current_player if state.current_player is not None else 0
+        if t is not None:
+            self.leader = t.leader
+            self.tn = len(t.cards)
+            for i, card in enumerate(t.cards):
+                self.trick[i] = self.bit_of[card]
+        # the additive difference already made, in search units
+        d = 0
+        for tr in state.completed_tricks:
+            w = self.per_trick + sum(int(val[self.bit_of[x]]) for x in tr.cards)
+            d += w if self.side[tr.winner] else -w
+        self.taken = d
+        self.stats = np.zeros(64 + 256, dtype=np.int64)
+        self.stats[1] = 0 if max_nodes is None else int(max_nodes)
+        self.tt = _table(self)
+        self.mbuf = np.zeros((64, 16), dtype=np.int64)
+        self.sbuf = np.zeros((64, 16), dtype=np.int64)
+
+    # -- mapping the additive difference to the deal's margin (RULES.md §1.6)
+    def margin(self, diff: int) -> int:
+        """The declarers' margin (their score minus the defenders') for a final additive
+        difference ``diff`` (search units)."""
+        if self.majority:
+            pts = self.contract.majority if diff > 0 else -self.contract.majority if diff < 0 else 0
+        else:
+            pts = diff
+        lose = pts < 0 or (pts == 0 and self.tie_loses)
+        return pts - V.DEFENDERS_BONUS * lose
+
+    # -- the kernel calls
+    def _search(self, base, tn, leader, alpha, beta) -> int:
+        from . import _variety_kernel as K
+        tk1, tk2, tlo, thi, tmv, tdep = self.tt
+        absleft = sum(abs(int(self.val[b])) for b in self._bits(base, tn))
+        tleft = (sum(bin(int(h)).count("1") for h in self.hands) + tn + 3) // 4
+        v = K.search(self.hands, self.trick, base, tn, leader, alpha, beta, absleft, tleft,
+                     self.val, self.side, self.prm, tk1, tk2, tlo, thi, tmv, tdep, self.stats, self.mbuf, self.sbuf)
+        if self.stats[1] > 0 and self.stats[0] > self.stats[1]:
+            raise SearchLimit(f"the search passed its limit of {self.stats[1]} positions (max_nodes)")
+        return int(v)
+
+    def _bits(self, base, tn):
+        """The bits of the cards not yet in a completed trick."""
+        out = [int(self.trick[base + i]) for i in range(tn)]
+        for h in self.hands:
+            h = int(h)
+            out += [b for b in range(64) if h >> b & 1]
+        return out
+
+    def mover(self, base, tn, leader) -> int:
+        return (leader + tn) % 4
+
+    def play(self, base, tn, leader, b):
+        """Play card bit ``b``; return (new base, tn, leader, points made) and an undo token."""
+        p = (leader + tn) % 4
+        self.hands[p] ^= np.uint64(1 << b)
+        self.trick[base + tn] = b
+        if tn < 3:
+            return (base, tn + 1, leader, 0), p
+        from . import _variety_kernel as K
+        wo = int(K.trick_winner_offset(self.trick, base, self.trump))
+        w = (leader + wo) % 4
+        worth = self.per_trick + sum(int(self.val[self.trick[base + i]]) for i in range(4))
+        return (base + 4, 0, w, worth if self.side[w] else -worth), p
+
+    def unplay(self, p, b):
+        self.hands[p] ^= np.uint64(1 << b)
+
+    def legal_bits(self, base, tn, leader) -> list[int]:
+        p = (leader + tn) % 4
+        h = int(self.hands[p])
+        if tn > 0:
+            led = self.trick[base] >> 4
+            f = h & (0xFFFF << (16 * led))
+            if f:
+                h = f
+        return [b for b in range(64) if h >> b & 1]
+
+    def exact(self, base, tn, leader, guess=0) -> int:
+        """The exact value to go (MTD(f): null-window searches from ``guess``)."""
+        if self.hands.any() == 0 and tn == 0:
+            return 0
+        lo, hi, g = -_INF, _INF, guess
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self._search(base, tn, leader, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def at_least(self, base, tn, leader, t) -> bool:
+        """Is the value to go >= ``t``? (one null-window search)"""
+        if not self.hands.any() and tn == 0:
+            return 0 >= t
+        return self._search(base, tn, leader, t - 1, t) >= t
+
+    def value_to_go(self, base, tn, leader, guess=0, made=0):
+        """(the value to go, or for contract 1 a representative with the right sign of the
+        final difference, and whether that value is exact). ``made``: points made since
+        the root (added to :attr:`taken` for the final difference)."""
+        if self.majority:
+            # only the side with more tricks matters: is the final difference >= 1?
+            t = 1 - self.taken - made
+            return (t if self.at_least(base, tn, leader, t) else t - 2), False
+        return self.exact(base, tn, leader, guess), True
+
+
+_TT_CACHE: dict = {}
+
+
+def _table(ctx: _Ctx):
+    """The transposition table for this contract, sides and card values: kept between
+    calls (its entries are values to go of positions, true for any position of any deal
+    with the same contract and declarers' seats), cleared when those change."""
+    key = (ctx.trump, ctx.lowest, ctx.per_trick, ctx.val.tobytes(), tuple(ctx.side))
+    if _TT_CACHE.get("key") != key:
+        n = 1 << _TT_BITS
+        if "arrays" in _TT_CACHE:
+            arrays = _TT_CACHE["arrays"]
+            for a in arrays:
+                a.fill(0)
+        else:
+            arrays = (np.zeros(n, np.uint64), np.zeros(n, np.uint64), np.zeros(n, np.int32),
+                      np.zeros(n, np.int32), np.zeros(n, np.int8), np.zeros(n, np.int8))
+        _TT_CACHE["key"] = key
+        _TT_CACHE["arrays"] = arrays
+    return _TT_CACHE["arrays"]
+
+
+def clear_table() -> None:
+    """Drop the kept transposition table (frees about 27 MB)."""
+    _TT_CACHE.clear()
+
+
+def _line(ctx: _Ctx, v_togo: int, exact: bool) -> list[Card]:
+    """The cards of best play from the context's position (the context is played forward).
+
+    Exact mode: ``v_togo`` is the exact value to go, and each turn takes a card whose
+    child keeps it. Contract 1 (``exact`` False): only the sign of the final difference
+    counts; the side that gets its way picks a card that keeps it, the other side any
+    card (all lose alike)."""
+    base, tn, leader = 0, ctx.tn, ctx.leader
+    need = v_togo
+    success = (not exact) and (need >= 1 - ctx.taken)
+    if not exact:
+        need = 1 - ctx.taken  # threshold on the value to go
+    line = []
+    while ctx.hands.any():
+        p = (leader + tn) % 4
+        maxing = bool(ctx.side[p])
+        chosen = None
+        for b in ctx.legal_bits(base, tn, leader):
+            (nb, ntn, nl, pts), pp = ctx.play(base, tn, leader, b)
+            if exact:
+                ok = ctx.at_least(nb, ntn, nl, need - pts) if maxing else not ctx.at_least(nb, ntn, nl, need - pts + 1)
+            elif success:
+                ok = ctx.at_least(nb, ntn, nl, need - pts) if maxing else True
+            else:
+                ok = True if maxing else not ctx.at_least(nb, ntn, nl, need - pts)
+            if ok:
+                chosen = (b, nb, ntn, nl, pts)
+                break
+            ctx.unplay(pp, b)
+        if chosen is None:  # pragma: no cover - the search guarantees a card keeps the value
+            raise RuntimeError("no card keeps the solved value")
+        b, base, tn, leader, pts = chosen
+        need -= pts
+        line.append(ctx.card_of[b])
+    return line
+
+
+def solve(state, *, max_nodes: int | None = None) -> Solution:
+    """The exact value of a Variety position, all cards known (double dummy).
+
+    :param state: a :class:`cardkit.games.variety.State` in its play (any point,
+        mid-trick included) or over.
+    :param max_nodes: stop with :class:`SearchLimit` after this many positions (None: no limit).
+    :returns: :class:`Solution`: ``value`` is the declarers' margin in points, their deal
+        score minus the defenders' (each player of a side scores the side's points; the
+        defenders' +10 included), RULES.md §1.6, for the whole deal with best play from
+        here; ``line`` the cards of that play; ``returns`` the four seats' scores.
+    :raises StateError: for a state in its bidding or not a Variety state.
+    :raises SearchLimit: when ``max_nodes`` is passed.
+    """
+    t0 = time.perf_counter()
+    if isinstance(state, V.State) and state.phase == "over":
+        r = state.returns()
+        d = state.declarers[0]
+        f = next(s for s in range(4) if s not in state.declarers)
+        return Solution(r[d] - r[f], (), 0, tuple(r), time.perf_counter() - t0)
+    ctx = _Ctx(state, max_nodes)
+    v, exact = ctx.value_to_go(0, ctx.tn, ctx.leader)
+    taken0 = ctx.taken
+    value = ctx.margin(taken0 + v)
+    line = _line(ctx, v, exact)
+    replay = state.clone()
+    for card in line:
+        replay.apply_action(card)
+    returns = tuple(replay.returns())
+    return Solution(value, tuple(line), int(ctx.stats[0]), returns, time.perf_counter() - t0)
+
+
+def margin_of(state) -> int:
+    """The declarers' margin of a finished deal (points), RULES.md §1.6."""
+    r = state.returns()
+    d = state.declarers[0]
+    f = next(s for s in range(4) if s not in state.declarers)
+    return r[d] - r[f]
+
+
+def analyse(state, *, max_nodes: int | None = None) -> dict:
+    """The exact value of every legal card of the player to move, all cards known.
+
+    :returns: ``{card: points}`` for every card in ``state.legal_actions()``: the final
+        margin of the mover's side (declarers' margin for a declarer, its negation for a
+        defender, RULES.md §1.6) if that card is played and everyone then plays their best.
+    :raises StateError: for a state in its bidding, over, or not a Variety state.
+    :raises SearchLimit: when ``max_nodes`` is passed (counted over the whole analysis).
+    """
+    if isinstance(state, V.State) and state.phase == "over":
+        raise StateError("the deal is over: no card is left to analyse")
+    ctx = _Ctx(state, max_nodes)
+    p = ctx.mover(0, ctx.tn, ctx.leader)
+    sign = 1 if ctx.side[p] else -1
+    out: dict = {}
+    done: dict[int, int] = {}
+    guess = 0
+    for card in state.legal_actions():
+        b = ctx.bit_of[card]
+        (nb, ntn, nl, pts), pp = ctx.play(0, ctx.tn, ctx.leader, b)
+        v, _ = ctx.value_to_go(nb, ntn, nl, guess, pts)
+        ctx.unplay(pp, b)
+        guess = v
+        out[card] = sign * ctx.margin(ctx.taken + pts + v)
+    return out
+
+
+def sample_worlds(state, seat: int, n: int, rng) -> list:
+    """See :func:`cardkit.analysis.sample_worlds`."""
+    from ._worlds import sample_trick_worlds
+    return sample_trick_worlds(state, seat, n, rng)

@@ -1,0 +1,129 @@
+"""The Variety solver (cardkit.analysis.variety) against a plain minimax on the object
+engine, RULES.md §1.5, §1.6: exact values, lines that score them, analyse/solve agreement."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardkit.analysis import SearchLimit, variety as AV
+from cardkit.errors import StateError
+from cardkit.games import variety as V
+from cardkit.simulate.variety import auction_for
+
+RULES = [V.Rules(), V.Rules(tie="no_bonus"), V.Rules(contract_values="halved_2_7")]
+
+
+def margin(st) -> int:
+    r = st.returns()
+    d = st.declarers[0]
+    f = next(s for s in range(4) if s not in st.declarers)
+    return r[d] - r[f]
+
+
+def minimax(st, memo) -> int:
+    """Plain minimax on the engine: the declarers maximise their margin, the defenders
+    minimise it; memoised on the cards still out and the open trick."""
+    if st.phase == "over":
+        return margin(st)
+    key = (tuple(tuple(h) for h in st.hands), tuple(st.trick.cards), st.trick.leader,
+           st.side_points())
+    if key in memo:
+        return memo[key]
+    maxing = st.current_player in st.declarers
+    vals = []
+    for a in st.legal_actions():
+        c = st.clone()
+        c.apply_action(a)
+        vals.append(minimax(c, memo))
+    memo[key] = max(vals) if maxing else min(vals)
+    return memo[key]
+
+
+def position(seed: int, contract: int, cards_left: int, rules=None):
+    """A Variety deal played at random until ``cards_left`` cards are still in hand."""
+    rng = random.Random(seed)
+    dealer = rng.randrange(4)
+    st = V.new_deal(seed=seed, dealer=dealer, rules=rules)
+    decl = tuple(rng.sample(range(4), 2))
+    for b in auction_for(contract, decl, dealer):
+        st.apply_action(b)
+    while sum(map(len, st.hands)) > cards_left:
+        st.apply_action(rng.choice(st.legal_actions()))
+    return st
+
+
+@pytest.mark.parametrize("contract", range(1, 9))
+def test_solver_equals_minimax(contract):
+    """1,000 positions per contract (three rule variants, 1 to 4 tricks left, mid-trick
+    included): the solved value is the minimax value, the best analysed card has it, and
+    the line played through the engine scores it."""
+    rng = random.Random(contract)
+    checked = 0
+    for i in range(1000):
+        rules = RULES[i % 3]
+        left = rng.choice([1, 2, 3, 4, 5, 6, 7, 8]) if i % 50 else rng.choice([9, 10, 11, 12, 13, 14, 15, 16])
+        st = position(1000 * contract + i, contract, left, rules)
+        sol = AV.solve(st)
+        assert sol.value == minimax(st, {}), (contract, i)
+        an = AV.analyse(st)
+        assert set(an) == set(st.legal_actions())
+        sign = 1 if st.current_player in st.declarers else -1
+        assert max(an.values()) == sign * sol.value
+        replay = st.clone()
+        for a in sol.line:
+            replay.apply_action(a)
+        assert replay.phase == "over" and margin(replay) == sol.value
+        assert tuple(replay.returns()) == sol.returns
+        checked += 1
+    assert checked == 1000
+
+
+def test_analyse_values_each_card_by_minimax():
+    """Every card's value, not only the best: the minimax after that card."""
+    for i in range(60):
+        st = position(77 + i, 1 + i % 8, 8 + i % 5, RULES[i % 3])
+        an = AV.analyse(st)
+        sign = 1 if st.current_player in st.declarers else -1
+        for card, v in an.items():
+            c = st.clone()
+            c.apply_action(card)
+            assert v == sign * minimax(c, {}), (i, card)
+
+
+def test_longer_positions_line_and_analyse_agree():
+    """Eight tricks left: the line scores the value, and analyse's best equals it."""
+    for contract in range(1, 9):
+        st = position(5 + contract, contract, 32)
+        sol = AV.solve(st)
+        replay = st.clone()
+        for a in sol.line:
+            replay.apply_action(a)
+        assert margin(replay) == sol.value
+        sign = 1 if st.current_player in st.declarers else -1
+        assert max(AV.analyse(st).values()) == sign * sol.value
+        assert sol.nodes > 0
+
+
+def test_refuses_bidding_and_other_games():
+    st = V.new_deal(seed=1)
+    with pytest.raises(StateError, match="bidding"):
+        AV.solve(st)
+    from cardkit.games import warsaw_hearts as W
+    with pytest.raises(StateError):
+        AV.solve(W.new_deal(seed=1, players=4))
+
+
+def test_node_limit_raises_and_leaves_state():
+    st = position(3, 5, 52 - 4)
+    before = st.to_json()
+    with pytest.raises(SearchLimit):
+        AV.solve(st, max_nodes=1000)
+    assert st.to_json() == before
+
+
+def test_deal_over_has_its_value():
+    st = position(9, 4, 0)
+    sol = AV.solve(st)
+    assert sol.line == () and sol.value == margin(st)
