@@ -1,0 +1,288 @@
+"""Exact analysis of Armenian Durak with trumps (RULES.md §3.3–§3.4): the judge's backend.
+
+:func:`solve` and :func:`analyse` value a position with every card known (both hands and
+every face-down card), from any point of the play: a lead, a reply, or the draw after a
+card from the hand. The value is the margin of the player to move: their deal points
+minus the opponent's, the tricks already taken and the sweep's +10 (§3.4) included.
+:func:`sample_worlds` deals the cards one seat cannot see, for estimates from its view.
+
+The search is a compiled (numba) fail-soft alpha-beta over single actions, the draw being
+its own ply of the player who played the card, exactly as the engine sequences it (the
+trick is resolved with the reply, then the replier draws, then the winner leads). It uses
+a transposition table at trick boundaries (bounds of the value to go, keyed on both hands,
+every stack's face-up and face-down card, the leader and who can still sweep), equivalence
+of touching zero-point cards of one location class, move ordering (the table's move first,
+then leads the opponent cannot beat, then replies by the points they gain) and MTD(f)
+zero-window searches. The kernel (``cardkit.analysis._durak_kernel``) is compiled on first
+use and cached.
+
+Declining the draw (``Draw(None)``) is searched like any draw: it can be the better choice,
+because the duty to follow (§3.3) counts every card one may play, so a card drawn into the
+hand can take away the freedom to play any card.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+
+import numpy as np
+
+from ..cards import Card, deck as make_deck
+from ..errors import StateError
+from ..games import armenian_durak as D
+from ._types import SearchLimit, Solution
+
+__all__ = ["solve", "analyse", "sample_worlds"]
+
+_TT_BITS = 20
+_tt_cache: dict = {}
+_stamp = [0]
+#: positions searched by the last solve or analyse (for benchmarks)
+last_nodes = [0]
+
+
+def _card_id(card: Card) -> int:
+    return 16 * int(card.suit) + int(card.rank)
+
+
+@lru_cache(maxsize=None)
+def _id_to_card(deck_size: int) -> dict:
+    return {_card_id(c): c for c in make_deck(deck_size)}
+
+
+def _draw_after(rules) -> str:
+    return getattr(rules, "draw_after", "any")
+
+
+@lru_cache(maxsize=64)
+def _tables(rules, trump) -> np.ndarray:
+    """The rule tables for the kernel, read from the engine (card points, which card beats
+    which within a suit, the trump, the draw variant, the sweep bonus)."""
+    from . import _durak_kernel as K
+    tb = np.zeros(K.TB_SIZE, dtype=np.int64)
+    cards = make_deck(rules.deck)
+    zero = 0
+    allm = 0
+    for c in cards:
+        i = _card_id(c)
+        p = D.card_points(c, trump, rules)
+        tb[K.PTS + i] = p
+        allm |= 1 << i
+        if p == 0:
+            zero |= 1 << i
+        tb[K.SUITM + int(c.suit)] |= 1 << i
+        m = 0
+        for d in cards:
+            if d.suit == c.suit and d != c and D.beats(d, c, rules):
+                m |= 1 << _card_id(d)
+        tb[K.BEAT + i] = m
+    tb[K.TRUMP] = int(trump)
+    tb[K.LEADONLY] = 1 if _draw_after(rules) == "lead" else 0
+    tb[K.ZERO] = zero
+    tb[K.ALL] = allm
+    tb[K.BONUS] = D.SWEEP_BONUS
+    tb[K.ZLOW] = min((int(c.rank) for c in cards if D.card_points(c, trump, rules) == 0), default=0)
+    for i in range(64):
+        tb[K.DBT + ((((1 << i) * K.DEBRUIJN) & 0xFFFFFFFFFFFFFFFF) >> 58)] = i
+    return tb
+
+
+@lru_cache(maxsize=1)
+def _zobrist():
+    from . import _durak_kernel as K
+    rng = np.random.default_rng(0x5EED_D0A4)
+    z = rng.integers(np.iinfo(np.int64).min, np.iinfo(np.int64).max, size=(2, K.Z_SIZE), dtype=np.int64)
+    return np.ascontiguousarray(z[0]), np.ascontiguousarray(z[1])
+
+
+def _tt():
+    """The shared transposition table (made once, 24 MB); each search uses a new stamp, so
+    nothing needs clearing and no entry of an earlier search is ever read."""
+    tt = _tt_cache.get("tt")
+    if tt is None:
+        tt = _tt_cache["tt"] = np.zeros((1 << _TT_BITS, 3), dtype=np.int64)
+        _tt_cache["ms"] = np.zeros((128, 64), dtype=np.int64)
+    _stamp[0] = (_stamp[0] + 1) % (1 << 28)
+    return tt, _tt_cache["ms"], _stamp[0] + 1
+
+
+def _check_state(state, who: str) -> None:
+    if not isinstance(state, D.State):
+        raise StateError(f"{who}: expected an Armenian Durak State (cardkit.games.armenian_durak), "
+                         f"got {type(state).__name__}")
+    if state.phase == "trump":
+        raise StateError(f"{who}: the trump has not been drawn yet; the analysis starts with the play "
+                         "(RULES.md §3.2–§3.3)")
+
+
+def _encode(state):
+    """``(st, tb, kind, mover)``: the kernel's position for ``state`` (phase play or draw)."""
+    from . import _durak_kernel as K
+    st = np.zeros(K.ST_SIZE, dtype=np.int64)
+    rules = state.rules
+    tb = _tables(rules, state.trump)
+    for p in range(2):
+        h = 0
+        for c in state.hands[p]:
+            h |= 1 << _card_id(c)
+        st[K.H + p] = h
+        upm = 0
+        dnc = 0
+        for i in range(D.STACKS):
+            u, d = state.up[p][i], state.down[p][i]
+            st[K.UP + 6 * p + i] = -1 if u is None else _card_id(u)
+            st[K.DN + 6 * p + i] = -1 if d is None else _card_id(d)
+            if u is not None:
+                upm |= 1 << _card_id(u)
+            if d is not None:
+                dnc += 1
+        st[K.UPM + p] = upm
+        st[K.DNC + p] = dnc
+    gone = 0
+    for p in range(2):
+        for c in state.taken[p]:
+            gone |= 1 << _card_id(c)
+    st[K.GONE] = gone
+    st[K.REMPTS] = int(sum(tb[K.PTS + _card_id(c)] for c in make_deck(rules.deck)
+                           if not gone >> _card_id(c) & 1))
+    won = [state.tricks_won(0), state.tricks_won(1)]
+    st[K.SWEEP] = 0 if won == [0, 0] else 1 if won[1] == 0 else 2 if won[0] == 0 else 3
+    trick = state.trick
+    mover = state.current_player
+    st[K.LEADER] = trick.leader
+    st[K.LEADC] = -1
+    if state.phase == "play":
+        if trick.cards:
+            st[K.LEADC] = _card_id(trick.cards[0])
+            kind = 2
+        else:
+            kind = 0
+    else:  # the draw
+        if trick.cards:  # the leader drew after leading from the hand
+            st[K.LEADC] = _card_id(trick.cards[0])
+            kind = 1
+        else:  # the replier, after the trick was resolved; the winner leads next
+            st[K.DRAWER] = mover
+            kind = 3
+    st[K.MAXN] = np.iinfo(np.int64).max
+    return st, tb, kind, mover
+
+
+def _action_code(action):
+    from . import _durak_kernel as K
+    if isinstance(action, D.Draw):
+        return K.NODRAW if action.stack is None else action.stack
+    return _card_id(action)
+
+
+def _base_margin(state, seat: int) -> int:
+    pts = state.points()
+    return pts[seat] - pts[1 - seat]
+
+
+def _over_solution(state, t0: float) -> Solution:
+    ret = tuple(state.returns())
+    last = state.tricks[-1]
+    seat = 1 - last.leader  # the player who played the last card
+    return Solution(value=ret[seat] - ret[1 - seat], line=(), nodes=0, returns=ret,
+                    seconds=time.perf_counter() - t0)
+
+
+def _limit(max_nodes, st) -> None:
+    from . import _durak_kernel as K
+    if max_nodes is not None:
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer)) or max_nodes < 1:
+            raise StateError(f"max_nodes {max_nodes!r}: expected a whole number >= 1 or None")
+        st[K.MAXN] = int(max_nodes)
+
+
+def solve(state, *, max_nodes: int | None = None) -> Solution:
+    """The exact value of an Armenian Durak position with every card known, and a line of
+    best play to the end of the deal (RULES.md §3.3–§3.4).
+
+    :param state: a :class:`cardkit.games.armenian_durak.State` in the play or the draw
+        (any point: a lead, a reply, the draw after a card from the hand), or over.
+    :param max_nodes: stop after this many positions searched (None: no limit).
+    :returns: :class:`~cardkit.analysis.Solution`: ``value`` the margin (points) of the
+        player to move, their deal points minus the opponent's, tricks already taken and
+        the sweep's +10 included (for a deal that is over: the margin of the player who
+        played the last card); ``line`` the actions (cards, :class:`~cardkit.games.
+        armenian_durak.Draw`) of best play; ``returns`` both seats' deal points at the
+        end of the line; ``nodes``; ``seconds``.
+    :raises StateError: for anything but an Armenian Durak State, or one still in the
+        trump draw (§3.2); for a bad ``max_nodes``.
+    :raises SearchLimit: when ``max_nodes`` is exceeded.
+    """
+    from . import _durak_kernel as K
+    t0 = time.perf_counter()
+    _check_state(state, "solve")
+    if state.phase == "over":
+        return _over_solution(state, t0)
+    st, tb, kind, mover = _encode(state)
+    _limit(max_nodes, st)
+    tt, ms, stamp = _tt()
+    st[K.STAMP] = stamp
+    z1, z2 = _zobrist()
+    v = K.solve_value(st, tb, z1, z2, tt, ms, kind)
+    if st[K.ABORT]:
+        raise SearchLimit(f"solve: more than {max_nodes} positions searched (max_nodes)")
+    out = np.zeros(4 * D.Rules(deck=state.rules.deck).tricks + 8, dtype=np.int64)
+    walk = st.copy()
+    n = K.best_line(walk, tb, z1, z2, tt, ms, kind, v, mover, out)
+    st[K.NODES] += walk[K.NODES] - st[K.NODES]
+    if n == -1:
+        raise SearchLimit(f"solve: more than {max_nodes} positions searched (max_nodes)")
+    if n < 0:  # pragma: no cover - the walk always finds the value it was given
+        raise RuntimeError("solve: no line reaches the value found")
+    ids = _id_to_card(state.rules.deck)
+    line = []
+    replay = state.clone()
+    for code in out[:n]:
+        code = int(code)
+        if replay.phase == "draw":
+            a = D.Draw(None if code == K.NODRAW else code)
+        else:
+            a = ids[code]
+        line.append(a)
+        replay.apply_action(a)
+    ret = tuple(replay.returns())
+    last_nodes[0] = int(walk[K.NODES])
+    value = int(v) + _base_margin(state, mover)
+    return Solution(value=value, line=tuple(line), nodes=int(walk[K.NODES]), returns=ret,
+                    seconds=time.perf_counter() - t0)
+
+
+def analyse(state, *, max_nodes: int | None = None) -> dict:
+    """The exact value of every legal action of the player to move (RULES.md §3.3–§3.4).
+
+    :param state: a :class:`cardkit.games.armenian_durak.State` in the play or the draw.
+    :param max_nodes: stop after this many positions searched in all (None: no limit).
+    :returns: ``{action: value}`` for each action of ``state.legal_actions()`` (cards, or
+        :class:`~cardkit.games.armenian_durak.Draw` in the draw), the value being the
+        chooser's final margin (points: their deal points minus the opponent's, tricks
+        already taken and the sweep's +10 included) after that action and best play by
+        both. Empty for a deal that is over.
+    :raises StateError: for anything but an Armenian Durak State, one in the trump draw, or
+        a bad ``max_nodes``.
+    :raises SearchLimit: when ``max_nodes`` is exceeded.
+    """
+    from . import _durak_kernel as K
+    _check_state(state, "analyse")
+    if state.phase == "over":
+        return {}
+    actions = state.legal_actions()
+    st, tb, kind, mover = _encode(state)
+    _limit(max_nodes, st)
+    tt, ms, stamp = _tt()
+    st[K.STAMP] = stamp
+    z1, z2 = _zobrist()
+    moves = np.array([_action_code(a) for a in actions], dtype=np.int64)
+    out = np.zeros(len(actions), dtype=np.int64)
+    K.values_of(st, tb, z1, z2, tt, ms, kind, moves, out)
+    last_nodes[0] = int(st[K.NODES])
+    if st[K.ABORT]:
+        raise SearchLimit(f"analyse: more than {max_nodes} positions searched (max_nodes)")
+    base = _base_margin(state, mover)
+    return {a: int(v) + base for a, v in zip(actions, out)}
+
