@@ -292,8 +292,7 @@ def read_seed(value) -> int:
             return int(text)
         raise CardkitError(f"seed {quote(value)}: {expected}")
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not 0 <= value <= MAX_SEED:
-        shown = quote(value).replace("-", "−", 1) if isinstance(value, (int, np.integer)) else quote(value)
-        raise CardkitError(f"seed {shown}: {expected}")
+        raise CardkitError(f"seed {quote(value)}: {expected}")  # quoted as typed
     return int(value)
 
 
