@@ -14,9 +14,13 @@ Randomness stays explicit and bit-exact with the numpy path:
   buffered 32-bit draws and the masked rejection of ``random_interval`` that numpy's
   Fisher-Yates shuffle uses. It reads the generator's state and hands back the advanced
   state, so ``random_variety`` deals exactly ``deal_batch(batch, seed)`` either way.
-- The random policy takes its numbers from an array the caller draws with
-  ``rng.random((cards, B))``: the same numbers, in the same order, as the numpy loop's
-  one ``rng.random(B)`` per card played.
+- The random policy uses the numbers ``rng.random((cards, B))`` would give, the same as
+  the numpy loop's one ``rng.random(B)`` per card played: the kernel steps its own copy
+  of the PCG64 state (number ``c * B + b`` for deal ``b``'s ``c``-th card, by jumps of
+  ``B`` steps; :func:`random_stream`) and the generator is advanced past them.
+- Generators other than PCG64 (e.g. ``Generator(MT19937(...))``) keep the numpy loops.
+- The random pick uses ``pdep`` (x86 BMI2) when numba compiles for a CPU that has it,
+  else a branch-free binary search (:func:`select_bit`); both give the same card.
 
 Rules are not typed here: the contract's trump, card points, the "want the trick" base
 and the bit layout come in as the tables of :mod:`.variety` (built from the engine's
@@ -276,8 +280,9 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
     """The play of each deal, as :class:`.variety._VarietyPlay` plays it (RULES.md §1.5):
     follow suit if able; the highest trump, else the strongest card of the suit led, wins;
     the winner leads. Policies per seat: uniform random (the ``floor(u * count)``-th
-    lowest legal bit, ``u = u[4*t + j, b]`` for the ``j``-th card of trick ``t``), the rule
-    policy, or the weakest legal card; the last trick has no choice and uses no number.
+    lowest legal bit, ``u`` the number ``4*t + j`` of the deal for the ``j``-th card of
+    trick ``t``), the rule policy, or the weakest legal card; the last trick has no choice
+    and uses no number.
 
     The random numbers are those of ``rng.random(((T - 1) * 4, B))`` drawn from the PCG64
     state ``rs[0:2]`` (hi, lo; increment ``rs[2:4]``): number ``c * B + b`` of the stream
