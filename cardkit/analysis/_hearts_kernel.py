@@ -33,8 +33,9 @@ stored and returned is the exact max^n value under that rule:
   rule plays their first legal card: one card searched; with every player's result
   fixed at a trick's start, the deal's result is known;
 - a transposition table at trick boundaries: 64-bit hash and a second 64-bit check of
-  (hands in relative ranks, leader, summaries), the whole value vector stored (always
-  replaced). Relative ranks: each suit's unplayed cards renumbered from the bottom, except
+  (hands in relative ranks, leader, summaries), the whole value vector stored; buckets
+  of two entries, replacing an entry of an earlier search first, else the one with
+  fewer cards left. Relative ranks: each suit's unplayed cards renumbered from the bottom, except
   A♥ K♥ Q♥ J♥, which keep their places (only T♥..6♥ are renumbered among themselves).
 
 Every function has an explicit signature and ``cache=True``; no integer literal is
@@ -52,7 +53,10 @@ C_ABORT = 3    # 1 once the node limit is hit
 C_MASK = 4     # table size - 1
 C_SALT = 5     # per-search salt of the hash (bits of a uint64)
 C_ROOT = 6     # ply of the search's root (no table probe there)
+C_GEN = 7      # this search's generation, 1..127, in column 5 of the table's entries
 C_SIZE = 8
+
+TT_COLS = 6    # an entry's int8 columns: 4 values, cards left, generation
 
 # rows of ``tab``: each 16 * 256 long, ``tab[row, mode * 256 + code]``
 T_UB = 0       # the most the player's result can still become
@@ -189,11 +193,13 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
             code |= np.uint64(tab[T_CANON, mb + summ[p]]) << np.uint64(2 + 10 * p)
         h = _mix1(h ^ code)
         chk = _mix2(chk ^ code)
-        slot = int64(h & np.uint64(ctx[C_MASK]))
-        if ply != ctx[C_ROOT] and ttk[slot] == h and ttc[slot] == chk:
-            for p in range(n):
-                out[ply, p] = ttv[slot, p]
-            return
+        slot = int64(h & np.uint64(ctx[C_MASK])) & ~1     # a bucket of two entries
+        if ply != ctx[C_ROOT]:
+            for e in range(slot, slot + 2):
+                if ttk[e] == h and ttc[e] == chk:
+                    for p in range(n):
+                        out[ply, p] = ttv[e, p]
+                    return
 
     mover = (leader + tlen) % n
     hand = hands[mover]
@@ -275,10 +281,30 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
                     done = True
                     break
     if tlen == 0:
-        ttk[slot] = h
-        ttc[slot] = chk
+        # replace an entry of an earlier search, else the one with fewer cards left
+        gen = ctx[C_GEN]
+        e = slot
+        if ttk[slot] == h and ttc[slot] == chk:
+            e = slot
+        elif ttk[slot + 1] == h and ttc[slot + 1] == chk:
+            e = slot + 1
+        elif ttv[slot, 5] != gen:
+            e = slot
+        elif ttv[slot + 1, 5] != gen:
+            e = slot + 1
+        elif ttv[slot + 1, 4] < ttv[slot, 4]:
+            e = slot + 1
+        left = 0
+        x = allc
+        while x != 0:
+            x &= x - _ONE
+            left += 1
+        ttk[e] = h
+        ttc[e] = chk
         for p in range(n):
-            ttv[slot, p] = out[ply, p]
+            ttv[e, p] = out[ply, p]
+        ttv[e, 4] = left
+        ttv[e, 5] = gen
 
 
 @njit(int64(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],

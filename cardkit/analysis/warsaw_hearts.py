@@ -41,7 +41,7 @@ from ._types import SearchLimit, Solution
 
 __all__ = ["analyse", "sample_worlds", "solve"]
 
-#: Transposition table entries (a power of two): 2**20 entries, 20 MB, allocated on the
+#: Transposition table entries (a power of two): 2**20 entries, 22 MB, allocated on the
 #: first search and kept for the process (each search salts its keys, so entries of
 #: earlier searches never answer a later one).
 TABLE_SIZE = 1 << 20
@@ -174,8 +174,9 @@ _calls = 0
 def _table():
     global _tt
     if _tt is None:
+        from ._hearts_kernel import TT_COLS
         _tt = (np.zeros(TABLE_SIZE, dtype=np.uint64), np.zeros(TABLE_SIZE, dtype=np.uint64),
-               np.zeros((TABLE_SIZE, 4), dtype=np.int8))
+               np.zeros((TABLE_SIZE, TT_COLS), dtype=np.int8))
     return _tt
 
 
@@ -220,6 +221,7 @@ def _setup(state, max_nodes):
     # a new salt per call: entries of earlier searches (maybe other rules) never match
     ctx[K.C_SALT] = (_calls * 0x9E3779B97F4A7C15) & 0x7FFF_FFFF_FFFF_FFFF
     ctx[K.C_ROOT] = -1
+    ctx[K.C_GEN] = _calls % 127 + 1
     out = np.zeros((K.MAXPLY + 2, 4), dtype=np.int64)
     best = np.zeros(K.MAXPLY + 2, dtype=np.int64)
     args = (hands, summ, played, tlen, trick.leader, tlen, out, best, val, tab, nxt, ttk, ttc, ttv, ctx)
