@@ -241,3 +241,116 @@ def test_a_cached_reload_in_a_fresh_process_works():
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
         assert out.returncode == 0, out.stderr[-2000:]
         assert out.stdout.startswith("ok")
+
+
+# ---- sample_worlds ------------------------------------------------------------------------
+
+def _played_deal(k, actions):
+    s = D.new_deal(seed=k, dealer=k % 2, rules=D.Rules(**VARIANTS[k % len(VARIANTS)]))
+    s.apply_action(D.PickTrump(k % 6))  # the trump card goes back to the dealer's hand
+    r = np.random.default_rng(k)
+    for _ in range(actions):
+        if s.is_terminal():
+            break
+        la = s.legal_actions()
+        s.apply_action(la[int(r.integers(len(la)))])
+    return s
+
+
+@pytest.fixture(scope="module")
+def deals():
+    return [_played_deal(k, 5 + 3 * (k % 12)) for k in range(36)]
+
+
+def test_worlds_look_the_same_from_the_seat_and_replay(deals):
+    for s in deals:
+        for seat in (0, 1):
+            worlds = A.sample_worlds(s, seat, 4, np.random.default_rng(seat))
+            assert len(worlds) == 4
+            opp = 1 - seat
+            hidden = sorted(s.hands[opp] + [d for p in (0, 1) for d in s.down[p] if d is not None])
+            for w in worlds:
+                assert w.observation(seat) == s.observation(seat)  # hand, face-up cards, tricks...
+                assert w.hands[seat] == s.hands[seat] and w.up == s.up and w.taken == s.taken
+                assert [d is None for p in (0, 1) for d in w.down[p]] == [d is None for p in (0, 1) for d in s.down[p]]
+                assert sorted(w.hands[opp] + [d for p in (0, 1) for d in w.down[p] if d is not None]) == hidden
+                assert w.history == s.history
+                assert D.State.from_json(w.to_json()).observation(seat) == s.observation(seat)
+    # the hidden cards do move
+    s = deals[3]
+    worlds = A.sample_worlds(s, 0, 20, np.random.default_rng(0))
+    assert len({tuple(w.hands[1]) for w in worlds}) > 1
+
+
+def test_worlds_ignore_the_hidden_cards(deals):
+    for s in deals[::3]:
+        for seat in (0, 1):
+            other = A.sample_worlds(s, seat, 1, np.random.default_rng(99))[0]  # same view, other cards
+            a = A.sample_worlds(s, seat, 5, np.random.default_rng(7))
+            b = A.sample_worlds(other, seat, 5, np.random.default_rng(7))
+            assert [w.to_json() for w in a] == [w.to_json() for w in b]
+
+
+def _shown_void(s, opp):
+    """The suits ``opp`` showed it lacked the last time it did not follow (RULES.md §3.3),
+    if it has drawn no face-down card since (a draw could refill them); else None."""
+    r = D.new_deal([dict(e) for e in s.layout], dealer=s.dealer, trump=s.given_trump, rules=s.rules)
+    void = None
+    for a in s.history:
+        who = r.current_player
+        if r.phase == "play" and who == opp and r.trick.cards:
+            led = r.trick.cards[0].suit
+            follow = {r.trump} if led == r.trump else {led, r.trump}
+            if a.suit not in follow:
+                void = follow
+        if r.phase == "draw" and who == opp and a.stack is not None:
+            void = None
+        r.apply_action(a)
+    return void
+
+
+def test_worlds_respect_shown_voids():
+    checked = 0
+    for k in range(200):
+        s = _played_deal(1000 + k, 10 + k % 20)
+        if s.is_terminal():
+            continue
+        for seat in (0, 1):
+            void = _shown_void(s, 1 - seat)
+            if not void:
+                continue
+            for w in A.sample_worlds(s, seat, 5, np.random.default_rng(k)):
+                assert not [c for c in w.hands[1 - seat] if c.suit in void], (str(s), void)
+            checked += 1
+        if checked >= 12:
+            break
+    assert checked >= 12
+
+
+def test_worlds_are_uniform_without_constraints():
+    s = _played_deal(7, 0)  # just after the trump draw: nothing shown yet
+    seat, opp = 0, 1
+    n = 300
+    unknown = sorted(s.hands[opp] + [d for p in (0, 1) for d in s.down[p] if d is not None])
+    counts = {c: 0 for c in unknown}
+    for w in A.sample_worlds(s, seat, n, np.random.default_rng(1)):
+        for c in w.hands[opp]:
+            counts[c] += 1
+    free = [c for c in unknown if c != s.trump_card]
+    p = (len(s.hands[opp]) - (s.trump_card in s.hands[opp])) / len(free)
+    sd = (n * p * (1 - p)) ** 0.5
+    assert all(abs(counts[c] - n * p) < 4.5 * sd for c in free), counts
+    if s.trump_card in s.hands[opp]:  # the dealer's trump card is still in its hand
+        assert counts[s.trump_card] == n
+
+
+def test_sample_worlds_refuses_bad_input(deals):
+    from cardkit.errors import CardkitError
+    s = deals[0]
+    with pytest.raises(CardkitError):
+        A.sample_worlds(s, 2, 1, np.random.default_rng(0))
+    with pytest.raises(CardkitError):
+        A.sample_worlds(s, 0, -1, np.random.default_rng(0))
+    with pytest.raises(CardkitError):
+        A.sample_worlds(s, 0, 1, 5)
+    assert A.sample_worlds(s, 0, 0, np.random.default_rng(0)) == []
