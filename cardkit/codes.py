@@ -14,7 +14,7 @@ Format (also in ``docs/deal-codes.md``)
            | "D"  Armenian Durak with trumps (RULES.md §3)
     BODY   = SEED                    a whole number 0 .. 999999999999 (at most 12 digits)
            | "X" CARDS               the cards themselves (a teacher's hand-built deal)
-    OPTION = LETTER DIGITS           one setting; see below
+    OPTION = LETTER DIGITS           one setting (at most 6 digits); see below
 
 Letters and digits are read in either case; dashes may also be written as spaces or
 underscores. The canonical form (what :func:`deal_code` writes) is upper case, options in

@@ -173,7 +173,7 @@ def _played(game: str, seed: int, steps: int):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-@fuzz(30)
+@fuzz(100)
 @given(data=st.data(), seed=st.integers(0, 1000), steps=st.integers(0, 40))
 def test_from_json_of_mutated_saved_deals(game, data, seed, steps):
     state = _played(game, seed, steps)
@@ -266,7 +266,7 @@ _RECORDS = {
 
 
 @pytest.mark.parametrize("game", sorted(_RECORDS))
-@fuzz(40)
+@fuzz(100)
 @given(data=st.data(), seed=st.integers(0, 50))
 def test_game_record_with_a_mutated_field(game, data, seed):
     module, rules = _RECORDS[game]
