@@ -1,6 +1,7 @@
 """Armenian Durak widgets, headless: TableauView, DrawChooser, TrumpPicker, DurakTable.
 
-Every learner action is a ``Button.click()`` on an enabled button, as in the browser."""
+The controls' learner actions are ``Button.click()`` on an enabled button, as in the
+browser; the dashboard's go through its card table as the page sends them."""
 
 from __future__ import annotations
 
@@ -9,25 +10,28 @@ import pytest
 from cardkit import Card
 from cardkit.games import armenian_durak as ad
 from cardkit_widgets import DrawChooser, DurakTable, TableauView, TrumpPicker
+from cardkit_widgets.card_table import card_json
 
 
 def _learner_clickables(t: DurakTable) -> list:
-    """Every action the learner can click now, as actions."""
-    out = [ad.PickTrump(i) for i in t.trump_picker.enabled]
-    out += [ad.Draw(i) for i in t.draw_chooser.enabled]
-    out += t.hand.enabled_cards + t.my_tableau.enabled_cards
+    """Every action the card table lets the learner take now, as actions."""
+    out = [ad.PickTrump(i) for i in t.table.enabled_trump_picks]
+    out += [ad.Draw(i) for i in t.table.enabled_draws]
+    out += t.table.legal_cards
     return out
 
 
 def _click(t: DurakTable, action) -> None:
     if isinstance(action, ad.PickTrump):
-        t.trump_picker.buttons[action.index].click()
+        t.table.pick_trump(action.index)
     elif isinstance(action, ad.Draw):
-        t.draw_chooser.buttons[action.stack].click()
-    elif action in t.hand.enabled_cards:
-        t.hand.buttons[action].click()
+        t.table.choose_draw(action.stack)
     else:
-        t.my_tableau.click(action)
+        t.table.click(action)
+
+
+def _my_stacks(t: DurakTable) -> list[dict]:
+    return t.table.seat(t.seat)["tableau"]
 
 
 def test_enabled_buttons_are_exactly_the_legal_actions_through_a_whole_deal():
@@ -77,39 +81,44 @@ def test_playing_a_face_up_card_turns_up_the_card_below_in_the_view():
     st = t.state
     assert st.current_player == 0 and st.phase == "play"
     card, below = st.up[0][2], st.down[0][2]
-    t.my_tableau.click(card)
+    assert _my_stacks(t)[2]["down"] == 1 and _my_stacks(t)[2]["down_card"] is None  # a back, not named
+    assert card in t.table.legal_cards  # leading: a face-up card may be played
+    t.table.click(card)
     assert t.last_error is None
     assert st.history[-2] == card or card in st.tricks[0].cards
-    assert t.my_tableau.buttons[2].description == str(below)
-    assert "nothing below" in t.my_tableau.below[2].value
+    assert _my_stacks(t)[2]["up"] == card_json(below)
+    assert _my_stacks(t)[2]["down"] == 0
 
 
 def test_draw_chooser_after_a_hand_card():
     t = DurakTable(seed=11, first_dealer=1)
     _click(t, ad.PickTrump(0))
     st = t.state
-    card = t.hand.enabled_cards[0]
-    t.hand.buttons[card].click()
+    card = next(c for c in t.table.legal_cards if c in st.hands[0])
+    t.table.click(card)
     assert st.phase == "draw" and st.current_player == 0
-    assert t.draw_chooser.enabled == [0, 1, 2, 3, 4, 5, None]
-    assert t.hand.enabled_cards == [] and t.my_tableau.enabled_cards == []
+    assert t.table.enabled_draws == [0, 1, 2, 3, 4, 5, None]
+    assert t.table.legal_cards == []
+    assert all("draw" in t.table.reason(c) for c in st.hands[0])
     hidden = st.down[0][4]
-    t.draw_chooser.buttons[4].click()
-    assert hidden in st.hands[0] and t.hand.status_of(hidden) in ("legal", "held")
-    assert t.draw_chooser.enabled == [] and t.draw_chooser.layout.display == "none"
+    t.table.choose_draw(4)
+    assert hidden in st.hands[0] and hidden in t.table.hand_cards
+    assert t.table.enabled_draws == [] and (t.table.state["panel"] or {}).get("kind") != "draw"
     assert "stack 5" in t.status_text or "Your turn" in t.status_text
 
 
 def test_trump_picker_shows_the_card_drawn_and_the_bot_picks_when_it_is_its_turn():
     t = DurakTable(seed=4, first_dealer=1)
-    assert t.state.phase == "trump" and t.trump_picker.enabled == list(range(6))
+    assert t.state.phase == "trump" and t.table.enabled_trump_picks == list(range(6))
     fan = t.state.fan
-    t.trump_picker.buttons[3].click()
+    t.table.pick_trump(3)
     assert t.state.trump_card == fan[3]
-    assert str(fan[3]) in t.trump_picker.prompt.value
+    assert str(fan[3]) in t.table.state["caption"] and str(fan[3]) in t.status_text
+    assert t.table.state["trump"]["suit"] == fan[3].suit.letter
     t2 = DurakTable(seed=4, first_dealer=0)  # the bot draws from the learner's hand, then leads
     assert t2.state.phase in ("play", "draw") and t2.state.trump is not None
-    assert t2.trump_picker.enabled == []
+    assert t2.table.enabled_trump_picks == []
+    assert str(t2.state.trump_card) in t2.table.state["caption"]  # which card the bot drew
     p = TrumpPicker(14)
     assert len(p.buttons) == 14
 
@@ -121,6 +130,7 @@ def test_refused_action_is_one_line_and_changes_nothing():
     before = st.to_json()
     assert not t.act(st.down[0][0])  # a face-down card
     assert "face down" in t.status_text and "Traceback" not in t.status.value
+    assert t.table.reason(st.down[0][0]) is None  # not shown as a card that could be clicked
     assert "\n" not in t.last_error and st.to_json() == before
     assert not t.act("draw 2")
     assert st.to_json() == before and t.last_error
@@ -174,39 +184,34 @@ def test_draw_chooser_alone():
     assert got == [ad.Draw(1), ad.Draw(None)]
 
 
-def test_cards_played_from_the_tableau_are_not_struck_through_in_the_hand():
+def test_the_hand_shows_only_the_held_cards_and_the_tableau_its_face_up_cards():
     t = DurakTable(seed=5)
-    hand_played = []
     for _ in range(10):
         st = t.state
         if st.is_terminal():
             break
         la = st.legal_actions()
         ups = [a for a in la if isinstance(a, Card) and a not in st.hands[t.seat]]
-        if st.phase == "play" and ups:
-            t.act(ups[0])
-        else:
-            if st.phase == "play" and isinstance(la[0], Card):
-                hand_played.append(la[0])
-            t.act(la[0])
-    from_tableau = t._played_from_tableau(t.state)
-    assert from_tableau, "no tableau card was played"
-    struck = [c for c in t.hand.buttons if t.hand.status_of(c) == "played"]
-    assert not set(struck) & set(from_tableau)
-    assert set(hand_played) <= set(struck)
-    assert "Played from your tableau" in t.my_tableau.caption.value
+        t.act(ups[0] if st.phase == "play" and ups else la[0])
+        obs = t.state.observation(t.seat)
+        assert sorted(map(str, t.table.hand_cards)) == sorted(map(str, obs.hand))
+        shown = [s["up"]["id"] if s["up"] else None for s in _my_stacks(t)]
+        assert shown == [card_json(c)["id"] if c is not None else None for c in obs.face_up[t.seat]]
+        theirs = t.table.seat(1 - t.seat)
+        assert theirs["count"] == obs.hand_sizes[1 - t.seat] and theirs["hand"] is None
 
 
 def test_the_trump_draw_speaks_to_the_learner_in_the_second_person():
     t = DurakTable(seed=1, first_dealer=1)           # the bot deals: the learner draws the trump
     assert t.state.phase == "trump"
-    assert "First the trump must be drawn" in t.trump_picker.prompt.value
-    assert "▶ to draw the trump" in t.trick_table.cells[t.seat].value
-    assert "to play" not in t.trick_table.cells[t.seat].value
+    assert "First the trump must be drawn" in t.table.state["panel"]["prompt"]
+    assert "you draw one card" in t.table.state["panel"]["prompt"]
+    assert t.table.seat(t.seat)["turn"] == "to draw the trump"
+    assert t.table.seat(1 - t.seat)["turn"] == ""
     t.act(t.state.legal_actions()[0])
-    assert "you drew" in t.trump_picker.prompt.value and "You's" not in t.trump_picker.prompt.value
+    assert "you drew" in t.table.state["caption"] and "You's" not in t.table.state["caption"]
     t2 = DurakTable(seed=1, first_dealer=0)          # the learner deals
-    assert "your hand" in t2.trump_picker.prompt.value and "You's" not in t2.trump_picker.prompt.value
+    assert "your hand" in t2.table.state["caption"] and "You's" not in t2.table.state["caption"]
     assert "you deal" in t2.status_text and "You deals" not in t2.status_text
 
 

@@ -1,6 +1,6 @@
 """The Armenian Durak lessons in a real Voila + headless Chromium: the rules lesson renders
 without errors, and in the play lesson the learner first draws the trump, plays a legal
-card (hand or tableau), is offered the draw, and undoes it (lessons/armenian_durak/)."""
+card, is offered the draw, and undoes it (lessons/armenian_durak/)."""
 
 import re
 
@@ -19,21 +19,26 @@ def test_rules_lesson_renders(dashboard):
 
 def test_play_a_legal_card_draw_and_undo(dashboard):
     page = dashboard("armenian_durak/2_play.ipynb")
-    hand = page.locator(".cardkit-hand")
-    status = page.locator(".cardkit-status")
-    expect(page.locator(".cardkit-their-tableau")).to_contain_text("face down")
+    hand = page.locator(".ckt-hand")
+    status = page.locator(".ckt-status")
+    theirs = page.get_by_role("group", name="Opponent's tableau")
+    expect(theirs.locator("[role=img]")).to_have_count(6)  # six stacks, face-up cards named
+    expect(theirs.locator("[role=img]").first).to_have_attribute("aria-label", re.compile(r"face down below"))
+    expect(page.get_by_role("group", name="Your tableau")).to_be_visible()
     # the first deal is the bot's: the learner begins with the blind trump draw
     expect(status).to_contain_text("draw a card from the dealer's fan")
-    expect(page.locator(".cardkit-trick")).to_contain_text("to draw the trump")
-    page.get_by_role("button", name="🂠 1", exact=True).click()
+    expect(page.locator(".ckt-me")).to_contain_text("to draw the trump")
+    page.get_by_role("button", name="Draw card 1", exact=True).click()
     expect(status).to_contain_text("You drew")
     expect(status).to_contain_text("Your turn: play a card")
+    expect(page.locator(".ckt-trump")).to_contain_text("Trumps")
 
-    legal = hand.locator("button:enabled")
-    card = legal.first.inner_text().strip()
-    assert re.fullmatch(r"[AKQJT6-9][♠♥♦♣]", card), card
+    legal = hand.locator(".ckt-legal")
+    card_id = legal.first.get_attribute("data-card")
+    name = legal.first.get_attribute("aria-label")
+    label = card_id[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card_id[-1]]
     legal.first.click()
-    expect(status).to_contain_text(f"You played {card}")
+    expect(status).to_contain_text(f"You played {label}")
     expect(status).not_to_contain_text("⚠")
     # a card from the hand: the draw chooser asks, and only then does the play go on
     expect(status).to_contain_text("take a face-down card")
@@ -43,4 +48,4 @@ def test_play_a_legal_card_draw_and_undo(dashboard):
     page.get_by_role("button", name="Undo", exact=True).click()
     page.get_by_role("button", name="Undo", exact=True).click()
     expect(status).to_contain_text("Undone")
-    expect(hand.get_by_role("button", name=card, exact=True)).to_be_enabled()
+    expect(page.get_by_role("button", name=name, exact=True)).to_have_class(re.compile(r"\bckt-legal\b"))

@@ -2,7 +2,8 @@
 deal codes (the code box, the status line, ``?deal=`` links), the replay pane, the
 projector layout, scored games without undo, and the ``show_all_hands`` trait.
 
-Every learner action is a ``Button.click()`` or a widget value set, as in the browser."""
+Every learner action goes through the card table as the page sends it (a card, a bid, a
+control's click or value), or a control's ``click()``/value set."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from cardkit.games import variety
 from cardkit.games import warsaw_hearts as wh
 from cardkit.replay import ALL, Replay
 from cardkit_widgets import DealDashboard, DurakTable, VarietyTable, WarsawHeartsTable
-from cardkit_widgets._dashboard import PROJECTOR_BUTTON_FONT, PROJECTOR_CARD_FONT, plain_text
+from cardkit_widgets._dashboard import plain_text
+from cardkit_widgets.card_table import card_json
 
 TABLES = [VarietyTable, WarsawHeartsTable, DurakTable]
 
@@ -26,32 +28,35 @@ def _start(state):
 
 
 def _learner_action(t):
-    """One of the learner's legal actions, taken from the enabled buttons."""
+    """One of the learner's legal actions, taken from what the card table enables."""
     st = t.state
+    ct = t.table
     if isinstance(t, VarietyTable) and st.phase == "bidding":
-        return [n for n, b in t.auction.buttons.items() if not b.disabled][-1]
+        return ct.enabled_bids[-1]
     if isinstance(t, DurakTable):
-        if t.trump_picker.enabled:
-            return ad.PickTrump(t.trump_picker.enabled[0])
-        if t.draw_chooser.enabled:
-            return ad.Draw(t.draw_chooser.enabled[0])
-        cards = t.hand.enabled_cards + t.my_tableau.enabled_cards
-        return cards[0]
-    return t.hand.enabled_cards[0]
+        if ct.enabled_trump_picks:
+            return ad.PickTrump(ct.enabled_trump_picks[0])
+        if ct.enabled_draws:
+            return ad.Draw(ct.enabled_draws[0])
+    return ct.legal_cards[0]
 
 
 def _click(t, action) -> None:
+    """The learner's action as the page sends it."""
     if isinstance(action, int):
-        t.auction.buttons[action].click()
+        t.table.bid(action)
     elif isinstance(action, ad.PickTrump):
-        t.trump_picker.buttons[action.index].click()
+        t.table.pick_trump(action.index)
     elif isinstance(action, ad.Draw):
-        t.draw_chooser.buttons[action.stack].click()
-    elif isinstance(t, DurakTable) and action in t.my_tableau.enabled_cards:
-        t.my_tableau.click(action)
+        t.table.choose_draw(action.stack)
     else:
-        t.hand.buttons[action].click()
+        t.table.click(action)
     assert t.last_error is None, t.last_error
+
+
+def _others_shown(t) -> dict:
+    """seat -> the card ids the table shows of another seat's hand (all hands shown)."""
+    return {s["seat"]: [c["id"] for c in s["hand"]] for s in t.table.state["seats"] if s["hand"]}
 
 
 def _play_to_the_end(t) -> None:
@@ -186,7 +191,8 @@ def test_a_link_with_other_rules_builds_a_table_with_those_rules():
     assert h.rules.players == 3 and len(h.state.hands) == 3
     assert _start(h.state) == _start(deal_from_code("W-17-P3"))
     d = DurakTable.from_query("deal=D-5-K1", seed=1)
-    assert d.rules.deck == 52 and len(d.hand.buttons) == 52
+    assert d.rules.deck == 52
+    assert sorted(map(str, d.table.hand_cards)) == sorted(map(str, d.state.observation(d.seat).hand))
 
 
 @pytest.mark.parametrize("query", ["deal=V-48X1", "deal=W-17", "deal=V-1234567890123"])
@@ -231,15 +237,15 @@ def test_the_replay_opens_at_the_end_of_a_deal_and_steps_with_the_engines_commen
     # the table shows that position: the last trick complete, the learner's cards back
     at = ref.state
     last = at.completed_tricks[-1]
-    assert t.trick_table.shown["cards"] == dict(zip(last.seats, last.cards))
-    assert sorted(t.hand.buttons[c].description for c in at.hands[0]) == sorted(str(c) for c in at.hands[0])
-    assert all(t.hand.status_of(c) == "held" for c in at.hands[0])
-    assert t.hand.enabled_cards == []  # nothing to click in a replay
+    assert t.table.trick_cards == dict(zip(last.seats, last.cards))
+    assert sorted(map(str, t.table.hand_cards)) == sorted(str(c) for c in at.hands[0])
+    assert all("replay" in t.table.reason(c) for c in at.hands[0])
+    assert t.table.legal_cards == []  # nothing to click in a replay
     # one card forward from a trick's end: a lead, alone on the table
     t.replay_forward.click()
     ref.forward()
     assert t.replay_lines == ref.lines[ref.position - 1] and "leads" in t.replay_lines[0]
-    assert t.trick_table.shown["cards"] == {ref.state.trick.leader: ref.state.trick.cards[0]}
+    assert t.table.trick_cards == {ref.state.trick.leader: ref.state.trick.cards[0]}
     t.replay_forward_trick.click()
     ref.forward_trick()
     assert t.replay.position == ref.position
@@ -247,7 +253,7 @@ def test_the_replay_opens_at_the_end_of_a_deal_and_steps_with_the_engines_commen
     assert st.to_json() == t.state.to_json() and t.state.is_terminal()
     t.replay_button.value = False
     assert t.replay is None and t.replay_pane.layout.display == "none"
-    assert t.trick_table.shown["cards"] == dict(zip(st.completed_tricks[-1].seats, st.completed_tricks[-1].cards))
+    assert t.table.trick_cards == dict(zip(st.completed_tricks[-1].seats, st.completed_tricks[-1].cards))
 
 
 def test_the_trick_tables_note_says_why_a_finished_trick_is_shown():
@@ -255,22 +261,22 @@ def test_the_trick_tables_note_says_why_a_finished_trick_is_shown():
     while len(t.state.completed_tricks) < 3 or t.state.trick is None or not t.state.trick.cards:
         _click(t, _learner_action(t))
     st = t.state
-    assert "shown on request" not in t.trick_table.centre.value  # the open trick, no note
+    trick = lambda: t.table.state["trick"]  # noqa: E731
+    assert trick()["note"] == "" and trick()["last"] is False  # the open trick, no note
     t.last_trick.value = True  # live: the learner asked for it
-    assert "(last trick, shown on request)" in t.trick_table.centre.value
+    assert trick()["note"] == "(last trick, shown on request)" and trick()["last"] is True
     t.last_trick.value = False
     t.replay_button.value = True
     t.replay_back_trick.click()  # a replay position just after a trick: shown by itself
-    assert t.trick_table.shown["last"] is True
-    assert "(the trick just finished)" in t.trick_table.centre.value
-    assert "on request" not in t.trick_table.centre.value
+    assert trick()["last"] is True
+    assert trick()["note"] == "(the trick just finished)"
     t.replay_forward.click()  # a lead: the open trick, no note
-    assert t.trick_table.shown["last"] is False and "(the" not in t.trick_table.centre.value
+    assert trick()["last"] is False and trick()["note"] == ""
     t.last_trick.value = True  # the toggle in a replay: the last trick at that point
-    assert t.trick_table.shown["last"] is True
-    assert "(the last trick finished by this point of the replay)" in t.trick_table.centre.value
-    assert t.trick_table.shown["cards"] == dict(zip(t.replay.state.completed_tricks[-1].seats,
-                                                    t.replay.state.completed_tricks[-1].cards))
+    assert trick()["last"] is True
+    assert trick()["note"] == "(the last trick finished by this point of the replay)"
+    assert t.table.trick_cards == dict(zip(t.replay.state.completed_tricks[-1].seats,
+                                           t.replay.state.completed_tricks[-1].cards))
     assert st.to_json() == t.state.to_json()
 
 
@@ -284,7 +290,7 @@ def test_the_replay_goes_back_to_the_start_and_into_the_bidding():
     assert t.replay_back.disabled and not t.replay_forward.disabled
     t.replay_forward.click()
     assert t.replay_lines == Replay(t.state, names=t.names).lines[0] and " bid" in t.replay_lines[0]
-    assert [n for n, b in t.auction.buttons.items() if not b.disabled] == []  # no bidding in a replay
+    assert t.table.enabled_bids == []  # no bidding in a replay
     t.replay_back.click()
     with pytest.raises(ValueError):
         t.replay_step("back")
@@ -300,14 +306,14 @@ def test_a_replay_mid_deal_covers_the_finished_part_and_the_next_action_closes_i
     t.replay_button.value = True
     assert t.replay.position == len(st.history) == len(t.replay)
     t.replay_back_trick.click()
-    assert t.hand.enabled_cards == []
-    assert t.trick_table.shown["hands"] == {}  # the others' cards stay hidden mid-deal
+    assert t.table.legal_cards == []
+    assert _others_shown(t) == {}  # the others' cards stay hidden mid-deal
     t.show_all_hands = True
-    assert set(t.trick_table.shown["hands"]) == {1, 2, 3}
+    assert set(_others_shown(t)) == {1, 2, 3}
     n = len(st.history)
     assert t.act(st.legal_actions()[0])
     assert len(st.history) > n and t.replay is None and t.replay_button.value is False
-    assert t.hand.enabled_cards or st.is_terminal()
+    assert t.table.legal_cards or st.is_terminal()
 
 
 #: Words of the full commentary that read a seat's hand (cardkit/replay.py): a learner
@@ -389,7 +395,7 @@ def test_the_durak_replay_and_new_deal_closes_it():
     ref.seek(len(ref))
     ref.back_trick()
     assert t.replay.position == ref.position
-    assert t.draw_chooser.enabled == [] and t.trump_picker.enabled == [] and t.my_tableau.enabled_cards == []
+    assert t.table.enabled_draws == [] and t.table.enabled_trump_picks == [] and t.table.legal_cards == []
     t.new_deal_button.click()
     assert t.replay is None and t.replay_pane.layout.display == "none"
 
@@ -424,12 +430,19 @@ def test_the_projector_layout_builds(cls):
         assert w.layout.display == "none"
     assert t.new_deal_button.layout.display != "none"
     assert t.code_banner.layout.display is None and t.deal_code in t.code_banner.value
-    assert "font-size:3em" in t.code_banner.value
-    assert all(b.style.font_size == PROJECTOR_CARD_FONT for b in t.hand.buttons.values())
-    assert t.undo_button.style.font_size == PROJECTOR_BUTTON_FONT
+    assert t.deal_code in t.table.state["banner"] and "font-size:1.6em" in t.table.state["banner"]
+    controls = t.table.state["controls"]
+    assert all(controls[n]["hidden"] for n in ("seed_box", "code_box", "load_button"))
+    assert not controls["new_deal_button"]["hidden"]
+    # large cards and buttons: the card table's projector size, said by its toggle
+    assert t.table.size == "large" and t.size_toggle.value is True
+    assert controls["size_toggle"]["description"] == "Large cards: on"
     _click(t, _learner_action(t))  # it plays as usual
     normal = cls(seed=6)
     assert normal.code_banner.layout.display == "none" and normal.seed_box.layout.display is None
+    assert normal.table.size == "normal" and normal.table.state["banner"] == ""
+    normal.size_toggle.click()  # the page's toggle: the projector size without code
+    assert normal.table.size == "large" and normal.size_toggle.description == "Large cards: on"
     with pytest.raises(ValueError):
         cls(seed=6, layout="huge")
 
@@ -438,27 +451,33 @@ def test_the_projector_layout_builds(cls):
 def test_show_all_hands_is_a_trait_synced_with_the_toggle(cls):
     t = cls(seed=4)
     assert isinstance(cls.class_traits()["show_all_hands"], traitlets.Bool)
-    assert t.trick_table.shown["hands"] == {}
+    assert _others_shown(t) == {}
     t.show_all_hands = True
     assert t.show_hands.value is True and t.show_hands.description == "Show all hands: on"
     others = [s for s in range(len(t.state.hands)) if s != t.seat]
-    assert set(t.trick_table.shown["hands"]) == set(others)
+    assert set(_others_shown(t)) == set(others)
     for s in others:
-        c = t.state.hands[s][0]
-        assert c.rank.char in t.trick_table.shown["hands"][s]
-    t.show_hands.value = False
-    assert t.show_all_hands is False and t.trick_table.shown["hands"] == {}
+        assert sorted(_others_shown(t)[s]) == sorted(card_json(c)["id"] for c in t.state.hands[s])
+    t.table.press("show_hands", False)  # the page's toggle
+    assert t.show_all_hands is False and _others_shown(t) == {}
 
 
 def test_durak_show_all_hands_shows_the_opponents_hand_and_the_face_down_cards():
     t = DurakTable(seed=11, first_dealer=1)
     st = t.state
-    down = [c for c in st.down[1] if c is not None]
-    assert all(str(c) not in t.their_tableau.caption.value for c in down)
+
+    def face_down_shown(seat):
+        return [s["down_card"]["id"] for s in t.table.seat(seat)["tableau"] if s["down_card"]]
+
+    down = [card_json(c)["id"] for c in st.down[1] if c is not None]
+    assert down and face_down_shown(1) == [] and face_down_shown(0) == []
+    assert t.table.seat(1)["count"] == len(st.hands[1]) and t.table.seat(1)["hand"] is None
     t.show_hands.value = True
     assert t.show_all_hands is True
-    assert all(str(c) in t.their_tableau.caption.value for c in down)
-    assert set(t.trick_table.shown["hands"]) == {1}
+    assert face_down_shown(1) == down
+    assert face_down_shown(0) == [card_json(c)["id"] for c in st.down[0] if c is not None]
+    assert set(_others_shown(t)) == {1}
+    assert sorted(_others_shown(t)[1]) == sorted(card_json(c)["id"] for c in st.hands[1])
 
 
 def test_the_plumbing_lives_once_in_the_base_class():
@@ -470,39 +489,30 @@ def test_the_plumbing_lives_once_in_the_base_class():
 
 
 @pytest.mark.parametrize("cls", TABLES)
-def test_four_colour_reaches_the_card_controls_that_offer_it(cls):
+def test_four_colour_reaches_the_card_table(cls):
     t = cls(seed=2, four_colour=True)
-    offering = [p for p in t._parts() if callable(getattr(p, "set_four_colour", None))]
-    if not offering:  # pragma: no cover - the table controls without the option
-        pytest.skip("the table controls have no four-colour option")
-    assert t.four_colour is True and all(p.four_colour is True for p in offering)
+    assert t.four_colour is True and t.table.four_colour is True
     t.four_colour = False
-    assert all(p.four_colour is False for p in offering)
-
-
-def _descendants(widget):
-    for child in getattr(widget, "children", ()):
-        yield child
-        yield from _descendants(child)
+    assert t.table.four_colour is False
 
 
 @pytest.mark.parametrize("cls", TABLES)
-def test_a_visible_four_colour_toggle_says_its_state_and_switches_the_card_controls(cls):
+def test_a_visible_four_colour_toggle_says_its_state_and_switches_the_card_table(cls):
     t = cls(seed=2)
     toggle = t.four_colour_toggle
-    assert any(w is toggle for w in _descendants(t))  # on the page, in the controls row
-    assert toggle.layout.display != "none"
+    page = t.table.state
+    assert "four_colour_toggle" in page["bar_main"] + page["bar_more"]  # on the page, in a controls row
+    assert page["controls"]["four_colour_toggle"]["hidden"] is False
     assert toggle.description == "Four colours: off" and toggle.value is False
-    offering = [p for p in t._parts() if callable(getattr(p, "set_four_colour", None))]
-    assert t.hand in offering and t.trick_table in offering
-    red_diamond = t.hand.buttons[next(c for c in t.hand.buttons if c.suit.name == "DIAMONDS")]
-    before = red_diamond.style.text_color
-    toggle.value = True  # the learner's click
-    assert t.four_colour is True and toggle.description == "Four colours: on"
-    assert all(p.four_colour is True for p in offering)
-    assert red_diamond.style.text_color != before  # ♦ is drawn in another colour
+    t.table.press("four_colour_toggle", True)  # the learner's click
+    assert t.four_colour is True and t.table.four_colour is True
+    assert t.table.state["controls"]["four_colour_toggle"]["description"] == "Four colours: on"
+    # the cards written in the lines under the table take the four-colour deck's colours too
+    spans = [x for x in (t.table.state["caption"], t.table.state["status"]) if "font-weight:bold" in x]
+    assert all("ck-four-colour" in x for x in spans)
     t.four_colour = False  # from code: the toggle follows
-    assert toggle.value is False and toggle.description == "Four colours: off"
-    assert red_diamond.style.text_color == before
+    assert toggle.value is False and toggle.description == "Four colours: off" and t.table.four_colour is False
+    assert "ck-four-colour" not in t.table.state["caption"]
     on = cls(seed=2, four_colour=True)  # the constructor's option shows in the toggle
     assert on.four_colour_toggle.value is True and on.four_colour_toggle.description == "Four colours: on"
+    assert on.table.four_colour is True

@@ -249,18 +249,24 @@ def test_a_click_on_a_disabled_button_is_ignored():
 
 
 def test_the_durak_tableau_card_under_a_disabled_hand_button_is_not_played():
-    # The dashboard shows Armenian Durak's face-up tableau cards in their own control; in
-    # the hand grid such a legal card is "not in this hand", disabled, and must not play.
-    from cardkit_widgets import DurakTable
-    t = DurakTable(seed=0)
-    st = t.state
-    up = [c for c in st.legal_actions() if c not in st.hands[t.seat]]
+    # Armenian Durak's face-up tableau cards are shown in their own control; in a hand grid
+    # given only the hand's cards, such a legal card is "not in this hand", disabled, and
+    # must not play.
+    from cardkit.games import armenian_durak as ad
+
+    st = ad.new_deal(seed=0, dealer=1)
+    st.apply_action(st.legal_actions()[0])  # seat 0 draws the trump, then leads
+    seat = st.current_player
+    up = [c for c in st.legal_actions() if c not in st.hands[seat]]
     assert up
-    b = t.hand.buttons[up[0]]
-    assert b.disabled
+    played = []
+    h = HandTable(36, on_play=played.append)
+    h.show(st, seat, cards=st.hands[seat])
+    b = h.buttons[up[0]]
+    assert b.disabled and h.status_of(up[0]) == "absent"
     n = len(st.history)
     b.click()
-    assert len(st.history) == n
+    assert len(st.history) == n and played == []
 
 
 def test_following_suit_is_said_in_the_caption_and_only_then_are_held_cards_greyed():

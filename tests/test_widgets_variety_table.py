@@ -1,7 +1,7 @@
 """VarietyTable, the play dashboard: a learner against three RuleBots (headless tests).
 
-Every action here is a ``Button.click()`` on the learner's enabled buttons, as in the
-browser; the bots play the rest."""
+Every action here goes through the card table as the page sends it (a card, a bid, a
+control's click), choosing among what the table enables; the bots play the rest."""
 
 from __future__ import annotations
 
@@ -11,20 +11,22 @@ import pytest
 from cardkit import Card
 from cardkit.games import variety
 from cardkit_widgets import VarietyTable
+from cardkit_widgets._dashboard import plain_text
+from cardkit_widgets.card_table import card_json
 
 
 def _enabled_bids(t: VarietyTable) -> list[int]:
-    return [n for n, b in t.auction.buttons.items() if not b.disabled]
+    return t.table.enabled_bids
 
 
 def _learner_step(t: VarietyTable, pick=0) -> None:
-    """Click one of the learner's enabled buttons (bid or card)."""
+    """Play one of the learner's enabled bids or legal cards, as the page does."""
     st = t.state
     assert st.current_player == t.seat
     if st.phase == "bidding":
-        t.auction.buttons[_enabled_bids(t)[pick]].click()
+        t.table.bid(_enabled_bids(t)[pick])
     else:
-        t.hand.buttons[t.hand.enabled_cards[pick]].click()
+        t.table.click(t.table.legal_cards[pick])
     assert t.last_error is None, t.last_error
 
 
@@ -43,12 +45,12 @@ def test_a_new_table_is_at_the_learners_turn_with_enabled_buttons_from_the_state
         pytest.fail("the bots ended every bidding before the learner's turn")
     assert st.current_player == 0 and len(st.bids) == 2
     assert _enabled_bids(t) == st.legal_actions()
-    assert t.hand.enabled_cards == []  # the bidding comes first
+    assert t.table.legal_cards == []  # the bidding comes first
     assert len(st.history) == (t.seat - st.first_bidder) % 4  # the bots before the learner bid
     assert "Your turn to bid" in t.status_text
     # bots' remarks are shown
     for seat, bid in zip(range(st.first_bidder, st.first_bidder + len(st.bids)), st.bids):
-        assert f"I bid {bid}" in t.auction.remarks_box.value
+        assert f"I bid {bid}" in t.table.state["panel"]["remarks"]
 
 
 def test_a_click_on_a_legal_card_plays_it():
@@ -56,25 +58,27 @@ def test_a_click_on_a_legal_card_plays_it():
     _to_play_phase(t)
     st = t.state
     assert st.current_player == 0 and st.phase == "play"
-    assert set(t.hand.enabled_cards) == set(st.legal_actions())
-    card = t.hand.enabled_cards[-1]
+    assert set(t.table.legal_cards) == set(st.legal_actions())
+    assert all(t.table.reason(c) == "" for c in t.table.legal_cards)
+    card = t.table.legal_cards[-1]
     n = len(st.history)
-    t.hand.buttons[card].click()
+    t.table.click(card)
     assert t.last_error is None
     assert st.history[n] == card
     assert len(st.history) > n
     assert card not in st.hands[0]
-    assert t.hand.status_of(card) == "played" and t.hand.buttons[card].disabled
-    # the trick table shows it: in the open trick, or (the trick was completed by the
-    # bots) as the last trick
-    if card in t.trick_table.shown["cards"].values():
-        assert t.trick_table.shown["cards"][0] == card
+    assert card not in t.table.hand_cards and t.table.reason(card) is None  # gone from the hand
+    # the table shows it: in the open trick, or (the trick was completed by the bots) as
+    # the trick just finished and in the line under the hand
+    trick = t.table.state["trick"]
+    if card in t.table.trick_cards.values():
+        assert t.table.trick_cards[0] == card
     else:
-        assert f"You {str(card)[0]}" in t.trick_table.caption.value.replace(
-            '<span style="color:#c62828;font-weight:bold;white-space:nowrap">', "").replace(
-            '<span style="color:#1a1a1a;font-weight:bold;white-space:nowrap">', "")
+        if trick["previous"] is not None:  # the next trick is empty: the last one is drawn faded
+            assert [c["card"]["id"] for c in trick["previous"]["cards"] if c["seat"] == 0] == [card_json(card)["id"]]
+        assert f"You {card}" in plain_text(t.table.state["caption"])
         t.last_trick.value = True
-        assert t.trick_table.shown["cards"][0] == card
+        assert t.table.trick_cards[0] == card
         assert t.last_trick.description == "Last trick: on"
 
 
@@ -88,15 +92,18 @@ def test_an_illegal_card_is_disabled_and_a_forced_click_is_one_status_line():
             break
     else:  # pragma: no cover
         pytest.fail("no position with an illegal card in 40 deals")
-    assert all(t.hand.buttons[c].disabled for c in illegal)
+    assert not set(illegal) & set(t.table.legal_cards)
+    for c in illegal:  # the page dims it and says why: the engine's reason
+        assert "must follow" in t.table.reason(c) and str(c) in t.table.reason(c)
     before = st.to_json()
-    status_before = t.status_text
-    # A browser cannot click a disabled button; a programmatic click() on one is ignored
-    # as well (HandTable, commit 372bf5b): nothing changes, no message.
-    t.hand.buttons[illegal[0]].click()
+    # A click on an illegal card is refused in one status line with the engine's reason;
+    # nothing changes.
+    t.table.click(illegal[0])
     assert st.to_json() == before
-    assert t.last_error is None
-    assert t.status_text == status_before
+    assert t.last_error and "must follow" in t.last_error
+    assert "⚠ Not allowed" in t.status_text and "must follow" in t.status_text
+    assert t.table.state["error"] is True and "must follow" in t.table.state["status"]
+    t.last_error = None
     # The illegal card played from code (a lesson calling act) is refused in one line.
     assert t.act(illegal[0]) is False
     assert st.to_json() == before
@@ -119,10 +126,11 @@ def test_used_numbers_are_disabled_for_the_learner():
         pytest.fail("no bidding in 60 deals that came back to the learner")
     assert t.state.current_player == 0
     assert first not in _enabled_bids(t)
-    assert t.auction.buttons[first].disabled
-    assert t.auction.buttons[first].style.text_decoration == "line-through"
+    number = t.table.state["panel"]["numbers"][first - 1]
+    assert number["n"] == first and not number["legal"]
+    assert number["used"] and "never names their own number twice" in number["tooltip"]  # struck through
     assert _enabled_bids(t) == t.state.legal_actions()
-    t.auction.buttons[first].click()  # forced: refused in words, nothing changes
+    t.table.bid(first)  # forced: refused in words, nothing changes
     assert t.last_error and "RULES.md §1.3" in t.last_error
 
 
@@ -141,7 +149,7 @@ def test_a_full_deal_by_clicks_gives_a_score_row_equal_to_returns(capsys):
     assert st.returns()[a] == st.returns()[b]  # partners are credited alike
     assert f"contract {st.contract}" in t.scores.table.value
     assert "Deal over" in t.status_text
-    assert t.hand.enabled_cards == [] and _enabled_bids(t) == []
+    assert t.table.legal_cards == [] and _enabled_bids(t) == []
     assert capsys.readouterr().out == ""  # callbacks write to widgets, never print
 
 
@@ -151,21 +159,21 @@ def test_undo_restores_the_learners_previous_position():
     st = t.state
     before = st.to_json()
     hand_before = list(st.hands[0])
-    enabled_before = list(t.hand.enabled_cards)
+    enabled_before = list(t.table.legal_cards)
     _learner_step(t)
     _learner_step(t)
-    t.undo_button.click()
+    t.table.press("undo_button")  # the page's Undo
     t.undo_button.click()
     assert t.state.to_json() == before
     assert st.hands[0] == hand_before
-    assert t.hand.enabled_cards == enabled_before
+    assert t.table.legal_cards == enabled_before
     assert t.state.current_player == 0
 
 
 def test_undo_back_into_the_bidding_and_after_the_end():
     t = VarietyTable(seed=9)
     start = t.state.to_json()
-    remarks = t.auction.remarks_box.value
+    remarks = t.table.state["panel"]["remarks"]
     while not t.state.is_terminal():
         _learner_step(t, pick=-1)
     assert len(t.scores) == 1
@@ -174,7 +182,7 @@ def test_undo_back_into_the_bidding_and_after_the_end():
     while t.undo_button.disabled is False:
         t.undo_button.click()
     assert t.state.to_json() == start
-    assert t.auction.remarks_box.value == remarks
+    assert t.table.state["panel"]["remarks"] == remarks
     t.undo_button.click()  # nothing left: one line, no exception
     assert "nothing to undo" in t.last_error
 
@@ -197,46 +205,50 @@ def test_new_deal_with_the_same_seed_gives_the_same_hand_and_the_dealer_passes_l
     assert t.state.hands[0] == hand
 
 
+def _widget_count() -> int:
+    from ipywidgets.widgets.widget import _instances
+
+    return len(_instances)
+
+
 def test_updates_do_not_rebuild_the_widgets():
     t = VarietyTable(seed=4)
-    hand_buttons = dict(t.hand.buttons)
-    bid_buttons = dict(t.auction.buttons)
-    cells = dict(t.trick_table.cells)
     children = t.children
-    hand_children = t.hand.children
+    side = t.side.children
+    n = _widget_count()
     _to_play_phase(t)
     _learner_step(t)
     t.show_hands.value = True
     t.undo_button.click()
-    assert all(t.hand.buttons[c] is b for c, b in hand_buttons.items())
-    assert all(t.auction.buttons[n] is b for n, b in bid_buttons.items())
-    assert all(t.trick_table.cells[s] is c for s, c in cells.items())
-    assert all(a is b for a, b in zip(t.children, children))
-    assert all(a is b for a, b in zip(t.hand.children, hand_children))
+    t.new_deal_button.click()
+    assert _widget_count() == n  # no widget was built by playing
+    assert all(a is b for a, b in zip(t.children, children)) and t.children[0] is t.table
+    assert all(a is b for a, b in zip(t.side.children, side))
 
 
 def test_show_all_hands_and_contract_marks_are_text():
     t = VarietyTable(seed=4)
     _to_play_phase(t)
     st = t.state
-    west = st.hands[1]
-    assert "".join(c.rank.char for c in west if c.suit == west[0].suit) not in t.trick_table.cells[1].value \
-        or t.show_hands.value is False
+    assert all(t.table.seat(s)["hand"] is None for s in (1, 2, 3))
+    assert [t.table.seat(s)["count"] for s in (1, 2, 3)] == [len(st.hands[s]) for s in (1, 2, 3)]
     t.show_hands.value = True
     assert t.show_hands.description == "Show all hands: on"
     for seat in (1, 2, 3):
-        suit = st.hands[seat][0].suit
-        ranks = "".join(c.rank.char for c in sorted((c for c in st.hands[seat] if c.suit == suit), key=lambda c: -c.rank))
-        assert ranks in t.trick_table.cells[seat].value
-    assert "played now" in t.contracts_table.marks[st.contract].value
+        shown = [c["id"] for c in t.table.seat(seat)["hand"]]
+        assert sorted(shown) == sorted(card_json(c)["id"] for c in st.hands[seat])
+    rows = t.contracts_table.value.split("<tr>")
+    marked = [r for r in rows if "played now" in r]
+    assert len(marked) == 1 and marked[0].startswith(f"<td style=\"padding:1px 6px;border-bottom:1px solid #eee\"><b>{st.contract}</b>")
     assert f"Contract {st.contract}" in t.status_text
-    for s in st.declarers:
-        assert "declarer" in t.trick_table.cells[s].value
+    for s in range(4):
+        assert ("declarer" if s in st.declarers else "defender") in t.table.seat(s)["notes"]
 
 
 def test_a_learner_in_another_seat_with_names():
     t = VarietyTable(seed=3, seat=2, names=["Sergei", "Gennady", "Fyodor", "Denis"])
-    assert t.trick_table.positions[2] == "bottom"
+    assert t.table.seat(2)["pos"] == "bottom" and t.table.seat(2)["me"] is True
+    assert t.table.seat(3)["pos"] == "left" and t.table.seat(3)["name"] == "Denis"
     assert t.state.current_player == 2
     while not t.state.is_terminal():
         _learner_step(t)
@@ -280,7 +292,7 @@ def test_many_deals_by_clicks_never_refuse_an_enabled_button():
     for deal in range(30):
         while not t.state.is_terminal():
             st = t.state
-            enabled = _enabled_bids(t) if st.phase == "bidding" else t.hand.enabled_cards
+            enabled = _enabled_bids(t) if st.phase == "bidding" else t.table.legal_cards
             assert sorted(enabled, key=str) == sorted(st.legal_actions(), key=str)
             _learner_step(t, pick=int(rng.integers(len(enabled))))
         assert t.scores.rows[-1] == t.state.returns()
@@ -291,14 +303,14 @@ def test_many_deals_by_clicks_never_refuse_an_enabled_button():
 
 
 def test_the_hand_is_readable_in_the_bidding_and_the_follow_rule_is_said_in_words():
-    """During the bidding the learner's cards are disabled but not greyed (``ck-readable``),
-    with a tooltip saying why; in the play, when the learner must follow a led suit,
-    the hand's caption says so, naming the playable cards."""
+    """During the bidding the learner's cards are all shown, none playable, each saying why
+    (the page draws them readable when no card is playable); in the play, when the learner
+    must follow a led suit, the line under the hand says so, naming the playable cards."""
     t = VarietyTable(seed=5, first_dealer=3)
     assert t.state.phase == "bidding" and t.state.current_player == t.seat
     held = list(t.state.hands[t.seat])
-    assert all(t.hand.buttons[c].disabled and "ck-readable" in t.hand.buttons[c]._dom_classes for c in held)
-    assert "cards are played after the bidding" in t.hand.buttons[held[0]].tooltip
+    assert sorted(map(str, t.table.hand_cards)) == sorted(map(str, held)) and t.table.legal_cards == []
+    assert all(t.table.reason(c) == "cards are played after the bidding" for c in held)
     for seed in range(60):
         t = VarietyTable(seed=seed)
         _to_play_phase(t)
@@ -308,9 +320,9 @@ def test_the_hand_is_readable_in_the_bidding_and_the_follow_rule_is_said_in_word
                 led = st.trick.cards[0].suit
                 legal = st.legal_actions()
                 if len(legal) < len(st.hands[t.seat]):
-                    assert f"{led.symbol} was led: you must follow {led.symbol}" in t.hand.caption.value
+                    assert f"{led.symbol} was led: you must follow {led.symbol}" in t.table.state["caption"]
                     refused = [c for c in st.hands[t.seat] if c not in legal]
-                    assert all("ck-readable" not in t.hand.buttons[c]._dom_classes for c in refused)
+                    assert all(f"must follow {led.symbol}" in t.table.reason(c) for c in refused)
                     return
             _learner_step(t)
     pytest.fail("the learner never had to follow suit in 60 deals")  # pragma: no cover

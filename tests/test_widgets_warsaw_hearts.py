@@ -93,7 +93,8 @@ def test_settlement_table_before_the_end_and_ties():
 # ---- the dashboard ------------------------------------------------------------------------
 
 def click_legal(t: WarsawHeartsTable, pick=0) -> None:
-    t.hand.buttons[t.hand.enabled_cards[pick]].click()
+    """Play one of the cards the table shows as legal, as the page does."""
+    t.table.click(t.table.legal_cards[pick])
     assert t.last_error is None, t.last_error
 
 
@@ -102,8 +103,10 @@ def test_table_starts_at_the_learners_turn():
         t = WarsawHeartsTable(seed=5, players=players)
         st = t.state
         assert st.current_player == 0 and not st.is_terminal()
-        assert set(t.hand.enabled_cards) == set(st.legal_actions())
-        assert len(t.hand.buttons) == 36
+        assert set(t.table.legal_cards) == set(st.legal_actions())
+        assert sorted(map(str, t.table.hand_cards)) == sorted(map(str, st.hands[0]))
+        assert len(st.hands[0]) == 36 // players  # the 36-card deck
+        assert [s["count"] for s in t.table.state["seats"]] == [len(h) for h in st.hands]
         assert "Your turn" in t.status_text and "Варшавские червы" in t.title.value
         assert st.initial_hands == wh.new_deal(players=players, dealer=st.dealer, seed=5).initial_hands
 
@@ -112,11 +115,11 @@ def test_click_plays_and_bots_answer_then_undo():
     t = WarsawHeartsTable(seed=2, players=4)
     st = t.state
     n = len(st.history)
-    card = t.hand.enabled_cards[-1]
-    t.hand.buttons[card].click()
+    card = t.table.legal_cards[-1]
+    t.table.click(card)
     assert st.history[n] == card and card not in st.hands[0]
     assert st.current_player == 0 or st.is_terminal()
-    assert t.hand.status_of(card) == "played"
+    assert card not in t.table.hand_cards and t.table.reason(card) is None
     t.undo_button.click()
     assert len(st.history) == n and card in st.hands[0] and "Undone" in t.status_text
     t.undo_button.click()
@@ -139,8 +142,10 @@ def test_refused_actions_are_one_line_and_change_nothing():
     assert t.act(other[0]) is False
     assert "must follow" in t.last_error and "\n" not in t.last_error
     assert t.act("2H") is False and "2♥" in t.last_error
-    t.hand.buttons[other[0]].click()     # a disabled button clicked anyway
-    assert st.to_json() == before and "⚠" in t.status_text
+    assert "must follow" in t.table.reason(other[0])  # the page says why before a click
+    t.last_error = None
+    t.table.click(other[0])     # an illegal card clicked: the engine's reason, in one line
+    assert st.to_json() == before and "⚠" in t.status_text and "must follow" in t.last_error
 
 
 def test_bad_seed_is_one_line():
@@ -164,10 +169,10 @@ def test_show_all_hands_and_last_trick():
     t = WarsawHeartsTable(seed=6, players=4)
     t.show_hands.value = True
     assert t.show_hands.description == "Show all hands: on"
-    assert set(t.trick_table.shown["hands"]) == {1, 2, 3}
+    assert {s["seat"] for s in t.table.state["seats"] if s["hand"]} == {1, 2, 3}
     click_legal(t)
     t.last_trick.value = True
-    assert t.trick_table.shown["last"] is True
+    assert t.table.state["trick"]["last"] is True
 
 
 def test_a_whole_game_to_thirty_and_the_settlement():
@@ -229,9 +234,12 @@ def test_the_players_choice_starts_a_game_with_that_many_seats():
     t.players_choice.value = 3
     assert t.rules.players == 3 and t.state.players == 3 and t.last_error is None
     assert len(t.state.initial_hands[0]) == 12 and t.deal_code.endswith("-P3")
-    assert t.names == ["You", "Left", "Right"] and t.trick_table.players == 3
-    assert len(t.penalty_sheet.names) == 3 if hasattr(t.penalty_sheet, "names") else True
-    t.players_choice.value = 4
+    assert t.names == ["You", "Left", "Right"] and t.table.state["players"] == 3
+    assert [(s["name"], s["pos"]) for s in t.table.state["seats"]] == [("You", "bottom"), ("Left", "left"),
+                                                                       ("Right", "right")]
+    assert len(t.penalty_sheet.names) == 3 and len(t.bonus_sheet.names) == 3
+    t.table.press("players_choice", 1)  # the page's choice: its second option, 4 players
+    assert t.players_choice.value == 4
     assert t.state.players == 4 and len(t.state.initial_hands[0]) == 9
     assert WarsawHeartsTable.from_query("deal=W-17-P3").players_choice.value == 3
 

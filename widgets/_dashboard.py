@@ -5,8 +5,21 @@ A learner in one seat plays against bots, deal after deal. The base class holds 
 plumbing that is the same for every game, so each dashboard only says how its game deals,
 scores and draws itself:
 
-- the controls: ``New deal`` with a seed box, a ``Deal code`` box with ``Load``,
-  ``Undo``, ``Show all hands``, ``Last trick``, ``Replay``, ``Four colours``;
+- the page: one :class:`~cardkit_widgets.card_table.CardTable` (:attr:`DealDashboard.table`)
+  draws the whole play area from one JSON state: the controls (``New deal``, ``Undo``,
+  ``Last trick``, ``Show all hands``, ``Replay``, the bots' choice; under "More" the seed
+  box, the ``Deal code`` box with ``Load``, ``Four colours``, ``Large cards``), the other
+  seats and the trick, the status line and the learner's hand; score sheets and tables go
+  below it in a collapsible ``Accordion`` (:attr:`DealDashboard.side`). A page builds
+  about 15-30 widgets (it was about 560: every card and control a widget of its own);
+- the controls are :class:`~cardkit_widgets._controls.Control` objects with the
+  attributes of the ipywidgets they replace (``value``, ``description``, ``disabled``,
+  ``tooltip``, ``click()``), drawn by the card table and driven by its messages;
+- the legality shown is the engine's: the legal cards from ``state.legal_actions()``, and
+  for every other card the engine's own reason (the refusal ``state.apply_action`` gives,
+  the state left as it was), in the card's title and, on a click, in the status line;
+- the bots: ``bots="rule"`` or ``"expert"`` (the game module's ``ExpertBot``; while a
+  game has none, its ``RuleBot``, said in the status line), switched from the page;
 - the learner's actions (:meth:`DealDashboard.act`), refused in one status line
   ("⚠ Not allowed: …"), never a traceback; the bots playing on until the learner's
   turn, each from ``state.observation(seat)`` only;
@@ -43,28 +56,43 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import ipywidgets as W
+import numpy as np
 import traitlets
 
 from cardkit.cards import Card
 from cardkit.codes import code_from_query, deal_code, game_entry, parse_deal_code
 from cardkit.dealing import as_generator
-from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError
+from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from cardkit.replay import ALL, Replay
 
-from ._common import one_line, suit_html
+from ._common import MAX_SEED, card_html, one_line, read_seed, recolour_html, seat_positions, suit_html
+from ._controls import Control
+from .card_table import CardTable, card_json
 
-__all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT"]
+__all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS"]
+
+#: The bots a play table offers: ``bots="rule"`` (RuleBot) or ``"expert"`` (ExpertBot).
+BOT_LEVELS = ("rule", "expert")
+
+#: The words after "▶" for the seat to act, by the state's phase.
+TURN_WORDS = {"bidding": "to bid", "play": "to play", "trump": "to draw the trump", "draw": "to choose a draw"}
+#: Why no card may be played in a phase that is not the play.
+PHASE_REFUSALS = {"bidding": "cards are played after the bidding", "trump": "first the trump must be drawn",
+                  "draw": "first choose whether to draw a face-down card"}
 
 #: The font size of a card button in the projector layout.
 PROJECTOR_CARD_FONT = "2.5em"
 #: The font size of the other buttons and boxes in the projector layout.
 PROJECTOR_BUTTON_FONT = "1.6em"
 
-_PROJECTOR_CSS = """<style>
-.cardkit-projector .cardkit-projector-zoom { zoom: 1.7; }
-.cardkit-projector .cardkit-projector-status { zoom: 1.6; }
-.cardkit-projector .cardkit-projector-title { zoom: 1.5; }
-</style>"""
+
+
+def _query_size(query: str) -> str | None:
+    """The ``size`` of a page's query string (``"size=large"``), or None."""
+    from urllib.parse import parse_qs
+
+    values = parse_qs(str(query or "").lstrip("?")[:2000]).get("size")
+    return values[-1] if values else None
 
 
 def plain_text(text: str) -> str:
@@ -93,12 +121,14 @@ class DealDashboard(W.VBox):
     :param practice: True (default): practice, undo allowed. False: a scored game, undo
         is off (the button disabled, its tooltip says why) and the learner's
         ``Show all hands`` toggle is disabled.
-    :param layout: ``"normal"`` (default) or ``"projector"``: large cards (font
-        :data:`PROJECTOR_CARD_FONT`) and buttons, the deal code in big text, and no seed
-        or code boxes (``New deal`` stays). An ``ipywidgets.Layout`` is taken as the
-        box's layout, as for any ``VBox``.
+    :param layout: ``"normal"`` (default) or ``"projector"``: the card table's large
+        size (``Large cards: on``), the deal code in big text, and no seed or code boxes
+        (``New deal`` stays). An ``ipywidgets.Layout`` is taken as the box's layout, as
+        for any ``VBox``. ``?size=large`` in the page's address gives the large size too.
+    :param bots: ``"rule"`` (default) or ``"expert"``; each dashboard also takes its
+        own bots (see its docstring).
     :param four_colour: show the four-colour deck where the card controls offer it.
-    :raises CardkitError: for a layout other than these.
+    :raises CardkitError: for a layout other than these, or another ``bots`` level.
 
     Traits:
 
@@ -111,20 +141,26 @@ class DealDashboard(W.VBox):
     :ivar four_colour: (``Bool``) see above; linked both ways with the ``Four colours``
         toggle, and passed to every table control's ``set_four_colour``.
 
-    Widgets (built once, updated in place; every button's ``description`` is its
-    accessible name and every state is said in words):
+    Parts (built once, updated in place; every button's ``description`` is its
+    accessible name and every state is said in words). The controls are
+    :class:`~cardkit_widgets._controls.Control` s drawn by the card table; their kinds
+    are those of the ipywidgets they replace:
 
-    :ivar title, status: ``HTML``; :attr:`status_text` is the status line as plain text.
-    :ivar seed_box: ``IntText``; :ivar new_deal_button, undo_button: ``Button``.
-    :ivar code_box: ``Text`` ("Deal code"); :ivar load_button: ``Button`` ("Load").
-    :ivar show_hands, last_trick, replay_button, four_colour_toggle: ``ToggleButton`` s
-        whose descriptions say their state ("Show all hands: on", "Four colours: off");
-        ``four_colour_toggle`` is linked both ways with :attr:`four_colour`.
-    :ivar code_banner: ``HTML``, the deal code in big text (projector layout only).
-    :ivar replay_pane: ``VBox`` shown while the replay is on, with
-        ``replay_back_trick``, ``replay_back``, ``replay_forward``,
-        ``replay_forward_trick`` (``Button`` s), ``replay_info`` and
-        ``replay_commentary`` (``HTML``).
+    :ivar table: the :class:`~cardkit_widgets.card_table.CardTable` (the page's play area);
+        :ivar side: the ``Accordion`` below it (score sheets, tables).
+    :ivar title, status: ``html``; :attr:`status_text` is the status line as plain text.
+    :ivar seed_box: ``int``; :ivar new_deal_button, undo_button: ``button``.
+    :ivar code_box: ``text`` ("Deal code"); :ivar load_button: ``button`` ("Load").
+    :ivar show_hands, last_trick, replay_button, four_colour_toggle, size_toggle: ``toggle`` s
+        whose descriptions say their state ("Show all hands: on", "Four colours: off",
+        "Large cards: on"); ``four_colour_toggle`` is linked both ways with
+        :attr:`four_colour`; ``size_toggle`` sets the card table's size.
+    :ivar bots_choice: ``choice`` "Rule bots" / "Expert bots" (:attr:`bot_level`,
+        :meth:`set_bots`); disabled for a table given its own bots.
+    :ivar code_banner: ``html``, the deal code in big text (projector layout only).
+    :ivar replay_pane: shown while the replay is on, with ``replay_back_trick``,
+        ``replay_back``, ``replay_forward``, ``replay_forward_trick`` (``button`` s),
+        ``replay_info`` and ``replay_commentary`` (``html``).
     :ivar replay: the :class:`cardkit.replay.Replay` shown, or None when the replay is off;
         its ``viewer`` is the learner's seat, or ``"all"`` while :attr:`show_all_hands`.
     :ivar deal_seed: the current deal's seed (None for a deal loaded in the cards form).
@@ -151,17 +187,20 @@ class DealDashboard(W.VBox):
 
     # ---- construction -------------------------------------------------------------------
 
-    def _setup(self, seed: int, *, undo_tooltip: str, layout="normal") -> None:
-        """The common attributes and widgets; call first in the subclass's constructor.
+    def _setup(self, seed: int, *, undo_tooltip: str, layout="normal", bots="rule") -> None:
+        """The common attributes and controls; call first in the subclass's constructor.
 
-        :raises ValueError: for a bad seed or layout (before any widget is built).
+        :raises ValueError: for a bad seed, layout or bots (before anything is built).
         """
         as_generator(seed)  # validates the seed (ValueError with the value quoted)
         box_layout = None
         if isinstance(layout, W.Layout):
             box_layout, layout = layout, "normal"
         if layout not in self.LAYOUTS:
-            raise CardkitError(f"layout {layout!r}: expected one of {', '.join(map(repr, self.LAYOUTS))}")
+            raise CardkitError(f"layout {quote(layout)}: expected one of {', '.join(map(repr, self.LAYOUTS))}")
+        if isinstance(bots, str) and bots not in BOT_LEVELS:
+            raise CardkitError(f"bots {quote(bots)}: expected one of {', '.join(map(repr, BOT_LEVELS))} "
+                               f"or a mapping of seats to bots")
         self.layout_mode: str = layout
         self._box_layout = box_layout
         self.deal_seed: int | None = None
@@ -174,81 +213,132 @@ class DealDashboard(W.VBox):
         self.query_problem: str | None = None  # from_query: why the link's code was not used
         self._syncing = False
         self._undo_tooltip = undo_tooltip
+        self._expert_missing = False
 
-        self.title = W.HTML("")
-        self.code_banner = W.HTML("", layout=W.Layout(display="none"))
-        self.seed_box = W.IntText(value=int(seed), description="Next deal's seed", layout=W.Layout(width="17em"),
-                                  style={"description_width": "10.5em"},
-                                  tooltip="New deal deals with this seed (the same seed gives the same cards)")
-        self.new_deal_button = W.Button(description="New deal", tooltip="Deal new cards with the seed in the box",
-                                        layout=W.Layout(width="7em"))
-        self.code_box = W.Text(value="", description="Deal code", placeholder=f"e.g. {self.CODE_EXAMPLE}",
-                               layout=W.Layout(width="17em"), style={"description_width": "5.5em"})
-        self.load_button = W.Button(description="Load", tooltip="Deal the cards of the code in the box",
-                                    layout=W.Layout(width="5em"))
-        self.undo_button = W.Button(description="Undo", tooltip=undo_tooltip, layout=W.Layout(width="5em"))
-        self.show_hands = W.ToggleButton(value=False, description="Show all hands: off",
-                                         tooltip="Show every player's cards (practice)", layout=W.Layout(width="11em"))
-        self.last_trick = W.ToggleButton(value=False, description="Last trick: off",
-                                         tooltip="Show the last finished trick instead of the current one",
-                                         layout=W.Layout(width="9em"))
-        self.four_colour_toggle = W.ToggleButton(
-            value=False, description="Four colours: off",
-            tooltip="A four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green (the suit symbols stay)",
-            layout=W.Layout(width="10.5em"))
-        self.replay_button = W.ToggleButton(value=False, description="Replay: off",
-                                            tooltip="Go through the deal so far, card by card, with commentary",
-                                            layout=W.Layout(width="8em"))
-        self.status = W.HTML("", layout=W.Layout(margin="4px 0px", min_height="1.6em"))
+        # The controls are drawn by the card table (widgets/_controls.py): no widget each.
+        self.title = Control("html", "title")
+        self.code_banner = Control("html", "code_banner", display="none")
+        self.seed_box = Control("int", "seed_box", value=int(seed), description="Next deal's seed",
+                                tooltip="New deal deals with this seed (the same seed gives the same cards)")
+        self.new_deal_button = Control("button", "new_deal_button", description="New deal",
+                                       tooltip="Deal new cards with the seed in the box")
+        self.code_box = Control("text", "code_box", value="", description="Deal code",
+                                placeholder=f"e.g. {self.CODE_EXAMPLE}")
+        self.load_button = Control("button", "load_button", description="Load",
+                                   tooltip="Deal the cards of the code in the box")
+        self.undo_button = Control("button", "undo_button", description="Undo", tooltip=undo_tooltip)
+        self.show_hands = Control("toggle", "show_hands", value=False, description="Show all hands: off",
+                                  tooltip="Show every player's cards (practice)")
+        self.last_trick = Control("toggle", "last_trick", value=False, description="Last trick: off",
+                                  tooltip="Show the last finished trick instead of the current one")
+        self.four_colour_toggle = Control(
+            "toggle", "four_colour_toggle", value=False, description="Four colours: off",
+            tooltip="A four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green (the suit symbols stay)")
+        self.size_toggle = Control("toggle", "size_toggle", value=False, description="Large cards: off",
+                                   tooltip="The projector size: large cards and text (also ?size=large in "
+                                           "the page's address)")
+        self.bots_choice = Control("choice", "bots_choice", description="Bots:",
+                                   options=[("Rule bots", "rule"), ("Expert bots", "expert")],
+                                   value=bots if isinstance(bots, str) else "rule",
+                                   disabled=not isinstance(bots, str),
+                                   tooltip="Rule bots play by simple rules and answer at once; expert bots "
+                                           "look ahead and play better")
+        self.replay_button = Control("toggle", "replay_button", value=False, description="Replay: off",
+                                     tooltip="Go through the deal so far, card by card, with commentary")
+        self.status = Control("html", "status")
+        self.replay_back_trick = Control("button", "replay_back_trick", description="◀◀ trick",
+                                         tooltip="Back to the end of the previous trick")
+        self.replay_back = Control("button", "replay_back", description="◀ card",
+                                   tooltip="Back one action (a card, a bid)")
+        self.replay_forward = Control("button", "replay_forward", description="card ▶",
+                                      tooltip="Forward one action (a card, a bid)")
+        self.replay_forward_trick = Control("button", "replay_forward_trick", description="trick ▶▶",
+                                            tooltip="Forward to the end of the trick")
+        self.replay_info = Control("html", "replay_info")
+        self.replay_commentary = Control("html", "replay_commentary")
+        self.replay_pane = Control("html", "replay_pane", display="none")
 
-        self.replay_back_trick = W.Button(description="◀◀ trick", tooltip="Back to the end of the previous trick",
-                                          layout=W.Layout(width="6.5em"))
-        self.replay_back = W.Button(description="◀ card", tooltip="Back one action (a card, a bid)",
-                                    layout=W.Layout(width="5.5em"))
-        self.replay_forward = W.Button(description="card ▶", tooltip="Forward one action (a card, a bid)",
-                                       layout=W.Layout(width="5.5em"))
-        self.replay_forward_trick = W.Button(description="trick ▶▶", tooltip="Forward to the end of the trick",
-                                             layout=W.Layout(width="6.5em"))
-        self.replay_info = W.HTML("")
-        self.replay_commentary = W.HTML("", layout=W.Layout(min_height="2.6em"))
-        self.replay_pane = W.VBox(
-            [self.replay_info,
-             W.HBox([self.replay_back_trick, self.replay_back, self.replay_forward, self.replay_forward_trick],
-                    layout=W.Layout(flex_flow="row wrap", align_items="center")),
-             self.replay_commentary],
-            layout=W.Layout(display="none", border="1px solid #bbb", padding="4px", margin="4px 0px"))
-        self._style = W.HTML("", layout=W.Layout(height="0px", margin="0px"))
+        self.table = CardTable()
+        self.table.on_action(self._table_action)
 
         self.new_deal_button.on_click(lambda _b: self._safely(self.new_deal))
         self.load_button.on_click(lambda _b: self._safely(self.load_code, self.code_box.value))
         self.undo_button.on_click(lambda _b: self._safely(self.undo))
         self.last_trick.observe(lambda _c: self._safely(self.refresh), names="value")
         self.replay_button.observe(self._replay_toggled, names="value")
+        self.size_toggle.observe(lambda c: self._safely(self._set_size, "large" if c["new"] else "normal"),
+                                 names="value")
+        self.table.observe(lambda c: self._safely(self._size_from_page, c["new"]), names="size")
+        self.bots_choice.observe(lambda c: self._safely(self.set_bots, c["new"]), names="value")
         self.replay_back.on_click(lambda _b: self._safely(self.replay_step, "back"))
         self.replay_forward.on_click(lambda _b: self._safely(self.replay_step, "forward"))
         self.replay_back_trick.on_click(lambda _b: self._safely(self.replay_step, "back_trick"))
         self.replay_forward_trick.on_click(lambda _b: self._safely(self.replay_step, "forward_trick"))
 
-    def _controls(self, *toggles: W.Widget) -> W.HBox:
-        """The row of controls: New deal, seed, code, Load, Undo, then ``toggles``, Replay
-        and Four colours."""
-        return W.HBox([self.new_deal_button, self.seed_box, self.code_box, self.load_button, self.undo_button,
-                       *toggles, self.replay_button, self.four_colour_toggle],
-                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
+    #: The controls in the first row of the page, then under "More", then in the replay pane.
+    BAR_MAIN: ClassVar[tuple[str, ...]] = ("new_deal_button", "undo_button", "last_trick", "show_hands",
+                                           "replay_button", "bots_choice")
+    BAR_MORE: ClassVar[tuple[str, ...]] = ("seed_box", "code_box", "load_button", "four_colour_toggle",
+                                           "size_toggle")
+    BAR_REPLAY: ClassVar[tuple[str, ...]] = ("replay_info", "replay_back_trick", "replay_back", "replay_forward",
+                                             "replay_forward_trick", "replay_commentary")
 
-    def _assemble(self, children: Sequence[W.Widget], *, deal: bool, practice: bool = True,
+    #: A game's own controls in the first row (Warsaw Hearts: the Players choice).
+    EXTRA_MAIN: ClassVar[tuple[str, ...]] = ()
+
+    def _bar_main(self) -> tuple[str, ...]:
+        return (*self.BAR_MAIN, *self.EXTRA_MAIN)
+
+    def _all_controls(self) -> dict[str, Control]:
+        return {n: getattr(self, n) for n in (*self._bar_main(), *self.BAR_MORE, *self.BAR_REPLAY, "replay_pane")}
+
+    def _table_action(self, action: dict) -> None:
+        """An action from the card table's page (see :mod:`cardkit_widgets.card_table`)."""
+        kind = action.get("kind")
+        if kind == "control":
+            control = self._all_controls().get(str(action.get("name")))
+            if control is None:
+                return
+            if "value" in action:
+                try:
+                    control.set_from_page(action["value"])
+                except (ValueError, TypeError, IndexError) as e:
+                    self._error(e)
+            elif not control.disabled:
+                control.click()
+            self._push()
+            return
+        self._safely(self._page_action, action)
+        self._push()
+
+    def _page_action(self, action: dict) -> None:
+        """A card, bid, trump pick or draw from the page: the learner's action (the
+        engine refuses an illegal one with its reason, shown in the status line)."""
+        from .card_table import parse_card_id
+
+        kind = action.get("kind")
+        if kind == "card":
+            self.act(parse_card_id(action.get("card", "")))
+        else:
+            self._table_extra_action(action)
+
+    def _table_extra_action(self, action: dict) -> None:
+        """A game's own action from the page (a bid, a trump pick, a draw)."""
+
+    def _assemble(self, side: Sequence[tuple[str, W.Widget]], *, deal: bool, practice: bool = True,
                   four_colour: bool = False) -> None:
-        """Build the box (``children`` in order, with the style and the code banner after
-        the title) and deal the first deal if ``deal``."""
-        children = list(children)
-        i = children.index(self.title) + 1 if self.title in children else 0
-        children[i:i] = [self.code_banner]
-        children.append(self._style)
-        W.VBox.__init__(self, children, layout=self._box_layout or W.Layout(padding="4px"))
+        """Build the page: the card table, then ``side`` (``(title, widget)`` pairs: score
+        sheets, the penalty table...) in a collapsible ``Accordion`` below it; deal the
+        first deal if ``deal``."""
+        self.side = W.Accordion(children=[w for _t, w in side], titles=tuple(t for t, _w in side),
+                                selected_index=None)
+        W.VBox.__init__(self, [self.table, self.side], layout=self._box_layout or W.Layout(padding="2px"))
+        self.add_class("cardkit-dashboard")
         self.practice = bool(practice)
         self.four_colour = bool(four_colour)
         traitlets.link((self.show_hands, "value"), (self, "show_all_hands"))
         traitlets.link((self, "four_colour"), (self.four_colour_toggle, "value"))  # the trait's value first
+        traitlets.link((self, "four_colour"), (self.table, "four_colour"))
         self.observe(lambda _c: self._safely(self._viewer_follows_show_all_hands), names="show_all_hands")
         self.observe(lambda _c: self._safely(self.refresh), names="practice")
         self.observe(lambda _c: self._safely(self._apply_four_colour), names="four_colour")
@@ -263,59 +353,109 @@ class DealDashboard(W.VBox):
 
     # ---- the teacher's options ----------------------------------------------------------
 
-    #: The attributes that may hold a table control (each subclass has some of them).
+    #: The attributes that may hold a side control (each subclass has some of them).
     PART_NAMES: ClassVar[tuple[str, ...]] = (
-        "hand", "trick_table", "auction", "contracts_table", "scores", "penalty_table", "penalty_sheet",
-        "bonus_sheet", "settlement", "their_tableau", "my_tableau", "trump_picker", "draw_chooser")
+        "contracts_table", "scores", "penalty_table", "penalty_sheet", "bonus_sheet", "settlement")
 
     def _parts(self) -> list[W.Widget]:
-        """The table controls of this dashboard."""
+        """The side controls of this dashboard (score sheets, tables)."""
         return [w for w in (getattr(self, n, None) for n in self.PART_NAMES) if w is not None]
 
     def _apply_four_colour(self) -> None:
-        # The table controls that offer a four-colour deck (set_four_colour(), or a
-        # four_colour attribute) switch; another keeps its red and black.
+        # The side controls that offer a four-colour deck switch too; the card table
+        # follows the trait (linked).
         for part in self._parts():
             setter = getattr(part, "set_four_colour", None)
             if callable(setter):
                 setter(self.four_colour)
-            elif "four_colour" in getattr(part, "__dict__", {}):
-                part.four_colour = self.four_colour
         self.refresh()
+
+    def _set_size(self, size: str) -> None:
+        """The card table's size, ``"normal"`` or ``"large"`` (the ``Large cards`` toggle);
+        the side controls with a large size follow."""
+        self.table.size = size
+        for part in self._parts():
+            set_size = getattr(part, "set_size", None)
+            if callable(set_size):
+                set_size(size)
+        self.refresh()
+
+    def _size_from_page(self, size: str) -> None:
+        """The page chose a size (``?size=large`` in its address): the toggle follows."""
+        if self.size_toggle.value != (size == "large"):
+            self.size_toggle.value = size == "large"
+
+    #: The status line's words for the deal code in a scored game (``practice=False``):
+    #: a deal code (and a seed) lets anyone deal the same cards and read every hand, so
+    #: the page shows neither; the kernel keeps :attr:`deal_code` for the teacher.
+    HIDDEN_CODE_TEXT = "Deal codes are hidden in a scored game."
+
+    def _hide_codes(self, hide: bool) -> None:
+        """In a scored game the seed box and the code box are hidden too: the seed box
+        shows the next deal's seed, and loading a known deal would defeat the score."""
+        display = "none" if hide or self.layout_mode == "projector" else None
+        for w in (self.seed_box, self.code_box, self.load_button):
+            w.layout.display = display
 
     def _apply_projector(self) -> None:
         """Large cards and buttons, the deal code in big text, no seed or code boxes."""
         self.add_class("cardkit-projector")
-        self._style.value = _PROJECTOR_CSS
         for w in (self.seed_box, self.code_box, self.load_button):
             w.layout.display = "none"
         self.code_banner.layout.display = None
-        self.title.add_class("cardkit-projector-title")
-        self.status.add_class("cardkit-projector-status")
-        for b in (self.new_deal_button, self.undo_button, self.show_hands, self.last_trick, self.replay_button,
-                  self.four_colour_toggle,
-                  self.replay_back_trick, self.replay_back, self.replay_forward, self.replay_forward_trick):
-            b.style.font_size = PROJECTOR_BUTTON_FONT  # widths in em grow with the font
-            b.layout.height = "1.9em"
-        sized = []
-        for part in self._parts():
-            set_size = getattr(part, "set_size", None)
-            if callable(set_size):  # the control's own large size (a projector)
-                set_size("large")
-                sized.append(part)
-        hand = getattr(self, "hand", None)
-        if hand is not None and hand not in sized:
-            # older controls: the card buttons' sizes are in em, so they grow with their font
-            for b in hand.buttons.values():
-                b.style.font_size = PROJECTOR_CARD_FONT
-        for part in self._projector_zoomed():
-            if part not in sized:
-                part.add_class("cardkit-projector-zoom")
+        self.size_toggle.value = True
 
-    def _projector_zoomed(self) -> list[W.Widget]:
-        """The parts drawn larger on the projector by CSS zoom when they have no large
-        size of their own."""
-        return [w for w in (getattr(self, "trick_table", None),) if w is not None]
+    # ---- the bots -------------------------------------------------------------------------------
+
+    @property
+    def bot_level(self) -> str:
+        """``"rule"`` or ``"expert"``: the bots chosen (``bots=`` or the page's choice)."""
+        return self.bots_choice.value
+
+    def _bot_class(self, module, seat_note: bool = True):
+        """The bot class of ``module`` for :attr:`bot_level`: ``RuleBot``, or ``ExpertBot``
+        when the game module has one (else ``RuleBot``, and the status line says so)."""
+        if self.bot_level == "expert":
+            cls = getattr(module, "ExpertBot", None)
+            if cls is not None:
+                self._expert_missing = False
+                return cls
+            self._expert_missing = True
+        else:
+            self._expert_missing = False
+        return module.RuleBot
+
+    @staticmethod
+    def _make_bot(cls, seed: int, seat: int):
+        """A bot of class ``cls`` seeded from the deal's seed and its seat."""
+        rng = np.random.default_rng([seed, seat])
+        try:
+            return cls(rng)
+        except TypeError:
+            return cls(seed=rng)
+
+    def set_bots(self, level: str) -> None:
+        """Play against ``"rule"`` or ``"expert"`` bots from now on (the bots of the
+        current deal are replaced at once, seeded as before; they act from their
+        observation only). ``"expert"`` falls back to the rule bots, said in the status
+        line, when the game has no expert bot yet.
+
+        :raises CardkitError: for another level, or when the table was given its own bots.
+        """
+        if level not in BOT_LEVELS:
+            raise CardkitError(f"bots {quote(level)}: expected one of {', '.join(map(repr, BOT_LEVELS))}")
+        if self.bots_choice.disabled:
+            raise CardkitError("this table was given its own bots")
+        if self.bots_choice.value != level:
+            self.bots_choice.value = level  # observed: comes back here
+            return
+        self._replace_bots()
+        words = "Expert bots" if level == "expert" else "Rule bots"
+        self._message = f"{words} from now on."
+        self.refresh()
+
+    def _replace_bots(self) -> None:
+        """Rebuild the bots for :attr:`bot_level` (a subclass hook)."""
 
     def _refresh_undo(self) -> None:
         if not self.practice:
@@ -388,16 +528,17 @@ class DealDashboard(W.VBox):
         game starts.
 
         :raises ValueError: for a seed that is not an int >= 0 (one status line when
-            clicked); nothing changes.
+            clicked); nothing changes. The seed (the box's, or ``seed``) must be a whole
+            number 0..999 999 999 999 (:func:`read_seed`: a deal code carries at most 12
+            digits): ``-3``, ``"1e30"``, ``12345678901234567`` are refused, not changed.
         """
-        seed = int(self.seed_box.value if seed is None else seed)
-        as_generator(seed)
+        seed = read_seed(self.seed_box.value if seed is None else seed)
         self._close_replay()
         self._begin_deal(seed)
         self.deal_seed = seed
         self._loaded_code = None
-        self.seed_box.value = seed + 1
-        self._started(f"New deal (seed {seed})")
+        self.seed_box.value = (seed + 1) % (MAX_SEED + 1)
+        self._started(f"New deal (seed {seed})" if self.practice else "New deal")
 
     def load_code(self, code: str) -> bool:
         """Deal the deal that ``code`` names (``docs/deal-codes.md``), as every learner with
@@ -421,9 +562,9 @@ class DealDashboard(W.VBox):
         self.deal_seed = spec.seed
         self._loaded_code = canonical
         if spec.seed is not None:
-            self.seed_box.value = spec.seed + 1
+            self.seed_box.value = (spec.seed + 1) % (MAX_SEED + 1)
         self.code_box.value = canonical
-        self._started(f"Deal {canonical} loaded")
+        self._started(f"Deal {canonical} loaded" if self.practice else "Deal loaded")
         return True
 
     def _spec_for(self, code: str):
@@ -440,12 +581,12 @@ class DealDashboard(W.VBox):
         mine = game_entry(self.GAME)
         if spec.game != self.GAME:
             theirs = game_entry(spec.game)
-            raise NotationError(f"deal code {code!r} is a {theirs.title} deal; this table plays {mine.title} "
+            raise NotationError(f"deal code {quote(code)} is a {theirs.title} deal; this table plays {mine.title} "
                                 f"(codes that start {mine.letter + '-'!r})")
         for f in self._code_fields(mine):
             want, have = getattr(spec.rules, f), getattr(self.rules, f)
             if want != have:
-                raise NotationError(f"deal code {code!r} is for {f}={want!r}, but this table plays {f}={have!r}; "
+                raise NotationError(f"deal code {quote(code)} is for {f}={want!r}, but this table plays {f}={have!r}; "
                                     f"open the lesson with ?deal={spec.code} to get a table with those rules")
         return spec
 
@@ -466,7 +607,8 @@ class DealDashboard(W.VBox):
         :param kwargs: the constructor's arguments. With a code, the table is built with
             the code's rules (its variants; Warsaw Hearts' number of players) over
             ``kwargs["rules"]`` and deals the code's deal.
-        :returns: the dashboard. A code that cannot be used gives a normal deal and one
+        :returns: the dashboard (``size=large`` in the query: the projector size, the
+            ``Large cards`` toggle on). A code that cannot be used gives a normal deal and one
             status line saying why (:attr:`query_problem`); :attr:`query_code` is the
             code used, or None.
         """
@@ -486,6 +628,8 @@ class DealDashboard(W.VBox):
                 problem = one_line(e)
         table = cls(**kwargs)
         table.query_problem = problem
+        if _query_size(query) == "large":  # ?size=large: the projector size (the page reads it too)
+            table.size_toggle.value = True
         if code is not None and problem is None:
             if table.load_code(code):
                 table.query_code = table.deal_code
@@ -728,11 +872,13 @@ class DealDashboard(W.VBox):
         return "(the last trick finished by this point of the replay)"
 
     def refresh(self) -> None:
-        """Bring every part of the dashboard up to date (in place): the live deal, or the
-        replay's position while the replay is on."""
+        """Bring every part of the dashboard up to date: the live deal, or the replay's
+        position while the replay is on; then send the card table its new state (one
+        message, none when nothing changed)."""
         self.show_hands.description = f"Show all hands: {'on' if self.show_all_hands else 'off'}"
         self.last_trick.description = f"Last trick: {'on' if self.last_trick.value else 'off'}"
         self.four_colour_toggle.description = f"Four colours: {'on' if self.four_colour else 'off'}"
+        self.size_toggle.description = f"Large cards: {'on' if self.size_toggle.value else 'off'}"
         self._refresh_undo()
         self._draw_replay()
         st = self.state
@@ -740,19 +886,157 @@ class DealDashboard(W.VBox):
             self.title.value = f"<h3 style='margin:2px'>{self.TITLE}</h3>"
             self.status.value = self._message or "Press New deal."
             self.code_banner.value = ""
-            self._draw_empty()
+            self._view = self._draw_empty() or {}
+            self._push()
             return
         self.title.value = self._title_html(st)
-        code = self.deal_code
-        self.code_banner.value = (f"<div style='font-size:3em;font-weight:bold;margin:4px 0px'>Deal code: "
+        code = self.deal_code if self.practice else ""  # a scored game hides the code (it names the hands)
+        self._hide_codes(not self.practice)
+        self.code_banner.value = (f"<div style='font-size:1.6em;font-weight:bold;margin:2px 0px'>Deal code: "
                                   f"{html.escape(code)}</div>" if code else "")
         if self.replay is not None:
-            self._draw(self.replay.state, live=False)
+            self._view = self._draw(self.replay.state, live=False) or {}
         else:
-            self._draw(st, live=True)
-        code_text = f"Deal code {html.escape(code)}." if code else ""
-        self.status.value = " · ".join(x for x in (self._message, self._turn_text(st), code_text) if x)
+            self._view = self._draw(st, live=True) or {}
+        code_text = (f"Deal code {html.escape(code)}." if code else
+                     "" if self.practice else self.HIDDEN_CODE_TEXT)
+        bots = ""
+        if self._expert_missing:
+            bots = "Expert bots are not ready for this game yet: you play against the rule bots."
+        self.status.value = " · ".join(x for x in (self._message, self._turn_text(st), bots, code_text) if x)
+        self._push()
+
+    # ---- the card table's state -------------------------------------------------------------------
+
+    def _push(self) -> None:
+        """Send the card table the dashboard's state (:mod:`cardkit_widgets.card_table`)."""
+        if getattr(self, "table", None) is not None:
+            self.table.state = self._table_state()
+
+    def _table_state(self) -> dict:
+        view = dict(getattr(self, "_view", None) or {})
+        four = self.four_colour
+        controls = {n: c.to_json() for n, c in self._all_controls().items()}
+        out = {"game": self.GAME, "players": len(self.names), "title": self.title.value,
+               "banner": self.code_banner.value if not self.code_banner.hidden else "",
+               "status": recolour_html(self.status.value, four), "error": self.last_error is not None,
+               "controls": controls, "bar_main": list(self._bar_main()), "bar_more": list(self.BAR_MORE),
+               "bar_replay": list(self.BAR_REPLAY), "seats": [], "hand": [], "caption": "", "trick": {},
+               "trump": None, "panel": None}
+        out.update(view)
+        if out.get("caption"):
+            out["caption"] = recolour_html(out["caption"], four)
+        return out
+
+    #: The learner's cards in a row: ♠ ♥ ♣ ♦ (the colours alternate), ace first.
+    SUIT_ORDER: ClassVar[dict[str, int]] = {"S": 0, "H": 1, "C": 2, "D": 3}
+
+    def _card_order(self, card: Card):
+        return (self.SUIT_ORDER[card.suit.letter], -int(card.rank))
+
+    def _positions(self) -> dict[int, str]:
+        return seat_positions(len(self.names), getattr(self, "seat", 0))
+
+    def _seats_view(self, st, live: bool, *, counts, notes=None, hands=None, tableaux=None) -> list[dict]:
+        """One object per seat (see :mod:`cardkit_widgets.card_table`): the name, where it
+        sits, its card count, notes, whose turn, and its cards when every hand is shown."""
+        pos = self._positions()
+        to_act = st.current_player if not st.is_terminal() else None
+        turn = TURN_WORDS.get(st.phase, "to act")
+        out = []
+        for s in range(len(self.names)):
+            cards = (hands or {}).get(s)
+            out.append({"seat": s, "name": self.names[s], "short": self.names[s], "pos": pos[s],
+                        "me": s == self.seat, "count": counts[s], "notes": (notes or {}).get(s, ""),
+                        "turn": turn if s == to_act else "",
+                        "hand": [card_json(c) for c in sorted(cards, key=self._card_order)] if cards else None,
+                        "tableau": (tableaux or {}).get(s)})
+        return out
+
+    def _refusal(self, st, card: Card, live: bool) -> str:
+        """Why the learner may not play ``card`` now, in words: the engine's reason when it
+        is the learner's turn to play (it refuses the card and leaves the state as it was)."""
+        if not live:
+            return "the replay shows a past position (Replay: off goes back to the game)"
+        if st.is_terminal():
+            return "the deal is over"
+        if st.current_player != self.seat:
+            return f"not your turn: {self.names[st.current_player]} {TURN_WORDS.get(st.phase, 'to act')}"
+        if st.phase in PHASE_REFUSALS:
+            return PHASE_REFUSALS[st.phase]
+        before = len(st.history)
+        try:
+            st.apply_action(card)
+        except CardkitError as e:
+            return one_line(e)
+        while len(st.history) > before:  # pragma: no cover - the engine listed it as illegal
+            st.undo_action()
+        return "not playable now"
+
+    def _hand_view(self, st, cards, live: bool) -> tuple[list[dict], str]:
+        """The learner's cards (sorted by suit, each legal or with its reason) and the line
+        under them."""
+        mine = live and not st.is_terminal() and st.current_player == self.seat
+        legal = {a for a in st.legal_actions() if isinstance(a, Card)} if mine else set()
+        hand = sorted(cards, key=self._card_order)
+        out = []
+        for c in hand:
+            ok = c in legal
+            out.append({**card_json(c), "legal": ok, "reason": "" if ok else self._refusal(st, c, live)})
+        n = len(hand)
+        playable = [c for c in hand if c in legal]
+        caption = f"{n} card{'s' if n != 1 else ''}. "
+        trick = getattr(st, "trick", None)
+        if playable:
+            if trick is not None and trick.cards:
+                led = trick.cards[0].suit
+                if all(c.suit == led for c in playable) and len(playable) < n:
+                    caption += (f"{led.symbol} was led: you must follow {led.symbol} ("
+                                + " ".join(card_html(c) for c in playable) + "). ")
+                elif not any(c.suit == led for c in hand) and len(playable) == n:
+                    caption += f"{led.symbol} was led: you have no {led.symbol}, so any card may be played. "
+            caption += "Playable now (raised, outlined): " + " ".join(card_html(c) for c in playable) + "."
+        elif hand:
+            caption += f"Nothing to play from your hand now: {self._refusal(st, hand[0], live)}."
+        return out, caption
+
+    def _trick_view(self, st, live: bool, heading: str) -> dict:
+        """The trick shown (the open one, or the last finished one: see
+        :meth:`_show_last_trick`), with the trick just finished as ``previous``."""
+        pos = self._positions()
+
+        def cards_of(t):
+            return [{"seat": s, "pos": pos[s], "name": self.names[s], "short": self.names[s], "card": card_json(c),
+                     "led": i == 0} for i, (s, c) in enumerate(zip(t.seats, t.cards))]
+
+        done = [t for t in st.tricks if t.winner is not None]
+        open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None
+        view = {"cards": [], "winner": None, "heading": heading, "note": "", "last": False, "previous": None,
+                "caption": ""}
+        if done:
+            t = done[-1]
+            played = ", ".join(f"{html.escape(self.names[p])} {card_html(c)}" for p, c in zip(t.seats, t.cards))
+            view["caption"] = (f"Last trick ({len(done)}): {played}; won by "
+                               f"<b>{html.escape(self.names[t.winner])}</b>.")
+        if self._show_last_trick(st, live):
+            view.update(last=True, note=self._last_trick_note(st, live))
+            if done:
+                view.update(cards=cards_of(done[-1]), winner=done[-1].winner)
+            else:
+                view["note"] = "No trick finished yet"
+        elif open_trick is None or not open_trick.cards:
+            if st.is_terminal() and done:
+                view.update(cards=cards_of(done[-1]), winner=done[-1].winner, note="the last trick")
+            elif done:
+                t = done[-1]
+                view["previous"] = {"cards": cards_of(t), "winner": t.winner,
+                                    "note": f"last trick: {self.names[t.winner]} won it"}
+        else:
+            view["cards"] = cards_of(open_trick)
+        return view
 
     def _deal_words(self) -> str:
         """"seed 21", or "deal code V-X…" for a deal loaded in the cards form."""
+        if not self.practice:
+            return "deal code hidden in a scored game"
         return f"seed {self.deal_seed}" if self.deal_seed is not None else f"deal code {html.escape(self.deal_code)}"

@@ -13,19 +13,17 @@ import html
 from collections.abc import Callable, Sequence
 
 import ipywidgets as W
-import numpy as np
 
 from cardkit.bots import Bot
 from cardkit.cards import Card
 from cardkit.dealing import as_generator
-from cardkit.errors import CardkitError
+from cardkit.errors import CardkitError, quote
 from cardkit.games import armenian_durak as ad
 
 from ._common import card_button_layout, card_html, seat_names, suit_colour, suit_html
 from ._dashboard import DealDashboard
-from .hand import HandTable
+from .card_table import card_json, suit_json
 from .scores import ScoreSheet
-from .trick import TrickTable
 
 __all__ = ["TableauView", "DrawChooser", "TrumpPicker", "DurakTable"]
 
@@ -298,44 +296,15 @@ class TrumpPicker(_Callbacks, W.VBox):
         return [i for i, b in enumerate(self.buttons) if not b.disabled]
 
 
-class _WithoutTableauPlays:
-    """A view of a state for :meth:`HandTable.show`: the same state, but the tricks leave
-    out ``seat``'s cards played from the tableau, so the hand grid strikes through only
-    the cards played from the hand."""
-
-    def __init__(self, state, seat: int, from_tableau) -> None:
-        self._state = state
-        skip = set(from_tableau)
-        self.tricks = [_Played([(s, c) for s, c in zip(t.seats, t.cards) if not (s == seat and c in skip)])
-                       for t in state.tricks]
-
-    #: the phase in words, for the hand's "Nothing to play now: ..." line
-    PHASE_WORDS = {"trump": "trump draw"}
-
-    @property
-    def phase(self) -> str:
-        phase = self._state.phase
-        return self.PHASE_WORDS.get(phase, phase)
-
-    def __getattr__(self, name):
-        return getattr(self._state, name)
-
-
-class _Played:
-    def __init__(self, pairs) -> None:
-        self.seats = [s for s, _ in pairs]
-        self.cards = [c for _, c in pairs]
-
-
 class DurakTable(DealDashboard):
     """The Armenian Durak play dashboard: a learner against the RuleBot, a game to 250.
 
-    Layout: the title and controls (``New deal`` with a seed box, ``Deal code`` with
-    ``Load``, ``Undo``, ``Show all hands``, ``Last trick``, ``Replay``, ``Four colours``); the trump draw
-    (:class:`TrumpPicker`); the opponent's tableau (:class:`TableauView`, face-up cards
-    and backs only); the trick (:class:`TrickTable`) beside the :class:`ScoreSheet`; the
-    status line (with the deal code); the replay pane; the learner's tableau; the draw
-    chooser (:class:`DrawChooser`); the learner's hand (:class:`HandTable`).
+    Layout: one :class:`~cardkit_widgets.card_table.CardTable`: the title and controls;
+    the opponent at the top with its tableau (face-up cards over card backs) and its card
+    count; the trick and the trump; the trump draw (the dealer's fan, face down) or the
+    draw after a card from the hand (a button per stack, "Don't draw") while they are
+    due; the status line; the learner's tableau and hand. The :class:`ScoreSheet` is
+    below it, collapsible.
 
     The first dealer is the first player to receive a six (RULES.md §3.2, drawn with the
     first seed); then the deal alternates; a game ends at 250 (``rules.target``) or after
@@ -351,8 +320,11 @@ class DurakTable(DealDashboard):
     :param names: two names (default "You", "Opponent").
     :param rules: :class:`cardkit.games.armenian_durak.Rules`.
     :param first_dealer: the first dealer's seat; default: the first six, drawn with ``seed``.
-    :param bot: the opponent (default a :class:`~cardkit.games.armenian_durak.RuleBot`
-        seeded from each deal's seed).
+    :param bot: the opponent, a :class:`~cardkit.bots.Bot` (default: as ``bots`` says).
+    :param bots: ``"rule"`` (default: a :class:`~cardkit.games.armenian_durak.RuleBot`
+        seeded from each deal's seed) or ``"expert"`` (``armenian_durak.ExpertBot``; the
+        rule bot, said in the status line, while the game has none); the page's "Bots"
+        choice switches between them (:meth:`set_bots`).
     :param deal: deal the first deal at once (default True).
     :param practice: True (default): undo allowed; False: a scored game, undo off.
     :param layout: ``"normal"`` or ``"projector"`` (large cards, the code in big text).
@@ -361,8 +333,8 @@ class DurakTable(DealDashboard):
 
     :ivar state: the current deal's state; :ivar deal_seed: its seed; :ivar deal_code: its
         code (``"D-8-D1"``), a read-only trait.
-    :ivar hand, my_tableau, their_tableau, trump_picker, draw_chooser, trick_table, scores:
-        the parts; :ivar status: the status line (:attr:`status_text` in plain text);
+    :ivar table: the :class:`~cardkit_widgets.card_table.CardTable`; :ivar scores: the
+        score sheet; :ivar status: the status line (:attr:`status_text` in plain text);
         :ivar last_error: the last refused action's message, or None.
     """
 
@@ -372,9 +344,10 @@ class DurakTable(DealDashboard):
 
     def __init__(self, seed: int = 0, *, seat: int = 0, names: Sequence[str] | None = None,
                  rules: ad.Rules | None = None, first_dealer: int | None = None, bot: Bot | None = None,
-                 deal: bool = True, practice: bool = True, layout="normal", four_colour: bool = False) -> None:
+                 bots: str = "rule", deal: bool = True, practice: bool = True, layout="normal",
+                 four_colour: bool = False) -> None:
         if isinstance(seat, bool) or seat not in (0, 1):
-            raise CardkitError(f"seat {seat!r}: expected 0 or 1 (two players, RULES.md §3.1)")
+            raise CardkitError(f"seat {quote(seat)}: expected 0 or 1 (two players, RULES.md §3.1)")
         as_generator(seed)
         self.seat = int(seat)
         self.rules = rules or ad.Rules()
@@ -383,7 +356,7 @@ class DurakTable(DealDashboard):
             first_dealer, self.cut = ad.first_dealer(seed, self.rules)
         else:
             if first_dealer not in (0, 1):
-                raise CardkitError(f"first_dealer {first_dealer!r}: expected 0 or 1")
+                raise CardkitError(f"first_dealer {quote(first_dealer)}: expected 0 or 1")
             self.cut = []
         self.first_dealer = int(first_dealer)
         self._fixed_bot = bot
@@ -391,31 +364,16 @@ class DurakTable(DealDashboard):
         self.state: ad.State | None = None
         self._recorded = False
         self._deal_number = 0
-        opp = 1 - self.seat
-        self._setup(seed, layout=layout, undo_tooltip="Take back your last decision")
-
-        self.trump_picker = TrumpPicker(self.rules.hand_size, on_pick=lambda a: self._safely(self.act, a))
-        self.their_tableau = TableauView(title=f"{html.escape(self.names[opp])}'s tableau "
-                                               f"<small>(face-up cards; face-down cards are hidden)</small>")
-        self.my_tableau = TableauView(title="Your tableau", on_play=lambda c: self._safely(self.act, c))
-        self.draw_chooser = DrawChooser(on_choose=lambda a: self._safely(self.act, a))
-        self.trick_table = TrickTable(ad.PLAYERS, names=self.names, viewer=self.seat)
-        self.hand = HandTable(self.rules.deck, on_play=lambda c: self._safely(self.act, c), title="Your hand")
+        self._bot_seed = int(seed)
+        self._setup(seed, layout=layout, bots=bots if bot is None else {1 - self.seat: bot},
+                    undo_tooltip="Take back your last decision")
         self.scores = ScoreSheet(self.names, title=f"Score sheet (game to {self.rules.target})"
                                  if self.rules.target else "Score sheet", unit="points")
-        controls = self._controls(self.show_hands, self.last_trick)
-        middle = W.HBox([self.trick_table, self.scores], layout=W.Layout(flex_flow="row wrap",
-                                                                         align_items="flex-start"))
-        self._assemble([self.title, controls, self.trump_picker, self.their_tableau, middle, self.status,
-                        self.replay_pane, self.my_tableau, self.draw_chooser, self.hand],
-                       deal=deal, practice=practice, four_colour=four_colour)
+        self._assemble([("Score sheet", self.scores)], deal=deal, practice=practice, four_colour=four_colour)
 
     @classmethod
     def _default_rules(cls, kwargs: dict) -> ad.Rules:
         return kwargs.get("rules") or ad.Rules()
-
-    def _projector_zoomed(self) -> list[W.Widget]:
-        return [self.trick_table, self.their_tableau, self.my_tableau, self.trump_picker, self.draw_chooser]
 
     # ---- the game -------------------------------------------------------------------------
 
@@ -459,13 +417,25 @@ class DurakTable(DealDashboard):
             self.state = ad.new_deal(seed=seed, dealer=dealer, rules=self.rules)
         else:
             self.state = spec.new_state()
-        bot_seed = seed if code_seed is None else code_seed
-        self.bot = self._fixed_bot or ad.RuleBot(np.random.default_rng([bot_seed, 1 - self.seat]))
+        self._bot_seed = seed if code_seed is None else code_seed
+        self.bot = self._fixed_bot or self._make_bot(self._bot_class(ad), self._bot_seed, 1 - self.seat)
         self._recorded = False
         self._deal_number = len(self.scores) + 1
 
     def _bot(self, seat: int) -> Bot:
         return self.bot
+
+    def _replace_bots(self) -> None:
+        if self._fixed_bot is None:
+            self.bot = self._make_bot(self._bot_class(ad), self._bot_seed, 1 - self.seat)
+
+    def _table_extra_action(self, action: dict) -> None:
+        kind = action.get("kind")
+        if kind == "trump":
+            self.act(ad.PickTrump(int(action.get("index"))))
+        elif kind == "draw":
+            stack = action.get("stack")
+            self.act(ad.Draw(None if stack is None else int(stack)))
 
     def _run_bot(self) -> None:
         self._run_bots()
@@ -494,60 +464,74 @@ class DurakTable(DealDashboard):
 
     # ---- display -----------------------------------------------------------------------------
 
-    def _draw_empty(self) -> None:
-        self.draw_chooser.update(())
-
     def _title_html(self, st) -> str:
         return (f"<h3 style='margin:2px'>Armenian Durak with trumps — deal {self._deal_number}"
                 f" <small>({self._deal_words()}; dealer {html.escape(self.names[st.dealer])}; "
                 f"you sit at the bottom)</small></h3>")
 
-    def _draw(self, st, live: bool) -> None:
+    def _draw(self, st, live: bool) -> dict:
         opp = 1 - self.seat
         obs = st.observation(self.seat)
-        self.trump_picker.show(st, self.seat, self.names)
-        if not live:
-            for b in self.trump_picker.buttons:
-                b.disabled = True
-        self.their_tableau.show(st, opp, viewer=self.seat)
-        self.my_tableau.show(st, self.seat, active=live)
-        self.draw_chooser.update(obs.legal_actions if obs.phase == "draw" and live else ())
-        from_tableau = self._played_from_tableau(st)
-        self.hand.show(_WithoutTableauPlays(st, self.seat, from_tableau), self.seat, cards=obs.hand, active=live)
-        if from_tableau:
-            self.my_tableau.caption.value += (" Played from your tableau: "
-                                              + " ".join(card_html(c) for c in from_tableau) + ".")
+        show = self._show_others(live)
         notes = {s: f"{len(obs.taken[s]) // 2} tr., {obs.points[s]} pts" for s in range(2)}
-        notes[opp] += f"<br>{obs.hand_sizes[opp]} cards in hand"
-        hands = None
-        if self._show_others(live):
-            # practice: the opponent's hand, and the face-down cards under each tableau
-            hands = {opp: self._hand_html(st.hands[opp])}
-            for view, s in ((self.their_tableau, opp), (self.my_tableau, self.seat)):
-                down = [c for c in st.down[s] if c is not None]
-                if down:
-                    view.caption.value += " Face down (shown to all): " + " ".join(card_html(c) for c in down) + "."
-        n = len(obs.tricks) + (1 if obs.trick_leader is not None else 0)
-        trump = suit_html(obs.trump) if obs.trump is not None else "?"
-        self.trick_table.show(st, notes=notes, last=self._show_last_trick(st, live),
-                              last_note=self._last_trick_note(st, live), hands=hands,
-                              heading=f"Trumps {trump}<br>Trick {max(n, 1)} of {self.rules.tricks}")
+        mine = live and not st.is_terminal() and st.current_player == self.seat
+        legal = {a for a in obs.legal_actions if isinstance(a, Card)} if mine else set()
 
-    def _played_from_tableau(self, st) -> list[Card]:
-        """The cards the learner has played from the face-up tableau (not from the hand),
-        in order: the deal is replayed from its start (cached by the history's length)."""
-        key = (id(st), len(st.history), st.history[-1] if st.history else None)
-        cached = getattr(self, "_tableau_cache", None)
-        if cached is not None and cached[0] == key:
-            return list(cached[1])
-        cur = st._restart()
-        out = []
-        for a in st.history:
-            if isinstance(a, Card) and cur.current_player == self.seat and a not in cur.hands[self.seat]:
-                out.append(a)
-            cur.apply_action(a)
-        self._tableau_cache = (key, out)
-        return list(out)
+        def stacks(s: int) -> list[dict]:
+            out = []
+            for i, (up, down) in enumerate(zip(obs.face_up[s], obs.face_down[s])):
+                hidden = st.down[s][i] if show and down else None
+                ok = s == self.seat and up is not None and up in legal
+                reason = "" if ok or up is None or s != self.seat else self._refusal(st, up, live)
+                out.append({"up": card_json(up) if up is not None else None, "down": int(down),
+                            "down_card": card_json(hidden) if hidden is not None else None,
+                            "legal": ok, "reason": reason})
+            return out
+
+        hand, caption = self._hand_view(st, obs.hand, live)
+        ups = [c for c in obs.face_up[self.seat] if c is not None and c in legal]
+        if ups:
+            caption += " From your tableau: " + " ".join(card_html(c) for c in ups) + "."
+        n = len(obs.tricks) + (1 if obs.trick_leader is not None else 0)
+        trick = self._trick_view(st, live, f"Trick {max(1, min(n, self.rules.tricks))} of {self.rules.tricks}")
+        if trick["caption"]:
+            caption += " " + trick["caption"]
+        if obs.trump_card is not None and obs.phase != "trump":
+            card = card_html(obs.trump_card)
+            drew = (f"{html.escape(self.names[opp])} drew {card} from your hand; it went back into your hand"
+                    if obs.dealer == self.seat else
+                    f"you drew {card} from {html.escape(self.names[opp])}'s hand; it went back to the dealer")
+            caption = f"Trump {suit_html(obs.trump)}: {drew}. " + caption
+        hands = {opp: st.hands[opp]} if show else None
+        return {"seats": self._seats_view(st, live, counts=list(obs.hand_sizes), notes=notes, hands=hands,
+                                          tableaux={s: stacks(s) for s in range(2)}),
+                "hand": hand, "caption": caption, "trick": trick,
+                "trump": suit_json(obs.trump) if obs.trump is not None else None,
+                "panel": self._panel(st, obs, live)}
+
+    def _panel(self, st, obs, live: bool) -> dict | None:
+        """The trump draw (the dealer's fan, face down) while it is due, the draw after a
+        card from the hand while the learner may draw, else the trump drawn."""
+        names = self.names
+        if obs.phase == "trump":
+            picking = live and obs.current_player == self.seat
+            dealer, picker = html.escape(names[obs.dealer]), html.escape(names[1 - obs.dealer])
+            fans = "you fan your hand" if obs.dealer == self.seat else f"{dealer} fans the hand"
+            prompt = (f"<b>First the trump must be drawn:</b> {fans} face down; "
+                      + ("<b>you draw one card</b> — its suit will be trump, and the card goes back to the dealer."
+                         if picking else f"{picker} draws one card."))
+            return {"kind": "trump", "active": picking, "fan": obs.hand_sizes[obs.dealer], "prompt": prompt}
+        if obs.phase == "draw" and live and obs.current_player == self.seat:
+            stacks = [a.stack for a in obs.legal_actions if isinstance(a, ad.Draw)]
+            k = len([x for x in stacks if x is not None])
+            prompt = (f"<b>You played from your hand: you may take one face-down card into your hand</b> "
+                      f"({k} stack{'s' if k != 1 else ''} to choose from; the face-up card stays).")
+            return {"kind": "draw", "prompt": prompt, "stacks": [
+                {"stack": x, "legal": True,
+                 "tooltip": "keep the face-down cards where they are" if x is None
+                 else f"take stack {x + 1}'s face-down card into your hand"}
+                for x in sorted((x for x in stacks if x is not None)) + ([None] if None in stacks else [])]}
+        return None
 
     def _turn_text(self, st) -> str:
         name = lambda s: html.escape(self.names[s])  # noqa: E731

@@ -133,12 +133,21 @@ function render({ model, el }) {
     const head = h("div", { class: "ckt-seat-name" }, h("b", { text: seat.name }),
       seat.turn ? h("span", { class: "ckt-turn-mark", text: ` ▶ ${seat.turn}` }) : null);
     box.append(head);
+    if (seat.tableau) {
+      // one line for the name, the notes and the hand (a fan of backs and the count), then the stacks
+      head.append(seat.notes ? h("span", { class: "ckt-notes", html: ` · ${seat.notes}` }) : null);
+      if (!seat.hand) {
+        const fan = h("span", { class: "ckt-fan ckt-fan-inline", "aria-hidden": "true" });
+        for (let i = 0; i < Math.min(seat.count, 6); i++) fan.append(cardBack("ckt-mini"));
+        head.append(h("span", { class: "ckt-count", text: ` · ${seat.count} card${seat.count === 1 ? "" : "s"} in hand ` }), fan);
+      }
+      if (seat.hand) box.append(openHand(seat));
+      box.append(tableau(seat.tableau, false, seat.name));
+      return box;
+    }
     if (seat.notes) box.append(h("div", { class: "ckt-notes", html: seat.notes }));
-    if (seat.tableau) box.append(tableau(seat.tableau, false, seat.name));
     if (seat.hand) {
-      const row = h("div", { class: "ckt-open-hand", role: "list", "aria-label": `${seat.name}'s cards (shown to all)` });
-      for (const c of seat.hand) row.append(h("span", { role: "listitem", "aria-label": c.name }, cardFace(c, "ckt-mini")));
-      box.append(row);
+      box.append(openHand(seat));
     } else if (seat.count !== null && seat.count !== undefined) {
       const fan = h("div", { class: "ckt-fan", "aria-hidden": "true" });
       for (let i = 0; i < Math.min(seat.count, 6); i++) fan.append(cardBack("ckt-mini"));
@@ -146,6 +155,12 @@ function render({ model, el }) {
       box.append(h("div", { class: "ckt-count", text: `${seat.count} card${seat.count === 1 ? "" : "s"} in hand` }));
     }
     return box;
+  }
+
+  function openHand(seat) {
+    const row = h("div", { class: "ckt-open-hand", role: "list", "aria-label": `${seat.name}'s cards (shown to all)` });
+    for (const c of seat.hand) row.append(h("span", { role: "listitem", "aria-label": c.name }, cardFace(c, "ckt-mini")));
+    return row;
   }
 
   function tableau(stacks, mine, owner) {
@@ -293,7 +308,7 @@ function render({ model, el }) {
       for (const s of p.stacks) {
         row.append(h("button", { type: "button", class: "ckt-btn", disabled: !s.legal, title: s.tooltip,
           "data-key": `draw-${s.stack}`,
-          text: s.stack === null ? "Don't draw" : `Stack ${s.stack + 1} 🂠`,
+          text: s.stack === null ? "Don't draw" : `Stack ${s.stack + 1}`,
           onclick: () => send({ kind: "draw", stack: s.stack }) }));
       }
       box.append(row);
@@ -335,7 +350,8 @@ function render({ model, el }) {
         h("div", { class: "ckt-bar ckt-bar-main" }), h("details", { class: "ckt-more" },
           h("summary", { text: "More: deal code, seed, display, bots" }), h("div", { class: "ckt-bar ckt-bar-more" })),
         h("div", { class: "ckt-play" }), h("div", { class: "ckt-replay" }));
-      root.querySelector(".ckt-more").open = window.innerWidth >= 900;
+      // open where there is room to spare (not on a phone, a laptop's 768 px, or a projector)
+      root.querySelector(".ckt-more").open = window.innerWidth >= 900 && window.innerHeight >= 900 && size !== "large";
     }
     root.querySelector(".ckt-title").innerHTML = st.title || "";
     root.querySelector(".ckt-banner").innerHTML = st.banner || "";

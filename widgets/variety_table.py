@@ -1,9 +1,10 @@
 """VarietyTable: the dashboard of the Variety play lesson (RULES.md §1).
 
-A learner in one seat plays against three :class:`cardkit.games.variety.RuleBot` s:
-the bidding with an :class:`AuctionTable`, then the play with a :class:`HandTable` and a
-:class:`TrickTable`; a :class:`ScoreSheet` keeps a game of several deals (the dealer
-passes to the left, RULES.md §1.1, §1.7).
+A learner in one seat plays against three bots (:class:`cardkit.games.variety.RuleBot`,
+or ``ExpertBot`` with ``bots="expert"``): the bidding and the play on one
+:class:`~cardkit_widgets.card_table.CardTable`; a :class:`ScoreSheet` and the table of the
+eight contracts below it (collapsible) keep a game of several deals (the dealer passes to
+the left, RULES.md §1.1, §1.7).
 """
 
 from __future__ import annotations
@@ -15,17 +16,15 @@ import ipywidgets as W
 import numpy as np
 
 from cardkit.bots import Bot
-from cardkit.cards import Card, deck
+from cardkit.cards import deck
 from cardkit.dealing import as_generator, cut_for_dealer
-from cardkit.errors import CardkitError
+from cardkit.errors import CardkitError, quote
 from cardkit.games import variety
 
-from ._common import card_html, seat_names
+from ._common import SUIT_NAMES, card_html, seat_names, suit_html
 from ._dashboard import DealDashboard
-from .auction import AuctionTable, ContractTable
-from .hand import HandTable
+from .card_table import suit_json
 from .scores import ScoreSheet
-from .trick import TrickTable
 
 __all__ = ["VarietyTable"]
 
@@ -33,15 +32,16 @@ __all__ = ["VarietyTable"]
 class VarietyTable(DealDashboard):
     """The Variety play dashboard: a learner against three bots, deal after deal.
 
-    Layout, top to bottom: the title and controls (``New deal`` with a seed box, the
-    ``Deal code`` box with ``Load``, ``Undo``, ``Show all hands``, ``Last trick``,
-    ``Replay``, ``Four colours``); the bidding (:class:`AuctionTable`) beside the eight contracts
-    (:class:`ContractTable`); the trick (:class:`TrickTable`) beside the
-    :class:`ScoreSheet`; the status line (with the deal code); the replay pane; the
-    learner's :class:`HandTable`.
+    Layout: one :class:`~cardkit_widgets.card_table.CardTable` (the title and controls:
+    ``New deal``, ``Undo``, ``Last trick``, ``Show all hands``, ``Replay``, the bots'
+    choice, and under "More" the seed box, the ``Deal code`` box with ``Load``, ``Four
+    colours`` and ``Large cards``; the table with the other seats and the trick; the
+    bidding's number buttons and record while it lasts; the status line; the learner's
+    hand), then the :class:`ScoreSheet` and the contracts table, collapsible.
 
-    The widgets only call the state protocol: the enabled buttons come from
-    ``state.legal_actions()``; a click calls ``state.apply_action``; a refused action
+    The table only shows what the engine says: the legal cards and bids come from
+    ``state.legal_actions()``, the reason a card is refused from the engine; a click
+    calls ``state.apply_action``; a refused action
     (:class:`cardkit.CardkitError`) is shown as one line in the status line, never a
     traceback. Bots act from ``state.observation(seat)`` only and play on until it is the
     learner's turn; their bidding remarks are shown (table talk is allowed in the bidding
@@ -57,8 +57,11 @@ class VarietyTable(DealDashboard):
         ``deals`` is the length of the game.
     :param first_dealer: the first dealer's seat; default: the cut for the dealer
         (highest card, RULES.md §1.1) drawn with ``seed``.
-    :param bots: seat -> :class:`cardkit.bots.Bot` for the three other seats; default a
-        :class:`~cardkit.games.variety.RuleBot` per seat, seeded from each deal's seed.
+    :param bots: ``"rule"`` (default: a :class:`~cardkit.games.variety.RuleBot` per seat,
+        seeded from each deal's seed), ``"expert"`` (``variety.ExpertBot``; the rule bots,
+        said in the status line, while the game has none), or seat ->
+        :class:`cardkit.bots.Bot` for the three other seats. The page's "Bots" choice
+        switches between the first two (:meth:`set_bots`).
     :param deal: whether to deal the first deal at once (default True).
     :param practice: True (default): undo allowed; False: a scored game, undo off.
     :param layout: ``"normal"`` or ``"projector"`` (large cards, the code in big text).
@@ -72,8 +75,8 @@ class VarietyTable(DealDashboard):
     :ivar seed_box: ``IntText``, the seed of the next deal.
     :ivar deal_seed: the seed of the current deal.
     :ivar deal_code: the current deal's code (``"V-4821"``), a read-only trait.
-    :ivar auction: :class:`AuctionTable`; :ivar contracts_table: :class:`ContractTable`;
-    :ivar trick_table: :class:`TrickTable`; :ivar hand: :class:`HandTable`;
+    :ivar table: the :class:`~cardkit_widgets.card_table.CardTable`;
+    :ivar contracts_table: an ``HTML`` table of the eight contracts, the one played marked;
     :ivar scores: :class:`ScoreSheet` (one row per finished deal, ``state.returns()``).
     :ivar status: the ``HTML`` status line; :attr:`status_text` is its plain text.
     :ivar last_error: the last refused action's message, or None.
@@ -87,10 +90,10 @@ class VarietyTable(DealDashboard):
 
     def __init__(self, seed: int = 0, *, seat: int = 0, names: Sequence[str] | None = None,
                  rules: variety.Rules | None = None, first_dealer: int | None = None,
-                 bots: Mapping[int, Bot] | None = None, deal: bool = True, practice: bool = True,
+                 bots: Mapping[int, Bot] | str = "rule", deal: bool = True, practice: bool = True,
                  layout="normal", four_colour: bool = False) -> None:
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < variety.PLAYERS:
-            raise CardkitError(f"seat {seat!r}: expected a seat 0..3")
+            raise CardkitError(f"seat {quote(seat)}: expected a seat 0..3")
         as_generator(seed)  # validates the seed (ValueError with the value quoted)
         self.seat = int(seat)
         self.rules = rules or variety.Rules()
@@ -99,29 +102,25 @@ class VarietyTable(DealDashboard):
             first_dealer, self.cut = cut_for_dealer(variety.PLAYERS, deck(52), as_generator(seed))
         else:
             if not 0 <= int(first_dealer) < variety.PLAYERS:
-                raise CardkitError(f"first_dealer {first_dealer!r}: expected a seat 0..3")
+                raise CardkitError(f"first_dealer {quote(first_dealer)}: expected a seat 0..3")
             self.cut = []
         self.first_dealer = int(first_dealer)
-        self._fixed_bots = dict(bots) if bots is not None else None
+        if bots is None:
+            bots = "rule"
+        self._fixed_bots = dict(bots) if not isinstance(bots, str) else None
         self.bots: dict[int, Bot] = {}
         self.state: variety.State | None = None
         self._remarks: list[tuple[int, int, str]] = []  # (history length, seat, text)
         self._recorded = False
         self._deal_number = 0
-        self._setup(seed, layout=layout,
+        self._bot_seed = int(seed)
+        self._setup(seed, layout=layout, bots=bots,
                     undo_tooltip="Take back your last decision (and the bots' actions after it)")
 
-        self.auction = AuctionTable(variety.PLAYERS, names=self.names, viewer=self.seat, rules=self.rules,
-                                    on_bid=self._bid_clicked)
-        self.contracts_table = ContractTable(self.rules, selectable=False)
-        self.trick_table = TrickTable(variety.PLAYERS, names=self.names, viewer=self.seat)
-        self.hand = HandTable(52, on_play=self._card_clicked, title="Your hand")
+        self.contracts_table = W.HTML(self._contracts_html(None))
+        self.contracts_table.add_class("cardkit-contracts")
         self.scores = ScoreSheet(self.names, title="Score sheet", unit="points")
-
-        controls = self._controls(self.show_hands, self.last_trick)
-        top = W.HBox([self.auction, self.contracts_table], layout=W.Layout(flex_flow="row wrap", grid_gap="12px"))
-        middle = W.HBox([self.trick_table, self.scores], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self._assemble([self.title, controls, top, middle, self.status, self.replay_pane, self.hand],
+        self._assemble([("Score sheet", self.scores), ("The eight contracts (RULES.md §1.2)", self.contracts_table)],
                        deal=deal, practice=practice, four_colour=four_colour)
 
     @classmethod
@@ -143,8 +142,11 @@ class VarietyTable(DealDashboard):
     def _bots_for(self, seed: int) -> dict[int, Bot]:
         if self._fixed_bots is not None:
             return {s: self._fixed_bots[s] for s in range(variety.PLAYERS) if s != self.seat}
-        return {s: variety.RuleBot(np.random.default_rng([seed, s]))
-                for s in range(variety.PLAYERS) if s != self.seat}
+        cls = self._bot_class(variety)
+        return {s: self._make_bot(cls, seed, s) for s in range(variety.PLAYERS) if s != self.seat}
+
+    def _replace_bots(self) -> None:
+        self.bots = self._bots_for(self._bot_seed)
 
     # ---- the hooks of DealDashboard -----------------------------------------------------
 
@@ -165,7 +167,8 @@ class VarietyTable(DealDashboard):
             self.state = variety.new_deal(seed=seed, dealer=self.dealer, rules=self.rules)
         else:
             self.state = spec.new_state()
-        self.bots = self._bots_for(seed if code_seed is None else code_seed)
+        self._bot_seed = seed if code_seed is None else code_seed
+        self.bots = self._bots_for(self._bot_seed)
         self._remarks, self._recorded = [], False
         self._deal_number = len(self.scores) + 1
 
@@ -197,14 +200,9 @@ class VarietyTable(DealDashboard):
 
     # ---- callbacks ----------------------------------------------------------------------
 
-    def _bid_clicked(self, number: int) -> None:
-        self._safely(self.act, number)
-
-    def _card_clicked(self, card: Card) -> None:
-        self._safely(self.act, card)
-
-    def _toggled(self, change) -> None:
-        self._safely(self.refresh)
+    def _table_extra_action(self, action: dict) -> None:
+        if action.get("kind") == "bid":
+            self.act(int(action.get("value")))
 
     # ---- display ------------------------------------------------------------------------
 
@@ -213,25 +211,77 @@ class VarietyTable(DealDashboard):
                 f" <small>({self._deal_words()}; dealer {html.escape(self.names[st.dealer])}; "
                 f"you sit at the bottom)</small></h3>")
 
-    def _draw(self, st, live: bool) -> None:
+    def _draw(self, st, live: bool) -> dict:
         remarks = [(s, t) for n, s, t in self._remarks if n < len(st.history)]
-        # a replay position: the bidding as a record, no seat may bid (-1 is nobody's seat)
-        if callable(getattr(self.auction, "set_read_only", None)) and self.auction.read_only == live:
-            self.auction.set_read_only(not live)
-        self.auction.show(st, self.seat if live else -1, remarks=remarks)
-        self.contracts_table.mark(st.contract, "played now")
+        self.contracts_table.value = self._contracts_html(st.contract)
         hands = None
         if self._show_others(live):
-            hands = {s: self._hand_html(st.hands[s]) for s in range(variety.PLAYERS) if s != self.seat}
+            hands = {s: st.hands[s] for s in range(variety.PLAYERS) if s != self.seat}
         notes = {}
         if st.declarers is not None:
             for s in range(variety.PLAYERS):
                 role = "declarer" if s in st.declarers else "defender"
                 notes[s] = f"{role}, {st.tricks_won(s)} tr."
-        self.trick_table.show(st, last=self._show_last_trick(st, live), last_note=self._last_trick_note(st, live),
-                              hands=hands, notes=notes,
-                              heading=self._heading(st))
-        self.hand.show(st, self.seat, active=live)
+        hand, caption = self._hand_view(st, st.hands[self.seat], live)
+        trick = self._trick_view(st, live, self._heading(st) or "")
+        info = st.contract_info if st.contract is not None else None
+        return {"seats": self._seats_view(st, live, counts=[len(h) for h in st.hands], notes=notes, hands=hands),
+                "hand": hand, "caption": caption + (" " + trick["caption"] if trick["caption"] else ""),
+                "trick": trick, "trump": suit_json(info.trump) if info is not None and info.trump is not None else None,
+                "panel": self._bidding_panel(st, live, remarks) if st.contract is None else None}
+
+    def _bidding_panel(self, st, live: bool, remarks) -> dict:
+        """The bidding: the number buttons (the legal ones enabled), the bids so far, and the
+        bots' table talk (allowed in the bidding only, RULES.md §1.3)."""
+        mine = live and st.phase == "bidding" and st.current_player == self.seat
+        legal = set(st.legal_actions()) if mine else set()
+        first = st.first_bidder
+        seat_of = lambda i: (first + i) % variety.PLAYERS  # noqa: E731
+        own = {b for i, b in enumerate(st.bids) if seat_of(i) == self.seat}
+        namer: dict[int, int] = {}
+        for i, b in enumerate(st.bids):
+            namer.setdefault(b, seat_of(i))
+        numbers = []
+        for n in range(1, 9):
+            c = variety.contracts(self.rules)[n]
+            if n in legal:
+                tip = f"Bid {c}"
+                if n in namer and namer[n] != self.seat:
+                    tip += f". {self.names[namer[n]]} named {n}: repeating it ends the bidding"
+            elif n in own:
+                tip = f"{n}: you named {n} already; a player never names their own number twice (RULES.md §1.3)"
+            else:
+                tip = f"{c}"
+            numbers.append({"n": n, "legal": n in legal, "used": n in own, "tooltip": tip})
+        record = " · ".join(f"{html.escape(self.names[seat_of(i)])} <b>{b}</b>" for i, b in enumerate(st.bids))
+        record = f"Bids: {record}" if record else "No bids yet."
+        if mine:
+            used = ", ".join(str(n) for n in sorted(own)) or "none yet"
+            others = ", ".join(str(n) for n in sorted(namer) if namer[n] != self.seat) or "none"
+            prompt = (f"<b>Your turn to bid</b> a contract number. Named by you (struck through, not allowed "
+                      f"again): {used}. Named by others (repeating one ends the bidding): {others}.")
+        elif st.phase == "bidding":
+            prompt = f"The bidding: {html.escape(self.names[st.current_player])} bids."
+        else:
+            prompt = "The bidding."
+        talk = "".join(f'<div><b>{html.escape(self.names[s])}</b> says: “{html.escape(t)}”</div>' for s, t in remarks)
+        return {"kind": "bidding", "active": mine, "numbers": numbers, "record": record, "remarks": talk,
+                "prompt": prompt}
+
+    def _contracts_html(self, played: int | None) -> str:
+        """The eight contracts (RULES.md §1.2) as a table; the one played now marked in words."""
+        th = 'style="padding:1px 6px;border-bottom:2px solid #888;text-align:left"'
+        td = 'style="padding:1px 6px;border-bottom:1px solid #eee"'
+        rows = []
+        for n, c in variety.contracts(self.rules).items():
+            trump = "none" if c.trump is None else f"{suit_html(c.trump, four_colour=self.four_colour)} {SUIT_NAMES[c.trump]}"
+            order = "<b>reversed</b>: lowest wins" if c.lowest_wins else "normal"
+            mark = "<b>◀ played now</b>" if n == played else ""
+            rows.append(f"<tr><td {td}><b>{n}</b></td><td {td}>{trump}</td><td {td}>{order}</td>"
+                        f"<td {td}>{html.escape(c.scoring)}</td><td {td}>{c.side_total:+d}</td><td {td}>{mark}</td></tr>")
+        return (f"<table style='border-collapse:collapse'><tr><th {th}>Contract</th><th {th}>Trump</th>"
+                f"<th {th}>Order</th><th {th}>Scoring (per side)</th><th {th}>Side total</th><th {th}>Note</th></tr>"
+                + "".join(rows) + "</table>")
 
     def _heading(self, st) -> str | None:
         if st.contract is None:
@@ -240,6 +290,7 @@ class VarietyTable(DealDashboard):
         n = len(st.completed_tricks)
         if st.trick is not None and not self.last_trick.value:
             n += 1
+        n = max(1, min(n, 13))
         return (f"Contract <b>{c.number}</b><br>{c.trump_name}"
                 f"{'<br><b>lowest wins</b>' if c.lowest_wins else ''}<br>Trick {n} of 13")
 

@@ -20,19 +20,17 @@ import re
 from collections.abc import Mapping, Sequence
 
 import ipywidgets as W
-import numpy as np
 
 from cardkit.bots import Bot
 from cardkit.cards import Card
 from cardkit.dealing import as_generator, check_seat
-from cardkit.errors import CardkitError, StateError
+from cardkit.errors import CardkitError, StateError, quote
 from cardkit.games import warsaw_hearts as wh
 
-from ._common import card_html, seat_names
+from ._common import card_html, read_seed, seat_names
+from ._controls import Control
 from ._dashboard import DealDashboard
-from .hand import HandTable
 from .scores import ScoreSheet
-from .trick import TrickTable
 
 __all__ = ["PenaltyTable", "SettlementTable", "WarsawHeartsTable"]
 
@@ -268,12 +266,11 @@ class WarsawHeartsTable(DealDashboard):
     the replay and the teacher's options are those of
     :class:`~cardkit_widgets._dashboard.DealDashboard`.
 
-    Layout: title and controls (``New deal`` with a seed box, ``Deal code`` with ``Load``,
-    ``Undo``, ``Show all hands``, ``Last trick``, ``Replay``, ``Four colours``); the trick
-    (:class:`TrickTable`) beside the :class:`PenaltyTable`; the status line (with the deal
-    code); the replay pane; the learner's :class:`HandTable`; the two running sheets
-    (:class:`ScoreSheet`, penalties shown as minus points, and bonuses); the
-    :class:`SettlementTable`.
+    Layout: one :class:`~cardkit_widgets.card_table.CardTable` (the title and controls,
+    with the ``Players: 3 / 4`` choice and the bots' choice; the table with the other
+    seats and the trick; the status line; the learner's hand), then, collapsible, the
+    :class:`PenaltyTable` and the two running sheets (:class:`ScoreSheet`, penalties shown
+    as minus points, and bonuses) with the :class:`SettlementTable`.
 
     :param seed: the seed of the first deal (an int >= 0; the cut is drawn from it too);
         each ``New deal`` reads the seed box, which then moves on by one.
@@ -281,8 +278,10 @@ class WarsawHeartsTable(DealDashboard):
     :param seat: the learner's seat, shown at the bottom.
     :param names: one name per seat (default "You", "Left", ... seen from the learner).
     :param rules: :class:`~cardkit.games.warsaw_hearts.Rules` (its ``players`` wins).
-    :param bots: seat -> :class:`~cardkit.bots.Bot` for the other seats; default a
-        :class:`~cardkit.games.warsaw_hearts.RuleBot` each.
+    :param bots: ``"rule"`` (default: a :class:`~cardkit.games.warsaw_hearts.RuleBot`
+        each), ``"expert"`` (``warsaw_hearts.ExpertBot``; the rule bots, said in the status
+        line, while the game has none), or seat -> :class:`~cardkit.bots.Bot` for the other
+        seats. The page's "Bots" choice switches between the first two (:meth:`set_bots`).
     :param deal: deal the first deal at once (default True).
     :param practice: True (default): undo allowed; False: a scored game, undo off.
     :param layout: ``"normal"`` or ``"projector"`` (large cards, the code in big text).
@@ -292,7 +291,9 @@ class WarsawHeartsTable(DealDashboard):
     :ivar game: the :class:`~cardkit.games.warsaw_hearts.Game`; :ivar state: its current deal.
     :ivar seed_box, new_deal_button, undo_button, show_hands, last_trick: the controls
         (and ``code_box``, ``load_button``, ``replay_button``).
-    :ivar trick_table, penalty_table, hand, penalty_sheet, bonus_sheet, settlement: the parts.
+    :ivar table: the :class:`~cardkit_widgets.card_table.CardTable`;
+    :ivar penalty_table, penalty_sheet, bonus_sheet, settlement: the side parts;
+    :ivar players_choice: the ``Players: 3 / 4`` choice (a page control, ``value`` 3 or 4).
     :ivar status: the ``HTML`` status line; :attr:`status_text` is its plain text.
     :ivar deal_code: the current deal's code (``"W-17"``), a read-only trait.
     :ivar last_error: the last refused action's message, or None.
@@ -304,36 +305,34 @@ class WarsawHeartsTable(DealDashboard):
     NOTHING_TO_UNDO = "nothing to undo: you have not played a card in this deal"
 
     def __init__(self, seed: int = 0, *, players: int = 4, seat: int = 0, names: Sequence[str] | None = None,
-                 rules: wh.Rules | None = None, bots: Mapping[int, Bot] | None = None, deal: bool = True,
+                 rules: wh.Rules | None = None, bots: Mapping[int, Bot] | str = "rule", deal: bool = True,
                  practice: bool = True, layout="normal", four_colour: bool = False) -> None:
         self.rules = rules or wh.Rules(players=players)
         n = self.rules.players
         self.seat = check_seat(seat, n)
         as_generator(seed)
         self.names = seat_names(n, names, self.seat)
-        self._fixed_bots = dict(bots) if bots is not None else None
+        if bots is None:
+            bots = "rule"
+        self._fixed_bots = dict(bots) if not isinstance(bots, str) else None
+        self._setup(seed, layout=layout, bots=bots,
+                    undo_tooltip="Take back your last card (and the bots' cards after it)")
         self.game = self._new_game(seed)
-        self._setup(seed, layout=layout, undo_tooltip="Take back your last card (and the bots' cards after it)")
 
-        self.trick_table = TrickTable(n, names=self.names, viewer=self.seat)
         self.penalty_table = PenaltyTable(self.rules, names=self.names)
-        self.hand = HandTable(wh.DECK_SIZE, on_play=lambda c: self._safely(self.act, c), title="Your hand")
+        self.penalty_table.add_class("cardkit-penalties")
         self._build_sheets()
-        self.players_choice = W.RadioButtons(
-            options=[("3 players (12 cards each)", 3), ("4 players (9 cards each)", 4)], value=n,
-            description="Players:", style={"description_width": "4em"},
-            layout=W.Layout(width="auto"),
-            disabled=self._fixed_bots is not None)
+        self.players_choice = Control(
+            "choice", "players_choice", options=[("3 players (12 cards each)", 3), ("4 players (9 cards each)", 4)],
+            value=n, description="Players:", disabled=self._fixed_bots is not None,
+            tooltip="A new game starts with that many seats")
         self.players_choice.observe(lambda c: self._safely(self.set_players, c["new"]), names="value")
-
-        controls = self._controls(self.show_hands, self.last_trick)
-        self._middle = W.HBox([self.trick_table, self.penalty_table],
-                              layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self._sheets_box = W.HBox([self.penalty_sheet, self.bonus_sheet, self.settlement],
-                                  layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self._assemble([self.title, controls, self.players_choice, self._middle, self.status, self.replay_pane,
-                        self.hand, self._sheets_box],
+        self._sheets_box = W.VBox([self.penalty_sheet, self.bonus_sheet, self.settlement])
+        self._assemble([("Penalty table (RULES.md §2.2)", self.penalty_table),
+                        ("Penalties, bonuses and the settlement", self._sheets_box)],
                        deal=deal, practice=practice, four_colour=four_colour)
+
+    EXTRA_MAIN = ("players_choice",)
 
     def _build_sheets(self) -> None:
         self.penalty_sheet = ScoreSheet(self.names, title="Penalties", unit="shown as minus points", label="Deal")
@@ -353,24 +352,24 @@ class WarsawHeartsTable(DealDashboard):
         if players == self.rules.players:
             return
         if players not in (3, 4):
-            raise CardkitError(f"players {players!r}: Warsaw Hearts is for 3 or 4 players (RULES.md §2.1)")
+            raise CardkitError(f"players {quote(players)}: Warsaw Hearts is for 3 or 4 players (RULES.md §2.1)")
         if self._fixed_bots is not None:
             raise CardkitError("this table was given its own bots, for one number of players")
         self._close_replay()
         self.rules = dataclasses.replace(self.rules, players=players)
         self.seat = min(self.seat, players - 1)
         self.names = seat_names(players, None, self.seat)
-        self.trick_table = TrickTable(players, names=self.names, viewer=self.seat)
-        self.penalty_table = PenaltyTable(self.rules, names=self.names)
-        self._build_sheets()
-        self._middle.children = [self.trick_table, self.penalty_table]
-        self._sheets_box.children = [self.penalty_sheet, self.bonus_sheet, self.settlement]
+        self.penalty_table.rules = self.rules
+        self.penalty_table.names = list(self.names)
+        for sheet in (self.penalty_sheet, self.bonus_sheet):
+            sheet.names = list(self.names)
+            sheet.clear()
+        self.settlement.names = list(self.names)
+        self.settlement.rules = self.rules
         if self.players_choice.value != players:
             self.players_choice.value = players
-        seed = self.deal_seed if self.deal_seed is not None else int(self.seed_box.value)
+        seed = self.deal_seed if self.deal_seed is not None else read_seed(self.seed_box.value)
         self.game = self._new_game(seed)
-        if self.layout_mode == "projector":
-            self._apply_projector()
         self._apply_four_colour()
         self.new_deal(seed)
 
@@ -387,7 +386,13 @@ class WarsawHeartsTable(DealDashboard):
     def _bot_for(self, s: int, seed: int) -> Bot:
         if self._fixed_bots is not None:
             return self._fixed_bots[s]
-        return wh.RuleBot(np.random.default_rng([seed, s]))
+        return self._make_bot(self._bot_class(wh), seed, s)
+
+    def _replace_bots(self) -> None:
+        seed = self.deal_seed if self.deal_seed is not None else read_seed(self.seed_box.value)
+        for s in range(self.rules.players):
+            if s != self.seat:
+                self.game.players[s] = self._bot_for(s, seed)
 
     @property
     def state(self) -> wh.State | None:
@@ -443,19 +448,20 @@ class WarsawHeartsTable(DealDashboard):
                 f" <small>({self._deal_words()}; dealer {html.escape(self.names[st.dealer])}; you sit at the "
                 f"bottom; the game ends at {self.rules.loss_at} penalty points)</small></h3>")
 
-    def _draw(self, st, live: bool) -> None:
+    def _draw(self, st, live: bool) -> dict:
         hands = None
         if self._show_others(live):
-            hands = {s: self._hand_html(st.hands[s]) for s in range(st.players) if s != self.seat}
+            hands = {s: st.hands[s] for s in range(st.players) if s != self.seat}
         notes = {s: f"{st.tricks_won(s)} tr." for s in range(st.players)}
         total = len(st.initial_hands[0])
         n = len(st.completed_tricks) + (0 if st.trick is None or self.last_trick.value else 1)
-        self.trick_table.show(st, last=self._show_last_trick(st, live), last_note=self._last_trick_note(st, live),
-                              hands=hands, notes=notes,
-                              heading=f"No trumps<br>Trick {max(n, 1)} of {total}")
         self.penalty_table.show(st, self.names)
-        self.hand.show(st, self.seat, active=live)
         self._sheets()
+        hand, caption = self._hand_view(st, st.hands[self.seat], live)
+        trick = self._trick_view(st, live, f"No trumps<br>Trick {max(1, min(n, total))} of {total}")
+        return {"seats": self._seats_view(st, live, counts=[len(h) for h in st.hands], notes=notes, hands=hands),
+                "hand": hand, "caption": caption + (" " + trick["caption"] if trick["caption"] else ""),
+                "trick": trick}
 
     def _sheets(self) -> None:
         g = self.game

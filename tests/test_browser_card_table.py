@@ -1,0 +1,144 @@
+"""The card table of the three play lessons in a real Voila + headless Chromium, at a
+laptop's 1366 × 768, a phone's 390 × 844 and a projector's 1920 × 1080 (with
+``?size=large``): the hand and the trick are both in the window once the table is
+scrolled to, nothing overflows the page's width, a legal card plays by a click and by the
+keyboard (arrows, Enter), and an illegal card says why (its title, and the status line
+on a click).
+
+Selectors (also for other tests): the table is ``.ckt``; the learner's cards are
+``.ckt-hand [role=button]`` with the accessible name of the card in words ("queen of
+hearts"), ``data-card="QH"`` and the class ``ckt-legal`` or ``ckt-illegal``; the trick is
+``.ckt-trick``; the status line ``.ckt-status``; the bid buttons ``.ckt-bid``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+GAMES = {
+    "variety": "variety/2_play.ipynb",
+    "warsaw_hearts": "warsaw_hearts/2_play.ipynb",
+    "armenian_durak": "armenian_durak/2_play.ipynb",
+}
+VIEWPORTS = {"laptop": (1366, 768), "phone": (390, 844), "projector": (1920, 1080)}
+
+_IN_VIEW_JS = """(sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, h: innerHeight, w: innerWidth};
+}"""
+
+
+def _to_the_play(page, game: str) -> None:
+    """Bid (Variety) or draw the trump (Durak) until a card may be played."""
+    status = page.locator(".ckt-status")
+    hand_legal = page.locator(".ckt-hand .ckt-legal, .ckt-tableau.ckt-mine .ckt-legal")
+    if game == "armenian_durak":
+        page.get_by_role("button", name="Draw card 1", exact=True).click()
+        expect(status).to_contain_text("You drew")
+    for _ in range(4):
+        expect(status).to_contain_text(re.compile(r"Your turn"))
+        if hand_legal.count():
+            return
+        bid = page.locator(".ckt-bid:enabled").first
+        number = bid.inner_text().strip()
+        bid.click()
+        expect(status).to_contain_text(f"You bid {number}.")
+    expect(hand_legal.first).to_be_visible()
+
+
+def _played(page, status, label: str, game: str) -> None:
+    expect(status).to_contain_text(f"You played {label}")
+    expect(status).not_to_contain_text("⚠")
+    if game == "armenian_durak" and "take a face-down card" in status.inner_text():
+        page.get_by_role("button", name="Don't draw", exact=True).click()
+        expect(status).to_contain_text("You kept your face-down cards")
+
+
+def _label(card) -> str:
+    """"Q♥" from a card's data-card "QH"."""
+    cid = card.get_attribute("data-card")
+    return cid[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[cid[-1]]
+
+
+@pytest.mark.parametrize("where", list(VIEWPORTS))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_card_table_plays_on_every_screen(dashboard, page, game, where):
+    width, height = VIEWPORTS[where]
+    page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(reduced_motion="reduce")  # no animation: positions are final at once
+    page = dashboard(GAMES[game], query="size=large" if where == "projector" else "")
+    table = page.locator(".ckt")
+    status = page.locator(".ckt-status")
+    expect(table).to_have_count(1)
+    if where == "projector":
+        expect(table).to_have_class(re.compile(r"\bckt-large\b"))
+        expect(page.locator("[data-name=size_toggle]")).to_have_text("Large cards: on")
+    _to_the_play(page, game)
+
+    # nothing overflows the page's width; the projector's table fills it
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    felt = page.evaluate(_IN_VIEW_JS, ".ckt-felt")
+    if where == "projector":
+        assert felt["right"] - felt["left"] >= 0.9 * width, felt
+
+    # the table scrolled to: the trick and the whole hand are in the window together
+    page.evaluate("() => document.querySelector('.ckt-felt').scrollIntoView({block: 'start'})")
+    trick, hand = page.evaluate(_IN_VIEW_JS, ".ckt-trick"), page.evaluate(_IN_VIEW_JS, ".ckt-hand")
+    assert 0 <= trick["top"] and hand["bottom"] <= hand["h"], (trick, hand)
+    assert hand["left"] >= 0 and hand["right"] <= width and trick["right"] <= width, (trick, hand)
+
+    # a legal card by a click: raised, outlined, named in words
+    legal = page.locator(".ckt-hand .ckt-legal")
+    card = legal.first
+    name = card.get_attribute("aria-label")
+    assert re.fullmatch(r"(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of "
+                        r"(spades|hearts|diamonds|clubs)", name), name
+    expect(page.get_by_role("button", name=name, exact=True)).to_have_count(1)
+    label = _label(card)
+    card.click()
+    _played(page, status, label, game)
+
+    # an illegal card says why: play legal cards until one is refused (a suit led that the
+    # learner can follow while holding other suits)
+    for _ in range(14):
+        expect(status).to_contain_text(re.compile(r"Your turn|Deal over"))
+        if "Deal over" in status.inner_text():
+            break
+        illegal = page.locator(".ckt-hand .ckt-illegal")
+        if page.locator(".ckt-hand .ckt-legal").count() and illegal.count():
+            bad = illegal.first
+            title = bad.get_attribute("title")
+            assert re.search(r"must follow|cannot be played|trump", title), title
+            bad_label = _label(bad)
+            bad.click(force=True)  # aria-disabled: a person can still click it
+            expect(status).to_contain_text(f"{bad_label}")
+            expect(status).to_contain_text("⚠")
+            expect(status).to_contain_text(re.compile(r"must follow|trump"))
+            break
+        nxt = page.locator(".ckt-hand .ckt-legal, .ckt-tableau.ckt-mine .ckt-legal").first
+        lab = _label(nxt)
+        nxt.click()
+        _played(page, status, lab, game)
+    else:  # pragma: no cover
+        pytest.fail("no card was ever refused in 14 plays")
+
+    # a legal card by the keyboard: the arrows move between the legal cards, Enter plays
+    if "Deal over" not in status.inner_text():
+        first = page.locator(".ckt-hand .ckt-legal, .ckt-tableau.ckt-mine .ckt-legal").first
+        first.focus()
+        n = page.locator(".ckt-hand .ckt-legal, .ckt-tableau.ckt-mine .ckt-legal").count()
+        if n > 1:
+            page.keyboard.press("ArrowRight")
+            focused = page.evaluate("() => document.activeElement.getAttribute('data-card')")
+            assert focused and focused != first.get_attribute("data-card")
+        focused = page.locator(":focus")
+        expect(focused).to_have_class(re.compile(r"\bckt-legal\b"))
+        lab = _label(focused)
+        page.keyboard.press("Enter")
+        _played(page, status, lab, game)
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
