@@ -284,16 +284,11 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
         # replace an entry of an earlier search, else the one with fewer cards left
         gen = ctx[C_GEN]
         e = slot
-        if ttk[slot] == h and ttc[slot] == chk:
-            e = slot
-        elif ttk[slot + 1] == h and ttc[slot + 1] == chk:
-            e = slot + 1
-        elif ttv[slot, 5] != gen:
-            e = slot
-        elif ttv[slot + 1, 5] != gen:
-            e = slot + 1
-        elif ttv[slot + 1, 4] < ttv[slot, 4]:
-            e = slot + 1
+        if ttk[slot + 1] == h and ttc[slot + 1] == chk:
+            e = slot + 1                    # the same position (searched from its root)
+        elif (not (ttk[slot] == h and ttc[slot] == chk) and ttv[slot, 5] == gen
+              and (ttv[slot + 1, 5] != gen or ttv[slot + 1, 4] < ttv[slot, 4])):
+            e = slot + 1                    # slot is this search's, with more cards left
         left = 0
         x = allc
         while x != 0:

@@ -34,7 +34,7 @@ from time import perf_counter
 
 import numpy as np
 
-from ..cards import Card, Rank, Suit
+from ..cards import Card, Rank, Suit, deck
 from ..errors import CardkitError, StateError, quote
 from ..games import warsaw_hearts as W
 from ._types import SearchLimit, Solution
@@ -75,7 +75,8 @@ def _fold(code: int, honours: int, heart: int) -> int:
 
 
 _HONOUR_BIT = {c: 1 << i for i, c in enumerate(W.HONOURS)}
-_BIT = {c: 1 << _cid(c) for c in W._DECK36}
+_DECK = tuple(deck(W.DECK_SIZE))
+_BIT = {c: 1 << _cid(c) for c in _DECK}
 _FOLD = [_fold(code, honours, heart) for code in range(256) for honours in range(8) for heart in range(2)]
 
 
@@ -102,7 +103,7 @@ def _tricks_of_summary(code: int, players: int) -> list[list[Card]]:
         multi = 0
     heart = (code >> 6) & 1 or taken
     trick = (code >> 7) & 1 or heart
-    fillers = iter(c for c in W._DECK36 if c.suit is not Suit.HEARTS)
+    fillers = iter(c for c in _DECK if c.suit is not Suit.HEARTS)
     honours = [c for i, c in enumerate(W.HONOURS) if taken >> i & 1 and not multi >> i & 1]
     out = []
     if multi:
