@@ -178,7 +178,7 @@ function render({ model, el }) {
       } else {
         stack.append(h("span", { class: "ckt-card ckt-empty", role: "img", "aria-label": `stack ${i + 1}: empty, ${below}` }));
       }
-      stack.append(h("div", { class: "ckt-below", "aria-hidden": "true", text: s.down ? `${s.down} below` : "none below" }));
+      stack.append(h("div", { class: "ckt-below", "aria-hidden": "true", text: `${s.down} below` }));
       row.append(stack);
     });
     return row;
