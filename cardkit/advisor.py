@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .dealing import as_generator, check_rules
-from .errors import CardkitError, NotationError
+from .errors import CardkitError, NotationError, quote
 from .notation import parse_hand
 from .cards import Card
 from .simulate._core import ONE, U64, deal_bits, hands_from_bits, reverse_strength
@@ -59,7 +59,7 @@ class ContractAdvice:
 
 def _check_int(value, name, lo, hi):
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not lo <= value <= hi:
-        raise CardkitError(f"{name} {value!r}: expected a whole number {lo}..{hi}")
+        raise CardkitError(f"{name} {quote(value)}: expected a whole number {lo}..{hi}")
     return int(value)
 
 
@@ -69,7 +69,7 @@ def _check_samples(samples) -> int:
     :raises CardkitError: for anything else, saying what the maximum costs.
     """
     if isinstance(samples, (int, np.integer)) and not isinstance(samples, bool) and samples > MAX_SAMPLES:
-        raise CardkitError(f"samples {samples!r}: at most {MAX_SAMPLES:,} (about 2.6 s and 105 MB for the "
+        raise CardkitError(f"samples {quote(samples)}: at most {MAX_SAMPLES:,} (about 2.6 s and 105 MB for the "
                            f"contract advisor; more would only slow the kernel down, or kill it)")
     return _check_int(samples, "samples", 2, MAX_SAMPLES)
 
@@ -77,7 +77,7 @@ def _check_samples(samples) -> int:
 def _check_progress(progress) -> None:
     """:raises CardkitError: for a ``progress`` that is neither None nor callable."""
     if progress is not None and not callable(progress):
-        raise CardkitError(f"progress {progress!r}: expected None or a function progress(done, total)")
+        raise CardkitError(f"progress {quote(progress)}: expected None or a function progress(done, total)")
 
 
 def sample_deals(hand, seat: int, samples: int, rng: np.random.Generator) -> np.ndarray:
@@ -136,7 +136,7 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
     from .games import variety as V
     cards = parse_hand(hand)
     if len(cards) != 13 or len(set(cards)) != 13:
-        raise NotationError(f"hand {hand!r}: a Variety hand is 13 different cards (RULES.md §1.1)")
+        raise NotationError(f"hand {quote(hand)}: a Variety hand is 13 different cards (RULES.md §1.1)")
     seat = _check_int(seat, "seat", 0, 3)
     dealer = _check_int(dealer, "dealer", 0, 3)
     n = _check_samples(samples)

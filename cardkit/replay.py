@@ -33,7 +33,7 @@ from numbers import Integral
 import re
 
 from .cards import Card, Suit
-from .errors import CardkitError, StateError
+from .errors import CardkitError, StateError, quote
 from .notation import format_cards
 from .state import TrickGameState
 
@@ -295,12 +295,12 @@ class Replay:
     def __init__(self, state, viewer: int | str | None = None, *, names=None) -> None:
         if not isinstance(state, TrickGameState):
             raise CardkitError(f"Replay: expected a game's state (such as variety.new_deal(seed=1)), "
-                               f"got {state!r}")
+                               f"got {quote(state)}")
         self._players = state.players
         if names is not None:
             names = [str(n) for n in names]
             if len(names) != state.players:
-                raise CardkitError(f"Replay: names {names!r}: expected one name per seat ({state.players})")
+                raise CardkitError(f"Replay: names {quote(names)}: expected one name per seat ({state.players})")
         self.names = names
         self._over = state.is_terminal()
         self.viewer = viewer
@@ -336,7 +336,7 @@ class Replay:
         elif isinstance(viewer, Integral) and not isinstance(viewer, bool) and 0 <= viewer < self._players:
             self._viewer = int(viewer)
         else:
-            raise CardkitError(f"viewer {viewer!r}: expected None (a spectator), a seat "
+            raise CardkitError(f"viewer {quote(viewer)}: expected None (a spectator), a seat "
                                f"0..{self._players - 1}, or {ALL!r} (every hand shown)")
 
     def sees(self, seat: int) -> bool:
@@ -364,7 +364,7 @@ class Replay:
         :raises StateError: for ``i`` outside 0..len(self).
         """
         if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i <= len(self):
-            raise StateError(f"position {i!r}: expected 0..{len(self)}")
+            raise StateError(f"position {quote(i)}: expected 0..{len(self)}")
         return self._states[int(i)].clone()
 
     def forward(self) -> list[str]:

@@ -191,6 +191,20 @@ def test_simulators_refuse_huge_batches_and_bad_arguments_at_once():
         assert time.perf_counter() - t < 1.0   # dealing 10**6 deals takes seconds
 
 
+def test_simulator_and_advisor_arguments_with_huge_numbers_are_quoted():
+    from cardkit.advisor import advise
+    from cardkit.simulate import random_variety, simulate_variety
+    calls = [lambda: random_variety(10, contract=10 ** 5000),       # repr() itself would raise
+             lambda: random_variety(10, policy="x" * 9000),
+             lambda: simulate_variety([[0] * 52], 1, (10 ** 5000, 1)),
+             lambda: advise("AKQJT98765432.-.-.-", samples=10 ** 5000),
+             lambda: advise("AKQJT98765432.-.-.-", seat=-10 ** 5000)]
+    for call in calls:
+        with pytest.raises(CardkitError) as e:
+            call()
+        assert _short(str(e.value)), str(e.value)[:100]
+
+
 def test_rules_limits_so_that_a_game_ends():
     with pytest.raises(CardkitError, match="1,000"):
         V.Rules(deals=10 ** 9)

@@ -133,9 +133,9 @@ def deal_batch(batch: int, seed=None, *, deck: int = 52) -> np.ndarray:
         is not a whole number 1..:data:`MAX_BATCH`, or a bad seed.
     """
     from ..dealing import as_generator
-    from ..errors import CardkitError
+    from ..errors import CardkitError, quote
     if isinstance(deck, bool) or deck not in (52, 36):
-        raise CardkitError(f"deck {deck!r}: the simulators know the 52- and 36-card decks")
+        raise CardkitError(f"deck {quote(deck)}: the simulators know the 52- and 36-card decks")
     batch = check_batch_size(batch)
     rng = as_generator(seed)
     return rng.permuted(np.tile(np.arange(deck, dtype=np.int8), (int(batch), 1)), axis=1)
@@ -242,23 +242,23 @@ def per_deal(x, B: int, name: str, message: str | None = None, dtype=np.int64, *
     :raises CardkitError: for a bool, a float, text, a boolean or non-integer array,
         another shape, or a value outside ``lo..hi``.
     """
-    from ..errors import CardkitError
+    from ..errors import CardkitError, quote
     expected = message or (f"expected whole numbers {lo}..{hi}, one or {B} of them" if lo is not None
                            else f"expected one whole number or {B} of them")
     if isinstance(x, (bool, np.bool_)):
-        raise CardkitError(f"{name}: {x!r} is not a number; {expected}")
+        raise CardkitError(f"{name}: {quote(x)} is not a number; {expected}")
     if isinstance(x, (int, np.integer)):
         a = np.full(B, int(x), dtype=np.int64) if -2**63 <= x < 2**63 else None
         if a is None:
-            raise CardkitError(f"{name}: {x!r} is out of range; {expected}")
+            raise CardkitError(f"{name}: {quote(x)} is out of range; {expected}")
     else:
         try:
             a = np.asarray(x)
         except (TypeError, ValueError, OverflowError):
-            raise CardkitError(f"{name}: {x!r}; {expected}") from None
+            raise CardkitError(f"{name}: {quote(x)}; {expected}") from None
         if a.dtype == bool or not np.issubdtype(a.dtype, np.integer):
             what = "an array of whole numbers" if a.ndim else "a whole number"
-            raise CardkitError(f"{name}: {x!r} is not {what}; {expected}")
+            raise CardkitError(f"{name}: {quote(x)} is not {what}; {expected}")
         if a.ndim == 0:
             a = np.full(B, int(a), dtype=np.int64)
     if a.shape != (B,):
@@ -304,13 +304,13 @@ def policy_codes(policy, seats: int) -> np.ndarray:
     :param policy: one name for every seat, or a sequence of ``seats`` names.
     :raises CardkitError: for an unknown name or a sequence of the wrong length.
     """
-    from ..errors import CardkitError
+    from ..errors import CardkitError, quote
     names = [policy] * seats if isinstance(policy, str) else list(policy)
     if len(names) != seats:
-        raise CardkitError(f"policy {policy!r}: expected one name or {seats} names, one per seat")
+        raise CardkitError(f"policy {quote(policy)}: expected one name or {seats} names, one per seat")
     for p in names:
         if p not in POLICIES:
-            raise CardkitError(f"policy {p!r}: expected one of {', '.join(map(repr, POLICIES))}")
+            raise CardkitError(f"policy {quote(p)}: expected one of {', '.join(map(repr, POLICIES))}")
     return np.array([POLICIES.index(p) for p in names], dtype=np.int8)
 
 

@@ -21,7 +21,7 @@ import numpy as np
 from ..bots import Bot
 from ..cards import Card, deck
 from ..dealing import as_generator, check_rules, check_seat
-from ..errors import CardkitError
+from ..errors import CardkitError, quote
 from ..games import variety as V
 from ..tricks import winning_index
 from ._core import (ONE, SUIT_MASK, U64, ZERO, FollowSuitPlay, PlayedBatch, check_batch_size, check_deals,
@@ -328,10 +328,10 @@ def _check_setup(B, contract, declarers, dealer):
         # an integer ndarray cannot hold a bool; scan the items of other sequences only
         items = () if isinstance(declarers, np.ndarray) else np.asarray(declarers, dtype=object).ravel()
     except (TypeError, ValueError):
-        raise CardkitError(f"{message}, got {declarers!r}") from None
+        raise CardkitError(f"{message}, got {quote(declarers)}") from None
     if (decl.dtype == bool or not np.issubdtype(decl.dtype, np.integer)
             or any(isinstance(x, (bool, np.bool_)) for x in items)):
-        raise CardkitError(f"{message}, got {declarers!r} (whole numbers, not bools or fractions)")
+        raise CardkitError(f"{message}, got {quote(declarers)} (whole numbers, not bools or fractions)")
     if decl.ndim == 1:
         if decl.shape != (2,):
             raise CardkitError(f"{message}, got shape {decl.shape}")
@@ -439,7 +439,7 @@ def auction_for(contract: int, declarers, dealer: int) -> list[int]:
         0..3, or a dealer that is not a seat 0..3 (bools and fractions are refused).
     """
     whole = lambda x: isinstance(x, (int, np.integer)) and not isinstance(x, bool)
-    message = f"auction_for({contract!r}, {declarers!r}): expected a contract 1..8 and two different seats 0..3"
+    message = f"auction_for({quote(contract)}, {quote(declarers)}): expected a contract 1..8 and two different seats 0..3"
     if not whole(contract) or not 1 <= contract <= 8:
         raise CardkitError(message)
     if isinstance(declarers, (str, bytes)) or not hasattr(declarers, "__len__") or len(declarers) != 2:
