@@ -259,3 +259,24 @@ def test_the_projector_size_from_the_page_and_from_a_link():
     assert t.size_toggle.value is True and t.size_toggle.description == "Large cards: on"
     assert VarietyTable.from_query("size=large&deal=V-4821", seed=1).table.size == "large"
     assert VarietyTable.from_query("deal=V-4821", seed=1).table.size == "normal"
+
+
+def test_expert_bots_come_from_the_game_module_when_it_has_them(monkeypatch):
+    """With ``bots="expert"`` the table seats the game module's ``ExpertBot`` (seeded from
+    the deal and the seat), and says nothing about a fallback."""
+    made = []
+
+    class FakeExpert(variety.RuleBot):
+        def __init__(self, rng):
+            super().__init__(rng)
+            made.append(self)
+
+    monkeypatch.setattr(variety, "ExpertBot", FakeExpert, raising=False)
+    t = VarietyTable(seed=3, bots="expert")
+    assert len(made) == 3 and all(isinstance(b, FakeExpert) for b in t.bots.values())
+    assert "not ready" not in t.status_text
+    t.table.press("bots_choice", 0)  # rule bots at once, for the rest of the deal
+    assert not any(isinstance(b, FakeExpert) for b in t.bots.values())
+    assert all(type(b) is variety.RuleBot for b in t.bots.values())
+    d = DurakTable(seed=3, bot=ad.RuleBot(0))  # a table given its own bot: no choice
+    assert d.bots_choice.disabled and d.table.state["controls"]["bots_choice"]["disabled"] is True
