@@ -24,8 +24,11 @@ Armenian Durak with trumps (RULES.md §3): :class:`TableauView`, :class:`DrawCho
 
 The three play dashboards share :class:`DealDashboard` (``_dashboard.py``): the seed
 box, deal codes (``?deal=V-4821`` links, :meth:`DealDashboard.from_query`), undo,
-one-line errors, the replay pane, and the teacher's options (``show_all_hands``,
-``layout="projector"``, ``practice=False``).
+one-line errors, the replay pane, rule or expert bots, and the teacher's options
+(``show_all_hands``, ``layout="projector"``, ``practice=False``). Each draws its whole
+play area with one :class:`CardTable` (``card_table.py``, an anywidget: the hand, the
+trick at the seats, the other seats' backs, the controls, from one JSON state), so a
+play page holds a handful of widgets.
 
 Every control is built once and updated in place; every button has an accessible name
 (its ``description``) and no state is shown by colour alone. The widgets call only the
@@ -41,10 +44,11 @@ from .warsaw_hearts import PenaltyTable, SettlementTable, WarsawHeartsTable  # R
 from .armenian_durak import DrawChooser, DurakTable, TableauView, TrumpPicker  # RULES.md §3
 from .advisor import AdvisorPanel, HandEditor  # RULES.md §1.8
 from ._dashboard import DealDashboard
+from .card_table import CardTable
 
 __all__ = [
     # game-agnostic controls
-    "HandTable", "TrickTable", "ScoreSheet", "DealDashboard",
+    "HandTable", "TrickTable", "ScoreSheet", "DealDashboard", "CardTable",
     # Variety (RULES.md §1)
     "AuctionTable", "ContractTable", "VarietyTable", "HandEditor", "AdvisorPanel",
     # Warsaw Hearts (RULES.md §2)
