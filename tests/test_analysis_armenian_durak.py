@@ -237,10 +237,10 @@ def test_a_cached_reload_in_a_fresh_process_works():
         assert max(an.values()) == sol.value
         print("ok", sol.value)
     """)
-    for _ in range(2):  # the first run may compile; the second certainly loads the cache
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
-        assert out.returncode == 0, out.stderr[-2000:]
-        assert out.stdout.startswith("ok")
+    import cardkit.analysis._durak_kernel  # noqa: F401 - compiled (or loaded) here, so the cache exists
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.startswith("ok")
 
 
 # ---- sample_worlds ------------------------------------------------------------------------

@@ -38,7 +38,8 @@ MAXN = 36
 ABORT = 37
 DRAWER = 38    # who draws at ply 3
 STAMP = 39     # transposition-table generation of this search
-ST_SIZE = 48
+STATS = 40     # + kind: nodes of each ply kind; + 4 + kind: cutoffs; + 8 + kind: by the first move
+ST_SIZE = 56
 
 # ---- fields of tb ------------------------------------------------------------------------
 PTS = 0        # PTS + c: points of card c
@@ -271,6 +272,7 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
     if st[NODES] > st[MAXN]:
         st[ABORT] = 1
         return 0
+    st[STATS + kind] += 1
     bonus = tb[BONUS]
     nk = kind  # the kind of a child, never a literal at the call
     nomove = kind - kind - 1  # NOMOVE, not a literal either (numba issues 6061, 6713)
@@ -378,6 +380,9 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
                 if v > a:
                     a = v
                     if a >= beta:
+                        st[STATS + 4 + kind] += 1
+                        if k == 0:
+                            st[STATS + 8 + kind] += 1
                         break
         if forced < 0:
             lo = -INF
@@ -452,6 +457,9 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
                 if v > a:
                     a = v
                     if a >= beta:
+                        st[STATS + 4 + kind] += 1
+                        if k == 0:
+                            st[STATS + 8 + kind] += 1
                         break
         return best
     # ---------------------------------------------------------------- reply (ply 2)
@@ -509,7 +517,10 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
         if win == 0:
             g = -g
         ms[depth, n] = c
-        ms[depth, 32 + n] = 100000 if c == ttmove else g * 64 - (c & 15) - (16 if (c >> 4) == tr else 0)
+        if c == ttmove:
+            ms[depth, 32 + n] = 100000
+        else:
+            ms[depth, 32 + n] = g * 64 - (c & 15) - (16 if (c >> 4) == tr else 0)
         n += 1
     best = -INF
     bestmove = -1
@@ -575,6 +586,9 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
             if v > a:
                 a = v
                 if a >= beta:
+                    st[STATS + 4 + kind] += 1
+                    if k == 0:
+                        st[STATS + 8 + kind] += 1
                     break
     if forced < 0:
         lo = -INF
