@@ -55,6 +55,7 @@ class _Ctx:
             self.card_of[b] = card
             val[b] = 0 if self.majority else c.card_values[card.index]
         self.val = val
+        self.absval = np.abs(val)
         decl = set(state.declarers)
         self.side = np.array([1 if s in decl else 0 for s in range(4)], dtype=np.int64)
         self.prm = np.array([self.trump, self.per_trick, 0, 0], dtype=np.int64)
@@ -100,21 +101,14 @@ class _Ctx:
     def _search(self, base, tn, leader, alpha, beta) -> int:
         from . import _variety_kernel as K
         tk1, tk2, tlo, thi, tmv, tdep = self.tt
-        absleft = sum(abs(int(self.val[b])) for b in self._bits(base, tn))
-        tleft = (sum(bin(int(h)).count("1") for h in self.hands) + tn + 3) // 4
+        held = np.unpackbits(self.hands.view(np.uint8), bitorder="little").reshape(4, 64).any(axis=0)
+        absleft = int(self.absval[held].sum()) + sum(int(self.absval[self.trick[base + i]]) for i in range(tn))
+        tleft = (int(held.sum()) + tn + 3) // 4
         v = K.search(self.hands, self.trick, base, tn, leader, alpha, beta, absleft, tleft,
                      self.val, self.side, self.prm, tk1, tk2, tlo, thi, tmv, tdep, self.stats, self.mbuf, self.sbuf)
         if self.stats[1] > 0 and self.stats[0] > self.stats[1]:
             raise SearchLimit(f"the search passed its limit of {self.stats[1]} positions (max_nodes)")
         return int(v)
-
-    def _bits(self, base, tn):
-        """The bits of the cards not yet in a completed trick."""
-        out = [int(self.trick[base + i]) for i in range(tn)]
-        for h in self.hands:
-            h = int(h)
-            out += [b for b in range(64) if h >> b & 1]
-        return out
 
     def mover(self, base, tn, leader) -> int:
         return (leader + tn) % 4
@@ -307,6 +301,19 @@ def analyse(state, *, max_nodes: int | None = None) -> dict:
 
 
 def sample_worlds(state, seat: int, n: int, rng) -> list:
-    """See :func:`cardkit.analysis.sample_worlds`."""
-    from ._worlds import sample_trick_worlds
-    return sample_trick_worlds(state, seat, n, rng)
+    """``n`` full deals consistent with what seat ``seat`` knows (RULES.md §1.5).
+
+    Every card ``seat`` can see stays where it is (its own hand, every card played, the
+    bidding); the cards it cannot see are dealt to the other seats, as many as each holds,
+    uniformly over the deals in which no seat holds a suit it has shown void in (it did
+    not follow that suit). Only ``state.observation(seat)`` is read.
+
+    :returns: ``n`` clones of ``state`` with the hidden hands replaced (``initial_hands``
+        to match; ``seed`` None).
+    :raises StateError: for a state that is not Variety's, or in its bidding.
+    :raises CardkitError: for a bad seat, ``n`` or ``rng``.
+    """
+    from ._worlds import trick_worlds
+    if not isinstance(state, V.State) or state.phase == "bidding":
+        raise StateError("sample_worlds takes a Variety state in its play")
+    return trick_worlds(state, seat, n, rng, 52)
