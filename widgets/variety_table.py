@@ -264,6 +264,12 @@ class VarietyTable(DealDashboard):
             prompt = f"The bidding: {html.escape(self.names[st.current_player])} bids."
         else:
             prompt = "The bidding."
+        kinds = []
+        for n, c in variety.contracts(self.rules).items():
+            trump = "no trumps" if c.trump is None else f"{suit_html(c.trump, four_colour=self.four_colour)} trumps"
+            kinds.append(f"<b>{n}</b> {trump}{' (lowest wins)' if c.lowest_wins else ''}")
+        prompt += ("<br><small>The contracts: " + ", ".join(kinds) + "; how each scores is in the bid "
+                   "buttons' titles and under “The eight contracts” below.</small>")
         talk = "".join(f'<div><b>{html.escape(self.names[s])}</b> says: “{html.escape(t)}”</div>' for s, t in remarks)
         return {"kind": "bidding", "active": mine, "numbers": numbers, "record": record, "remarks": talk,
                 "prompt": prompt}
