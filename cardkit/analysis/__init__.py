@@ -1,9 +1,67 @@
-"""The judge: exact ("double dummy") analysis, estimates from one seat's view, and the
-review of a player's decisions, for the three games (issue: the judge).
+"""The judge: exact ("double dummy") analysis, estimates from one seat's view, the review
+of a player's decisions, and expert bots, for the three games.
 
-Importing this package compiles nothing: the numba kernels are loaded on first use.
+- :func:`solve` (state) -> :class:`Solution`: the value of the position under best play
+  by every player with all cards known, with the line of play and the nodes searched.
+- :func:`analyse` (state) -> ``{action: points}``: the exact value of every legal action
+  of the player to move, from that player's side.
+- :func:`estimate` (state, samples=..., seconds=..., seed=..., progress=...) ->
+  :class:`Estimate`: the same from the mover's observation only, by dealing the unseen
+  cards at random (exact per world late in a deal, rule-bot playouts earlier).
+- :func:`review` (state, seat) -> list of :class:`Verdict`: what each decision cost.
+- :class:`ExpertBot`: plays from :func:`estimate` (``variety.ExpertBot`` and the other
+  games' names refer to it).
+
+Units: points of the game's own deal score (RULES.md §1.6, §2.2, §3.4). Importing this
+package compiles nothing: the numba kernels are compiled (or loaded from numba's cache)
+on first use.
 """
 
-from ._types import SearchLimit, Solution
+from __future__ import annotations
 
-__all__ = ["Solution", "SearchLimit"]
+from ._types import SearchLimit, Solution
+from .judge import (EXACT_CARDS, Estimate, ExpertBot, Verdict, estimate, estimate_observation, outcome,
+                    review)
+
+__all__ = ["Solution", "SearchLimit", "solve", "analyse", "sample_worlds", "estimate", "estimate_observation",
+           "Estimate", "review", "Verdict", "ExpertBot", "outcome", "EXACT_CARDS"]
+
+
+def _backend(state):
+    from .judge import _game_of, _modules
+    return _modules(_game_of(state))[0]
+
+
+def solve(state, *, max_nodes: int | None = None) -> Solution:
+    """The exact value of ``state`` with all cards known, from the current position (any
+    point of the play, mid-trick included) to the end of the deal.
+
+    ``value``: Variety, the declarers' margin (RULES.md §1.6); Armenian Durak, the margin
+    of the player to move (§3.4); Warsaw Hearts, the deal result (bonus − penalty) of the
+    player to move under max^n (§2.2). See :class:`Solution`.
+
+    :raises StateError: for a state not in its play (Variety's bidding, Durak's trump
+        draw) or of another game.
+    :raises SearchLimit: when ``max_nodes`` positions were searched without an answer.
+    """
+    return _backend(state).solve(state, max_nodes=max_nodes)
+
+
+def analyse(state, *, max_nodes: int | None = None) -> dict:
+    """``{action: points}``: the exact value of each legal action of the player to move,
+    from that player's side (the units of :func:`solve`'s value, seen by the mover).
+
+    :raises StateError: for a state not in its play, over, or of another game.
+    :raises SearchLimit: when ``max_nodes`` is passed.
+    """
+    return _backend(state).analyse(state, max_nodes=max_nodes)
+
+
+def sample_worlds(state, seat: int, n: int, rng) -> list:
+    """``n`` full states that seat ``seat`` cannot tell from ``state``: its own cards and
+    every public card where they are, the hidden cards dealt at random, consistently with
+    the voids shown (see each game's ``cardkit.analysis.<game>.sample_worlds``).
+
+    :raises StateError: for a state not in its play, or of another game.
+    """
+    return _backend(state).sample_worlds(state, seat, n, rng)

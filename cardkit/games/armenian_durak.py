@@ -970,3 +970,12 @@ def margin(totals: Sequence[int]) -> tuple[int | None, int]:
 
 
 __all__ += ["margin", "game_over"]
+
+
+def __getattr__(name: str):
+    """``ExpertBot``: the judge's expert player (:class:`cardkit.analysis.ExpertBot`),
+    loaded on first use so that importing this module loads no solver."""
+    if name == "ExpertBot":
+        from ..analysis.judge import ExpertBot
+        return ExpertBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -844,3 +844,12 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
 
 
 __all__.append("advise")
+
+
+def __getattr__(name: str):
+    """``ExpertBot``: the judge's expert player (:class:`cardkit.analysis.ExpertBot`),
+    loaded on first use so that importing this module loads no solver."""
+    if name == "ExpertBot":
+        from ..analysis.judge import ExpertBot
+        return ExpertBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

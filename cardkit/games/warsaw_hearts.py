@@ -736,3 +736,12 @@ class Game(DealSeries):
     def settlement(self) -> list[int] | None:
         """Chips per seat (:func:`settle` of the running totals); None while the game goes on."""
         return settle(self.penalty_totals, self.bonus_totals, self.rules)
+
+
+def __getattr__(name: str):
+    """``ExpertBot``: the judge's expert player (:class:`cardkit.analysis.ExpertBot`),
+    loaded on first use so that importing this module loads no solver."""
+    if name == "ExpertBot":
+        from ..analysis.judge import ExpertBot
+        return ExpertBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,403 @@
+"""Estimates from one seat's view, the review of a player's decisions, and the expert
+bots, on top of the exact solvers (issue: the judge).
+
+- :func:`estimate`: for each legal action of the player to move, its expected value in
+  points from that player's observation only: worlds are dealt consistently with what the
+  seat knows, each valued exactly (when the rest of the deal is small enough) or by a
+  playout with the rule bots, and averaged with standard errors.
+- :func:`review`: every decision of one seat so far, its cost against the best action,
+  from the seat's view at that moment and (deal over) with all cards known.
+- :class:`ExpertBot`: plays the action :func:`estimate` ranks first (Variety also bids
+  from :func:`cardkit.advisor.advise`).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..bots import Bot, play_out
+from ..dealing import as_generator
+from ..errors import CardkitError, StateError, quote
+from ._types import SearchLimit
+
+__all__ = ["Estimate", "estimate", "estimate_observation", "Verdict", "review", "ExpertBot",
+           "outcome", "EXACT_CARDS", "EXACT_NODES", "MAX_ESTIMATE_SAMPLES"]
+
+#: The most worlds :func:`estimate` deals.
+MAX_ESTIMATE_SAMPLES = 10_000
+
+#: Worlds are valued exactly (``method="auto"``) when at most this many cards are still to
+#: be played (in hands, on the tableau and in the open trick); else by a playout with the
+#: rule bots. Chosen so that one world's exact analysis takes a few milliseconds to a few
+#: tens of milliseconds on this project's 2-core machine (``benchmarks/analysis.py``).
+EXACT_CARDS = {"variety": 24, "warsaw_hearts": 16, "armenian_durak": 16}
+
+#: A world's exact analysis in :func:`estimate` may search at most this many positions;
+#: past it (a rare hard world) the whole estimate is made by playouts instead.
+EXACT_NODES = 400_000
+
+
+def _modules(game: str):
+    from . import armenian_durak as AD, variety as AV, warsaw_hearts as AW
+    from ..games import armenian_durak as D, variety as V, warsaw_hearts as W
+    return {"variety": (AV, V), "warsaw_hearts": (AW, W), "armenian_durak": (AD, D)}[game]
+
+
+def _game_of(x) -> str:
+    from ..games import armenian_durak as D, variety as V, warsaw_hearts as W
+    for name, mod in (("variety", V), ("warsaw_hearts", W), ("armenian_durak", D)):
+        if isinstance(x, (mod.State, mod.Observation)):
+            return name
+    raise StateError(f"the judge knows Variety, Warsaw Hearts and Armenian Durak states, not {type(x).__name__}")
+
+
+def outcome(state, seat: int) -> int:
+    """A finished deal's result from ``seat``'s side, in points: Variety, its side's
+    margin (declarers' score minus defenders', negated for a defender, RULES.md §1.6);
+    Armenian Durak, its deal points minus the opponent's (§3.4); Warsaw Hearts, its deal
+    result, bonus − penalty (§2.2).
+
+    :raises StateError: before the deal is over.
+    """
+    r = state.returns()
+    game = _game_of(state)
+    if game == "variety":
+        d = state.declarers[0]
+        f = next(s for s in range(4) if s not in state.declarers)
+        m = r[d] - r[f]
+        return m if seat in state.declarers else -m
+    if game == "armenian_durak":
+        return r[seat] - r[1 - seat]
+    return r[seat]
+
+
+def cards_left(state) -> int:
+    """Cards still to be played: in hands, on the tableau, in the open trick."""
+    n = sum(len(h) for h in state.hands)
+    for attr in ("up", "down"):
+        for stacks in getattr(state, attr, ()):
+            n += sum(1 for c in stacks if c is not None)
+    t = state.trick
+    return n + (len(t.cards) if t is not None else 0)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The expected value of each legal action, from one seat's view.
+
+    :ivar seat: the seat to act, whose view it is.
+    :ivar values: ``{action: points}``, the mean over the worlds of the action's value
+        from that seat's side (:func:`outcome`'s units).
+    :ivar stderr: ``{action: points}``, the standard error of each mean (sample standard
+        deviation / sqrt(samples); 0.0 with one world).
+    :ivar samples: worlds dealt and valued.
+    :ivar method: ``"exact"`` (each world solved with all cards known) or ``"playouts"``
+        (each world played out once per action by the rule bots).
+    :ivar seconds: wall-clock time taken.
+    """
+
+    seat: int
+    values: dict
+    stderr: dict
+    samples: int
+    method: str
+    seconds: float
+
+    @property
+    def best(self):
+        """The action with the highest expected value (the first of equals in the
+        engine's order)."""
+        return max(self.values, key=lambda a: self.values[a])
+
+    def ranked(self) -> list:
+        """The actions, best first."""
+        return sorted(self.values, key=lambda a: -self.values[a])
+
+
+def _check_samples(samples) -> int:
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or not 1 <= samples <= MAX_ESTIMATE_SAMPLES:
+        raise CardkitError(f"samples={quote(samples)}: expected a whole number 1..{MAX_ESTIMATE_SAMPLES} (worlds)")
+    return int(samples)
+
+
+def _check_seconds(seconds):
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(seconds) or seconds <= 0:
+        raise CardkitError(f"seconds={quote(seconds)}: expected a positive number of seconds, or None")
+    return float(seconds)
+
+
+def _rule_bots(game: str, players: int, rng):
+    _, mod = _modules(game)
+    return [mod.RuleBot(seed=int(rng.integers(2**63))) for _ in range(players)]
+
+
+def estimate(state, *, samples: int = 32, seconds: float | None = None, seed=None, progress=None,
+             method: str = "auto") -> Estimate:
+    """The expected value of each legal action of the player to move, from that seat's
+    observation only (hidden cards never influence it: two states that differ only in
+    cards the seat cannot see give identical results with the same seed).
+
+    :param state: a state of one of the three games, in its play (Durak's draw included).
+    :param samples: worlds to deal, 1..:data:`MAX_ESTIMATE_SAMPLES`.
+    :param seconds: stop dealing worlds after this much time (at least two are valued);
+        None: exactly ``samples`` worlds (reproducible with a seed).
+    :param seed: int or :class:`numpy.random.Generator`.
+    :param progress: optional callable ``progress(done, total)``, called after each world.
+    :param method: ``"auto"`` (exact when at most :data:`EXACT_CARDS` cards are left, else
+        playouts), ``"exact"`` or ``"playouts"``.
+    :returns: :class:`Estimate` (points from the mover's side, :func:`outcome`).
+    :raises StateError: for a state not in its play or not of the three games.
+    :raises CardkitError: for a bad ``samples``, ``seconds``, ``method`` or ``progress``.
+    """
+    game = _game_of(state)
+    if state.phase in ("over", "bidding", "trump"):
+        raise StateError(f"estimate values the play: not the phase {state.phase!r}")
+    return estimate_observation(state.observation(state.current_player), samples=samples, seconds=seconds,
+                                seed=seed, progress=progress, method=method, _game=game, _state=state)
+
+
+def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None, seed=None, progress=None,
+                         method: str = "auto", _game: str | None = None, _state=None) -> Estimate:
+    """:func:`estimate` from an observation (what a bot gets): ``obs.seat`` must be the
+    player to act. Same parameters, result and errors.
+
+    Worlds: from a state, the game's ``sample_worlds`` (which reads the state's public
+    history: voids shown, Durak's draws). From an observation alone, Variety and Warsaw
+    Hearts rebuild the deal from the public bidding and play (voids included); Armenian
+    Durak deals the opponent's hand and the face-down cards uniformly from the unseen
+    cards (the drawn trump card with the dealer while unplayed), without voids: a
+    snapshot does not say when the opponent drew (see
+    :func:`cardkit.advisor.durak_reply_swings`)."""
+    t0 = time.perf_counter()
+    game = _game or _game_of(obs)
+    n = _check_samples(samples)
+    seconds = _check_seconds(seconds)
+    if method not in ("auto", "exact", "playouts"):
+        raise CardkitError(f"method={quote(method)}: expected 'auto', 'exact' or 'playouts'")
+    if progress is not None and not callable(progress):
+        raise CardkitError(f"progress={quote(progress)}: expected a callable progress(done, total) or None")
+    if obs.current_player != obs.seat or not obs.legal_actions:
+        raise StateError(f"estimate: seat {obs.seat} is not the one to act (current player {obs.current_player})")
+    rng = as_generator(seed)
+    backend, _ = _modules(game)
+    from ._worlds import _durak_snapshot, world_from_observation
+    if _state is not None:
+        worlds = backend.sample_worlds(_state, obs.seat, n, rng)
+    elif game == "armenian_durak":
+        worlds = [_durak_snapshot(obs, rng) for _ in range(n)]
+    else:
+        worlds = backend.sample_worlds(world_from_observation(obs, rng), obs.seat, n, rng)
+    legal = list(obs.legal_actions)
+    exact = method == "exact" or (method == "auto" and bool(worlds) and cards_left(worlds[0]) <= EXACT_CARDS[game])
+    rows = []
+    seat = obs.seat
+    for i, w in enumerate(worlds):
+        if exact:
+            try:
+                an = backend.analyse(w, max_nodes=EXACT_NODES)
+            except SearchLimit:  # a hard world: value every world by playouts instead
+                exact = False
+                return _values_by_playouts(game, worlds, legal, seat, rng, progress, seconds, t0)
+            rows.append([an[a] for a in legal])
+        else:
+            return _values_by_playouts(game, worlds, legal, seat, rng, progress, seconds, t0)
+        if progress is not None:
+            progress(i + 1, n)
+        if seconds is not None and len(rows) >= 2 and time.perf_counter() - t0 > seconds:
+            break
+    return _summary(seat, legal, rows, "exact" if exact else "playouts", t0)
+
+
+def _values_by_playouts(game, worlds, legal, seat, rng, progress, seconds, t0) -> Estimate:
+    rows = []
+    for i, w in enumerate(worlds):
+        bots = _rule_bots(game, w.players, rng)
+        row = []
+        for a in legal:
+            c = w.clone()
+            c.apply_action(a)
+            play_out(c, bots)
+            row.append(outcome(c, seat))
+        rows.append(row)
+        if progress is not None:
+            progress(i + 1, len(worlds))
+        if seconds is not None and len(rows) >= 2 and time.perf_counter() - t0 > seconds:
+            break
+    return _summary(seat, legal, rows, "playouts", t0)
+
+
+def _summary(seat, legal, rows, method, t0) -> Estimate:
+    arr = np.array(rows, dtype=np.float64)
+    k = arr.shape[0]
+    means = arr.mean(axis=0)
+    se = arr.std(axis=0, ddof=1) / math.sqrt(k) if k > 1 else np.zeros(len(legal))
+    return Estimate(seat, {a: float(means[j]) for j, a in enumerate(legal)},
+                    {a: float(se[j]) for j, a in enumerate(legal)}, k, method, time.perf_counter() - t0)
+
+
+# ---- the review ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Verdict:
+    """One decision of a seat, judged.
+
+    :ivar index: the action's position in ``state.history`` (0-based).
+    :ivar seat: who decided.
+    :ivar action: what was played (a card, a bid, a draw).
+    :ivar best: the best action from the seat's view then (:func:`estimate`; for a
+        Variety bid, the advisor's best contract among the legal bids).
+    :ivar cost: points the choice cost on average from the seat's view, best's value
+        minus the action's value (>= 0 up to sampling noise).
+    :ivar stderr: standard error of ``cost`` (points).
+    :ivar exact_cost: with all cards known (once the deal is over), the exact value of the
+        best action minus the action's (:func:`analyse`), or None when the position was too
+        large to solve within the review's limit, or the decision was a bid.
+    :ivar exact_best: the best action with all cards known, or None.
+    :ivar method: how the view was valued: ``"exact"``, ``"playouts"`` or ``"advisor"``.
+    :ivar text: one sentence for a learner ("J♠ cost 2.4 ± 0.6 points on average; with
+        all cards known, 4 points").
+    """
+
+    index: int
+    seat: int
+    action: object
+    best: object
+    cost: float
+    stderr: float
+    exact_cost: int | None
+    exact_best: object
+    method: str
+    text: str
+
+
+def _name(a) -> str:
+    return str(a)
+
+
+def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False) -> str:
+    what = f"bid {a}" if bid else _name(a)
+    if cost < max(0.05, se) and (exact_cost is None or exact_cost == 0):
+        s = f"{what}: a good choice"
+        if best != a and cost > 0:
+            s += f" ({_name(best)} was {cost:.1f} ± {se:.1f} points better on average, within the noise)"
+    else:
+        s = f"{what} cost {cost:.1f} ± {se:.1f} points on average (better: {_name(best)})"
+    if exact_cost is not None:
+        s += f"; with all cards known, {exact_cost} point{'s' if exact_cost != 1 else ''}"
+        if exact_cost and exact_best is not None and exact_best != best:
+            s += f" (best: {_name(exact_best)})"
+    return s.replace("-", "−")
+
+
+def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
+           exact_nodes: int = 3_000_000) -> list[Verdict]:
+    """Judge every decision of ``seat`` so far (issue: the judge, part 4).
+
+    Each position where ``seat`` had a choice is rebuilt from the deal's history; the
+    choice is compared with the best action from the seat's view at that moment
+    (:func:`estimate` with ``samples`` worlds) and, once the deal is over, with all cards
+    known (:func:`analyse`, when the position solves within ``exact_nodes`` positions).
+    Variety bids are compared with :func:`cardkit.advisor.advise`'s ranking (margins,
+    RULES.md §1.8). Forced actions (one legal choice) are skipped.
+
+    :returns: a list of :class:`Verdict`, in the order of play.
+    :raises StateError: for a state of another game.
+    :raises CardkitError: for a bad seat or samples.
+    """
+    game = _game_of(state)
+    from ..dealing import check_seat
+    seat = check_seat(seat, state.players)
+    _check_samples(samples)
+    rng = as_generator(seed)
+    backend, mod = _modules(game)
+    over = state.phase == "over"
+    start = state._restart()
+    history = list(state.history)
+    todo = [i for i in range(len(history))]
+    out: list[Verdict] = []
+    cur = start
+    for i, a in enumerate(history):
+        if cur.current_player == seat and len(cur.legal_actions()) > 1:
+            if cur.phase == "bidding":
+                out.append(_bid_verdict(cur, i, seat, a, rng))
+            elif cur.phase in ("play", "draw"):
+                est = estimate(cur, samples=samples, seed=rng)
+                best = est.best
+                cost = est.values[best] - est.values[a]
+                se = math.sqrt(est.stderr[best] ** 2 + est.stderr[a] ** 2) if best != a else 0.0
+                ec, eb = None, None
+                if over:
+                    try:
+                        an = backend.analyse(cur, max_nodes=exact_nodes)
+                        eb = max(an, key=lambda x: an[x])
+                        ec = int(an[eb] - an[a])
+                    except SearchLimit:
+                        pass
+                out.append(Verdict(i, seat, a, best, float(cost), float(se), ec, eb, est.method,
+                                   _verdict_text(a, best, cost, se, ec, eb)))
+        cur.apply_action(a)
+        if progress is not None:
+            progress(i + 1, len(todo))
+    return out
+
+
+def _bid_verdict(cur, i, seat, a, rng) -> Verdict:
+    from ..advisor import advise
+    adv = advise(cur.hands[seat], seat=seat, dealer=cur.dealer, samples=400, seed=rng, rules=cur.rules)
+    by = {x.contract: x for x in adv}
+    legal = cur.legal_actions()
+    best = max(legal, key=lambda n: by[n].margin)
+    cost = by[best].margin - by[a].margin
+    se = math.sqrt(by[best].stderr ** 2 + by[a].stderr ** 2) if best != a else 0.0
+    text = _verdict_text(a, best, cost, se, None, None, bid=True)
+    return Verdict(i, seat, a, best, float(cost), float(se), None, None, "advisor", text)
+
+
+# ---- the expert bots ---------------------------------------------------------------------------
+
+class ExpertBot(Bot):
+    """Plays the action :func:`estimate_observation` ranks first, from its observation
+    only. Variety bids from :func:`cardkit.advisor.advise` (the contract with the best
+    expected margin among its legal bids, RULES.md §1.8) and says why, as RuleBot does.
+
+    :param seed: int or :class:`numpy.random.Generator`.
+    :param samples: worlds per decision (default 24).
+    :param seconds: time budget per decision (default 0.4 s, which keeps a reply at or
+        under about 0.5 s on this project's 2-core machine); None: always ``samples``
+        worlds (reproducible with a seed, slower early in a deal).
+    """
+
+    name = "expert"
+
+    def __init__(self, seed=None, *, samples: int = 24, seconds: float | None = 0.4) -> None:
+        super().__init__(seed)
+        self.samples = _check_samples(samples)
+        self.seconds = _check_seconds(seconds)
+
+    def act(self, obs):
+        self.remark = None
+        legal = list(obs.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == "bidding":
+            return self._bid(obs)
+        if obs.phase == "trump":  # Durak's blind trump draw: nothing to judge
+            return legal[int(self.rng.integers(len(legal)))]
+        est = estimate_observation(obs, samples=self.samples, seconds=self.seconds, seed=self.rng)
+        return est.best
+
+    def _bid(self, obs):
+        from ..advisor import advise
+        from ..games.variety import _reason
+        adv = advise(obs.hand, seat=obs.seat, dealer=obs.dealer, samples=300, seed=self.rng, rules=obs.rules)
+        by = {x.contract: x.margin for x in adv}
+        choice = max(obs.legal_actions, key=lambda n: by[n])
+        self.remark = f"I bid {choice}: {_reason(choice, obs.hand)}"
+        return choice
