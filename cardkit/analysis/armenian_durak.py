@@ -29,7 +29,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..cards import Card, deck as make_deck
-from ..errors import StateError
+from ..errors import CardkitError, StateError, quote
 from ..games import armenian_durak as D
 from ._types import SearchLimit, Solution
 
@@ -193,7 +193,7 @@ def _limit(max_nodes, st) -> None:
     from . import _durak_kernel as K
     if max_nodes is not None:
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer)) or max_nodes < 1:
-            raise StateError(f"max_nodes {max_nodes!r}: expected a whole number >= 1 or None")
+            raise CardkitError(f"max_nodes {quote(max_nodes)}: expected a whole number >= 1 or None")
         st[K.MAXN] = int(max_nodes)
 
 
@@ -211,7 +211,8 @@ def solve(state, *, max_nodes: int | None = None) -> Solution:
         armenian_durak.Draw`) of best play; ``returns`` both seats' deal points at the
         end of the line; ``nodes``; ``seconds``.
     :raises StateError: for anything but an Armenian Durak State, or one still in the
-        trump draw (§3.2); for a bad ``max_nodes``.
+        trump draw (§3.2).
+    :raises CardkitError: for a ``max_nodes`` that is not a whole number >= 1.
     :raises SearchLimit: when ``max_nodes`` is exceeded.
     """
     from . import _durak_kernel as K
@@ -263,8 +264,8 @@ def analyse(state, *, max_nodes: int | None = None) -> dict:
         chooser's final margin (points: their deal points minus the opponent's, tricks
         already taken and the sweep's +10 included) after that action and best play by
         both. Empty for a deal that is over.
-    :raises StateError: for anything but an Armenian Durak State, one in the trump draw, or
-        a bad ``max_nodes``.
+    :raises StateError: for anything but an Armenian Durak State, or one in the trump draw.
+    :raises CardkitError: for a ``max_nodes`` that is not a whole number >= 1.
     :raises SearchLimit: when ``max_nodes`` is exceeded.
     """
     from . import _durak_kernel as K
@@ -378,12 +379,11 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
     :raises StateError: for anything but an Armenian Durak State, or one in the trump draw.
     :raises CardkitError: for a bad seat, ``n`` or ``rng``.
     """
-    from ..errors import CardkitError
     _check_state(state, "sample_worlds")
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or seat not in (0, 1):
-        raise CardkitError(f"seat {seat!r}: expected 0 or 1 (RULES.md §3.1)")
+        raise CardkitError(f"seat {quote(seat)}: expected 0 or 1 (RULES.md §3.1)")
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-        raise CardkitError(f"n {n!r}: expected a whole number >= 0")
+        raise CardkitError(f"n {quote(n)}: expected a whole number >= 0")
     if not isinstance(rng, np.random.Generator):
         raise CardkitError(f"rng {type(rng).__name__}: expected a numpy.random.Generator")
     seat, opp = int(seat), 1 - int(seat)
