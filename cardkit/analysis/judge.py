@@ -216,6 +216,14 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
 
 
 def _values_by_playouts(game, worlds, legal, seat, rng, progress, seconds, t0) -> Estimate:
+    """Each world played out once per action by the rule policy: Variety and Warsaw Hearts
+    through the batched simulator (the deal so far and the action forced, then the rule
+    policy in every seat: all worlds at once), Armenian Durak with the engine's RuleBot."""
+    if game in ("variety", "warsaw_hearts") and worlds:
+        rows = _batched_playouts(game, worlds, legal, seat, rng)
+        if progress is not None:
+            progress(len(worlds), len(worlds))
+        return _summary(seat, legal, rows, "playouts", t0)
     rows = []
     for i, w in enumerate(worlds):
         bots = _rule_bots(game, w.players, rng)
@@ -231,6 +239,47 @@ def _values_by_playouts(game, worlds, legal, seat, rng, progress, seconds, t0) -
         if seconds is not None and len(rows) >= 2 and time.perf_counter() - t0 > seconds:
             break
     return _summary(seat, legal, rows, "playouts", t0)
+
+
+def _batched_playouts(game, worlds, legal, seat, rng) -> list[list[float]]:
+    """(worlds, actions) values from :mod:`cardkit.simulate`'s rule policy, with the
+    deal's cards played so far and then each action forced (its ``prefix``)."""
+    from ..simulate._core import U64
+    w0 = worlds[0]
+    order = [c for t in w0.tricks for c in t.cards]
+    B = len(worlds)
+    out = np.empty((B, len(legal)))
+    if game == "variety":
+        from ..simulate import variety as SV
+        tables = SV._tables(w0.rules.contract_values)
+        off = w0.contract * 52
+        bit = lambda c: int(tables.bit_of[off + c.index])
+        hands = np.zeros((4, B), dtype=U64)
+        for k, w in enumerate(worlds):
+            for s in range(4):
+                hands[s, k] = np.uint64(sum(1 << bit(c) for c in w.initial_hands[s]))
+        con = np.full(B, w0.contract, dtype=np.int8)
+        decl = np.tile(np.array(w0.declarers, dtype=np.int8), (B, 1))
+        dl = np.full(B, w0.dealer, dtype=np.int8)
+        for j, a in enumerate(legal):
+            prefix = [bit(c) for c in order] + [bit(a)]
+            batch = SV._play(hands.copy(), con, decl, dl, "rule", w0.rules, rng, prefix=prefix)
+            out[:, j] = batch.margin(seat)
+    else:
+        from ..simulate import warsaw_hearts as SW
+        idx = {c: i for i, c in enumerate(SW.DECK36)}
+        bit = lambda c: int(SW.BIT_OF[idx[c]])
+        n = w0.players
+        hands = np.zeros((n, B), dtype=U64)
+        for k, w in enumerate(worlds):
+            for s in range(n):
+                hands[s, k] = np.uint64(sum(1 << bit(c) for c in w.initial_hands[s]))
+        dealer = np.full(B, w0.dealer)
+        for j, a in enumerate(legal):
+            prefix = np.array([bit(c) for c in order] + [bit(a)], dtype=np.int32)
+            batch = SW._play(hands.copy(), dealer, w0.rules, "rule", rng, prefix=prefix)
+            out[:, j] = batch.scores[:, seat]
+    return out.tolist()
 
 
 def _summary(seat, legal, rows, method, t0) -> Estimate:

@@ -342,8 +342,11 @@ def _check_setup(B, contract, declarers, dealer):
     return con, np.ascontiguousarray(decl, dtype=np.int8), dl
 
 
-def _play(hands, con, decl, dl, policy, rules, rng) -> VarietyBatch:
-    """The play and the scoring; ``hands`` (4, B) uint64 in each deal's contract layout."""
+def _play(hands, con, decl, dl, policy, rules, rng, prefix=None) -> VarietyBatch:
+    """The play and the scoring; ``hands`` (4, B) uint64 in each deal's contract layout.
+    ``prefix``: bit positions (P,) of the first P cards in play order, forced (a position
+    reached in a real deal, then a candidate card: :func:`cardkit.analysis.estimate`);
+    played by the numpy loop."""
     rules = rules or V.Rules()
     B = hands.shape[1]
     codes = policy_codes(policy, PLAYERS)
@@ -359,12 +362,14 @@ def _play(hands, con, decl, dl, policy, rules, rng) -> VarietyBatch:
     side = np.zeros((PLAYERS, B), dtype=np.int8)
     side[decl[:, 0], ar] = 1
     side[decl[:, 1], ar] = 1
-    K = _kernels(rng)
+    K = _kernels(rng) if prefix is None else None
     if K is not None:
         play = _KernelPlay(K, hands, con, leader, side, codes, rng, rules.contract_values)
     else:
         play = _VarietyPlay(con_i, tables, hands=hands, leader=leader, trump=tables.trump[con_i],
                             side=side, policies=codes, rng=rng, tricks=TRICKS)
+        if prefix is not None:
+            play.prefix = np.asarray(prefix, dtype=np.int32)
         play.run()
 
     # scoring, RULES.md §1.2 and §1.6: every contract has one positive and one negative value
