@@ -19,7 +19,7 @@ from .cards import Card
 from .simulate._core import ONE, U64, deal_bits, hands_from_bits, reverse_strength
 from .simulate import variety as SV
 
-__all__ = ["ContractAdvice", "advise", "sample_deals", "CardOutlook", "hearts_card_penalties",
+__all__ = ["ContractAdvice", "Advice", "advise", "sample_deals", "CardOutlook", "hearts_card_penalties",
            "durak_reply_swings", "shown_voids", "MAX_SAMPLES"]
 
 #: The most samples (deals per contract or per candidate card) any function here accepts.
@@ -102,8 +102,86 @@ def sample_deals(hand, seat: int, samples: int, rng: np.random.Generator) -> np.
     return hands
 
 
+class Advice(list):
+    """What :func:`advise` returns: a list of eight :class:`ContractAdvice`, best first,
+    with how they were valued and whether the top contract depends on the play.
+
+    :ivar evaluation: ``"rule"`` (each sampled deal played out by the rule policy) or
+        ``"double_dummy"`` (each sampled deal valued by the exact solver from the opening
+        lead, every card known: :func:`cardkit.analysis.solve`).
+    :ivar label: with ``"double_dummy"``: ``"robust"`` when the top contract stays on top,
+        or within one standard error of the top, under both evaluations; else
+        ``"depends on the play"``. None with ``"rule"`` alone, or when no sampled deal
+        was solved within ``max_nodes``.
+    :ivar rule_ranking: the eight :class:`ContractAdvice` under the rule policy, best first.
+    :ivar double_dummy_ranking: the same under double-dummy play, or None.
+    :ivar unsolved: sampled deals left out of the double-dummy figures because a solve
+        passed ``max_nodes`` (0 without a limit).
+    :ivar seconds: wall-clock time taken.
+    """
+
+    evaluation: str = "rule"
+    label: str | None = None
+    rule_ranking: list | None = None
+    double_dummy_ranking: list | None = None
+    unsolved: int = 0
+    seconds: float = 0.0
+
+
+def _robust(top: ContractAdvice, other: list) -> bool:
+    """Is ``top``'s contract on top, or within one standard error of the top, in ``other``?"""
+    by = {a.contract: a for a in other}
+    best = other[0]
+    mine = by[top.contract]
+    return mine.contract == best.contract or best.margin - mine.margin <= max(best.stderr, mine.stderr)
+
+
+def _double_dummy(cards, seat, dealer, hands, partner, rules, progress, max_nodes, done0, total):
+    """Per contract, the bidder's margin on every sampled deal by exact solving."""
+    from .analysis import SearchLimit, variety as AV
+    from .games import variety as V
+    from .simulate.variety import auction_for
+    tables = SV._tables(rules.contract_values)
+    bit = tables.bit_of[52:104].astype(np.uint64)              # ace-high layout of sample_deals
+    deck52 = [Card.from_index(i) for i in range(52)]
+    n = hands.shape[1]
+    res = {c: [] for c in range(1, 9)}
+    unsolved = set()
+    done = done0
+    for k in range(n):
+        hs = [[deck52[i] for i in range(52) if (int(hands[s, k]) >> int(bit[i])) & 1] for s in range(4)]
+        for c in range(1, 9):
+            st = V.new_deal(hs, dealer=dealer, rules=rules)
+            for b in auction_for(c, (seat, int(partner[k])), dealer):
+                st.apply_action(b)
+            try:
+                sol = AV.solve(st, max_nodes=max_nodes)
+                res[c].append((sol.value, sol.returns[seat]))
+            except SearchLimit:
+                unsolved.add(k)
+                res[c].append(None)
+            done += 1
+            if progress is not None:
+                progress(done, total)
+    keep = [k for k in range(n) if k not in unsolved]
+    table = V.contracts(rules)
+    out = []
+    for c in range(1, 9):
+        rows = [res[c][k] for k in keep]
+        m = np.array([r[0] for r in rows], dtype=np.float64)
+        sc = np.array([r[1] for r in rows], dtype=np.float64)
+        se = float(m.std(ddof=1) / np.sqrt(len(m))) if len(m) > 1 else float("nan")
+        out.append(ContractAdvice(contract=c, margin=float(m.mean()) if len(m) else float("nan"), stderr=se,
+                                  samples=len(m), win_rate=float((m > 0).mean()) if len(m) else float("nan"),
+                                  score=float(sc.mean()) if len(m) else float("nan"),
+                                  description=str(table[c])))
+    out.sort(key=lambda a: (-a.margin, a.contract))
+    return out, len(unsolved)
+
+
 def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=None,
-           policy: str = "rule", rules=None, progress=None) -> list[ContractAdvice]:
+           policy: str = "rule", rules=None, progress=None, evaluation: str = "rule",
+           max_nodes: int | None = None) -> "Advice":
     """The eight Variety contracts ranked by their expected margin for the player who
     holds ``hand`` and bids them (RULES.md §1.8), best first.
 
@@ -127,7 +205,17 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
         contract is played (``done`` of ``total`` = 8 contracts; ``done / total`` is the
         fraction done, 0..1), for a progress bar; it must not raise. The contracts are
         computed one at a time whether or not it is given, so the result is the same.
-    :returns: eight :class:`ContractAdvice`, by margin, best first (ties by number).
+    :param evaluation: ``"rule"`` (default): each sampled deal is played out by ``policy``;
+        ``"double_dummy"``: also valued per contract by :func:`cardkit.analysis.solve` from
+        the opening lead (all cards known, best play by all four, as bridge players rate
+        contracts), on the same samples, and the advice is labelled ``"robust"`` or
+        ``"depends on the play"`` (:class:`Advice`). Cost: eight whole-deal solves per
+        sample, seconds to minutes each on this project's 2-core machine
+        (``benchmarks/analysis.py``): use tens of samples, not thousands.
+    :param max_nodes: with ``"double_dummy"``: a sample whose solve passes this many
+        positions is left out (counted in :attr:`Advice.unsolved`); None: no limit.
+    :returns: :class:`Advice`, a list of eight :class:`ContractAdvice`, by margin, best
+        first (ties by number); under ``"double_dummy"`` the double-dummy figures.
     :raises NotationError: for a hand that is not 13 different cards.
     :raises CardkitError: for a seat or dealer outside 0..3, samples outside
         2..:data:`MAX_SAMPLES`, an unknown policy, ``rules`` that are not Variety's
@@ -142,6 +230,15 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
     n = _check_samples(samples)
     rules = check_rules(rules, V.Rules, "Variety")
     _check_progress(progress)
+    if evaluation not in ("rule", "double_dummy"):
+        raise CardkitError(f"evaluation={quote(evaluation)}: expected 'rule' or 'double_dummy'")
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer))
+                                  or max_nodes < 1):
+        raise CardkitError(f"max_nodes={quote(max_nodes)}: expected a whole number >= 1, or None")
+    import time
+    t0 = time.perf_counter()
+    dd = evaluation == "double_dummy"
+    total = 8 + (8 * n if dd else 0)
     rng = as_generator(seed)
     table = V.contracts(rules)
 
@@ -173,9 +270,21 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
                 win_rate=float(wins[i].mean()), score=float(own_score[i].mean()),
                 description=str(table[int(c)])))
         if progress is not None:
-            progress(start + len(cs), 8)
+            progress(start + len(cs), total)
     out.sort(key=lambda a: (-a.margin, a.contract))
-    return out
+    result = Advice(out)
+    result.rule_ranking = list(out)
+    if dd:
+        ddr, unsolved = _double_dummy(cards, seat, dealer, hands, partner, rules, progress, max_nodes, 8, total)
+        result = Advice(ddr)
+        result.evaluation = "double_dummy"
+        result.rule_ranking = list(out)
+        result.double_dummy_ranking = list(ddr)
+        result.unsolved = unsolved
+        if unsolved < n:
+            result.label = "robust" if _robust(ddr[0], out) else "depends on the play"
+    result.seconds = time.perf_counter() - t0
+    return result
 
 
 # ---- position helpers for the other games' lessons -------------------------------------------
@@ -185,10 +294,18 @@ class CardOutlook:
     """What one legal card is expected to bring, by simulation from a position.
 
     :ivar card: the legal card.
-    :ivar value: the expected figure (see the function that made it), in points.
-    :ivar stderr: its standard error.
+    :ivar value: the expected figure (see the function that made it), in points:
+        :func:`hearts_card_penalties`, the expected penalty; :func:`durak_reply_swings`,
+        the expected swing (its ranking value).
+    :ivar stderr: the standard error of ``value``.
     :ivar samples: deals simulated for this card.
     :ivar other: a second expected figure, in points (see the function).
+    :ivar result: Warsaw Hearts: the expected deal result, bonus − penalty (points, as the
+        settlement pays it, RULES.md §2.2–§2.3), the figure the cards are ranked by; None
+        from functions that do not give one.
+    :ivar result_stderr: the standard error of ``result`` (None with it).
+    :ivar penalty: Warsaw Hearts: the expected penalty (points, >= 0; the same figure as
+        ``value``), kept as a column beside the result; None elsewhere.
     """
 
     card: Card
@@ -196,8 +313,14 @@ class CardOutlook:
     stderr: float
     samples: int
     other: float
+    result: float | None = None
+    result_stderr: float | None = None
+    penalty: float | None = None
 
     def __str__(self) -> str:
+        if self.result is not None:
+            return (f"{self.card}: deal result {self.result:+.2f} ± {self.result_stderr:.2f}, "
+                    f"penalty {self.penalty:.2f} ± {self.stderr:.2f} ({self.samples} deals)")
         return f"{self.card}: {self.value:+.2f} ± {self.stderr:.2f} ({self.samples} deals)"
 
 
@@ -320,8 +443,11 @@ def _check_to_act(obs, what):
 
 def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy: str = "rule",
                           progress=None) -> list[CardOutlook]:
-    """Warsaw Hearts: the expected penalty (RULES.md §2.2) of each legal card, for the
-    seat to play, by simulation from its observation only.
+    """Warsaw Hearts: the expected deal result (bonus − penalty, RULES.md §2.2–§2.3) and
+    the expected penalty of each legal card, for the seat to play, by simulation from its
+    observation only. The cards are ranked by the deal result, as the settlement pays it:
+    a penalty point and a bonus point are worth a chip each (§2.3), so a card that keeps
+    the +20 bonus alive can beat a card with a lower penalty.
 
     For each sample, the cards the seat cannot see are dealt at random to the other seats,
     as many as each holds and none of a suit a seat has shown it lacks (it did not
@@ -337,9 +463,12 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
     :param progress: optional callable ``progress(done, total)``, called after each legal
         card is played out (``done`` of ``total`` cards; ``done / total`` is the fraction
         done, 0..1); the result is the same with or without it.
-    :returns: one :class:`CardOutlook` per legal card, lowest expected penalty first:
-        ``value`` the seat's expected penalty for the deal (points, >= 0), ``other`` its
-        expected bonus minus penalty.
+    :returns: one :class:`CardOutlook` per legal card, best expected deal result first
+        (ties: the lower expected penalty first): ``result`` the seat's expected bonus −
+        penalty for the deal (points, −20..+20 under the default rules) with
+        ``result_stderr``; ``penalty`` (the same as ``value``) its expected penalty
+        (points, >= 0) with ``stderr``; ``other`` the same figure as ``result`` (kept for
+        older code).
     :raises StateError: when the observation's seat is not the one to play.
     :raises CardkitError: for samples outside 2..:data:`MAX_SAMPLES`, an unknown policy or a
         ``progress`` that is not callable.
@@ -381,9 +510,14 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
         score[i] = batch.scores[:, obs.seat]
         if progress is not None:
             progress(i + 1, m)
-    out = [CardOutlook(card=c, value=float(pen[i].mean()), stderr=float(pen[i].std(ddof=1) / np.sqrt(n)),
-                       samples=n, other=float(score[i].mean())) for i, c in enumerate(legal)]
-    return sorted(out, key=lambda o: o.value)
+    out = []
+    for i, c in enumerate(legal):
+        p, r = float(pen[i].mean()), float(score[i].mean())
+        out.append(CardOutlook(card=c, value=p, stderr=float(pen[i].std(ddof=1) / np.sqrt(n)), samples=n,
+                               other=r, result=r, result_stderr=float(score[i].std(ddof=1) / np.sqrt(n)),
+                               penalty=p))
+    # best deal result first; equal results: the lower penalty, then the order of legal_actions
+    return sorted(out, key=lambda o: (-o.result, o.penalty))
 
 
 def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: str = "rule",

@@ -833,14 +833,17 @@ class Game(DealSeries):
 # ---- the contract advisor (RULES.md §1.8), implemented in cardkit.advisor ----------------
 
 def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=None,
-           policy: str = "rule", rules: Rules | None = None, progress=None) -> list:
+           policy: str = "rule", rules: Rules | None = None, progress=None, evaluation: str = "rule",
+           max_nodes: int | None = None) -> list:
     """The eight contracts ranked by expected margin for the player holding ``hand``
     (RULES.md §1.8), best first: a list of :class:`cardkit.advisor.ContractAdvice`
-    (contract, margin, stderr, samples, ...). See :func:`cardkit.advisor.advise` for the
-    method, the parameters and the errors raised (NotationError, CardkitError)."""
+    (contract, margin, stderr, samples, ...), with ``evaluation="double_dummy"`` also
+    valued by exact solving and labelled robust or not (:class:`cardkit.advisor.Advice`).
+    See :func:`cardkit.advisor.advise` for the method, the parameters and the errors
+    raised (NotationError, CardkitError)."""
     from ..advisor import advise as _advise
     return _advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, policy=policy,
-                   rules=rules, progress=progress)
+                   rules=rules, progress=progress, evaluation=evaluation, max_nodes=max_nodes)
 
 
 __all__.append("advise")

@@ -1,0 +1,43 @@
+"""advise(evaluation=...): the rule evaluation unchanged, the double-dummy path's label,
+limits and errors (RULES.md §1.8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardkit.advisor import Advice, ContractAdvice, _robust, advise
+from cardkit.errors import CardkitError
+
+HAND = "KQ7.AJ5.KQ84.A92"
+
+
+def ca(contract, margin, se=0.5):
+    return ContractAdvice(contract, margin, se, 100, 0.5, 0.0, "")
+
+
+def test_rule_evaluation_is_the_old_list():
+    a = advise(HAND, samples=200, seed=3)
+    b = advise(HAND, samples=200, seed=3, evaluation="rule")
+    assert isinstance(a, Advice) and isinstance(a, list) and len(a) == 8
+    assert [x.margin for x in a] == [x.margin for x in b]
+    assert a.evaluation == "rule" and a.label is None and a.double_dummy_ranking is None
+
+
+def test_robust_label_rule():
+    rule = [ca(1, 10.0), ca(2, 9.8), ca(3, 2.0)]
+    assert _robust(ca(1, 5.0), rule)                 # on top
+    assert _robust(ca(2, 5.0), rule)                 # within one standard error of the top
+    assert not _robust(ca(3, 5.0), rule)             # far below the top
+
+
+def test_double_dummy_left_out_samples_are_counted():
+    a = advise(HAND, samples=2, seed=1, evaluation="double_dummy", max_nodes=2000)
+    assert a.evaluation == "double_dummy" and a.unsolved == 2 and a.label is None
+    assert len(a.rule_ranking) == 8
+
+
+@pytest.mark.parametrize("kw", [{"evaluation": "dd"}, {"max_nodes": 0}, {"max_nodes": 2.5},
+                                {"evaluation": None}])
+def test_bad_arguments(kw):
+    with pytest.raises(CardkitError):
+        advise(HAND, samples=10, **kw)
