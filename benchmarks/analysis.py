@@ -1,0 +1,355 @@
+"""Speed of the judge's exact solvers (cardkit.analysis, issue 9 §1 "Fast").
+
+Positions: from seeded random deals, random legal play (a numpy Generator picks each
+action uniformly among ``legal_actions()``) until N tricks are left, at a lead. Variety
+gets its contract by a forced bidding, :func:`cardkit.simulate.variety.auction_for`
+``(contract, declarers, dealer)``, with random declarers and dealer. One row per game,
+contract (or players) and tricks left: the median and the maximum wall time of
+``analyse`` (every legal action valued) or of a whole-deal ``solve``, over ``--positions``
+positions, and nodes per second (the row's positions searched / its seconds). Every
+search has a node cap (``max_nodes``); a row says how many positions finished within it,
+and its median and maximum are over those only. The issue's targets sit beside the
+figures. Each solver keeps its transposition table between calls as the library does
+(Variety's is reused while the contract and declarers' seats stay the same).
+
+Also timed, each in a fresh Python process: the first exact call with an empty numba
+cache (``NUMBA_CACHE_DIR`` set to a new temporary directory: the kernel is compiled) and
+the same call in a second process with that cache (the kernel is loaded).
+
+    python benchmarks/analysis.py                      # the full table (long: many minutes)
+    python benchmarks/analysis.py --quick --positions 2  # smoke run: a few rows, no compile timing
+    python benchmarks/analysis.py --seed 7 --max-nodes 5000000
+
+Prints the machine and the load average (``os.getloadavg()``) at the start and the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+from cardkit import analysis as A
+from cardkit.analysis import armenian_durak as AD
+from cardkit.analysis import variety as AV
+from cardkit.analysis import warsaw_hearts as AW
+from cardkit.analysis.judge import cards_left
+from cardkit.games import armenian_durak as D
+from cardkit.games import variety as V
+from cardkit.games import warsaw_hearts as W
+
+#: The issue's targets (seconds), by (game, kind, tricks left); kind is "analyse" or "solve".
+TARGETS = {
+    ("variety", "analyse", 8): 0.020,
+    ("variety", "analyse", 10): 0.2,
+    ("variety", "solve", 13): 1.0,
+    ("armenian_durak", "analyse", 12): 0.1,
+    ("armenian_durak", "solve", 18): 2.0,
+    ("warsaw_hearts", "analyse", 5): 0.1,
+}
+
+
+def load() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+# ---- positions ---------------------------------------------------------------------------
+
+def _at_lead(state) -> bool:
+    t = state.trick
+    return t is None or not t.cards
+
+
+def play_until(state, tricks_left: int, players: int, rng) -> bool:
+    """Random legal play on ``state`` until ``tricks_left`` tricks are left at a lead (in
+    the play, not Durak's draw). False if the deal ended first (it cannot: every trick
+    takes ``players`` cards)."""
+    while not state.is_terminal():
+        if state.phase == "play" and _at_lead(state) and cards_left(state) <= tricks_left * players:
+            return cards_left(state) == tricks_left * players
+        la = state.legal_actions()
+        state.apply_action(la[int(rng.integers(len(la)))])
+    return tricks_left == 0
+
+
+def variety_position(seed: int, contract: int, tricks_left: int):
+    """A Variety position with ``tricks_left`` tricks left in ``contract``, from deal
+    ``seed``: random dealer and declarers, the bidding forced, random play."""
+    from cardkit.simulate.variety import auction_for
+    rng = np.random.default_rng([seed, contract, tricks_left])
+    dealer = int(rng.integers(4))
+    d1, d2 = (int(x) for x in rng.choice(4, size=2, replace=False))
+    s = V.new_deal(seed=int(rng.integers(2**31)), dealer=dealer)
+    for bid in auction_for(contract, (d1, d2), dealer):
+        s.apply_action(bid)
+    assert s.phase == "play" and s.contract == contract, (s.phase, s.contract)
+    play_until(s, tricks_left, 4, rng)
+    return s
+
+
+def durak_position(seed: int, tricks_left: int, deck: int = 36):
+    """An Armenian Durak position with ``tricks_left`` tricks left (cards in hands and on
+    the tableaux / 2), from deal ``seed``: random dealer and trump card, random play."""
+    rng = np.random.default_rng([seed, 1000 + deck, tricks_left])
+    s = D.new_deal(seed=int(rng.integers(2**31)), dealer=int(rng.integers(2)), rules=D.Rules(deck=deck))
+    la = s.legal_actions()                          # the blind trump draw
+    s.apply_action(la[int(rng.integers(len(la)))])
+    play_until(s, tricks_left, 2, rng)
+    return s
+
+
+def hearts_position(seed: int, players: int, tricks_left: int):
+    """A Warsaw Hearts position with ``tricks_left`` tricks left, from deal ``seed``."""
+    rng = np.random.default_rng([seed, 2000 + players, tricks_left])
+    s = W.new_deal(players=players, seed=int(rng.integers(2**31)), dealer=int(rng.integers(players)))
+    play_until(s, tricks_left, players, rng)
+    return s
+
+
+# ---- node counts of analyse -----------------------------------------------------------------
+# analyse returns only the values; the node counts are read from each backend's counter:
+# Variety's _Ctx.stats[0], Warsaw Hearts' ctx[C_NODES] (both caught as the backend makes
+# them), Armenian Durak's module-level last_nodes.
+
+_seen: dict = {}
+
+
+def _instrument() -> None:
+    if _seen.get("done"):
+        return
+    init = AV._Ctx.__init__
+
+    def ctx_init(self, *a, **k):
+        init(self, *a, **k)
+        _seen["variety"] = self
+
+    AV._Ctx.__init__ = ctx_init
+    setup = AW._setup
+
+    def hearts_setup(*a, **k):
+        K, args, ctx = setup(*a, **k)
+        _seen["warsaw_hearts"] = (K, ctx)
+        return K, args, ctx
+
+    AW._setup = hearts_setup
+    _seen["done"] = True
+
+
+def analyse_nodes(game: str) -> int:
+    if game == "variety":
+        return int(_seen["variety"].stats[0])
+    if game == "warsaw_hearts":
+        K, ctx = _seen["warsaw_hearts"]
+        return int(ctx[K.C_NODES])
+    return int(AD.last_nodes[0])
+
+
+def time_one(game: str, kind: str, state, max_nodes: int):
+    """(seconds, nodes), or None when the search passed ``max_nodes``."""
+    t0 = time.perf_counter()
+    try:
+        if kind == "analyse":
+            A.analyse(state, max_nodes=max_nodes)
+            sec = time.perf_counter() - t0
+            return sec, analyse_nodes(game)
+        sol = A.solve(state, max_nodes=max_nodes)
+        return time.perf_counter() - t0, sol.nodes
+    except A.SearchLimit:
+        return None
+
+
+# ---- rows ---------------------------------------------------------------------------------------
+
+def rows(quick: bool):
+    """(game, label, kind, tricks left, make(seed) -> state)."""
+    out = []
+    contracts = (2, 5) if quick else range(1, 9)
+    v_left = (6, 8) if quick else (6, 8, 10)
+    for c in contracts:
+        for t in v_left:
+            out.append(("variety", f"contract {c}", "analyse", t, lambda s, c=c, t=t: variety_position(s, c, t)))
+    for t in ((8, 12) if quick else (8, 10, 12)):
+        out.append(("armenian_durak", "36 cards", "analyse", t, lambda s, t=t: durak_position(s, t)))
+    if not quick:
+        out.append(("armenian_durak", "36 cards", "solve", 18, lambda s: durak_position(s, 18)))
+    for n in (3, 4):
+        for t in ((5,) if quick else (5, 7)):
+            out.append(("warsaw_hearts", f"{n} players", "analyse", t, lambda s, n=n, t=t: hearts_position(s, n, t)))
+    if not quick:
+        out.append(("warsaw_hearts", "3 players", "solve", 12, lambda s: hearts_position(s, 3, 12)))
+    if not quick:  # the longest rows last
+        for c in contracts:
+            out.append(("variety", f"contract {c}", "solve", 13, lambda s, c=c: variety_position(s, c, 13)))
+    return out
+
+
+def fmt_s(x) -> str:
+    if x is None:
+        return "–"
+    return f"{x * 1000:.1f} ms" if x < 1 else f"{x:.2f} s"
+
+
+def fmt_rate(nodes: int, sec: float) -> str:
+    if sec <= 0:
+        return "–"
+    r = nodes / sec
+    return f"{r / 1e6:.2f} M/s" if r >= 1e5 else f"{r / 1e3:.0f} k/s"
+
+
+def warm_up() -> None:
+    """Compile or load every kernel (numba's cache in the package) and touch each solver's
+    tables before timing: one-off costs of a process, timed separately below."""
+    for i in range(4):
+        for s in (variety_position(i, 2 + 4 * (i % 2), 5), durak_position(i, 7),
+                  hearts_position(i, 3, 5), hearts_position(i, 4, 4)):
+            A.analyse(s)
+            A.solve(s)
+
+
+def variety_table_clear_seconds() -> float:
+    """Wall time of clearing Variety's transposition table (its arrays filled with zeros),
+    which happens when the contract or the declarers' seats change between searches."""
+    arrays = AV._TT_CACHE["arrays"]
+    t0 = time.perf_counter()
+    for a in arrays:
+        a.fill(0)
+    return time.perf_counter() - t0
+
+
+GAME_NAMES = {"variety": "Variety", "armenian_durak": "Armenian Durak", "warsaw_hearts": "Warsaw Hearts"}
+
+
+def run_table(args) -> None:
+    _instrument()
+    warm_up()
+    head = f"{'game':<15} {'deal':<11} {'search':<8} {'left':>4} {'done':>6} {'median':>10} {'max':>10} " \
+           f"{'nodes/s':>10}  target (median)"
+    print(head)
+    print("-" * len(head))
+    for game, label, kind, left, make in rows(args.quick):
+        times, nodes = [], 0
+        done = 0
+        for i in range(args.positions):
+            state = make(args.seed * 1_000_003 + i)
+            if game == "variety":  # the table set for this contract and declarers (cleared) outside the timing
+                AV._Ctx(state, None)
+                variety_table_clear_seconds()
+            r = time_one(game, kind, state, args.max_nodes)
+            if r is not None:
+                done += 1
+                times.append(r[0])
+                nodes += r[1]
+        med = statistics.median(times) if times else None
+        mx = max(times) if times else None
+        target = TARGETS.get((game, kind, left))
+        tgt = ""
+        if target is not None:
+            ok = med is not None and done == args.positions and med <= target
+            tgt = f"≤ {fmt_s(target)}: {'met' if ok else 'NOT met'}"
+        what = "analyse" if kind == "analyse" else "solve"
+        note = "" if done == args.positions else " (of finished)"
+        print(f"{GAME_NAMES[game]:<15} {label:<11} {what:<8} {left:>4} {done:>3}/{args.positions:<2} "
+              f"{fmt_s(med):>10} {fmt_s(mx):>10} {fmt_rate(nodes, sum(times)):>10}  {tgt}{note}", flush=True)
+    print(f"left: tricks left; done: positions that finished within max_nodes={args.max_nodes:,} "
+          f"(median and max are over those); search 'solve' at the deal's full tricks is a whole deal "
+          f"from the opening lead (Durak: after the trump draw).")
+    if any(r[0] == "variety" for r in rows(args.quick)):
+        clear = statistics.median(variety_table_clear_seconds() for _ in range(5))
+        print(f"Variety: each position starts with an empty transposition table, cleared before the timing; "
+              f"clearing it takes {fmt_s(clear)} more when the contract or the declarers' seats change "
+              f"(positions of one deal, or the worlds of one estimate, share it).")
+
+
+# ---- compile and cached load, in fresh processes ----------------------------------------------
+
+_CHILD = r"""
+import json, sys, time
+game, text = sys.argv[1], sys.stdin.read()
+from cardkit.games import armenian_durak, variety, warsaw_hearts
+s = {"variety": variety, "armenian_durak": armenian_durak, "warsaw_hearts": warsaw_hearts}[game].State.from_json(text)
+from cardkit import analysis as A
+t = time.perf_counter(); import numba; t0 = time.perf_counter()
+A.analyse(s); t1 = time.perf_counter(); A.analyse(s); t2 = time.perf_counter()
+print(json.dumps({"numba": t0 - t, "first": t1 - t0, "second": t2 - t1}))
+"""
+
+
+def child_time(game: str, state, cache_dir: str) -> dict:
+    """Run the first and second ``analyse(state)`` in a fresh process with ``cache_dir``
+    as numba's cache (the state is passed as its JSON record: the child imports nothing
+    compiled before the timed call)."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    out = subprocess.run([sys.executable, "-c", _CHILD, game], check=False, input=state.to_json(),
+                         capture_output=True, text=True, env=env, timeout=1800)
+    if out.returncode != 0:
+        raise RuntimeError(f"{game}: child process failed: {out.stderr[-1500:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def compile_times() -> None:
+    print("Kernels: the first exact call in a fresh process (analyse, 2 tricks left), after `import numba`")
+    print(f"{'game':<15} {'empty cache (compile)':>22} {'cached (load)':>14} {'later call':>11} "
+          f"{'import numba':>13}")
+    states = {"variety": variety_position(0, 2, 2), "armenian_durak": durak_position(0, 2),
+              "warsaw_hearts": hearts_position(0, 4, 2)}
+    for game, state in states.items():
+        with tempfile.TemporaryDirectory(prefix="numba-cache-") as d:
+            a = child_time(game, state, d)
+            b = child_time(game, state, d)
+        print(f"{GAME_NAMES[game]:<15} {fmt_s(a['first']):>22} {fmt_s(b['first']):>14} {fmt_s(b['second']):>11} "
+              f"{fmt_s(b['numba']):>13}",
+              flush=True)
+    print("(each in its own process; NUMBA_CACHE_DIR a new temporary directory, then the same one again; "
+          "the later call: the same analyse again in that process)")
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--positions", type=int, default=20, help="positions per row (default 20)")
+    p.add_argument("--quick", action="store_true", help="a few rows only, no compile timing (smoke run)")
+    p.add_argument("--seed", type=int, default=2026, help="first seed of the positions (default 2026)")
+    p.add_argument("--max-nodes", type=int, default=20_000_000,
+                   help="node cap per search (default 20,000,000); positions past it are counted as not done")
+    p.add_argument("--no-compile", action="store_true", help="skip the compile / cached-load timing")
+    p.add_argument("--compile-only", action="store_true", help="only the compile / cached-load timing")
+    args = p.parse_args(argv)
+    if args.positions < 1 or args.max_nodes < 1:
+        p.error("--positions and --max-nodes must be >= 1")
+
+    print("cardkit.analysis: exact solvers, wall time per position (one process)")
+    print(f"machine: nproc={os.cpu_count()}, CPU {cpu_model()!r}, python {platform.python_version()}, "
+          f"numpy {np.__version__}")
+    print(f"load average at start: {load()}")
+    print(f"{args.positions} random positions per row, seed {args.seed}")
+    print()
+    t0 = time.perf_counter()
+    if not (args.quick or args.no_compile):
+        compile_times()
+        print()
+    if not args.compile_only:
+        run_table(args)
+    print()
+    print(f"load average at end: {load()}   (total {time.perf_counter() - t0:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
