@@ -347,8 +347,7 @@ class Replay:
     @property
     def lines(self) -> list[list[str]]:
         """The commentary of each action, for the viewer (see the class docstring)."""
-        return [self._named(full if self.sees(seat) else pub)
-                for seat, full, pub in zip(self._seats, self._full, self._public)]
+        return [self._line(i) for i in range(len(self._actions))]
 
     def __len__(self) -> int:
         return len(self._actions)
@@ -388,7 +387,32 @@ class Replay:
         return self._line(self.position)
 
     def _line(self, i: int) -> list[str]:
-        return self._named(self._full[i] if self.sees(self._seats[i]) else self._public[i])
+        seen = self.sees(self._seats[i])
+        out = self._named(self._full[i] if seen else self._public[i])
+        v = self.__dict__.get("_verdicts", {}).get(i)
+        if v is not None and seen:
+            out.append("Judge: " + v.text)
+        return out
+
+    def add_verdicts(self, verdicts) -> None:
+        """Show verdicts beside the commentary: the lines of each judged action end with
+        ``"Judge: "`` and the verdict's sentence (:func:`cardkit.analysis.review`: what the
+        choice cost). A verdict is shown only where the viewer may see that seat's hand
+        (the class docstring's rule), since it speaks of the cards held.
+
+        :param verdicts: :class:`cardkit.analysis.Verdict` objects (``index`` is the
+            action's position in the deal's history); ``[]`` removes them.
+        :raises CardkitError: for a verdict whose index is not an action of this deal.
+        """
+        out = {}
+        for v in verdicts:
+            i = getattr(v, "index", None)
+            if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i < len(self._actions) \
+                    or not hasattr(v, "text"):
+                raise CardkitError(f"verdict {quote(v)}: expected a verdict of an action of this deal "
+                                   f"(index 0..{len(self._actions) - 1})")
+            out[int(i)] = v
+        self._verdicts = out
 
     _VERBS = {"plays": "play", "draws": "draw", "takes": "take", "chooses": "choose", "bids": "bid",
               "leads": "lead", "deals": "deal", "wins": "win", "holds": "hold"}

@@ -148,3 +148,20 @@ def test_expert_bot_is_reproducible_with_a_seed():
     a = V.ExpertBot(seed=3, samples=6, seconds=None).act(obs)
     b = V.ExpertBot(seed=3, samples=6, seconds=None).act(obs)
     assert a == b and a in st.legal_actions()
+
+
+def test_replay_shows_verdicts_where_the_viewer_sees_the_hand():
+    from cardkit.replay import Replay
+    st = variety_position(21, 3, 40)
+    while st.phase != "over":
+        st.apply_action(st.legal_actions()[-1])
+    verdicts = A.review(st, 2, samples=2, seed=1)
+    assert verdicts
+    r = Replay(st, viewer=2)
+    r.add_verdicts(verdicts)
+    for v in verdicts:
+        assert r.lines[v.index][-1] == "Judge: " + v.text
+    judged = {v.index for v in verdicts}
+    assert all(not line[-1].startswith("Judge:") for i, line in enumerate(r.lines) if i not in judged)
+    with pytest.raises(CardkitError):
+        r.add_verdicts([object()])
