@@ -1,0 +1,217 @@
+"""cardkit_widgets.lesson and cardkit_widgets.exercises, driven headless (issue 10 §1):
+a wrong answer says wrong and why, a right one says right, the counts update, New example
+changes the question and the same seed gives the same example; the right answers agree
+with small references written here from RULES.md, not from the engine."""
+
+import re
+
+import numpy as np
+import pytest
+
+from cardkit import Card, Suit, parse_cards
+from cardkit_widgets import exercises as X
+from cardkit_widgets.lesson import Exercise, Tally, read_number, say, guarded, signed
+
+import ipywidgets as W
+
+
+def text(widget) -> str:
+    """A widget's HTML as the learner reads it (tags and their attributes dropped)."""
+    return re.sub(r"<[^>]+>", "", widget.value).replace("&nbsp;", " ")
+
+
+def click_choice(ex: Exercise, value) -> None:
+    i = [v for _, v in ex.question.choices].index(value)
+    ex.buttons[i].click()
+
+
+def wrong_choice(ex: Exercise):
+    return next(v for _, v in ex.question.choices if v != ex.question.answer)
+
+
+# ---- the machinery -------------------------------------------------------------------
+
+def test_a_wrong_then_a_right_answer_with_buttons_and_the_counts():
+    tally = Tally()
+    ex = Exercise("May this bid be made?", X.variety_may_bid, seed=3, rule="the rules, §1.3", tally=tally)
+    assert "0 of 0 right" in text(ex.status) and "seed 3" in text(ex.status)
+    assert "no exercise answered yet" in text(tally)
+    click_choice(ex, wrong_choice(ex))
+    fb = text(ex.feedback)
+    assert fb.startswith("✘ Not right.") and "You chose" in fb and "§1.3" in fb, fb
+    assert "0 of 1 right" in text(ex.status) and "0 of 1 right" in text(tally)
+    # trying again on the same example: told again, not counted again
+    click_choice(ex, ex.question.answer)
+    assert text(ex.feedback).startswith("✔ Right.") and "count keeps your first answer" in text(ex.feedback)
+    assert "0 of 1 right" in text(ex.status)
+    ex.new_button.click()
+    assert "seed 4" in text(ex.status) and text(ex.feedback) == ""
+    click_choice(ex, ex.question.answer)
+    assert text(ex.feedback).startswith("✔ Right.")
+    assert "1 of 2 right" in text(ex.status) and "1 of 2 right" in text(tally)
+
+
+def test_a_number_box_exercise_refuses_text_and_reads_a_true_minus_sign():
+    tally = Tally()
+    ex = Exercise("Score the deal", X.variety_score, seed=1, tally=tally)
+    assert ex.question.choices is None and ex.buttons == []
+    ex.number.value = "twelve"
+    ex.number_box.children[1].click()
+    assert "whole number" in text(ex.feedback) and "0 of 0 right" in text(ex.status)   # not counted
+    right = ex.question.answer
+    ex.number.value = str(right + 1).replace("-", "−")
+    ex.number_box.children[1].click()
+    assert text(ex.feedback).startswith("✘ Not right.") and signed(right) in text(ex.feedback)
+    ex.new_example(seed=1)                               # the same example again
+    assert ex.question.answer == right
+    ex.number.value = f" {str(right).replace('-', '−')} "
+    ex.number_box.children[1].click()
+    assert text(ex.feedback).startswith("✔ Right.")
+    assert "1 of 2 right" in text(ex.status) and "1 of 2 right" in text(tally)
+
+
+def test_new_example_is_deterministic_with_the_seed():
+    a = Exercise("Who wins this trick?", X.variety_trick_winner, seed=40)
+    b = Exercise("Who wins this trick?", X.variety_trick_winner, seed=40)
+    first = a.prompt.value
+    assert b.prompt.value == first
+    seen = {first}
+    for _ in range(4):
+        a.new_button.click()
+        b.new_button.click()
+        assert a.prompt.value == b.prompt.value
+        seen.add(a.prompt.value)
+    assert len(seen) == 5                                # each new example is a new question
+    assert "seed 44" in text(a.status) and "example 5" in text(a.status)
+    c = Exercise("Who wins this trick?", X.variety_trick_winner, seed=44)
+    assert c.prompt.value == a.prompt.value              # seed 44 is the fifth example
+
+
+def test_buttons_are_reused_and_relabelled():
+    ex = Exercise("Who leads?", X.durak_who_leads, seed=1)
+    before = list(ex.buttons)
+    ex.new_example()
+    assert ex.buttons == before and [b.description for b in ex.buttons] == ["Seat 0", "Seat 1"]
+
+
+def test_read_number_and_signed():
+    assert [read_number(t) for t in ("12", " −4 ", "-4", "+20", "0")] == [12, -4, -4, 20, 0]
+    for bad in ("", "1e3", "4.5", "−", "١٢", "1234567"):
+        with pytest.raises(ValueError):
+            read_number(bad)
+    assert (signed(3), signed(-3), signed(0)) == ("+3", "−3", "0")
+
+
+def test_say_and_guarded_give_one_line():
+    line = W.HTML()
+    guarded(line, lambda: (_ for _ in ()).throw(ValueError("bad card 'ZZ'\nsecond line")))()
+    assert "bad card" in line.value and "second line" not in line.value and "Traceback" not in line.value
+    say(line)
+    assert line.value == ""
+
+
+# ---- the questions agree with references written from RULES.md -------------------------
+
+CONTRACT_TRUMP = {1: None, 2: Suit.CLUBS, 3: Suit.HEARTS, 4: Suit.DIAMONDS, 5: Suit.SPADES, 6: Suit.CLUBS,
+                  7: Suit.SPADES, 8: None}   # RULES.md §1.2
+
+
+def reference_variety_winner(n: int, cards: list[Card]) -> int:
+    """RULES.md §1.5: the highest (contract 6: lowest) trump if any, else of the suit led."""
+    trump = CONTRACT_TRUMP[n]
+    suit = trump if any(c.suit == trump for c in cards) else cards[0].suit
+    pick = min if n == 6 else max
+    best = pick((c for c in cards if c.suit == suit), key=lambda c: int(c.rank))
+    return cards.index(best)
+
+
+def test_variety_trick_winner_agrees_with_a_reference():
+    for seed in range(300):
+        q = X.variety_trick_winner(np.random.default_rng(seed))
+        assert q.answer == reference_variety_winner(q.extra["contract"], q.extra["cards"]), seed
+
+
+def reference_durak_winner(lead: Card, reply: Card, trump: Suit) -> int:
+    """RULES.md §3.1: a trump beats a plain card; in one suit the six beats only the ace
+    and loses to every other card; a third suit never wins."""
+    if lead.suit != reply.suit:
+        return 1 if reply.suit == trump else 0
+    a, b = int(lead.rank), int(reply.rank)
+    if {a, b} == {14, 6}:
+        return 0 if a == 6 else 1
+    if 6 in (a, b):
+        return 1 if a == 6 else 0
+    return 0 if a > b else 1
+
+
+def test_durak_trick_winner_agrees_with_a_reference_and_practises_the_six():
+    pairs = 0
+    for seed in range(300):
+        q = X.durak_trick_winner(np.random.default_rng(seed))
+        e = q.extra
+        assert q.answer == reference_durak_winner(e["lead"], e["reply"], e["trump"]), seed
+        pairs += {int(e["lead"].rank), int(e["reply"].rank)} == {14, 6} and e["lead"].suit == e["reply"].suit
+    assert pairs > 50          # the ace against the six comes up often
+
+
+def reference_penalty(tricks: list[list[Card]]) -> int:
+    """RULES.md §2.2, default: 20 / 15 / 10 / K 4, Q 3, J 2."""
+    value = {13: 4, 12: 3, 11: 2}
+    per = [[c for c in t if c.suit == Suit.HEARTS and int(c.rank) in value] for t in tricks]
+    n = sum(len(p) for p in per)
+    if any(len(p) >= 2 for p in per):
+        return 20
+    return {0: 0, 3: 15, 2: 10}.get(n) if n != 1 else value[int(next(c for p in per for c in p).rank)]
+
+
+def test_hearts_penalty_agrees_with_a_reference_and_reaches_every_row():
+    seen = set()
+    for seed in range(300):
+        q = X.hearts_penalty(np.random.default_rng(seed))
+        assert q.answer == reference_penalty(q.extra["tricks"]), (seed, q.extra["tricks"])
+        seen.add(q.answer)
+    assert seen == {0, 2, 3, 4, 10, 15, 20}
+
+
+def test_hearts_chips_agrees_with_the_book():
+    for seed in range(200):
+        q = X.hearts_chips(np.random.default_rng(seed))
+        e = q.extra
+        p, b = e["penalties"], e["bonuses"]
+        assert max(p) >= 30 and p.count(max(p)) == 1 and e["payer"] == p.index(max(p))
+        assert q.answer == p[e["payer"]] - p[e["receiver"]] + b[e["receiver"]]   # RULES.md §2.3, default
+
+
+def test_variety_may_bid_agrees_with_the_bidding_rule():
+    kinds = set()
+    for seed in range(300):
+        q = X.variety_may_bid(np.random.default_rng(seed))
+        bids, k = q.extra["bids"], q.extra["bid"]
+        seat = len(bids) % 4
+        own = bids[seat::4]
+        expected = "refused" if k in own else ("ends" if k in bids else "goes on")   # RULES.md §1.3
+        assert q.answer == expected, (seed, bids, k)
+        kinds.add(expected)
+        if len(bids) == 8:
+            assert q.answer != "goes on"                 # the ninth bid always ends it (or is refused)
+    assert kinds == {"refused", "ends", "goes on"}
+
+
+@pytest.mark.parametrize("name", X.__all__)
+def test_every_question_accepts_its_answer_refuses_another_and_reads_as_words(name):
+    maker = getattr(X, name)
+    for seed in range(25):
+        q = maker(np.random.default_rng(seed))
+        assert q.check(q.answer)[0], (name, seed)
+        if q.choices is None:
+            assert not q.check(q.answer + 1)[0]
+        else:
+            values = [v for _, v in q.choices]
+            assert len(values) == len(set(map(repr, values))) >= 2
+            if name != "variety_game_winner":       # a tie at the top accepts each tied seat
+                assert values.count(q.answer) == 1
+                assert not q.check(next(v for v in values if v != q.answer))[0]
+        shown = re.sub(r"<[^>]+>", "", q.prompt + " " + q.check(q.answer)[1] + " "
+                       + " ".join(str(label) for label, _ in q.choices or []))
+        assert "RULES.md" not in shown and not re.search(r"\w_\w|Card\(|\[\d|\(\d+, ", shown), (name, shown)
+        assert not re.search(r"(?<![\w−])-\d", shown), (name, shown)   # minus signs are "−"

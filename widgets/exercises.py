@@ -1,0 +1,978 @@
+"""The rules lessons' exercises (issue 10 §1): one question maker per rule.
+
+Each function takes a :class:`numpy.random.Generator` and returns a
+:class:`cardkit_widgets.lesson.Question`: the prompt (HTML), the choices (or None for a
+number box), and a ``check`` that asks the engine (``cardkit.games.*``: legal actions,
+trick winners, score functions, the auction, losers and the settlement) whether an answer
+is right, and says why in words that quote the rule (RULES.md section in brackets). Pass
+one to :class:`cardkit_widgets.lesson.Exercise`.
+
+Variety (RULES.md §1): :func:`variety_cut`, :func:`variety_next_deal`,
+:func:`variety_trick_worth`, :func:`variety_may_bid`, :func:`variety_partners`,
+:func:`variety_first_lead`, :func:`variety_next_lead`, :func:`variety_may_play`,
+:func:`variety_trick_winner`, :func:`variety_score`, :func:`variety_game_winner`,
+:func:`variety_margin`.
+
+Warsaw Hearts (RULES.md §2): :func:`hearts_cut`, :func:`hearts_first_lead`,
+:func:`hearts_may_play`, :func:`hearts_trick_winner`, :func:`hearts_penalty`,
+:func:`hearts_bonus`, :func:`hearts_loser`, :func:`hearts_chips`.
+
+Armenian Durak with trumps (RULES.md §3): :func:`durak_trick_winner`,
+:func:`durak_trick_points`, :func:`durak_dealer`, :func:`durak_dealing`,
+:func:`durak_who_leads`, :func:`durak_may_play`, :func:`durak_may_draw`,
+:func:`durak_score`, :func:`durak_game`.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from cardkit import Card, CardkitError, Suit, deck, winning_index
+from cardkit.dealing import cut_for_dealer
+
+from ._common import card_words, one_line
+from .lesson import Question, card_html, cards_html, signed, suit_html
+
+__all__ = [
+    "variety_cut", "variety_next_deal", "variety_trick_worth", "variety_may_bid", "variety_partners",
+    "variety_first_lead", "variety_next_lead", "variety_may_play", "variety_trick_winner", "variety_score",
+    "variety_game_winner", "variety_margin",
+    "hearts_cut", "hearts_first_lead", "hearts_may_play", "hearts_trick_winner", "hearts_penalty",
+    "hearts_bonus", "hearts_loser", "hearts_chips",
+    "durak_trick_winner", "durak_trick_points", "durak_dealer", "durak_dealing", "durak_who_leads",
+    "durak_may_play", "durak_may_draw", "durak_score", "durak_game",
+]
+
+LETTERS = "ABCD"
+
+
+# ---- shared pieces --------------------------------------------------------------------
+
+def rule_words(text: str) -> str:
+    """An engine message for a learner: ``(RULES.md §1.3)`` becomes ``(the rules, §1.3)``,
+    a hyphen-minus before a digit becomes −; escaped for HTML."""
+    text = re.sub(r"RULES\.md\s*", "the rules, ", str(text))
+    text = re.sub(r"(?<![\w])-(?=\d)", "−", text)
+    return html.escape(text)
+
+
+def _choice(prompt: str, choices: Sequence[tuple[str, object]], answer, why: Callable[[object], str] | str,
+            accept: Callable[[object], bool] | None = None) -> Question:
+    """A question with buttons; ``why`` (text, or a function of the answer given) explains."""
+    def check(value):
+        right = accept(value) if accept else value == answer
+        return right, (why(value) if callable(why) else why)
+    return Question(prompt, check, list(choices), answer)
+
+
+def _number(prompt: str, answer: int, why: str, points: bool = False) -> Question:
+    """A question answered with a number; ``points``: signed points (+3, −3)."""
+    say = signed if points else (lambda n: str(int(n)).replace("-", "−"))
+
+    def check(value):
+        value = int(value)
+        if value == answer:
+            return True, why
+        return False, f"the answer is {say(answer)}, not {say(value)}: {why}"
+    return Question(prompt, check, None, answer)
+
+
+def _yes_no(prompt: str, yes: bool, why: str, yes_label: str = "Yes, it may", no_label: str = "No") -> Question:
+    return _choice(prompt, [(yes_label, True), (no_label, False)], yes, why)
+
+
+def _cut_question(players: int, cards, lowest: bool, rng: np.random.Generator, rule: str,
+                  names: Sequence[str]) -> Question:
+    """Who deals first after the cut (highest card, or lowest in Warsaw Hearts); half the
+    examples have a tie, so that the learner sees the tied players draw again."""
+    want_tie = rng.random() < 0.5
+    for _ in range(200):
+        dealer, rounds = cut_for_dealer(players, cards, rng, lowest=lowest)
+        if (len(rounds) > 1) == want_tie:
+            break
+    word = "lowest" if lowest else "highest"
+    lines = []
+    for i, r in enumerate(rounds):
+        drew = ", ".join(f"{names[s]} {card_html(c)}" for s, c in r.items())
+        lines.append(f"Draw {i + 1}: {drew}")
+    shown = lines if len(rounds) == 1 else lines[:1] + ["(then the tied players drew again: what follows "
+                                                        "shows only who drew)"] + \
+        [f"Draw {i + 1}: " + ", ".join(names[s] for s in r) + " drew again" for i, r in enumerate(rounds[1:], 1)]
+    prompt = ("The cut for the first dealer: each player draws one card, and the "
+              f"<b>{word}</b> card deals.<br>" + "<br>".join(shown) + "<br>Who deals first?")
+    if len(rounds) == 1:
+        why = (f"{names[dealer]} drew the {word} card, {card_html(rounds[0][dealer])} ({rule}).")
+    else:
+        ties = "; ".join("draw " + str(i + 1) + ": " + ", ".join(f"{names[s]} {card_html(c)}" for s, c in r.items())
+                         for i, r in enumerate(rounds))
+        why = (f"a tie: on a tie only the tied players draw again ({rule}). {ties}. "
+               f"{names[dealer]} drew the {word} card in the last draw and deals.")
+    return _choice(prompt, [(names[s], s) for s in range(players)], dealer, why)
+
+
+def _random_play(state, rng: np.random.Generator, steps: int) -> None:
+    """Apply ``steps`` random legal actions (fewer if the deal ends)."""
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+
+
+def _may_play_check(state, card: Card, seat_name: str, rule: str, void_words: str,
+                    lead_words: str = "the leader may lead any card") -> Question:
+    """May the player to move play ``card``? The engine's ``legal_actions`` decides; a
+    refused card is explained with the engine's own message."""
+    legal = card in state.legal_actions()
+    trick = state.trick
+    if legal:
+        if trick is None or not trick.cards:
+            why = f"{card_html(card)} may be led: {lead_words} ({rule})."
+        elif card.suit == trick.cards[0].suit:
+            why = f"{card_html(card)} follows the suit led ({rule})."
+        else:
+            why = (f"{seat_name} holds no {trick.cards[0].suit.symbol}, so any card may be played: {void_words} "
+                   f"({rule}).")
+    else:
+        probe = state.clone()
+        try:
+            probe.apply_action(card)
+            msg = "the engine accepted it"  # pragma: no cover - legal_actions said no
+        except CardkitError as e:
+            msg = rule_words(one_line(e))
+        why = f"{card_html(card)} may not be played: {msg}."
+    return _yes_no("", legal, why)
+
+
+# ---- Variety (RULES.md §1) -------------------------------------------------------------
+
+def _variety():
+    from cardkit.games import variety
+    return variety
+
+
+def variety_cut(rng: np.random.Generator) -> Question:
+    """§1.1: who deals first after the cut (the highest card; a tie draws again)."""
+    return _cut_question(4, deck(52), False, rng, "the rules, §1.1: the highest card in the cut deals",
+                         [f"Seat {s}" for s in range(4)])
+
+
+def _bid_out(state, rng: np.random.Generator) -> None:
+    while state.phase == "bidding":
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+
+
+def variety_next_deal(rng: np.random.Generator) -> Question:
+    """§1.1: the deal passes to the left, and any contract may be chosen again."""
+    V = _variety()
+    g = V.Game([None] * 4, seed=rng)
+    last = g.new_deal()
+    _bid_out(last, rng)
+    _random_play(last, rng, 52)
+    g.record()
+    nxt = g.new_deal()
+    n = last.contract
+    intro = (f"Last deal Seat {last.dealer} dealt and the contract was <b>{n}</b> "
+             f"(declarers Seat {last.declarers[0]} and Seat {last.declarers[1]}). Now the next deal begins.")
+    if rng.random() < 0.5:
+        first = nxt.first_bidder
+        why = (f"the deal passes to the left (the rules, §1.1): Seat {nxt.dealer} deals now, and the player on "
+               f"the dealer's left, Seat {first}, bids first (§1.3).")
+        return _choice(intro + "<br>Who bids first in the new deal?", [(f"Seat {s}", s) for s in range(4)],
+                       first, why)
+    may = n in nxt.legal_actions()
+    why = (f"any contract may be chosen again in a later deal (the rules, §1.1): contract {n} is "
+           f"{'a legal' if may else 'not a legal'} first bid of the new deal.")
+    return _yes_no(intro + f"<br>May Seat {nxt.first_bidder}, the first to bid now, name contract {n}?", may,
+                   why, yes_label=f"Yes: {n} may be chosen again", no_label=f"No: {n} was played already")
+
+
+def variety_trick_worth(rng: np.random.Generator) -> Question:
+    """§1.2: what one trick is worth to the side that takes it (contracts 2 to 8)."""
+    V = _variety()
+    n = int(rng.integers(2, 9))
+    c = V.contracts()[n]
+    pack = list(deck(52))
+    # lean towards the cards that score in this contract
+    weights = np.array([3.0 if (c.card_values[x.index] or (c.trump is not None and x.suit == c.trump)) else 1.0
+                        for x in pack])
+    idx = rng.choice(52, size=4, replace=False, p=weights / weights.sum())
+    cards = [pack[i] for i in idx]
+    w = winning_index(cards, c.trump, lowest=c.lowest_wins)
+    taken = [[], [], [], []]
+    taken[w] = cards
+    worth = V.side_points(n, [w], taken)
+    prompt = (f"Contract <b>{n}</b>: {html.escape(c.trump_name)}{', the lowest card wins' if c.lowest_wins else ''}; "
+              f"{rule_words(c.scoring)}.<br>The trick, Seat 0 leads: "
+              + ", ".join(f"Seat {s} {card_html(x)}" for s, x in enumerate(cards))
+              + f".<br>Seat {w} wins it. How many points is it worth to Seat {w}'s side?")
+    parts = [f"{signed(c.per_trick)} for the trick"] if c.per_trick else []
+    parts += [f"{card_html(x)} {signed(c.card_points(x))}" for x in cards if c.card_points(x)]
+    why = (f"contract {n} scores {rule_words(c.scoring)} (the rules, §1.2): "
+           + (", ".join(parts) if parts else "nothing in this trick scores") + f"; in all {signed(worth)}.")
+    return _number(prompt, worth, why, points=True)
+
+
+def _auction_html(bids: Sequence[int], names=LETTERS) -> str:
+    rows = []
+    for r in range(0, len(bids), 4):
+        rows.append("<tr>" + "".join(f"<td style='padding:0 10px;text-align:center'>{b}</td>"
+                                      for b in bids[r:r + 4]) + "</tr>")
+    head = "".join(f"<th style='padding:0 10px'>{x}</th>" for x in names)
+    return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
+
+
+def variety_may_bid(rng: np.random.Generator) -> Question:
+    """§1.3: may this player name this number, and does it end the bidding? A third of the
+    examples are the ninth bid (eight different numbers named)."""
+    V = _variety()
+    state = V.new_deal(seed=rng, dealer=3)       # A (seat 0) bids first
+    if rng.random() < 1 / 3:                      # eight different numbers: the ninth bid
+        for b in rng.permutation(8) + 1:
+            state.apply_action(int(b))
+    else:
+        stop = int(rng.integers(1, 8))
+        for _ in range(stop):
+            legal = [b for b in state.legal_actions()
+                     if not any(b == x for x in state.history)]   # keep it going: numbers not yet named
+            if not legal:
+                break
+            state.apply_action(int(legal[int(rng.integers(len(legal)))]))
+    seat = state.current_player
+    bids = [int(a) for a in state.history]
+    own = [b for i, b in enumerate(bids) if i % 4 == seat]
+    others = [b for i, b in enumerate(bids) if i % 4 != seat]
+    pool = [own, others, [b for b in range(1, 9) if b not in bids]]
+    pool = [p for p in pool if p]
+    group = pool[int(rng.integers(len(pool)))]
+    k = int(group[int(rng.integers(len(group)))])
+    name = LETTERS[seat]
+    legal = k in state.legal_actions()
+    if legal:
+        probe = state.clone()
+        probe.apply_action(k)
+        ends = probe.phase != "bidding"
+        outcome = "ends" if ends else "goes on"
+    else:
+        outcome = "refused"
+    prompt = (f"The bidding so far (A sits on the dealer's left and bids first):{_auction_html(bids)}"
+              f"It is {name}'s turn. {name} wants to bid <b>{k}</b>. What happens?")
+    choices = [(f"{name} may not bid {k}", "refused"), ("The bidding ends", "ends"), ("The bidding goes on", "goes on")]
+    if outcome == "refused":
+        why = f"{name} named {k} already: a player may not name a number they have already named (the rules, §1.3)."
+    elif outcome == "ends":
+        first = LETTERS[probe.declarers[0]]
+        why = (f"{first} named {k} before, so {name}'s {k} ends the bidding: contract {k}, {first} and {name} are the "
+               f"declarers (the rules, §1.3: a number another player named before ends the bidding"
+               + (f"; {first} and {name} sit side by side, and nobody moves" if (seat - probe.declarers[0]) % 2 else "")
+               + ").")
+        if len(bids) == 8:
+            why += " With eight different numbers named, the ninth bid always ends the bidding: only eight numbers exist."
+    else:
+        why = f"nobody has named {k}, so the bidding goes on (the rules, §1.3)."
+    q = _choice(prompt, choices, outcome, why)
+    q.extra = {"bids": bids, "bid": k}
+    return q
+
+
+def variety_partners(rng: np.random.Generator) -> Question:
+    """§1.3: who are the declarers once the bidding ends (partners may sit side by side)."""
+    V = _variety()
+    state = V.new_deal(seed=rng, dealer=3)
+    _bid_out(state, rng)
+    bids = [int(a) for a in state.history]
+    a, b = state.declarers
+    pairs = [(i, j) for i in range(4) for j in range(i + 1, 4)]
+    side = "side by side" if (a - b) % 2 else "opposite each other"
+    why = (f"the bidding ended when {LETTERS[b]} named {state.contract}, which {LETTERS[a]} had named first: "
+           f"they are the declarers, partners for this deal; they sit {side} (the rules, §1.3: partners may sit "
+           "opposite or side by side; nobody moves).")
+    if len(bids) == 9:
+        why += " It took the ninth bid: only eight numbers exist."
+    prompt = f"A whole bidding (A on the dealer's left bids first):{_auction_html(bids)}Who are the declarers?"
+    return _choice(prompt, [(f"{LETTERS[i]} and {LETTERS[j]}", (i, j)) for i, j in pairs],
+                   tuple(sorted((a, b))), why)
+
+
+def variety_first_lead(rng: np.random.Generator) -> Question:
+    """§1.4: who leads to the first trick (default: the left of the first to name the contract)."""
+    V = _variety()
+    state = V.new_deal(seed=rng, dealer=3)
+    _bid_out(state, rng)
+    bids = [int(a) for a in state.history]
+    leader = state.current_player
+    first = state.declarers[0]
+    why = (f"{LETTERS[first]} named {state.contract} first, and the player on the left of the first to name the "
+           f"contract leads: {LETTERS[leader]} (the rules, §1.4, the default from source 001; other readings "
+           "give the lead to the left of the first bidder or of the dealer).")
+    prompt = (f"D deals; A bids first. The bidding:{_auction_html(bids)}Contract {state.contract}. "
+              "Who leads to the first trick?")
+    return _choice(prompt, [(x, i) for i, x in enumerate(LETTERS)], leader, why)
+
+
+def variety_next_lead(rng: np.random.Generator) -> Question:
+    """§1.4 and §1.5: the winner of a trick leads the next."""
+    V = _variety()
+    state = V.new_deal(seed=rng, dealer=3)
+    _bid_out(state, rng)
+    _random_play(state, rng, 4 * int(rng.integers(0, 11)))
+    leader = state.current_player
+    _random_play(state, rng, 4)
+    t = state.completed_tricks[-1]
+    c = state.contract_info
+    seats = t.seats
+    prompt = (f"Contract {state.contract} ({html.escape(c.trump_name)}{', the lowest card wins' if c.lowest_wins else ''}). "
+              f"Seat {leader} led; the trick: "
+              + ", ".join(f"Seat {s} {card_html(x)}" for s, x in zip(seats, t.cards))
+              + ". Who leads the next trick?")
+    nxt = state.current_player
+    why = (f"Seat {t.winner} won the trick with {card_html(t.cards[seats.index(t.winner)])}, and the winner of each "
+           f"trick leads the next (the rules, §1.4).")
+    return _choice(prompt, [(f"Seat {s}", s) for s in range(4)], nxt, why)
+
+
+def _void_position(start, rng: np.random.Generator, tricks_max: int, want_void: bool):
+    """``start`` played on at random (a copy) into a trick where the player to move is
+    (or, with ``want_void`` False, is not) void in the suit led, when such a position
+    comes within a few tries; else the last position tried that has a card led."""
+    found = None
+    for _ in range(40):
+        s = start.clone()
+        _random_play(s, rng, s.players * int(rng.integers(0, tricks_max)) + int(rng.integers(1, s.players)))
+        if s.is_terminal() or s.trick is None or not s.trick.cards:
+            continue
+        led = s.trick.cards[0].suit
+        hand = s.hands[s.current_player]
+        found = s
+        if (not any(x.suit == led for x in hand)) == want_void and len(hand) > 1:
+            return s
+    return found
+
+
+def variety_may_play(rng: np.random.Generator) -> Question:
+    """§1.5: may the player play this card (follow suit; no duty to trump or beat the trick)?"""
+    V = _variety()
+    state = V.new_deal(seed=rng, dealer=3)
+    _bid_out(state, rng)
+    state = _void_position(state, rng, 9, bool(rng.random() < 0.5))
+    seat = state.current_player
+    hand = state.hands[seat]
+    t = state.trick
+    led = t.cards[0].suit if t and t.cards else None
+    c = state.contract_info
+    # prefer a card that is not the suit led and not a trump: the interesting question
+    odd = [x for x in hand if x.suit != led and x.suit != c.trump]
+    card = (odd or hand)[int(rng.integers(len(odd or hand)))]
+    q = _may_play_check(state, card, f"Seat {seat}", "the rules, §1.5",
+                        "there is no duty to trump, nor to beat the cards already played")
+    played = ", ".join(f"Seat {s} {card_html(x)}" for s, x in zip(t.seats, t.cards)) if t and t.cards else "none yet"
+    q.prompt = (f"Contract {state.contract} ({html.escape(c.trump_name)}). The trick so far: {played}.<br>"
+                f"Seat {seat} holds {cards_html(hand)}.<br>May Seat {seat} play {card_html(card)}?")
+    return q
+
+
+def variety_trick_winner(rng: np.random.Generator) -> Question:
+    """§1.5: who wins the trick, normal order or contract 6's reversed order."""
+    V = _variety()
+    n = 6 if rng.random() < 0.4 else int(rng.integers(1, 9))
+    c = V.contracts()[n]
+    pack = list(deck(52))
+    led = Suit(int(rng.integers(4)))
+    weights = np.array([4.0 if x.suit == led else (2.0 if x.suit == c.trump else 1.0) for x in pack])
+    first = [x for x in pack if x.suit == led][int(rng.integers(13))]
+    weights[pack.index(first)] = 0
+    rest = rng.choice(52, size=3, replace=False, p=weights / weights.sum())
+    cards = [first] + [pack[i] for i in rest]
+    w = winning_index(cards, c.trump, lowest=c.lowest_wins)
+    trumped = c.trump is not None and any(x.suit == c.trump for x in cards)
+    order = "lowest" if c.lowest_wins else "highest"
+    what = f"the {order} trump" if trumped else f"the {order} card of the suit led ({led.symbol})"
+    why = (f"in contract {n} {what} wins: {card_html(cards[w])} (the rules, §1.5"
+           + ("; a card of another suit never wins" if not trumped else "") + ").")
+    prompt = (f"Contract <b>{n}</b> ({html.escape(c.trump_name)}{', the lowest card wins' if c.lowest_wins else ''}). "
+              "Seat 0 leads; the trick: " + ", ".join(f"Seat {s} {card_html(x)}" for s, x in enumerate(cards))
+              + ". Who wins it?")
+    q = _choice(prompt, [(f"Seat {s}: {x}", s) for s, x in enumerate(cards)], w, why)
+    q.extra = {"contract": n, "cards": cards}
+    return q
+
+
+def _variety_taken(rng: np.random.Generator, tricks: int) -> list[list[Card]]:
+    pack = [deck(52)[i] for i in rng.permutation(52)]
+    return [pack[:4 * tricks], pack[4 * tricks:], [], []]
+
+
+def variety_score(rng: np.random.Generator) -> Question:
+    """§1.6: a player's score for a deal: the side's points, and the defenders' +10."""
+    V = _variety()
+    n = int(rng.choice([1, 2, 3, 4, 4, 5, 5, 6, 6, 7, 8]))
+    tricks = int(rng.integers(3, 11))
+    taken = _variety_taken(rng, tricks)
+    decl = (0, 2)
+    scores = V.score_deal(n, decl, taken)
+    d_pts = V.side_points(n, decl, taken)
+    f_pts = V.side_points(n, (1, 3), taken)
+    seat = int(rng.integers(4))
+    c = V.contracts()[n]
+
+    def by_suit(cards):
+        return " · ".join(cards_html([x for x in sorted(cards, key=lambda x: -x.rank) if x.suit == s]) for s in Suit)
+    role = "a declarer" if seat in decl else "a defender"
+    prompt = (f"Contract <b>{n}</b> ({rule_words(c.scoring)}). Seats 0 and 2 are the declarers.<br>"
+              f"The declarers took {tricks} tricks: {by_suit(taken[0])}<br>"
+              f"The defenders took {13 - tricks}: {by_suit(taken[1])}<br>"
+              f"What does Seat {seat} ({role}) score for this deal?")
+    if d_pts > f_pts:
+        result = "the declarers win (strictly more points): no bonus"
+    elif d_pts == f_pts:
+        result = "a tie, which is the declarers' loss (the default, source 001): each defender gets +10"
+    else:
+        result = "the declarers lose: each defender gets +10"
+    why = (f"declarers {signed(d_pts)}, defenders {signed(f_pts)}; {result}. Every player is credited with their "
+           f"own side's points (the rules, §1.6), so Seat {seat} scores {signed(scores[seat])}.")
+    return _number(prompt, scores[seat], why, points=True)
+
+
+def variety_game_winner(rng: np.random.Generator) -> Question:
+    """§1.7: who wins a game of 8 deals (default: the highest total)."""
+    V = _variety()
+    g = V.Game([None] * 4, seed=rng)
+    for _ in range(g.rules.deals):
+        n = int(rng.integers(1, 9))
+        decl = tuple(int(x) for x in rng.choice(4, size=2, replace=False))
+        taken = _variety_taken(rng, int(rng.integers(2, 12)))
+        order = [decl[0], [s for s in range(4) if s not in decl][0]]
+        four = [[], [], [], []]
+        four[order[0]], four[order[1]] = taken[0], taken[1]
+        g.scores.append(V.score_deal(n, decl, four))
+    winners = g.winner()
+    totals = g.totals
+    rows = "".join("<tr><td>deal " + str(i + 1) + "</td>" + "".join(f"<td style='text-align:right;padding:0 8px'>"
+                                                                   f"{signed(x)}</td>" for x in row) + "</tr>"
+                   for i, row in enumerate(g.scores))
+    head = "".join(f"<th style='padding:0 8px'>Seat {s}</th>" for s in range(4))
+    prompt = (f"A whole game: {g.rules.deals} deals, so each player deals twice (the rules, §1.7). The scores:"
+              f"<table><tr><th></th>{head}</tr>{rows}</table>Who wins the game?")
+    why = ("the totals are " + ", ".join(f"Seat {s} {signed(t)}" for s, t in enumerate(totals))
+           + "; the player with the highest total wins (the rules, §1.7: the default, since the sources do not say)"
+           + (", and here several share it" if len(winners) > 1 else "") + ".")
+    return _choice(prompt, [(f"Seat {s}", s) for s in range(4)], winners[0], why, accept=lambda v: v in winners)
+
+
+def variety_margin(rng: np.random.Generator) -> Question:
+    """§1.8: the bidder's margin: the deal score minus the other side's (the +10 included)."""
+    V = _variety()
+    state = V.new_deal(seed=rng, dealer=3)
+    _bid_out(state, rng)
+    _random_play(state, rng, 52)
+    from cardkit.analysis.variety import margin_of
+
+    d_pts, f_pts = state.side_points()
+    first = state.declarers[0]
+    r = state.returns()
+    m = margin_of(state)
+    defender = next(s for s in range(4) if s not in state.declarers)
+    lost = r[defender] != f_pts
+    prompt = (f"A deal of contract {state.contract} is over. Seat {first} named it first. The declarers' side took "
+              f"{signed(d_pts)} points, the defenders' side {signed(f_pts)}."
+              f"<br>What is Seat {first}'s <b>margin</b>: Seat {first}'s deal score minus the other side's?")
+    why = (f"Seat {first} scores {signed(r[first])}, each defender {signed(r[defender])}"
+           + (" (the +10 for the declarers' loss included)" if lost else "")
+           + f": the margin is {signed(m)}. A contract is worth its expected margin to the bidder (the rules, §1.8),"
+           " which is why a contract that scores little but is sure can beat a big one that fails.")
+    return _number(prompt, m, why, points=True)
+
+
+# ---- Warsaw Hearts (RULES.md §2) ---------------------------------------------------------
+
+def _hearts():
+    from cardkit.games import warsaw_hearts
+    return warsaw_hearts
+
+
+def hearts_cut(rng: np.random.Generator) -> Question:
+    """§2.1: the lowest card in the cut deals first; a tie draws again."""
+    n = int(rng.choice([3, 4]))
+    return _cut_question(n, deck(36), True, rng, "the rules, §2.1: the lowest card in the cut deals",
+                         [f"Seat {s}" for s in range(n)])
+
+
+def hearts_first_lead(rng: np.random.Generator) -> Question:
+    """§2.1: the player on the dealer's left leads to the first trick (default)."""
+    H = _hearts()
+    n = int(rng.choice([3, 4]))
+    dealer = int(rng.integers(n))
+    state = H.new_deal(players=n, dealer=dealer, seed=rng)
+    leader = state.current_player
+    why = (f"the player on the dealer's left leads to the first trick (the rules, §2.1, a default: the source is "
+           f"silent): Seat {leader}. Play goes clockwise, and Seat {leader} sits on Seat {dealer}'s left.")
+    return _choice(f"{n} players; Seat {dealer} deals. Who leads to the first trick?",
+                   [(f"Seat {s}", s) for s in range(n)], leader, why)
+
+
+def hearts_may_play(rng: np.random.Generator) -> Question:
+    """§2.1: follow suit if able, else any card; any card may be led, hearts included."""
+    H = _hearts()
+    n = int(rng.choice([3, 4]))
+    state = H.new_deal(players=n, seed=rng)
+    kind = rng.random()
+    if kind < 1 / 3:                              # a lead: may a heart be led?
+        _random_play(state, rng, n * int(rng.integers(0, 6)))
+        seat = state.current_player
+        hand = state.hands[seat]
+        hearts = [x for x in hand if x.suit == Suit.HEARTS]
+        pool = hearts or hand
+    else:
+        state = _void_position(state, rng, 5, kind < 2 / 3)
+        seat = state.current_player
+        hand = state.hands[seat]
+        led = state.trick.cards[0].suit
+        pool = [x for x in hand if x.suit != led] or hand
+    card = pool[int(rng.integers(len(pool)))]
+    q = _may_play_check(state, card, f"Seat {seat}", "the rules, §2.1, a default",
+                        "there are no trumps, and a card of another suit never wins",
+                        "any card may be led at any time, hearts included")
+    t = state.trick
+    if t is not None and t.cards:
+        played = "The trick so far: " + ", ".join(f"Seat {s} {card_html(x)}" for s, x in zip(t.seats, t.cards))
+    else:
+        played = f"Seat {seat} leads to a new trick"
+    q.prompt = f"{played}.<br>Seat {seat} holds {cards_html(hand)}.<br>May Seat {seat} play {card_html(card)}?"
+    return q
+
+
+def hearts_trick_winner(rng: np.random.Generator) -> Question:
+    """§2.1: no trumps: the highest card of the suit led wins."""
+    n = int(rng.choice([3, 4]))
+    pack = list(deck(36))
+    led = Suit(int(rng.integers(4)))
+    weights = np.array([6.0 if x.suit == led else 1.0 for x in pack])
+    idx = rng.choice(36, size=n, replace=False, p=weights / weights.sum())
+    cards = [pack[i] for i in idx]
+    if cards[0].suit != led:
+        j = next((i for i, x in enumerate(cards) if x.suit == led), 0)
+        cards[0], cards[j] = cards[j], cards[0]
+    w = winning_index(cards)
+    why = (f"there are no trumps: the highest card of the suit led ({cards[0].suit.symbol}) wins, "
+           f"{card_html(cards[w])}; a card of another suit never wins, however high (the rules, §2.1).")
+    prompt = ("Seat 0 leads; the trick: " + ", ".join(f"Seat {s} {card_html(x)}" for s, x in enumerate(cards))
+              + ". Who wins it?")
+    return _choice(prompt, [(f"Seat {s}: {x}", s) for s, x in enumerate(cards)], w, why)
+
+
+def _hearts_tricks(rng: np.random.Generator) -> list[list[Card]]:
+    """One player's tricks of a 4-player deal, with the heart honours put in at random
+    (sometimes two or three in one trick, sometimes none, sometimes a low heart)."""
+    pack = [deck(36)[i] for i in rng.permutation(36)]
+    hon = [x for x in pack if x.suit == Suit.HEARTS and x.rank >= 11]   # J Q K of hearts
+    rest = [x for x in pack if x not in hon]
+    k = int(rng.integers(1, 5))
+    tricks = [rest[4 * i:4 * i + 4] for i in range(k)]
+    pool = rest[4 * k:]
+    mode = rng.random()
+    chosen = [h for h in hon if rng.random() < 0.6] if mode > 0.15 else []
+    for h in chosen:
+        t = tricks[0] if (rng.random() < 0.2 or k == 1) else tricks[int(rng.integers(k))]
+        j = int(rng.integers(1, 4)) if t[0] in hon else int(rng.integers(4))
+        if t[j] in hon:
+            j = next(i for i in range(4) if t[i] not in hon)
+        t[j] = h
+    if not chosen and rng.random() < 0.5:                    # no honour: sometimes strip the hearts too
+        for t in tricks:
+            for j, x in enumerate(t):
+                if x.suit == Suit.HEARTS:
+                    t[j] = next(p for p in pool if p.suit != Suit.HEARTS and p not in sum(tricks, []))
+    return tricks
+
+
+def _tricks_html(tricks) -> str:
+    return "<br>".join(f"trick {i + 1}: {cards_html(t)}" for i, t in enumerate(tricks)) or "no trick"
+
+
+def hearts_penalty(rng: np.random.Generator) -> Question:
+    """§2.2: the penalty for the honours a player took (20, 15, 10, or 4, 3, 2)."""
+    H = _hearts()
+    tricks = _hearts_tricks(rng)
+    a = H.assess_tricks(tricks)
+    if a.row is None:
+        why = "no heart honour (K♥ Q♥ J♥) among them: no penalty; A♥ and the low hearts never cost a point (the rules, §2.2)."
+    else:
+        why = f"the rule that fits first: {rule_words(a.row.text)} → {a.penalty} (the rules, §2.2, rule {a.row.item})."
+        if a.row.item == 3:
+            why += " The 10 replaces the single values: it is not their sum."
+        if a.row.item == 1 and len(a.honours) == 3 and len({i for _, i in a.honours}) == 1:
+            why += " Three honours in one trick: not in the source; the default charges 20 as well."
+    q = _number(f"A player took these tricks in a deal:<br>{_tricks_html(tricks)}<br>What is the penalty?",
+                a.penalty, why)
+    q.extra = {"tricks": tricks}
+    return q
+
+
+def hearts_bonus(rng: np.random.Generator) -> Question:
+    """§2.2: the +20 bonus: tricks without any heart (and at least one trick, default)."""
+    H = _hearts()
+    if rng.random() < 0.15:
+        tricks = []
+    else:
+        tricks = _hearts_tricks(rng)
+        if rng.random() < 0.5:   # a clean hand often enough to see the +20
+            clean = [x for x in deck(36) if x.suit != Suit.HEARTS]
+            idx = rng.permutation(len(clean))[:4 * len(tricks)]
+            tricks = [[clean[i] for i in idx[4 * t:4 * t + 4]] for t in range(len(tricks))]
+    a = H.assess_tricks(tricks)
+    if a.bonus:
+        why = "none of the player's tricks holds a heart: +20 (the rules, §2.2)."
+    elif not tricks:
+        why = ("the player took no trick: by the default the bonus needs at least one trick «for tricks without "
+               "hearts» (the rules, §2.2; a variant gives it anyway).")
+    else:
+        why = (f"the tricks hold {a.hearts} heart{'s' if a.hearts != 1 else ''}: any heart, even a low one, "
+               "spoils the bonus (the rules, §2.2).")
+    prompt = f"A player took these tricks in a deal:<br>{_tricks_html(tricks)}<br>Does the player get the bonus?"
+    return _choice(prompt, [("+20", H.BONUS), ("0: no bonus", 0)], a.bonus, why)
+
+
+def hearts_loser(rng: np.random.Generator) -> Question:
+    """§2.3: the game ends when a penalty total reaches 30; the highest total loses."""
+    H = _hearts()
+    n = int(rng.choice([3, 4]))
+    kind = rng.random()
+    if kind < 0.25:
+        pens = [int(x) for x in rng.integers(0, 30, size=n)]
+    else:
+        pens = [int(x) for x in rng.integers(5, 42, size=n)]
+        if kind > 0.8:                                  # two players pass 30 together, sometimes tied
+            top = int(rng.integers(30, 40))
+            pens[0], pens[1] = top, top if rng.random() < 0.5 else top - int(rng.integers(1, 5))
+            pens = [pens[i] for i in rng.permutation(n)]
+    lost = H.losers(pens)
+    prompt = ("Penalty totals after a deal: " + ", ".join(f"Seat {s} {p}" for s, p in enumerate(pens))
+              + ". Who loses the game?")
+    choices = [(f"Seat {s}", (s,)) for s in range(n)] + [("Nobody yet: play another deal", ())]
+    if len(lost) > 1:
+        choices.insert(n, (" and ".join(f"Seat {s}" for s in lost), tuple(lost)))
+    if not lost:
+        why = "nobody's penalty total has reached 30, so the game goes on (the rules, §2.3)."
+    elif len(lost) == 1:
+        over = [s for s, p in enumerate(pens) if p >= 30]
+        why = (f"Seat {lost[0]} has {pens[lost[0]]}: at 30 or more the game ends, and "
+               + ("the highest penalty total loses when several pass 30 together" if len(over) > 1
+                  else "that player loses") + " (the rules, §2.3).")
+    else:
+        why = ("tied at the highest total over 30, both lose, and pay nobody among themselves "
+               "(the rules, §2.3, a default).")
+    return _choice(prompt, choices, tuple(lost), why)
+
+
+def hearts_chips(rng: np.random.Generator) -> Question:
+    """§2.3: what the loser pays one player: the penalty difference plus that player's bonus."""
+    H = _hearts()
+    n = int(rng.choice([3, 4]))
+    while True:
+        pens = [int(x) for x in rng.integers(0, 28, size=n)]
+        loser = int(rng.integers(n))
+        pens[loser] = int(rng.integers(30, 36))
+        if H.losers(pens) == [loser]:
+            break
+    bons = [int(20 * rng.integers(0, 3)) if rng.random() < 0.5 else 0 for _ in range(n)]
+    pays = H.payments(pens, bons)
+    p = pays[int(rng.integers(len(pays)))]
+    prompt = ("The game is over. Penalty totals: " + ", ".join(f"Seat {s} {x}" for s, x in enumerate(pens))
+              + ".<br>Bonus totals: " + ", ".join(f"Seat {s} {x}" for s, x in enumerate(bons))
+              + f".<br>How many chips does Seat {p.payer} pay Seat {p.receiver}?")
+    why = (f"the loser pays each other player the difference of penalty totals, {pens[p.payer]} − {pens[p.receiver]} "
+           f"= {p.difference}, plus that player's bonus, {p.bonus}: {p.chips} chips (the rules, §2.3; the loser's "
+           "own bonus never counts).")
+    q = _number(prompt, p.chips, why)
+    q.extra = {"penalties": pens, "bonuses": bons, "payer": p.payer, "receiver": p.receiver}
+    return q
+
+
+# ---- Armenian Durak with trumps (RULES.md §3) -------------------------------------------
+
+def _durak():
+    from cardkit.games import armenian_durak
+    return armenian_durak
+
+
+def _durak_pair(rng: np.random.Generator) -> tuple[Card, Card, Suit]:
+    """A lead and a reply, often an ace and a six of one suit, or a trump."""
+    pack = list(deck(36))
+    trump = Suit(int(rng.integers(4)))
+    kind = rng.random()
+    if kind < 0.35:
+        suit = Suit(int(rng.integers(4)))
+        pair = [x for x in pack if x.suit == suit and x.rank in (14, 6)]
+        if rng.random() < 0.5:
+            pair.reverse()
+        return pair[0], pair[1], trump
+    i, j = rng.choice(36, size=2, replace=False)
+    lead, reply = pack[i], pack[j]
+    if kind < 0.65 and reply.suit != lead.suit:
+        same = [x for x in pack if x.suit == lead.suit and x != lead]
+        reply = same[int(rng.integers(len(same)))]
+    return lead, reply, trump
+
+
+def durak_trick_winner(rng: np.random.Generator) -> Question:
+    """§3.1: who wins a trick of two cards (the six beats the ace of its suit)."""
+    D = _durak()
+    lead, reply, trump = _durak_pair(rng)
+    w = D.trick_winner(lead, reply, trump)
+    cards = (lead, reply)
+    if lead.suit == reply.suit:
+        if {lead.rank, reply.rank} == {14, 6}:
+            rule = "the six is beaten by every card of its suit except the ace, and it beats the ace"
+        elif 6 in (lead.rank, reply.rank):
+            rule = "the six is beaten by every card of its suit except the ace"
+        else:
+            rule = "the higher card of the suit wins"
+    elif trump in (lead.suit, reply.suit):
+        rule = "a trump beats any card of another suit"
+    else:
+        rule = "a card of a third suit never wins: the lead takes the trick"
+    why = f"{rule} (the rules, §3.1): {card_html(cards[w])} wins."
+    prompt = (f"{suit_html(trump)} are trumps. You lead {card_html(lead)}; your opponent replies {card_html(reply)}. "
+              "Who wins the trick?")
+    q = _choice(prompt, [(f"the lead, {lead}", 0), (f"the reply, {reply}", 1)], w, why)
+    q.extra = {"lead": lead, "reply": reply, "trump": trump}
+    return q
+
+
+def durak_trick_points(rng: np.random.Generator) -> Question:
+    """§3.1: the points of the cards in a trick (6 → 6, A 5, K 4, Q 3, J 2)."""
+    D = _durak()
+    lead, reply, trump = _durak_pair(rng)
+    pts = D.card_points(lead, trump) + D.card_points(reply, trump)
+    why = (f"{card_html(lead)} is worth {D.card_points(lead, trump)} and {card_html(reply)} "
+           f"{D.card_points(reply, trump)}: six 6, ace 5, king 4, queen 3, jack 2, the others 0 (the rules, §3.1).")
+    return _number(f"A trick holds {card_html(lead)} and {card_html(reply)}. How many points is it worth?", pts, why)
+
+
+def durak_dealer(rng: np.random.Generator) -> Question:
+    """§3.2: cards turned up one at a time; the first player to receive a six deals."""
+    D = _durak()
+    dealer, turned = D.first_dealer(rng)
+    shown = ", ".join(f"Seat {s} {card_html(c)}" for s, c in turned)
+    why = (f"the first player to receive a six deals (the rules, §3.2): {card_html(turned[-1][1])} went to "
+           f"Seat {dealer}.")
+    return _choice(f"Cards are turned face up, one to each player in turn: {shown}. Who deals?",
+                   [("Seat 0", 0), ("Seat 1", 1)], dealer, why)
+
+
+def durak_dealing(rng: np.random.Generator) -> Question:
+    """§3.2: the order of the deal: 6 face down, 6 into the hand, 6 face up, one at a time."""
+    D = _durak()
+    dealer = int(rng.integers(2))
+    pack = [deck(36)[i] for i in rng.permutation(36)]
+    steps = list(D.dealing_steps(pack, dealer))
+    k = int(rng.integers(1, 37))
+    seat, place, pos, card = steps[k - 1]
+    words = {"down": "face down on the table", "hand": "into the hand", "up": "face up on a stack"}
+    who = {dealer: "the dealer", 1 - dealer: "the opponent"}
+    choices = [(f"to {who[s]}, {words[p]}", (s, p)) for s in (dealer, 1 - dealer) for p in ("down", "hand", "up")]
+    why = (f"one card at a time, the dealer's own first (the rules, §3.2): cards 1–12 face down, 13–24 into the "
+           f"hands, 25–36 face up; card {k} goes to {who[seat]}, {words[place]}.")
+    return _choice(f"Seat {dealer} deals 36 cards. Where does card number <b>{k}</b> go?", choices, (seat, place), why)
+
+
+def durak_who_leads(rng: np.random.Generator) -> Question:
+    """§3.3: the dealer's opponent leads first; then the winner of each trick leads."""
+    D = _durak()
+    dealer = int(rng.integers(2))
+    state = D.new_deal(seed=rng, dealer=dealer, trump=Suit(int(rng.integers(4))))
+    if rng.random() < 0.4:
+        prompt = f"Seat {dealer} dealt and the trump is drawn. Who leads to the first trick?"
+        ans = state.current_player
+        why = f"the dealer's opponent leads to the first trick (the rules, §3.3): Seat {ans}."
+    else:
+        while not state.is_terminal():
+            a = state.legal_actions()
+            state.apply_action(a[int(rng.integers(len(a)))])
+            between = state.phase == "play" and state.trick is not None and not state.trick.cards
+            if state.completed_tricks and between and rng.random() < 0.3:
+                break
+        t = state.completed_tricks[-1]
+        prompt = (f"{suit_html(state.trump)} are trumps. Seat {t.leader} led {card_html(t.cards[0])}, Seat {1 - t.leader} "
+                  f"replied {card_html(t.cards[1])}. Who leads next?")
+        ans = state.current_player if not state.is_terminal() else t.winner
+        why = (f"Seat {t.winner} won the trick with {card_html(t.cards[t.seats.index(t.winner)])}, and the winner of "
+               "each trick leads the next (the rules, §3.3).")
+    return _choice(prompt, [("Seat 0", 0), ("Seat 1", 1)], ans, why)
+
+
+def _durak_position(rng: np.random.Generator, reply: bool):
+    """A random deal played some way in, the player to move in the play phase (to reply
+    when ``reply``)."""
+    D = _durak()
+    state = D.new_deal(seed=rng, dealer=int(rng.integers(2)), trump=Suit(int(rng.integers(4))))
+    steps = int(rng.integers(0, 20))
+    for _ in range(200):
+        a = state.legal_actions()
+        state.apply_action(a[int(rng.integers(len(a)))])
+        if state.is_terminal():
+            return None
+        steps -= 1
+        if steps <= 0 and state.phase == "play" and bool(state.trick.cards) == reply:
+            return state
+    return None
+
+
+def _tableau_html(state, seat: int) -> str:
+    ups = " ".join(card_html(u) if u else "·" for u in state.up[seat])
+    downs = sum(d is not None for d in state.down[seat])
+    return f"hand {cards_html(state.hands[seat])}; face up on the stacks {ups} ({downs} face-down cards under them)"
+
+
+def durak_may_play(rng: np.random.Generator) -> Question:
+    """§3.3: may this card be played: hand or face up; follow with the suit or a trump; a
+    trump led asks for a trump; one card at a time."""
+    state = None
+    while state is None:
+        state = _durak_position(rng, reply=rng.random() < 0.75)
+    seat = state.current_player
+    t = state.trick
+    kind = rng.random()
+    if kind < 0.12:                                     # two cards at once, as in ordinary Durak
+        pool = state.legal_actions()
+        card = pool[0]
+        two = [x for x in state.hands[seat] + [u for u in state.up[seat] if u] if x != card][:1]
+        ok = True
+        try:
+            probe = state.clone()
+            probe.apply_action(f"{card} {two[0]}")
+        except (CardkitError, IndexError):
+            ok = False
+        why = ("every lead and every reply is a single card (the rules, §3.3, «always one card»), unlike the attacks "
+               "of ordinary Durak.")
+        q = _yes_no("", ok, why)
+        what = f"both {card_html(card)} and {card_html(two[0])} together" if two else f"{card_html(card)} twice"
+    else:
+        downs = [d for d in state.down[seat] if d is not None]
+        pool = state.hands[seat] + [u for u in state.up[seat] if u]
+        if kind < 0.25 and downs:
+            card = downs[int(rng.integers(len(downs)))]
+        else:
+            led = t.cards[0].suit if t.cards else None
+            odd = [x for x in pool if led is not None and x.suit not in (led, state.trump)]
+            pick = odd if odd and rng.random() < 0.6 else pool
+            card = pick[int(rng.integers(len(pick)))]
+        legal = card in state.legal_actions()
+        if legal:
+            if not t.cards:
+                why = f"{card_html(card)} may be led: any card from the hand or face up on your stacks (the rules, §3.3)."
+            elif card.suit == t.cards[0].suit or card.suit == state.trump:
+                why = (f"{card_html(card)} is " + ("a trump" if card.suit == state.trump else "of the suit led")
+                       + ": a plain suit led may be answered with that suit or a trump, as you choose; a trump led "
+                         "needs a trump (the rules, §3.3).")
+            else:
+                why = (f"you hold neither a {t.cards[0].suit.symbol} nor a trump, so any card may be played "
+                       "(the rules, §3.3).")
+        else:
+            probe = state.clone()
+            try:
+                probe.apply_action(card)
+                msg = ""
+            except CardkitError as e:
+                msg = rule_words(one_line(e))
+            why = f"{msg}." if msg.startswith(str(card)) else f"{card_html(card)} may not be played: {msg}."
+        q = _yes_no("", legal, why)
+        what = card_html(card) + (" (it lies face down)" if card in downs and kind < 0.25 else "")
+    led_text = (f"Your opponent led {card_html(t.cards[0])}" + (" (a trump)" if t.cards[0].suit == state.trump else "")
+                if t.cards else "You lead")
+    q.prompt = (f"{suit_html(state.trump)} are trumps. {led_text}.<br>You: {_tableau_html(state, seat)}.<br>"
+                f"May you play {what}?")
+    return q
+
+
+def durak_may_draw(rng: np.random.Generator) -> Question:
+    """§3.3: after a card from the hand the player may take one face-down card (optional);
+    after a face-up card nothing is drawn, and neither with no face-down card left."""
+    state = None
+    while state is None:
+        state = _durak_position(rng, reply=rng.random() < 0.5)
+    seat = state.current_player
+    legal = state.legal_actions()
+    from_hand = [x for x in legal if x in state.hands[seat]]
+    from_up = [x for x in legal if x not in state.hands[seat]]
+    use_hand = bool(from_hand) and (not from_up or rng.random() < 0.6)
+    pool = from_hand if use_hand else from_up
+    card = pool[int(rng.integers(len(pool)))]
+    downs = sum(d is not None for d in state.down[seat])
+    probe = state.clone()
+    probe.apply_action(card)
+    may = probe.phase == "draw" and probe.current_player == seat
+    where = "from your hand" if use_hand else "from the face-up cards of your tableau"
+    if may:
+        why = ("after a card from the hand you <b>may</b> take one face-down card into the hand, choosing the stack, "
+               "not the card; you may also decline (the rules, §3.3).")
+    elif use_hand and downs == 0:
+        why = "you have no face-down card left, so nothing is taken (the rules, §3.3)."
+    elif use_hand:
+        why = "in this variant the draw follows only a lead from the hand (the rules, §3.3)."
+    else:
+        below = state.down[seat][state.up[seat].index(card)]
+        why = ("the draw follows only a card from the hand (the rules, §3.3); a face-up card played from a stack "
+               + ("turns up the card under it instead." if below is not None else "had nothing under it."))
+    prompt = (f"{suit_html(state.trump)} are trumps. You: {_tableau_html(state, seat)}.<br>You play {card_html(card)} "
+              f"{where}. May you now take a face-down card into your hand?")
+    return _choice(prompt, [("Yes, if I wish", True), ("No", False)], may, why)
+
+
+def durak_score(rng: np.random.Generator) -> Question:
+    """§3.4: a deal's points: the cards in the tricks taken, +10 for taking every trick."""
+    D = _durak()
+    trump = Suit(int(rng.integers(4)))
+    pack = [deck(36)[i] for i in rng.permutation(36)]
+    if rng.random() < 0.25:
+        taken = [pack, []]
+    else:
+        k = int(rng.integers(2, 9))
+        taken = [pack[:2 * k], pack[2 * k:]]
+    pts = D.score_deal(taken, trump)
+    shown = sorted(taken[0], key=lambda x: (x.suit, -x.rank))
+    sweep = not taken[1]
+    why = (f"the points of the cards: six 6, ace 5, king 4, queen 3, jack 2 (the rules, §3.1), in all "
+           f"{pts[0] - (10 if sweep else 0)}" + (f", plus 10 for taking every trick (the rules, §3.4): {pts[0]}"
+                                                 if sweep else "") + ".")
+    prompt = (f"At the end of a deal ({suit_html(trump)} trumps) you took {len(taken[0]) // 2} tricks"
+              + (", every trick of the deal" if sweep else "") + f", holding: {cards_html(shown)}.<br>"
+              "How many points do you score for the deal?")
+    return _number(prompt, pts[0], why)
+
+
+def durak_game(rng: np.random.Generator) -> Question:
+    """§3.4: the game to 250 (equal totals play on) or three rounds (three deals)."""
+    D = _durak()
+    three = rng.random() < 0.3
+    rules = D.Rules(target=None, deals=3) if three else D.Rules()
+    if three:
+        deals = int(rng.integers(2, 4))
+        totals = [int(x) for x in rng.integers(40, 80, size=2) * deals // 2]
+    else:
+        deals = int(rng.integers(4, 9))
+        kind = rng.random()
+        base = int(rng.integers(230, 270))
+        totals = [base, base] if kind < 0.25 else [base, int(rng.integers(150, 275))]
+        totals = [totals[i] for i in rng.permutation(2)]
+    over = D.game_over(totals, deals, rules)
+    winner, margin = D.margin(totals)
+    ans = winner if over else None
+    game = "three rounds (three deals), the higher total wins" if three else "to 250 points"
+    prompt = (f"A game played {game}. After {deals} deals the totals are Seat 0 {totals[0]}, Seat 1 {totals[1]}. "
+              "What now?")
+    choices = [("Seat 0 wins", 0), ("Seat 1 wins", 1), ("Another deal is played", None)]
+    if over:
+        why = (f"the game is over (the rules, §3.4): Seat {winner} wins by {margin} points, the difference of "
+               "the totals.")
+    elif not three and max(totals) >= 250:
+        why = "equal totals at or over 250: another deal is played (the rules, §3.4, a default)."
+    else:
+        why = (f"{'three deals are not yet played' if three else 'nobody has reached 250 yet'}: another deal is "
+               "played (the rules, §3.4).")
+    return _choice(prompt, choices, ans, why)

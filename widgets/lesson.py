@@ -1,0 +1,249 @@
+"""Lesson helpers: exercises with immediate feedback, and one-line messages.
+
+Issue 10 §1: every rule of RULES.md is practised in its game's rules lesson. An
+:class:`Exercise` shows a question, takes the learner's answer (a button for each choice,
+or a number typed in a box), says at once whether it is right and why (quoting the rule),
+keeps a count ("3 of 4 right"), and deals a **new example** on request: example ``k`` is
+built from ``numpy.random.default_rng(seed)`` with the seed shown, so every example can be
+made again. Whether an answer is right is decided by the question's ``check`` function,
+which asks the game engine (``cardkit.games.*``), never a copy of the rules.
+
+The lessons import only public names from here: :func:`say`, :func:`guarded`,
+:func:`card_html`, :func:`cards_html`, :func:`suit_html`, :func:`read_seed`,
+:func:`seed_text`, :func:`signed`, :class:`Question`, :class:`Exercise`, :class:`Tally`.
+The game-specific questions are in :mod:`cardkit_widgets.exercises`.
+
+A handful of plain ipywidgets per exercise (HTML, Button, Text); nothing is computed until
+an exercise is built.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as W
+import numpy as np
+
+from ._common import MAX_SEED, card_html, one_line, read_seed, suit_html
+
+__all__ = ["say", "guarded", "card_html", "cards_html", "suit_html", "read_seed", "seed_text", "signed",
+           "read_number", "Question", "Exercise", "Tally", "MAX_SEED"]
+
+RIGHT_COLOUR = "#1b5e20"
+WRONG_COLOUR = "#b71c1c"
+
+
+def say(line: W.HTML, text: str = "", error=False) -> None:
+    """Write one line of HTML ``text`` into the HTML widget ``line`` (green), or an error
+    (red, with ⚠). ``error`` may be True (``text`` is the message) or an exception, shown
+    as one line of escaped text (never a traceback). ``say(line)`` clears it."""
+    if isinstance(error, BaseException):
+        text, error = html.escape(one_line(error)), True
+    if not text:
+        line.value = ""
+        return
+    colour = WRONG_COLOUR if error else RIGHT_COLOUR
+    line.value = f'<span style="color:{colour}">{"⚠ " if error else ""}{text}</span>'
+
+
+def guarded(line: W.HTML, fn: Callable) -> Callable:
+    """``fn`` wrapped for a widget callback: any error it raises becomes one line of text
+    in the HTML widget ``line`` (a bug too: it is not the learner's fault, but a traceback
+    teaches nothing)."""
+    def run(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception as e:  # CardkitError included
+            say(line, error=e)
+    return run
+
+
+def cards_html(cards) -> str:
+    """Cards in their colours, separated by spaces; "—" for none."""
+    return " ".join(card_html(c) for c in cards) or "—"
+
+
+def seed_text(value, description: str = "seed", width: str = "12em") -> W.Text:
+    """A text box for a seed (a browser's number box rounds 12345678901234567 and reads
+    "1e30" as 130); read it with :func:`read_seed`."""
+    return W.Text(value=str(value), description=description, layout=W.Layout(width=width))
+
+
+def signed(n: int) -> str:
+    """A number of points for a learner: ``+3``, ``−3`` (a true minus sign), ``0``."""
+    n = int(n)
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def read_number(text: str) -> int:
+    """A whole number typed by a learner: ``"12"``, ``" −4 "``, ``"-4"``, ``"+20"``.
+
+    :raises ValueError: for anything else (the message says what to type).
+    """
+    t = str(text).strip().replace("−", "-").replace("–", "-").replace(" ", "")
+    body = t[1:] if t[:1] in "+-" else t
+    if not body.isascii() or not body.isdigit() or len(body) > 6:
+        raise ValueError(f"type a whole number, such as 12 or −4 (not «{str(text)[:20]}»)")
+    return int(t)
+
+
+@dataclass
+class Question:
+    """One example of an exercise.
+
+    :ivar prompt: the question, HTML (cards in their colours).
+    :ivar check: ``check(answer) -> (right, why)``: is the answer right, and why, in words
+        that quote the rule. It asks the engine.
+    :ivar choices: ``[(label, value), ...]``: one button each; None: a number box.
+    :ivar answer: the right answer (a value of ``choices``, or the number), for tests and
+        for the "show me" line; it too comes from the engine.
+    """
+
+    prompt: str
+    check: Callable[[Any], tuple[bool, str]]
+    choices: Sequence[tuple[str, Any]] | None = None
+    answer: Any = None
+    extra: dict = field(default_factory=dict)
+
+
+class Tally(W.HTML):
+    """The lesson's count of right answers over all its exercises: "So far in this
+    lesson: 5 of 7 right". Each exercise counts the first answer to each example."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.right = 0
+        self.answered = 0
+        self._show()
+
+    def add(self, right: bool) -> None:
+        self.answered += 1
+        self.right += bool(right)
+        self._show()
+
+    def _show(self) -> None:
+        self.value = (f"<b>So far in this lesson: {self.right} of {self.answered} right</b>"
+                      if self.answered else "<b>So far in this lesson:</b> no exercise answered yet")
+
+
+class Exercise(W.VBox):
+    """An exercise: a question, the learner's answer, feedback at once, a count, and a
+    **New example** button.
+
+    :param title: the exercise's title (a heading in words, unique in its lesson).
+    :param make: ``make(rng) -> Question`` for a :class:`numpy.random.Generator`.
+    :param seed: the first example's seed; **New example** adds 1. Example ``k`` is
+        ``make(numpy.random.default_rng(seed + k - 1))``: the same seed, the same example.
+    :param rule: where the rule is, shown under the title ("the rules, §1.3").
+    :param tally: a :class:`Tally` that also counts this exercise's answers.
+    :param number_label: the number box's label (for a question without choices).
+
+    Only the first answer to each example counts ("2 of 3 right"); the learner may try
+    again, and is told again, without changing the count.
+    """
+
+    def __init__(self, title: str, make: Callable[[np.random.Generator], Question], *, seed: int = 1,
+                 rule: str = "", tally: Tally | None = None, number_label: str = "your answer") -> None:
+        self.title = title
+        self.make = make
+        self.tally = tally
+        self.right = 0
+        self.answered = 0
+        self.examples = 0
+        self.question: Question | None = None
+        self._counted = False
+        head = f"<b>Exercise: {html.escape(title)}</b>"
+        if rule:
+            head += f' <span style="color:#555">({html.escape(rule)})</span>'
+        self.heading = W.HTML(head)
+        self.prompt = W.HTML()
+        self.choice_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self._buttons: list[W.Button] = []
+        self._number_label = number_label
+        self.number: W.Text | None = None          # made when a question asks for a number
+        self.number_box: W.HBox | None = None
+        self.feedback = W.HTML()
+        self.new_button = W.Button(description="New example", tooltip="another example of this rule",
+                                   layout=W.Layout(width="auto"))
+        self.status = W.HTML()
+        self.new_button.on_click(guarded(self.feedback, lambda _: self.new_example()))
+        super().__init__([self.heading, self.prompt, self.choice_box, self.feedback,
+                          W.HBox([self.new_button, self.status])],
+                         layout=W.Layout(border="1px solid #bbb", padding="6px", margin="8px 0"))
+        self.seed = int(seed) - 1
+        self.new_example()
+
+    # ---- the example ------------------------------------------------------------------
+    def new_example(self, seed: int | None = None) -> Question:
+        """Deal the next example (seed + 1), or the example of ``seed``; returns it."""
+        self.seed = self.seed + 1 if seed is None else read_seed(seed)
+        self.examples += 1
+        self.question = q = self.make(np.random.default_rng(self.seed))
+        self._counted = False
+        self.prompt.value = q.prompt
+        self.feedback.value = ""
+        if q.choices is None:
+            if self.number is None:
+                self.number = W.Text(description=self._number_label, layout=W.Layout(width="16em"),
+                                     style={"description_width": "initial"})
+                check = W.Button(description="Check", layout=W.Layout(width="auto"))
+                check.on_click(guarded(self.feedback, lambda _: self.answer(self.number.value)))
+                self.number_box = W.HBox([self.number, check])
+            self.number.value = ""
+            self.choice_box.children = [self.number_box]
+        else:
+            while len(self._buttons) < len(q.choices):
+                b = W.Button(layout=W.Layout(width="auto"))
+                b.on_click(guarded(self.feedback, lambda _, i=len(self._buttons): self.answer(self.question.choices[i][1])))
+                self._buttons.append(b)
+            for b, (label, _) in zip(self._buttons, q.choices):
+                b.description = str(label)
+            self.choice_box.children = self._buttons[:len(q.choices)]
+        self._show_status()
+        return q
+
+    @property
+    def buttons(self) -> list[W.Button]:
+        """The answer buttons of the current example (empty for a number box)."""
+        return [] if self.question.choices is None else self._buttons[:len(self.question.choices)]
+
+    def answer(self, value) -> bool:
+        """Answer the current example with ``value`` (a choice's value, or the number as
+        text or int); shows right or wrong and why; returns whether it was right.
+        A number that cannot be read is refused in one line and not counted."""
+        q = self.question
+        if q.choices is None:
+            try:
+                value = value if isinstance(value, (int, np.integer)) else read_number(value)
+            except ValueError as e:
+                say(self.feedback, error=e)
+                return False
+        right, why = q.check(value)
+        if why[:1].islower():
+            why = why[0].upper() + why[1:]
+        if right:
+            text = f'<span style="color:{RIGHT_COLOUR}"><b>✔ Right.</b> {why}</span>'
+        else:
+            chose = ""
+            if q.choices is not None:
+                label = next((lab for lab, v in q.choices if v == value), None)
+                chose = f" You chose «{html.escape(str(label))}»." if label is not None else ""
+            text = f'<span style="color:{WRONG_COLOUR}"><b>✘ Not right.</b>{chose} {why}</span>'
+        if self._counted:
+            text += ' <span style="color:#555">(tried again: the count keeps your first answer)</span>'
+        self.feedback.value = text
+        if not self._counted:
+            self._counted = True
+            self.answered += 1
+            self.right += bool(right)
+            if self.tally is not None:
+                self.tally.add(right)
+        self._show_status()
+        return bool(right)
+
+    def _show_status(self) -> None:
+        self.status.value = (f"&nbsp; example {self.examples} (seed {self.seed}) · "
+                             f"<b>{self.right} of {self.answered} right</b>")
