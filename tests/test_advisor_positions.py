@@ -42,6 +42,38 @@ def test_hearts_taking_the_queen_costs_more_than_ducking():
     assert all(o.samples == 400 and o.stderr >= 0 for o in out.values())
 
 
+# A deal of four written so that, with two tricks left, seat 0's choice decides its bonus
+# alone: it took the clean first trick (A♣ 6♣ 7♣ 8♣), every heart but 6♥ is gone, and on
+# 7♠ 6♥ 8♠ it holds A♠ and 6♠. A♠ takes 6♥ (no honour, no penalty, but a heart: no +20);
+# 6♠ ducks, and A♠ then takes the last trick, which holds spades and 9♣ only (no heart
+# is left): +20. Penalty 0 either way, deal result +20 against 0 (RULES.md §2.2).
+BONUS_HANDS = ["AS KS QS 6S AC 6D 9D TD JD", "7S TS 6C KC AD KD AH JH 8H",
+               "7C QC 9C 7D QD KH TH 7H 6H", "8S 9S JS 8C TC JC 8D QH 9H"]
+BONUS_PLAYS = ("AC 6C 7C 8C  6D AD 7D 8D  AH KH QH 9D  JH TH 9H TD  8H 7H JS JD  "
+               "KD QD TC QS  KC QC JC KS  7S 6H 8S")
+
+
+def test_hearts_cards_ranked_by_deal_result_with_the_penalty_kept():
+    """Equal penalties (0), different results: ducking keeps the +20 bonus and comes
+    first, although A♠ comes first among the legal cards (a ranking by penalty alone
+    keeps that order); ``penalty`` is ``value`` and ``other`` is ``result``."""
+    st = W.new_deal(BONUS_HANDS, dealer=3)
+    for card in BONUS_PLAYS.split():
+        st.apply_action(card)
+    obs = st.observation(0)
+    assert obs.legal_actions == (parse_card("AS"), parse_card("6S"))
+    out = hearts_card_penalties(obs, samples=60, seed=2)
+    assert [o.card for o in out] == [parse_card("6S"), parse_card("AS")]
+    assert [(o.result, o.penalty, o.result_stderr, o.stderr) for o in out] == [(20, 0, 0, 0), (0, 0, 0, 0)]
+    assert all(o.value == o.penalty and o.other == o.result for o in out)
+    assert "deal result +20.00" in str(out[0]) and "penalty 0.00" in str(out[0])
+    # a position with honours at stake: best result first, each result = bonus − penalty
+    # averaged, so never above 20 − 0 nor below −20 (the default schedule's worst, §2.2)
+    some = hearts_card_penalties(_hearts_position().observation(0), samples=200, seed=3)
+    assert [o.result for o in some] == sorted((o.result for o in some), reverse=True)
+    assert all(-20 <= o.result <= 20 - o.penalty and o.result_stderr >= 0 for o in some)
+
+
 def test_hearts_helper_sees_only_the_observation():
     """The same observation from deals that differ in hidden cards gives the same answer."""
     other = list(HEARTS_HANDS)
