@@ -14,9 +14,9 @@ from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
 from cardkit.simulate.variety import auction_for
 
 
-def variety_position(seed, contract, played):
+def variety_position(seed, contract, played, rules=None):
     rng = random.Random(seed)
-    st = V.new_deal(seed=seed, dealer=seed % 4)
+    st = V.new_deal(seed=seed, dealer=seed % 4, rules=rules)
     for b in auction_for(contract, (1, 3), seed % 4):
         st.apply_action(b)
     for _ in range(played):
@@ -165,3 +165,41 @@ def test_replay_shows_verdicts_where_the_viewer_sees_the_hand():
     assert all(not line[-1].startswith("Judge:") for i, line in enumerate(r.lines) if i not in judged)
     with pytest.raises(CardkitError):
         r.add_verdicts([object()])
+
+
+VARIANT_STATES = [
+    ("variety halved, tie no bonus", lambda: variety_position(50, 7, 30, V.Rules(contract_values="halved_2_7",
+                                                                                   tie="no_bonus"))),
+    ("hearts additive, bonus without tricks", lambda: _hearts_variant()),
+    ("durak 52 cards", lambda: _durak_variant(D.Rules(deck=52), 60)),
+    ("durak trump six double, draw after lead", lambda: _durak_variant(D.Rules(trump_six_double=True,
+                                                                                 draw_after="lead"), 24)),
+]
+
+
+def _hearts_variant():
+    rng = random.Random(4)
+    st = W.new_deal(seed=4, players=3, rules=W.Rules(players=3, double_honour_trick="additive",
+                                                      bonus_without_tricks=True))
+    for _ in range(24):
+        st.apply_action(rng.choice(st.legal_actions()))
+    return st
+
+
+def _durak_variant(rules, played):
+    rng = random.Random(9)
+    st = D.new_deal(seed=9, rules=rules)
+    st.apply_action(st.legal_actions()[0])
+    for _ in range(played):
+        st.apply_action(rng.choice(st.legal_actions()))
+    return st
+
+
+@pytest.mark.parametrize("name,make", VARIANT_STATES, ids=[v[0] for v in VARIANT_STATES])
+def test_estimate_and_expert_bot_under_variants(name, make):
+    st = make()
+    assert st.phase in ("play", "draw")
+    e = A.estimate(st, samples=3, seed=1)
+    assert set(e.values) == set(st.legal_actions()) and e.samples == 3
+    mod = {"variety": V, "warsaw_hearts": W, "armenian_durak": D}[st.game]
+    assert mod.ExpertBot(seed=2, samples=2, seconds=None).act(st.observation(st.current_player)) in st.legal_actions()
