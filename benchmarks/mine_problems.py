@@ -1,0 +1,215 @@
+"""Mine the graded problems of the three problem-set lessons (issue 10 §2).
+
+Seeded random deals are played by the rule bots (``RuleBot`` in every seat; Variety's
+bots also bid). Late in each deal, where the exact judge is fast (Variety at most 6
+tricks left, Warsaw Hearts (four players) at most 5, Armenian Durak at most 8), every card
+decision with two or more legal cards is valued with :func:`cardkit.analysis.analyse`
+(all cards known). A position is a candidate when its best card is **unique** (every
+other legal card is worth strictly less). Its **gap** is what the rule bot's card costs
+(the best card's value minus the rule bot's card's value, in points): the rule bot
+stands for a typical learner who follows the usual rule of thumb.
+
+The sets, from easy to hard:
+
+- **easy**: the rule of thumb finds the best card (gap 0), and some other legal card
+  costs at least 2 points (so the question is not idle);
+- **medium**: the rule bot's card costs a few points (the smallest gaps);
+- **hard**: the rule bot's card costs the most (the largest gaps).
+
+At most one position per deal. Variety also gets **bidding** problems: for the bidder's
+13 cards and the bids so far, the advisor (:func:`cardkit.advisor.advise`, 20,000
+sampled deals, fixed seed) values every legal bid; kept when its best legal bid beats the
+second by more than three standard errors, half of them first bids ("which contract to
+name"), half where another player's number may be repeated ("repeat or not").
+
+Writes ``lessons/<game>/problems.json``: for each problem the position as the game's
+``State.to_json()`` text, the seat to act, the exact value of every legal action (or the
+advisor's margin ± standard error of every legal bid), the best action, the rule bot's
+action and the best line (:func:`cardkit.analysis.solve`'s principal variation) in card
+names. ``tests/test_problems.py`` recomputes every stored value.
+
+    python benchmarks/mine_problems.py                 # all three games (about a minute)
+    python benchmarks/mine_problems.py --game variety --deals 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import time
+from pathlib import Path
+
+from cardkit import analysis as A
+from cardkit.analysis.judge import cards_left
+from cardkit.games import armenian_durak as D
+from cardkit.games import variety as V
+from cardkit.games import warsaw_hearts as W
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_TRICKS = {"variety": 6, "warsaw_hearts": 5, "armenian_durak": 8}
+MIN_TRICKS = 3
+COUNTS = {"variety": (3, 4, 3), "warsaw_hearts": (4, 4, 4), "armenian_durak": (4, 4, 4)}
+BID_SAMPLES, BID_SEED = 20_000, 11
+MAX_NODES = 3_000_000
+
+
+def tricks_left(state, game) -> int:
+    n = cards_left(state)
+    per = {"variety": 4, "warsaw_hearts": state.players, "armenian_durak": 2}[game]
+    return math.ceil(n / per)
+
+
+def new(game, seed):
+    if game == "variety":
+        return V.new_deal(seed=seed, dealer=seed % 4), V.RuleBot
+    if game == "warsaw_hearts":
+        return W.new_deal(seed=seed, dealer=seed % 4), W.RuleBot
+    st = D.new_deal(seed=seed, dealer=seed % 2)
+    return st, D.RuleBot
+
+
+def mine_deal(game, seed):
+    """The best candidate of one deal: a dict, or None."""
+    state, Bot = new(game, seed)
+    bots = [Bot(seed=seed * 10 + s) for s in range(state.players)]
+    found = []
+    while not state.is_terminal():
+        seat = state.current_player
+        obs = state.observation(seat)
+        choice = bots[seat].act(obs)
+        if game == "variety" and state.phase == "bidding" and bots[seat].remark:
+            state.say(seat, bots[seat].remark)
+        legal = state.legal_actions()
+        if (state.phase == "play" and len(legal) > 1
+                and MIN_TRICKS <= tricks_left(state, game) <= MAX_TRICKS[game]):
+            try:
+                values = A.analyse(state, max_nodes=MAX_NODES)
+            except A.SearchLimit:
+                values = None
+            if values:
+                ranked = sorted(values.values(), reverse=True)
+                if ranked[0] > ranked[1]:
+                    best = max(values, key=values.get)
+                    gap = values[best] - values[choice]
+                    spread = ranked[0] - ranked[-1]
+                    found.append((gap, spread, state.to_json(), seat, best, choice, values))
+        state.apply_action(choice)
+    if not found:
+        return None
+    # per deal: the largest gap, else (all gaps 0) the largest spread
+    gap, spread, text, seat, best, choice, values = max(found, key=lambda f: (f[0], f[1]))
+    return {"kind": "play", "seed": seed, "gap": int(gap), "spread": int(spread), "state": text, "seat": seat,
+            "best": str(best.code if hasattr(best, "code") else best),
+            "rule_choice": str(choice.code if hasattr(choice, "code") else choice),
+            "values": {(a.code if hasattr(a, "code") else str(a)): int(v) for a, v in values.items()}}
+
+
+def attach_line(game, p):
+    cls = {"variety": V.State, "warsaw_hearts": W.State, "armenian_durak": D.State}[game]
+    st = cls.from_json(p["state"])
+    sol = A.solve(st)
+    p["line"] = [st.action_to_str(a) for a in sol.line]
+    p["value"] = int(sol.value)
+    return p
+
+
+def choose(cands, counts):
+    easy_n, mid_n, hard_n = counts
+    easy = sorted([c for c in cands if c["gap"] == 0 and c["spread"] >= 2], key=lambda c: (c["spread"], c["seed"]))
+    fails = sorted([c for c in cands if c["gap"] > 0], key=lambda c: (c["gap"], c["seed"]))
+    if len(easy) < easy_n or len(fails) < mid_n + hard_n:
+        raise SystemExit(f"too few candidates: {len(easy)} easy, {len(fails)} where the rule bot fails")
+    # easy: spread out over the easy ones (not only the largest spreads)
+    pick_easy = [easy[round(i * (len(easy) - 1) / max(1, easy_n - 1))] for i in range(easy_n)]
+    pick_mid = fails[:mid_n] if len(fails) < 3 * mid_n else \
+        [fails[round(i * (len(fails) // 2 - 1) / max(1, mid_n - 1))] for i in range(mid_n)]
+    pick_hard = fails[-hard_n:]
+    out = []
+    for level, group in (("easy", pick_easy), ("medium", pick_mid), ("hard", pick_hard)):
+        for c in sorted(group, key=lambda c: (c["gap"], c["spread"])):
+            c["level"] = level
+            out.append(c)
+    return out
+
+
+def mine_bids(n_first, n_repeat, deals):
+    """Variety bidding problems: the advisor's margins of every legal bid."""
+    from cardkit.advisor import advise
+    first, repeat_yes, repeat_no = [], [], []
+    n_yes = n_repeat // 2
+    for seed in range(deals):
+        if len(first) >= n_first and len(repeat_yes) >= n_yes and len(repeat_no) >= n_repeat - n_yes:
+            break
+        state = V.new_deal(seed=10_000 + seed, dealer=seed % 4)
+        bots = [V.RuleBot(seed=seed * 10 + s) for s in range(4)]
+        while state.phase == "bidding":
+            seat = state.current_player
+            obs = state.observation(seat)
+            choice = bots[seat].act(obs)
+            others = {b for i, b in enumerate(state.bids) if (state.first_bidder + i) % 4 != seat}
+            want_first = not state.bids and len(first) < n_first
+            want_repeat = bool(others) and len(state.bids) <= 3 and (len(repeat_yes) < n_yes
+                                                                    or len(repeat_no) < n_repeat - n_yes)
+            if want_first or want_repeat:
+                adv = advise(state.hands[seat], seat=seat, dealer=state.dealer, samples=BID_SAMPLES, seed=BID_SEED,
+                             rules=state.rules)
+                by = {a.contract: (float(a.margin), float(a.stderr)) for a in adv}
+                legal = state.legal_actions()
+                ranked = sorted(legal, key=lambda n: -by[n][0])
+                b, s2 = ranked[0], ranked[1]
+                se = math.hypot(by[b][1], by[s2][1])
+                gap = by[b][0] - by[choice][0]
+                ok = by[b][0] - by[s2][0] > 3 * se
+                if ok:
+                    p = {"kind": "bid", "seed": 10_000 + seed, "gap": round(gap, 2), "state": state.to_json(),
+                         "seat": seat, "best": str(b), "rule_choice": str(choice),
+                         "margins": {str(n): [round(by[n][0], 3), round(by[n][1], 3)] for n in legal},
+                         "samples": BID_SAMPLES, "advisor_seed": BID_SEED,
+                         "question": "repeat" if want_repeat and not want_first else "name",
+                         "level": "easy" if gap == 0 else "medium" if gap < 8 else "hard"}
+                    if p["question"] == "name":
+                        first.append(p)
+                        break
+                    # half the "repeat or not" problems where repeating is best, half where it is not
+                    box, cap = (repeat_yes, n_yes) if b in others else (repeat_no, n_repeat - n_yes)
+                    if len(box) < cap:
+                        box.append(p)
+                        break
+            state.apply_action(choice)
+    return first[:n_first], repeat_yes + repeat_no
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=sorted(MAX_TRICKS), action="append")
+    ap.add_argument("--deals", type=int, default=150)
+    a = ap.parse_args(argv)
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    for game in a.game or sorted(MAX_TRICKS):
+        t0 = time.perf_counter()
+        cands = [c for c in (mine_deal(game, s) for s in range(a.deals)) if c]
+        t1 = time.perf_counter()
+        chosen = [attach_line(game, c) for c in choose(cands, COUNTS[game])]
+        problems = chosen
+        if game == "variety":
+            first, repeat = mine_bids(2, 2, 600)
+            bids = sorted(first, key=lambda p: p["gap"]) + sorted(repeat, key=lambda p: p["gap"])
+            problems = bids + chosen
+        for i, p in enumerate(problems):
+            p["number"] = i + 1
+        out = {"game": game, "format": 1,
+               "how": "mined by benchmarks/mine_problems.py from seeded rule-bot deals; values exact "
+                      "(all cards known) or, for bids, the advisor's margins",
+               "problems": problems}
+        path = ROOT / "lessons" / game / "problems.json"
+        path.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        print(f"{game}: {len(cands)} candidates from {a.deals} deals in {t1 - t0:.1f} s; "
+              f"{len(problems)} problems, gaps {[p['gap'] for p in problems]} -> {path.relative_to(ROOT)} "
+              f"({time.perf_counter() - t0:.1f} s)")
+    print(f"load average {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

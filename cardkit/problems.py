@@ -1,0 +1,296 @@
+"""Graded problems: positions of the three games with the best action known, the cost of
+every other choice, and the best line in words (issue 10 §2, the problem-set lessons).
+
+A problem set is a JSON object (the lessons keep one next to their notebook) with
+``"game"`` and ``"problems"``, a list of objects:
+
+- ``"kind"``: ``"play"`` (choose a card) or ``"bid"`` (Variety: choose a bid);
+- ``"state"``: the position as the game's ``State.to_json()`` text (the deal in card names
+  and every action so far), rebuilt with ``State.from_json``;
+- ``"seat"``: the seat to act (the learner);
+- ``"best"``: the best action, in notation (``"QH"``, ``"3"``);
+- ``"values"`` (play): ``{action: points}``, the exact value of every legal action with all
+  cards known (:func:`cardkit.analysis.analyse`, from the mover's side);
+  ``"line"``: the best line (:func:`cardkit.analysis.solve`'s principal variation), a list
+  of actions in notation, starting with the best action;
+- ``"margins"`` (bid): ``{bid: [margin, standard error]}``, the advisor's expected margin
+  (:func:`cardkit.advisor.advise`, points) of every legal bid, with ``"samples"`` and
+  ``"advisor_seed"``;
+- ``"level"``: ``"easy"``, ``"medium"`` or ``"hard"``; ``"rule_choice"``: the rule bot's
+  action; ``"gap"``: what the rule bot's action costs (points).
+
+Units: points of the game's own deal score from the mover's side: Variety, the side's
+margin (its deal score minus the other side's, RULES.md §1.6); Warsaw Hearts, the deal
+result, bonus − penalty (§2.2); Armenian Durak, the mover's deal points minus the
+opponent's (§3.4).
+
+Public names: :class:`Problem`, :class:`Grade`, :func:`load_problems`, :func:`grade`,
+:func:`line_words`, :func:`seat_names`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import CardkitError, NotationError, quote
+
+__all__ = ["Problem", "Grade", "load_problems", "grade", "line_words", "seat_names", "result_words"]
+
+
+def _state_class(game: str):
+    from .games import armenian_durak as D, variety as V, warsaw_hearts as W
+    classes = {"variety": V.State, "warsaw_hearts": W.State, "armenian_durak": D.State}
+    if game not in classes:
+        raise NotationError(f"problem set for game {quote(game)}: expected variety, warsaw_hearts or armenian_durak")
+    return classes[game]
+
+
+def seat_names(players: int, seat: int) -> list[str]:
+    """Names of seats 0..players-1 seen from ``seat``: "you", then by where they sit
+    (four players: West on the left, North opposite, East on the right; three: Left,
+    Right; two: the opponent)."""
+    around = {2: ["you", "the opponent"], 3: ["you", "Left", "Right"],
+              4: ["you", "West", "North", "East"]}[players]
+    return [around[(s - seat) % players] for s in range(players)]
+
+
+def _minus(text: str) -> str:
+    return text.replace("-", "−")
+
+
+def _signed(x: float, digits: int = 0) -> str:
+    if digits == 0:
+        n = int(round(x))
+        return "0" if n == 0 else _minus(f"{n:+d}")
+    s = f"{x:+.{digits}f}"
+    return _minus(s)
+
+
+def result_words(game: str) -> str:
+    """What a value means, in words (for a lesson's introduction)."""
+    return {"variety": "your side's deal score minus the other side's",
+            "warsaw_hearts": "your deal result, bonus − penalty",
+            "armenian_durak": "your deal points minus the opponent's"}[game]
+
+
+@dataclass
+class Problem:
+    """One graded position.
+
+    :ivar number: 1-based, the order of the set (easy to hard).
+    :ivar game: ``"variety"``, ``"warsaw_hearts"`` or ``"armenian_durak"``.
+    :ivar kind: ``"play"`` or ``"bid"``.
+    :ivar state: the position (a game state, rebuilt from its saved text).
+    :ivar seat: the seat to act.
+    :ivar best: the best action (a card, or a bid 1..8).
+    :ivar values: play: ``{action: points}`` exact values; bid: ``{bid: margin}``.
+    :ivar stderr: bid: ``{bid: standard error}`` (points); play: empty.
+    :ivar line: play: the best line, actions from this position to the end of the deal.
+    :ivar level: ``"easy"``, ``"medium"`` or ``"hard"``.
+    :ivar rule_choice: the rule bot's action here.
+    :ivar question: bid problems: ``"name"`` (a first bid) or ``"repeat"``; play: ``""``.
+    :ivar data: the problem's JSON object as read.
+    """
+
+    number: int
+    game: str
+    kind: str
+    state: object
+    seat: int
+    best: object
+    values: dict
+    stderr: dict = field(default_factory=dict)
+    line: tuple = ()
+    level: str = ""
+    rule_choice: object = None
+    question: str = ""
+    data: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def legal(self) -> list:
+        """The legal actions, in the engine's order."""
+        return self.state.legal_actions()
+
+    @property
+    def names(self) -> list[str]:
+        return seat_names(self.state.players, self.seat)
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The verdict on one answer.
+
+    :ivar right: the answer is the best action.
+    :ivar cost: points the answer loses against the best action (0.0 when right).
+    :ivar stderr: the cost's standard error (bids), 0.0 for exact values.
+    :ivar text: one or two sentences for the learner.
+    """
+
+    right: bool
+    cost: float
+    stderr: float
+    text: str
+
+
+def load_problems(source) -> list[Problem]:
+    """The problems of a set: ``source`` is a path to the JSON file or its text.
+
+    :raises NotationError: for text that is not a problem set, or a position that does
+        not rebuild (named by its number).
+    """
+    text = Path(source).read_text(encoding="utf-8") if isinstance(source, Path) or (
+        isinstance(source, str) and not source.lstrip().startswith("{")) else source
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise NotationError(f"problem set is not JSON: {e}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("problems"), list):
+        raise NotationError("problem set: expected an object with a list of problems")
+    game = data.get("game")
+    cls = _state_class(game)
+    out = []
+    for i, p in enumerate(data["problems"]):
+        try:
+            state = cls.from_json(p["state"])
+            seat = int(p["seat"])
+            if state.current_player != seat:
+                raise NotationError(f"seat {seat} is not the one to act")
+            if p["kind"] == "bid":
+                values = {int(k): float(v[0]) for k, v in p["margins"].items()}
+                stderr = {int(k): float(v[1]) for k, v in p["margins"].items()}
+                best, line = int(p["best"]), ()
+                rule = int(p["rule_choice"])
+            else:
+                values = {state.parse_action(k): int(v) for k, v in p["values"].items()}
+                stderr = {}
+                best = state.parse_action(p["best"])
+                line = tuple(p.get("line", ()))
+                rule = state.parse_action(p["rule_choice"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise NotationError(f"problem {i + 1}: {e}") from None
+        out.append(Problem(int(p.get("number", i + 1)), game, p["kind"], state, seat, best, values, stderr,
+                           line, p.get("level", ""), rule, p.get("question", ""), p))
+    return out
+
+
+def _action_name(a) -> str:
+    return str(a)
+
+
+def grade(problem: Problem, action) -> Grade:
+    """Grade ``action`` (an action object or its notation) as the answer to ``problem``.
+
+    Play: "right: Q♥ is best" or "K♠ costs 4 points: with best play after it you end with
+    −6 instead of −2". Bid: the advisor's margins and the cost ± its standard error.
+
+    :raises CardkitError: for an action that is not legal here (NotationError for text
+        that is no action).
+    """
+    st = problem.state
+    a = st.parse_action(action)
+    if a not in problem.values:
+        raise CardkitError(f"{quote(st.action_to_str(a))} is not one of the legal choices here")
+    best = problem.best
+    if problem.kind == "bid":
+        m, se = problem.values, problem.stderr
+        if a == best:
+            return Grade(True, 0.0, 0.0, f"Right: {a} is the best bid here: expected margin "
+                                         f"{_signed(m[a], 1)} ± {se[a]:.1f} points.")
+        cost = m[best] - m[a]
+        cse = math.hypot(se[best], se[a])
+        what = "Repeating" if problem.question == "repeat" and a in _others_numbers(st) else "Naming"
+        return Grade(False, cost, cse,
+                     f"{what} {a} costs {cost:.1f} ± {cse:.1f} points on average: the expected margin is "
+                     f"{_signed(m[a], 1)} for {a} and {_signed(m[best], 1)} for {best}, the best bid.")
+    v = problem.values
+    if a == best:
+        return Grade(True, 0.0, 0.0, f"Right: {_action_name(a)} is best. With best play you end with "
+                                     f"{_signed(v[a])}.")
+    cost = v[best] - v[a]
+    pts = "point" if cost == 1 else "points"
+    if cost == 0:  # not the stored best but as good (not in a stored set: the best is unique)
+        return Grade(True, 0.0, 0.0, f"Right: {_action_name(a)} is as good as {_action_name(best)}.")
+    return Grade(False, float(cost), 0.0,
+                 f"{_action_name(a)} costs {cost} {pts}: with best play after it you end with "
+                 f"{_signed(v[a])} instead of {_signed(v[best])} ({_action_name(best)} is best).")
+
+
+def _others_numbers(state) -> set[int]:
+    seat = state.current_player
+    return {b for i, b in enumerate(state.bids) if (state.first_bidder + i) % 4 != seat}
+
+
+def _verb(name: str, you: str, other: str) -> str:
+    return f"{name} {you if name == 'you' else other}"
+
+
+def line_words(problem: Problem) -> str:
+    """The best line in words, trick by trick: "Trick 10: you play Q♥, West 2♥, North
+    A♥, East 3♥; North wins. …" and how the deal ends for the learner.
+
+    Armenian Durak's draws are told too ("you take the face-down card of stack 3 into
+    your hand: 7♣"). Play problems only.
+
+    :raises CardkitError: for a bid problem.
+    """
+    if problem.kind != "play":
+        raise CardkitError("a bid problem has no line of play")
+    st = problem.state.clone()
+    names = problem.names
+    durak = problem.game == "armenian_durak"
+    sentences: list[str] = []
+    parts: list[str] = []
+    t = st.trick
+    if t is not None and t.cards and st.phase != "draw":  # the trick already begun
+        for i, c in enumerate(t.cards):
+            w = names[(t.leader + i) % st.players]
+            parts.append(f"{w} {'led' if i == 0 else 'played'} {c}" if i == 0 or len(t.cards) == 1 else f"{w} {c}")
+    opening = True
+    for a in problem.line:
+        a = st.parse_action(a)
+        seat = st.current_player
+        who = names[seat]
+        if durak and st.phase == "draw":
+            if a.stack is None:
+                parts.append(_verb(who, "do not draw", "does not draw"))
+            else:
+                card = st.down[seat][a.stack]
+                seen = " " + str(card) if seat == problem.seat else ""
+                parts.append(_verb(who, "take", "takes") + f" the face-down card of stack {a.stack + 1} into "
+                             f"{'your' if who == 'you' else 'its'} hand{':' if seen else ''}{seen}")
+            st.apply_action(a)
+            continue
+        trick = st.trick
+        first = trick is None or not trick.cards
+        n_trick = len(st.tricks) if not first or trick is not None else len(st.tricks) + 1
+        where = st.where(a) if durak else None
+        was_opening, opening = opening, False
+        if first:
+            parts.append(f"{_verb(who, 'lead', 'leads')} {a}")
+        elif was_opening:  # the line's first card, in a trick already begun
+            parts.append(f"{_verb(who, 'play', 'plays')} {a}")
+        else:
+            parts.append(f"{who} {a}")
+        if where is not None and where[0] == "up":
+            i = where[2]
+            st.apply_action(a)
+            under = st.up[seat][i]
+            parts[-1] += (f" from {'your' if who == 'you' else 'its'} tableau"
+                          + (f" (turning up {under})" if under is not None else ""))
+        else:
+            st.apply_action(a)
+        done = st.tricks[n_trick - 1] if len(st.tricks) >= n_trick else None
+        if done is not None and done.winner is not None:
+            w = names[done.winner]
+            sentences.append(f"Trick {n_trick}: " + ", ".join(parts) + f"; {_verb(w, 'win', 'wins')}.")
+            parts = []
+    if parts:
+        sentences.append(", ".join(parts) + ".")
+    from .analysis.judge import outcome
+    if st.is_terminal():
+        sentences.append(f"You end with {_signed(outcome(st, problem.seat))} ({result_words(problem.game)}).")
+    text = " ".join(s[0].upper() + s[1:] for s in sentences)
+    return _minus(text)
