@@ -87,31 +87,29 @@ def _yes_no(prompt: str, yes: bool, why: str, yes_label: str = "Yes, it may", no
 
 def _cut_question(players: int, cards, lowest: bool, rng: np.random.Generator, rule: str,
                   names: Sequence[str]) -> Question:
-    """Who deals first after the cut (highest card, or lowest in Warsaw Hearts); half the
-    examples have a tie, so that the learner sees the tied players draw again."""
+    """The cut for the first dealer (highest card, or lowest in Warsaw Hearts): who deals
+    first; or, in half the examples, a tie: who draws again (only the tied players)."""
     want_tie = rng.random() < 0.5
     for _ in range(200):
         dealer, rounds = cut_for_dealer(players, cards, rng, lowest=lowest)
-        if (len(rounds) > 1) == want_tie:
+        if (len(rounds) > 1) == want_tie and (len(rounds) == 1 or len(rounds[1]) < players):
             break
     word = "lowest" if lowest else "highest"
-    lines = []
-    for i, r in enumerate(rounds):
-        drew = ", ".join(f"{names[s]} {card_html(c)}" for s, c in r.items())
-        lines.append(f"Draw {i + 1}: {drew}")
-    shown = lines if len(rounds) == 1 else lines[:1] + ["(then the tied players drew again: what follows "
-                                                        "shows only who drew)"] + \
-        [f"Draw {i + 1}: " + ", ".join(names[s] for s in r) + " drew again" for i, r in enumerate(rounds[1:], 1)]
-    prompt = ("The cut for the first dealer: each player draws one card, and the "
-              f"<b>{word}</b> card deals.<br>" + "<br>".join(shown) + "<br>Who deals first?")
+    first = ", ".join(f"{names[s]} {card_html(c)}" for s, c in rounds[0].items())
+    intro = (f"The cut for the first dealer: each player draws one card, and the <b>{word}</b> card deals.<br>"
+             f"Draw 1: {first}<br>")
     if len(rounds) == 1:
-        why = (f"{names[dealer]} drew the {word} card, {card_html(rounds[0][dealer])} ({rule}).")
-    else:
-        ties = "; ".join("draw " + str(i + 1) + ": " + ", ".join(f"{names[s]} {card_html(c)}" for s, c in r.items())
-                         for i, r in enumerate(rounds))
-        why = (f"a tie: on a tie only the tied players draw again ({rule}). {ties}. "
-               f"{names[dealer]} drew the {word} card in the last draw and deals.")
-    return _choice(prompt, [(names[s], s) for s in range(players)], dealer, why)
+        why = f"{names[dealer]} drew the {word} card, {card_html(rounds[0][dealer])} ({rule})."
+        return _choice(intro + "Who deals first?", [(names[s], s) for s in range(players)], dealer, why)
+    again = tuple(sorted(rounds[1]))
+    tied = " and ".join(names[s] for s in again)
+    later = "; ".join(f"draw {i + 1}: " + ", ".join(f"{names[s]} {card_html(c)}" for s, c in r.items())
+                      for i, r in enumerate(rounds[1:], 1))
+    why = (f"a tie: {tied} drew cards of the same rank, and on a tie only the tied players draw again "
+           f"({rule}; the sources say only \"draw again\", and this is the default). Then {later}: "
+           f"{names[dealer]} deals.")
+    choices = [(f"only {tied}", again), ("all the players", tuple(range(players)))]
+    return _choice(intro + "There is a tie for the " + word + " card. Who draws again?", choices, again, why)
 
 
 def _random_play(state, rng: np.random.Generator, steps: int) -> None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_string import HTMLStyle
 import numpy as np
 
 from ._common import MAX_SEED, card_html, one_line, read_seed, suit_html
@@ -129,6 +130,29 @@ class Tally(W.HTML):
                       if self.answered else "<b>So far in this lesson:</b> no exercise answered yet")
 
 
+_SHARED: dict = {}
+
+
+def _shared(name: str):
+    """Layouts and styles shared by every exercise (a widget model each, made once: a
+    lesson with a dozen exercises then sends a third of the messages to the page)."""
+    if not _SHARED:
+        _SHARED.update(
+            button=W.Layout(width="auto"), button_style=W.ButtonStyle(),
+            html=W.Layout(), html_style=HTMLStyle(),
+            row=W.Layout(flex_flow="row wrap"),
+            box=W.Layout(border="1px solid #bbb", padding="6px", margin="8px 0"))
+    return _SHARED[name]
+
+
+def _html(value: str = "") -> W.HTML:
+    return W.HTML(value, layout=_shared("html"), style=_shared("html_style"))
+
+
+def _button(description: str = "", **kwargs) -> W.Button:
+    return W.Button(description=description, layout=_shared("button"), style=_shared("button_style"), **kwargs)
+
+
 class Exercise(W.VBox):
     """An exercise: a question, the learner's answer, feedback at once, a count, and a
     **New example** button.
@@ -158,21 +182,21 @@ class Exercise(W.VBox):
         head = f"<b>Exercise: {html.escape(title)}</b>"
         if rule:
             head += f' <span style="color:#555">({html.escape(rule)})</span>'
-        self.heading = W.HTML(head)
-        self.prompt = W.HTML()
-        self.choice_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self._head = head
+        self.prompt = _html()            # the title, where the rule is, and the question
+        self.choice_box = W.HBox(layout=_shared("row"))
         self._buttons: list[W.Button] = []
         self._number_label = number_label
         self.number: W.Text | None = None          # made when a question asks for a number
         self.number_box: W.HBox | None = None
-        self.feedback = W.HTML()
-        self.new_button = W.Button(description="New example", tooltip="another example of this rule",
-                                   layout=W.Layout(width="auto"))
-        self.status = W.HTML()
+        self.feedback = _html()
+        self.new_button = _button("New example", tooltip="another example of this rule")
+        self.status = _html()
         self.new_button.on_click(guarded(self.feedback, lambda _: self.new_example()))
-        super().__init__([self.heading, self.prompt, self.choice_box, self.feedback,
-                          W.HBox([self.new_button, self.status])],
-                         layout=W.Layout(border="1px solid #bbb", padding="6px", margin="8px 0"))
+        super().__init__([self.prompt, self.choice_box, self.feedback,
+                          W.HBox([self.new_button, self.status], layout=_shared("row"))],
+                         layout=_shared("box"))
+        self.add_class("ck-exercise")
         self.seed = int(seed) - 1
         self.new_example()
 
@@ -183,20 +207,20 @@ class Exercise(W.VBox):
         self.examples += 1
         self.question = q = self.make(np.random.default_rng(self.seed))
         self._counted = False
-        self.prompt.value = q.prompt
+        self.prompt.value = f"<div>{self._head}</div><div>{q.prompt}</div>"
         self.feedback.value = ""
         if q.choices is None:
             if self.number is None:
                 self.number = W.Text(description=self._number_label, layout=W.Layout(width="16em"),
                                      style={"description_width": "initial"})
-                check = W.Button(description="Check", layout=W.Layout(width="auto"))
+                check = _button("Check")
                 check.on_click(guarded(self.feedback, lambda _: self.answer(self.number.value)))
                 self.number_box = W.HBox([self.number, check])
             self.number.value = ""
             self.choice_box.children = [self.number_box]
         else:
             while len(self._buttons) < len(q.choices):
-                b = W.Button(layout=W.Layout(width="auto"))
+                b = _button()
                 b.on_click(guarded(self.feedback, lambda _, i=len(self._buttons): self.answer(self.question.choices[i][1])))
                 self._buttons.append(b)
             for b, (label, _) in zip(self._buttons, q.choices):

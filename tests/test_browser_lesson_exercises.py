@@ -1,0 +1,48 @@
+"""One exercise per rules lesson answered wrong, then right, in a real Voila + headless
+Chromium (issue 10 §1): the feedback says so at once, the count and the lesson's score
+update, New example deals the next seed. The right answers come from the same question
+makers with the seeds the lessons use."""
+
+import numpy as np
+import pytest
+from playwright.sync_api import expect
+
+from cardkit_widgets import exercises as X
+
+pytestmark = pytest.mark.browser
+
+CASES = [  # lesson, exercise title, question maker, first seed (as in the lesson)
+    ("variety/1_rules.ipynb", "The cut for the first dealer", X.variety_cut, 110),
+    ("warsaw_hearts/1_rules.ipynb", "What is the penalty?", X.hearts_penalty, 310),
+    ("armenian_durak/1_rules.ipynb", "Who wins the trick?", X.durak_trick_winner, 110),
+]
+
+
+def answer(box, question, value):
+    if question.choices is None:
+        box.get_by_role("textbox").fill(str(value).replace("-", "−"))
+        box.get_by_role("button", name="Check").click()
+    else:
+        label = next(lab for lab, v in question.choices if v == value)
+        box.get_by_role("button", name=label, exact=True).click()
+
+
+@pytest.mark.parametrize("lesson,title,maker,seed", CASES, ids=[c[0].split("/")[0] for c in CASES])
+def test_an_exercise_answered_wrong_then_right(dashboard, lesson, title, maker, seed):
+    page = dashboard(lesson)
+    box = page.locator(".ck-exercise").filter(has_text=f"Exercise: {title}")
+    expect(box).to_have_count(1)
+    box.scroll_into_view_if_needed()
+    q = maker(np.random.default_rng(seed))
+    wrong = q.answer + 1 if q.choices is None else next(v for _, v in q.choices if v != q.answer)
+    answer(box, q, wrong)
+    expect(box).to_contain_text("✘ Not right.")
+    expect(box).to_contain_text("§")                       # the why quotes the rule
+    expect(box).to_contain_text("0 of 1 right")
+    box.get_by_role("button", name="New example").click()
+    expect(box).to_contain_text(f"seed {seed + 1}")
+    q2 = maker(np.random.default_rng(seed + 1))
+    answer(box, q2, q2.answer)
+    expect(box).to_contain_text("✔ Right.")
+    expect(box).to_contain_text("1 of 2 right")
+    expect(page.get_by_text("So far in this lesson: 1 of 2 right")).to_be_visible()
