@@ -142,6 +142,8 @@ def _may_play_check(state, card: Card, seat_name: str, rule: str, void_words: st
             msg = "the engine accepted it"  # pragma: no cover - legal_actions said no
         except CardkitError as e:
             msg = rule_words(one_line(e))
+        if "§" not in msg:
+            msg += f" ({rule}: a player must follow the suit led if able)"
         why = f"{card_html(card)} may not be played: {msg}."
     return _yes_no("", legal, why)
 
@@ -858,7 +860,7 @@ def durak_may_play(rng: np.random.Generator) -> Question:
         else:
             led = t.cards[0].suit if t.cards else None
             odd = [x for x in pool if led is not None and x.suit not in (led, state.trump)]
-            pick = odd if odd and rng.random() < 0.6 else pool
+            pick = odd if odd and rng.random() < 0.35 else pool
             card = pick[int(rng.integers(len(pick)))]
         legal = card in state.legal_actions()
         if legal:
