@@ -98,10 +98,15 @@ def test_variety_bidding_problems_match_the_advisor():
                      seed=p.data["advisor_seed"], rules=st.rules)
         by = {a.contract: a for a in adv}
         for n in p.values:
-            # the same seed deals the same hands; the figures are estimates of the rule bots' play, so
-            # a re-estimate must agree within its noise (exactly, while the rule policy is unchanged)
-            assert abs(by[n].margin - p.values[n]) <= 6 * math.hypot(by[n].stderr, p.stderr[n]), (p.number, n)
-        assert max(p.values, key=lambda n: by[n].margin) == p.best
+            # the same seed deals the same hands, so the figures agree exactly while the simulator's rule
+            # policy is unchanged; a tuned policy moves them a little (re-mine: benchmarks/mine_problems.py
+            # --game variety), and a stale figure must still be within noise or a point of the fresh one
+            tol = max(6 * math.hypot(by[n].stderr, p.stderr[n]), 1.0)
+            assert abs(by[n].margin - p.values[n]) <= tol, (p.number, n, by[n].margin, p.values[n])
+        # the verdict itself must hold with the fresh figures: the same best bid, clearly best
+        fresh = sorted(p.values, key=lambda n: -by[n].margin)
+        assert fresh[0] == p.best
+        assert by[fresh[0]].margin - by[fresh[1]].margin > 3 * math.hypot(by[fresh[0]].stderr, by[fresh[1]].stderr)
         ranked = sorted(p.values, key=lambda n: -p.values[n])
         assert ranked[0] == p.best
         b, s = ranked[0], ranked[1]

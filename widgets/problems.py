@@ -106,6 +106,7 @@ def _variety_html(p: Problem) -> str:
     blocks = {pos[s]: _hand_block(st.hands[s], names[s], s == p.seat,
                                   "partner" if s == partner else ("" if s == p.seat else "opponent"))
               for s in range(4)}
+    blocks["middle"] = _trick_box(p)
     return "<br>".join(lines) + _compass(blocks)
 
 
@@ -137,6 +138,7 @@ def _hearts_html(p: Problem) -> str:
                 (f", hearts taken: {_cards(hearts)}" if hearts else (", no heart yet" if won else "")))
         blocks[pos[s]] = _hand_block(st.hands[s], names[s], s == p.seat, note)
     lines.append(_trick_line(p))
+    blocks["middle"] = _trick_box(p)
     return "<br>".join(lines) + _compass(blocks)
 
 
@@ -163,10 +165,22 @@ def _durak_html(p: Problem) -> str:
     blocks = {}
     for s, where in ((opp, "top"), (p.seat, "bottom")):
         block = _hand_block(st.hands[s], names[s], s == p.seat, "hand")
-        blocks[where] = (block + f'<div style="margin:2px 0 6px 4px">{html.escape(names[s][0].upper() + names[s][1:])}'
-                         f"'s tableau (face-up card over the face-down card): {_tableau(st, s)}</div>")
+        whose = "Your" if s == p.seat else "The opponent's"
+        blocks[where] = (block + f'<div style="margin:2px 0 6px 4px">{whose} tableau, six stacks (a face-up card, '
+                         f"and the face-down card under it if any): {_tableau(st, s)}</div>")
     return ("<br>".join(lines) + f'<div style="max-width:44em">{blocks["top"]}'
             f'<div style="margin:4px 0">{_trick_html(p)}</div>{blocks["bottom"]}</div>')
+
+
+def _trick_box(p: Problem) -> str:
+    """The open trick, each card with who played it, for the middle of the table."""
+    t = p.state.trick
+    if t is None or not t.cards:
+        body = '<span style="color:#555">empty: you lead</span>'
+    else:
+        body = "<br>".join(f"{html.escape(p.names[s])}: {card_html(c)}" for s, c in zip(t.seats, t.cards))
+    return (f'<div style="border:1px dashed #999;border-radius:6px;padding:4px 8px;margin:2px;'
+            f'text-align:center"><b>the trick</b><br>{body}</div>')
 
 
 def _trick_html(p: Problem) -> str:
@@ -179,7 +193,8 @@ def _trick_html(p: Problem) -> str:
 def position_html(p: Problem) -> str:
     """The position of problem ``p`` as HTML: the contract or trumps, the score so far,
     every hand (and Durak's tableaux, face-down cards included), the open trick."""
-    return {"variety": _variety_html, "warsaw_hearts": _hearts_html, "armenian_durak": _durak_html}[p.game](p)
+    body = {"variety": _variety_html, "warsaw_hearts": _hearts_html, "armenian_durak": _durak_html}[p.game](p)
+    return f'<div style="line-height:1.4">{body}</div>'
 
 
 def _question(p: Problem) -> str:
@@ -210,7 +225,7 @@ class ProblemSet(W.VBox):
         self.tally = W.HTML()
         self.picker = W.ToggleButtons(options=[(str(p.number), i) for i, p in enumerate(self.problems)],
                                       tooltips=[f"problem {p.number}, {p.level}" for p in self.problems],
-                                      style={"button_width": "2.6em"})
+                                      style={"button_width": "3.3em"})
         self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
         self.prev_button = W.Button(description="◀ Previous", layout=W.Layout(width="auto"),
                                     tooltip="the previous problem")
@@ -223,7 +238,7 @@ class ProblemSet(W.VBox):
         self.choice_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self._buttons: list[W.Button] = []
         self.feedback = W.HTML()
-        self.answer_button = W.Button(description="Show the answer", layout=W.Layout(width="auto"),
+        self.answer_button = W.Button(description="Show the answer", layout=W.Layout(width="12em"),
                                       tooltip="the best choice and the best line")
         self.answer_button.on_click(lambda _: self.show_answer())
         self.answer = W.HTML()
@@ -277,7 +292,7 @@ class ProblemSet(W.VBox):
     @staticmethod
     def _label(p: Problem, a) -> str:
         if p.kind == "bid":
-            return str(a)
+            return f"bid {a}"
         if p.game == "armenian_durak" and a in p.state.up[p.seat]:
             return f"{a} (tableau)"
         return str(a)
@@ -336,19 +351,24 @@ class ProblemSet(W.VBox):
                     "(points; ± its standard error):"
                     f"<table><tr><th>bid</th><th>expected margin</th></tr>{rows}</table>")
             rule = p.rule_choice
-            if rule != p.best:
+            if rule == p.best:
+                body += f"A simple rule of thumb (the kit's rule bot) also names {rule} here."
+            else:
                 body += (f"A simple rule of thumb (the kit's rule bot, which weighs high cards and suit lengths) "
                          f"names {rule} here: {p.values[p.best] - p.values[rule]:.1f} points less on average.")
         else:
+            import re
+            steps = re.split(r"(?<=\.) (?=Trick \d+:|You end)", line_words(p))
+            items = "".join(f"<li>{_colour_cards(html.escape(x))}</li>" for x in steps)
             body = (f"<b>Best: {card_html(p.best)}.</b> The best line (every player playing their best, all "
-                    f"cards known): {_colour_cards(html.escape(line_words(p)))}")
+                    f'cards known):<ul style="margin:2px 0">{items}</ul>')
             rule = p.rule_choice
             if rule == p.best:
                 body += (f"<br>The usual rule of thumb (the kit's rule bot) also plays {card_html(rule)} here.")
             else:
                 body += (f"<br>The usual rule of thumb (the kit's rule bot) plays {card_html(rule)} here: it costs "
                          f"{p.values[p.best] - p.values[rule]} points.")
-        self.answer.value = f'<div style="border-left:3px solid #1565c0;padding-left:8px">{body}</div>'
+        self.answer.value = f'<div style="border-left:3px solid #1565c0;padding-left:8px;line-height:1.4">{body}</div>'
         return self.answer.value
 
     def _show_tally(self) -> None:
