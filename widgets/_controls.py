@@ -26,8 +26,10 @@ __all__ = ["Control", "KINDS"]
 
 #: What a control is in the page: ``button`` (a click), ``toggle`` (a button with an
 #: on/off ``value``), ``int`` (a number box), ``text`` (a text box), ``choice`` (radio
-#: buttons over ``options``: ``[(label, value), ...]``), ``html`` (text only).
-KINDS = ("button", "toggle", "int", "text", "choice", "html")
+#: buttons over ``options``: ``[(label, value), ...]``), ``html`` (text only), ``list`` (a
+#: column of buttons, one per option, under its ``description``: a click sets ``value`` to
+#: that option's value and calls the click callbacks, even when it was already chosen).
+KINDS = ("button", "toggle", "int", "text", "choice", "html", "list")
 
 
 class Control(traitlets.HasTraits):
@@ -39,7 +41,7 @@ class Control(traitlets.HasTraits):
         an ``html`` control's HTML).
     :param description: its label (a button's text is its accessible name).
     :param tooltip: the ``title`` shown on hover.
-    :param options: for ``choice``: ``[(label, value), ...]``.
+    :param options: for ``choice`` and ``list``: ``[(label, value), ...]``.
     :ivar layout: ``layout.display`` is ``"none"`` to hide the control, else None.
     :ivar style: free attributes (``font_size``), kept for code that set them on widgets.
     :raises ValueError: for an unknown kind.
@@ -69,6 +71,9 @@ class Control(traitlets.HasTraits):
         self.style = SimpleNamespace(font_size="")
         self._dom_classes: list[str] = []
         self._click_handlers: list = []
+        #: a ``button`` whose click from the page carries the card the learner last pointed
+        #: at (hovered or focused) in the hand, as ``"card": "QH"`` (the Hint button)
+        self.pointer = False
 
     # ---- the ipywidgets-like API -----------------------------------------------------------
 
@@ -107,7 +112,7 @@ class Control(traitlets.HasTraits):
         out = {"name": self.name, "kind": self.kind, "description": self.description, "tooltip": self.tooltip,
                "disabled": bool(self.disabled), "hidden": self.hidden, "classes": list(self._dom_classes)}
         value = self.value
-        if self.kind == "choice":
+        if self.kind in ("choice", "list"):
             out["options"] = [[str(label), i] for i, (label, _v) in enumerate(self.options)]
             out["value"] = next((i for i, (_l, v) in enumerate(self.options) if v == value), None)
         elif self.kind == "int":  # text the learner typed that is not a number is sent back as text
@@ -116,14 +121,20 @@ class Control(traitlets.HasTraits):
             out["value"] = value
         if self.placeholder:
             out["placeholder"] = self.placeholder
+        if self.pointer:
+            out["pointer"] = True
         return out
 
     def set_from_page(self, value: Any) -> None:
         """A value sent by the page: a choice's option index, a box's text or number, a
-        toggle's bool. A number box's text that is not a whole number is kept as text for
-        the dashboard to refuse in words."""
+        toggle's bool, a list's option index (then its click callbacks run). A number
+        box's text that is not a whole number is kept as text for the dashboard to refuse
+        in words."""
         if self.kind == "choice":
             self.value = self.options[int(value)][1]
+        elif self.kind == "list":
+            self.value = self.options[int(value)][1]
+            self.click()
         elif self.kind == "toggle":
             self.value = bool(value)
         elif self.kind == "int":

@@ -24,6 +24,14 @@ scores and draws itself:
   ("⚠ Not allowed: …"), never a traceback; the bots playing on until the learner's
   turn, each from ``state.observation(seat)`` only;
 - undo back to the learner's previous decision (practice mode only, see below);
+- the judge (:mod:`cardkit.analysis`): ``Hint`` (:meth:`DealDashboard.hint`) names the
+  best card, bid or draw from the learner's own view, with its expected value and its
+  margin over the next best (or over the card the learner last pointed at); the hints
+  used in a deal go in the score sheet's note column. Once a deal is over, ``How did I
+  do?`` (:meth:`DealDashboard.review_deal`) judges every decision of the learner and
+  lists those that cost a point or more, worst first; a click on one
+  (:meth:`DealDashboard.review_jump`) shows it in the replay, whose commentary then
+  carries the judge's verdicts;
 - deal codes (``docs/deal-codes.md``): the current deal's code in the status line and in
   the read-only trait :attr:`DealDashboard.deal_code`; :meth:`DealDashboard.load_code`;
   :meth:`DealDashboard.from_query` for a teacher's link ``?deal=V-4821``;
@@ -49,8 +57,10 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import math
 import os
 import re
+import time
 import zlib
 from collections.abc import Sequence
 from typing import ClassVar
@@ -69,7 +79,8 @@ from ._common import MAX_SEED, card_html, one_line, read_seed, recolour_html, se
 from ._controls import Control
 from .card_table import CardTable, card_json
 
-__all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS"]
+__all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "HINT_SECONDS", "HINT_SAMPLES",
+           "REVIEW_SAMPLES", "REVIEW_NODES"]
 
 #: The bots a play table offers: ``bots="rule"`` (RuleBot) or ``"expert"`` (ExpertBot).
 BOT_LEVELS = ("rule", "expert")
@@ -79,6 +90,21 @@ TURN_WORDS = {"bidding": "to bid", "play": "to play", "trump": "to draw the trum
 #: Why no card may be played in a phase that is not the play.
 PHASE_REFUSALS = {"bidding": "cards are played after the bidding", "trump": "first the trump must be drawn",
                   "draw": "first choose whether to draw a face-down card"}
+
+#: The Hint button's budget: worlds dealt for the hidden cards, and seconds
+#: (:func:`cardkit.analysis.estimate`'s ``samples`` and ``seconds``).
+HINT_SAMPLES = 48
+HINT_SECONDS = 0.5
+#: How did I do?: worlds per decision (:func:`cardkit.analysis.review`'s ``samples``) and
+#: the positions an exact analysis with all cards known may search per decision
+#: (``exact_nodes``; a larger position gets no all-cards-known figure). With these a
+#: whole deal is judged in about 1 s (Variety, Warsaw Hearts) to 6-9 s (Armenian Durak,
+#: about 20 decisions) on this project's 2-core machine.
+REVIEW_SAMPLES = 8
+REVIEW_NODES = 200_000
+#: What a hint's points are, by game (the units of :func:`cardkit.analysis.outcome`).
+HINT_UNITS = {"variety": "your side's margin", "warsaw_hearts": "your deal result, bonus − penalty",
+              "armenian_durak": "your points minus your opponent's"}
 
 #: The font size of a card button in the projector layout.
 PROJECTOR_CARD_FONT = "2.5em"
@@ -98,6 +124,20 @@ def _query_size(query: str) -> str | None:
 def plain_text(text: str) -> str:
     """HTML as plain text: tags dropped, entities unescaped."""
     return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+def _costly(v) -> bool:
+    """Whether a verdict lists among the decisions that cost a point or more: with all
+    cards known it cost a point or more (``exact_cost >= 1``), or from the learner's view
+    it cost a point or more on average (``cost >= 1``) and more than its standard error
+    (else the judge calls it a good choice, within the noise, and so does the list)."""
+    return (v.exact_cost or 0) >= 1 or (v.cost >= 1 and v.cost >= v.stderr)
+
+
+def _signed(x: float) -> str:
+    """A number of points with its sign, one decimal, the minus sign "−": "+3.2", "−0.4", "0.0"."""
+    t = f"{x:+.1f}"
+    return "0.0" if t in ("+0.0", "-0.0") else t.replace("-", "−")
 
 
 def _hand_html(cards: Sequence[Card]) -> str:
@@ -245,6 +285,19 @@ class DealDashboard(W.VBox):
                                            "look ahead and play better")
         self.replay_button = Control("toggle", "replay_button", value=False, description="Replay: off",
                                      tooltip="Go through the deal so far, card by card, with commentary")
+        self.hint_button = Control("button", "hint_button", description="Hint", tooltip=self.HINT_TOOLTIP)
+        self.hint_button.pointer = True  # the page sends the card the learner last pointed at
+        self.review_button = Control("button", "review_button", description="How did I do?", display="none",
+                                     tooltip="Judge each of your decisions in this deal: which ones cost points, "
+                                             "and what was better")
+        self.review_list = Control("list", "review_list", display="none")
+        self.hint_text: str | None = None          # the last hint, plain text
+        self.review_verdicts: list | None = None   # the decisions listed by How did I do?, worst first
+        self._hinted: set[str] = set()             # the positions of this deal a hint was given for
+        self._hint_cache: dict[str, tuple] = {}
+        self._pointed: str | None = None
+        self._verdicts: list | None = None
+        self._verdicts_key: str | None = None
         self.status = Control("html", "status")
         self.replay_back_trick = Control("button", "replay_back_trick", description="◀◀ trick",
                                          tooltip="Back to the end of the previous trick")
@@ -264,6 +317,9 @@ class DealDashboard(W.VBox):
         self.new_deal_button.on_click(lambda _b: self._safely(self.new_deal))
         self.load_button.on_click(lambda _b: self._safely(self.load_code, self.code_box.value))
         self.undo_button.on_click(lambda _b: self._safely(self.undo))
+        self.hint_button.on_click(lambda _b: self._safely(self._hint_clicked))
+        self.review_button.on_click(lambda _b: self._safely(self.review_deal))
+        self.review_list.on_click(lambda c: self._safely(self.review_jump, c.value))
         self.last_trick.observe(lambda _c: self._safely(self.refresh), names="value")
         self.replay_button.observe(self._replay_toggled, names="value")
         self.size_toggle.observe(lambda c: self._safely(self._set_size, "large" if c["new"] else "normal"),
@@ -276,12 +332,12 @@ class DealDashboard(W.VBox):
         self.replay_forward_trick.on_click(lambda _b: self._safely(self.replay_step, "forward_trick"))
 
     #: The controls in the first row of the page, then under "More", then in the replay pane.
-    BAR_MAIN: ClassVar[tuple[str, ...]] = ("new_deal_button", "undo_button", "last_trick", "show_hands",
-                                           "replay_button", "bots_choice")
+    BAR_MAIN: ClassVar[tuple[str, ...]] = ("new_deal_button", "undo_button", "last_trick", "hint_button",
+                                           "review_button", "show_hands", "replay_button", "bots_choice")
     BAR_MORE: ClassVar[tuple[str, ...]] = ("seed_box", "code_box", "load_button", "four_colour_toggle",
                                            "size_toggle")
     BAR_REPLAY: ClassVar[tuple[str, ...]] = ("replay_info", "replay_back_trick", "replay_back", "replay_forward",
-                                             "replay_forward_trick", "replay_commentary")
+                                             "replay_forward_trick", "replay_commentary", "review_list")
 
     #: A game's own controls in the first row (Warsaw Hearts: the Players choice).
     EXTRA_MAIN: ClassVar[tuple[str, ...]] = ()
@@ -305,6 +361,9 @@ class DealDashboard(W.VBox):
                 except (ValueError, TypeError, IndexError) as e:
                     self._error(e)
             elif not control.disabled:
+                if control is self.hint_button:
+                    card = action.get("card")
+                    self._pointed = str(card)[:8] if card else None
                 control.click()
             self._push()
             return
@@ -647,6 +706,7 @@ class DealDashboard(W.VBox):
         self._marks = []
         self.last_error = None
         self.last_trick.value = False
+        self._reset_judge()
         dealer = "you deal" if st.dealer == getattr(self, "seat", None) else f"{html.escape(self.names[st.dealer])} deals"
         self._message = f"{what}: {dealer}."
         self.set_trait("deal_code", self._code_of_current())
@@ -714,6 +774,322 @@ class DealDashboard(W.VBox):
         self._message = "Undone: your turn again."
         self.refresh()
 
+    # ---- the judge: Hint and How did I do? ------------------------------------------------
+
+    HINT_TOOLTIP: ClassVar[str] = ("The best card (or bid, or draw) from what you can see, with how much it gains "
+                                   "on average; a hint used is noted on the score sheet")
+
+    def _reset_judge(self) -> None:
+        """A new deal: no hint used, nothing judged."""
+        self._hinted, self._hint_cache = set(), {}
+        self.hint_text = None
+        self._pointed = None
+        self._verdicts = self._verdicts_key = self.review_verdicts = None
+        self.review_list.options, self.review_list.value, self.review_list.description = [], None, ""
+
+    @staticmethod
+    def _history_key(st) -> str:
+        """The position of the deal (its actions so far), as text."""
+        return "|".join(str(a) for a in st.history)
+
+    def _deal_base(self) -> int:
+        """A number naming the deal: its seed, or (a deal loaded in the cards form) its code's CRC."""
+        return int(self.deal_seed) if self.deal_seed is not None else zlib.crc32(self.deal_code.encode())
+
+    def _no_hint_reason(self, st) -> str | None:
+        """Why the Hint button gives nothing now (in words), or None when it does."""
+        if st is None:
+            return "there is no deal yet"
+        if st.is_terminal():
+            return "the deal is over"
+        if st.current_player != getattr(self, "seat", None):
+            return "it is not your turn"
+        if st.phase == "trump":
+            return "the trump is drawn blind, face down: no card of the fan is better than another"
+        if st.phase not in ("bidding", "play", "draw"):  # pragma: no cover - the three games have no other
+            return "nothing to decide"
+        return None
+
+    @property
+    def hints_used(self) -> int:
+        """How many positions of the current deal the learner asked a hint for."""
+        return len(self._hinted)
+
+    def _hint_note(self) -> str:
+        """The score sheet's note for the hints used in this deal: "", "hint used", "2 hints"."""
+        n = self.hints_used
+        return "" if n == 0 else "hint used" if n == 1 else f"{n} hints"
+
+    @staticmethod
+    def _join_notes(*notes: str) -> str:
+        return "; ".join(n for n in notes if n)
+
+    def _refresh_judge(self) -> None:
+        st = self.state
+        why = self._no_hint_reason(st)
+        self.hint_button.disabled = why is not None
+        self.hint_button.tooltip = self.HINT_TOOLTIP if why is None else f"No hint now: {why}"
+        over = st is not None and st.is_terminal()
+        self.review_button.layout.display = None if over else "none"
+        judged = over and self._verdicts is not None and self._verdicts_key == self._history_key(st)
+        self.review_button.description = "How did I do? (judged)" if judged else "How did I do?"
+        self.review_list.layout.display = None if judged else "none"
+
+    def _hint_clicked(self) -> None:
+        about, self._pointed = self._pointed, None
+        self.hint(about=about)
+
+    def hint(self, about=None) -> str:
+        """The best action from the learner's own view, said in the status line; returns
+        it as plain text (also :attr:`hint_text`).
+
+        In the play (and Armenian Durak's draw): :func:`cardkit.analysis.estimate` from
+        the learner's observation (:data:`HINT_SAMPLES` deals of the hidden cards, at
+        most :data:`HINT_SECONDS` s), seeded from the deal's seed and the position, so the
+        same position gives the same hint. In Variety's bidding:
+        :func:`cardkit.advisor.advise` (400 deals) among the legal bids. The hint gives
+        the best choice's expected value in points (the game's deal score from the
+        learner's side: :func:`cardkit.analysis.outcome`) and how much more it gains than
+        the next best, or than ``about``, the card the learner seems about to play (the
+        page sends the legal card last hovered or focused), with the standard error of
+        that difference. Each position hinted counts once in :attr:`hints_used`, shown in
+        the score sheet's note for the deal.
+
+        :param about: a card (or its notation, ``"QH"``) to compare with; ignored when it
+            is not a legal action now.
+        :raises StateError: when there is nothing to hint (no deal, the deal over, not the
+            learner's turn, the blind trump draw); clicked, one status line.
+        """
+        st = self.state
+        why = self._no_hint_reason(st)
+        if why is not None:
+            raise StateError(f"no hint now: {why}")
+        key = self._history_key(st)
+        legal = list(st.legal_actions())
+        if key not in self._hint_cache:
+            if len(legal) > 1:
+                self._message = "Working out a hint…"
+                self.last_error = None
+                self.refresh()
+            self._hint_cache[key] = self._hint_figures(st, legal, key)
+        rows, samples = self._hint_cache[key]
+        other = None
+        if about is not None and not isinstance(about, (int, np.integer)):
+            try:
+                from cardkit.notation import parse_card
+                about = about if isinstance(about, Card) else parse_card(str(about)[:8])
+            except (CardkitError, ValueError):
+                about = None
+            other = next((r for r in rows if r[0] == about), None)
+        text = self._hint_html(st, rows, samples, other)
+        self._hinted.add(key)
+        self.last_error = None
+        self._message = text
+        self.hint_text = plain_text(text)
+        self.refresh()
+        return self.hint_text
+
+    def _hint_figures(self, st, legal: list, key: str) -> tuple[list, int]:
+        """``([(action, value, stderr), ...] best first, deals)`` for the learner now."""
+        if len(legal) == 1:
+            return [(legal[0], None, None)], 0
+        rng = np.random.default_rng([self._deal_base(), zlib.crc32(key.encode()), 1])
+        if st.phase == "bidding":
+            from cardkit.advisor import advise
+            adv = advise(st.hands[self.seat], seat=self.seat, dealer=st.dealer, samples=400, seed=rng,
+                         rules=st.rules)
+            by = {x.contract: x for x in adv}
+            rows = sorted(((n, float(by[n].margin), float(by[n].stderr)) for n in legal), key=lambda r: -r[1])
+            return rows, 400
+        from cardkit.analysis import estimate
+        est = estimate(st, samples=HINT_SAMPLES, seconds=HINT_SECONDS, seed=rng)
+        return [(a, est.values[a], est.stderr[a]) for a in est.ranked()], est.samples
+
+    def _action_words(self, st, a, *, short: bool = False) -> str:
+        """An action for the learner, HTML: "play Q♥" / "Q♥", "bid 3 (♥ trumps)", "take the
+        face-down card of stack 4", "don't draw"."""
+        if isinstance(a, Card):
+            return card_html(a) if short else f"play {card_html(a)}"
+        if isinstance(a, (int, np.integer)):
+            if short:
+                return f"bid {int(a)}"
+            from cardkit.games import variety
+            c = variety.contracts(st.rules)[int(a)]
+            return f"bid {int(a)} ({html.escape(c.trump_name)}{', lowest wins' if c.lowest_wins else ''})"
+        stack = getattr(a, "stack", "?")
+        if stack is None:
+            return "not drawing" if short else "don't draw"
+        return f"stack {stack + 1}'s face-down card" if short else f"take the face-down card of stack {stack + 1}"
+
+    def _hint_html(self, st, rows, samples: int, other) -> str:
+        best, value, se = rows[0]
+        what = self._action_words(st, best)
+        if value is None:
+            return f"<b>Hint:</b> {what}: it is your only choice."
+        unit = HINT_UNITS.get(self.GAME, "your points")
+        if st.phase == "bidding":
+            unit = "your side's margin if you name it and a partner repeats it"
+        if other is not None and other[0] == best:
+            what += " (the card you are on)"
+            other = None
+        if other is None:
+            other = rows[1]
+            than = f"the next best, {self._action_words(st, other[0], short=True)}"
+        else:
+            than = f"{self._action_words(st, other[0], short=True)}, the card you are on"
+        gap = value - other[1]
+        pm = math.sqrt(se ** 2 + other[2] ** 2)
+        noise = ": about as good, within the noise" if gap <= pm else ""
+        seen = "the cards you cannot see" if st.phase != "bidding" else "the other hands"
+        return (f"<b>Hint:</b> {what}: {_signed(value)} points on average ({unit}), {gap:.1f} more than {than} "
+                f"(± {pm:.1f}{noise}) <small>— from {samples} deals of {seen}</small>.")
+
+    def _decisions(self, st) -> list[int]:
+        """The learner's decisions in ``st``'s history (indices): the positions where the
+        learner had more than one legal choice, as :func:`cardkit.analysis.review` judges them."""
+        out = []
+        cur = st._restart()
+        for i, a in enumerate(st.history):
+            if cur.current_player == self.seat and cur.phase in ("bidding", "play", "draw") \
+                    and len(cur.legal_actions()) > 1:
+                out.append(i)
+            cur.apply_action(a)
+        return out
+
+    def review_deal(self) -> list:
+        """How did I do?: judge every decision of the learner in the finished deal
+        (:func:`cardkit.analysis.review`, :data:`REVIEW_SAMPLES` deals of the hidden cards
+        per decision, seeded from the deal; with all cards known where a position solves
+        within :data:`REVIEW_NODES` positions), behind a progress line ("Judging your 13
+        decisions…"). Lists the decisions that cost a point or more (``exact_cost >= 1``
+        with all cards known, or ``cost >= 1`` from the learner's view when it is more
+        than its standard error: a cost within the noise is not listed), worst first
+        (by the larger of the two), each with its cost and the better choice, in
+        :attr:`review_list` (a click: :meth:`review_jump`); says so when none did. The
+        replay is opened and its commentary carries every verdict ("Judge: …").
+
+        :returns: the verdicts listed (:class:`cardkit.analysis.Verdict`), also
+            :attr:`review_verdicts`.
+        :raises StateError: before a deal or while the deal is not over.
+        """
+        st = self.state
+        if st is None:
+            raise StateError("no deal yet: press New deal")
+        if not st.is_terminal():
+            raise StateError("How did I do? judges a finished deal: play this one to the end first")
+        key = self._history_key(st)
+        decisions = self._decisions(st)
+        n = len(decisions)
+        if self._verdicts is None or self._verdicts_key != key:
+            from cardkit.analysis import review
+
+            t0 = time.perf_counter()
+            last = [t0]
+
+            def progress(done, _total):
+                now = time.perf_counter()
+                if now - t0 < 1.0 or now - last[0] < 0.25:
+                    return
+                last[0] = now
+                try:
+                    self._message = self._judging_html(n, sum(1 for i in decisions if i < done))
+                    self.refresh()
+                except Exception:  # noqa: BLE001 - a progress line must never stop the judging
+                    pass
+
+            self.last_error = None
+            self._message = self._judging_html(n, None)
+            self.refresh()
+            rng = np.random.default_rng([self._deal_base(), zlib.crc32(key.encode()), 2])
+            verdicts = review(st, self.seat, samples=REVIEW_SAMPLES, seed=rng, progress=progress,
+                              exact_nodes=REVIEW_NODES)
+            self._verdicts = [dataclasses.replace(v, text=self._verdict_words(st, v)) for v in verdicts]
+            self._verdicts_key = key
+        bad = [v for v in self._verdicts if _costly(v)]
+        bad.sort(key=lambda v: -max(v.cost, v.exact_cost or 0))
+        self.review_verdicts = bad
+        replay = self.replay if self.replay is not None else self._new_replay(st)
+        replay.add_verdicts(self._verdicts)
+        if self.replay is None:
+            replay.seek(len(replay))
+            self.replay = replay
+            self._set_replay_toggle(True)
+        self.review_list.options = [(f"{self._where(replay, v)}: {plain_text(v.text)}", v.index) for v in bad]
+        self.review_list.value = None
+        d = f"decision{'s' if n != 1 else ''}"
+        if bad:
+            self.review_list.description = (f"The decisions that cost you a point or more, worst first ({len(bad)} of "
+                                            f"your {n}); click one to see it in the replay:")
+            self._message = (f"<b>How did you do?</b> {len(bad)} of your {n} {d} cost a point or more: the list is "
+                             f"under the replay, worst first.")
+        else:
+            self.review_list.description = (f"No decision cost you a point (all {n} judged); the replay's "
+                                            f"commentary gives the verdict on each.")
+            self._message = f"<b>How did you do?</b> No decision cost you a point ({n} {d} judged). Well played."
+        self.refresh()
+        return list(bad)
+
+    @staticmethod
+    def _judging_html(n: int, done: int | None) -> str:
+        head = f"Judging your {n} decision{'s' if n != 1 else ''}…"
+        if done is None:
+            return head
+        return f"{head} <progress max='{max(n, 1)}' value='{done}'></progress> {done} of {n} judged"
+
+    def _where(self, replay: Replay, v) -> str:
+        """Where a judged decision was: "Bidding", "Trick 5", "Trick 5, the draw"."""
+        before = replay.state_at(v.index)
+        if before.phase == "bidding":
+            return "Bidding"
+        if before.phase == "draw":
+            played = replay.state_at(max(v.index - 1, 0))
+            return f"Trick {len(played.completed_tricks) + 1}, the draw"
+        return f"Trick {len(before.completed_tricks) + 1}"
+
+    def _verdict_words(self, st, v) -> str:
+        """The verdict's sentence (the judge's, for cards), with a bid ("bid 7") and an
+        Armenian Durak draw said in words (the judge writes the notation ``draw 3`` for
+        the stack numbered 4 on the page)."""
+        if all(isinstance(x, Card) or x is None for x in (v.action, v.best, v.exact_best)):
+            return v.text
+
+        def name(a) -> str:
+            return plain_text(self._action_words(st, a, short=True)) if a is not None else ""
+
+        what = name(v.action)
+        if v.cost < max(0.05, v.stderr) and not v.exact_cost:
+            text = f"{what}: a good choice"
+            if v.best != v.action and v.cost > 0:
+                text += (f" ({name(v.best)} was {v.cost:.1f} ± {v.stderr:.1f} points better on average, "
+                         f"within the noise)")
+        else:
+            text = f"{what} cost {v.cost:.1f} ± {v.stderr:.1f} points on average (better: {name(v.best)})"
+        if v.exact_cost is not None:
+            text += f"; with all cards known, {v.exact_cost} point{'s' if v.exact_cost != 1 else ''}"
+            if v.exact_cost and v.exact_best is not None and v.exact_best != v.best:
+                text += f" (best: {name(v.exact_best)})"
+        return text.replace("-", "−")
+
+    def review_jump(self, index: int) -> None:
+        """Show the judged decision at ``index`` (its place in the deal's history: a
+        :class:`~cardkit.analysis.Verdict`'s ``index``) in the replay: the position just
+        after it, with its commentary and the judge's verdict.
+
+        :raises StateError: when the deal is not over or ``index`` is not an action of it.
+        """
+        st = self.state
+        if st is None or not st.is_terminal():
+            raise StateError("the replay of a judged decision needs a finished deal")
+        if self.replay is None:
+            self.replay = self._new_replay(st)
+            self._set_replay_toggle(True)
+        if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 <= index < len(self.replay):
+            raise StateError(f"decision {quote(index)}: not an action of this deal")
+        self.replay.seek(int(index) + 1)
+        self.review_list.value = int(index)
+        self._message = ""
+        self.refresh()
+
     # ---- the replay -----------------------------------------------------------------------
 
     def open_replay(self, position: int | None = None) -> None:
@@ -724,7 +1100,7 @@ class DealDashboard(W.VBox):
         st = self.state
         if st is None:
             raise StateError("no deal yet: press New deal")
-        replay = Replay(st, viewer=self._replay_viewer(), names=self.names)
+        replay = self._new_replay(st)
         replay.seek(len(replay) if position is None else position)
         self.replay = replay
         self._set_replay_toggle(True)
@@ -807,19 +1183,43 @@ class DealDashboard(W.VBox):
 
     def _run_bots(self) -> None:
         """The bots act from their observations until the learner's turn or the end; a
-        finished deal is recorded and its replay opened at the end."""
+        finished deal is recorded and its replay opened at the end.
+
+        Before an expert bot thinks (about half a second a decision), the page is sent the
+        position so far, with "West is thinking…": the learner's card shows at once, and
+        each bot's card as it is played. Rule bots answer at once: no extra messages."""
         st = self.state
         while not st.is_terminal() and st.current_player != self.seat:
             s = st.current_player
             bot = self._bot(s)
+            if getattr(bot, "name", "") == "expert":
+                self._show_thinking(s)
             action = bot.act(st.observation(s))
             self._bot_acted(st, s, bot)
             st.apply_action(action)
         if st.is_terminal():
             self._record()
-            self.replay = Replay(st, viewer=self._replay_viewer(), names=self.names)
+            self.replay = self._new_replay(st)
             self.replay.seek(len(self.replay))
             self._set_replay_toggle(True)
+
+    def _show_thinking(self, seat: int) -> None:
+        """Send the page the position now, the status line saying that ``seat`` thinks."""
+        saved = self._message
+        who = "You are" if seat == getattr(self, "seat", None) else f"{html.escape(self.names[seat])} is"
+        self._message = (saved + " " if saved else "") + f"{who} thinking…"
+        try:
+            self.refresh()
+        finally:
+            self._message = saved
+
+    def _new_replay(self, st) -> Replay:
+        """The replay of ``st`` for the learner's eyes, with the judge's verdicts when How
+        did I do? has judged this very deal."""
+        replay = Replay(st, viewer=self._replay_viewer(), names=self.names)
+        if self._verdicts is not None and self._verdicts_key == self._history_key(st):
+            replay.add_verdicts(self._verdicts)
+        return replay
 
     def _safely(self, f, *args) -> None:
         """Run a callback: a CardkitError (or any ValueError) becomes one status line; an
@@ -880,6 +1280,7 @@ class DealDashboard(W.VBox):
         self.four_colour_toggle.description = f"Four colours: {'on' if self.four_colour else 'off'}"
         self.size_toggle.description = f"Large cards: {'on' if self.size_toggle.value else 'off'}"
         self._refresh_undo()
+        self._refresh_judge()
         self._draw_replay()
         st = self.state
         if st is None:

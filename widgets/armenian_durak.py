@@ -445,7 +445,8 @@ class DurakTable(DealDashboard):
         if not self._recorded:
             sweep = next((s for s in range(2) if not st.taken[1 - s]), None)
             note = f"{self.names[sweep]} took every trick: +10" if sweep is not None else ""
-            self.scores.add_row(st.returns(), label=str(self._deal_number), note=note)
+            self.scores.add_row(st.returns(), label=str(self._deal_number),
+                                note=self._join_notes(note, self._hint_note()))
             self._recorded = True
 
     def _unrecord(self) -> None:

@@ -48,6 +48,8 @@ function render({ model, el }) {
   let lastTrickKey = "";
   let seenTrick = new Set();
   let focusKey = null;
+  let pointed = null;      // the legal card of the hand last hovered or focused (sent with the Hint button)
+  let autoFocus = false;   // the table itself moves the focus back after a redraw
 
   const send = (msg) => model.send(msg);
 
@@ -67,7 +69,9 @@ function render({ model, el }) {
         for (const n of Object.keys(ctl)) if (ctl[n].dataset.kind === "int" || ctl[n].dataset.kind === "text") {
           const i = ctl[n].querySelector("input"); if (i && i.dataset.dirty) { sendValue(n); delete i.dataset.dirty; }
         }
-        send({ kind: "control", name: c.name });
+        const msg = { kind: "control", name: c.name };
+        if (ctl[c.name].dataset.pointer && pointed) msg.card = pointed;
+        send(msg);
       } });
     } else if (c.kind === "toggle") {
       e = h("button", { class: "ckt-btn ckt-toggle", type: "button", onclick: () => {
@@ -81,6 +85,8 @@ function render({ model, el }) {
       e = h("label", { class: "ckt-field" }, h("span", { class: "ckt-label" }), input);
     } else if (c.kind === "choice") {
       e = h("fieldset", { class: "ckt-choice" }, h("legend", {}));
+    } else if (c.kind === "list") {
+      e = h("div", { class: "ckt-list", role: "group" }, h("div", { class: "ckt-list-head" }), h("div", { class: "ckt-list-items" }));
     } else {
       e = h("div", { class: "ckt-html" });
     }
@@ -97,6 +103,7 @@ function render({ model, el }) {
     for (const k of c.classes || []) e.classList.add(k);
     if (c.tooltip) e.title = c.tooltip; else e.removeAttribute("title");
     if (c.kind === "button" || c.kind === "toggle") {
+      if (c.pointer) e.dataset.pointer = "1"; else delete e.dataset.pointer;
       e.textContent = c.description;
       e.disabled = !!c.disabled;
       if (c.kind === "toggle") e.setAttribute("aria-pressed", c.value ? "true" : "false");
@@ -120,6 +127,21 @@ function render({ model, el }) {
         e.dataset.options = key;
       }
       e.querySelectorAll("input").forEach(r => { r.checked = Number(r.value) === c.value; r.disabled = !!c.disabled; });
+    } else if (c.kind === "list") {
+      const head = e.querySelector(".ckt-list-head");
+      head.textContent = c.description;
+      e.setAttribute("aria-label", c.description);
+      const items = e.querySelector(".ckt-list-items");
+      const key = JSON.stringify(c.options);
+      if (e.dataset.options !== key) {
+        items.replaceChildren(...c.options.map(([label, i]) => h("button", { type: "button", class: "ckt-btn ckt-list-item",
+          "data-key": `${c.name}-${i}`, text: label, onclick: () => send({ kind: "control", name: c.name, value: i }) })));
+        e.dataset.options = key;
+      }
+      items.querySelectorAll("button").forEach((b, i) => {
+        b.disabled = !!c.disabled;
+        if (i === c.value) b.setAttribute("aria-current", "true"); else b.removeAttribute("aria-current");
+      });
     } else {
       e.innerHTML = c.value || "";
     }
@@ -197,6 +219,10 @@ function render({ model, el }) {
       face.title = `${card.label} (${card.name}): legal, click or Enter to play` + (extra ? ` (${extra})` : "");
     }
     face.addEventListener("click", () => play(card, legal, reason));
+    if (legal) {  // the card the learner seems about to play, for the Hint button (no message)
+      face.addEventListener("mouseenter", () => { pointed = card.id; });
+      face.addEventListener("focus", () => { if (!autoFocus) pointed = card.id; });
+    }
     face.addEventListener("keydown", (ev) => keyOnCard(ev, card, legal, reason));
   }
 
@@ -208,6 +234,7 @@ function render({ model, el }) {
       localStatus = null;
     }
     focusKey = `card-${card.id}`;
+    pointed = null;
     send({ kind: "card", card: card.id });
   }
 
@@ -390,7 +417,7 @@ function render({ model, el }) {
       const t = root.querySelector(`[data-key="${hadFocus}"]`);
       const usable = (e) => e && (e.classList.contains("ckt-legal") || (e.tagName === "BUTTON" && !e.disabled));
       const f = usable(t) ? t : (legal[0] || root.querySelector(".ckt-panel button:enabled") || null);
-      if (f) f.focus();
+      if (f) { autoFocus = true; f.focus(); autoFocus = false; }
     }
     focusKey = null;
   }

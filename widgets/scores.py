@@ -69,6 +69,11 @@ class ScoreSheet(W.VBox):
         return list(self._labels)
 
     @property
+    def notes(self) -> list[str]:
+        """A copy of the rows' notes ("" where a row has none): the Note column."""
+        return list(self._notes)
+
+    @property
     def totals(self) -> list[int]:
         """Each player's total over the rows."""
         return [sum(r[i] for r in self._rows) for i in range(len(self.names))]

@@ -183,7 +183,8 @@ class VarietyTable(DealDashboard):
         st = self.state
         if not self._recorded:
             decl = " & ".join(self.names[s] for s in st.declarers)
-            self.scores.add_row(st.returns(), label=str(self._deal_number), note=f"contract {st.contract}, {decl}")
+            self.scores.add_row(st.returns(), label=str(self._deal_number),
+                                note=self._join_notes(f"contract {st.contract}, {decl}", self._hint_note()))
             self._recorded = True
 
     def _unrecord(self) -> None:

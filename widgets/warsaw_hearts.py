@@ -432,11 +432,19 @@ class WarsawHeartsTable(DealDashboard):
     def _record(self) -> None:
         if len(self.game.scores) < len(self.game.deals):
             self.game.record()
+            self._notes_by_game(self.game)[len(self.game.scores) - 1] = self._hint_note()
 
     def _unrecord(self) -> None:
         st = self.state
         if st.is_terminal() and len(self.game.scores) == len(self.game.deals):
             self.game.unrecord()
+            self._notes_by_game(self.game).pop(len(self.game.scores), None)
+
+    def _notes_by_game(self, game) -> dict[int, str]:
+        """The score sheets' notes of ``game``'s deals (the hints used), by deal index."""
+        if getattr(self, "_notes_game", None) is not game:
+            self._notes_game, self._deal_notes = game, {}
+        return self._deal_notes
 
     def _acted_text(self, st, before: int, phase: str) -> str:
         return f"You played {card_html(st.history[before])}."
@@ -465,11 +473,13 @@ class WarsawHeartsTable(DealDashboard):
 
     def _sheets(self) -> None:
         g = self.game
+        notes = self._notes_by_game(g)
         for sheet, rows, sign in ((self.penalty_sheet, g.penalty_rows, -1), (self.bonus_sheet, g.bonus_rows, 1)):
-            if sheet.rows != [[sign * v for v in r] for r in rows]:
+            want = [notes.get(i, "") for i in range(len(rows))]
+            if sheet.rows != [[sign * v for v in r] for r in rows] or sheet.notes != want:
                 sheet.clear()
                 for i, r in enumerate(rows):
-                    sheet.add_row([sign * v for v in r], label=str(i + 1))
+                    sheet.add_row([sign * v for v in r], label=str(i + 1), note=want[i])
         self.settlement.show(g.penalty_totals, g.bonus_totals, names=self.names, rules=self.rules)
 
     def _turn_text(self, st: wh.State) -> str:
