@@ -168,7 +168,7 @@ def mine_bids(n_first, n_repeat, deals):
                          "margins": {str(n): [round(by[n][0], 3), round(by[n][1], 3)] for n in legal},
                          "samples": BID_SAMPLES, "advisor_seed": BID_SEED,
                          "question": "repeat" if want_repeat and not want_first else "name",
-                         "level": "easy" if gap == 0 else "medium" if gap < 8 else "hard"}
+                         "level": "easy" if gap == 0 else "medium" if gap < 10 else "hard"}
                     if p["question"] == "name":
                         first.append(p)
                         break
@@ -195,7 +195,7 @@ def main(argv=None):
         problems = chosen
         if game == "variety":
             first, repeat = mine_bids(2, 2, 600)
-            bids = sorted(first, key=lambda p: p["gap"]) + sorted(repeat, key=lambda p: p["gap"])
+            bids = sorted(first + repeat, key=lambda p: p["gap"])   # easy to hard
             problems = bids + chosen
         for i, p in enumerate(problems):
             p["number"] = i + 1
