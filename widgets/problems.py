@@ -225,8 +225,10 @@ class ProblemSet(W.VBox):
         self.tally = W.HTML()
         self.picker = W.ToggleButtons(options=[(str(p.number), i) for i, p in enumerate(self.problems)],
                                       tooltips=[f"problem {p.number}, {p.level}" for p in self.problems],
-                                      style={"button_width": "3.3em"})
-        self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
+                                      style={"button_width": "3.6em"})
+        self._marking = False  # True while the picker's labels change (its value jumps: not a choice)
+        self.picker.observe(lambda ch: (not self._marking and ch["new"] is not None and ch["new"] != self.current
+                                        and self.show(ch["new"])), names="value")
         self.prev_button = W.Button(description="◀ Previous", layout=W.Layout(width="auto"),
                                     tooltip="the previous problem")
         self.next_button = W.Button(description="Next ▶", layout=W.Layout(width="auto"), tooltip="the next problem")
@@ -328,6 +330,7 @@ class ProblemSet(W.VBox):
         else:
             self.first_answers[p.number] = g.right
             self._show_tally()
+            self._mark_picker()
         for b, x in zip(self._buttons, p.legal):
             if x == a:
                 b.button_style = "success" if g.right else "danger"
@@ -370,6 +373,23 @@ class ProblemSet(W.VBox):
                          f"{p.values[p.best] - p.values[rule]} points.")
         self.answer.value = f'<div style="border-left:3px solid #1565c0;padding-left:8px;line-height:1.4">{body}</div>'
         return self.answer.value
+
+    def _mark_picker(self) -> None:
+        """Each answered problem's number marked ✔ (first answer right) or ✘ in the picker."""
+        marks = {True: " ✔", False: " ✘"}
+        self._marking = True
+        try:
+            self._relabel(marks)
+        finally:
+            self._marking = False
+
+    def _relabel(self, marks) -> None:
+        self.picker.options = [(f"{p.number}{marks.get(self.first_answers.get(p.number), '')}", i)
+                               for i, p in enumerate(self.problems)]
+        self.picker.tooltips = [f"problem {p.number}, {p.level}"
+                                + {True: ", solved", False: ", not solved"}.get(self.first_answers.get(p.number), "")
+                                for p in self.problems]
+        self.picker.value = self.current
 
     def _show_tally(self) -> None:
         solved = sum(self.first_answers.values())
