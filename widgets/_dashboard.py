@@ -197,6 +197,14 @@ class DealDashboard(W.VBox):
         :attr:`four_colour`; ``size_toggle`` sets the card table's size.
     :ivar bots_choice: ``choice`` "Rule bots" / "Expert bots" (:attr:`bot_level`,
         :meth:`set_bots`); disabled for a table given its own bots.
+    :ivar hint_button: ``button`` "Hint" (:meth:`hint`), enabled on the learner's turn
+        (not the blind trump draw); its tooltip says why when it is not.
+    :ivar review_button: ``button`` "How did I do?" (:meth:`review_deal`), shown once the
+        deal is over; :ivar review_list: ``list`` of the decisions that cost a point or
+        more (:meth:`review_jump` on a click), in the replay pane.
+    :ivar hint_text: the last hint as plain text (None before one); :attr:`hints_used`
+        counts this deal's hinted positions.
+    :ivar review_verdicts: the verdicts How did I do? listed, worst first (None before).
     :ivar code_banner: ``html``, the deal code in big text (projector layout only).
     :ivar replay_pane: shown while the replay is on, with ``replay_back_trick``,
         ``replay_back``, ``replay_forward``, ``replay_forward_trick`` (``button`` s),

@@ -41,7 +41,9 @@ tableau, clicked or played with Enter, legal or not: the dashboard asks the engi
 which refuses an illegal card with its reason), ``{"kind": "bid", "value": 3}``,
 ``{"kind": "trump", "index": 2}``, ``{"kind": "draw", "stack": 4}`` (``null``: don't draw),
 ``{"kind": "control", "name": "undo_button"}`` (a click) or with ``"value"`` (a toggle,
-a box, a choice).
+a box, a choice, a list's item). A click on a control whose state has ``"pointer": true``
+(the Hint button) also carries ``"card": "QH"``, the legal card of the hand the learner
+last hovered or focused (none after a card is played).
 
 **In the page**: the learner's hand in a row at the bottom, sorted by suit; the trick in
 the middle with each card at the seat that played it; the other seats with their card

@@ -33,8 +33,8 @@ class VarietyTable(DealDashboard):
     """The Variety play dashboard: a learner against three bots, deal after deal.
 
     Layout: one :class:`~cardkit_widgets.card_table.CardTable` (the title and controls:
-    ``New deal``, ``Undo``, ``Last trick``, ``Show all hands``, ``Replay``, the bots'
-    choice, and under "More" the seed box, the ``Deal code`` box with ``Load``, ``Four
+    ``New deal``, ``Undo``, ``Last trick``, ``Hint``, ``How did I do?`` (once the deal is
+    over), ``Show all hands``, ``Replay``, the bots' choice, and under "More" the seed box, the ``Deal code`` box with ``Load``, ``Four
     colours`` and ``Large cards``; the table with the other seats and the trick; the
     bidding's number buttons and record while it lasts; the status line; the learner's
     hand), then the :class:`ScoreSheet` and the contracts table, collapsible.
