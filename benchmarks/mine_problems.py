@@ -181,6 +181,46 @@ def mine_bids(n_first, n_repeat, deals):
     return first[:n_first], repeat_yes + repeat_no
 
 
+VIEW_SAMPLES, VIEW_SEED = 200, 5
+VIEW_TRICKS = {"variety": 4, "warsaw_hearts": 4}
+
+
+def mine_view(game, tries=200):
+    """One single-dummy problem: the mover sees only its own cards and what was played;
+    :func:`cardkit.analysis.estimate` (exact per world, fixed seed) values each card over
+    deals of the hidden cards. Kept when the best card beats the next by more than three
+    standard errors and the rule bot's card is not it."""
+    for seed in range(5000, 5000 + tries):
+        state, Bot = new(game, seed)
+        bots = [Bot(seed=seed * 10 + s) for s in range(state.players)]
+        while not state.is_terminal():
+            seat = state.current_player
+            obs = state.observation(seat)
+            choice = bots[seat].act(obs)
+            if game == "variety" and state.phase == "bidding" and bots[seat].remark:
+                state.say(seat, bots[seat].remark)
+            legal = state.legal_actions()
+            if state.phase == "play" and len(legal) > 2 and tricks_left(state, game) == VIEW_TRICKS[game]:
+                est = A.estimate(state, samples=VIEW_SAMPLES, seed=VIEW_SEED, method="exact")
+                ranked = sorted(legal, key=lambda a: -est.values[a])
+                b, s2 = ranked[0], ranked[1]
+                clear = est.values[b] - est.values[s2] > 3 * math.hypot(est.stderr[b], est.stderr[s2])
+                hidden_matter = max(est.stderr.values()) > 0   # else the view is the whole deal
+                if clear and choice != b and hidden_matter:
+                    exact = A.analyse(state)
+                    code = lambda a: a.code
+                    return {"kind": "view", "seed": seed, "state": state.to_json(), "seat": seat,
+                            "best": code(b), "rule_choice": code(choice), "level": "hard",
+                            "gap": round(est.values[b] - est.values[choice], 3),
+                            "values": {code(a): round(est.values[a], 6) for a in legal},
+                            "stderr": {code(a): round(est.stderr[a], 6) for a in legal},
+                            "samples": VIEW_SAMPLES, "estimate_seed": VIEW_SEED,
+                            "exact": {code(a): int(v) for a, v in exact.items()}}
+                break  # one look per deal
+            state.apply_action(choice)
+    raise SystemExit(f"{game}: no single-dummy problem found")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=sorted(MAX_TRICKS), action="append")
@@ -197,6 +237,8 @@ def main(argv=None):
             first, repeat = mine_bids(2, 2, 600)
             bids = sorted(first + repeat, key=lambda p: p["gap"])   # easy to hard
             problems = bids + chosen
+        if game != "armenian_durak":  # late in a Durak deal no card is hidden once the face-down ones are up
+            problems = problems + [mine_view(game)]
         for i, p in enumerate(problems):
             p["number"] = i + 1
         out = {"game": game, "format": 1,

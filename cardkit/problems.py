@@ -4,7 +4,10 @@ every other choice, and the best line in words (issue 10 §2, the problem-set le
 A problem set is a JSON object (the lessons keep one next to their notebook) with
 ``"game"`` and ``"problems"``, a list of objects:
 
-- ``"kind"``: ``"play"`` (choose a card) or ``"bid"`` (Variety: choose a bid);
+- ``"kind"``: ``"play"`` (choose a card, all cards known), ``"view"`` (choose a card from
+  one's own view: graded by :func:`cardkit.analysis.estimate`, ``"values"`` the expected
+  results, ``"stderr"`` their standard errors, ``"samples"``, ``"estimate_seed"``, and
+  ``"exact"`` the values with all cards known) or ``"bid"`` (Variety: choose a bid);
 - ``"state"``: the position as the game's ``State.to_json()`` text (the deal in card names
   and every action so far), rebuilt with ``State.from_json``;
 - ``"seat"``: the seat to act (the learner);
@@ -82,12 +85,13 @@ class Problem:
 
     :ivar number: 1-based, the order of the set (easy to hard).
     :ivar game: ``"variety"``, ``"warsaw_hearts"`` or ``"armenian_durak"``.
-    :ivar kind: ``"play"`` or ``"bid"``.
+    :ivar kind: ``"play"``, ``"view"`` or ``"bid"``.
     :ivar state: the position (a game state, rebuilt from its saved text).
     :ivar seat: the seat to act.
     :ivar best: the best action (a card, or a bid 1..8).
-    :ivar values: play: ``{action: points}`` exact values; bid: ``{bid: margin}``.
-    :ivar stderr: bid: ``{bid: standard error}`` (points); play: empty.
+    :ivar values: play: ``{action: points}`` exact values; view: expected values from the
+        mover's view; bid: ``{bid: margin}``.
+    :ivar stderr: bid and view: ``{action: standard error}`` (points); play: empty.
     :ivar line: play: the best line, actions from this position to the end of the deal.
     :ivar level: ``"easy"``, ``"medium"`` or ``"hard"``.
     :ivar rule_choice: the rule bot's action here.
@@ -163,6 +167,11 @@ def load_problems(source) -> list[Problem]:
                 stderr = {int(k): float(v[1]) for k, v in p["margins"].items()}
                 best, line = int(p["best"]), ()
                 rule = int(p["rule_choice"])
+            elif p["kind"] == "view":
+                values = {state.parse_action(k): float(v) for k, v in p["values"].items()}
+                stderr = {state.parse_action(k): float(v) for k, v in p["stderr"].items()}
+                best, line = state.parse_action(p["best"]), ()
+                rule = state.parse_action(p["rule_choice"])
             else:
                 values = {state.parse_action(k): int(v) for k, v in p["values"].items()}
                 stderr = {}
@@ -205,6 +214,16 @@ def grade(problem: Problem, action) -> Grade:
         return Grade(False, cost, cse,
                      f"{what} {a} costs {cost:.1f} ± {cse:.1f} points on average: the expected margin is "
                      f"{_signed(m[a], 1)} for {a} and {_signed(m[best], 1)} for {best}, the best bid.")
+    if problem.kind == "view":
+        m, se = problem.values, problem.stderr
+        if a == best:
+            return Grade(True, 0.0, 0.0, f"Right: {a} is best from what you can see: expected result "
+                                         f"{_signed(m[a], 1)} ± {se[a]:.1f} points.")
+        cost = m[best] - m[a]
+        cse = math.hypot(se[best], se[a])
+        return Grade(False, cost, cse,
+                     f"{a} costs {cost:.1f} ± {cse:.1f} points on average: the expected result is "
+                     f"{_signed(m[a], 1)} for {a} and {_signed(m[best], 1)} for {best}, the best card.")
     v = problem.values
     if a == best:
         return Grade(True, 0.0, 0.0, f"Right: {_action_name(a)} is best. With best play you end with "

@@ -15,6 +15,7 @@ import pytest
 
 from cardkit import analysis as A
 from cardkit.analysis.judge import outcome
+from cardkit.cards import deck
 from cardkit.games import armenian_durak as D
 from cardkit.games import variety as V
 from cardkit.games import warsaw_hearts as W
@@ -78,9 +79,49 @@ def test_play_positions_are_exact(game):
             assert gap == 0 and min(p.values.values()) <= top - 2
         else:
             assert gap > 0
-    hard = [p.data["gap"] for p in _problems(game) if p.level == "hard"]
-    medium = [p.data["gap"] for p in _problems(game) if p.level == "medium"]
+    hard = [p.data["gap"] for p in _problems(game) if p.level == "hard" and p.kind == "play"]
+    medium = [p.data["gap"] for p in _problems(game) if p.level == "medium" and p.kind == "play"]
     assert min(hard) >= max(medium)
+
+
+@pytest.mark.parametrize("game", ["variety", "warsaw_hearts"])
+def test_single_dummy_problems_match_the_estimate(game):
+    """A problem from the learner's own view: the stored expected values are what the judge's
+    estimate (each world solved exactly, fixed seed) gives now, the best card is clearly best,
+    the page hides the other hands."""
+    from cardkit_widgets.problems import position_html
+    views = [p for p in _problems(game) if p.kind == "view"]
+    assert len(views) >= 1
+    for p in views:
+        st = p.state
+        est = A.estimate(st, samples=p.data["samples"], seed=p.data["estimate_seed"], method="exact")
+        assert est.method == "exact" and est.samples == p.data["samples"]
+        for a in st.legal_actions():
+            assert est.values[a] == pytest.approx(p.values[a], abs=1e-5)
+            assert est.stderr[a] == pytest.approx(p.stderr[a], abs=1e-5)
+        ranked = sorted(p.values, key=lambda a: -p.values[a])
+        assert ranked[0] == p.best
+        assert p.values[ranked[0]] - p.values[ranked[1]] > 3 * math.hypot(p.stderr[ranked[0]], p.stderr[ranked[1]])
+        assert max(p.stderr.values()) > 0                                   # the hidden cards matter
+        assert {st.parse_action(k): v for k, v in p.data["exact"].items()} == A.analyse(st)
+        assert GAMES[game].RuleBot(seed=0).act(st.observation(p.seat)) == p.rule_choice != p.best
+        text = re.sub(r"<[^>]*>", "", position_html(p))
+        assert "hidden" in text
+        # the other hands' cards are not in the page: one hand is shown, the others are counts
+        assert text.count("(your cards)") == 1 and text.count("cards, hidden") + text.count("card, hidden") == \
+            st.players - 1
+
+
+def test_durak_problems_hide_nothing_a_player_could_not_work_out():
+    """The Durak lesson says so: in every problem no face-down card is left, so the cards not
+    seen are exactly the opponent's hand (the all-cards view is the player's own)."""
+    for p in _problems("armenian_durak"):
+        assert all(d is None for stacks in p.state.down for d in stacks)
+        obs = p.state.observation(p.seat)
+        seen = set(obs.hand) | {c for s in obs.face_up for c in s if c is not None} | set(obs.trick) \
+            | {c for t in obs.tricks for c in t[1]}
+        unseen = {c for c in deck(p.state.rules.deck) if c not in seen}
+        assert unseen == set(p.state.hands[1 - p.seat])
 
 
 def test_variety_bidding_problems_match_the_advisor():

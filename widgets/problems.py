@@ -55,6 +55,19 @@ def _hand_block(cards, name: str, me: bool, note: str = "") -> str:
             f'display:inline-block;vertical-align:top">{head}<br>' + "<br>".join(rows) + "</div>")
 
 
+def _seat_block(p: Problem, s: int, note: str = "") -> str:
+    """Seat ``s``'s hand, or (a problem from the learner's view) only how many cards it holds."""
+    st = p.state
+    if p.kind == "view" and s != p.seat:
+        n = len(st.hands[s])
+        head = f"<b>{html.escape(p.names[s][0].upper() + p.names[s][1:])}</b>"
+        if note:
+            head += f'<br><span style="color:#555">{note}</span>'
+        return (f'<div style="border:1px solid #ccc;border-radius:6px;padding:4px 8px;margin:2px;min-width:9em;'
+                f'display:inline-block;vertical-align:top">{head}<br>{n} card{"s" if n != 1 else ""}, hidden</div>')
+    return _hand_block(st.hands[s], p.names[s], s == p.seat, note)
+
+
 def _compass(blocks: dict[str, str]) -> str:
     """Blocks at "top", "left", "right", "bottom" in a 3×3 grid (wraps on a phone)."""
     cell = lambda k: blocks.get(k, "")
@@ -103,8 +116,7 @@ def _variety_html(p: Problem) -> str:
              f"{_signed(mine)} points, the other side {tricks_theirs} and {_signed(theirs)}.",
              _trick_line(p)]
     pos = _positions(4, p.seat)
-    blocks = {pos[s]: _hand_block(st.hands[s], names[s], s == p.seat,
-                                  "partner" if s == partner else ("" if s == p.seat else "opponent"))
+    blocks = {pos[s]: _seat_block(p, s, "partner" if s == partner else ("" if s == p.seat else "opponent"))
               for s in range(4)}
     blocks["middle"] = _trick_box(p)
     return "<br>".join(lines) + _compass(blocks)
@@ -136,7 +148,7 @@ def _hearts_html(p: Problem) -> str:
         hearts = [c for t in won for c in t.cards if c.suit is Suit.HEARTS]
         note = (f"{len(won)} trick{'s' if len(won) != 1 else ''}" +
                 (f", hearts taken: {_cards(hearts)}" if hearts else (", no heart yet" if won else "")))
-        blocks[pos[s]] = _hand_block(st.hands[s], names[s], s == p.seat, note)
+        blocks[pos[s]] = _seat_block(p, s, note)
     lines.append(_trick_line(p))
     blocks["middle"] = _trick_box(p)
     return "<br>".join(lines) + _compass(blocks)
@@ -267,8 +279,9 @@ class ProblemSet(W.VBox):
         self.prev_button.disabled = index == 0
         self.next_button.disabled = index == len(self.problems) - 1
         kind = "bidding" if p.kind == "bid" else "card play"
-        shown = ("your cards only; graded by the advisor's expected margins" if p.kind == "bid"
-                 else "all cards shown")
+        shown = {"bid": "your cards only; graded by the advisor's expected margins",
+                 "view": f"your cards only; graded over {int(p.data.get('samples', 0))} deals of the cards you "
+                         "cannot see"}.get(p.kind, "all cards shown")
         self.heading.value = (f"<h3 style='margin:4px 0'>Problem {p.number} of {len(self.problems)} · "
                               f"{LEVELS.get(p.level, p.level)} · {kind}</h3>"
                               f'<span style="color:#555">({shown})</span>')
@@ -359,6 +372,30 @@ class ProblemSet(W.VBox):
             else:
                 body += (f"A simple rule of thumb (the kit's rule bot, which weighs high cards and suit lengths) "
                          f"names {rule} here: {p.values[p.best] - p.values[rule]:.1f} points less on average.")
+        elif p.kind == "view":
+            rows = "".join(
+                f"<tr><td>{'<b>' if a == p.best else ''}{card_html(a)}{'</b>' if a == p.best else ''}</td>"
+                f"<td style='text-align:right'>{_signed(p.values[a], 1)} ± {p.stderr[a]:.1f}</td></tr>"
+                for a in sorted(p.values, key=lambda x: -p.values[x]))
+            exact = {st_a: int(v) for st_a, v in ((p.state.parse_action(k), v)
+                                                  for k, v in p.data.get("exact", {}).items())}
+            body = (f"<b>Best: {card_html(p.best)}.</b> The cards you cannot see were dealt at random "
+                    f"{int(p.data.get('samples', 0))} times, each time agreeing with everything you have seen "
+                    "(a player who did not follow a suit holds none of it); in each deal every card was played out "
+                    "with best play and all cards known, and the results averaged: your expected result for each "
+                    f"card ({result_words(p.game)}; ± its standard error):"
+                    f"<table><tr><th>card</th><th>expected result</th></tr>{rows}</table>")
+            if exact:
+                top = max(exact.values())
+                real = [a for a in p.legal if exact[a] == top]
+                body += (f"In the real deal (all cards known) the best result was {_signed(top)}, with "
+                         + " or ".join(card_html(a) for a in real)
+                         + (": the same card." if real == [p.best] else
+                            ": another card, because of where the hidden cards lay, which you could not see.")
+                         + " ")
+            rule = p.rule_choice
+            body += (f"The usual rule of thumb (the kit's rule bot) plays {card_html(rule)} here: "
+                     f"{p.values[p.best] - p.values[rule]:.1f} points less on average.")
         else:
             import re
             steps = re.split(r"(?<=\.) (?=Trick \d+:|You end)", line_words(p))
