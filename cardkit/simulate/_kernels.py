@@ -47,6 +47,7 @@ DISABLED = bool(config.DISABLE_JIT)
 _u64 = types.uint64
 _U0, _U1, _U4, _U11, _U32, _U58, _U63 = (np.uint64(k) for k in (0, 1, 4, 11, 32, 58, 63))
 _M32 = np.uint64(0xFFFF_FFFF)
+_DECK52 = np.uint64((1 << 52) - 1)   # the 52 card bits of a Variety layout
 _TWO_M53 = 1.0 / 9007199254740992.0   # numpy's next_double: (next_uint64 >> 11) * 2**-53
 # numpy's PCG64 multiplier (pcg64.h, PCG_DEFAULT_MULTIPLIER_128), as two 64-bit halves
 _MULT = 0x2360ED051FC65DA44385DF649FCCF645
@@ -315,6 +316,7 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
             h[s] = hands[s, b]
         ld = np.int64(leader[b])
         taken = _U0
+        played = _U0   # the cards of the finished tricks
         ntr = 0
         for t in range(T):
             leaders[t, b] = ld
@@ -352,7 +354,46 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
                     else:
                         want = bs + 52 * S + (3 - j) * scv > 0
                         if j == 0:
-                            if want:
+                            # draw trumps (.variety.RulePolicyBot): the strongest trump, when
+                            # it beats every unseen trump, or when neither it nor any unseen
+                            # trump is worth points
+                            Tr = L & tm
+                            U = tm & ~played & ~Tr & _DECK52
+                            draw = False
+                            if Tr != _U0 and U != _U0:
+                                top = _U63 - _clz(Tr)
+                                draw = top > _U63 - _clz(U) or (cv[c * 64 + np.int64(top)] <= 0 and (U & pm) == _U0)
+                            # cash a master: not wanting tricks, or at no trumps, the
+                            # strongest card of a suit that beats every unseen card of it,
+                            # where a trick of that suit is worth having
+                            cash = _U0
+                            if not draw and (not want or tm == _U0):
+                                hid = _DECK52 & ~played & ~L
+                                for su in range(4):
+                                    Ls = L & suit_mask[su]
+                                    if Ls == _U0:
+                                        continue
+                                    Us = hid & suit_mask[su]
+                                    tp = _U63 - _clz(Ls)
+                                    if Us != _U0 and tp <= _U63 - _clz(Us):
+                                        continue
+                                    mine = np.int64(cv[c * 64 + np.int64(tp)])
+                                    if Us != _U0:
+                                        tot = 0
+                                        V = Us & (pm | nm)
+                                        while V != _U0:
+                                            tot += np.int64(cv[c * 64 + np.int64(_ctz(V))])
+                                            V &= V - _U1
+                                        good = np.int64(_popcount(Us)) * (bs // 52 + mine) + 3 * tot > 0
+                                    else:
+                                        good = bs + 52 * mine + 3 * scv > 0
+                                    if good:
+                                        cash |= _U1 << tp
+                            if draw:
+                                p = _U63 - _clz(Tr)
+                            elif cash != _U0:
+                                p = _U63 - _clz(cash)
+                            elif want:
                                 X = L & ~pm
                                 p = _U63 - _clz(X if X != _U0 else L)
                             else:
@@ -409,6 +450,7 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
             winners[t, b] = ld
             won = np.uint64(side[ld, b] == 1)
             taken |= tbits & (_U0 - won)
+            played |= tbits
             ntr += np.int64(won)
         decl_taken[b] = taken
         decl_tricks[b] = ntr
