@@ -413,7 +413,7 @@ def _bid_verdict(cur, i, seat, a, rng) -> Verdict:
 
 class ExpertBot(Bot):
     """Plays the action :func:`estimate_observation` ranks first, from its observation
-    only. Variety bids from :func:`cardkit.advisor.advise` (the contract with the best
+    only (among exactly equal actions, the rule bot's choice). Variety bids from :func:`cardkit.advisor.advise` (the contract with the best
     expected margin among its legal bids, RULES.md §1.8) and says why, as RuleBot does.
 
     :param seed: int or :class:`numpy.random.Generator`.
@@ -440,7 +440,21 @@ class ExpertBot(Bot):
         if obs.phase == "trump":  # Durak's blind trump draw: nothing to judge
             return legal[int(self.rng.integers(len(legal)))]
         est = estimate_observation(obs, samples=self.samples, seconds=self.seconds, seed=self.rng)
-        return est.best
+        return self._tie_break(obs, est)
+
+    def _tie_break(self, obs, est):
+        """The best action; among actions of exactly equal value (common when every world
+        says the deal is decided, as in Variety's contract 1, whose +12 depends only on
+        which side takes more tricks), the one the game's rule bot would play, if it is
+        among them: the sampled worlds cannot tell them apart, the real deal may."""
+        top = max(est.values.values())
+        ties = [a for a, v in est.values.items() if v >= top - 1e-9]
+        if len(ties) > 1:
+            from .judge import _modules
+            rule = _modules(_game_of(obs))[1].RuleBot(seed=self.rng).act(obs)
+            if rule in ties:
+                return rule
+        return ties[0]
 
     def _bid(self, obs):
         from ..advisor import advise
