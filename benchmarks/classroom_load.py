@@ -1,4 +1,4 @@
-"""A class on one server: N headless browser sessions open the play dashboard and play a card.
+"""A class on one server: N headless browser sessions open the play page and play a card.
 
 Not a test: it prints figures. Loopback only, bounded in count and time.
 
@@ -13,18 +13,20 @@ is not to 127.0.0.1 is aborted in the browser (Voila's page asks a CDN for icons
 
 Each session ("a learner") arrives at its time (all at once, or spread uniformly at random
 over ``--arrival-spread`` seconds, seeded), opens ``/voila/render/variety/2_play.ipynb``,
-waits for the widgets, bids (an enabled bid button) until the hand's legal cards are
-enabled, clicks a legal card and waits for the trick table to change and the status line to
-say "You played <card>". With ``--concurrency`` >= ``--sessions`` every page stays open
+waits until its card table (the anywidget ``CardTable``, ``.ckt``) is drawn with the
+learner's turn, bids (an enabled ``.ckt-bid`` button of the group "Bid a number") until the
+hand has legal cards (``.ckt-hand [role=button].ckt-legal``, each with ``data-card="QH"``),
+clicks the first legal card and waits until the status line (``.ckt-status``) says "You
+played <card>" or the trick area (``.ckt-trick``) shows the card. With ``--concurrency`` >= ``--sessions`` every page stays open
 until all sessions have finished (a class in the room); then all pages close and the script
 waits until every kernel has been culled.
 
 Printed:
   * sessions that succeeded, and each failure in one line;
   * time from navigation to the first byte of the page, to the end of the page's HTML
-    (the server has started the kernel and executed the notebook by then), to the widgets
-    (the learner's turn shown), to the legal cards (after the bidding); click on a card to
-    the trick table's change: p50, p95, max;
+    (the server has started the kernel and executed the notebook by then), to the card table
+    (drawn, the learner's turn shown), to the legal cards (after the bidding); click on a
+    card to the card shown played: p50, p95, max;
   * CPU seconds used during the sessions by: the Voila server process, the kernels, the
     Chromium process tree, the Playwright driver, this script, and the rest of the machine
     (other users) -- from /proc, with each group's share of the machine's 100 %;
@@ -97,11 +99,12 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage"]
 MAX_SESSIONS = 40
-# The play dashboard sends ~1,230 IOPub messages while its cell runs (560 widgets opened, 660
-# updates). Voila's one process decodes every kernel's messages; with 10-20 pages at once the
-# last ones (the cell's output: the dashboard) come more than nbclient's default 4 s after the
-# execute reply, and Voila then sends the page WITHOUT the dashboard (log: "Timeout waiting for
-# IOPub output"). A longer wait costs nothing when messages are on time.
+# Before the card table the play dashboard sent ~1,230 IOPub messages while its cell ran (560
+# widgets opened, 660 updates; now about 20). Voila's one process decodes every kernel's
+# messages; with 10-20 pages at once the last ones (the cell's output: the dashboard) came more
+# than nbclient's default 4 s after the execute reply, and Voila then sent the page WITHOUT the
+# dashboard (log: "Timeout waiting for IOPub output"). A longer wait costs nothing when
+# messages are on time.
 IOPUB_TIMEOUT = 120
 HOST = "127.0.0.1"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -109,19 +112,32 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 # What a learner would see as an error (with show_tracebacks=False).
 ERROR_TEXTS = ("There was an error when executing cell", "Traceback (most recent call last)",
                "Javascript Error:", "Error displaying widget")
-# Whose turn the dashboard shows: 'bid' / 'play' when it is the learner's, else null. The
-# hand counts as shown once Voila has moved the rendered cells into its main panel. The page
-# checks read textContent, not innerText, so that polling 20 pages forces no layout.
+# Whose turn the card table shows: 'bid' / 'play' when it is the learner's, else null. The
+# play page draws everything with the anywidget CardTable (``.ckt``): the learner's cards are
+# ``.ckt-hand [role=button]`` (``data-card="QH"``, class ``ckt-legal`` or ``ckt-illegal``), the
+# bids ``.ckt-bid`` buttons (group "Bid a number"), the status line ``.ckt-status``, the trick
+# ``.ckt-trick``. The table counts as drawn once Voila has moved the rendered cells into its
+# main panel and the hand has its cards. The page checks read textContent, not innerText, so
+# that polling 30 pages forces no layout.
 TURN_JS = """() => {
-  const s = document.querySelector('.cardkit-status');
-  const hand = document.querySelector('.cardkit-hand');
+  const t = document.querySelector('.ckt');
   const main = document.getElementById('jp-main-content-panel');
-  if (!s || !hand || !main || !main.contains(hand)) return null;
-  const t = s.textContent;
-  if (t.includes('Your turn: play a card') && hand.querySelector('button:enabled')) return 'play';
-  if (t.includes('Your turn to bid') && document.querySelector('.cardkit-auction button:enabled')) return 'bid';
+  if (!t || !main || !main.contains(t)) return null;
+  const s = t.querySelector('.ckt-status');
+  const hand = t.querySelector('.ckt-hand');
+  if (!s || !hand || !hand.querySelector('[role=button]') || !s.textContent.includes('Your turn')) return null;
+  if (hand.querySelector('[role=button].ckt-legal')) return 'play';
+  if (t.querySelector('[aria-label="Bid a number"] .ckt-bid:enabled')) return 'bid';
   return null;
 }"""
+# The card is played: the status line says so ("You played Q♥.") or the trick area shows it
+# (the trick, or the trick just finished drawn faded).
+PLAYED_JS = """([id, label]) => {
+  const s = document.querySelector('.ckt-status');
+  if (s && s.textContent.includes('You played ' + label)) return true;
+  return !!document.querySelector('.ckt-trick [data-card="' + id + '"]');
+}"""
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # Voila's loading page animates a spinner and "skeleton" lines until the widgets show: with
 # software rendering that repaints every frame, and 20 such pages on 2 cores starve the server
 # (in a class each learner's own machine pays for it). Unless --keep-animations, each page
@@ -363,32 +379,31 @@ async def one_session(browser, url, i, delay, args, results, sem, all_done, t_st
             turn = await (await page.wait_for_function(TURN_JS, polling=args.poll_ms)).json_value()
             r["widgets"] = time.monotonic() - t0
             r.setdefault("html", r["widgets"])
-            status = page.locator(".cardkit-status")
+            status = page.locator(".ckt-status")
             bids = 0
             while turn == "bid":
                 if bids == 4:
                     raise RuntimeError("the bidding did not end after four bids of the learner")
-                bid = page.locator(".cardkit-auction button:enabled").first
+                bid = page.locator('.ckt [aria-label="Bid a number"] .ckt-bid:enabled').first
                 number = (await bid.inner_text()).strip()
                 await bid.click()
                 bids += 1
                 await page.wait_for_function(
-                    "(n) => document.querySelector('.cardkit-status').textContent.includes('You bid ' + n + '.')",
-                    arg=number, polling=args.poll_ms)
+                    "(n) => (document.querySelector('.ckt-status') || {textContent: ''}).textContent"
+                    ".includes('You bid ' + n + '.')", arg=number, polling=args.poll_ms)
                 turn = await (await page.wait_for_function(TURN_JS, polling=args.poll_ms)).json_value()
             r["bids"] = bids
             r["cards"] = time.monotonic() - t0
-            card_button = page.locator(".cardkit-hand button:enabled").first
-            card = (await card_button.inner_text()).strip()
-            trick_before = await page.locator(".cardkit-trick").text_content()
+            card_face = page.locator(".ckt-hand [role=button].ckt-legal").first
+            card_id = await card_face.get_attribute("data-card")
+            if not card_id or card_id[-1] not in SUITS:
+                raise RuntimeError(f"a legal card without a card id: data-card={card_id!r}")
+            label = card_id[:-1] + SUITS[card_id[-1]]  # "Q♥"; a ten is "T♥" in the status line
             t1 = time.monotonic()
-            await card_button.click()
-            await page.wait_for_function(
-                "(b) => document.querySelector('.cardkit-trick').textContent !== b", arg=trick_before, polling=50)
+            await card_face.click()
+            await page.wait_for_function(PLAYED_JS, arg=[card_id, label], polling=50)
             r["click"] = time.monotonic() - t1
-            await page.wait_for_function(
-                "(c) => document.querySelector('.cardkit-status').textContent.includes('You played ' + c)",
-                arg=card, polling=args.poll_ms)
+            r["card"] = label
             errors = await page.evaluate(ERRORS_JS, list(ERROR_TEXTS))
             if errors:
                 raise RuntimeError(f"the page shows {errors}")
@@ -586,7 +601,7 @@ def main() -> int:
     ap.add_argument("--page-timeout", type=float, default=240, help="per page, seconds")
     ap.add_argument("--keep-animations", action="store_true",
                     help="leave the loading page's CSS animations on (they burn the shared cores)")
-    ap.add_argument("--poll-ms", type=int, default=250, help="how often each page checks for the widgets, ms")
+    ap.add_argument("--poll-ms", type=int, default=250, help="how often each page checks for the card table, ms")
     ap.add_argument("--verbose", action="store_true", help="failures quote the page's state and console")
     ap.add_argument("--keep-log", metavar="FILE", help="copy Voila's log to FILE")
     ap.add_argument("--time-limit", type=float, default=900, help="hard limit for the whole run, seconds")
@@ -687,8 +702,8 @@ def print_summary(args, out, report, log_tail, load_before, load_after) -> int:
         print("Voila log tail:\n  " + "\n  ".join(log_tail))
     print(f"\n{'seconds (successful sessions)':<40} {'p50':>7}  {'p95':>7}  {'max':>7}")
     for key, label in (("first_byte", "navigation to first byte"), ("html", "navigation to end of HTML"),
-                       ("widgets", "navigation to widgets (time to widgets)"),
-                       ("cards", "navigation to legal cards (after bids)"), ("click", "click on a card to trick table")):
+                       ("widgets", "navigation to the card table"),
+                       ("cards", "navigation to legal cards (after bids)"), ("click", "click on a card to card played")):
         print(f"{label:<40} {fmt_dist([r[key] for r in ok if key in r])}")
     if ok:
         print(f"bids before the play: {sorted({r['bids'] for r in ok})}; last learner done at "
@@ -720,7 +735,7 @@ def print_summary(args, out, report, log_tail, load_before, load_after) -> int:
     w = [r["widgets"] for r in ok]
     c = [r["click"] for r in ok]
     arrivals = f"over {args.arrival_spread:g} s" if args.arrival_spread else "at once"
-    print("\n| learners | arrivals | succeeded | time to widgets p50 / p95 | click to update p50 / p95 | "
+    print("\n| learners | arrivals | succeeded | time to table p50 / p95 | click to update p50 / p95 | "
           "RSS / PSS per kernel | culled after close | server / browser CPU-s per learner | load before |")
     print(f"| {n} | {arrivals} | {len(ok)}/{n} | {pct(w, .5):.1f} / {pct(w, .95):.1f} s | "
           f"{pct(c, .5):.2f} / {pct(c, .95):.2f} s | "
