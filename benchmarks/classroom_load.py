@@ -41,15 +41,21 @@ machine's load average is printed at the start and at the end, but it lags by mi
 What was found (2 cores; the figures are in the commit message that added this text):
 
 * Voila's executor waits only nbclient's default 4 s (``iopub_timeout``) for a cell's IOPub
-  messages after its reply. The play dashboard's one cell sends ~1,230 of them (560 widgets
+  messages after its reply. The old play dashboard's one cell sent ~1,230 of them (560 widgets
   opened, 660 updates); Voila's single process decodes every kernel's, so with 10-20 pages
-  at once the tail (the cell's output, i.e. the dashboard) comes later than that and the page
-  is served WITHOUT the dashboard ("Timeout waiting for IOPub output" in the log; no error on
-  the page). This script passes ``--VoilaExecutor.iopub_timeout`` (default 120 s; 0 keeps
-  Voila's default to show the failure). Waiting longer costs nothing when messages are on time.
+  at once the tail (the cell's output, i.e. the dashboard) came later than that and the page
+  was served WITHOUT the dashboard ("Timeout waiting for IOPub output" in the log; no error on
+  the page). The card table sends about 20; this script still passes
+  ``--VoilaExecutor.iopub_timeout`` (default 120 s; 0 keeps Voila's default). Waiting longer
+  costs nothing when messages are on time.
 * Voila's loading page animates; 20 headless pages repainting it starve the two cores (see
-  NO_ANIMATIONS_JS). Chromium still takes most of the CPU: 3-4 CPU-s per page, against
-  ~1.3 CPU-s on the server (Voila + kernel) per learner.
+  NO_ANIMATIONS_JS). Chromium still takes most of the CPU: with the card table, 30 learners at
+  once, 6.9 CPU-s per page (62 % of the machine; 3-4 with the old dashboard at 20), so the
+  time to the table here (p50 150 s) is mostly the 30 browsers sharing the server's 2 cores.
+* The server spends ~1.5 CPU-s per learner with the card table (Voila 0.5 + kernel 1.0; 30 at
+  once), about as before (~1.3 at 20): the kernel's part is mostly starting Python and
+  ipykernel (importing ipykernel and ipywidgets alone takes ~0.45 CPU-s on a quiet machine),
+  which fewer widget messages do not reduce. A fresh kernel per learner cannot meet 0.4 CPU-s.
 * ``--preheat`` (``--preheat_kernel --pool_size``) pools only the notebook under test: Voila's
   ``--pool_size`` alone preheats N kernels for EVERY notebook under ``lessons/``. A pool keeps N
   spare kernels (twice the memory), and a preheated kernel has run the notebook before the
@@ -57,11 +63,11 @@ What was found (2 cores; the figures are in the commit message that added this t
 
 Usage::
 
-    python benchmarks/classroom_load.py                       # 20 learners, all at once
+    python benchmarks/classroom_load.py --sessions 30         # 30 learners, all at once (default 20)
     python benchmarks/classroom_load.py --arrival-spread 15   # 20 learners over 15 s
     python benchmarks/classroom_load.py --preheat 20          # Voila's preheated kernel pool
     python benchmarks/classroom_load.py --browser-nice 19     # the server's work goes first
-    python benchmarks/classroom_load.py --iopub-timeout 0     # Voila's default: pages lose the dashboard
+    python benchmarks/classroom_load.py --iopub-timeout 0     # Voila's default 4 s (the old dashboard was lost)
 
 Options: ``--sessions`` (at most 40), ``--concurrency`` (pages open at once),
 ``--cull-timeout`` / ``--cull-interval`` (seconds; the timeout must be longer than the
@@ -591,7 +597,7 @@ def main() -> int:
     ap.add_argument("--cull-interval", type=int, default=10, help="cull_interval, seconds")
     ap.add_argument("--iopub-timeout", type=int, default=IOPUB_TIMEOUT, metavar="S",
                     help=f"VoilaExecutor.iopub_timeout, seconds (default {IOPUB_TIMEOUT}; nbclient's own default "
-                         "is 4, and with many pages at once the dashboard's widget is then left out of the page; "
+                         "is 4, and with many pages at once the old dashboard's widget was then left out of the page; "
                          "0: leave Voila's default)")
     ap.add_argument("--browser-nice", type=int, default=0, metavar="N",
                     help="run Chromium at niceness N (e.g. 19): the server and kernels go first, as when each "
