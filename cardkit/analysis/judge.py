@@ -203,7 +203,6 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
             try:
                 an = backend.analyse(w, max_nodes=EXACT_NODES)
             except SearchLimit:  # a hard world: value every world by playouts instead
-                exact = False
                 return _values_by_playouts(game, worlds, legal, seat, rng, progress, seconds, t0)
             rows.append([an[a] for a in legal])
         else:
@@ -369,7 +368,6 @@ def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
     over = state.phase == "over"
     start = state._restart()
     history = list(state.history)
-    todo = [i for i in range(len(history))]
     out: list[Verdict] = []
     cur = start
     for i, a in enumerate(history):
@@ -393,7 +391,7 @@ def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
                                    _verdict_text(a, best, cost, se, ec, eb)))
         cur.apply_action(a)
         if progress is not None:
-            progress(i + 1, len(todo))
+            progress(i + 1, len(history))
     return out
 
 
