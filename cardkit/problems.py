@@ -37,13 +37,14 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .errors import CardkitError, NotationError, quote
 
 __all__ = ["Problem", "Grade", "load_problems", "grade", "line_words", "seat_names", "result_words"]
 
 
-def _state_class(game: str):
+def _state_class(game: object):
     from .games import armenian_durak as D, variety as V, warsaw_hearts as W
     classes = {"variety": V.State, "warsaw_hearts": W.State, "armenian_durak": D.State}
     if game not in classes:
@@ -102,14 +103,14 @@ class Problem:
     number: int
     game: str
     kind: str
-    state: object
+    state: Any
     seat: int
-    best: object
+    best: Any
     values: dict
     stderr: dict = field(default_factory=dict)
     line: tuple = ()
     level: str = ""
-    rule_choice: object = None
+    rule_choice: Any = None
     question: str = ""
     data: dict = field(default_factory=dict, repr=False)
 
@@ -180,7 +181,7 @@ def load_problems(source) -> list[Problem]:
                 rule = state.parse_action(p["rule_choice"])
         except (KeyError, TypeError, ValueError) as e:
             raise NotationError(f"problem {i + 1}: {e}") from None
-        out.append(Problem(int(p.get("number", i + 1)), game, p["kind"], state, seat, best, values, stderr,
+        out.append(Problem(int(p.get("number", i + 1)), str(game), p["kind"], state, seat, best, values, stderr,
                            line, p.get("level", ""), rule, p.get("question", ""), p))
     return out
 

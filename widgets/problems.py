@@ -239,8 +239,11 @@ class ProblemSet(W.VBox):
                                       tooltips=[f"problem {p.number}, {p.level}" for p in self.problems],
                                       style={"button_width": "3.6em"})
         self._marking = False  # True while the picker's labels change (its value jumps: not a choice)
-        self.picker.observe(lambda ch: (not self._marking and ch["new"] is not None and ch["new"] != self.current
-                                        and self.show(ch["new"])), names="value")
+
+        def picked(ch) -> None:
+            if not self._marking and ch["new"] is not None and ch["new"] != self.current:
+                self.show(ch["new"])
+        self.picker.observe(picked, names="value")
         self.prev_button = W.Button(description="◀ Previous", layout=W.Layout(width="auto"),
                                     tooltip="the previous problem")
         self.next_button = W.Button(description="Next ▶", layout=W.Layout(width="auto"), tooltip="the next problem")
@@ -424,7 +427,7 @@ class ProblemSet(W.VBox):
         self.picker.options = [(f"{p.number}{marks.get(self.first_answers.get(p.number), '')}", i)
                                for i, p in enumerate(self.problems)]
         self.picker.tooltips = [f"problem {p.number}, {p.level}"
-                                + {True: ", solved", False: ", not solved"}.get(self.first_answers.get(p.number), "")
+                                + {True: ", solved", False: ", not solved", None: ""}[self.first_answers.get(p.number)]
                                 for p in self.problems]
         self.picker.value = self.current
 
