@@ -54,6 +54,7 @@ from typing import Any
 
 import numpy as np
 
+from .cards import Card
 from .codes import deal_code, game_entry
 from .errors import CardkitError, NotationError, quote
 
@@ -218,12 +219,12 @@ def deal_from_text(text: str):
     if "Deal" in tags and "Hands" in tags:
         raise NotationError("deal text: give the hands once, in [Deal \"...\"] or [Hands \"...\"], not both")
     if "Deal" in tags:
-        first, colon, hands = tags["Deal"].partition(":")
+        first, colon, hands_text = tags["Deal"].partition(":")
         if not colon or not _DIGITS.fullmatch(first.strip()):
             raise NotationError(f"deal text: Deal {quote(tags['Deal'])} should start with the first seat and a colon, "
                                 f"such as \"0:AK73.AQ5.KJ4.AQ9 ...\"")
         k = _seat_number(first, "the first seat of Deal", players)
-        hands = [("" if h == "-" else h) for h in hands.split()]
+        hands = [("" if h == "-" else h) for h in hands_text.split()]
         data["hands"] = hands[-k:] + hands[:-k] if k else hands
     for tag, value in tags.items():
         if tag not in start_tags or tag == "Deal":
@@ -435,12 +436,12 @@ def _record_cut(value, players: int) -> list:
     from .notation import parse_card
     if not isinstance(value, list):
         raise NotationError(f"game record: cut {quote(value)}: expected a list of rounds")
-    out = []
+    out: list[dict[int, Card] | tuple[int, Card]] = []
     for n, r in enumerate(value, 1):
         what = f"cut round {n}"
         try:
             if isinstance(r, dict):
-                rnd = {}
+                rnd: dict[int, Card] = {}
                 for seat, card in r.items():
                     if not _DIGITS.fullmatch(seat) or len(seat) > 6 or int(seat) >= players:
                         raise NotationError(f"seat {quote(seat)}: expected a seat 0..{players - 1}")
@@ -488,7 +489,7 @@ def _check_rng_state(value) -> None:
             or set(value["state"]) != {"state", "inc"}):
         raise NotationError(f"game record: rng {quote(value)}: expected numpy's PCG64 state, {shape}")
     for path, end in _RNG_RANGES.items():
-        v = value
+        v: Any = value
         for k in path:
             v = v[k]
         if not _is_int(v) or not 0 <= v < end:
@@ -552,7 +553,8 @@ def game_record_from_json(text: str) -> GameRecord:
     deals_in = data["deals"]
     if not isinstance(deals_in, list):
         raise NotationError(f"game record: deals {quote(deals_in)}: expected a list of deals")
-    deals, scores = [], []
+    deals: list[Any] = []
+    scores: list[list[int]] = []
     for i, item in enumerate(deals_in):
         where = f"game record, deal {i + 1}"
         if not isinstance(item, dict) or not isinstance(item.get("deal"), dict):
