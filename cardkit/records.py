@@ -46,6 +46,7 @@ that fails to load a file keeps the game it had.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import re
@@ -54,6 +55,7 @@ from typing import Any
 
 import numpy as np
 
+from ._checks import is_whole
 from .cards import Card
 from .codes import deal_code, game_entry
 from .errors import CardkitError, NotationError, quote
@@ -94,8 +96,9 @@ def _snake(tag: str) -> str:
 
 
 def _rules_text(rules) -> str:
-    return " ".join(f"{f.name}={json.dumps(getattr(rules, f.name)) if not isinstance(getattr(rules, f.name), str) else getattr(rules, f.name)}"
-                    for f in fields(rules))
+    def text(v) -> str:
+        return v if isinstance(v, str) else json.dumps(v)
+    return " ".join(f"{f.name}={text(getattr(rules, f.name))}" for f in fields(rules))
 
 
 def _parse_rules_text(text: str, rules_class) -> Any:
@@ -149,10 +152,8 @@ def deal_to_text(state) -> str:
     """
     start = state._start_json()
     lines = [("Game", state.game)]
-    try:
+    with contextlib.suppress(CardkitError):
         lines.append(("Code", deal_code(state)))
-    except CardkitError:
-        pass
     lines.append(("Dealer", str(state.dealer)))
     lines.append(("Rules", _rules_text(state.rules)))
     for key, value in start.items():
@@ -369,10 +370,8 @@ def game_record_to_json(game) -> str:
     out_deals = []
     for i, st in enumerate(deals):
         item: dict[str, Any] = {}
-        try:
+        with contextlib.suppress(CardkitError):
             item["code"] = deal_code(st)
-        except CardkitError:
-            pass
         item["deal"] = json.loads(st.to_json())
         if getattr(st, "remarks", None):
             item["remarks"] = [[s, t] for s, t in st.remarks]
@@ -411,20 +410,16 @@ _RECORD_KEYS = ("format", "version", "game", "rules", "first_dealer", "cut", "pl
 _DEAL_KEYS = ("code", "deal", "remarks", "scores")
 
 
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _record_seat(value, what: str, players: int) -> int:
     """A seat in a record: a JSON whole number 0..players-1 (not 1.7, not true, not "1")."""
-    if not _is_int(value) or not 0 <= value < players:
+    if not is_whole(value) or not 0 <= value < players:
         raise NotationError(f"game record: {what} {quote(value)}: expected a seat, a whole number 0..{players - 1}")
     return value
 
 
 def _record_row(value, what: str, players: int) -> list[int]:
     """A list of one whole number (points) per seat."""
-    if not isinstance(value, list) or len(value) != players or not all(_is_int(x) for x in value):
+    if not isinstance(value, list) or len(value) != players or not all(is_whole(x) for x in value):
         raise NotationError(f"game record: {what} {quote(value)}: expected a list of {players} whole numbers "
                             f"(points), one per seat")
     return list(value)
@@ -463,7 +458,7 @@ def _record_remarks(value, where: str, players: int) -> list[tuple[int, str]]:
         raise NotationError(f"{where}: remarks {quote(value)}: expected a list of [seat, \"text\"] pairs")
     out = []
     for r in value:
-        if (not isinstance(r, list) or len(r) != 2 or not _is_int(r[0]) or not 0 <= r[0] < players
+        if (not isinstance(r, list) or len(r) != 2 or not is_whole(r[0]) or not 0 <= r[0] < players
                 or not isinstance(r[1], str)):
             raise NotationError(f"{where}: remarks: {quote(r)} should be [seat, \"text\"] with a seat "
                                 f"0..{players - 1}")
@@ -483,7 +478,8 @@ def _check_rng_state(value) -> None:
 
     :raises NotationError: naming the field that is missing, unknown or out of range.
     """
-    shape = "{\"bit_generator\": \"PCG64\", \"state\": {\"state\": ..., \"inc\": ...}, \"has_uint32\": ..., \"uinteger\": ...}"
+    shape = ('{"bit_generator": "PCG64", "state": {"state": ..., "inc": ...}, '
+             '"has_uint32": ..., "uinteger": ...}')
     if (not isinstance(value, dict) or set(value) != {"bit_generator", "state", "has_uint32", "uinteger"}
             or value["bit_generator"] != "PCG64" or not isinstance(value["state"], dict)
             or set(value["state"]) != {"state", "inc"}):
@@ -492,7 +488,7 @@ def _check_rng_state(value) -> None:
         v: Any = value
         for k in path:
             v = v[k]
-        if not _is_int(v) or not 0 <= v < end:
+        if not is_whole(v) or not 0 <= v < end:
             raise NotationError(f"game record: rng {'.'.join(path)} {quote(v)}: expected a whole number "
                                 f"0..{end - 1 if end < 2 ** 64 else '2**128 − 1'}")
 
@@ -526,7 +522,7 @@ def game_record_from_json(text: str) -> GameRecord:
         raise NotationError("game record is not JSON that cardkit reads: nested too deep") from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise NotationError(f"game record: expected a JSON object with \"format\": {RECORD_FORMAT!r}")
-    if not _is_int(data.get("version")) or data.get("version") != RECORD_VERSION:
+    if not is_whole(data.get("version")) or data.get("version") != RECORD_VERSION:
         raise NotationError(f"game record: version {quote(data.get('version'))} is not {RECORD_VERSION}")
     unknown = [k for k in data if k not in _RECORD_KEYS]
     if unknown:

@@ -28,10 +28,11 @@ trump" would tell a suit length or a void the table cannot know).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from numbers import Integral
 import re
+from collections.abc import Callable
+from typing import ClassVar
 
+from ._checks import is_whole
 from .cards import Card, Suit
 from .errors import CardkitError, StateError, quote
 from .notation import format_cards
@@ -332,14 +333,14 @@ class Replay:
     @viewer.setter
     def viewer(self, viewer) -> None:
         if viewer is None or (isinstance(viewer, str) and viewer == ALL):
-            self._viewer = viewer
-        elif isinstance(viewer, Integral) and not isinstance(viewer, bool) and 0 <= viewer < self._players:
+            self._viewer: int | str | None = viewer
+        elif is_whole(viewer) and 0 <= viewer < self._players:
             self._viewer = int(viewer)
         else:
             raise CardkitError(f"viewer {quote(viewer)}: expected None (a spectator), a seat "
                                f"0..{self._players - 1}, or {ALL!r} (every hand shown)")
 
-    def sees(self, seat: int) -> bool:
+    def sees(self, seat: int | None) -> bool:
         """Whether the viewer may see ``seat``'s hand: the deal is over, the viewer is
         ``"all"``, or the viewer sits at ``seat``."""
         return self._over or self._viewer == ALL or self._viewer == seat
@@ -362,7 +363,7 @@ class Replay:
 
         :raises StateError: for ``i`` outside 0..len(self).
         """
-        if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i <= len(self):
+        if not is_whole(i) or not 0 <= i <= len(self):
             raise StateError(f"position {quote(i)}: expected 0..{len(self)}")
         return self._states[int(i)].clone()
 
@@ -407,15 +408,16 @@ class Replay:
         out = {}
         for v in verdicts:
             i = getattr(v, "index", None)
-            if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i < len(self._actions) \
+            if not is_whole(i) or not 0 <= i < len(self._actions) \
                     or not hasattr(v, "text"):
                 raise CardkitError(f"verdict {quote(v)}: expected a verdict of an action of this deal "
                                    f"(index 0..{len(self._actions) - 1})")
             out[int(i)] = v
         self._verdicts = out
 
-    _VERBS = {"plays": "play", "draws": "draw", "takes": "take", "chooses": "choose", "bids": "bid",
-              "leads": "lead", "deals": "deal", "wins": "win", "holds": "hold"}
+    _VERBS: ClassVar[dict[str, str]] = {
+        "plays": "play", "draws": "draw", "takes": "take", "chooses": "choose", "bids": "bid",
+        "leads": "lead", "deals": "deal", "wins": "win", "holds": "hold"}
 
     def _named(self, lines: list[str]) -> list[str]:
         """``lines`` with "seat N" replaced by the seat's name (see ``names``)."""
@@ -467,7 +469,7 @@ class Replay:
         if self.position <= 0:
             raise StateError("the replay is at the start of the deal")
         target = max([b for b in self.trick_boundaries() if b < self.position] or [0])
-        out = []
+        out: list[str] = []
         while self.position > target:
             out = self.back() + out
         return out

@@ -1,0 +1,288 @@
+"""What a learner reads in the lessons shows words (issue 10 §5, STYLE: learner-facing text).
+
+Every lesson notebook (``lessons/**/*.ipynb``: the index and the rules page included) is
+executed once per test session, in the current environment, with nbclient (as nbval does)
+and the widget state stored (as Voila renders it). The learner's text is then:
+
+* every markdown cell (link targets and HTML attributes left out: a link whose *text* is
+  words may point at a file);
+* every output: streams, ``text/html`` (tags, styles and scripts left out), ``text/markdown``,
+  and ``text/plain`` where nothing richer is shown; errors too (there should be none);
+* in the widget state: descriptions, tooltips, placeholders, option labels, accordion
+  titles, the values of HTML / Text / Label widgets, and the learner-facing strings of the
+  card table (captions, status, seat names; not its internal control names).
+
+Code cells' sources are not learner text: Voila strips them (``voila.json``:
+``strip_sources``; a test below keeps that so), and ``teacher-only`` cells are removed.
+
+The scan fails on: Python identifiers used as words (``left_of_first_namer``, ``RuleBot``,
+``Rules(``, ``lead=``), raw reprs (``[0:6♣ 1:A♣ 2:K♣]``, ``Totals [271, 209]``,
+``<cardkit.``, ``Card(``, ``array(``), file names and paths (``RULES.md``, ``.py``,
+``.json``, ``.ipynb`` shown as text, the sources' folder), issue numbers and commit hashes,
+and a hyphen-minus used as a minus sign (``-4`` for "−4") or in a range of numbers
+(``1-2`` for "1–2"). Deal codes (``V-4821``, ``W-17-P3``, ``D-5``) are words here.
+
+Besides the executed text: lessons import only public names (no ``_private`` module or
+name), and the Armenian Durak lessons never call the game a shedding game.
+
+Run time: one execution of every lesson, about a minute on this machine (the lessons run
+again under nbval; the two are independent so that each can fail on its own).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+NOTEBOOKS = sorted(p.relative_to(LESSONS).as_posix() for p in LESSONS.rglob("*.ipynb")
+                   if ".ipynb_checkpoints" not in p.parts)
+
+# ---------------------------------------------------------------------------------------
+# Extracting what the learner reads
+# ---------------------------------------------------------------------------------------
+
+DEAL_CODE = re.compile(r"\b[VWD]-[A-Z0-9]+(?:-[A-Z0-9_]+)*\b")
+
+
+def strip_html(s: str) -> str:
+    """The text a browser shows for the HTML ``s``: styles, scripts, comments and tags
+    (with their attributes: link targets, classes) left out, entities read."""
+    s = re.sub(r"(?is)<(style|script)\b.*?</\1\s*>", " ", s)
+    s = re.sub(r"(?s)<!--.*?-->", " ", s)
+    s = re.sub(r"(?s)<[^>]*>", " ", s)
+    return html.unescape(s)
+
+
+def strip_markdown(s: str) -> str:
+    """Markdown as read: a link's text stays, its target goes (inline and reference links)."""
+    s = re.sub(r"\]\([^)]*\)", "] ", s)
+    s = re.sub(r"(?m)^\s*\[[^\]]+\]:\s*\S+.*$", " ", s)
+    return strip_html(s)
+
+
+# Keys of the card table's state that hold no learner text (internal names, CSS, codes).
+_SKIP_KEYS = {"kind", "id", "suit", "rank", "sym", "pos", "game", "classes", "_esm", "_css",
+              "_anywidget_id", "layout", "size", "_dom_classes", "style", "tabbable"}
+_TEXT_TRAITS = ("description", "tooltip", "placeholder")
+_VALUE_MODELS = {"HTMLModel", "HTMLMathModel", "LabelModel", "TextModel", "TextareaModel"}
+
+
+def _anywidget_texts(x, where: str, out: list) -> None:
+    if isinstance(x, dict):
+        for k, v in x.items():
+            if k in _SKIP_KEYS or k.startswith(("bar_", "_model", "_view")):
+                continue
+            if k == "name" and "kind" in x:          # a control's internal name
+                continue
+            _anywidget_texts(v, f"{where}.{k}", out)
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            _anywidget_texts(v, f"{where}[{i}]", out)
+    elif isinstance(x, str) and x:
+        out.append((where, strip_html(x)))
+
+
+def widget_texts(nb) -> list[tuple[str, str]]:
+    """(where, text) for every learner-facing string in the notebook's stored widget state."""
+    out: list[tuple[str, str]] = []
+    state = (nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+             .get("state", {}))
+    for model in state.values():
+        name, s = model["model_name"], model["state"]
+        if name == "AnyModel":
+            _anywidget_texts(s, "card table", out)
+            continue
+        if name.endswith("StyleModel") or name == "LayoutModel":
+            continue
+        for t in _TEXT_TRAITS:
+            if isinstance(s.get(t), str) and s[t]:
+                out.append((f"{name} {t}", strip_html(s[t])))
+        for t in ("_options_labels", "titles", "tooltips"):
+            for v in s.get(t) or ():
+                if isinstance(v, str) and v:
+                    out.append((f"{name} {t}", strip_html(v)))
+        v = s.get("value")
+        if isinstance(v, str) and v and name in _VALUE_MODELS:
+            out.append((f"{name} value", strip_html(v)))
+    return out
+
+
+def learner_texts(nb) -> list[tuple[str, str]]:
+    """(where, text) for everything a learner reads in an executed notebook."""
+    out: list[tuple[str, str]] = []
+    for i, cell in enumerate(nb.cells):
+        if "teacher-only" in (cell.metadata.get("tags") or ()):
+            continue
+        if cell.cell_type == "markdown":
+            out.append((f"cell {i} (markdown)", strip_markdown(cell.source)))
+        elif cell.cell_type == "code":
+            for o in cell.get("outputs", ()):
+                if o.output_type == "stream":
+                    out.append((f"cell {i} ({o.name})", o.text))
+                elif o.output_type in ("display_data", "execute_result"):
+                    d = o.get("data", {})
+                    if "text/html" in d:
+                        out.append((f"cell {i} (html)", strip_html(d["text/html"])))
+                    elif "text/markdown" in d:
+                        out.append((f"cell {i} (markdown output)", strip_markdown(d["text/markdown"])))
+                    elif "text/plain" in d and "application/vnd.jupyter.widget-view+json" not in d:
+                        out.append((f"cell {i} (text)", d["text/plain"]))
+                elif o.output_type == "error":
+                    out.append((f"cell {i} (error)", f"{o.ename}: {o.evalue}"))
+    return out + widget_texts(nb)
+
+
+# ---------------------------------------------------------------------------------------
+# What must not be there
+# ---------------------------------------------------------------------------------------
+
+CHECKS = [
+    ("a Python identifier (snake_case)",
+     re.compile(r"(?<![\w.?&/-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")),
+    ("a Python class name (CamelCase)", re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b")),
+    ("a call or a keyword argument", re.compile(r"(?<![?&\w])[A-Za-z_]\w*(?:\(|=(?!=))")),
+    ("a raw repr", re.compile(
+        r"<cardkit\.|\b(?:Card|array|dtype|np|Suit|Rank)\b[.(]|\[\d+:"
+        r"|\[\s*[−-]?\d+(?:\.\d+)?(?:\s*,\s*[−-]?\d+(?:\.\d+)?)+\s*\]|\{'\w+'|\bNone\b")),
+    ("a file name or path", re.compile(
+        r"\b[\w/.-]+\.(?:py|json|ipynb|md|csv|npz|npy|txt|toml|yaml|css|js)\b"
+        r"|\bseeds?/|(?i:\bseeds? folder)|\bRULES\b")),
+    ("an issue number", re.compile(r"(?i)\bissue\s*#?\d+|(?<![&\w])#\d+\b")),
+    ("a commit or file hash", re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")),
+    ("a hyphen-minus as a minus sign (use −)", re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")),
+    ("a hyphen-minus in a range of numbers (use –)", re.compile(r"(?<=\d)-(?=\d)")),
+]
+
+
+def findings(texts) -> list[str]:
+    """One line per thing a learner should not see: where, what, and the text around it."""
+    out = []
+    for where, text in texts:
+        t = DEAL_CODE.sub("DEAL-CODE", text)
+        for what, rx in CHECKS:
+            for m in rx.finditer(t):
+                around = " ".join(t[max(0, m.start() - 40):m.end() + 40].split())
+                out.append(f"{where}: {what} {m.group(0)!r} in “{around}”")
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# The checks can fail: each kind of finding is caught, and words pass
+# ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("bad", [
+    "The lead: left_of_first_namer", "Two RuleBots play", "Rules(tie='no_bonus')", "lead=",
+    "trick 5: [0:6♣ 1:A♣ 2:K♣] won by 1", "Totals [271, 209]: seat 0 wins",
+    "<cardkit.games.variety.State object>", "Card('AS')", "array([1, 2])",
+    "see RULES.md §1.4", "the rules (RULES §1.4)", "in seeds/000.txt", "the seed folder",
+    "lesson.ipynb", "fixed in issue 10", "see #12", "commit 3f55784",
+    "Your score: -4", "penalties (-3, +2)", "rounds 1-2",
+])
+def test_the_scan_catches(bad):
+    assert findings([("example", bad)]), bad
+
+
+@pytest.mark.parametrize("good", [
+    "The player on the left of the first to name it leads (Rules §1.4).",
+    "Your score: −4; deals 1–2; deal code V-4821, W-17-P3 or D-5-T2.",
+    "A♠ − 7♥ = +0.8 ± 3.2 points; 2,000 deals; seed 52; fig. 52",
+    "Face-up cards, a four-colour deck, the dealer's left; 18 tricks (26 with 52).",
+])
+def test_the_scan_passes_words(good):
+    assert findings([("example", good)]) == []
+
+
+def test_markdown_link_targets_and_html_attributes_are_not_text():
+    md = "[the rules, §1.4](../rules.ipynb) and <a href='seeds/000.txt' class='rule_link'>source 000</a>"
+    assert findings([("md", strip_markdown(md))]) == []
+    assert findings([("md", strip_markdown("`RULES.md §1.4`"))])
+
+
+# ---------------------------------------------------------------------------------------
+# The lessons, executed once each
+# ---------------------------------------------------------------------------------------
+
+def test_voila_hides_code_sources():
+    """Code cells' sources are not scanned because Voila strips them."""
+    cfg = json.loads((ROOT / "voila.json").read_text())
+    assert cfg["VoilaConfiguration"]["strip_sources"] is True
+
+
+@pytest.fixture(scope="module")
+def executed():
+    """``executed(path)``: the lesson ``path`` (relative to ``lessons/``) run top to bottom
+    in a fresh kernel with its widget state stored; each lesson is run once per module."""
+    from nbclient import NotebookClient
+
+    cache: dict[str, object] = {}
+    times: dict[str, float] = {}
+
+    def run(rel: str):
+        if rel not in cache:
+            path = LESSONS / rel
+            nb = nbformat.read(path, as_version=4)
+            t0 = time.perf_counter()
+            NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,
+                           store_widget_state=True,
+                           resources={"metadata": {"path": str(path.parent)}}).execute()
+            times[rel] = time.perf_counter() - t0
+            cache[rel] = nb
+        return cache[rel]
+
+    yield run
+    if times:
+        print("\nlessons executed for the text scan: "
+              + ", ".join(f"{k} {v:.1f} s" for k, v in sorted(times.items(), key=lambda kv: -kv[1]))
+              + f"; total {sum(times.values()):.1f} s")
+
+
+@pytest.mark.parametrize("rel", NOTEBOOKS)
+def test_lesson_text_shows_words(executed, rel):
+    nb = executed(rel)
+    errors = [f"cell {i}: {o.ename}: {o.evalue}" for i, c in enumerate(nb.cells) if c.cell_type == "code"
+              for o in c.get("outputs", ()) if o.output_type == "error"]
+    assert not errors, f"{rel} raised: {errors[:3]}"
+    texts = learner_texts(nb)
+    assert texts, f"{rel}: nothing read"
+    found = sorted(set(findings(texts)))
+    assert not found, f"{rel}: {len(found)} finding(s):\n" + "\n".join(found[:60])
+
+
+_PRIVATE_IMPORT = re.compile(
+    r"^\s*(?:from\s+([\w.]+)\s+import\s+\(?([^)\n]*)|import\s+([\w.]+))", re.M)
+
+
+@pytest.mark.parametrize("rel", NOTEBOOKS)
+def test_lessons_import_only_public_names(rel):
+    nb = nbformat.read(LESSONS / rel, as_version=4)
+    bad = []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        for m in _PRIVATE_IMPORT.finditer(cell.source):
+            module = m.group(1) or m.group(3)
+            names = [n.strip().split(" as ")[0] for n in (m.group(2) or "").split(",")]
+            if any(part.startswith("_") for part in module.split(".")) or \
+                    any(n.startswith("_") for n in names if n):
+                bad.append(m.group(0).strip())
+    assert not bad, f"{rel} imports private names: {bad}"
+
+
+@pytest.mark.parametrize("rel", [n for n in NOTEBOOKS if n.startswith("armenian_durak/")])
+def test_durak_is_not_called_a_shedding_game(rel):
+    """Simple Armenian Durak is not described in the book; the lessons must not imply that it
+    (or this game) is played to get rid of one's cards."""
+    nb = nbformat.read(LESSONS / rel, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            text = strip_markdown(cell.source).lower()
+            assert not re.search(r"shedding|get(?:ting)? rid of (?:your|one's|their) cards", text), \
+                f"{rel}: {' '.join(cell.source.split())[:200]}"
