@@ -8,16 +8,22 @@ sample, from an explicit seed or :class:`numpy.random.Generator`.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from math import comb
 
 import numpy as np
 
-from .dealing import as_generator, check_rules
-from .errors import CardkitError, NotationError, quote
-from .notation import parse_hand
 from .cards import Card
-from .simulate._core import ONE, U64, deal_bits, hands_from_bits, reverse_strength
+from .dealing import as_generator, check_rules
+from .errors import CardkitError, NotationError, StateError, quote
+from .games import armenian_durak as D
+from .games import variety as V
+from .notation import parse_hand
+from .simulate import armenian_durak as SD
 from .simulate import variety as SV
+from .simulate import warsaw_hearts as SW
+from .simulate._core import ONE, U64, deal_bits, hands_from_bits, reverse_strength
 
 __all__ = ["ContractAdvice", "Advice", "advise", "sample_deals", "CardOutlook", "hearts_card_penalties",
            "durak_reply_swings", "shown_voids", "MAX_SAMPLES"]
@@ -139,8 +145,6 @@ def _robust(top: ContractAdvice, other: list) -> bool:
 def _double_dummy(cards, seat, dealer, hands, partner, rules, progress, max_nodes, done0, total):
     """Per contract, the bidder's margin on every sampled deal by exact solving."""
     from .analysis import SearchLimit, variety as AV
-    from .games import variety as V
-    from .simulate.variety import auction_for
     tables = SV._tables(rules.contract_values)
     bit = tables.bit_of[52:104].astype(np.uint64)              # ace-high layout of sample_deals
     deck52 = [Card.from_index(i) for i in range(52)]
@@ -152,7 +156,7 @@ def _double_dummy(cards, seat, dealer, hands, partner, rules, progress, max_node
         hs = [[deck52[i] for i in range(52) if (int(hands[s, k]) >> int(bit[i])) & 1] for s in range(4)]
         for c in range(1, 9):
             st = V.new_deal(hs, dealer=dealer, rules=rules)
-            for b in auction_for(c, (seat, int(partner[k])), dealer):
+            for b in SV.auction_for(c, (seat, int(partner[k])), dealer):
                 st.apply_action(b)
             try:
                 sol = AV.solve(st, max_nodes=max_nodes)
@@ -221,7 +225,6 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
         2..:data:`MAX_SAMPLES`, an unknown policy, ``rules`` that are not Variety's
         ``Rules``, a ``progress`` that is not callable, or a bad seed.
     """
-    from .games import variety as V
     cards = parse_hand(hand)
     if len(cards) != 13 or len(set(cards)) != 13:
         raise NotationError(f"hand {quote(hand)}: a Variety hand is 13 different cards (RULES.md §1.1)")
@@ -235,7 +238,6 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer))
                                   or max_nodes < 1):
         raise CardkitError(f"max_nodes={quote(max_nodes)}: expected a whole number >= 1, or None")
-    import time
     t0 = time.perf_counter()
     dd = evaluation == "double_dummy"
     total = 8 + (8 * n if dd else 0)
@@ -359,7 +361,6 @@ def _suit_count_tables(suit_sizes, caps, allowed):
     ``c[suit][j]`` with row sums ``suit_sizes``, column sums ``caps`` and ``c = 0`` where
     ``allowed[suit][j]`` is False; with weights ``prod_suit multinomial(size; c[suit])``,
     the number of deals with those counts."""
-    from math import comb
     out, weights = [], []
 
     def splits(u, left, ok):
@@ -435,7 +436,6 @@ def _deal_hidden(unseen_bits, unseen_suits, caps, voids, n, rng):
 
 
 def _check_to_act(obs, what):
-    from .errors import StateError
     if obs.phase != "play" or obs.current_player != obs.seat or not obs.legal_actions:
         raise StateError(f"{what}: the observation's seat ({obs.seat}) is not the one to play a card "
                          f"(phase {obs.phase!r}, current player {obs.current_player})")
@@ -473,7 +473,6 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
     :raises CardkitError: for samples outside 2..:data:`MAX_SAMPLES`, an unknown policy or a
         ``progress`` that is not callable.
     """
-    from .simulate import warsaw_hearts as SW
     obs = observation
     _check_to_act(obs, "hearts_card_penalties")
     n = _check_samples(samples)
@@ -548,9 +547,6 @@ def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: st
     :raises CardkitError: for samples outside 2..:data:`MAX_SAMPLES`, an unknown policy or a
         ``progress`` that is not callable.
     """
-    from .errors import StateError
-    from .games import armenian_durak as D
-    from .simulate import armenian_durak as SD
     obs = observation
     _check_to_act(obs, "durak_reply_swings")
     if len(obs.trick) != 1:

@@ -28,6 +28,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from .._lazy import lazy_exports
 from ..bots import RandomBot, TrickBot, play_out
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_rules, shuffled
@@ -972,10 +973,7 @@ def margin(totals: Sequence[int]) -> tuple[int | None, int]:
 __all__ += ["margin", "game_over"]
 
 
-def __getattr__(name: str):
-    """``ExpertBot``: the judge's expert player (:class:`cardkit.analysis.ExpertBot`),
-    loaded on first use so that importing this module loads no solver."""
-    if name == "ExpertBot":
-        from ..analysis.judge import ExpertBot
-        return ExpertBot
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: ``ExpertBot``, the judge's expert player (:class:`cardkit.analysis.ExpertBot`), re-exported
+#: here lazily (:func:`cardkit._lazy.lazy_exports`): importing this module loads no solver.
+_LAZY = {"ExpertBot": ("cardkit.analysis.judge", "ExpertBot")}
+__getattr__ = lazy_exports(__name__, _LAZY)

@@ -17,6 +17,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from .._lazy import lazy_exports
 from ..bots import Bot, RandomBot, TrickBot, play_out
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
@@ -29,7 +30,8 @@ from ..tricks import Trick, winning_index
 __all__ = [
     "Rules", "Contract", "CONTRACTS", "contracts", "new_deal", "State", "Observation",
     "Auction", "resolve_auction", "score_deal", "opening_leader", "Game", "RandomBot",
-    "RuleBot", "PLAYERS", "DEFENDERS_BONUS", "MAX_DEALS",
+    "RuleBot", "PLAYERS", "DEFENDERS_BONUS", "MAX_DEALS", "first_lead_seat", "trick_points",
+    "declarers_lose",
 ]
 
 PLAYERS = 4
@@ -151,7 +153,7 @@ def _table(two: int, seven: int) -> dict[int, Contract]:
         # 1: no trumps; +12 to the side that takes more tricks
         Contract(1, None, False, 0, 12, _ZERO, "+12 to the side that takes more tricks"),
         # 2: clubs trumps; +2 (or +1) per trick
-        Contract(2, C, False, two, 0, _ZERO, f"{two:+d} per trick"),
+        Contract(2, C, False, two, 0, _ZERO, f"{two:+d} per trick".replace("-", "−")),
         # 3: hearts trumps; +2 per spade taken
         Contract(3, H, False, 0, 0, _values(lambda c: 2 if c.suit == S else 0), "+2 per ♠ taken"),
         # 4: diamonds trumps; +1 per red card, −1 per black card
@@ -164,7 +166,8 @@ def _table(two: int, seven: int) -> dict[int, Contract]:
         # 6: clubs trumps, reversed order; +1 per red card
         Contract(6, C, True, 0, 0, _values(lambda c: 1 if c.suit.is_red else 0), "+1 per red card taken"),
         # 7: spades trumps; −2 (or −1) per club taken
-        Contract(7, S, False, 0, 0, _values(lambda c: seven if c.suit == C else 0), f"{seven:+d} per ♣ taken"),
+        Contract(7, S, False, 0, 0, _values(lambda c: seven if c.suit == C else 0),
+                 f"{seven:+d} per ♣ taken".replace("-", "−")),   # the minus sign, as in 4, 5 and 8
         # 8: no trumps; −2 per trick
         Contract(8, None, False, -2, 0, _ZERO, "−2 per trick"),
     ]
@@ -258,12 +261,30 @@ def opening_leader(auction: Auction, dealer: int, rules: Rules | None = None) ->
     :raises CardkitError: for a dealer that is not a seat 0..3.
     """
     dealer = check_seat(dealer, PLAYERS, "dealer")
+    return int(first_lead_seat(auction.declarers[0], dealer, _check_rules(rules), first_bidder=auction.first))
+
+
+def first_lead_seat(first_namer, dealer, rules: Rules | None = None, *, first_bidder=None):
+    """The seat that leads to the first trick, RULES.md §1.4: the one rule, read by
+    :func:`opening_leader` and by the batched simulator (:mod:`cardkit.simulate.variety`).
+    Works elementwise: seats may be ints or integer numpy arrays (one per deal).
+
+    :param first_namer: the declarer who named the contract first (§1.3).
+    :param dealer: the dealer's seat.
+    :param first_bidder: the seat that opened the bidding; None: the dealer's left (§1.3).
+    :returns: ``(first_namer + 1) % 4`` under ``lead="left_of_first_namer"`` (**default**),
+        ``(first_bidder + 1) % 4`` under ``"left_of_first_bidder"``, ``(dealer + 1) % 4``
+        under ``"left_of_dealer"``; an int or an array like the seats given.
+    :raises CardkitError: for ``rules`` that are not :class:`Rules`.
+    """
     rules = _check_rules(rules)
     if rules.lead == "left_of_first_namer":
-        return (auction.declarers[0] + 1) % PLAYERS
-    if rules.lead == "left_of_first_bidder":
-        return (auction.first + 1) % PLAYERS
-    return (dealer + 1) % PLAYERS
+        before = first_namer
+    elif rules.lead == "left_of_first_bidder":
+        before = (dealer + 1) % PLAYERS if first_bidder is None else first_bidder
+    else:
+        before = dealer
+    return (before + 1) % PLAYERS
 
 
 # ---- scoring (RULES.md §1.6) ---------------------------------------------------------
@@ -335,10 +356,20 @@ def side_points(contract: int | Contract, seats: Sequence[int], taken: Sequence[
     cards = [card for s in seats for card in taken[s]]
     tricks = len(cards) // PLAYERS
     total_tricks = sum(len(t) for t in taken) // PLAYERS
-    pts = tricks * c.per_trick + sum(c.card_values[card.index] for card in cards)
-    if c.majority and tricks * 2 > total_tricks:
-        pts += c.majority
-    return pts
+    return trick_points(c.per_trick, c.majority, tricks, total_tricks - tricks) + sum(
+        c.card_values[card.index] for card in cards)
+
+
+def trick_points(per_trick, majority, tricks, other_tricks):
+    """Points a side earns for its tricks, RULES.md §1.2 (its cards not counted): ``per_trick``
+    for each, and ``majority`` (contract 1: 12) when it took more tricks than the other side
+    (strictly: equal counts earn nothing). The one rule, read by :func:`side_points` and the
+    batched simulator; elementwise on integer numpy arrays (one value per deal).
+
+    :param per_trick: :attr:`Contract.per_trick`; :param majority: :attr:`Contract.majority`.
+    :param tricks: tricks the side took; :param other_tricks: tricks the other side took.
+    """
+    return per_trick * tricks + majority * (tricks > other_tricks)
 
 
 def score_deal(contract: int, declarers: Sequence[int], taken: Sequence[Sequence[Card]],
@@ -369,11 +400,25 @@ def score_deal(contract: int, declarers: Sequence[int], taken: Sequence[Sequence
     d_pts = side_points(contract, decl, taken, rules)
     f_pts = side_points(contract, defs, taken, rules)
     scores = [d_pts if s in decl else f_pts for s in range(PLAYERS)]
-    lose = d_pts < f_pts or (d_pts == f_pts and rules.tie == "declarers_lose")
-    if lose:
+    if declarers_lose(d_pts, f_pts, rules):
         for s in defs:
             scores[s] += DEFENDERS_BONUS
     return scores
+
+
+def declarers_lose(declarers_points, defenders_points, rules: Rules | None = None):
+    """Do the declarers lose the deal (each defender then gets :data:`DEFENDERS_BONUS`)?
+    RULES.md §1.6: they win only with strictly more points; a tie is their loss under
+    ``tie="declarers_lose"`` (**default**) and nobody's under ``tie="no_bonus"``. The one
+    rule, read by :func:`score_deal`, the batched simulator and the exact solver;
+    elementwise on numpy arrays (one value per deal).
+
+    :param declarers_points: :param defenders_points: the sides' points (§1.2).
+    :returns: a bool, or a bool array like the points given.
+    :raises CardkitError: for ``rules`` that are not :class:`Rules`.
+    """
+    tie_loses = _check_rules(rules).tie == "declarers_lose"
+    return (declarers_points < defenders_points) | ((declarers_points == defenders_points) & tie_loses)
 
 
 # ---- the state -------------------------------------------------------------------------
@@ -830,29 +875,15 @@ class Game(DealSeries):
         return [s for s in range(PLAYERS) if t[s] == max(t)]
 
 
-# ---- the contract advisor (RULES.md §1.8), implemented in cardkit.advisor ----------------
+# ---- names kept here for older code, loaded on first use -------------------------------
 
-def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=None,
-           policy: str = "rule", rules: Rules | None = None, progress=None, evaluation: str = "rule",
-           max_nodes: int | None = None) -> list:
-    """The eight contracts ranked by expected margin for the player holding ``hand``
-    (RULES.md §1.8), best first: a list of :class:`cardkit.advisor.ContractAdvice`
-    (contract, margin, stderr, samples, ...), with ``evaluation="double_dummy"`` also
-    valued by exact solving and labelled robust or not (:class:`cardkit.advisor.Advice`).
-    See :func:`cardkit.advisor.advise` for the method, the parameters and the errors
-    raised (NotationError, CardkitError)."""
-    from ..advisor import advise as _advise
-    return _advise(hand, seat=seat, dealer=dealer, samples=samples, seed=seed, policy=policy,
-                   rules=rules, progress=progress, evaluation=evaluation, max_nodes=max_nodes)
-
+#: Public names that live in higher modules and are re-exported here lazily (PEP 562), so
+#: that importing this module imports neither of them (no import cycle, no solver):
+#: ``advise``, the contract advisor (RULES.md §1.8, :func:`cardkit.advisor.advise`), and
+#: ``ExpertBot``, the judge's expert player (:class:`cardkit.analysis.ExpertBot`).
+_LAZY = {"advise": ("cardkit.advisor", "advise"), "ExpertBot": ("cardkit.analysis.judge", "ExpertBot")}
 
 __all__.append("advise")
 
 
-def __getattr__(name: str):
-    """``ExpertBot``: the judge's expert player (:class:`cardkit.analysis.ExpertBot`),
-    loaded on first use so that importing this module loads no solver."""
-    if name == "ExpertBot":
-        from ..analysis.judge import ExpertBot
-        return ExpertBot
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _LAZY)

@@ -1,0 +1,32 @@
+"""Lazy re-exports (PEP 562): a lower module names a few public objects that live in a
+higher one (the rules module ``cardkit.games.variety`` keeps ``RuleBot``, ``ExpertBot``,
+``advise`` for older code) without importing that module when it is itself imported, so
+the import graph has no cycle and importing the rules loads no solver.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+
+__all__ = ["lazy_exports"]
+
+
+def lazy_exports(module_name: str, table: Mapping[str, tuple[str, str]]) -> Callable[[str], object]:
+    """A module ``__getattr__`` for ``module_name`` that answers each name of ``table``
+    (``name -> (module, attribute)``) by importing ``module`` on first use.
+
+    >>> getattr_ = lazy_exports("m", {"sqrt": ("math", "sqrt")})
+    >>> getattr_("sqrt")(9.0)
+    3.0
+
+    :raises AttributeError: for a name not in ``table``, as for any missing attribute.
+    """
+    def __getattr__(name: str) -> object:
+        if name in table:
+            module, attr = table[name]
+            return getattr(importlib.import_module(module), attr)
+        raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
+    __getattr__.__doc__ = ("Names loaded on first use from higher modules: "
+                           + ", ".join(f"{n} ({m}.{a})" for n, (m, a) in table.items()) + ".")
+    return __getattr__
