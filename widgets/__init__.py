@@ -35,16 +35,54 @@ Every control is built once and updated in place; every button has an accessible
 state protocol of :mod:`cardkit.state`; legality comes from ``state.legal_actions()``.
 """
 
-from .auction import AuctionTable, ContractTable
-from .hand import HandTable
-from .scores import ScoreSheet
-from .trick import TrickTable
-from .variety_table import VarietyTable
-from .warsaw_hearts import PenaltyTable, SettlementTable, WarsawHeartsTable  # RULES.md §2
-from .armenian_durak import DrawChooser, DurakTable, TableauView, TrumpPicker  # RULES.md §3
-from .advisor import AdvisorPanel, HandEditor  # RULES.md §1.8
-from ._dashboard import DealDashboard
-from .card_table import CardTable
+import importlib
+from typing import TYPE_CHECKING
+
+# Lazy imports (PEP 562): ``import cardkit_widgets`` (or one of its light submodules, such as
+# ``cardkit_widgets.lesson``) loads no dashboard, no anywidget and no game module; each public
+# name below imports its module on first use. A lesson's first screen no longer waits for
+# every dashboard to load (issue 10 §6).
+_LAZY = {
+    "AuctionTable": ".auction", "ContractTable": ".auction",
+    "HandTable": ".hand",
+    "ScoreSheet": ".scores",
+    "TrickTable": ".trick",
+    "VarietyTable": ".variety_table",
+    "PenaltyTable": ".warsaw_hearts", "SettlementTable": ".warsaw_hearts",  # RULES.md §2
+    "WarsawHeartsTable": ".warsaw_hearts",
+    "DrawChooser": ".armenian_durak", "DurakTable": ".armenian_durak",  # RULES.md §3
+    "TableauView": ".armenian_durak", "TrumpPicker": ".armenian_durak",
+    "AdvisorPanel": ".advisor", "HandEditor": ".advisor",  # RULES.md §1.8
+    "DealDashboard": "._dashboard",
+    "CardTable": ".card_table",
+}
+
+if TYPE_CHECKING:  # type checkers and IDEs see the eager imports
+    from ._dashboard import DealDashboard
+    from .advisor import AdvisorPanel, HandEditor
+    from .armenian_durak import DrawChooser, DurakTable, TableauView, TrumpPicker
+    from .auction import AuctionTable, ContractTable
+    from .card_table import CardTable
+    from .hand import HandTable
+    from .scores import ScoreSheet
+    from .trick import TrickTable
+    from .variety_table import VarietyTable
+    from .warsaw_hearts import PenaltyTable, SettlementTable, WarsawHeartsTable
+
+
+def __getattr__(name: str):
+    """Import a public class's module on first use (PEP 562); cache the class here."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     # game-agnostic controls
