@@ -27,8 +27,7 @@ from dataclasses import asdict, dataclass
 from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar
 
-import numpy as np
-
+from ._checks import is_whole
 from .cards import Card, Suit
 from .dealing import check_seat
 from .errors import CardkitError, IllegalActionError, NotationError, StateError, quote
@@ -41,7 +40,7 @@ __all__ = ["TrickGameState", "TrickObservation", "fast_copy", "seed_of", "rules_
 def seed_of(seed, dealt: bool = True) -> int | None:
     """What a state keeps as its ``seed``: the int a random deal was dealt from, else None
     (a Generator, None, or ``dealt=False``: the hands were given)."""
-    if dealt and isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+    if dealt and is_whole(seed):
         return int(seed)
     return None
 
@@ -152,6 +151,8 @@ class TrickGameState:
     history: list
     phase: str
     current_player: int | None
+    rules: Any  # the game's Rules dataclass
+    initial_hands: Sequence[Sequence[Card]]
 
     # ---- the protocol -------------------------------------------------------------
 
@@ -374,7 +375,7 @@ class TrickGameState:
                                 f"{', '.join(map(repr, unknown))}; a saved {cls.game} deal has "
                                 f"{', '.join(map(repr, required))} and optionally {', '.join(map(repr, optional))}")
         fmt = data["format"]
-        if isinstance(fmt, bool) or fmt != cls.json_format or not isinstance(fmt, int):
+        if not is_whole(fmt) or fmt != cls.json_format:
             raise NotationError(f"saved deal: format {quote(fmt)} is not one this version of cardkit reads "
                                 f"(format {cls.json_format})")
         for k in cls.start_fields:
@@ -383,10 +384,10 @@ class TrickGameState:
         if not isinstance(data["history"], list):
             raise NotationError(f"saved deal: 'history' must be a list of actions, got {quote(data['history'])}")
         dealer = data["dealer"]
-        if isinstance(dealer, bool) or not isinstance(dealer, int):
+        if not is_whole(dealer):
             raise NotationError(f"saved deal: 'dealer' must be a seat number, got {quote(dealer)}")
         seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        if seed is not None and (not is_whole(seed) or seed < 0):
             raise NotationError(f"saved deal: 'seed' must be a whole number >= 0 or absent, got {quote(seed)}")
 
     # ---- what subclasses provide ----------------------------------------------------
@@ -416,6 +417,8 @@ class TrickGameState:
             an unknown one (named).
         :raises CardkitError: (a ValueError) for a value the rules refuse.
         """
+        if cls.rules_class is None:
+            raise NotImplementedError(f"{cls.__name__} has no rules_class")
         return rules_from_json(data["rules"], cls.rules_class)
 
     @classmethod
@@ -480,7 +483,9 @@ class TrickGameState:
 
     def _legal_play(self) -> list[Card]:
         """Follow suit if able, else any card (RULES.md §1.5, §2.1)."""
-        cards = self._playable(self.current_player)
+        seat = self.current_player
+        assert seat is not None  # the play phase always has a player to act
+        cards = self._playable(seat)
         trick = self.tricks[-1]
         if trick.cards:
             led = trick.cards[0].suit
@@ -495,6 +500,7 @@ class TrickGameState:
         if not isinstance(card, Card):
             raise IllegalActionError(self._not_a_card_message(card))
         seat = self.current_player
+        assert seat is not None  # the play phase always has a player to act
         cards = self._playable(seat)
         if card not in cards:
             raise IllegalActionError(self._not_playable_message(card, seat, cards))
@@ -521,6 +527,7 @@ class TrickGameState:
 
     def _apply_play(self, card: Card) -> None:
         seat = self.current_player
+        assert seat is not None  # the play phase always has a player to act
         self._remove_played(seat, card)
         trick = self.tricks[-1]
         trick.cards.append(card)
