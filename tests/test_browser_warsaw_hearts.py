@@ -23,7 +23,7 @@ def test_play_a_legal_card_and_undo(dashboard):
     expect(page.locator(".ckt-caption")).to_contain_text("9 cards")
     expect(status).to_contain_text("Your turn: play a card")
     # the penalty table is below the table, collapsible
-    page.get_by_text("Penalty table (RULES.md §2.2)").click()
+    page.get_by_text("Penalty table (Rules §2.2)").click()
     expect(page.locator(".cardkit-penalties")).to_contain_text("fig. 200")
 
     legal = hand.locator(".ckt-legal")

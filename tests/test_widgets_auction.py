@@ -24,7 +24,7 @@ def test_used_numbers_are_disabled_for_the_player_to_bid():
     assert _enabled(table) == state.legal_actions() == [1, 2, 3, 4, 6, 7, 8]
     used = table.buttons[5]
     assert used.disabled and used.style.text_decoration == "line-through"
-    assert "never names their own number twice" in used.tooltip and "RULES.md §1.3" in used.tooltip
+    assert "never names their own number twice" in used.tooltip and "Rules §1.3" in used.tooltip
     # numbers others named: enabled, underlined, the tooltip says a repeat ends the bidding
     assert table.buttons[4].style.text_decoration == "underline"
     assert "ends the bidding" in table.buttons[4].tooltip

@@ -131,7 +131,7 @@ def test_used_numbers_are_disabled_for_the_learner():
     assert number["used"] and "never names their own number twice" in number["tooltip"]  # struck through
     assert _enabled_bids(t) == t.state.legal_actions()
     t.table.bid(first)  # forced: refused in words, nothing changes
-    assert t.last_error and "RULES.md §1.3" in t.last_error
+    assert t.last_error and "Rules §1.3" in t.last_error
 
 
 def test_a_full_deal_by_clicks_gives_a_score_row_equal_to_returns(capsys):

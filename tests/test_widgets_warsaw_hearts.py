@@ -31,7 +31,12 @@ def test_penalty_table_lists_the_schedule():
     for r in wh.PENALTY_SCHEDULE:
         assert r.text in t.text and str(r.penalty) in t.text
     assert "fig. 199" in t.text and "fig. 200" in t.text and "+20" in t.text
-    assert "'max' (default)" in t.text
+    # the readings in use, in words (no Python identifiers); the other reading when chosen
+    assert "20 is the whole penalty (default)" in t.text and "at least one trick (default)" in t.text
+    assert "double_honour_trick" not in t.text and "max" not in t.text
+    other = PenaltyTable(rules=wh.Rules(double_honour_trick="additive", bonus_without_tricks=True))
+    assert "plus an honour taken in another trick" in other.text and "no trick" in other.text
+    assert "(default)" not in other.text
 
 
 def test_penalty_table_marks_who_took_which_honour_in_which_trick():

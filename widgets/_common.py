@@ -257,10 +257,52 @@ def seat_positions(players: int, viewer: int = 0) -> dict[int, str]:
 def one_line(exc: BaseException, limit: int = 400) -> str:
     """An exception as one line of text for a status line (never a traceback), at most
     about ``limit`` characters (cardkit's messages quote at most ~60 characters of an
-    input; this also bounds a message from elsewhere)."""
+    input; this also bounds a message from elsewhere). The rule it names is written for a
+    learner ("Rules §1.3", not the file name); the input it quotes stays as typed."""
     text = str(exc).strip().splitlines()
-    msg = text[0] if text else type(exc).__name__
+    msg = rules_words(text[0]) if text else type(exc).__name__
     return msg if len(msg) <= limit else msg[:limit] + "…"
+
+
+_RULES_FILE = re.compile(r"(?:docs/|\.\./shared/)?RULES\.md(?=\s*§|\b)")
+_HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")
+
+
+def minus_signs(text: str) -> str:
+    """``text`` with every hyphen-minus that stands for a minus sign ("-4", "(-3") written
+    as the minus sign "−"; hyphens in words, ranges and deal codes ("V-4821") stay."""
+    return _HYPHEN_MINUS.sub("−", text)
+
+
+def rules_words(text: str) -> str:
+    """``text`` with the rules file named as a learner reads it: "RULES.md §1.3" → "Rules §1.3"."""
+    return _RULES_FILE.sub("Rules", text)
+
+
+def learner_words(text: str) -> str:
+    """A message from the engine as a learner reads it: the rules file named as "Rules"
+    ("RULES.md §1.3" → "Rules §1.3") and minus signs as "−" (:func:`minus_signs`)."""
+    return minus_signs(_RULES_FILE.sub("Rules", text))
+
+
+def signed(x, digits: int = 0) -> str:
+    """A number of points for a learner, with its sign and the true minus sign: ``+3``,
+    ``−3``, ``0``; with ``digits`` decimals ``+3.25``, ``−0.40``, ``0.00`` (a value that
+    rounds to zero has no sign)."""
+    if not digits:
+        n = round(float(x))
+        return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+    t = f"{x:+.{digits}f}"
+    if float(t) == 0:
+        return f"{0:.{digits}f}"
+    return t.replace("-", "−")
+
+
+def number(x, digits: int = 0) -> str:
+    """A number for a learner without a plus sign, the minus sign "−": ``3``, ``−3``,
+    ``−0.40`` (``digits`` decimals)."""
+    t = f"{x:.{digits}f}"
+    return f"{0:.{digits}f}" if float(t) == 0 else t.replace("-", "−")
 
 
 #: The largest seed a play page's seed box takes: a deal code carries at most 12 digits

@@ -20,7 +20,7 @@ from cardkit.cards import Card, Suit, deck
 from cardkit.errors import CardkitError
 from cardkit.notation import format_hand, parse_hand, sort_hand
 
-from ._common import card_button_layout, ranks_for, suit_colour, suit_html
+from ._common import card_button_layout, ranks_for, signed, suit_colour, suit_html
 
 __all__ = ["HandEditor", "AdvisorPanel", "advice_chart_svg", "advice_table_html", "Bar", "bar_chart_svg"]
 
@@ -187,9 +187,9 @@ def advice_table_html(advice, book: Sequence[int] | str | None = None) -> str:
         rows.append(
             f"<tr><td style='padding:0.2em 0.7em;text-align:center'><b>{a.contract}</b></td>"
             f"<td style='padding:0.2em 0.7em'>{html.escape(a.description)}</td>"
-            f"<td {td}>{a.margin:+.2f} ± {a.stderr:.2f}</td>"
+            f"<td {td}>{signed(a.margin, 2)} ± {a.stderr:.2f}</td>"
             f"<td {td}>{a.win_rate:.0%}</td>"
-            f"<td {td}>{a.score:+.1f}</td><td style='padding:0.2em 0.7em;white-space:nowrap'>{best}{mark}</td></tr>")
+            f"<td {td}>{signed(a.score, 1)}</td><td style='padding:0.2em 0.7em;white-space:nowrap'>{best}{mark}</td></tr>")
     n = advice[0].samples if advice else 0
     th = "style='padding:0.2em 0.7em;text-align:left;border-bottom:1px solid #888'"
     return ("<table class='ck-advice' style='border-collapse:collapse'>"
@@ -288,7 +288,7 @@ def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = 
                      f'stroke="#000" stroke-width="1.2"/>')
         for e in (e0, e1):
             parts.append(f'<line x1="{e:.1f}" y1="{ym - 5:.1f}" x2="{e:.1f}" y2="{ym + 5:.1f}" stroke="#000"/>')
-        parts.append(f'<text x="{left + plot_w + 6}" y="{y + 17}">{b.value:+.1f} ± {b.stderr:.1f}'
+        parts.append(f'<text x="{left + plot_w + 6}" y="{y + 17}">{signed(b.value, 1)} ± {b.stderr:.1f}'
                      f'{html.escape(b.tags)}</text>')
     parts.append(f'<text x="4" y="{height - 20}" fill="#555">{html.escape(axis)}: bar = mean; '
                  f'figures: mean ± one standard error</text>')
@@ -392,7 +392,7 @@ class AdvisorPanel(W.VBox):
         self._result_hand = self.editor.value
         best = result[0]
         self.status.value = (f"Best: <b>contract {best.contract}</b> ({html.escape(best.description)}), "
-                             f"expected margin {best.margin:+.2f} ± {best.stderr:.2f} points "
+                             f"expected margin {signed(best.margin, 2)} ± {best.stderr:.2f} points "
                              "(± one standard error). Computed by "
                              f"<code>advise(hand, samples={samples}, seed={seed})</code>: "
                              f"{samples:,} deals per contract.")

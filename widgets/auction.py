@@ -12,7 +12,7 @@ import traitlets
 from cardkit.errors import CardkitError, quote
 from cardkit.games import variety
 
-from ._common import SUIT_NAMES, css_widget, seat_names, set_class, size_of, suit_html
+from ._common import SUIT_NAMES, css_widget, seat_names, set_class, signed, size_of, suit_html
 
 __all__ = ["AuctionTable", "ContractTable"]
 
@@ -200,7 +200,7 @@ class AuctionTable(W.VBox):
                 b.style.font_weight = "normal"
                 if n in own:
                     b.tooltip = (f"{n}: {who} named {n} already; a player never names their own "
-                                 f"number twice (RULES.md §1.3)")
+                                 f"number twice (Rules §1.3)")
                     b.style.text_decoration = "line-through"
                 else:
                     b.tooltip = f"{n}: {desc}" + ("" if current is None else f" (wait: {self.names[current]} bids)")
@@ -326,7 +326,7 @@ class ContractTable(W.VBox):
             self._trump_cells[n] = W.HTML("")
             cells += [b, self._trump_cells[n], W.HTML(order),
                       W.HTML(f'<span style="font-size:0.9em">{html.escape(c.scoring)}</span>'),
-                      W.HTML(f"{c.side_total:+d}" if c.side_total else "0"), self.marks[n]]
+                      W.HTML(signed(c.side_total)), self.marks[n]]
         self.grid = W.GridBox(cells, layout=W.Layout(
             grid_template_columns="auto auto auto minmax(12em, 22em) auto auto",
             grid_gap="0px 8px", align_items="center", width="fit-content"))

@@ -10,7 +10,8 @@ which asks the game engine (``cardkit.games.*``), never a copy of the rules.
 
 The lessons import only public names from here: :func:`say`, :func:`guarded`,
 :func:`card_html`, :func:`cards_html`, :func:`suit_html`, :func:`read_seed`,
-:func:`seed_text`, :func:`signed`, :class:`Question`, :class:`Exercise`, :class:`Tally`.
+:func:`seed_text`, :func:`signed`, :func:`number`, :func:`minus_signs`, :func:`learner_words`,
+:func:`one_line`, :class:`Question`, :class:`Exercise`, :class:`Tally`.
 The game-specific questions are in :mod:`cardkit_widgets.exercises`.
 
 A handful of plain ipywidgets per exercise (HTML, Button, Text); nothing is computed until
@@ -20,6 +21,7 @@ an exercise is built.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,25 +30,35 @@ import ipywidgets as W
 from ipywidgets.widgets.widget_string import HTMLStyle
 import numpy as np
 
-from ._common import MAX_SEED, card_html, one_line, read_seed, suit_html
+from ._common import (MAX_SEED, card_html, learner_words, minus_signs, number, one_line, read_seed, rules_words,
+                      signed, suit_html)
 
 __all__ = ["say", "guarded", "card_html", "cards_html", "suit_html", "read_seed", "seed_text", "signed",
-           "read_number", "Question", "Exercise", "Tally", "MAX_SEED"]
+           "number", "minus_signs", "learner_words", "one_line", "read_number", "Question", "Exercise", "Tally",
+           "MAX_SEED"]
 
 RIGHT_COLOUR = "#1b5e20"
 WRONG_COLOUR = "#b71c1c"
+
+# A tag, or a run of text between tags: ``say`` rewrites only the text (minus signs, "Rules §").
+_TEXT_OR_TAG = re.compile(r"<[^>]*>|[^<]+")
 
 
 def say(line: W.HTML, text: str = "", error=False) -> None:
     """Write one line of HTML ``text`` into the HTML widget ``line`` (green), or an error
     (red, with ⚠). ``error`` may be True (``text`` is the message) or an exception, shown
-    as one line of escaped text (never a traceback). ``say(line)`` clears it."""
+    as one line of escaped text (never a traceback). ``say(line)`` clears it. In the text
+    (not in tags) "RULES.md §x" becomes "Rules §x" and, except in an error (which quotes the
+    input as typed), a hyphen-minus before a digit becomes the minus sign "−"
+    (:func:`learner_words`)."""
     if isinstance(error, BaseException):
         text, error = html.escape(one_line(error)), True
     if not text:
         line.value = ""
         return
     colour = WRONG_COLOUR if error else RIGHT_COLOUR
+    words = rules_words if error else learner_words        # an error quotes the input as typed
+    text = _TEXT_OR_TAG.sub(lambda m: m.group(0) if m.group(0).startswith("<") else words(m.group(0)), text)
     line.value = f'<span style="color:{colour}">{"⚠ " if error else ""}{text}</span>'
 
 
@@ -73,10 +85,6 @@ def seed_text(value, description: str = "seed", width: str = "12em") -> W.Text:
     return W.Text(value=str(value), description=description, layout=W.Layout(width=width))
 
 
-def signed(n: int) -> str:
-    """A number of points for a learner: ``+3``, ``−3`` (a true minus sign), ``0``."""
-    n = int(n)
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 def read_number(text: str) -> int:

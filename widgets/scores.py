@@ -9,7 +9,13 @@ import ipywidgets as W
 
 from cardkit.errors import CardkitError, quote
 
-from ._common import set_class, size_of
+from ._common import set_class, signed, size_of
+
+
+def _points(v: int) -> str:
+    """A score with its sign and the minus sign "−"; zero as "+0", as the sheet always wrote it."""
+    return "+0" if v == 0 else signed(v)
+
 
 __all__ = ["ScoreSheet"]
 
@@ -127,13 +133,13 @@ class ScoreSheet(W.VBox):
         has_notes = any(self._notes)
         rows = []
         for label, row, note in zip(self._labels, self._rows, self._notes):
-            cells = "".join(f"<td {td}>{v:+d}</td>" for v in row)
+            cells = "".join(f"<td {td}>{_points(v)}</td>" for v in row)
             extra = f'<td style="padding:1px 6px;font-size:0.85em">{html.escape(note)}</td>' if has_notes else ""
             rows.append(f'<tr><td {tdl}>{html.escape(label)}</td>{cells}{extra}</tr>')
         totals = self.totals
         best = max(totals) if self._rows else None
         tcells = "".join(
-            f'<td style="padding:2px 6px;text-align:right;border-top:2px solid #888"><b>{t:+d}</b>'
+            f'<td style="padding:2px 6px;text-align:right;border-top:2px solid #888"><b>{_points(t)}</b>'
             f'{"<br><small>▲ leads</small>" if self._rows and t == best else ""}</td>' for t in totals)
         body = "".join(rows) or (
             f'<tr><td colspan="{len(self.names) + 1}" style="padding:2px 6px;color:#555">'

@@ -21,7 +21,7 @@ from cardkit.dealing import as_generator, cut_for_dealer
 from cardkit.errors import CardkitError, quote
 from cardkit.games import variety
 
-from ._common import SUIT_NAMES, card_html, seat_names, suit_html
+from ._common import SUIT_NAMES, card_html, seat_names, signed, suit_html
 from ._dashboard import DealDashboard
 from .card_table import suit_json
 from .scores import ScoreSheet
@@ -120,7 +120,7 @@ class VarietyTable(DealDashboard):
         self.contracts_table = W.HTML(self._contracts_html(None))
         self.contracts_table.add_class("cardkit-contracts")
         self.scores = ScoreSheet(self.names, title="Score sheet", unit="points")
-        self._assemble([("Score sheet", self.scores), ("The eight contracts (RULES.md §1.2)", self.contracts_table)],
+        self._assemble([("Score sheet", self.scores), ("The eight contracts (Rules §1.2)", self.contracts_table)],
                        deal=deal, practice=practice, four_colour=four_colour)
 
     @classmethod
@@ -250,7 +250,7 @@ class VarietyTable(DealDashboard):
                 if n in namer and namer[n] != self.seat:
                     tip += f". {self.names[namer[n]]} named {n}: repeating it ends the bidding"
             elif n in own:
-                tip = f"{n}: you named {n} already; a player never names their own number twice (RULES.md §1.3)"
+                tip = f"{n}: you named {n} already; a player never names their own number twice (Rules §1.3)"
             else:
                 tip = f"{c}"
             numbers.append({"n": n, "legal": n in legal, "used": n in own, "tooltip": tip})
@@ -285,7 +285,8 @@ class VarietyTable(DealDashboard):
             order = "<b>reversed</b>: lowest wins" if c.lowest_wins else "normal"
             mark = "<b>◀ played now</b>" if n == played else ""
             rows.append(f"<tr><td {td}><b>{n}</b></td><td {td}>{trump}</td><td {td}>{order}</td>"
-                        f"<td {td}>{html.escape(c.scoring)}</td><td {td}>{c.side_total:+d}</td><td {td}>{mark}</td></tr>")
+                        f"<td {td}>{html.escape(c.scoring)}</td><td {td}>{signed(c.side_total)}</td>"
+                        f"<td {td}>{mark}</td></tr>")
         return (f"<table style='border-collapse:collapse'><tr><th {th}>Contract</th><th {th}>Trump</th>"
                 f"<th {th}>Order</th><th {th}>Scoring (per side)</th><th {th}>Side total</th><th {th}>Note</th></tr>"
                 + "".join(rows) + "</table>")
@@ -316,8 +317,8 @@ class VarietyTable(DealDashboard):
                 "a tie: the declarers lose" if d == f and self.rules.tie == "declarers_lose" else
                 "a tie" if d == f else "the declarers lose")
             mine = st.returns()[self.seat]
-            return (f"{head}. Deal over: declarers {d:+d}, defenders {f:+d} points, {result}. "
-                    f"Your score this deal: {mine:+d}. Press New deal for the next deal."
+            return (f"{head}. Deal over: declarers {signed(d)}, defenders {signed(f)} points, {result}. "
+                    f"Your score this deal: {signed(mine)}. Press New deal for the next deal."
                     + (self._game_over_text() if self.game_over else ""))
         turn = "Your turn: play a card" if st.current_player == self.seat else f"{name(st.current_player)} to play"
         return f"{head}. {turn}."
@@ -327,5 +328,5 @@ class VarietyTable(DealDashboard):
         best = max(totals)
         winners = " and ".join(html.escape(self.names[s]) for s in range(variety.PLAYERS) if totals[s] == best)
         return (f" The game is over after {len(self.scores)} deals: {winners} "
-                f"{'wins' if ' and ' not in winners else 'win'} with {best:+d} (RULES.md §1.7); "
+                f"{'wins' if ' and ' not in winners else 'win'} with {signed(best)} (Rules §1.7); "
                 f"New deal starts a new game.")

@@ -27,7 +27,7 @@ from cardkit.dealing import as_generator, check_seat
 from cardkit.errors import CardkitError, StateError, quote
 from cardkit.games import warsaw_hearts as wh
 
-from ._common import card_html, read_seed, seat_names
+from ._common import card_html, read_seed, seat_names, signed
 from ._controls import Control
 from ._dashboard import DealDashboard
 from .scores import ScoreSheet
@@ -165,13 +165,15 @@ class PenaltyTable(W.VBox):
         need = "" if self.rules.bonus_without_tricks else " (at least one trick)"
         rows.append(f"<tr><td {td}>+</td><td {td}>bonus: no heart at all in the player's tricks{need}</td>"
                     f"<td {td}><b>+{wh.BONUS}</b></td><td {td}></td><td {td}>{mark('bonus')}</td></tr>")
-        variants = (f"Variants in use: <code>double_honour_trick={self.rules.double_honour_trick!r}</code>"
-                    f"{' (default)' if self.rules.double_honour_trick == 'max' else ''}, "
-                    f"<code>bonus_without_tricks={self.rules.bonus_without_tricks!r}</code>"
-                    f"{' (default)' if not self.rules.bonus_without_tricks else ''}. "
+        double = ("two or more honours in one trick: 20 is the whole penalty (default)"
+                  if self.rules.double_honour_trick == "max" else
+                  "two or more honours in one trick: 20, plus an honour taken in another trick")
+        bonus = ("the bonus needs at least one trick (default)" if not self.rules.bonus_without_tricks else
+                 "the bonus also goes to a player who took no trick")
+        variants = (f"Readings in use: {double}; {bonus}. "
                     "The first row that fits gives the penalty; 10 and 15 replace the single values.")
         self.table.value = (
-            f"<div><b>Penalties per deal</b> <small>(RULES.md §2.2; points)</small></div>"
+            f"<div><b>Penalties per deal</b> <small>(Rules §2.2; points)</small></div>"
             f"<table style='border-collapse:collapse'><tr><th {_TH}>#</th><th {_TH}>the honours a player took"
             f"</th><th {_TH}>penalty</th><th {_TH}>source</th><th {_TH}>this deal</th></tr>{''.join(rows)}</table>"
             f"<div style='font-size:0.85em'>{variants}</div>")
@@ -217,11 +219,11 @@ class SettlementTable(W.VBox):
         names = _names(len(penalties), names or self.names)
         self.payments = wh.payments(penalties, bonuses, self.rules)
         self.chips = wh.settle(penalties, bonuses, self.rules)
-        head = (f"<div><b>Settlement</b> <small>(RULES.md §2.3; chips; the game ends when a penalty total "
+        head = (f"<div><b>Settlement</b> <small>(Rules §2.3; chips; the game ends when a penalty total "
                 f"reaches {self.rules.loss_at})</small></div>")
         totals = "".join(
             f"<tr><td {_TD}>{html.escape(n)}</td><td {_TD}>{p}</td><td {_TD}>{b}</td>"
-            f"<td {_TD}>{'' if self.chips is None else f'<b>{self.chips[s]:+d}</b>'}</td></tr>"
+            f"<td {_TD}>{'' if self.chips is None else f'<b>{signed(self.chips[s])}</b>'}</td></tr>"
             for s, (n, p, b) in enumerate(zip(names, penalties, bonuses)))
         table = (f"<table style='border-collapse:collapse'><tr><th {_TH}>player</th><th {_TH}>penalty total</th>"
                  f"<th {_TH}>bonus total</th><th {_TH}>chips</th></tr>{totals}</table>")
@@ -328,7 +330,7 @@ class WarsawHeartsTable(DealDashboard):
             tooltip="A new game starts with that many seats")
         self.players_choice.observe(lambda c: self._safely(self.set_players, c["new"]), names="value")
         self._sheets_box = W.VBox([self.penalty_sheet, self.bonus_sheet, self.settlement])
-        self._assemble([("Penalty table (RULES.md §2.2)", self.penalty_table),
+        self._assemble([("Penalty table (Rules §2.2)", self.penalty_table),
                         ("Penalties, bonuses and the settlement", self._sheets_box)],
                        deal=deal, practice=practice, four_colour=four_colour)
 
