@@ -27,11 +27,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as W
-from ipywidgets.widgets.widget_string import HTMLStyle
 import numpy as np
+from ipywidgets.widgets.widget_string import HTMLStyle
 
-from ._common import (MAX_SEED, card_html, learner_words, minus_signs, number, one_line, read_seed, rules_words,
-                      signed, suit_html)
+from ._common import (
+    MAX_SEED,
+    card_html,
+    learner_words,
+    minus_signs,
+    number,
+    one_line,
+    read_seed,
+    rules_words,
+    signed,
+    suit_html,
+)
 
 __all__ = ["say", "guarded", "card_html", "cards_html", "suit_html", "read_seed", "seed_text", "signed",
            "number", "minus_signs", "learner_words", "one_line", "read_number", "Question", "Exercise", "Tally",
@@ -185,7 +195,6 @@ class Exercise(W.VBox):
         self.right = 0
         self.answered = 0
         self.examples = 0
-        self.question: Question | None = None
         self._counted = False
         head = f"<b>Exercise: {html.escape(title)}</b>"
         if rule:
@@ -213,23 +222,25 @@ class Exercise(W.VBox):
         """Deal the next example (seed + 1), or the example of ``seed``; returns it."""
         self.seed = self.seed + 1 if seed is None else read_seed(seed)
         self.examples += 1
-        self.question = q = self.make(np.random.default_rng(self.seed))
+        self.question: Question = self.make(np.random.default_rng(self.seed))
+        q = self.question
         self._counted = False
         self.prompt.value = f"<div>{self._head}</div><div>{q.prompt}</div>"
         self.feedback.value = ""
         if q.choices is None:
             if self.number is None:
-                self.number = W.Text(description=self._number_label, layout=W.Layout(width="16em"),
-                                     style={"description_width": "initial"})
+                box = self.number = W.Text(description=self._number_label, layout=W.Layout(width="16em"),
+                                           style={"description_width": "initial"})
                 check = _button("Check")
-                check.on_click(guarded(self.feedback, lambda _: self.answer(self.number.value)))
-                self.number_box = W.HBox([self.number, check])
+                check.on_click(guarded(self.feedback, lambda _: self.answer(box.value)))
+                self.number_box = W.HBox([box, check])
             self.number.value = ""
             self.choice_box.children = [self.number_box]
         else:
             while len(self._buttons) < len(q.choices):
+                i = len(self._buttons)
                 b = _button()
-                b.on_click(guarded(self.feedback, lambda _, i=len(self._buttons): self.answer(self.question.choices[i][1])))
+                b.on_click(guarded(self.feedback, lambda _, i=i: self.answer((self.question.choices or ())[i][1])))
                 self._buttons.append(b)
             for b, (label, _) in zip(self._buttons, q.choices):
                 b.description = str(label)
