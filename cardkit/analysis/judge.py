@@ -456,7 +456,7 @@ class ExpertBot(Bot):
 
     def _bid(self, obs):
         from ..advisor import advise
-        from ..games.variety import _reason
+        from ..games.variety_bots import _reason
         adv = advise(obs.hand, seat=obs.seat, dealer=obs.dealer, samples=300, seed=self.rng, rules=obs.rules)
         by = {x.contract: x.margin for x in adv}
         choice = max(obs.legal_actions, key=lambda n: by[n])
