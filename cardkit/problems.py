@@ -314,3 +314,38 @@ def line_words(problem: Problem) -> str:
         sentences.append(f"You end with {_signed(outcome(st, problem.seat))} ({result_words(problem.game)}).")
     text = " ".join(s[0].upper() + s[1:] for s in sentences)
     return _minus(text)
+
+
+#: Armenian Durak, the book's fig. 52 (RULES.md §3.3), **reconstructed**: the book shows only
+#: the trick (hearts trumps, J♠ led, the reply A♠, 7♥ or 9♥); the rest of the layout is this
+#: kit's reconstruction, the one the strategy lesson measures (rule bots over 2,000 deals of
+#: the hidden cards, expert bots over 64, ``benchmarks/strong_play.py``). For each seat 0
+#: and 1, the hand, the six face-down and the six face-up cards by stack. Seat 1 deals;
+#: seat 0, the dealer's opponent, leads J♠ from the hand; seat 1 replies.
+FIG52_RECONSTRUCTION: tuple[dict[str, str], dict[str, str]] = (
+    {"hand": "JS QS KS 8S 9S 7D", "down": "TS 7S AH KH QH JH", "up": "6H 8H TH 6D AD KD"},
+    {"hand": "AS 7H 9H 8D 9D TD", "down": "QD JD 6C AC KC 6S", "up": "QC 7C 8C 9C TC JC"},
+)
+
+
+def fig52_position(trump="H", rules=None):
+    """The reconstructed fig. 52 position (:data:`FIG52_RECONSTRUCTION`), RULES.md §3.3:
+    seat 1 deals, seat 0 leads J♠ from the hand and takes no face-down card; seat 1 (the
+    learner) is to reply. With hearts trumps the legal replies are A♠, 7♥ and 9♥.
+
+    :param trump: the trump suit (``"H"`` as in the book; any suit
+        :func:`cardkit.notation.parse_suit` reads).
+    :param rules: :class:`cardkit.games.armenian_durak.Rules` (default ``Rules()``).
+    :returns: a new :class:`cardkit.games.armenian_durak.State`, seat 1 to play.
+    :raises NotationError: for a trump that is not a suit.
+    :raises CardkitError: for ``rules`` that are not Armenian Durak rules.
+    """
+    from .games import armenian_durak as D
+    state = D.new_deal([dict(s) for s in FIG52_RECONSTRUCTION], dealer=1, trump=trump, rules=rules)
+    state.apply_action("JS")
+    if state.phase == "draw":
+        state.apply_action("draw none")
+    return state
+
+
+__all__ += ["FIG52_RECONSTRUCTION", "fig52_position"]

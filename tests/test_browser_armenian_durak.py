@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 def test_rules_lesson_renders(dashboard):
     page = dashboard("armenian_durak/1_rules.ipynb")  # fails by itself if the page shows an error
     expect(page.get_by_text("250 against 198: seat 0 wins by 52 points")).to_be_visible()
-    expect(page.get_by_text("RuleBot's reply in this position: 7♥")).to_be_visible()
+    expect(page.get_by_text("The rule bot's reply in this position: 7♥")).to_be_visible()
     expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)
 
 
