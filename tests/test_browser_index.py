@@ -21,13 +21,16 @@ def test_index_shows_title_and_no_error(dashboard):
 
 
 def test_the_index_links_the_rules_reference_which_shows_rules_md(dashboard):
-    """RULES.md is cited in every lesson: the index links it, and the rules page shows
-    docs/RULES.md itself as text (headings, not a code listing or a missing-file line)."""
+    """RULES.md is cited in every lesson (as "Rules §x"): the index links it, and the rules
+    page shows docs/RULES.md itself as text (headings, not a code listing or a missing-file
+    line), its variants named in words."""
     page = dashboard("index.ipynb")
-    link = page.get_by_role("link", name=re.compile("RULES.md"))
+    link = page.get_by_role("link", name=re.compile(r"^Rules"))
     expect(link.first).to_have_attribute("href", re.compile(r"rules\.ipynb$"))
     rules = dashboard("rules.ipynb")
     expect(rules.get_by_role("heading", level=1, name=re.compile("The rules reference"))).to_be_visible()
     expect(rules.get_by_role("heading", name=re.compile("Rules reference for the three games"))).to_be_visible()
     expect(rules.locator("body")).to_contain_text("§1")
     expect(rules.locator("body")).not_to_contain_text("was not found")
+    expect(rules.locator("body")).to_contain_text("the dealer's left leads")
+    expect(rules.locator("body")).not_to_contain_text("left_of_dealer")
