@@ -24,12 +24,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from .._lazy import lazy_exports
-from ..bots import RandomBot, TrickBot, play_out
+from ..bots import RandomBot, play_out
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_rules, shuffled
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
@@ -37,6 +37,9 @@ from ..notation import check_deck, format_cards, parse_card, parse_cards, parse_
 from ..series import DealSeries
 from ..state import TrickGameState, rules_from_json, seed_of
 from ..tricks import Trick
+
+if TYPE_CHECKING:  # re-exported lazily at the end (_LAZY): no import at run time
+    from .armenian_durak_bots import RuleBot
 
 __all__ = [
     "Rules", "card_points", "deck_points", "trick_winner", "beats", "special_rank",
@@ -797,78 +800,6 @@ def new_deal(layout=None, *, dealer: int = 0, seed=None, trump=None, rules: Rule
     return state
 
 
-# ---- bots ---------------------------------------------------------------------------------------
-
-class RuleBot(TrickBot):
-    """A rule-based player from the book's advice (RULES.md §3.3, source 004), acting from
-    its observation only.
-
-    - Trump draw: blind, any card (drawn with its own generator).
-    - Draw: always takes a face-down card when allowed (a card in the hand is hidden from
-      the opponent; a turned-up card is not), from the first stack that has one.
-    - Reply: if the lead carries points, wins it with the **cheapest** winning card, where
-      a low trump is cheaper than a plain ace (fig. 52: J♠ led, hearts trumps: 7♥, not A♠)
-      and the trump ace is a candidate like any other; a six (two) is spent only on the
-      ace it beats. A pointless lead is won only by a pointless card of its suit (cheaply),
-      else let go. When losing, gives the fewest points and the weakest card.
-    - Lead: a pointless plain card, lowest first; never a six while anything else is left
-      (it is kept for the opponent's ace).
-    """
-
-    name = "rule"
-
-    def strength(self, card: Card) -> int:  # noqa: D401 - TrickBot hook (unused for sixes)
-        return card.rank
-
-    def winning_seat(self, obs: Observation, cards: Sequence[Card]) -> int:
-        if len(cards) < 2:
-            return obs.trick_leader
-        return (obs.trick_leader + trick_winner(cards[0], cards[1], obs.trump, obs.rules)) % PLAYERS
-
-    @staticmethod
-    def cost(card: Card, obs: Observation) -> float:
-        """How much spending ``card`` costs (arbitrary units): its power in its suit (7 → 1
-        … A → 8), +4 for a trump, + half its points; a six (two) costs 100 (keep it for
-        the ace). So 7♥ (5) < 9♥ (7) < A♠ (10.5) with hearts trumps, as in fig. 52."""
-        sp = obs.rules.special
-        if card.rank == sp:
-            return 100.0
-        power = card.rank - (Rank.SIX if sp == Rank.SIX else Rank.TWO)
-        return power + (4 if card.suit == obs.trump else 0) + 0.5 * card_points(card, obs.trump, obs.rules)
-
-    def act(self, obs: Observation):
-        legal = list(obs.legal_actions)
-        if len(legal) == 1:
-            return legal[0]
-        if obs.phase == "trump":
-            return legal[int(self.rng.integers(len(legal)))]
-        if obs.phase == "draw":
-            return legal[0]  # the first stack with a face-down card (Draw(None) is last)
-        pts = lambda c: card_points(c, obs.trump, obs.rules)
-        if not obs.trick:
-            return self._lead(obs, legal, pts)
-        lead = obs.trick[0]
-        win = [c for c in legal if trick_winner(lead, c, obs.trump, obs.rules) == 1]
-        sp = obs.rules.special
-        if lead.rank == Rank.ACE:  # the six is kept for exactly this
-            six = [c for c in win if c.rank == sp and c.suit == lead.suit]
-            if six:
-                return six[0]
-        if win:
-            if pts(lead) > 0:
-                return min(win, key=lambda c: (self.cost(c, obs), c.suit, c.rank))
-            cheap = [c for c in win if pts(c) == 0 and c.suit == lead.suit]
-            if cheap:
-                return min(cheap, key=lambda c: c.rank)
-        lose = [c for c in legal if c not in win] or legal
-        return min(lose, key=lambda c: (pts(c), self.cost(c, obs), c.suit, c.rank))
-
-    def _lead(self, obs, legal, pts):
-        sp = obs.rules.special
-        return min(legal, key=lambda c: (c.rank == sp, pts(c) > 0, c.suit == obs.trump, pts(c),
-                                         self.cost(c, obs), c.suit, c.rank))
-
-
 # ---- a game -----------------------------------------------------------------------------------------
 
 class Game(DealSeries):
@@ -973,7 +904,10 @@ def margin(totals: Sequence[int]) -> tuple[int | None, int]:
 __all__ += ["margin", "game_over"]
 
 
-#: ``ExpertBot``, the judge's expert player (:class:`cardkit.analysis.ExpertBot`), re-exported
-#: here lazily (:func:`cardkit._lazy.lazy_exports`): importing this module loads no solver.
-_LAZY = {"ExpertBot": ("cardkit.analysis.judge", "ExpertBot")}
+#: Names re-exported here lazily (:func:`cardkit._lazy.lazy_exports`), so that importing this
+#: module imports neither (no import cycle, no solver): ``ExpertBot``, the judge's expert
+#: player (:class:`cardkit.analysis.ExpertBot`), and the rule bot ``RuleBot``
+#: (:mod:`cardkit.games.armenian_durak_bots`).
+_LAZY = {"ExpertBot": ("cardkit.analysis.judge", "ExpertBot"),
+         "RuleBot": ("cardkit.games.armenian_durak_bots", "RuleBot")}
 __getattr__ = lazy_exports(__name__, _LAZY)
