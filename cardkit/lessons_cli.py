@@ -133,7 +133,7 @@ def _port(text: str) -> int:
 class _OneLineErrorParser(argparse.ArgumentParser):
     """ArgumentParser whose usage errors are a single line on stderr."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 

@@ -193,7 +193,7 @@ def format_hand(cards: Iterable[Card]) -> str:
     :raises NotationError: for anything but a collection of :class:`Card` (``["QH"]``
         is refused: ``format_hand(parse_cards("QH"))``).
     """
-    by = [[] for _ in Suit]
+    by: list[list[str]] = [[] for _ in Suit]
     for c in sort_hand(cards):
         by[c.suit].append(c.rank.char)
     return ".".join("".join(f) for f in by)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import Card, Suit
 from .errors import CardkitError, NotationError, quote
@@ -94,7 +95,7 @@ def winning_index(
     key = strength or (lambda c: c.rank)
     suit = trump if trump is not None and any(c.suit == trump for c in cards) else cards[0].suit
     best = -1
-    best_key = None
+    best_key: Any = None
     for i, c in enumerate(cards):
         if c.suit != suit:
             continue

@@ -304,7 +304,7 @@ def _public_history(state, opp: int):
             pick = a.index
         elif cur.phase == "play" and actor == opp:
             trick = cur.trick
-            if trick.cards:
+            if trick is not None and trick.cards:
                 led = trick.cards[0].suit
                 follow = {cur.trump} if led == cur.trump else {led, cur.trump}
                 if a.suit not in follow:

@@ -226,7 +226,7 @@ def _values_by_playouts(game, worlds, legal, seat, rng, progress, seconds, t0) -
     rows = []
     for i, w in enumerate(worlds):
         bots = _rule_bots(game, w.players, rng)
-        row = []
+        row: list[float] = []
         for a in legal:
             c = w.clone()
             c.apply_action(a)
@@ -275,9 +275,9 @@ def _batched_playouts(game, worlds, legal, seat, rng) -> list[list[float]]:
                 hands[s, k] = np.uint64(sum(1 << bit(c) for c in w.initial_hands[s]))
         dealer = np.full(B, w0.dealer)
         for j, a in enumerate(legal):
-            prefix = np.array([bit(c) for c in order] + [bit(a)], dtype=np.int32)
-            batch = SW._play(hands.copy(), dealer, w0.rules, "rule", rng, prefix=prefix)
-            out[:, j] = batch.scores[:, seat]
+            forced = np.array([bit(c) for c in order] + [bit(a)], dtype=np.int32)
+            played = SW._play(hands.copy(), dealer, w0.rules, "rule", rng, prefix=forced)
+            out[:, j] = played.scores[:, seat]
     return out.tolist()
 
 

@@ -38,6 +38,7 @@ class _Ctx:
         if state.phase == "bidding":
             raise StateError("the bidding is not over: exact analysis starts with the play (RULES.md §1.3)")
         c = state.contract_info
+        assert c is not None and state.declarers is not None  # the bidding is over
         self.state = state
         self.contract = c
         self.majority = c.majority != 0
@@ -250,8 +251,10 @@ def solve(state, *, max_nodes: int | None = None) -> Solution:
     t0 = time.perf_counter()
     if isinstance(state, V.State) and state.phase == "over":
         r = state.returns()
-        d = state.declarers[0]
-        f = next(s for s in range(4) if s not in state.declarers)
+        decl = state.declarers
+        assert decl is not None  # the deal is over, so it had a contract
+        d = decl[0]
+        f = next(s for s in range(4) if s not in decl)
         return Solution(r[d] - r[f], (), 0, tuple(r), time.perf_counter() - t0)
     ctx = _Ctx(state, max_nodes)
     v, exact = ctx.value_to_go(0, ctx.tn, ctx.leader)
