@@ -63,7 +63,7 @@ import re
 import time
 import zlib
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import ipywidgets as W
 import numpy as np
@@ -567,13 +567,13 @@ class DealDashboard(W.VBox):
         """The status message after the learner's action ``state.history[before]``."""
         return f"You played {state.history[before]}."
 
-    def _draw(self, state, live: bool) -> None:  # pragma: no cover
+    def _draw(self, state, live: bool) -> dict | None:  # pragma: no cover
         """Draw every part from ``state``: the live deal (``live``), or a replay position
-        (nothing enabled)."""
+        (nothing enabled); returns the card table's view (a dict) or None."""
         raise NotImplementedError
 
-    def _draw_empty(self) -> None:
-        """Draw the parts before the first deal."""
+    def _draw_empty(self) -> dict | None:
+        """Draw the parts before the first deal; returns the card table's view or None."""
 
     def _turn_text(self, state) -> str:  # pragma: no cover
         raise NotImplementedError
@@ -924,7 +924,7 @@ class DealDashboard(W.VBox):
             from cardkit.games import variety
             c = variety.contracts(st.rules)[int(a)]
             return f"bid {int(a)} ({html.escape(c.trump_name)}{', lowest wins' if c.lowest_wins else ''})"
-        stack = getattr(a, "stack", "?")
+        stack: Any = getattr(a, "stack", "?")
         if stack is None:
             return "not drawing" if short else "don't draw"
         return f"stack {stack + 1}'s face-down card" if short else f"take the face-down card of stack {stack + 1}"
@@ -1420,8 +1420,8 @@ class DealDashboard(W.VBox):
 
         done = [t for t in st.tricks if t.winner is not None]
         open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None
-        view = {"cards": [], "winner": None, "heading": heading, "note": "", "last": False, "previous": None,
-                "caption": ""}
+        view: dict[str, Any] = {"cards": [], "winner": None, "heading": heading, "note": "", "last": False,
+                                "previous": None, "caption": ""}
         if done:
             t = done[-1]
             played = ", ".join(f"{html.escape(self.names[p])} {card_html(c)}" for p, c in zip(t.seats, t.cards))

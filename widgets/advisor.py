@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import ipywidgets as W
 
 from cardkit.cards import Card, Suit, deck
 from cardkit.errors import CardkitError
 from cardkit.notation import format_hand, parse_hand, sort_hand
+
+if TYPE_CHECKING:
+    from cardkit.advisor import Advice
 
 from ._common import card_button_layout, ranks_for, signed, suit_colour, suit_html
 
@@ -327,7 +330,7 @@ class AdvisorPanel(W.VBox):
         self.table = W.HTML()
         self.chart = W.HTML()
         self.book = book
-        self.result = None
+        self.result: Advice | None = None
         self._result_hand: tuple[Card, ...] | None = None
         super().__init__([self.editor, W.HBox([self.samples, self.seed, self.button]), self.progress,
                           self.status, self.chart, self.table])
@@ -373,7 +376,7 @@ class AdvisorPanel(W.VBox):
     def run(self) -> None:
         """Run the advisor for the editor's hand and show the result (or one line saying
         what is missing)."""
-        from cardkit.games.variety import advise
+        from cardkit.advisor import advise
         if not self.editor.complete:
             self._clear_result()
             self.status.value = _line(f"The hand has {len(self.editor.value)} cards: Variety deals 13 "

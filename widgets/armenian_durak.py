@@ -423,6 +423,7 @@ class DurakTable(DealDashboard):
         self._deal_number = len(self.scores) + 1
 
     def _bot(self, seat: int) -> Bot:
+        assert self.bot is not None  # made with the deal
         return self.bot
 
     def _replace_bots(self) -> None:
@@ -432,7 +433,7 @@ class DurakTable(DealDashboard):
     def _table_extra_action(self, action: dict) -> None:
         kind = action.get("kind")
         if kind == "trump":
-            self.act(ad.PickTrump(int(action.get("index"))))
+            self.act(ad.PickTrump(int(action["index"])))
         elif kind == "draw":
             stack = action.get("stack")
             self.act(ad.Draw(None if stack is None else int(stack)))
@@ -442,6 +443,7 @@ class DurakTable(DealDashboard):
 
     def _record(self) -> None:
         st = self.state
+        assert st is not None  # a deal is on the table
         if not self._recorded:
             sweep = next((s for s in range(2) if not st.taken[1 - s]), None)
             note = f"{self.names[sweep]} took every trick: +10" if sweep is not None else ""

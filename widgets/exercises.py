@@ -204,7 +204,7 @@ def variety_trick_worth(rng: np.random.Generator) -> Question:
     idx = rng.choice(52, size=4, replace=False, p=weights / weights.sum())
     cards = [pack[i] for i in idx]
     w = winning_index(cards, c.trump, lowest=c.lowest_wins)
-    taken = [[], [], [], []]
+    taken: list[list[Card]] = [[], [], [], []]
     taken[w] = cards
     worth = V.side_points(n, [w], taken)
     prompt = (f"Contract <b>{n}</b>: {html.escape(c.trump_name)}{', the lowest card wins' if c.lowest_wins else ''}; "
@@ -252,8 +252,8 @@ def variety_may_bid(rng: np.random.Generator) -> Question:
     group = pool[int(rng.integers(len(pool)))]
     k = int(group[int(rng.integers(len(group)))])
     name = LETTERS[seat]
-    legal = k in state.legal_actions()
-    if legal:
+    is_legal = k in state.legal_actions()
+    if is_legal:
         probe = state.clone()
         probe.apply_action(k)
         ends = probe.phase != "bidding"
@@ -447,7 +447,7 @@ def variety_game_winner(rng: np.random.Generator) -> Question:
         decl = tuple(int(x) for x in rng.choice(4, size=2, replace=False))
         taken = _variety_taken(rng, int(rng.integers(2, 12)))
         order = [decl[0], [s for s in range(4) if s not in decl][0]]
-        four = [[], [], [], []]
+        four: list[list[Card]] = [[], [], [], []]
         four[order[0]], four[order[1]] = taken[0], taken[1]
         g.scores.append(V.score_deal(n, decl, four))
     winners = g.winner()

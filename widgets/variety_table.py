@@ -181,6 +181,7 @@ class VarietyTable(DealDashboard):
 
     def _record(self) -> None:
         st = self.state
+        assert st is not None and st.declarers is not None  # a finished deal is on the table
         if not self._recorded:
             decl = " & ".join(self.names[s] for s in st.declarers)
             self.scores.add_row(st.returns(), label=str(self._deal_number),
@@ -203,7 +204,7 @@ class VarietyTable(DealDashboard):
 
     def _table_extra_action(self, action: dict) -> None:
         if action.get("kind") == "bid":
-            self.act(int(action.get("value")))
+            self.act(int(action["value"]))
 
     # ---- display ------------------------------------------------------------------------
 
