@@ -20,7 +20,8 @@ The scan fails on: Python identifiers used as words (``left_of_first_namer``, ``
 ``<cardkit.``, ``Card(``, ``array(``), file names and paths (``RULES.md``, ``.py``,
 ``.json``, ``.ipynb`` shown as text, the sources' folder), issue numbers and commit hashes,
 and a hyphen-minus used as a minus sign (``-4`` for "−4") or in a range of numbers
-(``1-2`` for "1–2"). Deal codes (``V-4821``, ``W-17-P3``, ``D-5``) are words here.
+(``1-2`` for "1–2"). Deal codes (``V-4821``, ``W-17-P3``, ``D-5``), web addresses and
+product names (JupyterLab) are words here.
 
 Besides the executed text: lessons import only public names (no ``_private`` module or
 name), and the Armenian Durak lessons never call the game a shedding game.
@@ -50,6 +51,9 @@ NOTEBOOKS = sorted(p.relative_to(LESSONS).as_posix() for p in LESSONS.rglob("*.i
 # ---------------------------------------------------------------------------------------
 
 DEAL_CODE = re.compile(r"\b[VWD]-[A-Z0-9]+(?:-[A-Z0-9_]+)*\b")
+# A web address is where a link goes (a teacher types it); names of products are words.
+URL = re.compile(r"\bhttps?://\S+")
+PRODUCTS = re.compile(r"\b(?:JupyterLab|JupyterHub|GitHub|PyPI|BinderHub)\b")
 
 
 def strip_html(s: str) -> str:
@@ -166,7 +170,7 @@ def findings(texts) -> list[str]:
     """One line per thing a learner should not see: where, what, and the text around it."""
     out = []
     for where, text in texts:
-        t = DEAL_CODE.sub("DEAL-CODE", text)
+        t = PRODUCTS.sub("PRODUCT", URL.sub("ADDRESS", DEAL_CODE.sub("DEAL-CODE", text)))
         for what, rx in CHECKS:
             for m in rx.finditer(t):
                 around = " ".join(t[max(0, m.start() - 40):m.end() + 40].split())
@@ -195,6 +199,7 @@ def test_the_scan_catches(bad):
     "Your score: −4; deals 1–2; deal code V-4821, W-17-P3 or D-5-T2.",
     "A♠ − 7♥ = +0.8 ± 3.2 points; 2,000 deals; seed 52; fig. 52",
     "Face-up cards, a four-colour deck, the dealer's left; 18 tricks (26 with 52).",
+    "Open http://127.0.0.1:8866/voila/render/index.ipynb in JupyterLab.",
 ])
 def test_the_scan_passes_words(good):
     assert findings([("example", good)]) == []
