@@ -77,9 +77,8 @@ quotes the code and says what was expected.
 
 from __future__ import annotations
 
-import importlib
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields as dataclass_fields, replace as dataclass_replace
 from math import factorial
 from typing import Any
@@ -87,6 +86,7 @@ from urllib.parse import parse_qs
 
 from .cards import Card, deck
 from .errors import CardkitError, NotationError, quote
+from .registry import GAMES, GameEntry, VariantOption, game_entry
 
 __all__ = [
     "DealSpec", "GameEntry", "VariantOption", "GAMES", "game_entry",
@@ -98,168 +98,6 @@ MAX_SEED_DIGITS = 12
 _B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 _B32_VALUE = {ch: i for i, ch in enumerate(_B32)}
 _CHECK_MOD = 32
-
-
-# ---- the games a code can name ----------------------------------------------------------
-
-@dataclass(frozen=True)
-class VariantOption:
-    """One rule variant that a deal code can carry: ``letter`` + index into ``values``.
-
-    :ivar letter: the option's letter (upper case, not ``D`` or ``P``).
-    :ivar field: the name of the field of the game's ``Rules``.
-    :ivar values: the allowed values; ``values[0]`` is the **default**.
-    :ivar deal: False: a field of ``Rules``; True: a keyword of the engine's ``new_deal``
-        (Armenian Durak's given trump), kept in :attr:`DealSpec.extras`.
-    """
-
-    letter: str
-    field: str
-    values: tuple
-    deal: bool = False
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """How deal codes, records and replays reach one game (generic over the state protocol).
-
-    :ivar letter: the code's first letter.
-    :ivar name: ``State.game`` (``"variety"``).
-    :ivar title: the English name.
-    :ivar module: the engine's module; imported only when a code of this game is read.
-    :ivar players: the allowed numbers of players; the first is the default.
-    :ivar variants: the rule variants a code carries.
-    :ivar places: ``places(state) -> list of card lists``: where each card of the deck
-        lies at the start of the deal (Variety: the four hands).
-    :ivar place_sizes: ``place_sizes(players, rules) -> list of ints``.
-    :ivar deck_size: ``deck_size(players, rules) -> int`` (52 or 36).
-    :ivar from_places: ``from_places(module, places, dealer, rules, players) -> State``.
-    :ivar from_seed: ``from_seed(module, seed, dealer, rules, players) -> State``.
-    """
-
-    letter: str
-    name: str
-    title: str
-    module: str
-    players: tuple[int, ...]
-    variants: tuple[VariantOption, ...]
-    places: Callable[[Any], list[list[Card]]]
-    place_sizes: Callable[[int, Any], list[int]]
-    deck_size: Callable[[int, Any], int]
-    from_places: Callable[..., Any]
-    from_seed: Callable[..., Any]
-
-    def engine(self):
-        """The engine module.
-
-        :raises NotationError: when this installation has no engine for the game yet.
-        """
-        try:
-            return importlib.import_module(self.module)
-        except ImportError:
-            raise NotationError(
-                f"game {self.letter!r} ({self.title}) is not available in this version of cardkit") from None
-
-
-GAMES: dict[str, GameEntry] = {}
-
-
-def _register(entry: GameEntry) -> None:
-    GAMES[entry.letter] = entry
-
-
-_register(GameEntry(
-    letter="V", name="variety", title="Variety", module="cardkit.games.variety",
-    players=(4,),
-    variants=(
-        VariantOption("L", "lead", ("left_of_first_namer", "left_of_first_bidder", "left_of_dealer")),
-        VariantOption("C", "contract_values", ("book", "halved_2_7")),
-        VariantOption("T", "tie", ("declarers_lose", "no_bonus")),
-    ),
-    places=lambda s: [list(h) for h in s.initial_hands],
-    place_sizes=lambda players, rules: [13] * 4,
-    deck_size=lambda players, rules: 52,
-    from_places=lambda m, places, dealer, rules, players: m.new_deal(places, dealer=dealer, rules=rules),
-    from_seed=lambda m, seed, dealer, rules, players: m.new_deal(seed=seed, dealer=dealer, rules=rules),
-))
-
-
-def _hearts_rules_players(players, rules):
-    return rules.cards_per_player
-
-
-_register(GameEntry(
-    letter="W", name="warsaw_hearts", title="Warsaw Hearts", module="cardkit.games.warsaw_hearts",
-    players=(4, 3),
-    variants=(
-        VariantOption("H", "double_honour_trick", ("max", "additive")),
-        VariantOption("B", "bonus_without_tricks", (False, True)),
-        VariantOption("S", "settlement_bonus", ("all", "only_plus")),
-    ),
-    places=lambda s: [list(h) for h in s.initial_hands],
-    place_sizes=lambda players, rules: [rules.cards_per_player] * players,
-    deck_size=lambda players, rules: 36,
-    from_places=lambda m, places, dealer, rules, players: m.new_deal(places, dealer=dealer, rules=rules),
-    from_seed=lambda m, seed, dealer, rules, players: m.new_deal(seed=seed, dealer=dealer, rules=rules),
-))
-
-
-def _durak_places(state) -> list[list[Card]]:
-    # Every card is a place of its own: the order of the hand matters (the dealer's hand is
-    # the fan the trump is drawn from, RULES.md §3.2), and each stack is a position.
-    out = []
-    for e in state.layout:
-        for part in ("hand", "down", "up"):
-            out += [[c] for c in e[part]]
-    return out
-
-
-def _durak_layout(places, rules) -> list[dict]:
-    cards = [p[0] for p in places]
-    n = rules.hand_size
-    out, i = [], 0
-    for _ in range(2):
-        e = {}
-        for part, k in (("hand", n), ("down", 6), ("up", 6)):
-            e[part] = cards[i:i + k]
-            i += k
-        out.append(e)
-    return out
-
-
-_register(GameEntry(
-    letter="D", name="armenian_durak", title="Armenian Durak", module="cardkit.games.armenian_durak",
-    players=(2,),
-    variants=(
-        VariantOption("K", "deck", (36, 52)),
-        VariantOption("S", "trump_six_double", (False, True)),
-        VariantOption("A", "draw_after", ("any", "lead")),
-        VariantOption("T", "trump", (None, "S", "H", "D", "C"), deal=True),
-    ),
-    places=_durak_places,
-    place_sizes=lambda players, rules: [1] * rules.deck,
-    deck_size=lambda players, rules: rules.deck,
-    from_places=lambda m, places, dealer, rules, players, trump=None: m.new_deal(
-        _durak_layout(places, rules), dealer=dealer, rules=rules, trump=trump),
-    from_seed=lambda m, seed, dealer, rules, players, trump=None: m.new_deal(
-        seed=seed, dealer=dealer, rules=rules, trump=trump),
-))
-
-
-def game_entry(game: str) -> GameEntry:
-    """The :class:`GameEntry` for a code letter (``"V"``) or a game name (``"variety"``).
-
-    :raises NotationError: for a game the kit does not know.
-    """
-    if isinstance(game, str):
-        g = game.strip()
-        if g.upper() in GAMES:
-            return GAMES[g.upper()]
-        for e in GAMES.values():
-            if e.name == g.lower():
-                return e
-    known = ", ".join(f"{e.letter} ({e.title})" for e in GAMES.values())
-    raise NotationError(f"game {quote(game)}: expected one of {known}")
 
 
 # ---- the spec of a deal -------------------------------------------------------------------

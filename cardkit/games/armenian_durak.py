@@ -110,9 +110,13 @@ class Rules:
     #: Fields a saved deal may lack (it was saved before they existed): they take their
     #: default (:func:`cardkit.state.rules_from_json`).
     fields_added_later: ClassVar[tuple[str, ...]] = ("draw_after",)
+    #: The values each rule variant may take, the **default** first: the one list that the
+    #: checks below and the deal codes (:mod:`cardkit.registry`, which numbers them) read.
+    choices: ClassVar[dict[str, tuple]] = {"deck": (36, 52), "trump_six_double": (False, True),
+                                           "draw_after": ("any", "lead")}
 
     def __post_init__(self) -> None:
-        if not _is_int(self.deck) or self.deck not in (36, 52):
+        if not _is_int(self.deck) or self.deck not in self.choices["deck"]:
             raise CardkitError(f"Rules(deck={quote(self.deck)}): expected 36 or 52 (RULES.md §3.1)")
         object.__setattr__(self, "deck", int(self.deck))  # numpy ints become ints: the rules save as JSON
         if not isinstance(self.trump_six_double, bool):
@@ -126,7 +130,7 @@ class Rules:
                 object.__setattr__(self, name, int(v))
         if self.target is None and self.deals is None:
             raise CardkitError("Rules(target=None, deals=None): a game needs a target or a number of deals (RULES.md §3.4)")
-        if not isinstance(self.draw_after, str) or self.draw_after not in ("any", "lead"):
+        if not isinstance(self.draw_after, str) or self.draw_after not in self.choices["draw_after"]:
             raise CardkitError(f"Rules(draw_after={quote(self.draw_after)}): expected 'any' or 'lead' (RULES.md §3.3)")
 
     @property

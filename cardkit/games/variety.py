@@ -88,6 +88,10 @@ class Rules:
     deals: int = 8
     tie: str = "declarers_lose"
 
+    #: The values each rule variant may take, the **default** first: the one list that the
+    #: checks below and the deal codes (:mod:`cardkit.registry`, which numbers them) read.
+    choices: ClassVar[dict[str, tuple]] = {"lead": _LEADS, "contract_values": _VALUES, "tie": _TIES}
+
     def __post_init__(self) -> None:
         if isinstance(self.contract_values, str) and self.contract_values in _VALUE_ALIASES:
             object.__setattr__(self, "contract_values", _VALUE_ALIASES[self.contract_values])

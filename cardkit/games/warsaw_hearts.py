@@ -103,6 +103,10 @@ class Rules:
     #: Fields a saved deal may lack (it was saved before they existed): they take their
     #: default (:func:`cardkit.state.rules_from_json`).
     fields_added_later: ClassVar[tuple[str, ...]] = ("settlement_bonus",)
+    #: The values each rule variant may take, the **default** first: the one list that the
+    #: checks below and the deal codes (:mod:`cardkit.registry`, which numbers them) read.
+    choices: ClassVar[dict[str, tuple]] = {"double_honour_trick": _DOUBLE, "bonus_without_tricks": (False, True),
+                                           "settlement_bonus": _SETTLEMENT_BONUS}
 
     def __post_init__(self) -> None:
         if not _is_int(self.players) or self.players not in CARDS_PER_PLAYER:
