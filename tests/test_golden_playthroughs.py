@@ -13,7 +13,6 @@ the ace (§3.1: the Durak file).
 from __future__ import annotations
 
 import pytest
-
 from playthrough import GOLDEN, SCRIPTS, playthrough
 
 from cardkit import Rank
@@ -62,4 +61,5 @@ def test_durak_facts_that_the_rules_fix():
     pts = [sum(value.get(c.rank, 0) for t in s.tricks if t.winner == p for c in t.cards) for p in (0, 1)]
     assert pts == s.returns() and sum(pts) == 80          # no sweep: both took tricks
     six_ace = next(t for t in s.tricks if {str(c) for c in t.cards} == {"A♠", "6♠"})
-    assert s.tricks[s.tricks.index(six_ace)].winner == (six_ace.leader + [c.rank for c in six_ace.cards].index(Rank.SIX)) % 2
+    six_seat = (six_ace.leader + [c.rank for c in six_ace.cards].index(Rank.SIX)) % 2
+    assert six_ace.winner == six_seat                     # the six takes the ace (§3.1)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import cardkit.simulate.variety as SV
-from cardkit import Card, Suit, deck
+from cardkit import Suit, deck
 from cardkit.advisor import advise
 from cardkit.bots import RandomBot, play_out
 from cardkit.errors import StateError
@@ -19,7 +19,6 @@ from cardkit.games import armenian_durak as D
 from cardkit.games import variety as V
 from cardkit.games import warsaw_hearts as W
 from cardkit.simulate.armenian_durak import simulate_armenian_durak
-
 
 # ---- Armenian Durak: the +10 for taking every trick, in the simulator (RULES.md §3.4) ----
 

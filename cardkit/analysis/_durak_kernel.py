@@ -9,7 +9,10 @@ Cards are numbered ``16 * suit + rank`` (suit 0..3 as :class:`cardkit.Suit`, ran
 :class:`cardkit.Rank`), so a set of cards is an int64 bit mask (bit 63 never used). The rule
 tables (card points, which card beats which within a suit, the trump) come from the engine
 through ``tb`` (built by the Python module); nothing here re-types a rule except the
-following duty of §3.3 (suit led or trump; trump led: trump; else any card).
+following duty of §3.3 (suit led or trump; trump led: trump; else any card), and who can
+still sweep (the ``SWEEP`` field: a player who has taken every trick so far; the bonus is
+``tb[BONUS]``, the engine's ``SWEEP_BONUS``), both kept in the position because the search
+updates them at every ply (issue 13: the rest is read from the engine's tables).
 
 The position lives in ``st`` (int64, fields below). Plies: 0 lead, 1 the leader's draw,
 2 reply (the trick is resolved at once, as the engine does), 3 the replier's draw (then the

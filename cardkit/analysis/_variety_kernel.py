@@ -16,7 +16,10 @@ contract table, RULES.md §1.2, §1.5):
 
 The search value is additive: the declarers' points minus the defenders' points over the
 tricks still to be played, in search units (contract 1 counts tricks: its +12 and the
-defenders' +10 are monotone functions of that difference, mapped by the caller). Search:
+defenders' +10 are monotone functions of that difference, mapped by the caller with the
+engine's ``trick_points`` and ``declarers_lose``). What stays encoded here (issue 13): follow
+suit if able, and the trick won by the highest bit of the trump suit, else of the suit led
+(RULES.md §1.5), which the bit layout expresses and the inner loop needs. Search:
 fail-soft alpha-beta over single cards, with touching cards of one hand and equal value
 played once, a transposition table at trick boundaries keyed on the remaining cards'
 relative ranks with their values (two 64-bit hashes), storing lower and upper bounds of

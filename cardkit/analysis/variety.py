@@ -42,7 +42,6 @@ class _Ctx:
         self.state = state
         self.contract = c
         self.majority = c.majority != 0
-        self.tie_loses = state.rules.tie == "declarers_lose"
         self.trump = -1 if c.trump is None else int(c.trump)
         self.lowest = c.lowest_wins
         self.per_trick = 1 if self.majority else c.per_trick
@@ -91,11 +90,13 @@ class _Ctx:
     def margin(self, diff: int) -> int:
         """The declarers' margin (their score minus the defenders') for a final additive
         difference ``diff`` (search units)."""
-        if self.majority:
-            pts = self.contract.majority if diff > 0 else -self.contract.majority if diff < 0 else 0
+        if self.majority:   # diff = declarers' tricks - defenders': the engine's majority rule
+            m = self.contract.majority
+            pts = int(V.trick_points(0, m, diff, 0)) - int(V.trick_points(0, m, 0, diff))
         else:
             pts = diff
-        lose = pts < 0 or (pts == 0 and self.tie_loses)
+        # only the difference matters to the tie rule: the engine's, with (pts, 0)
+        lose = bool(V.declarers_lose(pts, 0, self.state.rules))
         return pts - V.DEFENDERS_BONUS * lose
 
     # -- the kernel calls

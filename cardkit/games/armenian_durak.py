@@ -45,7 +45,8 @@ __all__ = [
     "Rules", "card_points", "deck_points", "trick_winner", "beats", "special_rank",
     "new_deal", "State", "Observation", "PickTrump", "Draw", "deal_layout", "dealing_steps",
     "first_dealer", "score_deal", "Game", "RandomBot", "RuleBot", "play_out",
-    "PLAYERS", "STACKS", "SWEEP_BONUS", "POINTS", "MAX_TARGET", "MAX_DEALS",
+    "PLAYERS", "STACKS", "SWEEP_BONUS", "POINTS", "MAX_TARGET", "MAX_DEALS", "sweep_bonus",
+    "first_leader",
 ]
 
 PLAYERS = 2
@@ -63,8 +64,6 @@ POINTS: dict[str, int] = {
     "Q": 3,        # queen
     "J": 2,        # jack
 }
-_RANK_POINTS = {Rank.ACE: POINTS["A"], Rank.KING: POINTS["K"], Rank.QUEEN: POINTS["Q"],
-                Rank.JACK: POINTS["J"]}
 
 
 #: The largest ``Rules(target=...)`` (points; the source plays to 250, RULES.md §3.4).
@@ -189,7 +188,7 @@ def card_points(card: Card, trump: Suit | None = None, rules: Rules | None = Non
         if rules.trump_six_double and card.suit == trump:
             return 2 * POINTS["special"]
         return POINTS["special"]
-    return _RANK_POINTS.get(card.rank, 0)
+    return POINTS.get(card.rank.char, 0)   # the rank characters "A" "K" "Q" "J"; the special card is above
 
 
 def deck_points(trump: Suit | None = None, rules: Rules | None = None) -> int:
@@ -511,7 +510,7 @@ class State(TrickGameState):
             self._start_play()
 
     def _start_play(self) -> None:
-        leader = 1 - self.dealer  # the dealer's opponent leads first (RULES.md §3.3)
+        leader = first_leader(self.dealer)
         self.phase = "play"
         self.tricks.append(Trick(leader, PLAYERS))
         self.current_player = leader
@@ -763,10 +762,25 @@ def score_deal(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules
                 raise CardkitError(f"taken: {c} is taken twice; each card is in the deck once (RULES.md §3.1)")
             seen.add(c)
     pts = [sum(card_points(c, trump, rules) for c in t) for t in taken]
-    for s in range(PLAYERS):
-        if len(taken[s]) == rules.deck and not taken[1 - s]:
-            pts[s] += SWEEP_BONUS
-    return pts
+    return [p + int(sweep_bonus(len(t) // PLAYERS, rules)) for p, t in zip(pts, taken)]
+
+
+def first_leader(dealer):
+    """The seat that leads to the first trick: the dealer's opponent, ``1 - dealer``
+    (RULES.md §3.3). The one rule, read by :class:`State` and the batched simulator;
+    elementwise on integer numpy arrays (one dealer per deal)."""
+    return 1 - dealer
+
+
+def sweep_bonus(tricks_won, rules: Rules | None = None):
+    """The bonus (points) for tricks won in one deal, RULES.md §3.4: :data:`SWEEP_BONUS`
+    (10) to a player who took every trick (``rules.tricks``: 18, or 26 with 52 cards),
+    else 0. The one rule, read by :func:`score_deal` and the batched simulator;
+    elementwise on integer numpy arrays (one count per deal).
+
+    :raises CardkitError: for ``rules`` that are not :class:`Rules`.
+    """
+    return SWEEP_BONUS * (tricks_won == _check_rules(rules).tricks)
 
 
 def new_deal(layout=None, *, dealer: int = 0, seed=None, trump=None, rules: Rules | None = None) -> State:

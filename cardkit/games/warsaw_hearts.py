@@ -43,7 +43,15 @@ __all__ = [
     "Rules", "PenaltyRow", "PENALTY_SCHEDULE", "HONOURS", "HONOUR_VALUES", "BONUS", "DECK_SIZE",
     "Assessment", "assess_tricks", "penalty_and_bonus", "Payment", "payments", "settle", "losers",
     "new_deal", "State", "Observation", "Game", "RandomBot", "RuleBot", "rules_for", "MAX_LOSS_AT",
+    "first_leader",
 ]
+
+
+def first_leader(dealer, players: int):
+    """The seat that leads to the first trick: the dealer's left, ``(dealer + 1) % players``
+    (RULES.md §2.1, **default**). The one rule, read by :class:`State` and the batched
+    simulator; elementwise on integer numpy arrays (one dealer per deal)."""
+    return (dealer + 1) % players
 
 #: Warsaw Hearts is played with the 36-card deck, A down to 6 (RULES.md §2.1).
 DECK_SIZE = 36
@@ -463,7 +471,7 @@ class State(TrickGameState):
         self.dealer = dealer
         self.initial_hands = [tuple(sort_hand(h)) for h in hands]
         self.hands = [list(h) for h in self.initial_hands]
-        leader = (dealer + 1) % n  # the dealer's left leads (RULES.md §2.1, default)
+        leader = first_leader(dealer, n)
         self.tricks: list[Trick] = [Trick(leader, n)]
         self.taken = [[] for _ in range(n)]
         self.history = []

@@ -62,8 +62,7 @@ class _Tables:
     top: int                # the ace's strength
     special: np.uint64      # the special cards
     aces: np.uint64
-    by_points: tuple        # masks of the cards worth J, Q, K, A, special points (ascending)
-    values: tuple           # their points
+    by_points: tuple        # masks of the J, Q, K, A and special cards (the rule policy's losing order)
     zero: np.uint64         # the cards worth nothing
 
 
@@ -81,10 +80,26 @@ def _tables(deck_size: int) -> _Tables:
 
     ranks = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
     by_points = tuple(mask(lambda c, r=r: c.rank == r) for r in ranks) + (mask(lambda c: c.rank == rules.special),)
-    values = tuple(D.card_points(Card(Suit.SPADES, r), None, rules) for r in ranks) + (D.POINTS["special"],)
     zero = mask(lambda c: D.card_points(c, None, rules) == 0)
     return _Tables(cards, bit_of, card_of, bits, U64(np.bitwise_or.reduce(bits)),
-                   int(Rank.ACE) - int(rules.special), by_points[4], by_points[3], by_points, values, zero)
+                   int(Rank.ACE) - int(rules.special), by_points[4], by_points[3], by_points, zero)
+
+
+@lru_cache(maxsize=None)
+def _point_masks(rules) -> tuple[np.ndarray, np.ndarray]:
+    """Card points as the engine counts them (:func:`~cardkit.games.armenian_durak.card_points`,
+    RULES.md §3.1, ``trump_six_double`` included): ``(values, masks)``, ``values`` (V,)
+    int32 the distinct nonzero points, ``masks`` (4, V) uint64: under trump suit ``t`` the
+    cards (simulator bits) worth ``values[k]``."""
+    tb = _tables(rules.deck)
+    pts = [[D.card_points(c, Suit(t), rules) for c in tb.cards] for t in range(4)]
+    values = np.array(sorted({p for row in pts for p in row} - {0}), dtype=np.int32)
+    masks = np.zeros((4, len(values)), dtype=U64)
+    for t in range(4):
+        for i, p in enumerate(pts[t]):
+            if p:
+                masks[t, np.searchsorted(values, p)] |= tb.bits[i]
+    return values, masks
 
 
 def layout_columns(rules=None) -> dict[str, np.ndarray]:
@@ -334,12 +349,13 @@ class _DurakPlay:
         self.upm = self._mask(self.up)
 
 
-def _points(tables, taken, trump_mask, rules):
+def _points(taken, trump, rules):
+    """(2, B) int32: the card points in each seat's tricks (``taken`` (2, B) uint64, ``trump``
+    (B,) suits), by the engine's table (:func:`_point_masks`)."""
+    values, masks = _point_masks(rules)
     pts = np.zeros(taken.shape, dtype=np.int32)
-    for m, v in zip(tables.by_points, tables.values):
-        pts += v * popcount(taken & m).astype(np.int32)
-    if rules.trump_six_double:
-        pts += tables.values[-1] * popcount(taken & tables.special & trump_mask[None, :]).astype(np.int32)
+    for k, v in enumerate(values):
+        pts += v * popcount(taken & masks[trump, k][None, :]).astype(np.int32)
     return pts
 
 
@@ -362,8 +378,8 @@ def _setup_from_rows(rows_bits, dealer, rules):
 
 
 def _finish(play, tables, dealer, trump, rules):
-    pts = _points(tables, play.taken, play.tm, rules)
-    sweep = (play.ntricks == rules.deck // 2) * D.SWEEP_BONUS
+    pts = _points(play.taken, np.asarray(trump, dtype=np.int64), rules)
+    sweep = D.sweep_bonus(play.ntricks, rules)                     # RULES.md §3.4, the engine's rule
     return DurakBatch(
         dealer=np.asarray(dealer, dtype=np.int8), trump=np.asarray(trump, dtype=np.int8),
         points=np.ascontiguousarray(pts.T.astype(np.int16)),
@@ -424,7 +440,7 @@ def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=No
     dl = _batch_arg(dealer, B, "dealer", 1)
     tr = _trump_arg(trump, B)
     hand, up, down = _setup_from_rows(tables.bit_of[deals].astype(np.int64), dl, rules)
-    play = _DurakPlay(tables, hand, up, down, 1 - dl, tr, codes, rng, n // 2,
+    play = _DurakPlay(tables, hand, up, down, D.first_leader(dl), tr, codes, rng, rules.tricks,
                       draw_after=rules.draw_after)
     play.run()
     return _finish(play, tables, dl, tr, rules)
@@ -458,7 +474,7 @@ def random_armenian_durak(batch: int, *, seed=None, policy="random", rules=None)
     cols = layout_columns(rules)["hand"][0]          # the dealer's hand columns
     tr = (rows[np.arange(batch), cols[pick_i]] & 3)
     hand, up, down = _setup_from_rows(rows, dl, rules)
-    play = _DurakPlay(tables, hand, up, down, 1 - dl, tr, codes, rng, rules.deck // 2,
+    play = _DurakPlay(tables, hand, up, down, D.first_leader(dl), tr, codes, rng, rules.tricks,
                       draw_after=rules.draw_after)
     play.run()
     return _finish(play, tables, dl, tr, rules)

@@ -391,12 +391,7 @@ def _play(hands, con, decl, dl, policy, rules, rng, prefix=None) -> VarietyBatch
     codes = policy_codes(policy, PLAYERS)
     tables = _tables(rules.contract_values)
     con_i = con.astype(np.int32)
-    if rules.lead == "left_of_first_namer":   # RULES.md §1.4
-        leader = (decl[:, 0].astype(np.int32) + 1) % 4
-    elif rules.lead == "left_of_first_bidder":
-        leader = (dl.astype(np.int32) + 2) % 4
-    else:
-        leader = (dl.astype(np.int32) + 1) % 4
+    leader = V.first_lead_seat(decl[:, 0].astype(np.int32), dl.astype(np.int32), rules)   # RULES.md §1.4
     ar = np.arange(B)
     side = np.zeros((PLAYERS, B), dtype=np.int8)
     side[decl[:, 0], ar] = 1
@@ -411,7 +406,8 @@ def _play(hands, con, decl, dl, policy, rules, rng, prefix=None) -> VarietyBatch
             play.prefix = np.asarray(prefix, dtype=np.int32)
         play.run()
 
-    # scoring, RULES.md §1.2 and §1.6: every contract has one positive and one negative value
+    # scoring, RULES.md §1.2 and §1.6, by the engine's rules (trick_points, declarers_lose);
+    # the cards by popcount: every contract has one positive and one negative card value
     n_decl = play.decl_tricks
     n_def = TRICKS - n_decl
     d_cards = play.decl_taken
@@ -419,11 +415,11 @@ def _play(hands, con, decl, dl, policy, rules, rng, prefix=None) -> VarietyBatch
     pos_m, neg_m = tables.pos[con_i], tables.neg[con_i]
     vp, vn = tables.v_pos[con_i], tables.v_neg[con_i]
     pt, maj = tables.per_trick[con_i], tables.majority[con_i]
-    d_pts = (pt * n_decl + maj * (2 * n_decl > TRICKS) + vp * popcount(d_cards & pos_m)
+    d_pts = (V.trick_points(pt, maj, n_decl, n_def) + vp * popcount(d_cards & pos_m)
              + vn * popcount(d_cards & neg_m))
-    f_pts = (pt * n_def + maj * (2 * n_def > TRICKS) + vp * popcount(f_cards & pos_m)
+    f_pts = (V.trick_points(pt, maj, n_def, n_decl) + vp * popcount(f_cards & pos_m)
              + vn * popcount(f_cards & neg_m))
-    lose = (d_pts < f_pts) | ((d_pts == f_pts) & (rules.tie == "declarers_lose"))
+    lose = V.declarers_lose(d_pts, f_pts, rules)
     scores = np.where(side == 1, d_pts, f_pts + V.DEFENDERS_BONUS * lose).T.astype(np.int16)
     return VarietyBatch(
         contract=con, dealer=dl, declarers=decl,

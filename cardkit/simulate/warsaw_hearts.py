@@ -13,12 +13,12 @@ Cards are numbered by their position in ``cardkit.deck(36)`` (A♠ = 0, K♠ = 1
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
 from ..bots import Bot
-from ..cards import Card, Suit, deck
+from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator
 from ..errors import CardkitError
 from ..games import warsaw_hearts as W
@@ -43,14 +43,41 @@ FULL = np.bitwise_or.reduce(_BITS)
 _K, _Q, _J = (U64(1) << U64(int(BIT_OF[_INDEX36[h]])) for h in W.HONOURS)
 HONOURS = _K | _Q | _J
 HEARTS = SUIT_MASK[int(Suit.HEARTS)] & FULL
-_ROW = {(r.item, r.honours): r.penalty for r in W.PENALTY_SCHEDULE}
-P_DOUBLE, P_THREE, P_TWO = _ROW[(1, 2)], _ROW[(2, 3)], _ROW[(3, 2)]
-V_K, V_Q, V_J = (W.HONOUR_VALUES[h] for h in W.HONOURS)
 
 
-def _honour_value(mask):
-    return (V_K * ((mask & _K) != ZERO) + V_Q * ((mask & _Q) != ZERO)
-            + V_J * ((mask & _J) != ZERO)).astype(np.int32)
+def _honour_code(mask):
+    """(B,) int32: the heart honours in ``mask``, bit 0 K♥, bit 1 Q♥, bit 2 J♥."""
+    return (((mask & _K) != ZERO) | (((mask & _Q) != ZERO) << 1) | (((mask & _J) != ZERO) << 2)).astype(np.int32)
+
+
+@lru_cache(maxsize=None)
+def _score_tables(rules) -> tuple[np.ndarray, np.ndarray]:
+    """The penalty schedule and the bonus as the engine reads them (RULES.md §2.2), for the
+    summaries the simulator keeps of a player's tricks: ``penalty[honours * 8 + alone]``
+    (int32, 64 entries; ``honours`` the honours taken, ``alone`` those alone in their
+    trick, both as :func:`_honour_code`) and ``bonus[heart * 2 + took_trick]`` (int32, 4
+    entries). Each entry is :func:`~cardkit.games.warsaw_hearts.assess_tricks` of tricks
+    with that summary, so no rule of the schedule is written here."""
+    fillers = [c for c in DECK36 if c.suit is not Suit.HEARTS]
+    n = rules.players
+
+    def tricks(groups):
+        it = iter(fillers)
+        return [list(g) + [next(it) for _ in range(n - len(g))] for g in groups]
+
+    penalty = np.zeros(64, dtype=np.int32)
+    for taken in range(8):
+        for alone in range(8):
+            together = taken & ~alone
+            if alone & ~taken or together.bit_count() == 1:
+                continue                  # no player's tricks look like this
+            groups = [[h for i, h in enumerate(W.HONOURS) if together >> i & 1]] if together else []
+            groups += [[h] for i, h in enumerate(W.HONOURS) if alone >> i & 1]
+            penalty[taken * 8 + alone] = W.assess_tricks(tricks(groups), rules).penalty
+    six = Card(Suit.HEARTS, Rank.SIX)
+    bonus = np.array([W.assess_tricks(tricks([[six] if heart else []]) if took else [], rules).bonus
+                      for heart in (0, 1) for took in (0, 1)], dtype=np.int32)
+    return penalty, bonus
 
 
 @dataclass(frozen=True, eq=False)
@@ -155,7 +182,7 @@ def _play(hands, dealer, rules, policy, rng, prefix=None) -> WarsawHeartsBatch:
     n, B = hands.shape
     T = rules.cards_per_player
     side = np.broadcast_to(np.arange(n, dtype=np.int8)[:, None], (n, B))
-    leader = (dealer.astype(np.int32) + 1) % n            # RULES.md §2.1, default
+    leader = W.first_leader(dealer.astype(np.int32), n)    # RULES.md §2.1, the engine's rule
     codes = policy_codes(policy, n)
     prefix = np.zeros(0, dtype=np.int32) if prefix is None else np.asarray(prefix, dtype=np.int32)
     K = _kernels(rng) if prefix.ndim == 1 else None
@@ -166,13 +193,10 @@ def _play(hands, dealer, rules, policy, rng, prefix=None) -> WarsawHeartsBatch:
                            policies=codes, rng=rng, tricks=T)
         play.prefix = prefix
         play.run()
-    cnt = popcount(play.hon)
-    single_pen = _honour_value(play.hon)
-    add = _honour_value(play.single) if rules.double_honour_trick == "additive" else 0
-    pen = np.where(play.double, P_DOUBLE + add,
-                   np.where(cnt == 3, P_THREE, np.where(cnt == 2, P_TWO, np.where(cnt == 1, single_pen, 0))))
-    got = (play.ntricks > 0) | rules.bonus_without_tricks
-    bonus = np.where(~play.hearts & got, W.BONUS, 0)
+    # RULES.md §2.2, read from the engine's schedule (see _score_tables)
+    penalty_of, bonus_of = _score_tables(rules)
+    pen = penalty_of[_honour_code(play.hon) * 8 + _honour_code(play.single)]
+    bonus = bonus_of[play.hearts.astype(np.int32) * 2 + (play.ntricks > 0)]
     pen = pen.reshape(n, B).T.astype(np.int16)
     bonus = bonus.reshape(n, B).T.astype(np.int16)
     return WarsawHeartsBatch(
