@@ -143,13 +143,24 @@ def _explain_card(before, seat: int, card: Card) -> str:
 
 # ---- game-specific wording of the scores: read from the engine ------------------------------
 
+def _signed(n: int) -> str:
+    """Points with their sign, the minus sign "−" as a learner reads it: "+3", "−3", "0"."""
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
 def _variety_trick_score(state, trick) -> str:
     c = state.contract_info
     worth = c.per_trick + sum(c.card_points(x) for x in trick.cards)
     side = "declarers" if trick.winner in state.declarers else "defenders"
     d, f = state.side_points()
     majority = f"; +{c.majority} to the side with more tricks at the end" if c.majority else ""
-    return f"worth {worth:+d} to the {side}{majority}; so far declarers {d}, defenders {f}"
+    return f"worth {_signed(worth)} to the {side}{majority}; so far declarers {d}, defenders {f}"
+
+
+#: Variety's readings of who leads first (RULES.md §1.4), in words for the commentary.
+_LEAD_WORDS = {"left_of_first_namer": "the player on the left of the first to name the contract",
+               "left_of_first_bidder": "the player on the left of the first bidder",
+               "left_of_dealer": "the player on the dealer's left"}
 
 
 def _variety_auction(state) -> str:
@@ -158,7 +169,7 @@ def _variety_auction(state) -> str:
     defs = state.defenders
     return (f"{c.number} was named first by seat {a} and repeated by seat {b}: the bidding ends "
             f"(RULES.md §1.3); contract {c}; declarers {a} and {b} against {defs[0]} and {defs[1]}; "
-            f"seat {state.current_player} leads (RULES.md §1.4, lead={state.rules.lead})")
+            f"seat {state.current_player} leads (RULES.md §1.4: {_LEAD_WORDS.get(state.rules.lead, state.rules.lead)})")
 
 
 def _variety_result(state) -> str:
@@ -168,7 +179,7 @@ def _variety_result(state) -> str:
         else "tie" if d == f else "lose"
     bonus = " each defender +10;" if any(scores[s] != f for s in state.defenders) else ""
     return (f"declarers {d}, defenders {f}: the declarers {won};{bonus} "
-            f"scores {' '.join(f'{s:+d}' for s in scores)}")
+            f"scores {' '.join(_signed(s) for s in scores)}")
 
 
 def _hearts_trick_score(state, trick) -> str:

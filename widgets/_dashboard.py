@@ -75,7 +75,8 @@ from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from cardkit.replay import ALL, Replay
 
-from ._common import MAX_SEED, card_html, one_line, read_seed, recolour_html, seat_positions, suit_html
+from ._common import (MAX_SEED, card_html, learner_words, one_line, read_seed, recolour_html, seat_positions,
+                      suit_html)
 from ._controls import Control
 from .card_table import CardTable, card_json
 
@@ -1182,7 +1183,7 @@ class DealDashboard(W.VBox):
                                   f"{'s' if done != 1 else ''} finished; the table above shows this position "
                                   f"<small>(Replay: on → off goes back to the game)</small>")
         lines = self.replay_lines
-        self.replay_commentary.value = ("<br>".join(html.escape(x) for x in lines) if lines else
+        self.replay_commentary.value = ("<br>".join(html.escape(learner_words(x)) for x in lines) if lines else
                                         "<i>The start of the deal: nothing played yet.</i>")
         self.replay_back.disabled = self.replay_back_trick.disabled = r.position == 0
         self.replay_forward.disabled = self.replay_forward_trick.disabled = r.position == len(r)
