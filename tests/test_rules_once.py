@@ -10,11 +10,8 @@ import numpy as np
 import pytest
 
 from cardkit import Suit
-from cardkit.games import armenian_durak as D
-from cardkit.games import variety as V
-from cardkit.games import warsaw_hearts as W
-from cardkit.simulate import armenian_durak as SD
-from cardkit.simulate import warsaw_hearts as SW
+from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
+from cardkit.simulate import armenian_durak as SD, warsaw_hearts as SW
 from cardkit.simulate._core import popcount
 from cardkit.simulate.variety import auction_for
 
