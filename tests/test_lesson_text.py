@@ -291,3 +291,63 @@ def test_durak_is_not_called_a_shedding_game(rel):
             text = strip_markdown(cell.source).lower()
             assert not re.search(r"shedding|get(?:ting)? rid of (?:your|one's|their) cards", text), \
                 f"{rel}: {' '.join(cell.source.split())[:200]}"
+
+
+# ---------------------------------------------------------------------------------------
+# What the play dashboards say during a whole deal (status lines, scores, the replay)
+# ---------------------------------------------------------------------------------------
+
+def _widget_tree_texts(widget, out: list, where: str = "dashboard") -> None:
+    """Descriptions, tooltips, option labels and HTML values of ``widget`` and its children."""
+    import ipywidgets as W
+
+    if isinstance(widget, W.Widget):
+        for t in _TEXT_TRAITS:
+            v = getattr(widget, t, None)
+            if isinstance(v, str) and v:
+                out.append((f"{where} {t}", strip_html(v)))
+        if isinstance(widget, (W.HTML, W.HTMLMath, W.Label, W.Text, W.Textarea)) and widget.value:
+            out.append((f"{where} value", strip_html(widget.value)))
+        for t in ("_options_labels", "titles"):
+            for v in getattr(widget, t, None) or ():
+                if isinstance(v, str) and v:
+                    out.append((f"{where} {t}", strip_html(v)))
+        if hasattr(widget, "state") and isinstance(getattr(widget, "state"), dict):
+            _anywidget_texts(widget.state, "card table", out)
+        for child in getattr(widget, "children", ()) or ():
+            _widget_tree_texts(child, out, where)
+
+
+@pytest.mark.parametrize("name, seed", [("VarietyTable", 4), ("WarsawHeartsTable", 5), ("DurakTable", 6)])
+def test_a_whole_deal_on_a_play_dashboard_shows_words(name, seed):
+    """The learner plays a whole deal (the first card or bid the table enables); after every
+    decision, and then through the replay, every text on the dashboard is scanned: the status
+    line and scores (a deal's result of −4 shows "−4"), the replay's commentary, the sheets."""
+    import cardkit_widgets
+    from cardkit.games import armenian_durak as ad
+
+    t = getattr(cardkit_widgets, name)(seed=seed)
+    texts: list = []
+    steps = 0
+    _widget_tree_texts(t, texts)
+    while not t.state.is_terminal():
+        ct, st = t.table, t.state
+        if name == "VarietyTable" and st.phase == "bidding":
+            action = ct.enabled_bids[-1]
+        elif name == "DurakTable" and ct.enabled_trump_picks:
+            action = ad.PickTrump(ct.enabled_trump_picks[0])
+        elif name == "DurakTable" and ct.enabled_draws:
+            action = ad.Draw(ct.enabled_draws[0])
+        else:
+            action = ct.legal_cards[0]
+        t.act(action)
+        _widget_tree_texts(t, texts)
+        steps += 1
+        assert steps < 100
+    t.open_replay(0)
+    for _ in range(len(t.replay)):
+        t.replay_step("forward")
+        _widget_tree_texts(t, texts)
+    assert any("Deal over" in x or "deal is over" in x.lower() or "Replay" in x for _, x in texts)
+    found = sorted(set(findings(texts)))
+    assert not found, f"{name}: {len(found)} finding(s):\n" + "\n".join(found[:40])
