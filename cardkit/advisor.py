@@ -498,8 +498,7 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
     legal = list(obs.legal_actions)
     m = len(legal)
     prefix = np.array([SW.BIT_OF[idx[c]] for c in order], dtype=np.int32)
-    first_leader = obs.tricks[0][0] if obs.tricks else obs.trick_leader
-    dealer = np.full(n, (first_leader - 1) % players)
+    dealer = np.full(n, obs.dealer)      # the simulator leads from it by the engine's rule (§2.1)
     pen = np.empty((m, n))
     score = np.empty((m, n))
     for i, c in enumerate(legal):      # one card per batch, with or without progress
