@@ -10,7 +10,9 @@ state answers:
 - ``apply_action(action)``: also accepts notation (``"4"``, ``"QH"``); an action the
   rules forbid raises :class:`~cardkit.IllegalActionError` and leaves the state exactly
   as it was;
-- ``undo_action()``, ``clone()``, ``is_terminal()``, ``returns()``, ``observation(seat)``;
+- ``undo_action()`` and ``undo_to(n)`` (a stack of snapshots, as python-chess's
+  ``push``/``pop``: undo pops one, no replay), ``clone()``, ``is_terminal()``,
+  ``returns()``, ``observation(seat)``;
 - ``to_json()`` and ``from_json(text)``, a round trip (the start of the deal plus the
   actions).
 
@@ -70,13 +72,17 @@ def rules_from_json(value, rules_class: type):
     return rules_class(**value)
 
 
+#: Types :func:`fast_copy` shares without looking inside (immutable).
+_SHARED = frozenset({Card, int, str, bool, float, tuple, type(None)})
+
+
 def fast_copy(value: Any) -> Any:
     """A deep copy of lists, dicts, sets and tricks; every other value (cards, ints,
     strings, tuples, frozen rules) is immutable here and shared."""
-    if type(value) is list:
-        return [fast_copy(v) for v in value]
+    if type(value) is list:  # most lists hold cards or ints: those are shared without a call
+        return [v if type(v) in _SHARED else fast_copy(v) for v in value]
     if type(value) is dict:
-        return {k: fast_copy(v) for k, v in value.items()}
+        return {k: v if type(v) in _SHARED else fast_copy(v) for k, v in value.items()}
     if type(value) is set:  # e.g. Variety's numbers named per seat: must not be shared
         return set(value)
     if type(value) is Trick:
@@ -186,6 +192,7 @@ class TrickGameState:
         """
         a = self.parse_action(action)
         self._check(a)
+        snapshot = self._snapshot()
         try:
             getattr(self, "_apply_" + self.phase)(a)
         except Exception:
@@ -193,7 +200,25 @@ class TrickGameState:
             # back as it was (the history replayed) before the error goes on
             self._restore()
             raise
+        stack = self._undo_stack()
+        if stack and stack[-1][0] != len(self.history) - 1:
+            stack.clear()  # the history was changed by hand: the old snapshots are not its own
+        stack.append((len(self.history), snapshot))
         self.history.append(a)
+
+    #: The attribute that holds the undo stack: ``(len(history) before the action, the
+    #: state's other attributes then)`` per action applied. A snapshot is never changed
+    #: once taken (clones share them; undo restores a copy).
+    _UNDO: ClassVar[str] = "_undo_snapshots"
+
+    def _snapshot(self) -> dict:
+        """The state's attributes now, copied (:func:`fast_copy`), but for the history and
+        the undo stack (each kept as it goes)."""
+        skip = ("history", self._UNDO)
+        return {k: fast_copy(v) for k, v in self.__dict__.items() if k not in skip}
+
+    def _undo_stack(self) -> list:
+        return self.__dict__.setdefault(self._UNDO, [])
 
     #: attributes that replaying the history does not rebuild, kept as they are when
     #: :meth:`apply_action` restores a state after a failure (Variety's table talk)
@@ -218,20 +243,52 @@ class TrickGameState:
         getattr(self, "_check_" + self.phase)(a)
 
     def undo_action(self) -> None:
-        """Take back the last action (practice mode).
+        """Take back the last action (practice mode): the snapshot taken before it is
+        popped from the undo stack and restored (python-chess's ``pop``), in time
+        independent of the deal's length. Only a state whose history was changed by hand
+        (so the stack does not match it) is rebuilt by replaying its history instead.
+        :attr:`_kept_on_restore` attributes keep their values.
 
         :raises StateError: when no action has been taken in this deal.
         """
         if not self.history:
             raise StateError("nothing to undo: no action has been taken in this deal")
-        fresh = self._replay(self.history[:-1])
-        self.__dict__.clear()
-        self.__dict__.update(fresh.__dict__)
+        kept = {k: self.__dict__[k] for k in self._kept_on_restore if k in self.__dict__}
+        stack = self._undo_stack()
+        n = len(self.history) - 1
+        if stack and stack[-1][0] == n:
+            _, snapshot = stack.pop()
+            history = self.history
+            history.pop()
+            self.__dict__.clear()
+            self.__dict__.update(fast_copy(snapshot))
+            self.__dict__.update(history=history, **{self._UNDO: stack})
+        else:  # the fallback: rebuilt from the start and the history
+            fresh = self._replay(self.history[:-1])
+            self.__dict__.clear()
+            self.__dict__.update(fresh.__dict__)
+        self.__dict__.update(kept)
+
+    def undo_to(self, length: int) -> None:
+        """Take back actions until ``len(history) == length`` (a dashboard's undo back to
+        the learner's last decision): that many snapshots popped, nothing replayed.
+
+        :raises StateError: for a ``length`` that is not a whole number
+            0..``len(history)``; the state is then unchanged.
+        """
+        if (isinstance(length, bool) or not isinstance(length, (int, np.integer))
+                or not 0 <= length <= len(self.history)):
+            raise StateError(f"undo_to({quote(length)}): expected a number of actions 0..{len(self.history)} "
+                             f"(the actions taken in this deal)")
+        while len(self.history) > length:
+            self.undo_action()
 
     def clone(self):
         """An independent copy: playing it out leaves this state unchanged."""
         new = object.__new__(type(self))
-        new.__dict__ = {k: fast_copy(v) for k, v in self.__dict__.items()}
+        new.__dict__ = {k: fast_copy(v) for k, v in self.__dict__.items() if k != self._UNDO}
+        if self._UNDO in self.__dict__:  # the snapshots are shared, never changed: copy the list only
+            new.__dict__[self._UNDO] = list(self.__dict__[self._UNDO])
         return new
 
     def is_terminal(self) -> bool:
