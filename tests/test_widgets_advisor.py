@@ -118,7 +118,8 @@ def test_panel_says_the_real_sample_count_and_one_standard_error():
     panel = AdvisorPanel(HAND_A, samples=250, seed=3)
     panel.samples.value = 4000
     panel.button.click()
-    assert "samples=4000" in panel.status.value and "samples=1000" not in panel.status.value
+    assert "4,000 deals per contract" in panel.status.value and "1,000" not in panel.status.value
+    assert "samples=" not in panel.status.value and "advise(" not in panel.status.value   # words, not code
     assert all(a.samples == 4000 for a in panel.result)
     assert "one standard error" in panel.status.value
     assert "4,000 simulated deals" in panel.table.value and "one standard error" in panel.table.value

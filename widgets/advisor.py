@@ -396,8 +396,8 @@ class AdvisorPanel(W.VBox):
         best = result[0]
         self.status.value = (f"Best: <b>contract {best.contract}</b> ({html.escape(best.description)}), "
                              f"expected margin {signed(best.margin, 2)} ± {best.stderr:.2f} points "
-                             "(± one standard error). Computed by "
-                             f"<code>advise(hand, samples={samples}, seed={seed})</code>: "
+                             "(± one standard error). Computed by the contract advisor "
+                             f"(seed {seed}): "
                              f"{samples:,} deals per contract.")
         self.chart.value = advice_chart_svg(result, self.book, title=f"Hand {self.editor.pbn}")
         self.table.value = advice_table_html(result, self.book)
