@@ -12,13 +12,12 @@ Public API: :class:`Rules`, :data:`CONTRACTS`, :func:`contracts`, :func:`new_dea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
-
+from .._checks import is_whole
 from .._lazy import lazy_exports
-from ..bots import Bot, RandomBot, play_out
+from ..bots import Bot, RandomBot
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
@@ -43,11 +42,10 @@ DEFENDERS_BONUS = 10
 #: The most deals ``Rules(deals=...)`` allows in one game (RULES.md §1.7 plays 8).
 MAX_DEALS = 1000
 
-def _is_int(x) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+_is_int = is_whole  # the package's one whole-number test
 
 
-def _check_rules(rules) -> "Rules":
+def _check_rules(rules) -> Rules:
     """``rules``, or ``Rules()`` for None (:func:`cardkit.dealing.check_rules`).
 
     :raises CardkitError: for anything but Variety's :class:`Rules`.
@@ -97,7 +95,8 @@ class Rules:
             object.__setattr__(self, "contract_values", _VALUE_ALIASES[self.contract_values])
         for name, allowed in (("lead", _LEADS), ("contract_values", _VALUES), ("tie", _TIES)):
             if getattr(self, name) not in allowed:
-                raise CardkitError(f"Rules({name}={quote(getattr(self, name))}): expected one of {', '.join(map(repr, allowed))}")
+                raise CardkitError(f"Rules({name}={quote(getattr(self, name))}): expected one of "
+                                   f"{', '.join(map(repr, allowed))}")
         if not _is_int(self.deals) or not 1 <= self.deals <= MAX_DEALS:
             raise CardkitError(f"Rules(deals={quote(self.deals)}): expected a whole number of deals "
                                f"1..{MAX_DEALS:,} (RULES.md §1.7)")
@@ -247,7 +246,7 @@ def resolve_auction(bids: Sequence[int], first: int = 0) -> Auction:
     namer: dict[int, int] = {}
     for i, b in enumerate(bids):
         seat = (first + i) % PLAYERS
-        if isinstance(b, bool) or not isinstance(b, (int, np.integer)) or not 1 <= b <= 8:
+        if not is_whole(b) or not 1 <= b <= 8:
             raise IllegalActionError(f"bid {i + 1} ({quote(b)}): a bid is a contract number 1..8 (RULES.md §1.3)")
         if b in namer:
             if namer[b] == seat:
@@ -266,8 +265,11 @@ def opening_leader(auction: Auction, dealer: int, rules: Rules | None = None) ->
     """The seat that leads to the first trick, RULES.md §1.4 (``rules.lead``).
 
     :raises CardkitError: for a dealer that is not a seat 0..3.
+    :raises StateError: for an auction that has not ended (no declarers yet).
     """
     dealer = check_seat(dealer, PLAYERS, "dealer")
+    if auction.declarers is None:
+        raise StateError("the bidding has not ended: nobody leads yet (RULES.md §1.4)")
     return int(first_lead_seat(auction.declarers[0], dealer, _check_rules(rules), first_bidder=auction.first))
 
 
@@ -313,10 +315,12 @@ def _check_seats(seats, what: str) -> set[int]:
     """
     if isinstance(seats, (str, bytes)) or not hasattr(seats, "__iter__") or not all(
             _is_int(s) and 0 <= s < PLAYERS for s in seats):
-        raise CardkitError(f"{what} {quote(seats)}: expected {'two ' if what == 'declarers' else ''}different seats 0..3")
+        raise CardkitError(f"{what} {quote(seats)}: expected {'two ' if what == 'declarers' else ''}"
+                           f"different seats 0..3")
     out = {int(s) for s in seats}
     if len(out) != len(list(seats)):
-        raise CardkitError(f"{what} {quote(seats)}: expected {'two ' if what == 'declarers' else ''}different seats 0..3")
+        raise CardkitError(f"{what} {quote(seats)}: expected {'two ' if what == 'declarers' else ''}"
+                           f"different seats 0..3")
     return out
 
 
@@ -359,8 +363,8 @@ def side_points(contract: int | Contract, seats: Sequence[int], taken: Sequence[
     """
     c = contract if isinstance(contract, Contract) else contracts(rules)[_contract_number(contract)]
     taken = _check_taken(taken)
-    seats = _check_seats(seats, "seats")
-    cards = [card for s in seats for card in taken[s]]
+    side = _check_seats(seats, "seats")
+    cards = [card for s in side for card in taken[s]]
     tricks = len(cards) // PLAYERS
     total_tricks = sum(len(t) for t in taken) // PLAYERS
     return trick_points(c.per_trick, c.majority, tricks, total_tricks - tricks) + sum(
@@ -481,7 +485,7 @@ class State(TrickGameState):
         self._remark_at: list[int] = []  # len(history) when each remark was said
         self.phase = "bidding"
         self.current_player = (dealer + 1) % PLAYERS
-        self._named = [set() for _ in range(PLAYERS)]
+        self._named: list[set[int]] = [set() for _ in range(PLAYERS)]
         self._namer: dict[int, int] = {}
         self._scores: list[int] | None = None
 
@@ -504,10 +508,12 @@ class State(TrickGameState):
     def defenders(self) -> tuple[int, int] | None:
         if self.declarers is None:
             return None
-        return tuple(s for s in range(PLAYERS) if s not in self.declarers)
+        a, b = (s for s in range(PLAYERS) if s not in self.declarers)
+        return (a, b)
 
     # bidding
     def _legal_bidding(self) -> list[int]:
+        assert self.current_player is not None  # the bidding always has a bidder
         named = self._named[self.current_player]
         return [n for n in range(1, 9) if n not in named]
 
@@ -516,14 +522,17 @@ class State(TrickGameState):
             raise IllegalActionError(f"{bid} is a card, but now is the bidding: bid a contract number 1..8")
         if not 1 <= bid <= 8:
             raise IllegalActionError(f"bid {quote(bid)}: a bid is a contract number 1..8 (RULES.md §1.3)")
+        assert self.current_player is not None  # the bidding always has a bidder
         if bid in self._named[self.current_player]:
             raise IllegalActionError(
-                f"seat {self.current_player} named {bid} already: a player never names their own number twice (RULES.md §1.3)")
+                f"seat {self.current_player} named {bid} already: a player never names their own number twice "
+                f"(RULES.md §1.3)")
 
     def _apply_bidding(self, bid: int) -> None:
         # everything that can fail (the opening leader reads the rules) comes first, so
         # that a failure leaves the state as it was
         seat = self.current_player
+        assert seat is not None  # the bidding always has a bidder
         if bid in self._namer:
             declarers = (self._namer[bid], seat)
             auction = Auction(tuple(self.bids) + (bid,), self.first_bidder, bid, declarers, None)
@@ -577,23 +586,28 @@ class State(TrickGameState):
     # play
     def _trick_winner_index(self, trick: Trick) -> int:
         c = self.contract_info
+        assert c is not None  # tricks come after the bidding
         return winning_index(trick.cards, c.trump, lowest=c.lowest_wins)
 
     def _deal_over(self) -> None:
+        assert self.contract is not None and self.declarers is not None  # the deal was played
         self._scores = score_deal(self.contract, self.declarers, self.taken, self.rules)
 
     def _returns(self) -> list[int]:
+        assert self._scores is not None  # asked only when the deal is over
         return self._scores
 
     def side_points(self) -> tuple[int, int]:
         """``(declarers' points, defenders' points)`` from the tricks taken so far."""
+        if self.contract is None or self.declarers is None or self.defenders is None:
+            raise StateError("the bidding is not over: no side has points yet (RULES.md §1.2)")
         return (side_points(self.contract, self.declarers, self.taken, self.rules),
                 side_points(self.contract, self.defenders, self.taken, self.rules))
 
     # notation
     def parse_action(self, action):
         if self.phase == "bidding":
-            if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            if is_whole(action):
                 return int(action)
             if isinstance(action, str) and action.strip().isascii() and action.strip().isdigit():
                 if len(action.strip()) > 9:  # no bid has so many digits; int() refuses 4,300
@@ -604,7 +618,7 @@ class State(TrickGameState):
             if isinstance(action, str):
                 raise NotationError(f"bid {quote(action)}: expected a contract number 1..8")
             raise NotationError(f"bid {quote(action)}: expected a contract number 1..8")
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        if is_whole(action):
             raise IllegalActionError(f"bid {quote(action)}: the bidding is over, now play a card")
         return super().parse_action(action)
 
@@ -612,7 +626,7 @@ class State(TrickGameState):
     rules_class = Rules
 
     @staticmethod
-    def _new_deal(hands, *, dealer: int, rules: Rules) -> "State":
+    def _new_deal(hands, *, dealer: int, rules: Rules) -> State:
         return new_deal(hands, dealer=dealer, rules=rules)
 
     extra_fields = ("remarks",)
