@@ -35,6 +35,7 @@ from typing import ClassVar
 from ._checks import is_whole
 from .cards import Card, Suit
 from .errors import CardkitError, StateError, quote
+from .games.variety import declarers_lose
 from .notation import format_cards
 from .state import TrickGameState
 
@@ -175,8 +176,8 @@ def _variety_auction(state) -> str:
 def _variety_result(state) -> str:
     d, f = state.side_points()
     scores = state.returns()
-    won = "win" if d > f else "lose (a tie is their loss)" if d == f and state.rules.tie == "declarers_lose" \
-        else "tie" if d == f else "lose"
+    won = ("win" if d > f else "lose" if d < f                    # a tie: the engine's rule, §1.6
+           else "lose (a tie is their loss)" if declarers_lose(d, f, state.rules) else "tie")
     bonus = " each defender +10;" if any(scores[s] != f for s in state.defenders) else ""
     return (f"declarers {d}, defenders {f}: the declarers {won};{bonus} "
             f"scores {' '.join(_signed(s) for s in scores)}")
