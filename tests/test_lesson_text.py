@@ -312,7 +312,7 @@ def _widget_tree_texts(widget, out: list, where: str = "dashboard") -> None:
             for v in getattr(widget, t, None) or ():
                 if isinstance(v, str) and v:
                     out.append((f"{where} {t}", strip_html(v)))
-        if hasattr(widget, "state") and isinstance(getattr(widget, "state"), dict):
+        if isinstance(getattr(widget, "state", None), dict):
             _anywidget_texts(widget.state, "card table", out)
         for child in getattr(widget, "children", ()) or ():
             _widget_tree_texts(child, out, where)

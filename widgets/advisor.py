@@ -192,7 +192,8 @@ def advice_table_html(advice, book: Sequence[int] | str | None = None) -> str:
             f"<td style='padding:0.2em 0.7em'>{html.escape(a.description)}</td>"
             f"<td {td}>{signed(a.margin, 2)} ± {a.stderr:.2f}</td>"
             f"<td {td}>{a.win_rate:.0%}</td>"
-            f"<td {td}>{signed(a.score, 1)}</td><td style='padding:0.2em 0.7em;white-space:nowrap'>{best}{mark}</td></tr>")
+            f"<td {td}>{signed(a.score, 1)}</td>"
+            f"<td style='padding:0.2em 0.7em;white-space:nowrap'>{best}{mark}</td></tr>")
     n = advice[0].samples if advice else 0
     th = "style='padding:0.2em 0.7em;text-align:left;border-bottom:1px solid #888'"
     return ("<table class='ck-advice' style='border-collapse:collapse'>"
@@ -380,7 +381,7 @@ class AdvisorPanel(W.VBox):
         if not self.editor.complete:
             self._clear_result()
             self.status.value = _line(f"The hand has {len(self.editor.value)} cards: Variety deals 13 "
-                                      f"(RULES.md §1.1). Choose {13 - len(self.editor.value)} more.")
+                                      f"(Rules §1.1). Choose {13 - len(self.editor.value)} more.")
             return
         self._clear_result()
         samples, seed = int(self.samples.value), int(self.seed.value)
