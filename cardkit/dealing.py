@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ._checks import is_whole
 from .cards import Card
 from .errors import CardkitError, NotationError, quote
 from .notation import check_deck, parse_hand
@@ -31,7 +32,7 @@ def as_generator(seed: int | np.random.Generator | None = None) -> np.random.Gen
     """
     if isinstance(seed, np.random.Generator):
         return seed
-    if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0):
+    if seed is None or (is_whole(seed) and seed >= 0):
         return np.random.default_rng(None if seed is None else int(seed))
     raise CardkitError(f"seed {quote(seed)}: expected a whole number >= 0, None, or a numpy Generator")
 
@@ -86,7 +87,7 @@ def check_seat(seat, players: int, what: str = "seat") -> int:
     :raises CardkitError: for anything else (a bool, a float, a seat out of range), quoting
         it: "dealer 5: expected a seat 0..3".
     """
-    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
+    if not is_whole(seat) or not 0 <= seat < players:
         raise CardkitError(f"{what} {quote(seat)}: expected a seat 0..{players - 1}")
     return int(seat)
 

@@ -129,9 +129,7 @@ def parse_hand(text: str | Iterable[str | Card]) -> list[Card]:
     :raises NotationError: for a wrong number of fields, an unknown rank, or a card named
         twice.
     """
-    if not isinstance(text, str):
-        cards = parse_cards(text)
-    elif "." not in text and text.strip() and (" " in text.strip() or "," in text):
+    if not isinstance(text, str) or ("." not in text and text.strip() and (" " in text.strip() or "," in text)):
         cards = parse_cards(text)
     else:
         fields = text.strip().split(".")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._checks import is_whole
 from ..cards import Card, deck
 from ..errors import CardkitError, StateError
 from ..notation import sort_hand
@@ -19,7 +20,7 @@ __all__ = ["hidden_hands", "trick_worlds", "world_from_observation"]
 
 def _check_n(n) -> int:
     from ..errors import quote
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+    if not is_whole(n) or n < 0:
         raise CardkitError(f"n={quote(n)}: expected a whole number >= 0 (worlds)")
     return int(n)
 
@@ -34,7 +35,7 @@ def hidden_hands(obs, deck_size: int, n: int, rng) -> list[dict[int, list[Card]]
     :raises CardkitError: when no deal agrees with the voids shown.
     """
     from ..advisor import _deal_hidden, _played_by_seat, shown_voids
-    by, order = _played_by_seat(obs)
+    _, order = _played_by_seat(obs)
     seen = set(obs.hand) | set(order)
     unseen = [c for c in deck(deck_size) if c not in seen]
     others = [s for s in range(obs.players) if s != obs.seat]

@@ -24,11 +24,13 @@ hand can take away the freedom to play any card.
 from __future__ import annotations
 
 import time
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 
-from ..cards import Card, deck as make_deck
+from .._checks import is_whole
+from ..cards import Card
+from ..cards import deck as make_deck
 from ..errors import CardkitError, StateError, quote
 from ..games import armenian_durak as D
 from ._types import SearchLimit, Solution
@@ -46,7 +48,7 @@ def _card_id(card: Card) -> int:
     return 16 * int(card.suit) + int(card.rank)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _id_to_card(deck_size: int) -> dict:
     return {_card_id(c): c for c in make_deck(deck_size)}
 
@@ -192,7 +194,7 @@ def _over_solution(state, t0: float) -> Solution:
 def _limit(max_nodes, st) -> None:
     from . import _durak_kernel as K
     if max_nodes is not None:
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer)) or max_nodes < 1:
+        if not is_whole(max_nodes) or max_nodes < 1:
             raise CardkitError(f"max_nodes {quote(max_nodes)}: expected a whole number >= 1 or None")
         st[K.MAXN] = int(max_nodes)
 
@@ -337,7 +339,7 @@ def _match(items, draws, fan_card):
     """
     used = set()
     out = {}
-    for t, stack in draws:
+    for t, _stack in draws:
         best = None
         for j, (card, tag, dl) in enumerate(items):
             if j in used or card == fan_card or not (tag < t < dl):
@@ -380,9 +382,9 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
     :raises CardkitError: for a bad seat, ``n`` or ``rng``.
     """
     _check_state(state, "sample_worlds")
-    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or seat not in (0, 1):
+    if not is_whole(seat) or seat not in (0, 1):
         raise CardkitError(f"seat {quote(seat)}: expected 0 or 1 (RULES.md §3.1)")
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+    if not is_whole(n) or n < 0:
         raise CardkitError(f"n {quote(n)}: expected a whole number >= 0")
     if not isinstance(rng, np.random.Generator):
         raise CardkitError(f"rng {type(rng).__name__}: expected a numpy.random.Generator")

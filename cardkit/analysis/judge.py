@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
+from .._checks import is_whole
 from ..bots import Bot, play_out
 from ..dealing import as_generator
 from ..errors import CardkitError, StateError, quote
@@ -119,7 +120,7 @@ class Estimate:
 
 
 def _check_samples(samples) -> int:
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or not 1 <= samples <= MAX_ESTIMATE_SAMPLES:
+    if not is_whole(samples) or not 1 <= samples <= MAX_ESTIMATE_SAMPLES:
         raise CardkitError(f"samples={quote(samples)}: expected a whole number 1..{MAX_ESTIMATE_SAMPLES} (worlds)")
     return int(samples)
 
@@ -364,7 +365,7 @@ def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
     seat = check_seat(seat, state.players)
     _check_samples(samples)
     rng = as_generator(seed)
-    backend, mod = _modules(game)
+    backend, _ = _modules(game)
     over = state.phase == "over"
     start = state._restart()
     history = list(state.history)
@@ -411,7 +412,8 @@ def _bid_verdict(cur, i, seat, a, rng) -> Verdict:
 
 class ExpertBot(Bot):
     """Plays the action :func:`estimate_observation` ranks first, from its observation
-    only (among exactly equal actions, the rule bot's choice). Variety bids from :func:`cardkit.advisor.advise` (the contract with the best
+    only (among exactly equal actions, the rule bot's choice). Variety bids from
+    :func:`cardkit.advisor.advise` (the contract with the best
     expected margin among its legal bids, RULES.md §1.8) and says why, as RuleBot does.
 
     :param seed: int or :class:`numpy.random.Generator`.

@@ -292,7 +292,6 @@ def analyse(state, *, max_nodes: int | None = None) -> dict:
     p = ctx.mover(0, ctx.tn, ctx.leader)
     sign = 1 if ctx.side[p] else -1
     out: dict = {}
-    done: dict[int, int] = {}
     guess = 0
     for card in state.legal_actions():
         b = ctx.bit_of[card]

@@ -34,6 +34,7 @@ from time import perf_counter
 
 import numpy as np
 
+from .._checks import is_whole
 from ..cards import Card, Rank, Suit, deck
 from ..errors import CardkitError, StateError, quote
 from ..games import warsaw_hearts as W
@@ -192,7 +193,7 @@ def _check_state(state, what: str) -> None:
 def _check_max_nodes(max_nodes) -> int:
     if max_nodes is None:
         return -1
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer)) or max_nodes < 1:
+    if not is_whole(max_nodes) or max_nodes < 1:
         raise CardkitError(f"max_nodes={quote(max_nodes)}: expected None or a whole number >= 1 (positions)")
     return int(max_nodes)
 
@@ -333,7 +334,7 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
     from ..simulate import warsaw_hearts as SW
     _check_state(state, "sample_worlds")
     obs = state.observation(seat)
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+    if not is_whole(n) or n < 0:
         raise CardkitError(f"n={quote(n)}: expected a whole number >= 0 (worlds)")
     n = int(n)
     rng = as_generator(rng)
