@@ -26,8 +26,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
-
+from .._checks import is_whole
 from .._lazy import lazy_exports
 from ..bots import RandomBot, play_out
 from ..cards import Card, Rank, Suit, deck
@@ -72,8 +71,7 @@ MAX_TARGET = 100_000
 MAX_DEALS = 1000
 
 
-def _is_int(x) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+_is_int = is_whole  # the package's one whole-number test
 
 
 @dataclass(frozen=True)
@@ -128,7 +126,8 @@ class Rules:
             if v is not None:
                 object.__setattr__(self, name, int(v))
         if self.target is None and self.deals is None:
-            raise CardkitError("Rules(target=None, deals=None): a game needs a target or a number of deals (RULES.md §3.4)")
+            raise CardkitError("Rules(target=None, deals=None): a game needs a target or a number of deals "
+                               "(RULES.md §3.4)")
         if not isinstance(self.draw_after, str) or self.draw_after not in self.choices["draw_after"]:
             raise CardkitError(f"Rules(draw_after={quote(self.draw_after)}): expected 'any' or 'lead' (RULES.md §3.3)")
 
@@ -289,14 +288,16 @@ def _whole_number(value, word: str, expected: str) -> int:
     :raises IllegalActionError: for a bool, a float, text or anything else that is not a
         whole number (``Draw(True)`` is not stack 1, ``Draw(1.0)`` not stack 1).
     """
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not -10**9 < value < 10**9:
+    if not is_whole(value) or not -10**9 < value < 10**9:
         raise IllegalActionError(f"{word} {quote(value)}: expected a whole number, {expected}")
     return int(value)
 
 
 def _parse_suit(value) -> Suit:
     """The trump of ``new_deal(trump=...)``: :func:`cardkit.notation.parse_suit`."""
-    return parse_suit(value, "trump")
+    suit = parse_suit(value, "trump")
+    assert suit is not None  # parse_suit refuses None unless allow_none
+    return suit
 
 
 _ASCII_DIGITS = re.compile(r"[0-9]+")
@@ -343,7 +344,7 @@ def deal_layout(pack: Sequence[Card], dealer: int = 0, rules: Rules | None = Non
 
     :raises CardkitError: as :func:`dealing_steps`.
     """
-    out = [{"hand": [], "down": [], "up": []} for _ in range(PLAYERS)]
+    out: list[dict[str, list[Card]]] = [{"hand": [], "down": [], "up": []} for _ in range(PLAYERS)]
     for seat, place, _, card in dealing_steps(pack, dealer, rules):
         out[seat][place].append(card)
     return out
@@ -368,7 +369,7 @@ def first_dealer(seed=None, rules: Rules | None = None) -> tuple[int, list[tuple
 
 
 def _check_seat(seat, what="seat") -> None:
-    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < PLAYERS:
+    if not is_whole(seat) or not 0 <= seat < PLAYERS:
         raise CardkitError(f"{what} {quote(seat)}: expected a seat 0 or 1 (two players, RULES.md §3.1)")
 
 
@@ -383,7 +384,8 @@ def _parse_layout(layout, rules: Rules) -> list[dict]:
             try:
                 parts = entry["hand"], entry["down"], entry["up"]
             except KeyError as e:
-                raise NotationError(f"layout, seat {s}: missing {quote(e.args[0])}; expected keys 'hand', 'down', 'up'") from None
+                raise NotationError(f"layout, seat {s}: missing {quote(e.args[0])}; "
+                                    f"expected keys 'hand', 'down', 'up'") from None
         elif isinstance(entry, (list, tuple)) and len(entry) == 3:
             parts = tuple(entry)
         else:
@@ -524,9 +526,10 @@ class State(TrickGameState):
             raise IllegalActionError(
                 f"{quote(self.action_to_str(a))}: first the trump draw: seat {self.current_player} draws one of the "
                 f"dealer's {len(self.fan)} face-down cards, 'trump 0'..'trump {len(self.fan) - 1}' (RULES.md §3.2)")
-        if isinstance(a.index, bool) or not isinstance(a.index, (int, np.integer)) or not 0 <= a.index < len(self.fan):
+        if not is_whole(a.index) or not 0 <= a.index < len(self.fan):
             raise IllegalActionError(
-                f"trump {quote(a.index)}: the dealer fans {len(self.fan)} cards; draw one of 0..{len(self.fan) - 1} (RULES.md §3.2)")
+                f"trump {quote(a.index)}: the dealer fans {len(self.fan)} cards; draw one of "
+                f"0..{len(self.fan) - 1} (RULES.md §3.2)")
 
     def _apply_trump(self, a: PickTrump) -> None:
         card = self.fan[a.index]  # it goes back to the dealer's hand: nothing moves
@@ -542,6 +545,7 @@ class State(TrickGameState):
     def _legal_play(self) -> list[Card]:
         """Following, RULES.md §3.3: a plain suit led: that suit or a trump (the player's
         choice), with neither any card; a trump led: a trump, with none any card."""
+        assert self.current_player is not None  # the play phase always has a player to act
         cards = self._playable(self.current_player)
         trick = self.tricks[-1]
         if trick.cards:
@@ -557,12 +561,13 @@ class State(TrickGameState):
     def _not_playable_message(self, card: Card, seat: int, cards: Sequence[Card]) -> str:
         where = self.where(card)
         why = {"down": "it lies face down", "taken": "it has been played already",
-               "trick": "it is in the trick already"}.get(where[0], "it is not seat %d's" % seat)
+               "trick": "it is in the trick already"}.get(where[0], f"it is not seat {seat}'s")
         return (f"{card} cannot be played: {why}; seat {seat} may play from its hand or its face-up cards: "
                 f"{format_cards(cards)} (RULES.md §3.3)")
 
     def _follow_message(self, card: Card, legal: Sequence[Card]) -> str:
         led = self.tricks[-1].cards[0].suit
+        assert self.trump is not None  # drawn before the play
         need = "a trump" if led == self.trump else f"a {led.symbol} or a trump ({self.trump.symbol})"
         return (f"{card} cannot be played: {led.symbol} was led, so play {need}: you have "
                 f"{format_cards(legal)} (RULES.md §3.3)")
@@ -578,6 +583,7 @@ class State(TrickGameState):
 
     def _apply_play(self, card: Card) -> None:
         seat = self.current_player
+        assert seat is not None  # the play phase always has a player to act
         from_hand = card in self.hands[seat]
         # the draw follows a card from the hand: any such card, or only a lead (RULES.md §3.3)
         offered = from_hand and (self.rules.draw_after == "any" or not self.tricks[-1].cards)
@@ -596,23 +602,25 @@ class State(TrickGameState):
     # -- the optional draw (RULES.md §3.3)
     def _legal_draw(self) -> list[Draw]:
         seat = self.current_player
+        assert seat is not None  # the player who may draw
         return [Draw(i) for i, d in enumerate(self.down[seat]) if d is not None] + [Draw(None)]
 
     def _check_draw(self, a) -> None:
         seat = self.current_player
+        assert seat is not None  # the player who may draw
         stacks = [i for i, d in enumerate(self.down[seat]) if d is not None]
         if not isinstance(a, Draw):
             raise IllegalActionError(
                 f"{quote(self.action_to_str(a))}: seat {seat} played from the hand and now may take a face-down "
                 f"card: 'draw N' for stack N in {stacks}, or 'draw none' (RULES.md §3.3)")
-        if a.stack is not None and (isinstance(a.stack, bool) or not isinstance(a.stack, (int, np.integer))
-                                    or a.stack not in stacks):
+        if a.stack is not None and (not is_whole(a.stack) or a.stack not in stacks):
             raise IllegalActionError(
                 f"draw {quote(a.stack)}: stack {quote(a.stack)} of seat {seat} has no face-down card; "
                 f"choose one of {stacks} or 'draw none' (RULES.md §3.3)")
 
     def _apply_draw(self, a: Draw) -> None:
         seat = self.current_player
+        assert seat is not None  # the player who may draw
         if a.stack is not None:
             card = self.down[seat][a.stack]
             self.down[seat][a.stack] = None  # the face-up card of that stack stays
@@ -628,6 +636,7 @@ class State(TrickGameState):
         self._scores = score_deal(self.taken, self.trump, self.rules)
 
     def _returns(self) -> list[int]:
+        assert self._scores is not None  # asked only when the deal is over
         return list(self._scores)
 
     def points(self) -> list[int]:
@@ -682,7 +691,8 @@ class State(TrickGameState):
                 if _ASCII_DIGITS.fullmatch(words[1]) and len(words[1]) <= 9:  # not str.isdigit: int('²') fails;
                     n = int(words[1])  # and no stack or fan place has 10 digits (int() refuses 4,300)
                     return PickTrump(n) if words[0] == "trump" else Draw(n)
-                raise NotationError(f"action {quote(action)}: expected 'trump N', 'draw N' or 'draw none' (N a number from 0)")
+                raise NotationError(f"action {quote(action)}: expected 'trump N', 'draw N' or 'draw none' "
+                                    f"(N a number from 0)")
             try:
                 return parse_card(action)
             except NotationError:
@@ -705,7 +715,7 @@ class State(TrickGameState):
     nullable_fields = ("trump",)
 
     @classmethod
-    def _from_start_json(cls, data: dict) -> "State":
+    def _from_start_json(cls, data: dict) -> State:
         return new_deal(data["layout"], dealer=data["dealer"], trump=data["trump"],
                         rules=rules_from_json(data["rules"], Rules))
 
@@ -809,10 +819,7 @@ def new_deal(layout=None, *, dealer: int = 0, seed=None, trump=None, rules: Rule
     if layout is None:
         parsed = deal_layout(shuffled(deck(rules.deck), as_generator(seed)), int(dealer), rules)
     else:
-        parsed = _parse_layout(layout, rules)
-        total = sum(len(v) for e in parsed for v in e.values())
-        if total != rules.deck:  # pragma: no cover - sizes are checked part by part
-            raise NotationError(f"layout holds {total} cards, not the {rules.deck}-card deck")
+        parsed = _parse_layout(layout, rules)  # every part's size checked: the whole deck
     state = State(parsed, int(dealer), rules, trump)
     state.seed = seed_of(seed, layout is None)
     return state
@@ -903,7 +910,7 @@ def game_over(totals: Sequence[int], deals: int, rules: Rules | None = None) -> 
     """
     rules = _check_rules(rules)
     a, b = _two_totals(totals)
-    if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 0:
+    if not is_whole(deals) or deals < 0:
         raise CardkitError(f"deals {quote(deals)}: expected the number of deals played, a whole number >= 0")
     if rules.target is not None and max(a, b) >= rules.target and a != b:
         return True
