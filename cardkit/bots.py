@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from .cards import Card
+from .controller import run_bots
 from .dealing import as_generator
 from .tricks import winning_index
 
@@ -78,7 +79,5 @@ class TrickBot(Bot):
 
 def play_out(state, bots: Sequence[Bot]) -> None:
     """Play ``state`` to its end, asking ``bots[seat]`` for each action from that seat's
-    observation only."""
-    while not state.is_terminal():
-        seat = state.current_player
-        state.apply_action(bots[seat].act(state.observation(seat)))
+    observation only (the one bot loop, :func:`cardkit.controller.run_bots`)."""
+    run_bots(state, bots)

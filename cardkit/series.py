@@ -15,6 +15,7 @@ import numpy as np
 
 from .bots import Bot
 from .cards import deck
+from .controller import run_bots
 from .dealing import as_generator, cut_for_dealer
 from .errors import CardkitError, StateError, quote
 
@@ -197,13 +198,7 @@ class DealSeries:
         """
         if not all(isinstance(p, Bot) for p in self.players):
             raise StateError("play_deal needs a bot in every seat")
-        state = self.new_deal()
-        while not state.is_terminal():
-            seat = state.current_player
-            bot = self.players[seat]
-            action = bot.act(state.observation(seat))
-            self._bot_acted(state, seat, bot)
-            state.apply_action(action)
+        run_bots(self.new_deal(), self.players, after=self._bot_acted)
         return self.record()
 
     def play(self) -> list[int]:

@@ -71,6 +71,7 @@ import traitlets
 
 from cardkit.cards import Card
 from cardkit.codes import code_from_query, deal_code, game_entry, parse_deal_code
+from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from cardkit.replay import ALL, Replay
@@ -256,7 +257,7 @@ class DealDashboard(W.VBox):
         self.last_error: str | None = None
         self.replay: Replay | None = None
         self._message = ""
-        self._marks: list[int] = []          # history length before each learner decision
+        self._marks = UndoMarks()            # history length before each learner decision
         self._loaded_code: str | None = None  # the code of a deal loaded with load_code
         self.query_code: str | None = None     # from_query: the link's code, if it was used
         self.query_problem: str | None = None  # from_query: why the link's code was not used
@@ -712,7 +713,7 @@ class DealDashboard(W.VBox):
 
     def _started(self, what: str) -> None:
         st = self.state
-        self._marks = []
+        self._marks.clear()
         self.last_error = None
         self.last_trick.value = False
         self._reset_judge()
@@ -755,7 +756,7 @@ class DealDashboard(W.VBox):
             self._error(e)
             return False
         self._close_replay()
-        self._marks.append(before)
+        self._marks.mark(st, at=before)
         self.last_error = None
         self._message = self._acted_text(st, before, phase)
         self._run_bots()
@@ -774,10 +775,7 @@ class DealDashboard(W.VBox):
             self._error(StateError(self.NOTHING_TO_UNDO))
             return
         self._close_replay()
-        n = self._marks.pop()
-        self._unrecord()
-        while len(st.history) > n:
-            st.undo_action()
+        n = self._marks.undo(st, self._unrecord)   # snapshots popped, nothing replayed
         self._undone(n)
         self.last_error = None
         self._message = "Undone: your turn again."
@@ -1198,14 +1196,13 @@ class DealDashboard(W.VBox):
         position so far, with "West is thinking…": the learner's card shows at once, and
         each bot's card as it is played. Rule bots answer at once: no extra messages."""
         st = self.state
-        while not st.is_terminal() and st.current_player != self.seat:
-            s = st.current_player
-            bot = self._bot(s)
+
+        def thinking(_state, seat: int, bot) -> None:
             if getattr(bot, "name", "") == "expert":
-                self._show_thinking(s)
-            action = bot.act(st.observation(s))
-            self._bot_acted(st, s, bot)
-            st.apply_action(action)
+                self._show_thinking(seat)
+
+        run_bots(st, self._bot, until=lambda state: state.current_player == self.seat, before=thinking,
+                 after=self._bot_acted)
         if st.is_terminal():
             self._record()
             self.replay = self._new_replay(st)
@@ -1379,8 +1376,7 @@ class DealDashboard(W.VBox):
             st.apply_action(card)
         except CardkitError as e:
             return one_line(e)
-        while len(st.history) > before:  # pragma: no cover - the engine listed it as illegal
-            st.undo_action()
+        st.undo_to(before)  # pragma: no cover - the engine listed it as illegal
         return "not playable now"
 
     def _hand_view(self, st, cards, live: bool) -> tuple[list[dict], str]:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..bots import TrickBot
 from ..cards import Card, Rank
+from ..errors import StateError
 from .armenian_durak import PLAYERS, Observation, card_points, trick_winner
 
 __all__ = ["RuleBot"]
@@ -34,13 +35,13 @@ class RuleBot(TrickBot):
 
     name = "rule"
 
-    def strength(self, card: Card) -> int:  # the TrickBot hook (unused for sixes)
-        return card.rank
-
     def winning_seat(self, obs: Observation, cards: Sequence[Card]) -> int:
+        leader = obs.current_player if obs.trick_leader is None else obs.trick_leader
+        if leader is None:
+            raise StateError("the deal is over: no trick is being played")
         if len(cards) < 2:
-            return obs.trick_leader
-        return (obs.trick_leader + trick_winner(cards[0], cards[1], obs.trump, obs.rules)) % PLAYERS
+            return leader
+        return (leader + trick_winner(cards[0], cards[1], obs.trump, obs.rules)) % PLAYERS
 
     @staticmethod
     def cost(card: Card, obs: Observation) -> float:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..bots import TrickBot
 from ..cards import Card, Rank, Suit, deck
+from ..errors import StateError
 from ..tricks import winning_index
 from .variety import _BLACK_JT, _RED_JT, PLAYERS, Contract, Observation, contracts
 
@@ -108,12 +109,14 @@ class RuleBot(TrickBot):
 
     # play
     def _trick_value(self, c: Contract, cards: Sequence[Card]) -> float:
-        v = c.per_trick + sum(c.card_values[x.index] for x in cards)
+        v: float = c.per_trick + sum(c.card_values[x.index] for x in cards)
         if c.majority:
             v += c.majority / 7.0
         return v
 
     def _play(self, obs: Observation) -> Card:
+        if obs.contract is None or obs.declarers is None:
+            raise StateError("the play has not begun: the bidding is still on (RULES.md §1.3)")
         c = contracts(obs.rules)[obs.contract]
         legal = list(obs.legal_actions)
         if len(legal) == 1:
@@ -128,7 +131,7 @@ class RuleBot(TrickBot):
         trick = list(obs.trick)
         to_play_after = PLAYERS - 1 - len(trick)
         avg = (sum(c.card_values[x.index] for x in unseen) / len(unseen)) if unseen else 0.0
-        best, best_score = None, None
+        best, best_score = legal[0], None
         for card in legal:
             cards = trick + [card]
             winner = self.winning_seat(obs, cards)

@@ -1,0 +1,138 @@
+"""The UI-free controller (issue 13): one bot loop (cardkit.controller.run_bots) used by
+play_out, DealSeries.play_deal and the dashboards; undo marks that take the deal back
+to the learner's last decision in one step, popping snapshots, never replaying."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from cardkit import bots as bots_module, series as series_module
+from cardkit.bots import Bot, RandomBot
+from cardkit.controller import UndoMarks, run_bots
+from cardkit.errors import StateError
+from cardkit.games import armenian_durak, variety, warsaw_hearts
+from cardkit.state import TrickGameState
+
+
+class Spy(Bot):
+    """A random player that notes the observations it was given."""
+
+    def __init__(self, seed, log):
+        super().__init__(seed)
+        self.log = log
+
+    def act(self, obs):
+        self.log.append((obs.seat, obs.current_player, len(obs.hand)))
+        return obs.legal_actions[int(self.rng.integers(len(obs.legal_actions)))]
+
+
+@pytest.fixture
+def no_replay(monkeypatch):
+    def replay(self, actions):
+        raise AssertionError("the history was replayed")
+    monkeypatch.setattr(TrickGameState, "_replay", replay)
+
+
+@pytest.mark.parametrize("module", [variety, warsaw_hearts, armenian_durak])
+def test_bots_act_from_their_own_seat_until_the_end(module):
+    state = module.new_deal(seed=11)
+    log: list = []
+    players = [Spy(s, log) for s in range(state.players)]
+    n = run_bots(state, players)
+    assert state.is_terminal() and n == len(state.history) == len(log)
+    assert all(seat == to_act for seat, to_act, _ in log)      # each bot saw its own seat, on its turn
+
+
+def test_until_stops_before_the_learners_turn_and_hooks_run_in_order():
+    state = variety.new_deal(seed=12, dealer=3)                  # seat 0 bids first
+    calls: list = []
+    players = {s: RandomBot(s) for s in (1, 2, 3)}
+    n = run_bots(state, players, until=lambda st: st.current_player == 0)
+    assert n == 0 and state.history == []                         # the learner (seat 0) is first
+    state.apply_action(state.legal_actions()[0])
+    n = run_bots(state, players.get, until=lambda st: st.current_player == 0,
+                 before=lambda st, seat, bot: calls.append(("before", seat, len(st.history))),
+                 after=lambda st, seat, bot: calls.append(("after", seat, len(st.history))))
+    assert state.current_player == 0 or state.is_terminal()
+    assert n == len(state.history) - 1
+    # before and after each bot's choice, the action not yet applied
+    assert calls[:2] == [("before", 1, 1), ("after", 1, 1)]
+    assert len(calls) == 2 * n
+
+
+def test_a_seat_without_a_bot_is_named():
+    state = warsaw_hearts.new_deal(seed=13)
+    with pytest.raises(StateError, match=f"seat {state.current_player} has no bot"):
+        run_bots(state, {})
+    assert state.history == []
+
+
+def test_play_out_and_play_deal_use_the_one_loop():
+    """No second copy of the loop: both call run_bots (and play the same deal as it)."""
+    assert "run_bots(" in inspect.getsource(bots_module.play_out)
+    assert "run_bots(" in inspect.getsource(series_module.DealSeries.play_deal)
+    a, b = variety.new_deal(seed=14), variety.new_deal(seed=14)
+    bots_module.play_out(a, [RandomBot(s) for s in range(4)])
+    run_bots(b, [RandomBot(s) for s in range(4)])
+    assert a.to_json() == b.to_json()
+
+
+def test_play_deal_says_variety_remarks_during_the_bidding():
+    game = variety.Game([variety.RuleBot(s) for s in range(4)], seed=15)
+    game.play_deal()
+    st = game.deals[-1]
+    assert st.remarks and all(text.startswith("I bid") for _, text in st.remarks)
+
+
+def test_undo_marks_go_back_to_the_learners_decision_without_replaying(no_replay):
+    state = warsaw_hearts.new_deal(seed=16)
+    marks = UndoMarks()
+    others = {s: RandomBot(s) for s in range(4) if s != 0}
+    positions = []
+    run_bots(state, others, until=lambda st: st.current_player == 0)
+    while not state.is_terminal():
+        positions.append(state.to_json())
+        marks.mark(state)
+        state.apply_action(state.legal_actions()[0])
+        run_bots(state, others, until=lambda st: st.current_player == 0)
+    assert len(marks) == len(positions) == 9
+    recorded = []
+    n = marks.undo(state, unrecord=lambda: recorded.append("taken back"))
+    assert recorded == ["taken back"]                   # a finished deal's row first
+    assert state.to_json() == positions[-1] and n == len(state.history)
+    for i in reversed(range(len(positions) - 1)):
+        marks.undo(state, unrecord=lambda: recorded.append("again"))
+        assert state.to_json() == positions[i]
+    assert recorded == ["taken back"] and not marks
+    with pytest.raises(StateError, match="nothing to undo"):
+        marks.undo(state)
+
+
+def test_a_mark_beyond_the_history_is_refused():
+    state = variety.new_deal(seed=17)
+    marks = UndoMarks()
+    with pytest.raises(StateError):
+        marks.mark(state, at=1)
+    marks.mark(state)
+    state.apply_action(state.legal_actions()[0])
+    marks.mark(state)
+    state.undo_action()                                 # taken back by hand
+    with pytest.raises(StateError, match="beyond"):
+        marks.undo(state)
+    assert len(state.history) == 0 and len(marks) == 2
+
+
+def test_the_dashboard_undoes_without_replaying(no_replay):
+    pytest.importorskip("ipywidgets")
+    from cardkit_widgets import WarsawHeartsTable
+    t = WarsawHeartsTable(seed=18)
+    start = t.state.to_json()
+    for _ in range(3):
+        t.act(t.state.legal_actions()[0])
+    assert len(t.state.history) > 3 + 6
+    t.undo()
+    t.undo()
+    t.undo()
+    assert t.state.to_json() == start and t.last_error is None
