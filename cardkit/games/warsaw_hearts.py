@@ -24,10 +24,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
-
+from .._checks import is_whole
 from .._lazy import lazy_exports
-from ..bots import Bot, RandomBot
+from ..bots import RandomBot
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
 from ..errors import CardkitError, NotationError, StateError, quote
@@ -68,11 +67,10 @@ _SETTLEMENT_BONUS = ("all", "only_plus")
 MAX_LOSS_AT = 10_000
 
 
-def _is_int(x) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+_is_int = is_whole  # the package's one whole-number test
 
 
-def _check_rules(rules, default=None) -> "Rules":
+def _check_rules(rules, default=None) -> Rules:
     """``rules``, or ``default`` (``Rules()``) for None (:func:`cardkit.dealing.check_rules`).
 
     :raises CardkitError: for anything but Warsaw Hearts' :class:`Rules`.
@@ -118,15 +116,15 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not _is_int(self.players) or self.players not in CARDS_PER_PLAYER:
-            raise CardkitError(f"Rules(players={quote(self.players)}): Warsaw Hearts is for 3 or 4 players (RULES.md §2.1)")
+            raise CardkitError(f"Rules(players={quote(self.players)}): Warsaw Hearts is for 3 or 4 players "
+                               f"(RULES.md §2.1)")
         if self.double_honour_trick not in _DOUBLE:
             raise CardkitError(f"Rules(double_honour_trick={quote(self.double_honour_trick)}): expected "
                                f"'max' or 'additive' (RULES.md §2.2, rule 1)")
         if not isinstance(self.bonus_without_tricks, bool):
             raise CardkitError(f"Rules(bonus_without_tricks={quote(self.bonus_without_tricks)}): expected "
                                f"True or False (RULES.md §2.2)")
-        if (isinstance(self.loss_at, bool) or not isinstance(self.loss_at, (int, np.integer))
-                or not 1 <= self.loss_at <= MAX_LOSS_AT):
+        if not is_whole(self.loss_at) or not 1 <= self.loss_at <= MAX_LOSS_AT:
             raise CardkitError(f"Rules(loss_at={quote(self.loss_at)}): expected a whole number of penalty "
                                f"points 1..{MAX_LOSS_AT:,} (RULES.md §2.3)")
         if not isinstance(self.settlement_bonus, str) or self.settlement_bonus not in _SETTLEMENT_BONUS:
@@ -253,8 +251,8 @@ def _assess(tricks: Sequence[Sequence[Card]], rules: Rules) -> Assessment:
     row = next((r for r in PENALTY_SCHEDULE if r.matches(per_trick, taken)), None) if taken else None
     added = 0
     if row is not None and row.same_trick and rules.double_honour_trick == "additive":
-        count = {}
-        for c, i in where.items():
+        count: dict[int, int] = {}
+        for i in where.values():
             count[i] = count.get(i, 0) + 1
         added = sum(HONOUR_VALUES[c] for c, i in where.items() if count[i] == 1)
     penalty = 0 if row is None else row.penalty + added
@@ -334,7 +332,7 @@ def _totals(values, what: str) -> list[int]:
         raise CardkitError(f"{what} {quote(values)}: expected one total per seat, whole numbers >= 0")
     values = list(values)
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+        if not is_whole(v) or v < 0:
             raise CardkitError(f"{what} {quote(values)}: {quote(v)} is not a whole number >= 0 (points)")
     return [int(v) for v in values]
 
@@ -506,6 +504,7 @@ class State(TrickGameState):
         if self.phase != "over":
             raise StateError(f"the deal is not over (phase {self.phase!r}): penalties and bonuses "
                              f"are counted at the end of the deal (RULES.md §2.2)")
+        assert self._assessments is not None  # assessed when the deal ended
         return self._assessments
 
     def penalties(self) -> list[int]:
@@ -524,6 +523,7 @@ class State(TrickGameState):
 
     def _returns(self) -> list[int]:
         """Bonus minus penalty, per seat (points)."""
+        assert self._assessments is not None  # asked only when the deal is over
         return [a.bonus - a.penalty for a in self._assessments]
 
     def returns(self) -> list[int]:
@@ -538,7 +538,7 @@ class State(TrickGameState):
     rules_class = Rules
 
     @staticmethod
-    def _new_deal(hands, *, dealer: int, rules: Rules) -> "State":
+    def _new_deal(hands, *, dealer: int, rules: Rules) -> State:
         return new_deal(hands, dealer=dealer, rules=rules)
 
     def observation(self, seat: int) -> Observation:
