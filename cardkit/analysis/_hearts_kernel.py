@@ -2,8 +2,10 @@
 :mod:`cardkit.analysis.warsaw_hearts` only, which imports this module inside the functions
 that need it (importing :mod:`cardkit` or :mod:`cardkit.analysis` compiles nothing).
 
-No rule is typed here. The scoring arrives as tables built in Python from the engine's
-own :func:`cardkit.games.warsaw_hearts.assess_tricks`:
+No scoring rule is typed here (what stays, because the bit layout expresses it and the
+inner loop needs it: follow suit if able, and the highest card of the suit led wins, RULES.md
+§2.1). The scoring arrives as tables built in Python from the engine's own
+:func:`cardkit.games.warsaw_hearts.assess_tricks`:
 
 - ``val[code]``: a player's deal result, bonus − penalty (points), for the summary
   ``code`` of the tricks they took (see below);
