@@ -315,7 +315,7 @@ class VarietyTable(DealDashboard):
             d, f = st.side_points()
             won = d > f
             result = "the declarers win" if won else (
-                "a tie: the declarers lose" if d == f and self.rules.tie == "declarers_lose" else
+                "a tie: the declarers lose" if d == f and variety.declarers_lose(d, f, self.rules) else
                 "a tie" if d == f else "the declarers lose")
             mine = st.returns()[self.seat]
             return (f"{head}. Deal over: declarers {signed(d)}, defenders {signed(f)} points, {result}. "
