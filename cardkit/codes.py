@@ -83,6 +83,7 @@ from dataclasses import dataclass, fields as dataclass_fields, replace as datacl
 from typing import Any
 from urllib.parse import parse_qs
 
+from ._checks import is_whole
 from .cards import Card, deck
 from .errors import CardkitError, NotationError, quote
 from .placecodec import _check_char  # noqa: F401 - kept here for older code
@@ -288,7 +289,7 @@ def _check_players(entry: GameEntry, players, rules) -> None:
     """``players`` is a count the game allows, and agrees with ``rules.players`` when the
     game's rules have one, so that :func:`parse_deal_code` reads back what is written."""
     allowed = " or ".join(map(str, entry.players))
-    if isinstance(players, bool) or not isinstance(players, int) or players not in entry.players:
+    if not is_whole(players) or players not in entry.players:
         raise CardkitError(f"players={quote(players)}: {entry.title} is for {allowed} players")
     ruled = getattr(rules, "players", None)
     if ruled is not None and ruled != players:
@@ -355,10 +356,13 @@ def deal_code(deal, **params) -> str:
         if (seed is None) == (places is None):
             raise CardkitError("deal_code: give exactly one of seed= and places=")
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 10 ** MAX_SEED_DIGITS:
-                raise CardkitError(f"seed {quote(seed)}: a deal code carries a whole number 0..{10 ** MAX_SEED_DIGITS - 1}")
+            if not is_whole(seed) or not 0 <= seed < 10 ** MAX_SEED_DIGITS:
+                raise CardkitError(f"seed {quote(seed)}: a deal code carries a whole number "
+                                   f"0..{10 ** MAX_SEED_DIGITS - 1}")
+            seed = int(seed)
             dealer = params.get("dealer", seed % players)
         else:
+            assert places is not None  # exactly one of seed and places was given
             places = tuple(tuple(p) for p in places)
             dealer = params.get("dealer", 0)
         spec = DealSpec(entry.name, rules, dealer, players, seed, places, extras)
@@ -384,12 +388,14 @@ def deal_code(deal, **params) -> str:
     entry = game_entry(spec.game)
     _check_rules_type(entry, entry.engine(), spec.rules)
     _check_players(entry, spec.players, spec.rules)
-    if isinstance(spec.dealer, bool) or not isinstance(spec.dealer, int) or not 0 <= spec.dealer < spec.players:
+    if not is_whole(spec.dealer) or not 0 <= spec.dealer < spec.players:
         raise CardkitError(f"dealer {quote(spec.dealer)}: expected a seat 0..{spec.players - 1}")
     if spec.seed is not None:
         body = str(spec.seed)
         default_dealer = spec.seed % spec.players
     else:
+        if spec.places is None:
+            raise CardkitError("deal_code: a DealSpec needs a seed or the places")
         cards = deck(entry.deck_size(spec.players, spec.rules))
         sizes = entry.place_sizes(spec.players, spec.rules)
         if [len(p) for p in spec.places] != list(sizes):
@@ -406,7 +412,7 @@ def _seed_spec(state, cards_spec: DealSpec) -> DealSpec | None:
     most 12 digits) whose seed code deals the very cards, dealer and deal-level options of
     the state (checked by dealing it: a seed changed by hand is not trusted)."""
     seed = getattr(state, "seed", None)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 10 ** MAX_SEED_DIGITS:
+    if not is_whole(seed) or not 0 <= seed < 10 ** MAX_SEED_DIGITS:
         return None
     spec = dataclass_replace(cards_spec, seed=seed, places=None)
     try:
