@@ -28,7 +28,7 @@ name), and the Armenian Durak lessons never call the game a shedding game.
 
 Run time: one execution of every lesson (the fixture prints each lesson's time): 56 s on
 this machine when quiet, 122 s with seven other helpers running (Warsaw Hearts 3 alone
-15-41 s). The lessons also run under nbval; the two runs are independent, so that each can
+15–41 s). The lessons also run under nbval; the two runs are independent, so that each can
 fail on its own.
 """
 
@@ -155,6 +155,8 @@ CHECKS = [
     ("a Python identifier (snake_case)",
      re.compile(r"(?<![\w.?&/-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")),
     ("a Python class name (CamelCase)", re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b")),
+    ("a Python constant (UPPER_CASE)", re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")),
+    ("a string literal shown as code", re.compile(r"`[\"'][^`]*[\"']`")),
     ("a call or a keyword argument", re.compile(r"(?<![?&\w])[A-Za-z_]\w*(?:\(|=(?!=))")),
     ("a raw repr", re.compile(
         r"<cardkit\.|\b(?:Card|array|dtype|np|Suit|Rank)\b[.(]|\[\d+:"
@@ -191,7 +193,9 @@ def findings(texts) -> list[str]:
     "<cardkit.games.variety.State object>", "Card('AS')", "array([1, 2])",
     "see RULES.md §1.4", "the rules (RULES §1.4)", "in seeds/000.txt", "the seed folder",
     "lesson.ipynb", "fixed in issue 10", "see #12", "commit 3f55784",
-    "Your score: -4", "penalties (-3, +2)", "rounds 1-2",
+    "Your score: -4", "penalties (-3, +2)", "rounds 1-2", "kept as data (PENALTY_SCHEDULE)",
+    'Seat 0 plays `"rule"` or `"weakest"`',
+    "15-41 s",
 ])
 def test_the_scan_catches(bad):
     assert findings([("example", bad)]), bad
