@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 
-__all__ = ["lazy_exports"]
+__all__ = ["lazy_exports", "lazy_dir"]
 
 
 def lazy_exports(module_name: str, table: Mapping[str, tuple[str, str]]) -> Callable[[str], object]:
@@ -30,3 +30,11 @@ def lazy_exports(module_name: str, table: Mapping[str, tuple[str, str]]) -> Call
     __getattr__.__doc__ = ("Names loaded on first use from higher modules: "
                            + ", ".join(f"{n} ({m}.{a})" for n, (m, a) in table.items()) + ".")
     return __getattr__
+
+
+def lazy_dir(module_globals: Mapping[str, object], table: Mapping[str, tuple[str, str]]) -> Callable[[], list[str]]:
+    """A module ``__dir__`` that lists the lazy names of ``table`` beside the module's own
+    (so ``dir(module)`` and a notebook's completion show ``RuleBot``)."""
+    def __dir__() -> list[str]:
+        return sorted(set(module_globals) | set(table))
+    return __dir__

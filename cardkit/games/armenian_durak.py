@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from .._checks import is_whole
-from .._lazy import lazy_exports
+from .._lazy import lazy_dir, lazy_exports
 from ..bots import RandomBot, play_out
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_rules, shuffled
@@ -936,3 +936,4 @@ __all__ += ["margin", "game_over"]
 _LAZY = {"ExpertBot": ("cardkit.analysis.judge", "ExpertBot"),
          "RuleBot": ("cardkit.games.armenian_durak_bots", "RuleBot")}
 __getattr__ = lazy_exports(__name__, _LAZY)
+__dir__ = lazy_dir(globals(), _LAZY)

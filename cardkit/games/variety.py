@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from .._checks import is_whole
-from .._lazy import lazy_exports
+from .._lazy import lazy_dir, lazy_exports
 from ..bots import Bot, RandomBot
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
@@ -769,3 +769,4 @@ __all__.append("advise")
 
 
 __getattr__ = lazy_exports(__name__, _LAZY)
+__dir__ = lazy_dir(globals(), _LAZY)
