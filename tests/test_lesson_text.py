@@ -359,3 +359,35 @@ def test_a_whole_deal_on_a_play_dashboard_shows_words(name, seed):
     assert any("Deal over" in x or "deal is over" in x.lower() or "Replay" in x for _, x in texts)
     found = sorted(set(findings(texts)))
     assert not found, f"{name}: {len(found)} finding(s):\n" + "\n".join(found[:40])
+
+
+# ---------------------------------------------------------------------------------------
+# Durak fig. 52: one reconstruction, the measured one, in lessons 1 and 3
+# ---------------------------------------------------------------------------------------
+
+def test_durak_lessons_use_the_one_measured_fig52_reconstruction():
+    """Lessons 1 and 3 take the position from ``cardkit.problems`` (no layout of their own);
+    it is the layout ``benchmarks/strong_play.py`` measured under expert play (lesson 3 quotes
+    those figures), and it is the book's trick: hearts trumps, J♠ led, A♠ 7♥ 9♥ may answer."""
+    import ast
+
+    from cardkit import parse_cards
+    from cardkit.problems import FIG52_RECONSTRUCTION, fig52_position
+
+    for rel in ("armenian_durak/1_rules.ipynb", "armenian_durak/3_strategy.ipynb"):
+        nb = nbformat.read(LESSONS / rel, as_version=4)
+        code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+        assert "FIG52_RECONSTRUCTION" in code or "fig52_position" in code, rel
+        # neither a copy of the reconstruction (its replier's face-down row) nor the other one
+        # lesson 1 used to show (a hand of A♠ 7♥ 9♥ K♦ 8♣ 9♣)
+        assert "QD JD 6C AC KC 6S" not in code and "AS 7H 9H KD 8C 9C" not in code, rel
+        text = " ".join(strip_markdown(c.source) for c in nb.cells if c.cell_type == "markdown")
+        assert "reconstruct" in text, f"{rel} does not call fig. 52 a reconstruction"
+    bench = ast.parse((ROOT / "benchmarks" / "strong_play.py").read_text(encoding="utf-8"))
+    measured = next(ast.literal_eval(node.value) for node in bench.body if isinstance(node, ast.Assign)
+                    and any(getattr(t, "id", None) == "FIG52" for t in node.targets))
+    assert [dict(s) for s in FIG52_RECONSTRUCTION] == measured
+    st = fig52_position()
+    assert st.current_player == 1 and [str(c) for c in st.observation(1).trick] == ["J♠"]
+    assert set(st.legal_actions()) == set(parse_cards("AS 7H 9H"))     # follow with A♠ or trump
+    assert fig52_position(trump="S").legal_actions() == parse_cards("AS")  # a trump lead: trump
