@@ -14,6 +14,7 @@ from math import comb
 
 import numpy as np
 
+from ._checks import is_whole
 from .cards import Card
 from .dealing import as_generator, check_rules
 from .errors import CardkitError, NotationError, StateError, quote
@@ -64,7 +65,7 @@ class ContractAdvice:
 
 
 def _check_int(value, name, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not lo <= value <= hi:
+    if not is_whole(value) or not lo <= value <= hi:
         raise CardkitError(f"{name} {quote(value)}: expected a whole number {lo}..{hi}")
     return int(value)
 
@@ -74,7 +75,7 @@ def _check_samples(samples) -> int:
 
     :raises CardkitError: for anything else, saying what the maximum costs.
     """
-    if isinstance(samples, (int, np.integer)) and not isinstance(samples, bool) and samples > MAX_SAMPLES:
+    if is_whole(samples) and samples > MAX_SAMPLES:
         raise CardkitError(f"samples {quote(samples)}: at most {MAX_SAMPLES:,} (about 2.6 s and 105 MB for the "
                            f"contract advisor; more would only slow the kernel down, or kill it)")
     return _check_int(samples, "samples", 2, MAX_SAMPLES)
@@ -235,8 +236,7 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
     _check_progress(progress)
     if evaluation not in ("rule", "double_dummy"):
         raise CardkitError(f"evaluation={quote(evaluation)}: expected 'rule' or 'double_dummy'")
-    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer))
-                                  or max_nodes < 1):
+    if max_nodes is not None and (not is_whole(max_nodes) or max_nodes < 1):
         raise CardkitError(f"max_nodes={quote(max_nodes)}: expected a whole number >= 1, or None")
     t0 = time.perf_counter()
     dd = evaluation == "double_dummy"
@@ -515,7 +515,7 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
                                other=r, result=r, result_stderr=float(score[i].std(ddof=1) / np.sqrt(n)),
                                penalty=p))
     # best deal result first; equal results: the lower penalty, then the order of legal_actions
-    return sorted(out, key=lambda o: (-o.result, o.penalty))
+    return sorted(out, key=lambda o: (-(o.result or 0.0), o.penalty))  # result: a float for Hearts
 
 
 def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: str = "rule",

@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-import numpy as np
-
+from ._checks import is_whole
 from .errors import CardkitError, quote
 
 __all__ = ["Suit", "Rank", "Card", "deck", "DECK_SIZES"]
@@ -77,9 +76,7 @@ class Rank(IntEnum):
 _INTERNED: dict[tuple[int, int], "Card"] = {}
 
 
-def _is_whole(x) -> bool:
-    """An int or numpy integer, not a bool."""
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+_is_whole = is_whole  # the package's one whole-number test
 
 
 def _member(enum, value, what: str, expected: str):

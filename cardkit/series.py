@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-import numpy as np
-
+from ._checks import is_whole
 from .bots import Bot
 from .cards import deck
 from .controller import run_bots
@@ -147,7 +146,7 @@ class DealSeries:
             self.deals.append(state)
             return state
         self.state = self._deal((self.first_dealer + len(self.scores)) % self.seats, rng)
-        if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        if is_whole(seed):
             self.state.seed = int(seed)     # dealt as new_deal(seed=seed) deals (state.seed)
         self.deals.append(self.state)
         return self.state
