@@ -157,6 +157,8 @@ CHECKS = [
     ("a Python class name (CamelCase)", re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b")),
     ("a Python constant (UPPER_CASE)", re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")),
     ("a string literal shown as code", re.compile(r"`[\"'][^`]*[\"']`")),
+    ("a Python keyword shown as code", re.compile(
+        r"`(?:assert|import|from|def|class|lambda|return|True|False|print|self)\b[^`]*`")),
     ("a call or a keyword argument", re.compile(r"(?<![?&\w])[A-Za-z_]\w*(?:\(|=(?!=))")),
     ("a raw repr", re.compile(
         r"<cardkit\.|\b(?:Card|array|dtype|np|Suit|Rank)\b[.(]|\[\d+:"
@@ -195,7 +197,7 @@ def findings(texts) -> list[str]:
     "lesson.ipynb", "fixed in issue 10", "see #12", "commit 3f55784",
     "Your score: -4", "penalties (-3, +2)", "rounds 1-2", "kept as data (PENALTY_SCHEDULE)",
     'Seat 0 plays `"rule"` or `"weakest"`',
-    "15-41 s",
+    "15-41 s", "the examples are `assert`ed", "`import cardkit`",
 ])
 def test_the_scan_catches(bad):
     assert findings([("example", bad)]), bad
