@@ -69,6 +69,7 @@ import ipywidgets as W
 import numpy as np
 import traitlets
 
+from cardkit._checks import is_whole
 from cardkit.cards import Card
 from cardkit.codes import code_from_query, deal_code, game_entry, parse_deal_code
 from cardkit.controller import UndoMarks, run_bots
@@ -1090,7 +1091,7 @@ class DealDashboard(W.VBox):
         if self.replay is None:
             self.replay = self._new_replay(st)
             self._set_replay_toggle(True)
-        if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 <= index < len(self.replay):
+        if not is_whole(index) or not 0 <= index < len(self.replay):
             raise StateError(f"decision {quote(index)}: not an action of this deal")
         self.replay.seek(int(index) + 1)
         self.review_list.value = int(index)

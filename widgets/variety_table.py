@@ -13,8 +13,8 @@ import html
 from collections.abc import Mapping, Sequence
 
 import ipywidgets as W
-import numpy as np
 
+from cardkit._checks import is_whole
 from cardkit.bots import Bot
 from cardkit.cards import deck
 from cardkit.dealing import as_generator, cut_for_dealer
@@ -92,7 +92,7 @@ class VarietyTable(DealDashboard):
                  rules: variety.Rules | None = None, first_dealer: int | None = None,
                  bots: Mapping[int, Bot] | str = "rule", deal: bool = True, practice: bool = True,
                  layout="normal", four_colour: bool = False) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < variety.PLAYERS:
+        if not is_whole(seat) or not 0 <= seat < variety.PLAYERS:
             raise CardkitError(f"seat {quote(seat)}: expected a seat 0..3")
         as_generator(seed)  # validates the seed (ValueError with the value quoted)
         self.seat = int(seat)
