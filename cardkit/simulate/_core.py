@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import sys
 from functools import cached_property
+from typing import cast
 
 import numpy as np
 
@@ -180,7 +181,7 @@ def hands_from_deals(deals: np.ndarray, bit_of: np.ndarray, seats: int, per_seat
     if not np.isscalar(offset):
         idx = idx + np.asarray(offset, dtype=np.int32)[:, None]
     elif offset:
-        idx = idx + int(offset)
+        idx = idx + int(cast(int, offset))  # a scalar here
     bits = ONE << np.take(bit_of, idx).astype(U64)
     return np.bitwise_or.reduce(bits.reshape(b, seats, per_seat), axis=2).T.copy()
 
@@ -206,8 +207,9 @@ def check_batch_size(batch) -> int:
     :raises CardkitError: for anything but a whole number 1..:data:`MAX_BATCH` (a bool is
         not one; ``10**7`` and ``2**63`` are refused, not tried).
     """
+    from .._checks import is_whole
     from ..errors import CardkitError, quote
-    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or not 1 <= batch <= MAX_BATCH:
+    if not is_whole(batch) or not 1 <= batch <= MAX_BATCH:
         raise CardkitError(f"batch {quote(batch)}: expected a whole number of deals 1..{MAX_BATCH:,} "
                            f"(play more deals in several calls)")
     return int(batch)
@@ -278,6 +280,10 @@ class PlayedBatch:
     ``winners`` (B, T) int8 decoded from the (T, B) arrays the play loop keeps
     (``_leaders``, ``_winners``); a result dataclass also has ``dealer`` (B,)."""
 
+    dealer: np.ndarray
+    _leaders: np.ndarray
+    _winners: np.ndarray
+
     def __len__(self) -> int:
         return len(self.dealer)
 
@@ -337,6 +343,8 @@ class FollowSuitPlay:
     After :meth:`run`: ``plays`` (T, n, B) uint8 bit positions in play order, ``leaders``
     and ``winners`` (T, B) int8 seats.
     """
+
+    ledmask: np.ndarray  # (B,) uint64: the suit led in each deal's current trick, set by the loop
 
     def __init__(self, hands, leader, trump, side, policies, rng, tricks):
         self.n, self.B = hands.shape

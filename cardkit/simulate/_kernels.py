@@ -43,6 +43,8 @@ from the engine's functions and tables.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from llvmlite import ir
 from numba import config, njit, types
@@ -181,7 +183,7 @@ def generator_state(rng: np.random.Generator) -> np.ndarray | None:
 
 def set_generator_state(rng: np.random.Generator, a: np.ndarray) -> None:
     """Write a state made by :func:`generator_state` (and advanced by a kernel) back."""
-    st = rng.bit_generator.state
+    st: Any = rng.bit_generator.state
     st["state"]["state"] = (int(a[0]) << 64) | int(a[1])
     st["state"]["inc"] = (int(a[2]) << 64) | int(a[3])
     st["has_uint32"], st["uinteger"] = int(a[4]), int(a[5])
@@ -194,6 +196,7 @@ def random_stream(rng: np.random.Generator, cards: int, batch: int) -> np.ndarra
     ``[state hi, lo, inc hi, lo, mult hi, lo, plus hi, lo]`` (uint64, shape (8,)), the
     last four the affine map of ``batch`` PCG64 steps."""
     st = generator_state(rng)
+    assert st is not None  # callers pass a PCG64 generator
     m128, m64 = (1 << 128) - 1, 0xFFFF_FFFF_FFFF_FFFF
     inc = (int(st[2]) << 64) | int(st[3])
     mult, plus, cur_mult, cur_plus, n = 1, 0, _MULT, inc, batch
@@ -204,9 +207,10 @@ def random_stream(rng: np.random.Generator, cards: int, batch: int) -> np.ndarra
         cur_mult = (cur_mult * cur_mult) & m128
         n >>= 1
     if cards * batch:
-        rng.bit_generator.advance(cards * batch)
+        pcg: Any = rng.bit_generator  # a PCG64 (numpy's stubs type it as a BitGenerator)
+        pcg.advance(cards * batch)
         # advance() drops the buffered 32-bit half; drawing doubles keeps it: put it back
-        after = rng.bit_generator.state
+        after: Any = rng.bit_generator.state
         after["has_uint32"], after["uinteger"] = int(st[4]), int(st[5])
         rng.bit_generator.state = after
     return np.array([st[0], st[1], st[2], st[3], mult >> 64, mult & m64, plus >> 64, plus & m64],

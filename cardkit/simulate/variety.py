@@ -18,6 +18,7 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
+from .._checks import is_whole
 from ..bots import Bot
 from ..cards import Card, deck
 from ..dealing import as_generator, check_rules, check_seat
@@ -397,6 +398,7 @@ def _play(hands, con, decl, dl, policy, rules, rng, prefix=None) -> VarietyBatch
     side[decl[:, 0], ar] = 1
     side[decl[:, 1], ar] = 1
     K = _kernels(rng) if prefix is None else None
+    play: _KernelPlay | _VarietyPlay
     if K is not None:
         play = _KernelPlay(K, hands, con, leader, side, codes, rng, rules.contract_values)
     else:
@@ -478,13 +480,12 @@ def auction_for(contract: int, declarers, dealer: int) -> list[int]:
     :raises CardkitError: for a contract outside 1..8, declarers not two different seats
         0..3, or a dealer that is not a seat 0..3 (bools and fractions are refused).
     """
-    whole = lambda x: isinstance(x, (int, np.integer)) and not isinstance(x, bool)
     message = f"auction_for({quote(contract)}, {quote(declarers)}): expected a contract 1..8 and two different seats 0..3"
-    if not whole(contract) or not 1 <= contract <= 8:
+    if not is_whole(contract) or not 1 <= contract <= 8:
         raise CardkitError(message)
     if isinstance(declarers, (str, bytes)) or not hasattr(declarers, "__len__") or len(declarers) != 2:
         raise CardkitError(message)
-    if not all(whole(s) and 0 <= s < 4 for s in declarers) or declarers[0] == declarers[1]:
+    if not all(is_whole(s) and 0 <= s < 4 for s in declarers) or declarers[0] == declarers[1]:
         raise CardkitError(message)
     d1, d2 = (int(s) for s in declarers)
     contract = int(contract)

@@ -186,6 +186,7 @@ def _play(hands, dealer, rules, policy, rng, prefix=None) -> WarsawHeartsBatch:
     codes = policy_codes(policy, n)
     prefix = np.zeros(0, dtype=np.int32) if prefix is None else np.asarray(prefix, dtype=np.int32)
     K = _kernels(rng) if prefix.ndim == 1 else None
+    play: _KernelHeartsPlay | _HeartsPlay
     if K is not None:
         play = _KernelHeartsPlay(K, hands, leader, codes, rng, prefix, T)
     else:
