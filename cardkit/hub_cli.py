@@ -70,6 +70,7 @@ from cardkit.lessons_cli import (
     CULL_IDLE_TIMEOUT as KERNEL_CULL_IDLE_TIMEOUT,
     CULL_INTERVAL as KERNEL_CULL_INTERVAL,
     IOPUB_TIMEOUT,
+    PROGRESSIVE_RENDERING,
     REMOVED_CELL_TAGS,
     _OneLineErrorParser,
     _port,
@@ -117,12 +118,15 @@ def singleuser_server_config(
 
     The classroom settings of ``cardkit-lessons`` (``lessons_cli.voila_args``) for Voila
     running as a server extension: sources stripped, tracebacks hidden, cells tagged
-    ``removed_cell_tags`` removed (the list form), ``iopub_timeout`` (seconds) raised, and
+    ``removed_cell_tags`` removed (the list form), ``iopub_timeout`` (seconds) raised,
+    progressive rendering (a lesson's text at once, each cell's output when it has run), and
     idle kernels culled after ``cull_idle_timeout`` seconds, checked every
     ``cull_interval`` seconds; and no terminals (a shell in the browser).
     """
     return {
-        "VoilaConfiguration": {"strip_sources": True, "show_tracebacks": False},
+        "VoilaConfiguration": {
+            "strip_sources": True, "show_tracebacks": False, "progressive_rendering": PROGRESSIVE_RENDERING,
+        },
         "VoilaExecutor": {"iopub_timeout": int(iopub_timeout)},
         "TagRemovePreprocessor": {"remove_cell_tags": list(removed_cell_tags)},
         "MappingKernelManager": {

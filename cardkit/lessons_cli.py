@@ -19,7 +19,9 @@ Settings chosen for a classroom (see ``voila_args``):
   seconds, checked every ``CULL_INTERVAL`` seconds;
 * tracebacks are hidden from students and code cells are not shown;
 * cells tagged ``teacher-only`` are removed from the dashboards;
-* the port is fixed (``--Voila.port_retries=0``) so the printed URL is right.
+* the port is fixed (``--Voila.port_retries=0``) so the printed URL is right;
+* progressive rendering: a lesson's text shows as soon as its kernel has started, and
+  each cell's output appears when that cell has run (not a spinner until the end).
 
 The browser is never opened (the flag ``--no-browser`` is accepted for
 familiarity): open the printed URL yourself. This module imports neither
@@ -41,6 +43,11 @@ INDEX_NOTEBOOK = "index.ipynb"
 CULL_IDLE_TIMEOUT = 600  # seconds a kernel may sit idle before it is shut down
 CULL_INTERVAL = 60  # seconds between two checks for idle kernels
 IOPUB_TIMEOUT = 120  # seconds: see voila_args
+# Show each lesson's text at once and fill in the cells' outputs as they run (issue 10 §6):
+# without it Voila shows only a spinner until the whole notebook has run (22 s for the
+# slowest lesson at load 2-8 on 2 cores); with it the first screen comes after the kernel
+# has started (benchmarks/lesson_first_screen.py).
+PROGRESSIVE_RENDERING = True
 
 REMOVED_CELL_TAGS = ("teacher-only",)
 
@@ -84,6 +91,7 @@ def voila_args(
     strip_sources: bool = True,
     removed_cell_tags: Iterable[str] = REMOVED_CELL_TAGS,
     iopub_timeout: int = IOPUB_TIMEOUT,
+    progressive_rendering: bool = PROGRESSIVE_RENDERING,
 ) -> list[str]:
     """Command-line arguments for ``voila`` (without the program name).
 
@@ -91,6 +99,8 @@ def voila_args(
     classroom run the same configuration. ``iopub_timeout`` (seconds) is how long Voila
     waits for a cell's output after it ran: its default, 4 s, drops a dashboard's output
     when many pages open at once on a busy server (seen with 10-20 pages on 2 cores).
+    ``progressive_rendering``: the page shows the notebook's text at once and each cell's
+    output when it has run (``VoilaConfiguration.progressive_rendering``).
     """
     args = [
         str(lessons_dir),
@@ -103,6 +113,7 @@ def voila_args(
         f"--VoilaConfiguration.show_tracebacks={show_tracebacks}",
         f"--VoilaConfiguration.strip_sources={strip_sources}",
         f"--VoilaExecutor.iopub_timeout={iopub_timeout}",
+        f"--VoilaConfiguration.progressive_rendering={progressive_rendering}",
     ]
     # The flag is repeated once per tag (the set form '{"a"}' is ignored by Voila).
     args += [f"--TagRemovePreprocessor.remove_cell_tags={tag}" for tag in removed_cell_tags]

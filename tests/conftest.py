@@ -77,11 +77,12 @@ TEST_CULL_IDLE_TIMEOUT_S = 60  # kernels of closed test pages go away during the
 TEST_CULL_INTERVAL_S = 15
 
 # Rendered: Voila's frontend has replaced every rich-output placeholder the server
-# sent, and every widget output (a Lumino panel) has its view attached.
+# sent, every cell has run (progressive rendering: no cell's loading skeleton is left),
+# and every widget output (a Lumino panel) has its view attached.
 _RENDERED_JS = """() => {
   const cells = document.getElementById('rendered_cells');
   if (!cells || !document.getElementById('jp-main-content-panel')?.contains(cells)) return false;
-  if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;
+  if (document.querySelector('script[type="application/vnd.voila.cell-output+json"], .voila-skeleton-container')) return false;
   return [...cells.querySelectorAll('.jp-OutputArea-output.lm-Panel')].every(e => e.childElementCount > 0);
 }"""
 # What a student would see as an error. With show_tracebacks=False every cell

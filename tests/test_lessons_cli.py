@@ -41,6 +41,7 @@ def test_voila_args_classroom_defaults():
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.strip_sources=True",
         "--TagRemovePreprocessor.remove_cell_tags=teacher-only",
+        "--VoilaConfiguration.progressive_rendering=True",  # text at once, issue 10 §6
     ]:
         assert expected in args, expected
     # exactly one positional argument: the folder to serve

@@ -20,7 +20,8 @@ def _config():
 
 def test_voila_json_parses_and_holds_the_classroom_settings():
     data = json.loads((ROOT / "voila.json").read_text())
-    assert data["VoilaConfiguration"] == {"strip_sources": True, "show_tracebacks": False}
+    assert data["VoilaConfiguration"] == {"strip_sources": True, "show_tracebacks": False,
+                                          "progressive_rendering": True}
     assert data["MappingKernelManager"]["cull_idle_timeout"] > 0
     assert data["MappingKernelManager"]["cull_interval"] > 0
     tags = data["TagRemovePreprocessor"]["remove_cell_tags"]
@@ -50,6 +51,10 @@ def test_voila_json_agrees_with_cardkit_lessons():
     args = lessons_cli.voila_args("lessons", 8866)
     assert "--VoilaConfiguration.strip_sources=True" in args
     assert "--VoilaConfiguration.show_tracebacks=False" in args
+    assert "--VoilaConfiguration.progressive_rendering=True" in args
+    from voila.configuration import VoilaConfiguration
+
+    assert VoilaConfiguration(config=cfg).progressive_rendering is lessons_cli.PROGRESSIVE_RENDERING is True
 
 
 def test_voila_waits_long_enough_for_dashboard_output_on_a_busy_server():
