@@ -67,14 +67,8 @@ class TrickBot(Bot):
 
     def winning_seat(self, obs, cards: Sequence[Card]) -> int:
         """The seat that would win the open trick if it were made of ``cards``."""
-        i = winning_index(cards, obs.trump, lowest=getattr(obs, "lowest_wins", False),
-                          strength=self.strength)
+        i = winning_index(cards, obs.trump, lowest=getattr(obs, "lowest_wins", False))
         return (obs.trick_leader + i) % obs.players
-
-    def winning_cards(self, obs, legal: Sequence[Card]) -> list[Card]:
-        """The legal cards that would win the open trick as it stands now."""
-        trick = list(obs.trick)
-        return [c for c in legal if self.winning_seat(obs, trick + [c]) == obs.seat]
 
 
 def play_out(state, bots: Sequence[Bot]) -> None:

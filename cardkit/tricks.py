@@ -6,7 +6,7 @@ conventions": the player on the left of seat ``s`` is ``(s + 1) % n``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,7 +49,7 @@ class Trick:
         """True once every seat has played."""
         return len(self.cards) == self.players
 
-    def copy(self) -> "Trick":
+    def copy(self) -> Trick:
         return Trick(self.leader, self.players, list(self.cards), self.winner)
 
     def __str__(self) -> str:
@@ -63,7 +63,6 @@ def winning_index(
     trump: Suit | None = None,
     *,
     lowest: bool = False,
-    strength: Callable[[Card], int] | None = None,
 ) -> int:
     """Index (in play order) of the card that wins a trick.
 
@@ -75,9 +74,8 @@ def winning_index(
         ``"♥"``, or its name, read by :func:`cardkit.notation.parse_suit`), or None for no
         trumps. A plain int is refused, not read as a suit.
     :param lowest: reversed order (Variety contract 6, RULES.md §1.5): the lowest trump, else
-        the lowest card of the suit led, wins.
-    :param strength: rank strength within a suit (higher beats lower); default the rank,
-        ace high. Armenian Durak passes its own (the six beats the ace, §3.1).
+        the lowest card of the suit led, wins. Ranks count ace high (Armenian Durak, where
+        the six beats the ace, decides its tricks with its own ``trick_winner``, §3.1).
     :raises CardkitError: (a ValueError) for an empty trick or one that is not a list of
         cards (None, text: read text with :func:`cardkit.parse_cards`).
     :raises NotationError: (a CardkitError) for a trump that is not a suit or None.
@@ -92,14 +90,13 @@ def winning_index(
             raise NotationError(f"trick: {quote(c)} is not a Card (parse_cards reads text such as 'QH 7H')")
     if trump is not None and not isinstance(trump, Suit):
         trump = parse_suit(trump, "trump", allow_none=True)
-    key = strength or (lambda c: c.rank)
     suit = trump if trump is not None and any(c.suit == trump for c in cards) else cards[0].suit
     best = -1
     best_key: Any = None
     for i, c in enumerate(cards):
         if c.suit != suit:
             continue
-        k = key(c)
+        k = c.rank
         if best < 0 or (k < best_key if lowest else k > best_key):
             best, best_key = i, k
     return best
