@@ -110,3 +110,17 @@ def test_no_output_after_a_widget_in_a_lesson_cell(path):
 ])
 def test_the_check_itself(source, bad):
     assert len(outputs_after_a_widget(source)) == bad
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.rglob("*.ipynb")), ids=lambda p: str(p.relative_to(LESSONS)))
+def test_teacher_only_cells_come_after_the_last_code_cell(path):
+    """With progressive rendering Voila 0.5.13 numbers the page's cells after removing the
+    ``teacher-only`` cells but sends each cell's output by its index in the whole notebook:
+    a code cell after a removed cell would show its output in the next cell's place."""
+    if ".ipynb_checkpoints" in path.parts:
+        pytest.skip("checkpoint")
+    cells = json.loads(path.read_text())["cells"]
+    removed = [i for i, c in enumerate(cells) if "teacher-only" in c.get("metadata", {}).get("tags", [])]
+    code = [i for i, c in enumerate(cells) if c["cell_type"] == "code"]
+    assert not removed or not code or min(removed) > max(code), (
+        f"teacher-only cells {removed} come before code cell {max(code)}: put them at the end")
