@@ -647,7 +647,10 @@ def main() -> int:
             Path(f"{tmp}/config").mkdir(exist_ok=True)
             Path(f"{tmp}/config/voila.json").write_text(json.dumps({"VoilaKernelManager": {"kernel_pools_config": {
                 "default": {"pool_size": 0}, args.notebook: {"pool_size": args.preheat}}}}))
-            cmd += ["--preheat_kernel=True", f"--pool_size={args.preheat}"]
+            # Voila refuses preheated kernels with progressive rendering (cardkit-lessons' default)
+            cmd = [a for a in cmd if not a.startswith("--VoilaConfiguration.progressive_rendering=")]
+            cmd += ["--preheat_kernel=True", f"--pool_size={args.preheat}",
+                    "--VoilaConfiguration.progressive_rendering=False"]
         log_path = Path(f"{tmp}/voila.log")
         out = None
         try:
