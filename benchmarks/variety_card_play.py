@@ -190,14 +190,15 @@ def m_black_to_opponents(v):
 
 def m_duck(v):
     """Contract 8, following suit, holding cards under and over the winning card: the
-    highest card under it, or the lowest card over it (taking the trick)."""
+    highest card under it, or the lowest card over it (which takes the trick when the
+    mover plays last); tagged ``"last"`` or ``"not last"``."""
     if not v.trick or v.void or v.win_card.suit != v.led:
         return None
     under = [x for x in v.legal if x.rank < v.win_card.rank]
     over = [x for x in v.legal if x.rank > v.win_card.rank]
     if not under or not over:
         return None
-    return [max(under, key=_rank)], [min(over, key=_rank)]
+    return [max(under, key=_rank)], [min(over, key=_rank)], "last" if v.last else "not last"
 
 
 def m_duck_high(v):
@@ -268,8 +269,8 @@ MEASURES = [
     ("contract 8", "discard_high", (8,), "void in the suit led: throw your highest card rather than your lowest",
      m_discard_high),
     # (contract 4 left out: there the rule bots' drawing lead changes 1 deal in 100)
-    ("drawing trumps", "draw", (2, 3, 5), "trumps not drawn so far, a declarer on lead holding the strongest trump "
-     "out, a defender holding a trump: lead that trump rather than the card the rule bots lead otherwise", m_draw),
+    ("drawing trumps", "draw", (2, 3, 5), "trumps not drawn so far, a declarer on lead, a defender holding a trump, "
+     "the rule policy's drawing lead picking a trump: that trump rather than the card it leads otherwise", m_draw),
 ]
 #: the measurements whose positions come from deals where nobody has drawn trumps so far
 NOT_DRAWN = {"draw"}
@@ -278,9 +279,10 @@ NOT_DRAWN = {"draw"}
 def summary(diffs) -> dict:
     """mean, standard error, share of positions where the technique was at least as good, n."""
     d = np.asarray(diffs, dtype=float)
-    se = d.std(ddof=1) / math.sqrt(len(d)) if len(d) > 1 else float("nan")
-    mean = float(d.mean())
-    return {"mean": round(mean, 3), "stderr": round(float(se), 3), "positions": len(d),
+    se = round(float(d.std(ddof=1) / math.sqrt(len(d))), 2) if len(d) > 1 else float("nan")
+    mean = round(float(d.mean()), 2)
+    # the verdict from the figures as stored and shown (two decimals): clear only beyond 3 s.e.
+    return {"mean": mean, "stderr": se, "positions": len(d),
             "share_at_least_as_good": round(float((d >= 0).mean()), 3),
             "verdict": "clear" if abs(mean) > 3 * se else "not decided"}
 
@@ -446,6 +448,33 @@ def mine_exercises(topic, contracts, want, max_cards, seed0):
     return out
 
 
+def figure(k: int, args) -> dict:
+    """Measurement ``k`` of :data:`MEASURES` (its seeds fixed by ``k``), printed and returned."""
+    topic, key, contracts, words, pick = MEASURES[k]
+    t = time.time()
+    rows = measure(key, contracts, pick, args.positions, args.cards, 1_000_000 * (k + 1))
+    fig = {"topic": topic, "key": key, "contracts": list(contracts), "words": words,
+           **summary([d for _, d, _ in rows])}
+    if len(contracts) > 1:
+        fig["per_contract"] = {str(c): summary([d for cc, d, _ in rows if cc == c]) for c in contracts}
+    tags = sorted({t for _, _, t in rows if t})
+    if tags:
+        fig["by_tag"] = {t: summary([d for _, d, tt in rows if tt == t]) for t in tags}
+        if len(contracts) > 1:
+            fig["by_contract_and_tag"] = {f"{c} {t}": summary([d for cc, d, tt in rows if cc == c and tt == t])
+                                          for c in contracts for t in tags
+                                          if sum(1 for cc, _, tt in rows if cc == c and tt == t) > 1}
+    f = fig
+    print(f"{topic:15s} {key:19s} {f['mean']:+6.2f} ± {f['stderr']:4.2f} points ({f['verdict']}); technique at "
+          f"least as good in {100 * f['share_at_least_as_good']:4.1f} % of {f['positions']} positions  "
+          f"[{time.time() - t:5.1f} s]", flush=True)
+    for part in ("per_contract", "by_tag", "by_contract_and_tag"):
+        for name, g in fig.get(part, {}).items():
+            print(f"    {name:10s} {g['mean']:+6.2f} ± {g['stderr']:4.2f} ({g['verdict']}, "
+                  f"{g['positions']} positions, {100 * g['share_at_least_as_good']:.0f} % at least as good)")
+    return fig
+
+
 TOPICS = [("contract 6", (6,)), ("contract 8", (8,)), ("drawing trumps", (2, 3, 4, 5))]
 #: cards in the mover's hand at most in an exercise position (a trump lead worth making is
 #: rarer late in a deal)
@@ -459,32 +488,28 @@ def main(argv=None):
     ap.add_argument("--cards", type=int, default=8, help="cards in the mover's hand at most (default 8)")
     ap.add_argument("--exercises", type=int, default=10, help="exercise positions per topic (default 10)")
     ap.add_argument("--write", action="store_true", help="store the figures and exercises for the lesson")
+    ap.add_argument("--out", type=Path, default=OUT, help="where --write stores them (default: next to the lesson)")
+    ap.add_argument("--only", default="", help="measure only these (comma-separated keys, e.g. duck); with --write, "
+                    "replace them in the stored data (the same seeds give the same positions)")
     args = ap.parse_args(argv)
     t0 = time.time()
     load0 = os.getloadavg()[0]
-    figures = []
-    for k, (topic, key, contracts, words, pick) in enumerate(MEASURES):
-        t = time.time()
-        rows = measure(key, contracts, pick, args.positions, args.cards, 1_000_000 * (k + 1))
-        fig = {"topic": topic, "key": key, "contracts": list(contracts), "words": words,
-               **summary([d for _, d, _ in rows])}
-        if len(contracts) > 1:
-            fig["per_contract"] = {str(c): summary([d for cc, d, _ in rows if cc == c]) for c in contracts}
-        tags = sorted({t for _, _, t in rows if t})
-        if tags:
-            fig["by_tag"] = {t: summary([d for _, d, tt in rows if tt == t]) for t in tags}
-            fig["by_contract_and_tag"] = {f"{c} {t}": summary([d for cc, d, tt in rows if cc == c and tt == t])
-                                          for c in contracts for t in tags
-                                          if sum(1 for cc, _, tt in rows if cc == c and tt == t) > 1}
-        figures.append(fig)
-        f = fig
-        print(f"{topic:15s} {key:19s} {f['mean']:+6.2f} ± {f['stderr']:4.2f} points ({f['verdict']}); technique at "
-              f"least as good in {100 * f['share_at_least_as_good']:4.1f} % of {f['positions']} positions  "
-              f"[{time.time() - t:5.1f} s]", flush=True)
-        for part in ("per_contract", "by_tag", "by_contract_and_tag"):
-            for name, g in fig.get(part, {}).items():
-                print(f"    {name:10s} {g['mean']:+6.2f} ± {g['stderr']:4.2f} ({g['verdict']}, "
-                      f"{g['positions']} positions, {100 * g['share_at_least_as_good']:.0f} % at least as good)")
+    only = set(args.only.split(",")) if args.only else None
+    figures = [figure(k, args) for k in range(len(MEASURES)) if only is None or MEASURES[k][1] in only]
+    if only is not None:           # update those figures in the stored data, nothing else
+        load1 = os.getloadavg()[0]
+        print(f"total {time.time() - t0:.0f} s; load average {load0:.2f} before, {load1:.2f} after")
+        if args.write:
+            data = json.loads(args.out.read_text(encoding="utf-8"))
+            new = {f["key"]: f for f in figures}
+            data["figures"] = [new.get(f["key"], f) for f in data["figures"]]
+            data.setdefault("updates", []).append({
+                "date": datetime.date.today().isoformat(), "figures": sorted(new),
+                "command": f"python benchmarks/variety_card_play.py --write --only {args.only}",
+                "load_average": [round(load0, 2), round(load1, 2)]})
+            args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            print(f"updated {args.out}")
+        return
     deals = []
     for contract in (2, 3, 4, 5):
         t = time.time()
@@ -513,11 +538,12 @@ def main(argv=None):
                 "command": "python benchmarks/variety_card_play.py --write" + "".join(
                     f" --{k} {getattr(args, k)}" for k in ("positions", "deals", "cards", "exercises")
                     if getattr(args, k) != ap.get_default(k)),
+                "load_average": [round(load0, 2), round(load1, 2)],
                 "cards": args.cards, "figures": figures, "whole_deals": deals, "problems": exercises}
         for i, p in enumerate(exercises):
             p["number"] = i + 1
-        OUT.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"wrote {OUT.relative_to(ROOT)}")
+        args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":
