@@ -229,6 +229,9 @@ def test_voila_hides_code_sources():
     """Code cells' sources are not scanned because Voila strips them."""
     cfg = json.loads((ROOT / "voila.json").read_text())
     assert cfg["VoilaConfiguration"]["strip_sources"] is True
+    assert cfg["TagRemovePreprocessor"]["remove_cell_tags"] == ["teacher-only"]
+    from cardkit.lessons_cli import voila_args
+    assert "--VoilaConfiguration.strip_sources=True" in voila_args(LESSONS, 8866)   # cardkit-lessons too
 
 
 @pytest.fixture(scope="module")
