@@ -34,7 +34,7 @@ from ..dealing import as_generator, check_rules, shuffled
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from ..notation import check_deck, format_cards, parse_card, parse_cards, parse_suit, sort_hand
 from ..series import DealSeries
-from ..state import TrickGameState, rules_from_json, seed_of
+from ..state import TrickGameState, TrickObservation, rules_from_json, seed_of
 from ..tricks import Trick
 
 if TYPE_CHECKING:  # re-exported lazily at the end (_LAZY): no import at run time
@@ -412,47 +412,32 @@ def _parse_layout(layout, rules: Rules) -> list[dict]:
 # ---- observation ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(TrickObservation):
     """What one seat may see, RULES.md §3.2–§3.3: its own hand, both tableaux' face-up
     cards and how many face-down cards each stack holds, the trump, every card played.
     Never the opponent's hand nor any face-down card (the owner does not see them either).
 
-    :ivar seat: whose observation this is; ``players`` is 2.
-    :ivar phase: ``"trump"``, ``"play"``, ``"draw"`` or ``"over"``.
-    :ivar current_player: the seat to act, or None.
-    :ivar hand: the seat's own hand, display order.
-    :ivar legal_actions: the seat's legal actions if it is to act, else ``()``.
-    :ivar trump: the trump suit, or None before the trump draw.
+    The fields of :class:`~cardkit.state.TrickObservation` (``seat``, ``players`` = 2,
+    ``phase`` — ``"trump"``, ``"play"``, ``"draw"`` or ``"over"`` —, ``current_player``,
+    ``dealer``, ``hand``, ``legal_actions``, ``trump`` — None before the trump draw —,
+    ``lowest_wins`` — always False —, ``trick_leader``, ``trick``, ``tricks``,
+    ``hand_sizes``), and:
+
     :ivar trump_card: the card drawn for trump (public: it went back to the dealer's hand),
         or None (trump given, or not drawn yet).
     :ivar face_up: ``face_up[s][i]``: the face-up card of seat ``s``'s stack ``i``, or None.
     :ivar face_down: ``face_down[s][i]``: 1 if that stack still holds a face-down card, else 0.
-    :ivar hand_sizes: cards in each hand.
-    :ivar trick_leader: the seat that led the open trick; ``trick`` its cards in play order.
-    :ivar tricks: completed tricks as ``(leader, cards, winner)``.
     :ivar taken: ``taken[s]``: the cards in the tricks seat ``s`` has won.
     :ivar points: each seat's card points so far (without the sweep bonus).
+    :ivar rules: the :class:`Rules`.
     """
 
-    seat: int
-    players: int
-    phase: str
-    current_player: int | None
-    dealer: int
-    hand: tuple[Card, ...]
-    legal_actions: tuple
-    trump: Suit | None
     trump_card: Card | None
     face_up: tuple[tuple[Card | None, ...], ...]
     face_down: tuple[tuple[int, ...], ...]
-    hand_sizes: tuple[int, ...]
-    trick_leader: int | None
-    trick: tuple[Card, ...]
-    tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
     taken: tuple[tuple[Card, ...], ...]
     points: tuple[int, ...]
     rules: Rules
-    lowest_wins: bool = False
 
     @property
     def playable(self) -> tuple[Card, ...]:
@@ -732,7 +717,7 @@ class State(TrickGameState):
             face_up=(tuple(self.up[0]), tuple(self.up[1])),
             face_down=tuple(tuple(0 if d is None else 1 for d in self.down[s]) for s in range(PLAYERS)),
             taken=(tuple(self.taken[0]), tuple(self.taken[1])),
-            points=tuple(self.points()), rules=self.rules)
+            points=tuple(self.points()), rules=self.rules, lowest_wins=False)
 
     def __str__(self) -> str:
         lines = [f"Armenian Durak: dealer {self.dealer}, trump {self.trump or '?'}, phase {self.phase}"]
