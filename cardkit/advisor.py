@@ -18,12 +18,9 @@ from ._checks import is_whole
 from .cards import Card
 from .dealing import as_generator, check_rules
 from .errors import CardkitError, NotationError, StateError, quote
-from .games import armenian_durak as D
-from .games import variety as V
+from .games import armenian_durak as D, variety as V
 from .notation import parse_hand
-from .simulate import armenian_durak as SD
-from .simulate import variety as SV
-from .simulate import warsaw_hearts as SW
+from .simulate import armenian_durak as SD, variety as SV, warsaw_hearts as SW
 from .simulate._core import ONE, U64, deal_bits, hands_from_bits, reverse_strength
 
 __all__ = ["ContractAdvice", "Advice", "advise", "sample_deals", "CardOutlook", "hearts_card_penalties",
@@ -186,7 +183,7 @@ def _double_dummy(cards, seat, dealer, hands, partner, rules, progress, max_node
 
 def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=None,
            policy: str = "rule", rules=None, progress=None, evaluation: str = "rule",
-           max_nodes: int | None = None) -> "Advice":
+           max_nodes: int | None = None) -> Advice:
     """The eight Variety contracts ranked by their expected margin for the player who
     holds ``hand`` and bids them (RULES.md §1.8), best first.
 
@@ -369,7 +366,7 @@ def _suit_count_tables(suit_sizes, caps, allowed):
             if u <= left[0] and (u == 0 or ok[0]):
                 yield (u,)
             return
-        for a in range(0, min(u, left[0]) + 1):
+        for a in range(min(u, left[0]) + 1):
             if a and not ok[0]:
                 break
             for rest in splits(u - a, left[1:], ok[1:]):

@@ -73,7 +73,7 @@ class Rank(IntEnum):
         return self.char
 
 
-_INTERNED: dict[tuple[int, int], "Card"] = {}
+_INTERNED: dict[tuple[int, int], Card] = {}
 
 
 _is_whole = is_whole  # the package's one whole-number test
@@ -118,10 +118,10 @@ class Card:
             object.__setattr__(self, "rank", _member(Rank, self.rank, "rank", "2..14 (a Rank)"))
         _INTERNED.setdefault((int(self.suit), int(self.rank)), self)
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo) -> Card:
         return self
 
     def __reduce__(self):
@@ -144,7 +144,7 @@ class Card:
         return int(self.suit) * 13 + (14 - int(self.rank))
 
     @staticmethod
-    def from_index(index: int) -> "Card":
+    def from_index(index: int) -> Card:
         """The card at ``index`` (0..51) of ``deck(52)``.
 
         :raises CardkitError: (a ValueError) for anything but a whole number 0..51 (a bool,

@@ -86,8 +86,11 @@ from urllib.parse import parse_qs
 from ._checks import is_whole
 from .cards import Card, deck
 from .errors import CardkitError, NotationError, quote
-from .placecodec import _check_char  # noqa: F401 - kept here for older code
-from .placecodec import decode_places, encode_places
+from .placecodec import (
+    _check_char,  # noqa: F401 - kept here for older code
+    decode_places,
+    encode_places,
+)
 from .registry import GAMES, GameEntry, VariantOption, game_entry
 
 __all__ = [

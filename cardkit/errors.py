@@ -68,7 +68,7 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
         return f"{sign} whole number of {digits:,} digits"
     try:
         text = repr(value)
-    except Exception:  # RecursionError, ValueError (int digits), a broken __repr__
+    except Exception:  # noqa: BLE001 - RecursionError, ValueError (int digits), a broken __repr__
         return f"a {type(value).__name__} that cannot be shown"
     if len(text) > limit + 2:
         return text[:limit] + "…"

@@ -62,8 +62,9 @@ import shutil
 import signal
 import socket
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from cardkit.errors import CardkitError
 from cardkit.lessons_cli import (
@@ -72,11 +73,11 @@ from cardkit.lessons_cli import (
     IOPUB_TIMEOUT,
     PROGRESSIVE_RENDERING,
     REMOVED_CELL_TAGS,
+    REPO_ROOT,
     _OneLineErrorParser,
     _port,
     find_lessons_dir,
     port_is_free,
-    REPO_ROOT,
 )
 
 HOST = "127.0.0.1"
@@ -482,8 +483,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
-    from traitlets.config import Config  # imported late, with JupyterHub
     from jupyterhub.app import JupyterHub
+    from traitlets.config import Config  # imported late, with JupyterHub
 
     config = Config()
     for section, values in settings.items():

@@ -34,8 +34,8 @@ import argparse
 import os
 import socket
 import sys
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8866

@@ -17,9 +17,7 @@ from typing import Any
 
 from .cards import Card
 from .errors import NotationError, quote
-from .games import armenian_durak as _durak
-from .games import variety as _variety
-from .games import warsaw_hearts as _hearts
+from .games import armenian_durak as _durak, variety as _variety, warsaw_hearts as _hearts
 
 __all__ = ["VariantOption", "GameEntry", "GAMES", "game_entry"]
 

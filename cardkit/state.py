@@ -25,8 +25,7 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
-from dataclasses import fields as dataclass_fields
+from dataclasses import asdict, dataclass, fields as dataclass_fields
 from typing import Any, ClassVar
 
 from ._checks import is_whole
@@ -231,7 +230,7 @@ class TrickGameState:
         kept = {k: self.__dict__[k] for k in self._kept_on_restore if k in self.__dict__}
         try:
             fresh = self._replay(self.history)
-        except Exception:  # pragma: no cover - nothing better to do; the first error is raised
+        except Exception:  # noqa: BLE001  # pragma: no cover - nothing better to do; the first error is raised
             return
         self.__dict__.clear()
         self.__dict__.update(fresh.__dict__)

@@ -669,7 +669,7 @@ class DealDashboard(W.VBox):
         return out
 
     @classmethod
-    def from_query(cls, query: str | None = None, **kwargs) -> "DealDashboard":
+    def from_query(cls, query: str | None = None, **kwargs) -> DealDashboard:
         """The dashboard a lesson shows, honouring a teacher's link ``?deal=CODE``.
 
         :param query: the page's query string (``"deal=V-4821"``, a leading ``?`` allowed);

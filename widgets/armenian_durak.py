@@ -533,11 +533,11 @@ class DurakTable(DealDashboard):
                 {"stack": x, "legal": True,
                  "tooltip": "keep the face-down cards where they are" if x is None
                  else f"take stack {x + 1}'s face-down card into your hand"}
-                for x in sorted((x for x in stacks if x is not None)) + ([None] if None in stacks else [])]}
+                for x in sorted(x for x in stacks if x is not None) + ([None] if None in stacks else [])]}
         return None
 
     def _turn_text(self, st) -> str:
-        name = lambda s: html.escape(self.names[s])  # noqa: E731
+        name = lambda s: html.escape(self.names[s])
         if st.is_terminal():
             r = st.returns()
             t = self.scores.totals

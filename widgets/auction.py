@@ -173,7 +173,7 @@ class AuctionTable(W.VBox):
             current=current, legal=tuple(legal), contract=contract, declarers=declarers,
             remarks=remarks, caption=caption))
         legal = set() if self.read_only else {int(x) for x in self._last_update[2]["legal"]}
-        seat_of = lambda i: (first + i) % self.players  # noqa: E731
+        seat_of = lambda i: (first + i) % self.players
         own = {b for i, b in enumerate(bids) if seat_of(i) == current} if current is not None else set()
         namer: dict[int, int] = {}
         for i, b in enumerate(bids):

@@ -34,7 +34,7 @@ import numpy as np
 from cardkit import Card, CardkitError, Suit, deck, winning_index
 from cardkit.dealing import cut_for_dealer
 
-from ._common import card_words, one_line
+from ._common import one_line
 from .lesson import Question, card_html, cards_html, signed, suit_html
 
 __all__ = [

@@ -9,8 +9,21 @@ import ipywidgets as W
 
 from cardkit.cards import Card, Suit
 
-from ._common import (SUIT_NAMES, Size, card_button_layout, card_html, card_words, css_widget, ranks_for,
-                      recolour_html, set_class, size_of, suit_class, suit_colour, suit_html)
+from ._common import (
+    SUIT_NAMES,
+    Size,
+    card_button_layout,
+    card_html,
+    card_words,
+    css_widget,
+    ranks_for,
+    recolour_html,
+    set_class,
+    size_of,
+    suit_class,
+    suit_colour,
+    suit_html,
+)
 
 __all__ = ["HandTable"]
 

@@ -79,7 +79,7 @@ def guarded(line: W.HTML, fn: Callable) -> Callable:
     def run(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except Exception as e:  # CardkitError included
+        except Exception as e:  # noqa: BLE001 - CardkitError included: one line, never a traceback
             say(line, error=e)
     return run
 

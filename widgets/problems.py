@@ -15,7 +15,6 @@ values were computed when the set was mined and are checked by the tests).
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
 
 import ipywidgets as W
 
@@ -290,7 +289,7 @@ class ProblemSet(W.VBox):
                               f'<span style="color:#555">({shown})</span>')
         try:
             self.position.value = position_html(p)
-        except Exception as e:  # a bug: one line, not a traceback
+        except Exception as e:  # noqa: BLE001 - a bug: one line, not a traceback
             self.position.value = f'<span style="color:{WRONG_COLOUR}">⚠ {html.escape(one_line(e))}</span>'
         self.question.value = _question(p)
         legal = p.legal
@@ -326,7 +325,7 @@ class ProblemSet(W.VBox):
     def _clicked(self, i: int) -> None:
         try:
             self.answer_with(self.problem.legal[i])
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 - one line, never a traceback
             self.feedback.value = f'<span style="color:{WRONG_COLOUR}">⚠ {html.escape(one_line(e))}</span>'
 
     def answer_with(self, action) -> bool:
@@ -453,6 +452,6 @@ def _colour_cards(text: str) -> str:
     def one(m):
         try:
             return card_html(parse_card(m.group(0)))
-        except Exception:
+        except Exception:  # noqa: BLE001 - text that is no card stays as written
             return m.group(0)
     return re.sub(r"(?<![\w])(?:10|[2-9TJQKA])[♠♥♦♣]", one, text)

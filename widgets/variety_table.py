@@ -238,7 +238,7 @@ class VarietyTable(DealDashboard):
         mine = live and st.phase == "bidding" and st.current_player == self.seat
         legal = set(st.legal_actions()) if mine else set()
         first = st.first_bidder
-        seat_of = lambda i: (first + i) % variety.PLAYERS  # noqa: E731
+        seat_of = lambda i: (first + i) % variety.PLAYERS
         own = {b for i, b in enumerate(st.bids) if seat_of(i) == self.seat}
         namer: dict[int, int] = {}
         for i, b in enumerate(st.bids):
@@ -304,7 +304,7 @@ class VarietyTable(DealDashboard):
                 f"{'<br><b>lowest wins</b>' if c.lowest_wins else ''}<br>Trick {n} of 13")
 
     def _turn_text(self, st) -> str:
-        name = lambda s: html.escape(self.names[s])  # noqa: E731
+        name = lambda s: html.escape(self.names[s])
         if st.phase == "bidding":
             who = "Your turn to bid" if st.current_player == self.seat else f"{name(st.current_player)} bids"
             return f"{who}."

@@ -24,7 +24,7 @@ import ipywidgets as W
 from cardkit.bots import Bot
 from cardkit.cards import Card
 from cardkit.dealing import as_generator, check_seat
-from cardkit.errors import CardkitError, StateError, quote
+from cardkit.errors import CardkitError, quote
 from cardkit.games import warsaw_hearts as wh
 
 from ._common import card_html, read_seed, seat_names, signed
@@ -73,7 +73,7 @@ class PenaltyTable(W.VBox):
         self.table = W.HTML("")
         self.honours_line = W.HTML("")
         self.marks: dict = {}
-        self.places: dict[Card, tuple | None] = {h: None for h in wh.HONOURS}
+        self.places: dict[Card, tuple | None] = dict.fromkeys(wh.HONOURS)
         super().__init__([self.table, self.honours_line], layout=W.Layout(padding="2px"))
         self._draw()
 
@@ -87,7 +87,7 @@ class PenaltyTable(W.VBox):
         self.marks = {}
         for seat, a in enumerate(state.assessments()):
             self._mark(a, names[seat], final=state.is_terminal())
-        self.places = {h: None for h in wh.HONOURS}
+        self.places = dict.fromkeys(wh.HONOURS)
         for i, t in enumerate(state.tricks):
             for seat, c in zip(t.seats, t.cards):
                 if c in self.places:
@@ -115,7 +115,7 @@ class PenaltyTable(W.VBox):
         a = wh.assess_tricks(tricks, self.rules)
         self.marks = {}
         self._mark(a, name, final=True)
-        self.places = {h: None for h in wh.HONOURS}
+        self.places = dict.fromkeys(wh.HONOURS)
         for c, i in a.honours:
             self.places[c] = ("taken", None, i + 1)
         self._draw()
@@ -235,9 +235,9 @@ class SettlementTable(W.VBox):
             lost = sorted({p.payer for p in self.payments}) or wh.losers(penalties, self.rules)
             who = " and ".join(html.escape(names[s]) for s in lost)
             tied = " (tied: they pay nobody among themselves)" if len(lost) > 1 else ""
-            verb = lambda s, v: v if names[s] == "You" else v + "s"  # noqa: E731
+            verb = lambda s, v: v if names[s] == "You" else v + "s"
             only_plus = self.rules.settlement_bonus == "only_plus"
-            unpaid = lambda p: (f" (bonus {bonuses[p.receiver]} not added: their penalty is not 0)"  # noqa: E731
+            unpaid = lambda p: (f" (bonus {bonuses[p.receiver]} not added: their penalty is not 0)"
                                 if only_plus and bonuses[p.receiver] and not p.bonus else "")
             rows = [f"<li>{html.escape(names[p.payer])} {verb(p.payer, 'pay')} <b>{html.escape(names[p.receiver])}</b> "
                     f"({penalties[p.payer]} − {penalties[p.receiver]}) + {p.bonus} = <b>{p.chips}</b> "
@@ -487,7 +487,7 @@ class WarsawHeartsTable(DealDashboard):
         self.settlement.show(g.penalty_totals, g.bonus_totals, names=self.names, rules=self.rules)
 
     def _turn_text(self, st: wh.State) -> str:
-        name = lambda s: html.escape(self.names[s])  # noqa: E731
+        name = lambda s: html.escape(self.names[s])
         if st.is_terminal():
             pen, bon = st.penalties(), st.bonuses()
             mine = f"your penalty this deal: {pen[self.seat]}, bonus: {bon[self.seat]}"

@@ -20,8 +20,7 @@ on first use.
 from __future__ import annotations
 
 from ._types import SearchLimit, Solution
-from .judge import (EXACT_CARDS, Estimate, ExpertBot, Verdict, estimate, estimate_observation, outcome,
-                    review)
+from .judge import EXACT_CARDS, Estimate, ExpertBot, Verdict, estimate, estimate_observation, outcome, review
 
 __all__ = ["Solution", "SearchLimit", "solve", "analyse", "sample_worlds", "estimate", "estimate_observation",
            "Estimate", "review", "Verdict", "ExpertBot", "outcome", "EXACT_CARDS"]

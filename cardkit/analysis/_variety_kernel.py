@@ -29,7 +29,7 @@ the value to go, and the best lead.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, int64, uint64, int32, int8, types
+from numba import int8, int32, int64, njit, types, uint64
 
 _U = np.uint64
 M1 = np.uint64(0x9E3779B97F4A7C15)

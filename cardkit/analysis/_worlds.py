@@ -84,9 +84,7 @@ def world_from_observation(obs, rng):
     :raises StateError: for an observation outside the play (Variety's bidding, Durak's
         trump draw) or of an unknown game.
     """
-    from ..games import armenian_durak as D
-    from ..games import variety as V
-    from ..games import warsaw_hearts as W
+    from ..games import armenian_durak as D, variety as V, warsaw_hearts as W
     if isinstance(obs, V.Observation):
         return _replayed(obs, V, 52, rng)
     if isinstance(obs, W.Observation):

@@ -29,8 +29,7 @@ from functools import cache, lru_cache
 import numpy as np
 
 from .._checks import is_whole
-from ..cards import Card
-from ..cards import deck as make_deck
+from ..cards import Card, deck as make_deck
 from ..errors import CardkitError, StateError, quote
 from ..games import armenian_durak as D
 from ._types import SearchLimit, Solution

@@ -43,8 +43,8 @@ EXACT_NODES = 400_000
 
 
 def _modules(game: str):
-    from . import armenian_durak as AD, variety as AV, warsaw_hearts as AW
     from ..games import armenian_durak as D, variety as V, warsaw_hearts as W
+    from . import armenian_durak as AD, variety as AV, warsaw_hearts as AW
     return {"variety": (AV, V), "warsaw_hearts": (AW, W), "armenian_durak": (AD, D)}[game]
 
 

@@ -32,7 +32,7 @@ _TT_BITS = 21
 class _Ctx:
     """Arrays of one position for the kernel, and the mapping back to cards."""
 
-    def __init__(self, state: "V.State", max_nodes: int | None):
+    def __init__(self, state: V.State, max_nodes: int | None):
         if not isinstance(state, V.State):
             raise StateError(f"expected a Variety state, got {type(state).__name__}")
         if state.phase == "bidding":
@@ -158,7 +158,7 @@ class _Ctx:
     def at_least(self, base, tn, leader, t) -> bool:
         """Is the value to go >= ``t``? (one null-window search)"""
         if not self.hands.any() and tn == 0:
-            return 0 >= t
+            return t <= 0
         return self._search(base, tn, leader, t - 1, t) >= t
 
     def value_to_go(self, base, tn, leader, guess=0, made=0):

@@ -12,9 +12,9 @@ card is dealt; a batch holds at most :data:`MAX_BATCH` (1,000,000) deals.
 """
 
 from ._core import MAX_BATCH, POLICIES, deal_batch
+from .armenian_durak import DurakBatch, random_armenian_durak, simulate_armenian_durak
 from .variety import VarietyBatch, auction_for, random_variety, simulate_variety
 from .warsaw_hearts import WarsawHeartsBatch, random_warsaw_hearts, simulate_warsaw_hearts
-from .armenian_durak import DurakBatch, random_armenian_durak, simulate_armenian_durak
 
 __all__ = ["MAX_BATCH", "POLICIES", "deal_batch", "VarietyBatch", "simulate_variety", "random_variety",
            "auction_for", "WarsawHeartsBatch", "simulate_warsaw_hearts", "random_warsaw_hearts",

@@ -21,19 +21,34 @@ random entry point draws it that way). Entry points: :func:`simulate_armenian_du
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 
 import numpy as np
 
 from ..bots import Bot
 from ..cards import Card, Rank, Suit, deck as make_deck
 from ..dealing import as_generator, check_rules
-from ..notation import parse_suit
 from ..errors import CardkitError
 from ..games import armenian_durak as D
-from ._core import (ONE, SUIT_MASK, U64, ZERO, PlayedBatch, above, check_batch_size, check_deals,
-                    deal_bits, first_nonempty, lowest_bit, msb, per_deal, policy_codes, popcount,
-                    random_bit)
+from ..notation import parse_suit
+from ._core import (
+    ONE,
+    SUIT_MASK,
+    U64,
+    ZERO,
+    PlayedBatch,
+    above,
+    check_batch_size,
+    check_deals,
+    deal_bits,
+    first_nonempty,
+    lowest_bit,
+    msb,
+    per_deal,
+    policy_codes,
+    popcount,
+    random_bit,
+)
 
 __all__ = ["DurakBatch", "simulate_armenian_durak", "random_armenian_durak", "DurakRulePolicyBot",
            "DurakWeakestBot", "strength", "layout_columns", "NO_DRAW", "DECLINED"]
@@ -66,7 +81,7 @@ class _Tables:
     zero: np.uint64         # the cards worth nothing
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tables(deck_size: int) -> _Tables:
     rules = D.Rules(deck=deck_size)
     cards = tuple(make_deck(deck_size))
@@ -85,7 +100,7 @@ def _tables(deck_size: int) -> _Tables:
                    int(Rank.ACE) - int(rules.special), by_points[4], by_points[3], by_points, zero)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _point_masks(rules) -> tuple[np.ndarray, np.ndarray]:
     """Card points as the engine counts them (:func:`~cardkit.games.armenian_durak.card_points`,
     RULES.md §3.1, ``trump_six_double`` included): ``(values, masks)``, ``values`` (V,)

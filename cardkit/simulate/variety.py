@@ -14,7 +14,7 @@ The policies are ``"random"``, ``"rule"`` (the vectorised rule policy described 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -25,9 +25,27 @@ from ..dealing import as_generator, check_rules, check_seat
 from ..errors import CardkitError, quote
 from ..games import variety as V
 from ..tricks import winning_index
-from ._core import (ONE, SUIT_MASK, U64, ZERO, FollowSuitPlay, PlayedBatch, check_batch_size, check_deals,
-                    deal_bits, first_nonempty, hand_positions, hands_from_bits, hands_from_deals, msb,
-                    per_deal, pick, policy_codes, popcount, reverse_strength)
+from ._core import (
+    ONE,
+    SUIT_MASK,
+    U64,
+    ZERO,
+    FollowSuitPlay,
+    PlayedBatch,
+    check_batch_size,
+    check_deals,
+    deal_bits,
+    first_nonempty,
+    hand_positions,
+    hands_from_bits,
+    hands_from_deals,
+    msb,
+    per_deal,
+    pick,
+    policy_codes,
+    popcount,
+    reverse_strength,
+)
 
 __all__ = ["VarietyBatch", "simulate_variety", "random_variety", "auction_for", "RulePolicyBot",
            "WeakestBot", "strength"]
@@ -63,7 +81,7 @@ class _Tables:
     reversed: np.ndarray    # (9,) bool: lowest card wins (contract 6)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tables(contract_values: str) -> _Tables:
     """Bit layouts and scoring tables of the eight contracts (index 0 repeats contract 1)
     under ``contract_values`` (``"book"``, its older name ``"seed"``, or ``"halved_2_7"``;
@@ -285,7 +303,7 @@ def _kernels(rng=None):
     return None if K.DISABLED else K
 
 
-@lru_cache(maxsize=None)
+@cache
 def _kernel_tables(contract_values: str):
     """Per-contract arrays the kernel reads, all from :func:`_tables` (9 rows, row 0
     unused): trump suit mask, the rule policy's trick worth ``52 * (per trick + majority

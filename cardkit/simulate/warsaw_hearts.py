@@ -13,7 +13,7 @@ Cards are numbered by their position in ``cardkit.deck(36)`` (A♠ = 0, K♠ = 1
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -23,10 +23,26 @@ from ..dealing import as_generator
 from ..errors import CardkitError
 from ..games import warsaw_hearts as W
 from ..tricks import winning_index
+from ._core import (
+    ONE,
+    SUIT_MASK,
+    U64,
+    ZERO,
+    FollowSuitPlay,
+    PlayedBatch,
+    check_batch_size,
+    check_deals,
+    deal_bits,
+    first_nonempty,
+    hand_positions,
+    hands_from_bits,
+    hands_from_deals,
+    per_deal,
+    pick,
+    policy_codes,
+    popcount,
+)
 from .variety import _kernels
-from ._core import (ONE, SUIT_MASK, U64, ZERO, FollowSuitPlay, PlayedBatch, check_batch_size,
-                    check_deals, deal_bits, first_nonempty, hand_positions, hands_from_bits,
-                    hands_from_deals, per_deal, pick, policy_codes, popcount)
 
 __all__ = ["WarsawHeartsBatch", "simulate_warsaw_hearts", "random_warsaw_hearts",
            "HeartsRulePolicyBot", "HeartsWeakestBot", "DECK36"]
@@ -50,7 +66,7 @@ def _honour_code(mask):
     return (((mask & _K) != ZERO) | (((mask & _Q) != ZERO) << 1) | (((mask & _J) != ZERO) << 2)).astype(np.int32)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _score_tables(rules) -> tuple[np.ndarray, np.ndarray]:
     """The penalty schedule and the bonus as the engine reads them (RULES.md §2.2), for the
     summaries the simulator keeps of a player's tricks: ``penalty[honours * 8 + alone]``
