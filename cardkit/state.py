@@ -275,8 +275,7 @@ class TrickGameState:
         :raises StateError: for a ``length`` that is not a whole number
             0..``len(history)``; the state is then unchanged.
         """
-        if (isinstance(length, bool) or not isinstance(length, (int, np.integer))
-                or not 0 <= length <= len(self.history)):
+        if not is_whole(length) or not 0 <= length <= len(self.history):
             raise StateError(f"undo_to({quote(length)}): expected a number of actions 0..{len(self.history)} "
                              f"(the actions taken in this deal)")
         while len(self.history) > length:
