@@ -433,7 +433,7 @@ def mine_exercises(topic, contracts, want, max_cards, seed0):
                 continue
             pattern, alt = got
             best = max(values, key=values.get)
-            cap = want if topic == "drawing trumps" else (want + 1) // 2    # one pattern, or two or three
+            cap = -(-want // PATTERNS[topic])              # as many of each pattern as can be
             if values[best] - values[alt] < 1 or per_pattern.get(pattern, 0) >= cap:
                 continue
             line, value = _line(st)
@@ -476,9 +476,25 @@ def figure(k: int, args) -> dict:
 
 
 TOPICS = [("contract 6", (6,)), ("contract 8", (8,)), ("drawing trumps", (2, 3, 4, 5))]
+#: how many patterns each topic's exercises show (see :func:`pattern_of`)
+PATTERNS = {"contract 6": 3, "contract 8": 2, "drawing trumps": 1}
 #: cards in the mover's hand at most in an exercise position (a trump lead worth making is
 #: rarer late in a deal)
 EXERCISE_CARDS = {"contract 6": 5, "contract 8": 5, "drawing trumps": 6}
+
+
+def mine_all(args) -> list[dict]:
+    """The exercise positions of the three topics, numbered."""
+    exercises = []
+    for k, (topic, contracts) in enumerate(TOPICS):
+        t = time.time()
+        found = mine_exercises(topic, contracts, args.exercises, EXERCISE_CARDS[topic], 5_000_000 * (k + 1))
+        print(f"exercises, {topic}: {len(found)} ({', '.join(sorted({f['pattern'] for f in found}))}) "
+              f"[{time.time() - t:.1f} s]", flush=True)
+        exercises += found
+    for i, p in enumerate(exercises):
+        p["number"] = i + 1
+    return exercises
 
 
 def main(argv=None):
@@ -489,22 +505,26 @@ def main(argv=None):
     ap.add_argument("--exercises", type=int, default=10, help="exercise positions per topic (default 10)")
     ap.add_argument("--write", action="store_true", help="store the figures and exercises for the lesson")
     ap.add_argument("--out", type=Path, default=OUT, help="where --write stores them (default: next to the lesson)")
-    ap.add_argument("--only", default="", help="measure only these (comma-separated keys, e.g. duck); with --write, "
-                    "replace them in the stored data (the same seeds give the same positions)")
+    ap.add_argument("--only", default="", help="measure only these (comma-separated keys, e.g. duck, or exercises "
+                    "to mine the exercises again); with --write, replace them in the stored data (the same seeds "
+                    "give the same positions)")
     args = ap.parse_args(argv)
     t0 = time.time()
     load0 = os.getloadavg()[0]
     only = set(args.only.split(",")) if args.only else None
     figures = [figure(k, args) for k in range(len(MEASURES)) if only is None or MEASURES[k][1] in only]
-    if only is not None:           # update those figures in the stored data, nothing else
+    if only is not None:           # update those figures (or the exercises) in the stored data, nothing else
+        found = mine_all(args) if "exercises" in only else None
         load1 = os.getloadavg()[0]
         print(f"total {time.time() - t0:.0f} s; load average {load0:.2f} before, {load1:.2f} after")
         if args.write:
             data = json.loads(args.out.read_text(encoding="utf-8"))
             new = {f["key"]: f for f in figures}
             data["figures"] = [new.get(f["key"], f) for f in data["figures"]]
+            if found is not None:
+                data["problems"] = found
             data.setdefault("updates", []).append({
-                "date": datetime.date.today().isoformat(), "figures": sorted(new),
+                "date": datetime.date.today().isoformat(), "figures": sorted(new) + (["exercises"] if found else []),
                 "command": f"python benchmarks/variety_card_play.py --write --only {args.only}",
                 "load_average": [round(load0, 2), round(load1, 2)]})
             args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -521,14 +541,7 @@ def main(argv=None):
         for name, g in f["by_trumps"].items():
             print(f"    declarers' trumps {name}: {g['mean']:+.2f} ± {g['stderr']:.2f} ({g['verdict']}, "
                   f"{g['positions']} deals)")
-    exercises = []
-    if args.write:
-        for k, (topic, contracts) in enumerate(TOPICS):
-            t = time.time()
-            found = mine_exercises(topic, contracts, args.exercises, EXERCISE_CARDS[topic], 5_000_000 * (k + 1))
-            print(f"exercises, {topic}: {len(found)} ({', '.join(sorted({f['pattern'] for f in found}))}) "
-                  f"[{time.time() - t:.1f} s]", flush=True)
-            exercises += found
+    exercises = mine_all(args) if args.write else []
     load1 = os.getloadavg()[0]
     print(f"total {time.time() - t0:.0f} s; load average {load0:.2f} before, {load1:.2f} after")
     if args.write:
@@ -540,8 +553,6 @@ def main(argv=None):
                     if getattr(args, k) != ap.get_default(k)),
                 "load_average": [round(load0, 2), round(load1, 2)],
                 "cards": args.cards, "figures": figures, "whole_deals": deals, "problems": exercises}
-        for i, p in enumerate(exercises):
-            p["number"] = i + 1
         args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {args.out}")
 
