@@ -396,3 +396,27 @@ def test_durak_lessons_use_the_one_measured_fig52_reconstruction():
     assert st.current_player == 1 and [str(c) for c in st.observation(1).trick] == ["J♠"]
     assert set(st.legal_actions()) == set(parse_cards("AS 7H 9H"))     # follow with A♠ or trump
     assert fig52_position(trump="S").legal_actions() == parse_cards("AS")  # a trump lead: trump
+
+
+@pytest.mark.parametrize("game", ["variety", "warsaw_hearts", "armenian_durak"])
+def test_problem_sets_answers_and_explanations_show_words(game):
+    """Every problem of a game's problem set answered wrong, then right, then explained: the
+    grades (the cost of the choice, in points with −), the best line and the figures read as
+    words."""
+    from cardkit_widgets.problems import ProblemSet
+
+    ps = ProblemSet(str(LESSONS / game / "problems.json"))
+    texts: list = []
+    for i in range(len(ps.problems)):
+        ps.show(i)
+        p = ps.problem
+        wrong = next((a for a in p.state.legal_actions() if a != p.state.parse_action(p.best)), None)
+        if wrong is not None:
+            ps.answer_with(wrong)
+            _widget_tree_texts(ps, texts, f"problem {i + 1}")
+        ps.answer_with(p.best)
+        ps.show_answer()
+        _widget_tree_texts(ps, texts, f"problem {i + 1}")
+    assert len(texts) > len(ps.problems)
+    found = sorted(set(findings(texts)))
+    assert not found, f"{game}: {len(found)} finding(s):\n" + "\n".join(found[:40])
