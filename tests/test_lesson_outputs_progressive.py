@@ -65,10 +65,10 @@ def outputs_after_a_widget(source: str) -> list[str]:
             outputs += [(_may_be_widget(a), f"display argument {ast.unparse(a)[:40]!r} at line {call.lineno}")
                         for a in call.args if not isinstance(a, ast.Starred)]
     last = tree.body[-1] if tree.body else None
-    if isinstance(last, ast.Expr) and not (isinstance(last.value, ast.Call) and isinstance(last.value.func, ast.Name)
-                                           and last.value.func.id in ("display", "print")):
-        if not isinstance(last.value, ast.Constant):
-            outputs.append((_may_be_widget(last.value), f"last expression {ast.unparse(last.value)[:40]!r}"))
+    shown_call = (isinstance(last, ast.Expr) and isinstance(last.value, ast.Call)
+                  and isinstance(last.value.func, ast.Name) and last.value.func.id in ("display", "print"))
+    if isinstance(last, ast.Expr) and not shown_call and not isinstance(last.value, ast.Constant):
+        outputs.append((_may_be_widget(last.value), f"last expression {ast.unparse(last.value)[:40]!r}"))
     bad, seen_widget = [], None
     for may_be_widget, what in outputs:
         if seen_widget:
