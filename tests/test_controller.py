@@ -127,6 +127,10 @@ def test_a_mark_beyond_the_history_is_refused():
 def test_the_dashboard_undoes_without_replaying(no_replay):
     pytest.importorskip("ipywidgets")
     from cardkit_widgets import WarsawHeartsTable
+    from cardkit_widgets._dashboard import DealDashboard
+    source = inspect.getsource(DealDashboard)
+    assert "run_bots(" in inspect.getsource(DealDashboard._run_bots)   # the one bot loop
+    assert "undo_action" not in source and ".act(st.observation" not in source
     t = WarsawHeartsTable(seed=18)
     start = t.state.to_json()
     for _ in range(3):
