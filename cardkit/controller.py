@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ._checks import is_whole
 from .errors import StateError
 
 __all__ = ["run_bots", "UndoMarks"]
@@ -87,7 +88,7 @@ class UndoMarks:
         :raises StateError: for an ``at`` beyond the deal's history.
         """
         n = len(state.history) if at is None else at
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= len(state.history):
+        if not is_whole(n) or not 0 <= n <= len(state.history):
             raise StateError(f"mark at {n!r}: expected a history length 0..{len(state.history)}")
         self._marks.append(n)
 

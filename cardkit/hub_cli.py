@@ -382,17 +382,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--admin", action="append", default=[], metavar="NAME",
                         help="the teacher's login name, an admin (repeat for more)")
     parser.add_argument("--admin-password-file",
-                        help=f"file whose first line is the admins' password, 32+ characters (else ${ADMIN_PASSWORD_ENV}, "
+                        help=f"file whose first line is the admins' password, 32+ characters "
+                             f"(else ${ADMIN_PASSWORD_ENV}, "
                              "else one generated in the data folder)")
     parser.add_argument("--learners-file", help="only these names may log in (one a line)")
     parser.add_argument("--data-dir", default=DEFAULT_DATA_DIR,
-                        help=f"folder for the hub's database, cookie secret and learners' homes (default ./{DEFAULT_DATA_DIR})")
+                        help=f"folder for the hub's database, cookie secret and learners' homes "
+                             f"(default ./{DEFAULT_DATA_DIR})")
     parser.add_argument("--max-servers", type=_positive, default=DEFAULT_MAX_SERVERS,
                         help=f"learners' servers running at once, at most (default {DEFAULT_MAX_SERVERS})")
     parser.add_argument("--mem-limit", type=_mem, default=DEFAULT_MEM_LIMIT,
                         help=f"memory per learner, advisory with this spawner (default {DEFAULT_MEM_LIMIT})")
     parser.add_argument("--cull-idle-timeout", type=_positive, default=DEFAULT_CULL_IDLE_TIMEOUT,
-                        help=f"seconds without activity before a learner's server stops (default {DEFAULT_CULL_IDLE_TIMEOUT})")
+                        help=f"seconds without activity before a learner's server stops "
+                             f"(default {DEFAULT_CULL_IDLE_TIMEOUT})")
     parser.add_argument("--cull-every", type=_positive, default=DEFAULT_CULL_EVERY, help=argparse.SUPPRESS)
     parser.add_argument("--ssl-cert", help="HTTPS certificate file (with --ssl-key)")
     parser.add_argument("--ssl-key", help="HTTPS key file (with --ssl-cert)")
@@ -467,11 +470,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     scheme = "https" if args.ssl_cert else "http"
     shown_ip = socket.gethostname() if args.ip in ("", "0.0.0.0") else args.ip
-    print(f"cardkit hub: learners open {scheme}://{shown_ip}:{args.port}/ and log in with a name and the class password", flush=True)
+    print(f"cardkit hub: learners open {scheme}://{shown_ip}:{args.port}/ and log in with a name and "
+          f"the class password", flush=True)
     print(f"  lessons {lessons_dir}; data {data_dir}; at most {args.max_servers} servers, "
-          f"{args.mem_limit} each (advisory); idle servers stop after {args.cull_idle_timeout} s; Ctrl-C stops all", flush=True)
+          f"{args.mem_limit} each (advisory); idle servers stop after {args.cull_idle_timeout} s; "
+          f"Ctrl-C stops all", flush=True)
     if admins:
-        print(f"  admin(s) {', '.join(admins)}: log in with the admin password from {admin_source}; admin page /hub/admin", flush=True)
+        print(f"  admin(s) {', '.join(admins)}: log in with the admin password from {admin_source}; "
+              f"admin page /hub/admin", flush=True)
     if args.ip == HOST:
         print("  listening on 127.0.0.1: only this computer can connect (--ip 0.0.0.0 for the room)", flush=True)
     elif not args.ssl_cert:

@@ -67,7 +67,7 @@ def _minus(text: str) -> str:
 
 def _signed(x: float, digits: int = 0) -> str:
     if digits == 0:
-        n = int(round(x))
+        n = round(x)
         return "0" if n == 0 else _minus(f"{n:+d}")
     s = f"{x:+.{digits}f}"
     return _minus(s)

@@ -718,7 +718,8 @@ class DealDashboard(W.VBox):
         self.last_error = None
         self.last_trick.value = False
         self._reset_judge()
-        dealer = "you deal" if st.dealer == getattr(self, "seat", None) else f"{html.escape(self.names[st.dealer])} deals"
+        dealer = ("you deal" if st.dealer == getattr(self, "seat", None)
+                  else f"{html.escape(self.names[st.dealer])} deals")
         self._message = f"{what}: {dealer}."
         self.set_trait("deal_code", self._code_of_current())
         self._run_bots()

@@ -255,8 +255,8 @@ def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = 
     errors either side, one row per :class:`Bar` in the order given, zero marked by a
     vertical line; each row says its figures in text, mean ± **one** standard error
     (``+1.2 ± 0.3``, the convention of the tables), and its tags in words, so nothing is
-    told by colour alone. The caption under the chart says both in words. Bars at or above zero are drawn in ``positive``, below in
-    ``negative``.
+    told by colour alone. The caption under the chart says both in words. Bars at or above
+    zero are drawn in ``positive``, below in ``negative``.
 
     :param axis: what the values are, for the caption (e.g. "expected penalty in points").
     :returns: an ``<svg>`` string with ``role="img"`` and a ``<title>`` (``title`` or

@@ -272,7 +272,8 @@ def variety_may_bid(rng: np.random.Generator) -> Question:
                + (f"; {first} and {name} sit side by side, and nobody moves" if (seat - probe.declarers[0]) % 2 else "")
                + ").")
         if len(bids) == 8:
-            why += " With eight different numbers named, the ninth bid always ends the bidding: only eight numbers exist."
+            why += (" With eight different numbers named, the ninth bid always ends the bidding: "
+                    "only eight numbers exist.")
     else:
         why = f"nobody has named {k}, so the bidding goes on (the rules, §1.3)."
     q = _choice(prompt, choices, outcome, why)
@@ -326,7 +327,8 @@ def variety_next_lead(rng: np.random.Generator) -> Question:
     t = state.completed_tricks[-1]
     c = state.contract_info
     seats = t.seats
-    prompt = (f"Contract {state.contract} ({html.escape(c.trump_name)}{', the lowest card wins' if c.lowest_wins else ''}). "
+    prompt = (f"Contract {state.contract} ({html.escape(c.trump_name)}"
+              f"{', the lowest card wins' if c.lowest_wins else ''}). "
               f"Seat {leader} led; the trick: "
               + ", ".join(f"Seat {s} {card_html(x)}" for s, x in zip(seats, t.cards))
               + ". Who leads the next trick?")
@@ -446,7 +448,7 @@ def variety_game_winner(rng: np.random.Generator) -> Question:
         n = int(rng.integers(1, 9))
         decl = tuple(int(x) for x in rng.choice(4, size=2, replace=False))
         taken = _variety_taken(rng, int(rng.integers(2, 12)))
-        order = [decl[0], [s for s in range(4) if s not in decl][0]]
+        order = [decl[0], next(s for s in range(4) if s not in decl)]
         four: list[list[Card]] = [[], [], [], []]
         four[order[0]], four[order[1]] = taken[0], taken[1]
         g.scores.append(V.score_deal(n, decl, four))
@@ -586,7 +588,7 @@ def _hearts_tricks(rng: np.random.Generator) -> list[list[Card]]:
         for t in tricks:
             for j, x in enumerate(t):
                 if x.suit == Suit.HEARTS:
-                    t[j] = next(p for p in pool if p.suit != Suit.HEARTS and p not in sum(tricks, []))
+                    t[j] = next(p for p in pool if p.suit != Suit.HEARTS and not any(p in u for u in tricks))
     return tricks
 
 
@@ -600,7 +602,8 @@ def hearts_penalty(rng: np.random.Generator) -> Question:
     tricks = _hearts_tricks(rng)
     a = H.assess_tricks(tricks)
     if a.row is None:
-        why = "no heart honour (K♥ Q♥ J♥) among them: no penalty; A♥ and the low hearts never cost a point (the rules, §2.2)."
+        why = ("no heart honour (K♥ Q♥ J♥) among them: no penalty; A♥ and the low hearts never cost a point "
+               "(the rules, §2.2).")
     else:
         why = f"the rule that fits first: {rule_words(a.row.text)} → {a.penalty} (the rules, §2.2, rule {a.row.item})."
         if a.row.item == 3:
@@ -772,7 +775,7 @@ def durak_dealing(rng: np.random.Generator) -> Question:
     pack = [deck(36)[i] for i in rng.permutation(36)]
     steps = list(D.dealing_steps(pack, dealer))
     k = int(rng.integers(1, 37))
-    seat, place, pos, card = steps[k - 1]
+    seat, place, _, _ = steps[k - 1]
     words = {"down": "face down on the table", "hand": "into the hand", "up": "face up on a stack"}
     who = {dealer: "the dealer", 1 - dealer: "the opponent"}
     choices = [(f"to {who[s]}, {words[p]}", (s, p)) for s in (dealer, 1 - dealer) for p in ("down", "hand", "up")]
@@ -798,7 +801,8 @@ def durak_who_leads(rng: np.random.Generator) -> Question:
             if state.completed_tricks and between and rng.random() < 0.3:
                 break
         t = state.completed_tricks[-1]
-        prompt = (f"{suit_html(state.trump)} are trumps. Seat {t.leader} led {card_html(t.cards[0])}, Seat {1 - t.leader} "
+        prompt = (f"{suit_html(state.trump)} are trumps. Seat {t.leader} led {card_html(t.cards[0])}, "
+                  f"Seat {1 - t.leader} "
                   f"replied {card_html(t.cards[1])}. Who leads next?")
         ans = state.current_player if not state.is_terminal() else t.winner
         why = (f"Seat {t.winner} won the trick with {card_html(t.cards[t.seats.index(t.winner)])}, and the winner of "
@@ -865,7 +869,8 @@ def durak_may_play(rng: np.random.Generator) -> Question:
         legal = card in state.legal_actions()
         if legal:
             if not t.cards:
-                why = f"{card_html(card)} may be led: any card from the hand or face up on your stacks (the rules, §3.3)."
+                why = (f"{card_html(card)} may be led: any card from the hand or face up on your stacks "
+                       f"(the rules, §3.3).")
             elif card.suit == t.cards[0].suit or card.suit == state.trump:
                 why = (f"{card_html(card)} is " + ("a trump" if card.suit == state.trump else "of the suit led")
                        + ": a plain suit led may be answered with that suit or a trump, as you choose; a trump led "

@@ -31,7 +31,7 @@ LEVELS = {"easy": "easy", "medium": "medium", "hard": "hard"}
 
 
 def _signed(n: float, digits: int = 0) -> str:
-    s = f"{n:+.{digits}f}" if digits else (f"{int(round(n)):+d}" if round(n) else "0")
+    s = f"{n:+.{digits}f}" if digits else (f"{round(n):+d}" if round(n) else "0")
     return s.replace("-", "−")
 
 
@@ -136,7 +136,7 @@ def _bidding_html(p: Problem) -> str:
 
 
 def _hearts_html(p: Problem) -> str:
-    st, names = p.state, p.names
+    st = p.state
     n = st.players
     lines = [f"{'Four' if n == 4 else 'Three'} players, no trumps; the heart honours cost K♥ 4, Q♥ 3, J♥ 2 "
              "(more together), and a player whose tricks hold no heart gets +20."]
@@ -295,7 +295,8 @@ class ProblemSet(W.VBox):
         legal = p.legal
         while len(self._buttons) < len(legal):
             b = W.Button(layout=W.Layout(width="auto", min_width="3em"))
-            b.on_click(lambda _, i=len(self._buttons): self._clicked(i))
+            i = len(self._buttons)
+            b.on_click(lambda _, i=i: self._clicked(i))
             self._buttons.append(b)
         for b, a in zip(self._buttons, legal):
             b.description = self._label(p, a)

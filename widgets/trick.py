@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import ipywidgets as W
 
@@ -234,8 +235,8 @@ class TrickTable(W.VBox):
                     turn_text=self._turn_words(state))
 
     #: the words after "▶" for the seat to act, by the state's phase
-    TURN_WORDS = {"bidding": "to bid", "play": "to play", "trump": "to draw the trump",
-                  "draw": "to choose a draw"}
+    TURN_WORDS: ClassVar[dict[str, str]] = {"bidding": "to bid", "play": "to play", "trump": "to draw the trump",
+                                          "draw": "to choose a draw"}
 
     @classmethod
     def _turn_words(cls, state) -> str:

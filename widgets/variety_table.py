@@ -34,10 +34,10 @@ class VarietyTable(DealDashboard):
 
     Layout: one :class:`~cardkit_widgets.card_table.CardTable` (the title and controls:
     ``New deal``, ``Undo``, ``Last trick``, ``Hint``, ``How did I do?`` (once the deal is
-    over), ``Show all hands``, ``Replay``, the bots' choice, and under "More" the seed box, the ``Deal code`` box with ``Load``, ``Four
-    colours`` and ``Large cards``; the table with the other seats and the trick; the
-    bidding's number buttons and record while it lasts; the status line; the learner's
-    hand), then the :class:`ScoreSheet` and the contracts table, collapsible.
+    over), ``Show all hands``, ``Replay``, the bots' choice, and under "More" the seed box,
+    the ``Deal code`` box with ``Load``, ``Four colours`` and ``Large cards``; the table
+    with the other seats and the trick; the bidding's number buttons and record while it
+    lasts; the status line; the learner's hand), then the :class:`ScoreSheet` and the contracts table, collapsible.
 
     The table only shows what the engine says: the legal cards and bids come from
     ``state.legal_actions()``, the reason a card is refused from the engine; a click
@@ -282,7 +282,8 @@ class VarietyTable(DealDashboard):
         td = 'style="padding:1px 6px;border-bottom:1px solid #eee"'
         rows = []
         for n, c in variety.contracts(self.rules).items():
-            trump = "none" if c.trump is None else f"{suit_html(c.trump, four_colour=self.four_colour)} {SUIT_NAMES[c.trump]}"
+            trump = ("none" if c.trump is None
+                     else f"{suit_html(c.trump, four_colour=self.four_colour)} {SUIT_NAMES[c.trump]}")
             order = "<b>reversed</b>: lowest wins" if c.lowest_wins else "normal"
             mark = "<b>◀ played now</b>" if n == played else ""
             rows.append(f"<tr><td {td}><b>{n}</b></td><td {td}>{trump}</td><td {td}>{order}</td>"

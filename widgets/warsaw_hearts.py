@@ -242,7 +242,8 @@ class SettlementTable(W.VBox):
             rows = [f"<li>{html.escape(names[p.payer])} {verb(p.payer, 'pay')} <b>{html.escape(names[p.receiver])}</b> "
                     f"({penalties[p.payer]} − {penalties[p.receiver]}) + {p.bonus} = <b>{p.chips}</b> "
                     f"chip{'s' if p.chips != 1 else ''}{unpaid(p)}</li>" for p in self.payments]
-            lines = (f"<div><b>{who}</b> {'lose' if len(lost) > 1 else verb(lost[0], 'lose')}{tied}. Each loser pays every other "
+            lines = (f"<div><b>{who}</b> {'lose' if len(lost) > 1 else verb(lost[0], 'lose')}{tied}. "
+                     f"Each loser pays every other "
                      f"player (loser's penalty − their penalty) + their bonus"
                      + (" if they have no penalty (the variant that adds only a player's plus points)"
                         if only_plus else "") + ":</div><ul style='margin:2px 0'>"

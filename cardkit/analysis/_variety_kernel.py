@@ -207,9 +207,8 @@ def search(hands, trick, base, tn, leader, alpha, beta, absleft, tleft, val, sid
         above = occ & (np.uint64(0xFFFF) << np.uint64(16 * s)) & ~((lb << np.uint64(1)) - np.uint64(1))
         if above:
             nb_ = above & (~above + np.uint64(1))
-            if (cand & nb_) != np.uint64(0):
-                if val[ctz(nb_)] == val[b]:
-                    continue
+            if (cand & nb_) != np.uint64(0) and val[ctz(nb_)] == val[b]:
+                continue
         moves[nm] = b
         # ordering score: both sides want tricks worth > 0 and not tricks worth < 0;
         # the gain is the trick's estimated worth to the mover's side, ties by history

@@ -381,7 +381,7 @@ class FollowSuitPlay:
     # the loop ----------------------------------------------------------------------------
     def _rotate(self, arr: np.ndarray, shift: np.ndarray) -> np.ndarray:
         """Rows ``(shift + j) % n`` of ``arr`` (n, B), per column."""
-        n, B = self.n, self.B
+        B = self.B
         ext = np.concatenate([arr, arr[:-1]]).reshape(-1)
         idx = shift * B + self.ar
         return np.take(ext, idx[None, :] + self.rowoff)

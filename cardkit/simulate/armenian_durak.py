@@ -289,7 +289,8 @@ class _DurakPlay:
         hit = (ups == pos[None, :]) & ~from_hand[None, :]
         ups = np.where(hit, downs, ups)
         downs = np.where(hit, -1, downs)
-        new_up_bits = np.bitwise_or.reduce(np.where(hit & (ups >= 0), ONE << np.maximum(ups, 0).astype(U64), ZERO), axis=0)
+        new_up_bits = np.bitwise_or.reduce(np.where(hit & (ups >= 0), ONE << np.maximum(ups, 0).astype(U64), ZERO),
+                                           axis=0)
         upm = (upm & ~bit) | new_up_bits
         # the optional draw after a card from the hand (with draw_after="lead": a lead only)
         offered = from_hand & (downs >= 0).any(axis=0)
@@ -333,7 +334,7 @@ class _DurakPlay:
             else:
                 lp, lb = self._play_card(t, 0, self.leader)
             other = 1 - self.leader
-            rp, rb = self._play_card(t, 1, other, forced=first_reply if t == 0 else None,
+            _, rb = self._play_card(t, 1, other, forced=first_reply if t == 0 else None,
                                      lead_pos=lp, lead_bit=lb)
             reply_wins = (rb & self._beaters(lp, lb)) != ZERO
             winner = np.where(reply_wins, other, self.leader)

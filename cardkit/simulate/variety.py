@@ -498,7 +498,8 @@ def auction_for(contract: int, declarers, dealer: int) -> list[int]:
     :raises CardkitError: for a contract outside 1..8, declarers not two different seats
         0..3, or a dealer that is not a seat 0..3 (bools and fractions are refused).
     """
-    message = f"auction_for({quote(contract)}, {quote(declarers)}): expected a contract 1..8 and two different seats 0..3"
+    message = (f"auction_for({quote(contract)}, {quote(declarers)}): expected a contract 1..8 and two different "
+               f"seats 0..3")
     if not is_whole(contract) or not 1 <= contract <= 8:
         raise CardkitError(message)
     if isinstance(declarers, (str, bytes)) or not hasattr(declarers, "__len__") or len(declarers) != 2:
