@@ -140,3 +140,47 @@ def test_the_dashboard_undoes_without_replaying(no_replay):
     t.undo()
     t.undo()
     assert t.state.to_json() == start and t.last_error is None
+
+
+def test_a_game_with_a_human_seat_acts_undoes_and_records(no_replay):
+    """DealSeries as the UI-free controller of a table with a human: act, the bots' replies,
+    undo back to the human's decision (the recorded row taken back), record once."""
+    game = variety.Game([None] + [variety.RuleBot(s) for s in (1, 2, 3)], seed=19)
+    with pytest.raises(StateError, match="no deal"):
+        game.act("1")
+    state = game.new_deal()
+    game.play_bots()
+    assert state.current_player == 0                      # the bots stop at the human's turn
+    positions, row = [], None
+    while row is None:
+        assert state.current_player == 0
+        positions.append(state.to_json())
+        row = game.act(state.legal_actions()[0])
+    assert state.is_terminal() and game.scores == [row] == [state.returns()]
+    n = game.undo()                                       # the row goes, the human's last decision is back
+    assert game.scores == [] and state.to_json() == positions[-1] and len(state.history) == n
+    assert game.act(state.legal_actions()[0]) == row      # the same card again: the same deal, recorded once
+    assert game.scores == [row]
+    game.undo()
+    game.undo()
+    assert state.to_json() == positions[-2]
+    while not state.is_terminal():
+        game.act(state.legal_actions()[-1])
+    game.new_deal()
+    with pytest.raises(StateError, match="nothing to undo"):  # the marks are the deal's own
+        game.undo()
+
+
+def test_a_bots_seat_is_not_the_humans():
+    bots = [warsaw_hearts.RuleBot(s) for s in range(4)]
+    first = warsaw_hearts.Game(bots, seed=20).new_deal().current_player   # the cut depends on the seed only
+    human = (first + 1) % 4
+    game = warsaw_hearts.Game([None if s == human else bots[s] for s in range(4)], seed=20)
+    state = game.new_deal()
+    assert state.current_player == first != human
+    before = state.to_json()
+    with pytest.raises(StateError, match="played by its bot"):
+        game.act(state.legal_actions()[0])
+    assert state.to_json() == before
+    game.play_bots()
+    assert state.current_player == human and len(state.history) == 1
