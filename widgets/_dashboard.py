@@ -77,8 +77,7 @@ from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from cardkit.replay import ALL, Replay
 
-from ._common import (MAX_SEED, card_html, learner_words, one_line, read_seed, recolour_html, seat_positions,
-                      suit_html)
+from ._common import MAX_SEED, card_html, learner_words, one_line, read_seed, recolour_html, seat_positions, suit_html
 from ._controls import Control
 from .card_table import CardTable, card_json
 
