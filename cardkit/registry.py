@@ -46,7 +46,7 @@ class GameEntry:
     :ivar letter: the code's first letter.
     :ivar name: ``State.game`` (``"variety"``).
     :ivar title: the English name.
-    :ivar module: the engine's module; imported only when a code of this game is read.
+    :ivar module: the engine's module name (``"cardkit.games.variety"``); :meth:`engine` returns it.
     :ivar players: the allowed numbers of players; the first is the default.
     :ivar variants: the rule variants a code carries.
     :ivar places: ``places(state) -> list of card lists``: where each card of the deck
