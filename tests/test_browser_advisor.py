@@ -68,7 +68,7 @@ def test_a_typed_hand_is_evaluated_and_the_eight_contracts_ranked(dashboard):
     expect(rows).to_have_count(9)  # a heading row and the eight contracts
     shown = [r.split("\t") for r in (x.inner_text() for x in rows.all()[1:])]
     contracts = [int(r[0]) for r in shown]
-    margins = [float(r[2].split("±")[0]) for r in shown]
+    margins = [float(r[2].split("±")[0].replace("−", "-")) for r in shown]  # learner text uses the minus sign
     assert sorted(contracts) == list(range(1, 9))
     assert margins == sorted(margins, reverse=True)  # best first
     marked = [r[0] for r in shown if "(best)" in r[-1]]
