@@ -1,0 +1,56 @@
+"""How the default ``pytest`` shares the tests between pytest-xdist workers.
+
+pyproject's addopts run the suite on two workers (``-n 2 --dist loadfile``): each file
+runs whole, in order, on one worker (a notebook's cells, nbval, in one kernel; a module's
+fixtures built once). The scheduler below adds one rule: every browser test file
+(``tests/test_browser_*.py``, the files that use ``dashboard`` or pytest-playwright's
+``page``/``context``/``browser``) is one unit, so one worker runs them all, with one
+Voila server and one Chromium, while the other worker runs the rest.
+
+The long random-play and agreement files in ``SPREAD_FILES`` (no fixtures, no order
+between their tests) are the other exception: each of their tests is a unit of its own,
+so two workers share them and neither waits alone at the end for a whole file.
+
+``pytest -n 0`` (or a run without pytest-xdist) runs everything in one process as before.
+This file sits at the repository root so that it also applies to ``pytest lessons/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+import pytest
+
+BROWSER_FILE_PREFIX = "test_browser_"
+SPREAD_FILES = frozenset({
+    "tests/test_variety_random_play.py",
+    "tests/test_warsaw_hearts_random.py",
+    "tests/test_armenian_durak_random.py",
+    "tests/test_analysis_variety.py",
+    "tests/test_simulate_variety.py",
+    "tests/test_simulate_armenian_durak.py",
+})
+
+
+def _scope(nodeid: str) -> str:
+    """The unit a worker runs whole: ``"browser"`` for a browser test file, the test
+    itself in ``SPREAD_FILES``, else the file."""
+    path = nodeid.split("::", 1)[0]
+    if PurePosixPath(path).name.startswith(BROWSER_FILE_PREFIX):
+        return "browser"
+    return nodeid if path in SPREAD_FILES else path
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class BrowserTogether(LoadFileScheduling):
+        """``--dist loadfile``, with all browser test files as one unit."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return _scope(nodeid)
+
+    return BrowserTogether(config, log)
