@@ -21,8 +21,9 @@ one per line; lines starting with ``%`` or ``;`` are comments::
   start (``State.to_json``) as a tag holding JSON.
 - ``Actions`` (optional): every action so far in notation (bids as numbers, cards as
   ``QH``), separated by spaces, or by commas when an action holds a space (Armenian
-  Durak's ``trump 3``, ``draw none``); it is replayed through the engine, so an illegal action
-  is an error.
+  Durak's ``trump 3``, ``draw none``; without a comma a word is read with the number or
+  word after it, so a lone ``trump 3`` is one action); it is replayed through the engine,
+  so an illegal action is an error.
 - ``Code`` and ``Scores`` (optional, written for information): when present on import
   they must agree with the deal (a check against hand-edited files). The code is
   ``deal_code(state)``: the short seed form (``V-4821``) for a deal dealt from a seed,
@@ -241,7 +242,7 @@ def deal_from_text(text: str):
         raise NotationError("deal text: the [Dealer \"...\"] tag is missing")
     data["dealer"] = _seat_number(tags["Dealer"], "Dealer", players)
     acts = tags.get("Actions", "")
-    data["history"] = [a.strip() for a in acts.split(",") if a.strip()] if "," in acts else acts.split()
+    data["history"] = [a.strip() for a in acts.split(",") if a.strip()] if "," in acts else _space_separated(acts)
     try:
         state = module.State.from_json(json.dumps(data))
     except CardkitError as e:
@@ -265,6 +266,22 @@ def deal_from_text(text: str):
             raise NotationError(f"deal text: Scores {quote(tags['Scores'])} do not match the play "
                                 f"({'unfinished' if got is None else ' '.join(got)})")
     return state
+
+
+def _space_separated(text: str) -> list[str]:
+    """The actions of an ``Actions`` tag without commas: split at spaces, but a word of
+    three letters or more (``trump``, ``draw``; never a card or a bid) is read with the token
+    after it, so that the lone action ``trump 3``, written without a comma, is one action."""
+    out: list[str] = []
+    for token in text.split():
+        if out and _WORD.fullmatch(out[-1]):
+            out[-1] += " " + token
+        else:
+            out.append(token)
+    return out
+
+
+_WORD = re.compile(r"[a-z]{3,}", re.IGNORECASE)
 
 
 def _start_of_code(code: str) -> str:

@@ -215,6 +215,8 @@ class DealSeries:
 
         :returns: the deal's row once it is over, else None.
         :raises StateError: when there is no deal.
+        :raises IllegalActionError: (or NotationError) when a bot chooses an action the
+            rules forbid; the state is as before that action.
         """
         st = self.state
         if st is None:
@@ -230,6 +232,11 @@ class DealSeries:
         :raises StateError: when there is no deal in play, or the seat to act has a bot.
         :raises NotationError: for an action that cannot be read; :raises IllegalActionError:
             for one the rules forbid; in both cases nothing changes.
+        :raises CardkitError: (the base class only, never one of the three above) when a bot
+            then chose an action the rules forbid (the bot's error is its ``__cause__``):
+            the human's action **stands**, the state is as before that bot's action, and
+            :meth:`undo` takes the human's action back. Any other error a bot raises goes
+            on as it is, the human's action standing likewise.
         """
         st = self.state
         if st is None or st.is_terminal():
@@ -240,7 +247,12 @@ class DealSeries:
         before = len(st.history)
         st.apply_action(action)
         self.marks.mark(st, at=before)
-        return self.play_bots()
+        try:
+            return self.play_bots()
+        except CardkitError as e:
+            # a bot's refused action must not read as the human's action refused: that one stands
+            raise CardkitError(f"your action {quote(st.action_to_str(st.history[before]))} stands; then seat "
+                               f"{st.current_player}'s bot failed: {e}") from e
 
     def undo(self) -> int:
         """Take back the last human decision of the current deal and every bot action
