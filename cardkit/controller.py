@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ._checks import is_whole
-from .errors import StateError
+from .errors import StateError, quote
 
 __all__ = ["run_bots", "UndoMarks"]
 
@@ -89,7 +89,7 @@ class UndoMarks:
         """
         n = len(state.history) if at is None else at
         if not is_whole(n) or not 0 <= n <= len(state.history):
-            raise StateError(f"mark at {n!r}: expected a history length 0..{len(state.history)}")
+            raise StateError(f"mark at {quote(n)}: expected a history length 0..{len(state.history)}")
         self._marks.append(n)
 
     def drop_last(self) -> None:

@@ -346,6 +346,18 @@ def test_undo_after_a_finished_deal_takes_its_row_back(game):
     assert len(g.scores) == 1
 
 
+@pytest.mark.parametrize("bad", ["9" * 5000, 10 ** 5000, True, -1, 2.0, "0", 1],
+                         ids=["long text", "huge int", "True", "-1", "2.0", "text 0", "beyond"])
+def test_a_bad_undo_mark_is_refused_with_a_short_message(bad):
+    """UndoMarks.mark quoted the position with repr: 10**5000 raised Python's own
+    ValueError (over 4,300 digits), a 5,000-character text made a 5,000-character message."""
+    from cardkit.controller import UndoMarks
+    marks, state = UndoMarks(), variety.new_deal(seed=1)
+    with pytest.raises(StateError, match="mark at") as e:
+        marks.mark(state, at=bad)
+    assert len(str(e.value)) < 200 and len(marks) == 0
+
+
 # ---- 3. the lesson "Variety 5: playing the cards", its exercises driven ----------------
 
 LESSON = Path(__file__).resolve().parents[1] / "lessons" / "variety" / "5_card_play.ipynb"
