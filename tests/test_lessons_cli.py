@@ -162,8 +162,10 @@ def test_console_script_is_installed():
 
 
 def test_cli_serves_the_index_and_stops_its_kernels(tmp_path):
-    """``cardkit-lessons --port N`` serves the index over HTTP; SIGTERM ends it and its kernel."""
-    port = _free_port()
+    """``cardkit-lessons --port N`` serves the index over HTTP; SIGTERM ends it and its kernel.
+
+    The free port is chosen here and may be taken by another process (another pytest-xdist
+    worker's kernels) before Voila binds it: then the start is tried again, up to 3 times."""
     env = dict(
         os.environ,
         JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
@@ -173,13 +175,23 @@ def test_cli_serves_the_index_and_stops_its_kernels(tmp_path):
         TMPDIR=str(tmp_path),  # Voila puts kernel connection files under it
     )
     log = open(tmp_path / "cli.log", "wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardkit.lessons_cli", "--port", str(port)],
-        stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env, cwd=tmp_path,
-    )
+
+    def start():
+        port = _free_port()
+        return port, subprocess.Popen(
+            [sys.executable, "-m", "cardkit.lessons_cli", "--port", str(port)],
+            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env, cwd=tmp_path,
+        )
+
+    port, process = start()
+    retries = 2
     try:
         deadline = time.monotonic() + 60
         while True:
+            if process.poll() is not None and retries and "no available port" in (tmp_path / "cli.log").read_text():
+                retries -= 1
+                port, process = start()
+                continue
             assert process.poll() is None, (tmp_path / "cli.log").read_text()
             try:
                 with urllib.request.urlopen(index_url(port), timeout=60) as response:
