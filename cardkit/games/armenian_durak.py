@@ -180,14 +180,36 @@ def card_points(card: Card, trump: Suit | None = None, rules: Rules | None = Non
         (:func:`cardkit.notation.parse_suit`).
     :raises CardkitError: for ``rules`` that are not this game's :class:`Rules`.
     """
-    card = parse_card(card)
-    trump = parse_suit(trump, "trump", allow_none=True)
-    rules = _check_rules(rules)
+    if type(card) is Card and (trump is None or type(trump) is Suit) and (rules is None or type(rules) is Rules):
+        pts = _points_table(_DEFAULT if rules is None else rules, trump).get(card)
+        if pts is not None:  # arguments already valid: the table gives what the checks below give
+            return pts
+    return _card_points(parse_card(card), parse_suit(trump, "trump", allow_none=True), _check_rules(rules))
+
+
+def _card_points(card: Card, trump: Suit | None, rules: Rules) -> int:
+    """:func:`card_points` for arguments already checked."""
     if card.rank == rules.special:
         if rules.trump_six_double and card.suit == trump:
             return 2 * POINTS["special"]
         return POINTS["special"]
     return POINTS.get(card.rank.char, 0)   # the rank characters "A" "K" "Q" "J"; the special card is above
+
+
+#: (rules, trump) -> {card: points} for every card of the 52-card deck, filled on first use
+#: (rules are frozen and hashable); read by :func:`card_points` and :meth:`State.points`.
+_POINTS_TABLES: dict[tuple, dict[Card, int]] = {}
+
+
+def _points_table(rules: Rules, trump: Suit | None) -> dict[Card, int]:
+    """Every card's points under ``rules`` and ``trump`` (both already checked)."""
+    key = (rules, trump)
+    table = _POINTS_TABLES.get(key)
+    if table is None:
+        table = {c: _card_points(c, trump, rules) for c in deck(52)}
+        if len(_POINTS_TABLES) < 256:
+            _POINTS_TABLES[key] = table
+    return table
 
 
 def deck_points(trump: Suit | None = None, rules: Rules | None = None) -> int:
@@ -626,6 +648,12 @@ class State(TrickGameState):
 
     def points(self) -> list[int]:
         """Each seat's card points in the tricks it has taken so far (no sweep bonus)."""
+        if type(self.rules) is Rules and (self.trump is None or type(self.trump) is Suit):
+            table = _points_table(self.rules, self.trump)
+            try:
+                return [sum(map(table.__getitem__, t)) for t in self.taken]
+            except (KeyError, TypeError):  # an item that is not a card: card_points says so
+                pass
         return [sum(card_points(c, self.trump, self.rules) for c in t) for t in self.taken]
 
     # -- where the cards are
