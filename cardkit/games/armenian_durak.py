@@ -21,6 +21,7 @@ Public API: :class:`Rules`, :func:`card_points`, :func:`trick_winner`, :func:`ne
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
@@ -196,20 +197,12 @@ def _card_points(card: Card, trump: Suit | None, rules: Rules) -> int:
     return POINTS.get(card.rank.char, 0)   # the rank characters "A" "K" "Q" "J"; the special card is above
 
 
-#: (rules, trump) -> {card: points} for every card of the 52-card deck, filled on first use
-#: (rules are frozen and hashable); read by :func:`card_points` and :meth:`State.points`.
-_POINTS_TABLES: dict[tuple, dict[Card, int]] = {}
-
-
+@functools.lru_cache(maxsize=256)
 def _points_table(rules: Rules, trump: Suit | None) -> dict[Card, int]:
-    """Every card's points under ``rules`` and ``trump`` (both already checked)."""
-    key = (rules, trump)
-    table = _POINTS_TABLES.get(key)
-    if table is None:
-        table = {c: _card_points(c, trump, rules) for c in deck(52)}
-        if len(_POINTS_TABLES) < 256:
-            _POINTS_TABLES[key] = table
-    return table
+    """Every card's points under ``rules`` and ``trump`` (both already checked), for every
+    card of the 52-card deck; cached per (rules, trump) (rules are frozen and hashable).
+    Read by :func:`card_points` and :meth:`State.points`; callers must not change it."""
+    return {c: _card_points(c, trump, rules) for c in deck(52)}
 
 
 def deck_points(trump: Suit | None = None, rules: Rules | None = None) -> int:
