@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CardkitError, NotationError, quote
+from .wording import signed
 
 __all__ = ["Problem", "Grade", "load_problems", "grade", "line_words", "seat_names", "result_words"]
 
@@ -65,12 +66,7 @@ def _minus(text: str) -> str:
     return text.replace("-", "−")
 
 
-def _signed(x: float, digits: int = 0) -> str:
-    if digits == 0:
-        n = round(x)
-        return "0" if n == 0 else _minus(f"{n:+d}")
-    s = f"{x:+.{digits}f}"
-    return _minus(s)
+_signed = signed   # points with their sign and the minus sign "−" (cardkit.wording)
 
 
 def result_words(game: str) -> str:

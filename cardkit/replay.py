@@ -38,6 +38,7 @@ from .errors import CardkitError, StateError, quote
 from .games.variety import declarers_lose
 from .notation import format_cards
 from .state import TrickGameState
+from .wording import signed
 
 __all__ = ["Replay", "ALL", "commentary", "explain_trick_winner"]
 
@@ -144,9 +145,7 @@ def _explain_card(before, seat: int, card: Card) -> str:
 
 # ---- game-specific wording of the scores: read from the engine ------------------------------
 
-def _signed(n: int) -> str:
-    """Points with their sign, the minus sign "−" as a learner reads it: "+3", "−3", "0"."""
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+_signed = signed   # points with their sign, the minus sign "−": "+3", "−3", "0"
 
 
 def _variety_trick_score(state, trick) -> str:

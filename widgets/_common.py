@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import ipywidgets as W
 
 from cardkit.cards import Card, Rank, Suit
+from cardkit.wording import number, signed  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
 
 __all__ = [
     "RED", "BLACK", "BLUE", "GREEN", "BUTTON_WIDTH", "BUTTON_HEIGHT", "ranks_for", "suit_html", "card_html",
@@ -285,24 +286,6 @@ def learner_words(text: str) -> str:
     return minus_signs(_RULES_FILE.sub("Rules", text))
 
 
-def signed(x, digits: int = 0) -> str:
-    """A number of points for a learner, with its sign and the true minus sign: ``+3``,
-    ``−3``, ``0``; with ``digits`` decimals ``+3.25``, ``−0.40``, ``0.00`` (a value that
-    rounds to zero has no sign)."""
-    if not digits:
-        n = round(float(x))
-        return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-    t = f"{x:+.{digits}f}"
-    if float(t) == 0:
-        return f"{0:.{digits}f}"
-    return t.replace("-", "−")
-
-
-def number(x, digits: int = 0) -> str:
-    """A number for a learner without a plus sign, the minus sign "−": ``3``, ``−3``,
-    ``−0.40`` (``digits`` decimals)."""
-    t = f"{x:.{digits}f}"
-    return f"{0:.{digits}f}" if float(t) == 0 else t.replace("-", "−")
 
 
 #: The largest seed a play page's seed box takes: a deal code carries at most 12 digits

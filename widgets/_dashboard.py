@@ -76,6 +76,7 @@ from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from cardkit.replay import ALL, Replay
+from cardkit.wording import signed
 
 from ._common import MAX_SEED, card_html, learner_words, one_line, read_seed, recolour_html, seat_positions, suit_html
 from ._controls import Control
@@ -138,8 +139,7 @@ def _costly(v) -> bool:
 
 def _signed(x: float) -> str:
     """A number of points with its sign, one decimal, the minus sign "−": "+3.2", "−0.4", "0.0"."""
-    t = f"{x:+.1f}"
-    return "0.0" if t in ("+0.0", "-0.0") else t.replace("-", "−")
+    return signed(x, 1)
 
 
 def _hand_html(cards: Sequence[Card]) -> str:

@@ -20,6 +20,7 @@ import ipywidgets as W
 
 from cardkit.cards import Suit
 from cardkit.problems import Problem, grade, line_words, load_problems, result_words
+from cardkit.wording import signed
 
 from ._common import card_html, card_words, one_line, suit_html
 
@@ -30,9 +31,7 @@ WRONG_COLOUR = "#b71c1c"
 LEVELS = {"easy": "easy", "medium": "medium", "hard": "hard"}
 
 
-def _signed(n: float, digits: int = 0) -> str:
-    s = f"{n:+.{digits}f}" if digits else (f"{round(n):+d}" if round(n) else "0")
-    return s.replace("-", "−")
+_signed = signed   # points with their sign and the minus sign "−" (cardkit.wording)
 
 
 def _cards(cards) -> str:

@@ -1,0 +1,34 @@
+"""Numbers as a learner reads them: the sign shown, and the true minus sign "−" (U+2212),
+never the hyphen-minus. The one formatter of signed points for the replay's commentary,
+the problem sets, the judge's words and the widgets (``cardkit_widgets.lesson`` re-exports
+:func:`signed` and :func:`number`).
+
+>>> signed(3), signed(-3), signed(0), signed(-0.004, 2), signed(2.5, 1)
+('+3', '−3', '0', '0.00', '+2.5')
+>>> number(-0.4, 2), number(3)
+('−0.40', '3')
+"""
+
+from __future__ import annotations
+
+__all__ = ["signed", "number"]
+
+
+def signed(x: float, digits: int = 0) -> str:
+    """A number of points (an int or a float) with its sign and the minus sign "−": ``+3``,
+    ``−3``, ``0``; with ``digits`` decimals ``+3.25``, ``−0.40``, ``0.00`` (a value that
+    rounds to zero has no sign)."""
+    if not digits:
+        n = round(float(x))
+        return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+    t = f"{x:+.{digits}f}"
+    if float(t) == 0:
+        return f"{0:.{digits}f}"
+    return t.replace("-", "−")
+
+
+def number(x: float, digits: int = 0) -> str:
+    """A number for a learner without a plus sign, the minus sign "−": ``3``, ``−3``,
+    ``−0.40`` (``digits`` decimals; a value that rounds to zero has no sign)."""
+    t = f"{x:.{digits}f}"
+    return f"{0:.{digits}f}" if float(t) == 0 else t.replace("-", "−")
