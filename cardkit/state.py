@@ -89,6 +89,21 @@ def fast_copy(value: Any) -> Any:
     return value
 
 
+class _UndoStack(list):
+    """A state's undo stack: ``(len(history) before the action, snapshot)`` pairs, oldest
+    first, and :attr:`length`, the length of the history they were taken for (a history
+    changed by hand no longer matches it, and the stack is not used)."""
+
+    __slots__ = ("length",)
+
+    def __init__(self, items=(), length: int = 0) -> None:
+        super().__init__(items)
+        self.length = length
+
+    def copy(self) -> _UndoStack:  # type: ignore[override]
+        return _UndoStack(self, self.length)
+
+
 @dataclass(frozen=True)
 class TrickObservation:
     """What one seat may see of a trick-taking deal: its own hand and every card played,
@@ -191,7 +206,29 @@ class TrickGameState:
         """
         a = self.parse_action(action)
         self._check(a)
-        snapshot = self._snapshot()
+        self._push(a)
+
+    #: The attribute that holds the undo stack (:class:`_UndoStack`): ``(len(history)
+    #: before the action, the state's other attributes then)`` for every
+    #: :attr:`UNDO_EVERY`-th action applied. A snapshot is never changed once taken
+    #: (clones share them; undo restores a copy).
+    _UNDO: ClassVar[str] = "_undo_snapshots"
+    #: A snapshot is taken before every action whose index in the history is a multiple
+    #: of this (and before the first action after the stack was cleared): undo restores
+    #: the nearest snapshot at or before the action and applies the few actions between
+    #: again, at most ``UNDO_EVERY - 1``. Copying the whole state before every action cost
+    #: about a third of a bot-played deal.
+    UNDO_EVERY: ClassVar[int] = 8
+
+    def _push(self, a) -> None:
+        """Apply the checked action ``a``, append it to the history and keep the undo
+        stack (a snapshot before it when due)."""
+        stack = self._undo_stack()
+        n = len(self.history)
+        if stack.length != n:
+            stack.clear()  # the history was changed by hand: the old snapshots are not its own
+        due = not stack or (n % self.UNDO_EVERY == 0 and stack[-1][0] != n)  # not twice for one n
+        snapshot = self._snapshot() if due else None
         try:
             getattr(self, "_apply_" + self.phase)(a)
         except Exception:
@@ -199,16 +236,10 @@ class TrickGameState:
             # back as it was (the history replayed) before the error goes on
             self._restore()
             raise
-        stack = self._undo_stack()
-        if stack and stack[-1][0] != len(self.history) - 1:
-            stack.clear()  # the history was changed by hand: the old snapshots are not its own
-        stack.append((len(self.history), snapshot))
+        if snapshot is not None:
+            stack.append((n, snapshot))
         self.history.append(a)
-
-    #: The attribute that holds the undo stack: ``(len(history) before the action, the
-    #: state's other attributes then)`` per action applied. A snapshot is never changed
-    #: once taken (clones share them; undo restores a copy).
-    _UNDO: ClassVar[str] = "_undo_snapshots"
+        stack.length = n + 1
 
     def _snapshot(self) -> dict:
         """The state's attributes now, copied (:func:`fast_copy`), but for the history and
@@ -216,8 +247,11 @@ class TrickGameState:
         skip = ("history", self._UNDO)
         return {k: fast_copy(v) for k, v in self.__dict__.items() if k not in skip}
 
-    def _undo_stack(self) -> list:
-        return self.__dict__.setdefault(self._UNDO, [])
+    def _undo_stack(self) -> _UndoStack:
+        stack = self.__dict__.get(self._UNDO)
+        if type(stack) is not _UndoStack:
+            stack = self.__dict__[self._UNDO] = _UndoStack()
+        return stack
 
     #: attributes that replaying the history does not rebuild, kept as they are when
     #: :meth:`apply_action` restores a state after a failure (Variety's table talk)
@@ -242,35 +276,23 @@ class TrickGameState:
         getattr(self, "_check_" + self.phase)(a)
 
     def undo_action(self) -> None:
-        """Take back the last action (practice mode): the snapshot taken before it is
-        popped from the undo stack and restored (python-chess's ``pop``), in time
-        independent of the deal's length. Only a state whose history was changed by hand
-        (so the stack does not match it) is rebuilt by replaying its history instead.
+        """Take back the last action (practice mode): the nearest snapshot taken at or
+        before it is restored from the undo stack (python-chess's ``pop``) and the at most
+        :attr:`UNDO_EVERY` − 1 actions between applied again, in time independent of the
+        deal's length. Only a state whose history was changed by hand (so the stack does
+        not match it) is rebuilt by replaying its whole history instead.
         :attr:`_kept_on_restore` attributes keep their values.
 
         :raises StateError: when no action has been taken in this deal.
         """
         if not self.history:
             raise StateError("nothing to undo: no action has been taken in this deal")
-        kept = {k: self.__dict__[k] for k in self._kept_on_restore if k in self.__dict__}
-        stack = self._undo_stack()
-        n = len(self.history) - 1
-        if stack and stack[-1][0] == n:
-            _, snapshot = stack.pop()
-            history = self.history
-            history.pop()
-            self.__dict__.clear()
-            self.__dict__.update(fast_copy(snapshot))
-            self.__dict__.update(history=history, **{self._UNDO: stack})
-        else:  # the fallback: rebuilt from the start and the history
-            fresh = self._replay(self.history[:-1])
-            self.__dict__.clear()
-            self.__dict__.update(fresh.__dict__)
-        self.__dict__.update(kept)
+        self._undo_to(len(self.history) - 1)
 
     def undo_to(self, length: int) -> None:
         """Take back actions until ``len(history) == length`` (a dashboard's undo back to
-        the learner's last decision): that many snapshots popped, nothing replayed.
+        the learner's last decision): as :meth:`undo_action`, with one snapshot restored
+        for the whole way back.
 
         :raises StateError: for a ``length`` that is not a whole number
             0..``len(history)``; the state is then unchanged.
@@ -278,15 +300,44 @@ class TrickGameState:
         if not is_whole(length) or not 0 <= length <= len(self.history):
             raise StateError(f"undo_to({quote(length)}): expected a number of actions 0..{len(self.history)} "
                              f"(the actions taken in this deal)")
-        while len(self.history) > length:
-            self.undo_action()
+        if length < len(self.history):
+            self._undo_to(int(length))
+
+    def _undo_to(self, n: int) -> None:
+        """Go back to ``len(history) == n`` (0 <= n < len(history)), keeping
+        :attr:`_kept_on_restore`: the latest snapshot at or before ``n`` and the actions
+        after it applied again, or (a stack that does not match the history) a replay."""
+        kept = {k: self.__dict__[k] for k in self._kept_on_restore if k in self.__dict__}
+        stack = self._undo_stack()
+        if stack.length == len(self.history):
+            while stack and stack[-1][0] > n:
+                stack.pop()
+        if stack and stack.length == len(self.history):
+            m, snapshot = stack[-1]
+            if m == n:
+                stack.pop()
+            history = self.history
+            again = history[m:n]
+            del history[m:]
+            self.__dict__.clear()
+            self.__dict__.update(fast_copy(snapshot))
+            self.__dict__.update(history=history, **{self._UNDO: stack})
+            stack.length = m
+            for a in again:  # applied before from this very position: legal
+                self._push(a)
+        else:  # the fallback: rebuilt from the start and the history
+            fresh = self._replay(self.history[:n])
+            self.__dict__.clear()
+            self.__dict__.update(fresh.__dict__)
+        self.__dict__.update(kept)
 
     def clone(self):
         """An independent copy: playing it out leaves this state unchanged."""
         new = object.__new__(type(self))
         new.__dict__ = {k: fast_copy(v) for k, v in self.__dict__.items() if k != self._UNDO}
-        if self._UNDO in self.__dict__:  # the snapshots are shared, never changed: copy the list only
-            new.__dict__[self._UNDO] = list(self.__dict__[self._UNDO])
+        stack = self.__dict__.get(self._UNDO)
+        if type(stack) is _UndoStack:  # the snapshots are shared, never changed: copy the list only
+            new.__dict__[self._UNDO] = stack.copy()
         return new
 
     def is_terminal(self) -> bool:

@@ -134,3 +134,22 @@ def test_variety_remarks_go_with_the_bid_they_came_with():
     assert [t for _, t in state.remarks] == ["I like clubs"]
     state.undo_action()
     assert state.remarks == [] and state.history == []
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_snapshot_every_few_actions_and_undo_to_any_length(game, no_replay):
+    """Snapshots are taken before every ``UNDO_EVERY``-th action only (copying the whole
+    state before each action cost a third of a bot-played deal); undo_to any earlier
+    length, straight from the end, restores exactly that position."""
+    state, views, jsons = _random_deal(GAMES[game], 9)
+    every = TrickGameState.UNDO_EVERY
+    assert every > 1
+    stack = state.__dict__[TrickGameState._UNDO]
+    assert [m for m, _ in stack] == list(range(0, len(state.history), every))
+    for k in range(len(views)):
+        twin = state.clone()
+        twin.undo_to(k)
+        assert _view(twin) == views[k] and twin.to_json() == jsons[k]
+        if k < len(views) - 1:  # play goes on from there as before
+            twin.apply_action(state.history[k])
+            assert _view(twin) == views[k + 1]

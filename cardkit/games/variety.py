@@ -571,14 +571,11 @@ class State(TrickGameState):
         at.extend([0] * (len(self.remarks) - len(at)))
         return at
 
-    def undo_action(self) -> None:
-        """Take back the last action (practice mode). Remarks said before a remaining
-        action stay; those said after it (with the bid taken back) go.
-
-        :raises StateError: when no action has been taken in this deal.
-        """
+    def _undo_to(self, n: int) -> None:
+        """:meth:`undo_action` and :meth:`undo_to` (practice mode): remarks said before a
+        remaining action stay; those said after it (with the bid taken back) go."""
         said = list(zip(self.remarks, self._remark_positions()))
-        super().undo_action()
+        super()._undo_to(n)
         n = len(self.history)
         self.remarks = [r for r, at in said if at < n]
         self._remark_at = [at for _, at in said if at < n]
