@@ -100,7 +100,7 @@ class _UndoStack(list):
         super().__init__(items)
         self.length = length
 
-    def copy(self) -> _UndoStack:  # type: ignore[override]
+    def copy(self) -> _UndoStack:
         return _UndoStack(self, self.length)
 
 
