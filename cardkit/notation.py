@@ -211,7 +211,9 @@ def check_deck(cards: Iterable[Card], size: int, what: str = "hand") -> None:
     :raises NotationError: naming the first card that is not in the deck, e.g.
         "2♥ is not in the 36-card deck (A K Q J T 9 8 7 6 in each suit)".
     """
-    allowed = _DECKS.setdefault(size, frozenset(deck(size)))
+    allowed = _DECKS.get(size)
+    if allowed is None:
+        allowed = _DECKS[size] = frozenset(deck(size))
     for c in cards:
         if c not in allowed:
             low = "A K Q J T 9 8 7 6" if size == 36 else "A K Q J T 9 8 7 6 5 4 3 2"

@@ -1,8 +1,10 @@
 """The exact solver of Armenian Durak with trumps (cardkit.analysis.armenian_durak) against
-a plain minimax on the object engine, RULES.md §3.3–§3.4.
+an alpha-beta search on the object engine, RULES.md §3.3–§3.4.
 
-The reference below knows nothing of the solver: it tries every legal action through
-``clone``/``apply_action`` and scores finished deals with ``returns()``. 1,000 random
+The reference below knows nothing of the solver: an alpha-beta search on the engine (no
+transposition table, no move ordering), which tries legal actions through
+``clone``/``apply_action`` and scores finished deals with ``returns()``; each root action
+gets a full-window search, so every action's value is exact. 1,000 random
 positions with at most 4 tricks left, over both decks, ``trump_six_double`` and both
 ``draw_after`` values, at a lead, a reply and each draw (the leader's, the replier's),
 some with a sweep still possible, are shared by the assertions (value, every action's value,
@@ -27,19 +29,38 @@ from cardkit.games import armenian_durak as D
 VARIANTS = [dict(deck=d, trump_six_double=t, draw_after=a)
             for d in (36, 52) for t in (False, True) for a in ("any", "lead")]
 PER_VARIANT = 125
+INF = float("inf")
 
 
 def _cards_left(s) -> int:
     return len(s.hands[0]) + sum(u is not None for u in s.up[0]) + sum(d is not None for d in s.down[0])
 
 
-def _ref_value(state) -> int:
-    """Plain minimax: the final margin of the player to move."""
+def _ref_value(state, alpha: float = -INF, beta: float = INF) -> int:
+    """Alpha-beta on the engine: the final margin of the player to move, exact when it
+    lies strictly inside ``(alpha, beta)`` (always with the full window), else a bound
+    on the side of the window it fell (fail-soft)."""
     mover = state.current_player
-    return max(_ref_child(state, a, mover) for a in state.legal_actions())
+    best = -INF
+    for action in state.legal_actions():
+        s = state.clone()
+        s.apply_action(action)
+        if s.is_terminal():
+            r = s.returns()
+            v = r[mover] - r[1 - mover]
+        elif s.current_player == mover:  # the same player moves again (won the trick, draws)
+            v = _ref_value(s, alpha, beta)
+        else:
+            v = -_ref_value(s, -beta, -alpha)
+        best = max(best, v)
+        alpha = max(alpha, v)
+        if alpha >= beta:
+            break
+    return int(best)
 
 
 def _ref_child(state, action, seat) -> int:
+    """The exact final margin of ``seat`` after ``action`` (a full-window search below it)."""
     s = state.clone()
     s.apply_action(action)
     if s.is_terminal():

@@ -22,23 +22,48 @@ def margin(st) -> int:
     return r[d] - r[f]
 
 
-def minimax(st, memo) -> int:
-    """Plain minimax on the engine: the declarers maximise their margin, the defenders
-    minimise it; memoised on the cards still out and the open trick."""
+INF = float("inf")
+
+
+def minimax(st, memo, alpha: float = -INF, beta: float = INF) -> int:
+    """Minimax on the engine with alpha-beta pruning: the declarers maximise their margin,
+    the defenders minimise it. Exact with the full window (the default); with a narrower
+    one, a bound on the side of the window it fell (fail-soft). ``memo`` keeps, per
+    position (the cards still out, the open trick, the declarers' taken cards and the
+    trick counts), the lower and upper bounds found so far."""
     if st.phase == "over":
         return margin(st)
     key = (tuple(tuple(h) for h in st.hands), tuple(st.trick.cards), st.trick.leader,
            frozenset(c for s in st.declarers for c in st.taken[s]), tuple(map(len, st.taken)))
-    if key in memo:
-        return memo[key]
+    lo, hi = memo.get(key, (-INF, INF))
+    if lo == hi or lo >= beta:
+        return int(lo)
+    if hi <= alpha:
+        return int(hi)
+    a, b = max(alpha, lo), min(beta, hi)
     maxing = st.current_player in st.declarers
-    vals = []
-    for a in st.legal_actions():
+    best = -INF if maxing else INF
+    for action in st.legal_actions():
         c = st.clone()
-        c.apply_action(a)
-        vals.append(minimax(c, memo))
-    memo[key] = max(vals) if maxing else min(vals)
-    return memo[key]
+        c.apply_action(action)
+        v = minimax(c, memo, a, b)
+        if maxing:
+            best = max(best, v)
+            a = max(a, v)
+        else:
+            best = min(best, v)
+            b = min(b, v)
+        if a >= b:
+            break
+    a0, b0 = max(alpha, lo), min(beta, hi)
+    if best <= a0:    # failed low: an upper bound
+        hi = best
+    elif best >= b0:  # failed high: a lower bound
+        lo = best
+    else:
+        lo = hi = best
+    memo[key] = (lo, hi)
+    return int(best)
 
 
 def position(seed: int, contract: int, cards_left: int, rules=None):
