@@ -101,7 +101,9 @@ MODULES = module_files()
 def test_every_module_is_seen():
     """The walk finds the modules this test is about (so an empty list cannot pass)."""
     for name in ("cardkit", "cardkit.games.variety", "cardkit.advisor", "cardkit.simulate.variety",
-                 "cardkit.analysis.judge", "cardkit.analysis._variety_kernel", "cardkit.bots", "cardkit.codes"):
+                 "cardkit.analysis.judge", "cardkit.analysis._variety_kernel", "cardkit.bots", "cardkit.codes",
+                 "cardkit.games.armenian_durak_rules", "cardkit.games.armenian_durak_deal",
+                 "cardkit.games.armenian_durak_game"):
         assert name in MODULES
     assert len(MODULES) >= 35
 
@@ -227,7 +229,8 @@ def test_each_module_imports_alone():
     failed = {name: r["error"] for name, r in results.items() if r["error"]}
     assert failed == {}, "\n\n".join(f"import {name} alone failed:\n{err}" for name, err in failed.items())
     # importing cardkit, or its analysis package, compiles nothing (common.md, numba)
-    for name in ("cardkit", "cardkit.analysis", "cardkit.games.variety", "cardkit.advisor", "cardkit.codes"):
+    for name in ("cardkit", "cardkit.analysis", "cardkit.games.variety", "cardkit.advisor", "cardkit.codes",
+                 "cardkit.games.armenian_durak_rules", "cardkit.games.armenian_durak_game"):
         assert results[name]["numba"] is False, f"import {name} loaded numba"
 
 

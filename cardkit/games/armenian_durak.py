@@ -12,6 +12,14 @@ Public API: :class:`Rules`, :func:`card_points`, :func:`trick_winner`, :func:`ne
 :func:`deal_layout`, :func:`dealing_steps`, :func:`first_dealer`, :class:`Game`,
 :class:`RandomBot`, :class:`RuleBot`.
 
+This module holds the deal in play: :class:`State`, :class:`Observation`, the actions
+(:class:`PickTrump`, :class:`Draw`) and :func:`new_deal`. The other jobs live in their
+own modules and every name keeps being importable from here: the rules in
+:mod:`cardkit.games.armenian_durak_rules`, the dealing in
+:mod:`cardkit.games.armenian_durak_deal`, the game end (:class:`Game`, ``game_over``,
+``margin``) in :mod:`cardkit.games.armenian_durak_game` and the rule bot in
+:mod:`cardkit.games.armenian_durak_bots` (those two named here lazily, PEP 562).
+
 >>> from cardkit import parse_card as c
 >>> trick_winner(c("AS"), c("6S"), trump=None)     # the six takes the ace (RULES.md §3.1)
 1
@@ -21,9 +29,8 @@ Public API: :class:`Rules`, :func:`card_points`, :func:`trick_winner`, :func:`ne
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -37,229 +44,47 @@ from ..notation import check_deck, format_cards, parse_card, parse_cards, parse_
 from ..series import DealSeries
 from ..state import TrickGameState, TrickObservation, rules_from_json, seed_of
 from ..tricks import Trick
+from .armenian_durak_deal import _parse_layout, deal_layout, dealing_steps, first_dealer
+from .armenian_durak_rules import (
+    _DEFAULT,
+    MAX_DEALS,
+    MAX_TARGET,
+    PLAYERS,
+    POINTS,
+    STACKS,
+    SWEEP_BONUS,
+    Rules,
+    _card_points,
+    _check_rules,
+    _check_seat,
+    _is_int,
+    _points_table,
+    beats,
+    card_points,
+    deck_points,
+    first_leader,
+    score_deal,
+    special_rank,
+    sweep_bonus,
+    trick_winner,
+)
 
 if TYPE_CHECKING:  # re-exported lazily at the end (_LAZY): no import at run time
     from .armenian_durak_bots import RuleBot
+    from .armenian_durak_game import Game, game_over, margin
+
+#: Names that this module no longer uses but that were importable from it before the rules,
+#: the dealing and the game end moved to their own modules: they stay importable from here.
+_KEPT_IMPORTABLE = (_DEFAULT, _card_points, _is_int, Rank, CardkitError, StateError, DealSeries, check_deck,
+                    check_rules, parse_cards)
 
 __all__ = [
     "Rules", "card_points", "deck_points", "trick_winner", "beats", "special_rank",
     "new_deal", "State", "Observation", "PickTrump", "Draw", "deal_layout", "dealing_steps",
     "first_dealer", "score_deal", "Game", "RandomBot", "RuleBot", "play_out",
     "PLAYERS", "STACKS", "SWEEP_BONUS", "POINTS", "MAX_TARGET", "MAX_DEALS", "sweep_bonus",
-    "first_leader",
+    "first_leader", "margin", "game_over",
 ]
-
-PLAYERS = 2
-#: Stacks in each player's tableau (RULES.md §3.2).
-STACKS = 6
-#: Bonus (points) for the player who took every trick (RULES.md §3.4).
-SWEEP_BONUS = 10
-
-#: Card points by rank, RULES.md §3.1 (rules are data). ``"special"`` is the six (the two
-#: with ``deck=52``); every rank not listed counts 0.
-POINTS: dict[str, int] = {
-    "special": 6,  # the six (36 cards) or the two (52 cards): 6 points
-    "A": 5,        # ace
-    "K": 4,        # king
-    "Q": 3,        # queen
-    "J": 2,        # jack
-}
-
-
-#: The largest ``Rules(target=...)`` (points; the source plays to 250, RULES.md §3.4).
-MAX_TARGET = 100_000
-#: The most deals ``Rules(deals=...)`` allows (the source's variant plays 3, RULES.md §3.4).
-MAX_DEALS = 1000
-
-
-_is_int = is_whole  # the package's one whole-number test
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The rule variants of Armenian Durak with trumps. Every field names its RULES.md section.
-
-    :param deck: 36 (**default**) or 52, RULES.md §3.1. With 52 cards the **two** is the
-        special card (beats only the ace, 6 points), the six is an ordinary card worth 0,
-        and each player gets 14 cards in the hand instead of 6 (§3.2).
-    :param trump_six_double: RULES.md §3.1 variant: the six of trumps (the two of trumps
-        with 52 cards) counts 12 points instead of 6; 86 points in the deck.
-    :param target: RULES.md §3.4: the game ends when a player's total reaches this many
-        points (**default** 250) and the totals differ; None: no target. At most
-        :data:`MAX_TARGET` (100,000 points).
-    :param deals: RULES.md §3.4 variant "three rounds": the game ends after this many
-        deals (``target=None, deals=3``). With both set, whichever comes first ends it. At
-        most :data:`MAX_DEALS` (1,000).
-    :param draw_after: RULES.md §3.3, when the optional draw of a face-down card is
-        offered («Когда же выхаживается карта из руки»). ``"any"`` (**default**): after any
-        card played from the hand, a lead or a reply; ``"lead"``: only after leading from
-        the hand (a reply from the hand gives no draw). Saved deals from before this field
-        load with the default.
-    :raises CardkitError: (a ValueError) for a value not described here, or for neither
-        ``target`` nor ``deals``.
-    """
-
-    deck: int = 36
-    trump_six_double: bool = False
-    target: int | None = 250
-    deals: int | None = None
-    draw_after: str = "any"
-
-    #: Fields a saved deal may lack (it was saved before they existed): they take their
-    #: default (:func:`cardkit.state.rules_from_json`).
-    fields_added_later: ClassVar[tuple[str, ...]] = ("draw_after",)
-    #: The values each rule variant may take, the **default** first: the one list that the
-    #: checks below and the deal codes (:mod:`cardkit.registry`, which numbers them) read.
-    choices: ClassVar[dict[str, tuple]] = {"deck": (36, 52), "trump_six_double": (False, True),
-                                           "draw_after": ("any", "lead")}
-
-    def __post_init__(self) -> None:
-        if not _is_int(self.deck) or self.deck not in self.choices["deck"]:
-            raise CardkitError(f"Rules(deck={quote(self.deck)}): expected 36 or 52 (RULES.md §3.1)")
-        object.__setattr__(self, "deck", int(self.deck))  # numpy ints become ints: the rules save as JSON
-        if not isinstance(self.trump_six_double, bool):
-            raise CardkitError(f"Rules(trump_six_double={quote(self.trump_six_double)}): expected True or False")
-        for name, top in (("target", MAX_TARGET), ("deals", MAX_DEALS)):
-            v = getattr(self, name)
-            if v is not None and (not _is_int(v) or not 1 <= v <= top):
-                raise CardkitError(f"Rules({name}={quote(v)}): expected a whole number 1..{top:,} or None "
-                                   f"(RULES.md §3.4)")
-            if v is not None:
-                object.__setattr__(self, name, int(v))
-        if self.target is None and self.deals is None:
-            raise CardkitError("Rules(target=None, deals=None): a game needs a target or a number of deals "
-                               "(RULES.md §3.4)")
-        if not isinstance(self.draw_after, str) or self.draw_after not in self.choices["draw_after"]:
-            raise CardkitError(f"Rules(draw_after={quote(self.draw_after)}): expected 'any' or 'lead' (RULES.md §3.3)")
-
-    @property
-    def special(self) -> Rank:
-        """The special rank: the six (36 cards) or the two (52 cards), RULES.md §3.1."""
-        return Rank.TWO if self.deck == 52 else Rank.SIX
-
-    @property
-    def hand_size(self) -> int:
-        """Cards dealt into each hand: 6 (36 cards) or 14 (52 cards), RULES.md §3.2."""
-        return 14 if self.deck == 52 else 6
-
-    @property
-    def tricks(self) -> int:
-        """Tricks in a deal: 18 (36 cards) or 26 (52 cards), RULES.md §3.3."""
-        return self.deck // PLAYERS
-
-
-_DEFAULT = Rules()
-
-
-def _check_rules(rules) -> Rules:
-    """``rules``, or ``Rules()`` for None (:func:`cardkit.dealing.check_rules`).
-
-    :raises CardkitError: for anything but this game's :class:`Rules`.
-    """
-    if rules is None:
-        return _DEFAULT
-    return check_rules(rules, Rules, "Armenian Durak")
-
-
-def special_rank(rules: Rules | None = None) -> Rank:
-    """The rank that beats only the ace: ``Rank.SIX``, or ``Rank.TWO`` with ``deck=52`` (RULES.md §3.1)."""
-    return _check_rules(rules).special
-
-
-def card_points(card: Card, trump: Suit | None = None, rules: Rules | None = None) -> int:
-    """Points of one card, RULES.md §3.1.
-
-    6 → 6, A → 5, K → 4, Q → 3, J → 2, others 0 (80 points in the 36-card deck). With
-    ``rules.trump_six_double`` the six of ``trump`` counts 12 (86 in the deck). With
-    ``rules.deck == 52`` the two takes the six's role and its points; the six counts 0.
-
-    :param card: a :class:`~cardkit.Card` or its notation (``"6H"``).
-    :param trump: the trump suit (needed only for ``trump_six_double``): a
-        :class:`~cardkit.Suit`, its letter or symbol (``"H"``, ``"♥"``, ``"hearts"``), or None.
-    :param rules: :class:`Rules` (default ``Rules()``).
-    :raises NotationError: for text that is not a card, or a trump that is not a suit
-        (:func:`cardkit.notation.parse_suit`).
-    :raises CardkitError: for ``rules`` that are not this game's :class:`Rules`.
-    """
-    if type(card) is Card and (trump is None or type(trump) is Suit) and (rules is None or type(rules) is Rules):
-        pts = _points_table(_DEFAULT if rules is None else rules, trump).get(card)
-        if pts is not None:  # arguments already valid: the table gives what the checks below give
-            return pts
-    return _card_points(parse_card(card), parse_suit(trump, "trump", allow_none=True), _check_rules(rules))
-
-
-def _card_points(card: Card, trump: Suit | None, rules: Rules) -> int:
-    """:func:`card_points` for arguments already checked."""
-    if card.rank == rules.special:
-        if rules.trump_six_double and card.suit == trump:
-            return 2 * POINTS["special"]
-        return POINTS["special"]
-    return POINTS.get(card.rank.char, 0)   # the rank characters "A" "K" "Q" "J"; the special card is above
-
-
-@functools.lru_cache(maxsize=256)
-def _points_table(rules: Rules, trump: Suit | None) -> dict[Card, int]:
-    """Every card's points under ``rules`` and ``trump`` (both already checked), for every
-    card of the 52-card deck; cached per (rules, trump) (rules are frozen and hashable).
-    Read by :func:`card_points` and :meth:`State.points`; callers must not change it."""
-    return {c: _card_points(c, trump, rules) for c in deck(52)}
-
-
-def deck_points(trump: Suit | None = None, rules: Rules | None = None) -> int:
-    """Points in the whole deck: 80, or 86 with ``trump_six_double`` and a trump (RULES.md §3.1).
-
-    :raises NotationError: for a trump that is not a suit (:func:`cardkit.notation.parse_suit`).
-    :raises CardkitError: for ``rules`` that are not this game's :class:`Rules`.
-    """
-    rules = _check_rules(rules)
-    trump = parse_suit(trump, "trump", allow_none=True)
-    return sum(card_points(c, trump, rules) for c in deck(rules.deck))
-
-
-def beats(card: Card, other: Card, rules: Rules | None = None) -> bool:
-    """Within one suit: does ``card`` beat ``other``? RULES.md §3.1.
-
-    Ranks high to low A K Q J T 9 8 7 (… 3 with 52 cards); the special card (the six, or
-    the two) beats the ace only and is beaten by everything else. Cards of different suits
-    are not compared here (see :func:`trick_winner`).
-
-    :param card: :param other: :class:`~cardkit.Card` objects or their notation (``"6S"``).
-    :raises NotationError: for something that is not a card.
-    :raises CardkitError: for ``rules`` that are not this game's :class:`Rules`.
-    """
-    card, other = parse_card(card), parse_card(other)
-    sp = _check_rules(rules).special
-    if card.rank == sp:
-        return other.rank == Rank.ACE
-    if other.rank == sp:
-        return card.rank != Rank.ACE
-    return card.rank > other.rank
-
-
-def trick_winner(lead: Card, reply: Card, trump: Suit | None, rules: Rules | None = None) -> int:
-    """Who wins a two-card trick, RULES.md §3.3: 0 if the leader's card wins, 1 if the reply.
-
-    A reply of the suit led wins if it :func:`beats` the lead (so a six takes an ace of its
-    suit, and an ace or a seven takes a six); a trump reply to a plain lead wins; a reply of
-    a third suit never wins. **Default** (§3.1): the six-beats-ace rule works within one
-    suit only, so a plain six never takes a trump ace.
-
-    >>> from cardkit import parse_card as c
-    >>> trick_winner(c("JS"), c("7H"), Suit.HEARTS), trick_winner(c("KD"), c("QC"), Suit.HEARTS)
-    (1, 0)
-
-    :param lead: the first card; :param reply: the second; cards or notation.
-    :param trump: the trump suit: a :class:`~cardkit.Suit`, its letter or symbol (``"H"``,
-        ``"♥"``, ``"hearts"``), or None for no trumps.
-    :raises NotationError: for text that is not a card, or a trump that is not a suit
-        (:func:`cardkit.notation.parse_suit`; ``99`` or ``1`` are refused, not read as
-        "no trump" or hearts).
-    """
-    lead, reply = parse_card(lead), parse_card(reply)
-    trump = parse_suit(trump, "trump", allow_none=True)
-    if reply.suit == lead.suit:
-        return 1 if beats(reply, lead, rules) else 0
-    return 1 if reply.suit == trump else 0
 
 
 # ---- actions ---------------------------------------------------------------------------
@@ -316,112 +141,6 @@ def _parse_suit(value) -> Suit:
 
 
 _ASCII_DIGITS = re.compile(r"[0-9]+")
-
-
-# ---- dealing (RULES.md §3.2) -------------------------------------------------------------
-
-def dealing_steps(pack: Sequence[Card], dealer: int = 0, rules: Rules | None = None
-                  ) -> Iterator[tuple[int, str, int, Card]]:
-    """The deal of RULES.md §3.2, card by card, from ``pack`` (top card first).
-
-    The dealer deals one card at a time, to themself first, then the opponent, in three
-    rounds: 6 cards each face down in a row (the tableau), 6 each (14 with 52 cards) into
-    a pile that becomes the hand, 6 each face up, one on each face-down card.
-
-    :returns: an iterator of ``(seat, place, position, card)``; ``place`` is ``"down"``,
-        ``"hand"`` or ``"up"``; ``position`` is the stack (0..5) or the place in the hand.
-    :raises CardkitError: for a pack that is not the rules' whole deck, or a bad dealer.
-    """
-    rules = _check_rules(rules)
-    _check_seat(dealer, "dealer")
-    if isinstance(pack, (str, bytes)) or not isinstance(pack, (Sequence, Iterator)):
-        raise CardkitError(f"pack {quote(pack)}: expected a list of the {rules.deck} cards, top card first "
-                           f"(RULES.md §3.2)")
-    pack = list(pack)
-    if not all(isinstance(c, Card) for c in pack):
-        raise CardkitError(f"pack: {quote(next(c for c in pack if not isinstance(c, Card)))} is not a Card; "
-                           f"expected the {rules.deck}-card deck once (RULES.md §3.1)")
-    if len(pack) != rules.deck or set(pack) != set(deck(rules.deck)):
-        raise CardkitError(f"pack of {len(pack)} cards: expected the {rules.deck}-card deck once (RULES.md §3.1)")
-    order = (dealer, 1 - dealer)
-    i = 0
-    for place, n in (("down", STACKS), ("hand", rules.hand_size), ("up", STACKS)):
-        for pos in range(n):
-            for seat in order:
-                yield seat, place, pos, pack[i]
-                i += 1
-
-
-def deal_layout(pack: Sequence[Card], dealer: int = 0, rules: Rules | None = None) -> list[dict]:
-    """The layout that :func:`dealing_steps` gives: for seats 0 and 1 a dict with
-    ``"hand"`` (cards in the order dealt), ``"down"`` and ``"up"`` (6 cards each, by stack).
-    This is the ``layout`` argument of :func:`new_deal`.
-
-    :raises CardkitError: as :func:`dealing_steps`.
-    """
-    out: list[dict[str, list[Card]]] = [{"hand": [], "down": [], "up": []} for _ in range(PLAYERS)]
-    for seat, place, _, card in dealing_steps(pack, dealer, rules):
-        out[seat][place].append(card)
-    return out
-
-
-def first_dealer(seed=None, rules: Rules | None = None) -> tuple[int, list[tuple[int, Card]]]:
-    """Choose the dealer for a game, RULES.md §3.2: cards are turned face up one at a
-    time, to seat 0, seat 1, seat 0, ...; the first player to receive a six deals
-    (``deck=52``: a two, **default**).
-
-    :param seed: an int or :class:`numpy.random.Generator`.
-    :returns: ``(dealer, turned)``: the cards turned, as ``(seat, card)`` in order.
-    """
-    rules = _check_rules(rules)
-    pack = shuffled(deck(rules.deck), as_generator(seed))
-    turned = []
-    for i, card in enumerate(pack):
-        turned.append((i % PLAYERS, card))
-        if card.rank == rules.special:
-            return i % PLAYERS, turned
-    raise AssertionError("a deck always holds the special rank")  # pragma: no cover
-
-
-def _check_seat(seat, what="seat") -> None:
-    if not is_whole(seat) or not 0 <= seat < PLAYERS:
-        raise CardkitError(f"{what} {quote(seat)}: expected a seat 0 or 1 (two players, RULES.md §3.1)")
-
-
-def _parse_layout(layout, rules: Rules) -> list[dict]:
-    if isinstance(layout, (str, dict)) or not hasattr(layout, "__len__") or len(layout) != PLAYERS:
-        raise NotationError(f"layout {quote(layout)}: expected two entries, one per seat, each "
-                            "{'hand': ..., 'down': ..., 'up': ...} or (hand, down, up)")
-    out = []
-    seen: dict[Card, int] = {}
-    for s, entry in enumerate(layout):
-        if isinstance(entry, dict):
-            try:
-                parts = entry["hand"], entry["down"], entry["up"]
-            except KeyError as e:
-                raise NotationError(f"layout, seat {s}: missing {quote(e.args[0])}; "
-                                    f"expected keys 'hand', 'down', 'up'") from None
-        elif isinstance(entry, (list, tuple)) and len(entry) == 3:
-            parts = tuple(entry)
-        else:
-            raise NotationError(f"layout, seat {s}: {quote(entry)}: expected (hand, down, up)")
-        got = {}
-        for name, part, n in zip(("hand", "down", "up"), parts, (rules.hand_size, STACKS, STACKS)):
-            try:
-                cards = parse_cards(part)
-            except NotationError as e:
-                raise NotationError(f"layout, seat {s}, {name}: {e}") from None
-            if len(cards) != n:
-                raise NotationError(f"layout, seat {s}, {name}: {len(cards)} cards given, {n} expected "
-                                    f"with the {rules.deck}-card deck (RULES.md §3.2)")
-            check_deck(cards, rules.deck, f"layout, seat {s}, {name}")
-            for c in cards:
-                if c in seen:
-                    raise NotationError(f"layout: {c} is dealt twice (seats {seen[c]} and {s})")
-                seen[c] = s
-            got[name] = cards
-        out.append(got)
-    return out
 
 
 # ---- observation ---------------------------------------------------------------------------
@@ -751,54 +470,6 @@ class State(TrickGameState):
         return "\n".join(lines)
 
 
-def score_deal(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules | None = None) -> list[int]:
-    """Both seats' points for one deal, RULES.md §3.4: the card points in the tricks each
-    took, plus 10 to a player who took every trick.
-
-    :param taken: ``taken[s]``: the cards of the tricks seat ``s`` won (2 cards a trick),
-        two lists of :class:`~cardkit.Card` or notation, for seats 0 and 1.
-    :param trump: the trump suit (for ``trump_six_double``): a :class:`~cardkit.Suit`, its
-        letter, symbol or name, or None.
-    :raises CardkitError: for ``taken`` that is not two lists (one per seat), a card taken
-        twice (RULES.md §3.1: each card is in the deck once) or not in the rules' deck.
-    :raises NotationError: for an item that is not a card, or a trump that is not a suit.
-    """
-    rules = _check_rules(rules)
-    trump = parse_suit(trump, "trump", allow_none=True)
-    if (isinstance(taken, (str, bytes)) or not isinstance(taken, Sequence) or len(taken) != PLAYERS
-            or any(isinstance(t, (str, bytes)) or not isinstance(t, Sequence) for t in taken)):
-        raise CardkitError(f"taken {quote(taken)}: expected two lists of cards, the tricks each seat won "
-                           f"(RULES.md §3.4)")
-    taken = [[parse_card(c) for c in t] for t in taken]
-    seen: set[Card] = set()
-    for t in taken:
-        check_deck(t, rules.deck, "taken")
-        for c in t:
-            if c in seen:
-                raise CardkitError(f"taken: {c} is taken twice; each card is in the deck once (RULES.md §3.1)")
-            seen.add(c)
-    pts = [sum(card_points(c, trump, rules) for c in t) for t in taken]
-    return [p + int(sweep_bonus(len(t) // PLAYERS, rules)) for p, t in zip(pts, taken)]
-
-
-def first_leader(dealer):
-    """The seat that leads to the first trick: the dealer's opponent, ``1 - dealer``
-    (RULES.md §3.3). The one rule, read by :class:`State` and the batched simulator;
-    elementwise on integer numpy arrays (one dealer per deal)."""
-    return 1 - dealer
-
-
-def sweep_bonus(tricks_won, rules: Rules | None = None):
-    """The bonus (points) for tricks won in one deal, RULES.md §3.4: :data:`SWEEP_BONUS`
-    (10) to a player who took every trick (``rules.tricks``: 18, or 26 with 52 cards),
-    else 0. The one rule, read by :func:`score_deal` and the batched simulator;
-    elementwise on integer numpy arrays (one count per deal).
-
-    :raises CardkitError: for ``rules`` that are not :class:`Rules`.
-    """
-    return SWEEP_BONUS * (tricks_won == _check_rules(rules).tricks)
-
-
 def new_deal(layout=None, *, dealer: int = 0, seed=None, trump=None, rules: Rules | None = None) -> State:
     """A new deal, RULES.md §3.2.
 
@@ -831,115 +502,16 @@ def new_deal(layout=None, *, dealer: int = 0, seed=None, trump=None, rules: Rule
     return state
 
 
-# ---- a game -----------------------------------------------------------------------------------------
-
-class Game(DealSeries):
-    """A game of Armenian Durak with trumps, RULES.md §3.2 and §3.4.
-
-    The first dealer is the first player to receive a six when cards are turned up one at
-    a time (:func:`first_dealer`); then the deal alternates (**default**; with two seats
-    this is :class:`cardkit.series.DealSeries`' deal passing to the left). The game ends
-    when a total reaches ``rules.target`` (250) with the totals different, or after
-    ``rules.deals`` deals (``Rules(target=None, deals=3)``, "three rounds").
-
-    :param players: two entries for seats 0 and 1: a :class:`~cardkit.bots.Bot`, or None
-        (or a name) for a human who acts through :meth:`State.apply_action`.
-    :param rules: :class:`Rules`.
-    :param seed: int or Generator: the choice of dealer and every deal come from it.
-    :ivar scores: one row per finished deal, two ints (points).
-    :ivar cut: the cards turned to choose the dealer, ``(seat, card)`` in order.
-    :raises CardkitError: for a players list that is not two long.
-    """
-
-    name = "Armenian Durak"
-    seat_counts = (PLAYERS,)
-    seat_counts_text = "two players (RULES.md §3.1)"
-
-    def __init__(self, players: Sequence, *, rules: Rules | None = None, seed=None) -> None:
-        super().__init__(players, rules=_check_rules(rules), seed=seed)
-
-    def _cut(self) -> tuple[int, list[tuple[int, Card]]]:
-        return first_dealer(self.rng, self.rules)
-
-    def _deal(self, dealer: int, rng) -> State:
-        return new_deal(dealer=dealer, seed=rng, rules=self.rules)
-
-    def _over_text(self) -> str:
-        return f"the game is over: totals {self.totals}"
-
-    def is_over(self) -> bool:
-        """RULES.md §3.4: a total at or over the target with the totals different, or the
-        agreed number of deals played (see :func:`game_over`)."""
-        return game_over(self.totals, len(self.scores), self.rules)
-
-    def winner(self) -> int | None:
-        """The seat with the higher total; None on equal totals (possible only with a fixed
-        number of deals).
-
-        :raises StateError: before the game is over.
-        """
-        if not self.is_over():
-            raise StateError(f"the game is not over: totals {self.totals} after {len(self.scores)} deals")
-        return margin(self.totals)[0]
-
-    def margin(self) -> int:
-        """What the winner won: the winner's total minus the loser's (RULES.md §3.4;
-        250 against 198 is 52). 0 on equal totals.
-
-        :raises StateError: before the game is over.
-        """
-        self.winner()
-        return margin(self.totals)[1]
-
-
-def _two_totals(totals) -> tuple[int, int]:
-    """``totals`` as two ints (points), one per seat.
-
-    :raises CardkitError: for anything else (None, three totals, text, bools, fractions).
-    """
-    if (isinstance(totals, (str, bytes)) or not hasattr(totals, "__len__") or len(totals) != PLAYERS
-            or not all(_is_int(t) for t in totals)):
-        raise CardkitError(f"totals {quote(totals)}: expected two whole numbers (points), one per seat 0 and 1")
-    return int(totals[0]), int(totals[1])
-
-
-def game_over(totals: Sequence[int], deals: int, rules: Rules | None = None) -> bool:
-    """Is a game over with these ``totals`` (points) after ``deals`` deals? RULES.md §3.4:
-    a total at or over ``rules.target`` (250) with the totals different (equal totals play
-    another deal), or ``rules.deals`` deals played.
-
-    >>> game_over([250, 198], 6), game_over([250, 250], 7), game_over([90, 40], 3, Rules(target=None, deals=3))
-    (True, False, True)
-
-    :raises CardkitError: for totals that are not two whole numbers, ``deals`` that is not
-        a whole number >= 0, or ``rules`` that are not :class:`Rules`.
-    """
-    rules = _check_rules(rules)
-    a, b = _two_totals(totals)
-    if not is_whole(deals) or deals < 0:
-        raise CardkitError(f"deals {quote(deals)}: expected the number of deals played, a whole number >= 0")
-    if rules.target is not None and max(a, b) >= rules.target and a != b:
-        return True
-    return rules.deals is not None and deals >= rules.deals
-
-
-def margin(totals: Sequence[int]) -> tuple[int | None, int]:
-    """``(winner, margin)`` for two final totals, RULES.md §3.4: ``margin([250, 198]) == (0, 52)``.
-
-    :raises CardkitError: for anything but two whole numbers (points).
-    """
-    a, b = _two_totals(totals)
-    return (None if a == b else (0 if a > b else 1)), abs(a - b)
-
-
-__all__ += ["margin", "game_over"]
-
-
 #: Names re-exported here lazily (:func:`cardkit._lazy.lazy_exports`), so that importing this
-#: module imports neither (no import cycle, no solver): ``ExpertBot``, the judge's expert
-#: player (:class:`cardkit.analysis.ExpertBot`), and the rule bot ``RuleBot``
-#: (:mod:`cardkit.games.armenian_durak_bots`).
+#: module imports none of them (no import cycle, no solver): ``ExpertBot``, the judge's expert
+#: player (:class:`cardkit.analysis.ExpertBot`), the rule bot ``RuleBot``
+#: (:mod:`cardkit.games.armenian_durak_bots`), and the game end ``Game``, ``game_over``,
+#: ``margin`` (:mod:`cardkit.games.armenian_durak_game`, which reads :func:`new_deal` from here).
 _LAZY = {"ExpertBot": ("cardkit.analysis.judge", "ExpertBot"),
-         "RuleBot": ("cardkit.games.armenian_durak_bots", "RuleBot")}
+         "RuleBot": ("cardkit.games.armenian_durak_bots", "RuleBot"),
+         "Game": ("cardkit.games.armenian_durak_game", "Game"),
+         "game_over": ("cardkit.games.armenian_durak_game", "game_over"),
+         "margin": ("cardkit.games.armenian_durak_game", "margin"),
+         "_two_totals": ("cardkit.games.armenian_durak_game", "_two_totals")}
 __getattr__ = lazy_exports(__name__, _LAZY)
 __dir__ = lazy_dir(globals(), _LAZY)
