@@ -109,6 +109,26 @@ class DealSeries:
 
     # ---- the series -----------------------------------------------------------------
 
+    def set_first_dealer(self, seat: int, cut: list | None = None) -> None:
+        """Let ``seat`` deal first instead of the cut's winner (RULES.md "Common
+        conventions": a table that names its first dealer, or a new game that keeps the
+        last game's first dealer); the deal then passes to the left from ``seat`` as usual.
+
+        :param seat: a seat ``0 .. seats - 1``.
+        :param cut: kept as :attr:`cut` (default ``[]``: no cut was drawn for it).
+        :raises CardkitError: for a seat that is not a whole number in ``0 .. seats - 1``
+            (a bool is refused); nothing changes.
+        :raises StateError: once a deal has been dealt (the rotation has begun); nothing changes.
+        """
+        if not is_whole(seat) or not 0 <= seat < self.seats:
+            raise CardkitError(f"first dealer {quote(seat)}: expected a seat 0..{self.seats - 1} "
+                               f"(RULES.md, \"Common conventions\")")
+        if self.deals:
+            raise StateError("the first dealer is chosen before the first deal: "
+                             f"{len(self.deals)} deal{'s' if len(self.deals) != 1 else ''} dealt already")
+        self.first_dealer = int(seat)
+        self.cut = [] if cut is None else list(cut)
+
     def new_deal(self, seed=None, *, state=None):
         """Deal the next deal and return its state.
 

@@ -113,6 +113,31 @@ class ScoreSheet(W.VBox):
         self._draw()
         return row
 
+    def set_rows(self, rows: Sequence[Sequence[int]], labels: Sequence[str] | None = None,
+                 notes: Sequence[str] | None = None) -> bool:
+        """Show exactly ``rows`` (one list of numbers per deal, e.g. a
+        :class:`~cardkit.series.DealSeries`' ``scores``), labelled ``labels`` (default
+        "1", "2", …) with ``notes`` (default none); the table is redrawn only when
+        something differs.
+
+        :returns: True if the sheet changed.
+        :raises CardkitError: for a row that is not one number per player, or labels or
+            notes that are not one per row; the sheet is then unchanged.
+        """
+        new = [list(r) for r in rows]
+        labels = [str(i + 1) for i in range(len(new))] if labels is None else [str(x) for x in labels]
+        notes = [""] * len(new) if notes is None else [str(x) for x in notes]
+        for r in new:
+            if len(r) != len(self.names):
+                raise CardkitError(f"score row {quote(r)}: expected {len(self.names)} values, one per player")
+        if len(labels) != len(new) or len(notes) != len(new):
+            raise CardkitError(f"{len(labels)} labels and {len(notes)} notes for {len(new)} rows: expected one each")
+        if (new, labels, notes) == (self._rows, self._labels, self._notes):
+            return False
+        self._rows, self._labels, self._notes = new, labels, notes
+        self._draw()
+        return True
+
     def clear(self) -> None:
         """Remove every row."""
         self._rows, self._labels, self._notes = [], [], []
