@@ -154,9 +154,11 @@ class DealDashboard(W.VBox):
     """Base class of the play dashboards (not used on its own).
 
     A subclass sets :attr:`GAME` and :attr:`TITLE`, builds its parts between
-    :meth:`_setup` and :meth:`_assemble` in its constructor, and provides the hooks
-    ``_begin_deal``, ``_bot``, ``_record``, ``_unrecord``, ``_acted_text``, ``_draw``,
-    ``_turn_text``, ``_title_html`` (see their docstrings below).
+    :meth:`_setup` and :meth:`_assemble` in its constructor, keeps its game in
+    :attr:`game` (a :class:`~cardkit.series.DealSeries`: the deals, the dealer, the rows,
+    the game end), and provides the hooks ``_begin_deal``, ``_bot``, ``_acted_text``,
+    ``_draw``, ``_turn_text``, ``_title_html`` and ``_show_scores`` (see their docstrings
+    below; ``_record`` and ``_unrecord`` record in :attr:`game`).
 
     Common constructor options (keyword-only in every dashboard):
 
@@ -222,6 +224,10 @@ class DealDashboard(W.VBox):
 
     #: ``State.game`` of the dashboard's game (``"variety"``), for deal codes.
     GAME: ClassVar[str] = ""
+    #: The game being played: its ``Game`` (a :class:`~cardkit.series.DealSeries`), the one
+    #: record of the deals, the dealer passing left, the rows and the game end; the
+    #: widgets only show it. Each dashboard sets it in its constructor.
+    game: Any
     #: The title, HTML (the English and the Russian name).
     TITLE: ClassVar[str] = ""
     #: An example of this game's deal code, for the code box's placeholder.
@@ -554,13 +560,37 @@ class DealDashboard(W.VBox):
     def _bot_acted(self, state, seat: int, bot) -> None:
         """Called after ``bot`` chose its action, before it is applied (bidding remarks)."""
 
-    def _record(self) -> None:  # pragma: no cover
-        """The deal is over: record its row on the score sheet (once)."""
-        raise NotImplementedError
+    def _record(self) -> None:
+        """The deal is over: record its row (once) in :attr:`game`, the
+        :class:`~cardkit.series.DealSeries` that keeps the deals and their rows, with the
+        hints used as the row's note; then the score sheets are redrawn from the game."""
+        g = self.game
+        if len(g.scores) < len(g.deals):
+            g.record()
+            self._notes_by_game(g)[len(g.scores) - 1] = self._hint_note()
+        self._show_scores()
 
-    def _unrecord(self) -> None:  # pragma: no cover
-        """Undo after the end: take the deal's row back (when it was recorded)."""
-        raise NotImplementedError
+    def _unrecord(self) -> None:
+        """Undo after the end: take the deal's row back from :attr:`game` (when it was
+        recorded); the score sheets are redrawn from the game."""
+        g = self.game
+        st = g.state
+        if st is not None and st.is_terminal() and len(g.scores) == len(g.deals):
+            g.unrecord()
+            self._notes_by_game(g).pop(len(g.scores), None)
+        self._show_scores()
+
+    def _notes_by_game(self, game) -> dict[int, str]:
+        """The hints used in ``game``'s recorded deals (the score sheet's notes), by deal
+        index; a new game starts with none."""
+        if getattr(self, "_notes_game", None) is not game:
+            self._notes_game = game
+            self._deal_notes: dict[int, str] = {}
+        return self._deal_notes
+
+    def _show_scores(self) -> None:
+        """Redraw the score sheets from :attr:`game`'s rows (called on every refresh, after
+        a row is recorded or taken back, and for a new game)."""
 
     def _undone(self, n: int) -> None:
         """Called after undo went back to history length ``n``."""
@@ -1286,6 +1316,7 @@ class DealDashboard(W.VBox):
         self.last_trick.description = f"Last trick: {'on' if self.last_trick.value else 'off'}"
         self.four_colour_toggle.description = f"Four colours: {'on' if self.four_colour else 'off'}"
         self.size_toggle.description = f"Large cards: {'on' if self.size_toggle.value else 'off'}"
+        self._show_scores()
         self._refresh_undo()
         self._refresh_judge()
         self._draw_replay()

@@ -308,8 +308,11 @@ class DurakTable(DealDashboard):
 
     The first dealer is the first player to receive a six (RULES.md §3.2, drawn with the
     first seed); then the deal alternates; a game ends at 250 (``rules.target``) or after
-    ``rules.deals`` deals. Clicks become actions applied with ``state.apply_action``; a
-    refused action is one line in the status line, never a traceback. The bot acts from
+    ``rules.deals`` deals. The game is a :class:`cardkit.games.armenian_durak.Game`
+    (:attr:`game`): the deals, the dealer, the score rows and the game's end are read from
+    it; the score sheet only shows its rows. Clicks become actions applied with
+    ``state.apply_action``; a refused action is one line in the status line, never a
+    traceback. The bot acts from
     ``state.observation(seat)`` only. ``Show all hands`` shows the opponent's hand and
     both players' face-down cards (practice). The controls, deal codes, the replay and
     the teacher's options are those of :class:`~cardkit_widgets._dashboard.DealDashboard`.
@@ -333,9 +336,12 @@ class DurakTable(DealDashboard):
 
     :ivar state: the current deal's state; :ivar deal_seed: its seed; :ivar deal_code: its
         code (``"D-8-D1"``), a read-only trait.
+    :ivar game: the :class:`~cardkit.games.armenian_durak.Game` (a new one after a
+        finished game, with the same first dealer).
     :ivar table: the :class:`~cardkit_widgets.card_table.CardTable`; :ivar scores: the
-        score sheet; :ivar status: the status line (:attr:`status_text` in plain text);
-        :ivar last_error: the last refused action's message, or None.
+        score sheet (:attr:`game`'s rows); :ivar status: the status line
+        (:attr:`status_text` in plain text); :ivar last_error: the last refused action's
+        message, or None.
     """
 
     GAME = "armenian_durak"
@@ -352,18 +358,13 @@ class DurakTable(DealDashboard):
         self.seat = int(seat)
         self.rules = rules or ad.Rules()
         self.names = seat_names(ad.PLAYERS, names, self.seat)
-        if first_dealer is None:
-            first_dealer, self.cut = ad.first_dealer(seed, self.rules)
-        else:
-            if first_dealer not in (0, 1):
-                raise CardkitError(f"first_dealer {quote(first_dealer)}: expected 0 or 1")
-            self.cut = []
-        self.first_dealer = int(first_dealer)
+        if first_dealer is not None and first_dealer not in (0, 1):
+            raise CardkitError(f"first_dealer {quote(first_dealer)}: expected 0 or 1")
         self._fixed_bot = bot
-        self.bot: Bot | None = None
-        self.state: ad.State | None = None
-        self._recorded = False
-        self._deal_number = 0
+        # the game: the first dealer is the first six turned up (RULES.md §3.2), drawn with seed
+        self.game = ad.Game([None] * ad.PLAYERS, rules=self.rules, seed=seed)
+        if first_dealer is not None:
+            self.game.set_first_dealer(int(first_dealer))
         self._bot_seed = int(seed)
         self._setup(seed, layout=layout, bots=bots if bot is None else {1 - self.seat: bot},
                     undo_tooltip="Take back your last decision")
@@ -378,17 +379,37 @@ class DurakTable(DealDashboard):
     # ---- the game -------------------------------------------------------------------------
 
     @property
+    def state(self) -> ad.State | None:
+        """The current deal (:attr:`game`'s), None before the first."""
+        return self.game.state
+
+    @property
+    def first_dealer(self) -> int:
+        """The first dealer's seat: the first six turned up, or the seat given; a new game keeps it."""
+        return self.game.first_dealer
+
+    @property
+    def cut(self) -> list:
+        """The cards turned up to choose the first dealer, ``(seat, card)`` in order; []
+        when the first dealer was given."""
+        return self.game.cut
+
+    @property
+    def bot(self) -> Bot | None:
+        """The opponent's bot in the current deal (None before the first deal)."""
+        return self.game.players[1 - self.seat]
+
+    @property
     def dealer(self) -> int:
-        """The dealer of the current deal (or of the next): the deal alternates (RULES.md §3.4)."""
-        n = len(self.scores)
-        if self.state is not None and not self._recorded:
-            n = self._deal_number - 1
-        return (self.first_dealer + n) % ad.PLAYERS
+        """The dealer of the current deal (or of the next): the deal alternates (RULES.md
+        §3.4); :attr:`game`'s."""
+        return self.game.dealer
 
     @property
     def game_over(self) -> bool:
-        """RULES.md §3.4: a total at or over 250 with the totals different (or the deals played)."""
-        return bool(len(self.scores)) and ad.game_over(self.scores.totals, len(self.scores), self.rules)
+        """RULES.md §3.4: a total at or over 250 with the totals different (or the deals
+        played): :attr:`game`'s end, after at least one deal."""
+        return bool(self.game.scores) and self.game.is_over()
 
     def new_deal(self, seed: int | None = None) -> None:
         """Deal with ``seed`` (default: the seed box); the bot acts until the learner's
@@ -408,27 +429,27 @@ class DurakTable(DealDashboard):
     # ---- the hooks of DealDashboard ---------------------------------------------------------
 
     def _begin_deal(self, seed, spec=None, code_seed=None) -> None:
-        if self.game_over:
-            self.scores.clear()
-        if self.state is not None and not self._recorded:
-            self._deal_number -= 1
-        if spec is None:
-            dealer = (self.first_dealer + len(self.scores)) % ad.PLAYERS
-            self.state = ad.new_deal(seed=seed, dealer=dealer, rules=self.rules)
-        else:
-            self.state = spec.new_state()
         self._bot_seed = seed if code_seed is None else code_seed
-        self.bot = self._fixed_bot or self._make_bot(self._bot_class(ad), self._bot_seed, 1 - self.seat)
-        self._recorded = False
-        self._deal_number = len(self.scores) + 1
+        g = self.game
+        if self.game_over:  # a new game, with the same first dealer (no new draw for a six)
+            self.game = ad.Game(g.players, rules=self.rules, seed=self._bot_seed)
+            self.game.set_first_dealer(g.first_dealer, g.cut)
+        elif g.state is not None and not g.state.is_terminal():
+            g.drop_deal()   # not scored: the same dealer deals again
+        if spec is None:
+            self.game.new_deal(seed=seed)
+        else:               # a deal from a code, with the code's dealer, as the game's next deal
+            self.game.new_deal(state=spec.new_state())
+        self.game.players[1 - self.seat] = (self._fixed_bot or
+                                            self._make_bot(self._bot_class(ad), self._bot_seed, 1 - self.seat))
+        self._show_scores()
 
     def _bot(self, seat: int) -> Bot:
-        assert self.bot is not None  # made with the deal
-        return self.bot
+        return self.game.players[seat]
 
     def _replace_bots(self) -> None:
         if self._fixed_bot is None:
-            self.bot = self._make_bot(self._bot_class(ad), self._bot_seed, 1 - self.seat)
+            self.game.players[1 - self.seat] = self._make_bot(self._bot_class(ad), self._bot_seed, 1 - self.seat)
 
     def _table_extra_action(self, action: dict) -> None:
         kind = action.get("kind")
@@ -441,20 +462,17 @@ class DurakTable(DealDashboard):
     def _run_bot(self) -> None:
         self._run_bots()
 
-    def _record(self) -> None:
-        st = self.state
-        assert st is not None  # a deal is on the table
-        if not self._recorded:
+    def _show_scores(self) -> None:
+        """The score sheet shows :attr:`game`'s rows, each noted with a sweep (a player
+        who took every trick: +10, RULES.md §3.4) and the hints used."""
+        g = self.game
+        hints = self._notes_by_game(g)
+        notes = []
+        for i, st in enumerate(g.deals[:len(g.scores)]):
             sweep = next((s for s in range(2) if not st.taken[1 - s]), None)
             note = f"{self.names[sweep]} took every trick: +10" if sweep is not None else ""
-            self.scores.add_row(st.returns(), label=str(self._deal_number),
-                                note=self._join_notes(note, self._hint_note()))
-            self._recorded = True
-
-    def _unrecord(self) -> None:
-        if self._recorded:
-            self.scores.remove_last_row()
-            self._recorded = False
+            notes.append(self._join_notes(note, hints.get(i, "")))
+        self.scores.set_rows(g.scores, notes=notes)
 
     def _acted_text(self, st, before: int, phase: str) -> str:
         last = st.history[before]
@@ -468,7 +486,7 @@ class DurakTable(DealDashboard):
     # ---- display -----------------------------------------------------------------------------
 
     def _title_html(self, st) -> str:
-        return (f"<h3 style='margin:2px'>Armenian Durak with trumps — deal {self._deal_number}"
+        return (f"<h3 style='margin:2px'>Armenian Durak with trumps — deal {len(self.game.deals)}"
                 f" <small>({self._deal_words()}; dealer {html.escape(self.names[st.dealer])}; "
                 f"you sit at the bottom)</small></h3>")
 
@@ -540,11 +558,11 @@ class DurakTable(DealDashboard):
         name = lambda s: html.escape(self.names[s])
         if st.is_terminal():
             r = st.returns()
-            t = self.scores.totals
+            t = self.game.totals
             text = (f"Deal over: you {r[self.seat]} points, {name(1 - self.seat)} {r[1 - self.seat]}. "
                     f"Totals {t[self.seat]} : {t[1 - self.seat]}.")
             if self.game_over:
-                w, m = ad.margin(t)
+                w, m = self.game.winner(), self.game.margin()
                 text += (" The game is over: a tie." if w is None else
                          f" The game is over: {name(w)} won by {m} points.")
             return text + " Press New deal."

@@ -3,8 +3,8 @@
 A learner in one seat plays against three bots (:class:`cardkit.games.variety.RuleBot`,
 or ``ExpertBot`` with ``bots="expert"``): the bidding and the play on one
 :class:`~cardkit_widgets.card_table.CardTable`; a :class:`ScoreSheet` and the table of the
-eight contracts below it (collapsible) keep a game of several deals (the dealer passes to
-the left, RULES.md §1.1, §1.7).
+eight contracts below it (collapsible) show a game of several deals, kept in a
+:class:`cardkit.games.variety.Game` (the dealer passes to the left, RULES.md §1.1, §1.7).
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ import ipywidgets as W
 
 from cardkit._checks import is_whole
 from cardkit.bots import Bot
-from cardkit.cards import deck
-from cardkit.dealing import as_generator, cut_for_dealer
+from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, quote
 from cardkit.games import variety
 
@@ -69,15 +68,22 @@ class VarietyTable(DealDashboard):
     :raises CardkitError: for a seat outside 0..3, wrong names, a negative seed, or an
         unknown layout.
 
+    The game itself is a :class:`cardkit.games.variety.Game` (:attr:`game`): the deals,
+    the dealer passing left, the score rows and the game's end are read from it; the
+    score sheet only shows its rows.
+
     Attributes a lesson may use:
 
+    :ivar game: the :class:`~cardkit.games.variety.Game` (a new one after a finished game,
+        with the same first dealer).
     :ivar state: the current :class:`cardkit.games.variety.State` (None before a deal).
     :ivar seed_box: ``IntText``, the seed of the next deal.
     :ivar deal_seed: the seed of the current deal.
     :ivar deal_code: the current deal's code (``"V-4821"``), a read-only trait.
     :ivar table: the :class:`~cardkit_widgets.card_table.CardTable`;
     :ivar contracts_table: an ``HTML`` table of the eight contracts, the one played marked;
-    :ivar scores: :class:`ScoreSheet` (one row per finished deal, ``state.returns()``).
+    :ivar scores: :class:`ScoreSheet` showing :attr:`game`'s rows (one per finished deal,
+        ``state.returns()``).
     :ivar status: the ``HTML`` status line; :attr:`status_text` is its plain text.
     :ivar last_error: the last refused action's message, or None.
     :ivar new_deal_button, undo_button, load_button: ``Button``; :ivar code_box: ``Text``;
@@ -98,21 +104,16 @@ class VarietyTable(DealDashboard):
         self.seat = int(seat)
         self.rules = rules or variety.Rules()
         self.names = seat_names(variety.PLAYERS, names, self.seat)
-        if first_dealer is None:
-            first_dealer, self.cut = cut_for_dealer(variety.PLAYERS, deck(52), as_generator(seed))
-        else:
-            if not 0 <= int(first_dealer) < variety.PLAYERS:
-                raise CardkitError(f"first_dealer {quote(first_dealer)}: expected a seat 0..3")
-            self.cut = []
-        self.first_dealer = int(first_dealer)
+        if first_dealer is not None and not 0 <= int(first_dealer) < variety.PLAYERS:
+            raise CardkitError(f"first_dealer {quote(first_dealer)}: expected a seat 0..3")
         if bots is None:
             bots = "rule"
         self._fixed_bots = dict(bots) if not isinstance(bots, str) else None
-        self.bots: dict[int, Bot] = {}
-        self.state: variety.State | None = None
+        # the game: the cut for the first dealer (highest card, RULES.md §1.1) drawn with seed
+        self.game = variety.Game([None] * variety.PLAYERS, rules=self.rules, seed=seed)
+        if first_dealer is not None:
+            self.game.set_first_dealer(int(first_dealer))
         self._remarks: list[tuple[int, int, str]] = []  # (history length, seat, text)
-        self._recorded = False
-        self._deal_number = 0
         self._bot_seed = int(seed)
         self._setup(seed, layout=layout, bots=bots,
                     undo_tooltip="Take back your last decision (and the bots' actions after it)")
@@ -130,14 +131,35 @@ class VarietyTable(DealDashboard):
     # ---- game bookkeeping ---------------------------------------------------------------
 
     @property
+    def state(self) -> variety.State | None:
+        """The current deal (:attr:`game`'s), None before the first."""
+        return self.game.state
+
+    @property
+    def first_dealer(self) -> int:
+        """The first dealer's seat: the cut's winner, or the seat given; a new game keeps it."""
+        return self.game.first_dealer
+
+    @property
+    def cut(self) -> list:
+        """The cut's rounds (each a dict seat -> card drawn); [] when the first dealer was given."""
+        return self.game.cut
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bots of the current deal, by seat (the game's players but the learner)."""
+        return {s: p for s, p in enumerate(self.game.players) if s != self.seat and p is not None}
+
+    @property
     def dealer(self) -> int:
-        """The dealer of the current deal (or of the next one, if none is in progress)."""
-        return (self.first_dealer + len(self.scores)) % variety.PLAYERS
+        """The dealer of the current deal (or of the next one, if none is in progress):
+        :attr:`game`'s (RULES.md §1.1)."""
+        return self.game.dealer
 
     @property
     def game_over(self) -> bool:
-        """True once ``rules.deals`` deals have been recorded (RULES.md §1.7)."""
-        return len(self.scores) >= self.rules.deals
+        """True once ``rules.deals`` deals have been recorded (RULES.md §1.7): :attr:`game`'s end."""
+        return self.game.is_over()
 
     def _bots_for(self, seed: int) -> dict[int, Bot]:
         if self._fixed_bots is not None:
@@ -146,7 +168,8 @@ class VarietyTable(DealDashboard):
         return {s: self._make_bot(cls, seed, s) for s in range(variety.PLAYERS) if s != self.seat}
 
     def _replace_bots(self) -> None:
-        self.bots = self._bots_for(self._bot_seed)
+        for s, bot in self._bots_for(self._bot_seed).items():
+            self.game.players[s] = bot
 
     # ---- the hooks of DealDashboard -----------------------------------------------------
 
@@ -161,37 +184,38 @@ class VarietyTable(DealDashboard):
         super().new_deal(seed)
 
     def _begin_deal(self, seed, spec=None, code_seed=None) -> None:
-        if self.game_over:
-            self.scores.clear()
-        if spec is None:
-            self.state = variety.new_deal(seed=seed, dealer=self.dealer, rules=self.rules)
-        else:
-            self.state = spec.new_state()
         self._bot_seed = seed if code_seed is None else code_seed
-        self.bots = self._bots_for(self._bot_seed)
-        self._remarks, self._recorded = [], False
-        self._deal_number = len(self.scores) + 1
+        g = self.game
+        if g.is_over():     # a new game, with the same first dealer (no new cut)
+            self.game = variety.Game(g.players, rules=self.rules, seed=self._bot_seed)
+            self.game.set_first_dealer(g.first_dealer, g.cut)
+        elif g.state is not None and not g.state.is_terminal():
+            g.drop_deal()   # not scored: the same dealer deals again
+        if spec is None:
+            self.game.new_deal(seed=seed)
+        else:               # a deal from a code, with the code's dealer, as the game's next deal
+            self.game.new_deal(state=spec.new_state())
+        self._replace_bots()
+        self._remarks = []
+        self._show_scores()
 
     def _bot(self, seat: int) -> Bot:
-        return self.bots[seat]
+        return self.game.players[seat]
 
     def _bot_acted(self, st, seat: int, bot) -> None:
         if st.phase == "bidding" and getattr(bot, "remark", None):
             self._remarks.append((len(st.history), seat, bot.remark))
 
-    def _record(self) -> None:
-        st = self.state
-        assert st is not None and st.declarers is not None  # a finished deal is on the table
-        if not self._recorded:
+    def _show_scores(self) -> None:
+        """The score sheet shows :attr:`game`'s rows, each noted with its contract, its
+        declarers and the hints used."""
+        g = self.game
+        hints = self._notes_by_game(g)
+        notes = []
+        for i, st in enumerate(g.deals[:len(g.scores)]):
             decl = " & ".join(self.names[s] for s in st.declarers)
-            self.scores.add_row(st.returns(), label=str(self._deal_number),
-                                note=self._join_notes(f"contract {st.contract}, {decl}", self._hint_note()))
-            self._recorded = True
-
-    def _unrecord(self) -> None:
-        if self._recorded:
-            self.scores.remove_last_row()
-            self._recorded = False
+            notes.append(self._join_notes(f"contract {st.contract}, {decl}", hints.get(i, "")))
+        self.scores.set_rows(g.scores, notes=notes)
 
     def _undone(self, n: int) -> None:
         self._remarks = [r for r in self._remarks if r[0] < n]
@@ -209,7 +233,7 @@ class VarietyTable(DealDashboard):
     # ---- display ------------------------------------------------------------------------
 
     def _title_html(self, st) -> str:
-        return (f"<h3 style='margin:2px'>Variety (Варьете) — deal {self._deal_number} of {self.rules.deals}"
+        return (f"<h3 style='margin:2px'>Variety (Варьете) — deal {len(self.game.deals)} of {self.rules.deals}"
                 f" <small>({self._deal_words()}; dealer {html.escape(self.names[st.dealer])}; "
                 f"you sit at the bottom)</small></h3>")
 
@@ -326,9 +350,9 @@ class VarietyTable(DealDashboard):
         return f"{head}. {turn}."
 
     def _game_over_text(self) -> str:
-        totals = self.scores.totals
+        totals = self.game.totals
         best = max(totals)
-        winners = " and ".join(html.escape(self.names[s]) for s in range(variety.PLAYERS) if totals[s] == best)
-        return (f" The game is over after {len(self.scores)} deals: {winners} "
+        winners = " and ".join(html.escape(self.names[s]) for s in self.game.winner())
+        return (f" The game is over after {len(self.game.scores)} deals: {winners} "
                 f"{'wins' if ' and ' not in winners else 'win'} with {signed(best)} (Rules §1.7); "
                 f"New deal starts a new game.")
