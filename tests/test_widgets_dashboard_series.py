@@ -181,3 +181,24 @@ def test_score_sheet_set_rows_shows_exactly_the_rows_given():
     assert sheet.rows == [[1, 2], [3, -4]]                                        # unchanged
     sheet.set_rows([])
     assert sheet.rows == [] and "No deal finished yet" in sheet.table.value
+
+
+@pytest.mark.parametrize("kind", TABLES)
+def test_the_hints_used_stay_with_their_row_through_undo_and_a_new_game(kind):
+    t = _table(kind, deals=2, seed=6)
+    while not (t.state.phase == "play" and t.state.current_player == t.seat):
+        assert t.act(t.state.legal_actions()[0]), t.last_error
+    t.hint()
+    _finish(t)
+    assert t.scores.notes[-1].endswith("hint used"), t.scores.notes
+    t.undo()                                   # the row leaves; the hint was used all the same
+    assert t.scores.notes == []
+    _finish(t)
+    assert len(t.scores) == 1 and t.scores.notes[-1].endswith("hint used")
+    t.new_deal()
+    _finish(t)
+    assert "hint" not in t.scores.notes[-1] and t.scores.notes[0].endswith("hint used")
+    t.new_deal()                               # a new game: its sheet starts empty, no old notes
+    _finish(t)
+    assert len(t.scores) == 1 and "hint" not in t.scores.notes[0]
+    _agree(t)
