@@ -59,6 +59,7 @@ from .armenian_durak_rules import (
     _check_seat,
     _is_int,
     _points_table,
+    _score,
     beats,
     card_points,
     deck_points,
@@ -352,7 +353,10 @@ class State(TrickGameState):
 
     # -- scoring (RULES.md §3.4)
     def _deal_over(self) -> None:
-        self._scores = score_deal(self.taken, self.trump, self.rules)
+        try:  # the deal's own cards, checked as they were played
+            self._scores = _score(self.taken, self.trump, self.rules)
+        except (KeyError, TypeError):  # something put in by hand: score_deal names it
+            self._scores = score_deal(self.taken, self.trump, self.rules)
 
     def _returns(self) -> list[int]:
         assert self._scores is not None  # asked only when the deal is over

@@ -279,8 +279,14 @@ def score_deal(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules
             if c in seen:
                 raise CardkitError(f"taken: {c} is taken twice; each card is in the deck once (RULES.md §3.1)")
             seen.add(c)
-    pts = [sum(card_points(c, trump, rules) for c in t) for t in taken]
-    return [p + int(sweep_bonus(len(t) // PLAYERS, rules)) for p, t in zip(pts, taken)]
+    return _score(taken, trump, rules)
+
+
+def _score(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules) -> list[int]:
+    """:func:`score_deal` for arguments already checked (a finished deal's own taken
+    cards, its trump and rules)."""
+    table = _points_table(rules, trump)
+    return [sum(map(table.__getitem__, t)) + int(sweep_bonus(len(t) // PLAYERS, rules)) for t in taken]
 
 
 def first_leader(dealer):
