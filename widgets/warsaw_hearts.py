@@ -432,25 +432,6 @@ class WarsawHeartsTable(DealDashboard):
     def _bot(self, seat: int) -> Bot:
         return self.game.players[seat]
 
-    def _record(self) -> None:
-        if len(self.game.scores) < len(self.game.deals):
-            self.game.record()
-            self._notes_by_game(self.game)[len(self.game.scores) - 1] = self._hint_note()
-
-    def _unrecord(self) -> None:
-        st = self.state
-        assert st is not None  # a deal is on the table
-        if st.is_terminal() and len(self.game.scores) == len(self.game.deals):
-            self.game.unrecord()
-            self._notes_by_game(self.game).pop(len(self.game.scores), None)
-
-    def _notes_by_game(self, game) -> dict[int, str]:
-        """The score sheets' notes of ``game``'s deals (the hints used), by deal index."""
-        if getattr(self, "_notes_game", None) is not game:
-            self._notes_game = game
-            self._deal_notes: dict[int, str] = {}
-        return self._deal_notes
-
     def _acted_text(self, st, before: int, phase: str) -> str:
         return f"You played {card_html(st.history[before])}."
 
