@@ -8,7 +8,8 @@ Deals go on until a penalty total reaches 30; then the loser pays the others in 
 
 Public API: :class:`Rules`, :data:`PENALTY_SCHEDULE`, :data:`HONOURS`, :data:`BONUS`,
 :func:`penalty_and_bonus`, :func:`assess_tricks`, :func:`settle`, :func:`new_deal`,
-:class:`State`, :class:`Observation`, :class:`Game`, :class:`RandomBot`, :class:`RuleBot`.
+:class:`State`, :class:`Observation`, :class:`Game`, :class:`RandomBot`, :class:`RuleBot`,
+:class:`KeepHonoursBot`.
 
 >>> penalty_and_bonus([["KH", "QH", "6S"], ["JH", "7C", "8C"]])   # RULES.md §2.2, rule 1
 (20, 0)
@@ -36,13 +37,13 @@ from ..state import TrickGameState, TrickObservation, seed_of
 from ..tricks import Trick, winning_index
 
 if TYPE_CHECKING:  # re-exported lazily at the end (_LAZY): no import at run time
-    from .warsaw_hearts_bots import RuleBot
+    from .warsaw_hearts_bots import KeepHonoursBot, RuleBot
 
 __all__ = [
     "Rules", "PenaltyRow", "PENALTY_SCHEDULE", "HONOURS", "HONOUR_VALUES", "BONUS", "DECK_SIZE",
     "Assessment", "assess_tricks", "penalty_and_bonus", "Payment", "payments", "settle", "losers",
     "new_deal", "State", "Observation", "Game", "RandomBot", "RuleBot", "rules_for", "MAX_LOSS_AT",
-    "first_leader",
+    "first_leader", "KeepHonoursBot",
 ]
 
 
@@ -681,9 +682,10 @@ class Game(DealSeries):
 
 #: Names re-exported here lazily (:func:`cardkit._lazy.lazy_exports`), so that importing this
 #: module imports neither (no import cycle, no solver): ``ExpertBot``, the judge's expert
-#: player (:class:`cardkit.analysis.ExpertBot`), and the rule bot ``RuleBot``
-#: (:mod:`cardkit.games.warsaw_hearts_bots`).
+#: player (:class:`cardkit.analysis.ExpertBot`), the rule bot ``RuleBot`` and its variant
+#: ``KeepHonoursBot`` (:mod:`cardkit.games.warsaw_hearts_bots`).
 _LAZY = {"ExpertBot": ("cardkit.analysis.judge", "ExpertBot"),
-         "RuleBot": ("cardkit.games.warsaw_hearts_bots", "RuleBot")}
+         "RuleBot": ("cardkit.games.warsaw_hearts_bots", "RuleBot"),
+         "KeepHonoursBot": ("cardkit.games.warsaw_hearts_bots", "KeepHonoursBot")}
 __getattr__ = lazy_exports(__name__, _LAZY)
 __dir__ = lazy_dir(globals(), _LAZY)

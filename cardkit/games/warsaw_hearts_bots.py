@@ -1,19 +1,25 @@
-"""The Warsaw Hearts rule bot: :class:`RuleBot`.
+"""The Warsaw Hearts bots: the rule bot :class:`RuleBot` and its variant
+:class:`KeepHonoursBot`, which keeps its heart honours early in the deal.
 
-The rules live in :mod:`cardkit.games.warsaw_hearts`, which re-exports ``RuleBot``
-(``cardkit.games.warsaw_hearts.RuleBot``) lazily; the bot reads the game only through the
-observation of its own seat (STYLE.md rule 6).
+The rules live in :mod:`cardkit.games.warsaw_hearts`, which re-exports both
+(``cardkit.games.warsaw_hearts.RuleBot``, ``...KeepHonoursBot``) lazily; the bots read the game only through the
+observation of their own seat (STYLE.md rule 6).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+import numpy as np
+
+from .._checks import is_whole
 from ..bots import TrickBot
 from ..cards import Card, Rank, Suit, deck
+from ..errors import CardkitError, quote
 from .warsaw_hearts import _HONOUR_SET, DECK_SIZE, HONOUR_VALUES, HONOURS, Observation
 
-__all__ = ["RuleBot"]
+__all__ = ["RuleBot", "KeepHonoursBot"]
 
 
 _DECK36 = tuple(deck(DECK_SIZE))
@@ -87,3 +93,38 @@ class RuleBot(TrickBot):
         if last or not any(self._higher_unseen(c, unseen) for c in pool):
             return max(pool, key=lambda c: c.rank)
         return min(pool, key=lambda c: c.rank)
+
+
+class KeepHonoursBot(RuleBot):
+    """:class:`RuleBot`, except that it does not dump a heart honour early (RULES.md §2.2:
+    K♥ Q♥ J♥ are the only cards that cost penalty points; §2.1: a player void in the suit
+    led may play any card).
+
+    While void in the suit led during the first ``until`` tricks of the deal, holding a
+    heart honour and at least one other card, it chooses as :class:`RuleBot` would among
+    its cards that are not heart honours (so it discards its most dangerous other card).
+    In every other case it plays exactly as :class:`RuleBot`. Lesson Warsaw Hearts 3
+    compares the two policies over the same deals.
+
+    :param seed: as for :class:`~cardkit.bots.Bot` (the bot draws no random numbers).
+    :param until: how many tricks, from the first, the honours are kept while void: a whole
+        number, 0 or more (**default** 4; 0 plays exactly as :class:`RuleBot`).
+    :raises CardkitError: (a ValueError) for an ``until`` that is not a whole number ≥ 0.
+    """
+
+    name = "keep-honours"
+
+    def __init__(self, seed: int | np.random.Generator | None = None, until: int = 4) -> None:
+        if not is_whole(until) or until < 0:
+            raise CardkitError(f"KeepHonoursBot(until={quote(until)}): the number of tricks in which the "
+                               f"heart honours are kept is a whole number, 0 or more (RULES.md §2.2)")
+        super().__init__(seed)
+        self.until = int(until)
+
+    def act(self, obs: Observation) -> Card:
+        legal = obs.legal_actions
+        void = bool(obs.trick) and legal[0].suit != obs.trick[0].suit
+        others = tuple(c for c in legal if c not in _HONOUR_SET)
+        if void and len(obs.tricks) < self.until and others and len(others) < len(legal):
+            return super().act(replace(obs, legal_actions=others))
+        return super().act(obs)
