@@ -118,6 +118,14 @@ class Card:
             object.__setattr__(self, "rank", _member(Rank, self.rank, "rank", "2..14 (a Rank)"))
         _INTERNED.setdefault((int(self.suit), int(self.rank)), self)
 
+    #: Cards are interned (``__new__`` above: one object per card, which ``copy``,
+    #: ``deepcopy``, pickling and :func:`dataclasses.replace` all return), so two cards are
+    #: equal exactly when they are the same object: ``==`` is Python's identity test, in
+    #: C, not a generated method comparing ``(suit, rank)`` (the engine compares cards
+    #: millions of times a test run). ``__hash__`` stays the dataclass's, from
+    #: ``(suit, rank)``: equal cards, one object, one hash.
+    __eq__ = object.__eq__
+
     def __copy__(self) -> Card:
         return self
 

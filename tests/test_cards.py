@@ -89,3 +89,33 @@ def test_every_card_round_trips_through_text_index_and_json():
     for bad in (-1, 52, 1.0, True, "3"):
         with pytest.raises(CardkitError, match="card index"):
             Card.from_index(bad)
+
+
+def test_every_way_to_a_card_gives_the_one_interned_object():
+    """``==`` between cards is identity (Card.__eq__ is object's): it is right only if
+    every way of getting a card returns the one object per card."""
+    import copy
+    import dataclasses
+    import pickle
+
+    import numpy as np
+
+    from cardkit import Card, Rank, Suit, deck, parse_card
+    from cardkit.errors import CardkitError
+
+    for c in deck(52):
+        ways = [Card(c.suit, c.rank), Card(int(c.suit), int(c.rank)),
+                Card(np.int8(c.suit), np.int64(c.rank)), Card.from_index(c.index),
+                Card.from_index(np.int16(c.index)), parse_card(c.code), parse_card(str(c)),
+                copy.copy(c), copy.deepcopy(c), pickle.loads(pickle.dumps(c)),
+                dataclasses.replace(c), dataclasses.replace(Card(c.suit, Rank.TWO), rank=c.rank)]
+        assert all(w is c for w in ways), c
+        assert all(w == c and hash(w) == hash(c) for w in ways)
+        assert hash(c) == hash((c.suit, c.rank))
+    a, b = parse_card("QH"), parse_card("QD")
+    assert a != b and not (a == b) and a != "QH" and a != (Suit.HEARTS, Rank.QUEEN)
+    assert len({*deck(52), *deck(36)}) == 52
+    for bad in [(Suit.HEARTS, 15), (4, 12), ("H", 12)]:
+        with pytest.raises(CardkitError):
+            Card(*bad)
+    assert parse_card("QH") is Card(Suit.HEARTS, Rank.QUEEN)  # a refused card left nothing behind
