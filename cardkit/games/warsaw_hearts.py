@@ -262,6 +262,9 @@ def _assess(tricks: Sequence[Sequence[Card]], rules: Rules) -> Assessment:
     return Assessment(penalty, bonus, row, added, honours, hearts, len(tricks))
 
 
+_DECK_SET = frozenset(deck(DECK_SIZE))
+
+
 def _read_tricks(tricks) -> list[list[Card]]:
     if isinstance(tricks, (str, Trick)) or not isinstance(tricks, Iterable):
         raise NotationError(f"tricks {quote(tricks)}: expected a list of tricks, each a list of cards "
@@ -274,7 +277,8 @@ def _read_tricks(tricks) -> list[list[Card]]:
             raise NotationError(f"trick {i + 1} {quote(t)}: expected a list of cards such as ['KH', 'QH', '6S']")
         try:
             cards = [parse_card(c) for c in items]
-            check_deck(cards, DECK_SIZE, what=f"trick {i + 1} {quote(t)}")
+            if not _DECK_SET.issuperset(cards):  # the message (with the trick quoted) only when needed
+                check_deck(cards, DECK_SIZE, what=f"trick {i + 1} {quote(t)}")
         except NotationError as e:
             raise NotationError(f"{e}") from None
         if not cards:
