@@ -17,9 +17,19 @@ This file sits at the repository root so that it also applies to ``pytest lesson
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import PurePosixPath
 
 import pytest
+
+# Bytecode caches on, for this run and every process it starts (xdist workers, nbval and
+# Voila kernels, subprocess tests): with PYTHONDONTWRITEBYTECODE set (as on some CI
+# machines), each of them compiled every module of the kit from source again and pytest
+# re-rewrote every test module's asserts, about 8 s of collection per worker. The caches
+# go to ``__pycache__`` folders (git ignores them).
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 BROWSER_FILE_PREFIX = "test_browser_"
 SPREAD_FILES = frozenset({
@@ -48,9 +58,20 @@ def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadFileScheduling
 
     class BrowserTogether(LoadFileScheduling):
-        """``--dist loadfile``, with all browser test files as one unit."""
+        """``--dist loadfile``, with all browser test files as one unit, handed out first;
+        then the long random-play tests (one unit each), then the files, most tests first
+        (xdist's order), so that the last units to run are small."""
 
         def _split_scope(self, nodeid: str) -> str:
             return _scope(nodeid)
+
+        def _assign_work_unit(self, node) -> None:
+            if not getattr(self, "_ordered", False):
+                self._ordered = True
+                spread = [k for k in self.workqueue if k.split("::", 1)[0] in SPREAD_FILES]
+                for key in reversed(["browser", *spread]):
+                    if key in self.workqueue:
+                        self.workqueue.move_to_end(key, last=False)
+            super()._assign_work_unit(node)
 
     return BrowserTogether(config, log)
