@@ -363,7 +363,12 @@ def side_points(contract: int | Contract, seats: Sequence[int], taken: Sequence[
     """
     c = contract if isinstance(contract, Contract) else contracts(rules)[_contract_number(contract)]
     taken = _check_taken(taken)
-    side = _check_seats(seats, "seats")
+    return _side_points(c, _check_seats(seats, "seats"), taken)
+
+
+def _side_points(c: Contract, side, taken: list[list[Card]]) -> int:
+    """:func:`side_points` for arguments already checked (``taken`` as
+    :func:`_check_taken` returns it)."""
     cards = [card for s in side for card in taken[s]]
     tricks = len(cards) // PLAYERS
     total_tricks = sum(len(t) for t in taken) // PLAYERS
@@ -408,8 +413,9 @@ def score_deal(contract: int, declarers: Sequence[int], taken: Sequence[Sequence
         raise CardkitError(f"declarers {quote(declarers)}: expected two different seats 0..3")
     taken = _check_taken(taken)
     defs = [s for s in range(PLAYERS) if s not in decl]
-    d_pts = side_points(contract, decl, taken, rules)
-    f_pts = side_points(contract, defs, taken, rules)
+    c = contracts(rules)[contract]
+    d_pts = _side_points(c, decl, taken)
+    f_pts = _side_points(c, defs, taken)
     scores = [d_pts if s in decl else f_pts for s in range(PLAYERS)]
     if declarers_lose(d_pts, f_pts, rules):
         for s in defs:

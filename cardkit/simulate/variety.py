@@ -585,26 +585,30 @@ class RulePolicyBot(Bot):
             return min(xs, key=lambda x: (strength(x, low), int(x.suit)))
 
         def maxcv(xs):
-            return [x for x in xs if cv(x) == max(map(cv, xs))]
+            top = max(map(cv, xs))
+            return [x for x in xs if cv(x) == top]
 
         def mincv(xs):
-            return [x for x in xs if cv(x) == min(map(cv, xs))]
+            low_ = min(map(cv, xs))
+            return [x for x in xs if cv(x) == low_]
 
         trick = list(obs.trick)
         j = len(trick)
         S = sum(cv(x) for x in trick)
-        want = 52 * (c.per_trick + c.majority // 6) + 52 * S + (PLAYERS - 1 - j) * sum(c.card_values) > 0
+        deck_cv = sum(c.card_values)
+        want = 52 * (c.per_trick + c.majority // 6) + 52 * S + (PLAYERS - 1 - j) * deck_cv > 0
         if j == 0:
             trumps = [x for x in legal if x.suit == c.trump]
             played = {x for _, cards, _ in obs.tricks for x in cards}
-            unseen = [x for x in _CARDS if x.suit == c.trump and x not in played and x not in trumps]
+            held = set(legal)
+            unseen = [x for x in _CARDS if x.suit == c.trump and x not in played and x not in held]
             if self.draws_trumps and trumps and unseen:
                 top = strongest(trumps)
                 if (strength(top, low) > max(strength(x, low) for x in unseen)
                         or (cv(top) <= 0 and all(cv(x) <= 0 for x in unseen))):
                     return top
             if self.cashes_masters and (not want or c.trump is None):
-                hidden = [x for x in _CARDS if x not in played and x not in legal]
+                hidden = [x for x in _CARDS if x not in played and x not in held]
                 worth = c.per_trick + c.majority // 6
                 masters = []
                 for suit in {x.suit for x in legal}:
@@ -613,7 +617,7 @@ class RulePolicyBot(Bot):
                     if others and strength(top, low) <= max(strength(x, low) for x in others):
                         continue
                     if (len(others) * (worth + cv(top)) + 3 * sum(map(cv, others)) > 0 if others
-                            else 52 * (worth + cv(top)) + 3 * sum(c.card_values) > 0):
+                            else 52 * (worth + cv(top)) + 3 * deck_cv > 0):
                         masters.append(top)
                 if masters:
                     return strongest(masters)
