@@ -7,25 +7,36 @@ the import graph has no cycle and importing the rules loads no solver.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping
 
 __all__ = ["lazy_exports", "lazy_dir"]
 
 
-def lazy_exports(module_name: str, table: Mapping[str, tuple[str, str]]) -> Callable[[str], object]:
+def lazy_exports(module_name: str, table: Mapping[str, tuple[str, str]], *,
+                 cache: MutableMapping[str, object] | None = None) -> Callable[[str], object]:
     """A module ``__getattr__`` for ``module_name`` that answers each name of ``table``
     (``name -> (module, attribute)``) by importing ``module`` on first use.
+
+    ``cache``: the module's ``globals()`` to store each loaded object in, so that later
+    uses find it there without calling ``__getattr__`` again; ``None`` (the default) stores
+    nothing and imports (a dictionary look-up in ``sys.modules``) on every use.
 
     >>> getattr_ = lazy_exports("m", {"sqrt": ("math", "sqrt")})
     >>> getattr_("sqrt")(9.0)
     3.0
+    >>> namespace: dict = {}
+    >>> lazy_exports("m", {"sqrt": ("math", "sqrt")}, cache=namespace)("sqrt") is namespace["sqrt"]
+    True
 
     :raises AttributeError: for a name not in ``table``, as for any missing attribute.
     """
     def __getattr__(name: str) -> object:
         if name in table:
             module, attr = table[name]
-            return getattr(importlib.import_module(module), attr)
+            value = getattr(importlib.import_module(module), attr)
+            if cache is not None:
+                cache[name] = value
+            return value
         raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
     __getattr__.__doc__ = ("Names loaded on first use from higher modules: "
                            + ", ".join(f"{n} ({m}.{a})" for n, (m, a) in table.items()) + ".")

@@ -54,3 +54,18 @@ def test_star_import_gives_all():
     namespace: dict = {}
     exec("from cardkit_widgets import *", namespace)
     assert set(cardkit_widgets.__all__) <= set(namespace)
+
+
+def test_the_shared_lazy_loader_caches_a_used_name_in_the_package():
+    """cardkit_widgets uses cardkit._lazy.lazy_exports with ``cache``: after first use the
+    class sits in the package's globals (no second __getattr__), the same object the rules
+    modules' uncached loader would return."""
+    from cardkit._lazy import lazy_exports
+
+    value = cardkit_widgets.HandTable
+    assert vars(cardkit_widgets)["HandTable"] is value
+    uncached = lazy_exports("probe", cardkit_widgets._LAZY)
+    assert uncached("HandTable") is value and uncached("ScoreSheet") is cardkit_widgets.ScoreSheet
+    namespace: dict = {}
+    cached = lazy_exports("probe", cardkit_widgets._LAZY, cache=namespace)
+    assert cached("TrickTable") is cardkit_widgets.TrickTable and set(namespace) == {"TrickTable"}

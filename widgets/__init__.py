@@ -35,27 +35,29 @@ Every control is built once and updated in place; every button has an accessible
 state protocol of :mod:`cardkit.state`; legality comes from ``state.legal_actions()``.
 """
 
-import importlib
 from typing import TYPE_CHECKING
+
+from cardkit._lazy import lazy_dir, lazy_exports
 
 # Lazy imports (PEP 562): ``import cardkit_widgets`` (or one of its light submodules, such as
 # ``cardkit_widgets.lesson``) loads no dashboard, no anywidget and no game module; each public
-# name below imports its module on first use. A lesson's first screen no longer waits for
-# every dashboard to load (issue 10 §6).
-_LAZY = {
-    "AuctionTable": ".auction", "ContractTable": ".auction",
-    "HandTable": ".hand",
-    "ScoreSheet": ".scores",
-    "TrickTable": ".trick",
-    "VarietyTable": ".variety_table",
-    "PenaltyTable": ".warsaw_hearts", "SettlementTable": ".warsaw_hearts",  # RULES.md §2
-    "WarsawHeartsTable": ".warsaw_hearts",
-    "DrawChooser": ".armenian_durak", "DurakTable": ".armenian_durak",  # RULES.md §3
-    "TableauView": ".armenian_durak", "TrumpPicker": ".armenian_durak",
-    "AdvisorPanel": ".advisor", "HandEditor": ".advisor",  # RULES.md §1.8
-    "DealDashboard": "._dashboard",
-    "CardTable": ".card_table",
+# name below imports its module on first use, and is then kept in this module's globals. A
+# lesson's first screen no longer waits for every dashboard to load (issue 10 §6).
+_MODULES = {
+    "AuctionTable": "auction", "ContractTable": "auction",
+    "HandTable": "hand",
+    "ScoreSheet": "scores",
+    "TrickTable": "trick",
+    "VarietyTable": "variety_table",
+    "PenaltyTable": "warsaw_hearts", "SettlementTable": "warsaw_hearts",  # RULES.md §2
+    "WarsawHeartsTable": "warsaw_hearts",
+    "DrawChooser": "armenian_durak", "DurakTable": "armenian_durak",  # RULES.md §3
+    "TableauView": "armenian_durak", "TrumpPicker": "armenian_durak",
+    "AdvisorPanel": "advisor", "HandEditor": "advisor",  # RULES.md §1.8
+    "DealDashboard": "_dashboard",
+    "CardTable": "card_table",
 }
+_LAZY = {name: (f"{__name__}.{module}", name) for name, module in _MODULES.items()}
 
 if TYPE_CHECKING:  # type checkers and IDEs see the eager imports
     from ._dashboard import DealDashboard
@@ -69,19 +71,8 @@ if TYPE_CHECKING:  # type checkers and IDEs see the eager imports
     from .variety_table import VarietyTable
     from .warsaw_hearts import PenaltyTable, SettlementTable, WarsawHeartsTable
 
-
-def __getattr__(name: str):
-    """Import a public class's module on first use (PEP 562); cache the class here."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__ = lazy_exports(__name__, _LAZY, cache=globals())
+__dir__ = lazy_dir(globals(), _LAZY)
 
 
 __all__ = [
