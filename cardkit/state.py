@@ -91,17 +91,24 @@ def fast_copy(value: Any) -> Any:
 
 class _UndoStack(list):
     """A state's undo stack: ``(len(history) before the action, snapshot)`` pairs, oldest
-    first, and :attr:`length`, the length of the history they were taken for (a history
-    changed by hand no longer matches it, and the stack is not used)."""
+    first, and :attr:`actions`, a copy of the history they were taken for. A history
+    changed by hand (an action appended, popped or replaced, even by one of the same
+    length) no longer equals it, and the stack is not used: the snapshots and the actions
+    applied again after one would not be that history's."""
 
-    __slots__ = ("length",)
+    __slots__ = ("actions",)
 
-    def __init__(self, items=(), length: int = 0) -> None:
+    def __init__(self, items=(), actions=()) -> None:
         super().__init__(items)
-        self.length = length
+        self.actions = list(actions)
+
+    @property
+    def length(self) -> int:
+        """The length of the history the stack was kept for."""
+        return len(self.actions)
 
     def copy(self) -> _UndoStack:
-        return _UndoStack(self, self.length)
+        return _UndoStack(self, self.actions)
 
 
 @dataclass(frozen=True)
@@ -225,8 +232,9 @@ class TrickGameState:
         stack (a snapshot before it when due)."""
         stack = self._undo_stack()
         n = len(self.history)
-        if stack.length != n:
-            stack.clear()  # the history was changed by hand: the old snapshots are not its own
+        if len(stack.actions) != n:  # the history was changed by hand: the old snapshots are not its own
+            stack.clear()
+            stack.actions = list(self.history)
         due = not stack or (n % self.UNDO_EVERY == 0 and stack[-1][0] != n)  # not twice for one n
         snapshot = self._snapshot() if due else None
         try:
@@ -239,7 +247,7 @@ class TrickGameState:
         if snapshot is not None:
             stack.append((n, snapshot))
         self.history.append(a)
-        stack.length = n + 1
+        stack.actions.append(a)
 
     def _snapshot(self) -> dict:
         """The state's attributes now, copied (:func:`fast_copy`), but for the history and
@@ -309,20 +317,24 @@ class TrickGameState:
         after it applied again, or (a stack that does not match the history) a replay."""
         kept = {k: self.__dict__[k] for k in self._kept_on_restore if k in self.__dict__}
         stack = self._undo_stack()
-        if stack.length == len(self.history):
+        # the stack serves only the history it was kept for: one changed by hand, even
+        # to the same length, is replayed (its actions applied again after a snapshot
+        # taken for other actions could fail half way, or silently give another position)
+        own = stack.actions == self.history  # the same objects: a pointer compare each
+        if own:
             while stack and stack[-1][0] > n:
                 stack.pop()
-        if stack and stack.length == len(self.history):
+        if stack and own:
             m, snapshot = stack[-1]
             if m == n:
                 stack.pop()
             history = self.history
             again = history[m:n]
             del history[m:]
+            del stack.actions[m:]
             self.__dict__.clear()
             self.__dict__.update(fast_copy(snapshot))
             self.__dict__.update(history=history, **{self._UNDO: stack})
-            stack.length = m
             for a in again:  # applied before from this very position: legal
                 self._push(a)
         else:  # the fallback: rebuilt from the start and the history

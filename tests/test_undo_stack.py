@@ -153,3 +153,48 @@ def test_a_snapshot_every_few_actions_and_undo_to_any_length(game, no_replay):
         if k < len(views) - 1:  # play goes on from there as before
             twin.apply_action(state.history[k])
             assert _view(twin) == views[k + 1]
+
+
+def _other_line(module, seed: int, length: int, changed: int):
+    """The actions of ``module.new_deal(seed=seed)`` played by random bots to ``length``
+    actions, and another line of the same length whose action ``changed`` differs."""
+    state, _, _ = _random_deal(module, seed)
+    line = list(state.history[:length])
+    other = module.new_deal(seed=seed)
+    for a in line[:changed]:
+        other.apply_action(a)
+    other.apply_action(next(a for a in other.legal_actions() if a != line[changed]))
+    bots = [RandomBot(seed * 10 + 100 + s) for s in range(other.players)]
+    while len(other.history) < length:
+        seat = other.current_player
+        other.apply_action(bots[seat].act(other.observation(seat)))
+    return line, list(other.history)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("how", ["in place", "new list"])
+def test_a_history_replaced_by_one_of_the_same_length_is_replayed(game, how):
+    """A history changed by hand to another line of the same length (a middle action
+    replaced) is not the one the snapshots were taken for: undo gives the position of the
+    new line (it used to restore a snapshot of the old line and apply the new line's
+    actions after it: a ValueError half way, or silently another position)."""
+    module = GAMES[game]
+    line, other = _other_line(module, 11, 20, 5)
+    state = module.new_deal(seed=11)
+    for a in line:
+        state.apply_action(a)
+    if how == "in place":
+        state.history[:] = other
+    else:
+        state.history = list(other)
+    state.undo_to(12)
+    fresh = module.new_deal(seed=11)
+    for a in other[:12]:
+        fresh.apply_action(a)
+    assert _view(state) == _view(fresh) and state.to_json() == fresh.to_json()
+    for a in other[12:]:  # and play goes on along the new line
+        state.apply_action(a)
+        fresh.apply_action(a)
+    state.undo_action()
+    fresh.undo_action()
+    assert _view(state) == _view(fresh)
