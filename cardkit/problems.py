@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CardkitError, NotationError, quote
-from .wording import signed
+from .wording import minus_signs, signed
 
 __all__ = ["Problem", "Grade", "load_problems", "grade", "line_words", "seat_names", "result_words"]
 
@@ -60,10 +60,6 @@ def seat_names(players: int, seat: int) -> list[str]:
     around = {2: ["you", "the opponent"], 3: ["you", "Left", "Right"],
               4: ["you", "West", "North", "East"]}[players]
     return [around[(s - seat) % players] for s in range(players)]
-
-
-def _minus(text: str) -> str:
-    return text.replace("-", "−")
 
 
 _signed = signed   # points with their sign and the minus sign "−" (cardkit.wording)
@@ -309,7 +305,7 @@ def line_words(problem: Problem) -> str:
     if st.is_terminal():
         sentences.append(f"You end with {_signed(outcome(st, problem.seat))} ({result_words(problem.game)}).")
     text = " ".join(s[0].upper() + s[1:] for s in sentences)
-    return _minus(text)
+    return minus_signs(text)
 
 
 #: Armenian Durak, the book's fig. 52 (RULES.md §3.3), **reconstructed**: the book shows only

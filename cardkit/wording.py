@@ -1,17 +1,23 @@
 """Numbers as a learner reads them: the sign shown, and the true minus sign "−" (U+2212),
 never the hyphen-minus. The one formatter of signed points for the replay's commentary,
 the problem sets, the judge's words and the widgets (``cardkit_widgets.lesson`` re-exports
-:func:`signed` and :func:`number`).
+:func:`signed`, :func:`number` and :func:`minus_signs`).
 
 >>> signed(3), signed(-3), signed(0), signed(-0.004, 2), signed(2.5, 1)
 ('+3', '−3', '0', '0.00', '+2.5')
 >>> number(-0.4, 2), number(3)
 ('−0.40', '3')
+>>> minus_signs("a face-down card, no-trump, deal V-4821: -3 (-0.5), 2-3 tricks")
+'a face-down card, no-trump, deal V-4821: −3 (−0.5), 2-3 tricks'
 """
 
 from __future__ import annotations
 
-__all__ = ["signed", "number"]
+import re
+
+__all__ = ["signed", "number", "minus_signs"]
+
+_HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")
 
 
 def signed(x: float, digits: int = 0) -> str:
@@ -32,3 +38,9 @@ def number(x: float, digits: int = 0) -> str:
     ``−0.40`` (``digits`` decimals; a value that rounds to zero has no sign)."""
     t = f"{x:.{digits}f}"
     return f"{0:.{digits}f}" if float(t) == 0 else t.replace("-", "−")
+
+
+def minus_signs(text: str) -> str:
+    """``text`` with every hyphen-minus that stands for a minus sign ("-4", "(-3") written
+    as the minus sign "−"; hyphens in words, ranges and deal codes ("V-4821") stay."""
+    return _HYPHEN_MINUS.sub("−", text)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import ipywidgets as W
 
 from cardkit.cards import Card, Rank, Suit
-from cardkit.wording import number, signed  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
+from cardkit.wording import minus_signs, number, signed  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
 
 __all__ = [
     "RED", "BLACK", "BLUE", "GREEN", "BUTTON_WIDTH", "BUTTON_HEIGHT", "ranks_for", "suit_html", "card_html",
@@ -266,15 +266,6 @@ def one_line(exc: BaseException, limit: int = 400) -> str:
 
 
 _RULES_FILE = re.compile(r"(?:docs/|\.\./shared/)?RULES\.md(?=\s*§|\b)")
-_HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")
-
-
-def minus_signs(text: str) -> str:
-    """``text`` with every hyphen-minus that stands for a minus sign ("-4", "(-3") written
-    as the minus sign "−"; hyphens in words, ranges and deal codes ("V-4821") stay."""
-    return _HYPHEN_MINUS.sub("−", text)
-
-
 def rules_words(text: str) -> str:
     """``text`` with the rules file named as a learner reads it: "RULES.md §1.3" → "Rules §1.3"."""
     return _RULES_FILE.sub("Rules", text)

@@ -23,6 +23,7 @@ from .._checks import is_whole
 from ..bots import Bot, play_out
 from ..dealing import as_generator
 from ..errors import CardkitError, StateError, quote
+from ..wording import minus_signs
 from ._types import SearchLimit
 
 __all__ = ["Estimate", "estimate", "estimate_observation", "Verdict", "review", "ExpertBot",
@@ -342,7 +343,7 @@ def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False) -> str:
         s += f"; with all cards known, {exact_cost} point{'s' if exact_cost != 1 else ''}"
         if exact_cost and exact_best is not None and exact_best != best:
             s += f" (best: {_name(exact_best)})"
-    return s.replace("-", "−")
+    return minus_signs(s)
 
 
 def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
