@@ -87,23 +87,27 @@ import os
 import random
 import re
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from cardkit.lessons_cli import voila_args  # noqa: E402
+from benchmarks._voila import (  # noqa: E402  # shared with lesson_first_screen.py
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    free_port,
+    jupyter_env,
+    load_average,
+    start_voila,
+    stop_voila,
+    voila_command,
+    wait_until_ready,
+)
 
-CHROMIUM = os.environ.get("CARDKIT_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage"]
 MAX_SESSIONS = 40
 # Before the card table the play dashboard sent ~1,230 IOPub messages while its cell ran (560
 # widgets opened, 660 updates; now about 20). Voila's one process decodes every kernel's
@@ -329,21 +333,11 @@ def renice_browser(nice: int, server_pid: int, done: set[int]) -> None:
 # ------------------------------------------------------------------ helpers
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
 def pct(values, q):
     v = sorted(values)
     if not v:
         return float("nan")
     return v[min(len(v) - 1, int(round(q * (len(v) - 1))))]
-
-
-def load_average() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 def fmt_dist(values: list[float]) -> str:
@@ -547,13 +541,7 @@ def _alarm(signum, frame):
 
 def _stop_everything(server: subprocess.Popen | None, marker: str) -> None:
     """Stop Voila (SIGTERM: it shuts its kernels down), then kill what is left of ours by pid."""
-    if server is not None and server.poll() is None:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
+    stop_voila(server)
     table = _proc_table()
     leftovers = [p for p in _descendants(table, os.getpid())] + \
                 [p for p, row in table.items() if marker in row[4] and p != os.getpid()]
@@ -629,16 +617,11 @@ def main() -> int:
     server = None
     report: list[str] = []
     with tempfile.TemporaryDirectory(prefix="cardkit-load-") as tmp:
-        env = dict(os.environ, JUPYTER_CONFIG_DIR=f"{tmp}/config", JUPYTER_DATA_DIR=f"{tmp}/data",
-                   JUPYTER_RUNTIME_DIR=f"{tmp}/runtime", IPYTHONDIR=f"{tmp}/ipython", PYTHONUNBUFFERED="1")
-        Path(f"{tmp}/connections").mkdir()
+        env = jupyter_env(tmp)
         port = free_port()
-        cmd = [sys.executable, "-m", "voila",
-               *voila_args(ROOT / "lessons", port, host=HOST, cull_idle_timeout=args.cull_timeout,
-                           cull_interval=args.cull_interval),
-               f"--Voila.connection_dir_root={tmp}/connections"]
         # ours replaces any iopub_timeout that voila_args gives (0: Voila's own default)
-        cmd = [a for a in cmd if not a.startswith("--VoilaExecutor.iopub_timeout=")]
+        cmd = voila_command(tmp, port, drop=("--VoilaExecutor.iopub_timeout=",), host=HOST,
+                            cull_idle_timeout=args.cull_timeout, cull_interval=args.cull_interval)
         if args.iopub_timeout:
             cmd.append(f"--VoilaExecutor.iopub_timeout={args.iopub_timeout}")
         if args.preheat:
@@ -654,21 +637,11 @@ def main() -> int:
         log_path = Path(f"{tmp}/voila.log")
         out = None
         try:
-            with open(log_path, "wb") as log:
-                server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                          env=env, cwd=tmp)
+            server, log_path = start_voila(cmd, tmp, env)
             base = f"http://{HOST}:{port}"
-            t0 = time.monotonic()
-            while True:
-                try:
-                    urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2).close()
-                    break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() - t0 > 60:
-                        print(log_path.read_text(errors="replace")[-2000:], file=sys.stderr)
-                        return 1
-                    time.sleep(0.2)
-            ready = time.monotonic() - t0
+            ready = wait_until_ready(server, base, log_path, poll=0.2)
+            if ready is None:
+                return 1
             pool = f"; pool of {args.preheat} preheated in {wait_for_pool(server.pid, args.preheat, 180):.1f} s" \
                 if args.preheat else ""
             arrivals = f"arriving over {args.arrival_spread:g} s (seed {args.seed})" if args.arrival_spread \

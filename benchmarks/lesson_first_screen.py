@@ -25,26 +25,28 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cardkit.lessons_cli import voila_args  # noqa: E402
-
-LESSONS = ROOT / "lessons"
-CHROMIUM = os.environ.get("CARDKIT_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage"]
+from benchmarks._voila import (  # noqa: E402  # shared with classroom_load.py
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LESSONS,
+    free_port,
+    jupyter_env,
+    load_average,
+    start_voila,
+    stop_voila,
+    voila_command,
+    wait_until_ready,
+)
 
 # The first lesson text a learner can read: a heading or paragraph of the rendered cells
 # with a box (display: none anywhere above it gives an empty box). Returns its text.
@@ -78,16 +80,6 @@ def lesson_paths() -> list[str]:
     return top + games
 
 
-def load_average() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def measure(browser, base_url: str, lesson: str, timeout_s: float = 120) -> tuple[float, float]:
     """(first screen, all cells) in seconds for one cold page of ``lesson``."""
     context = browser.new_context()
@@ -119,35 +111,21 @@ def main() -> int:
 
     load_before = load_average()
     with tempfile.TemporaryDirectory(prefix="cardkit-first-screen-") as tmp:
-        env = dict(os.environ, JUPYTER_CONFIG_DIR=f"{tmp}/config", JUPYTER_DATA_DIR=f"{tmp}/data",
-                   JUPYTER_RUNTIME_DIR=f"{tmp}/runtime", IPYTHONDIR=f"{tmp}/ipython", PYTHONUNBUFFERED="1")
-        Path(f"{tmp}/connections").mkdir()
-        port = _free_port()
-        cmd = [sys.executable, "-m", "voila",
-               *voila_args(LESSONS, port, cull_idle_timeout=20, cull_interval=5),
-               f"--Voila.connection_dir_root={tmp}/connections"]
-        cmd = [a for a in cmd if not a.startswith("--VoilaConfiguration.progressive_rendering=")]
+        env = jupyter_env(tmp)
+        port = free_port()
+        cmd = voila_command(tmp, port, drop=("--VoilaConfiguration.progressive_rendering=",),
+                            cull_idle_timeout=20, cull_interval=5)
         cmd.append(f"--VoilaConfiguration.progressive_rendering={not args.no_progressive}")
-        log_path = Path(tmp) / "voila.log"
-        with open(log_path, "wb") as log:
-            server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                      env=env, cwd=tmp)
+        server, log_path = start_voila(cmd, tmp, env)
         base = f"http://127.0.0.1:{port}"
         rows = []
         try:
-            t0 = time.monotonic()
-            while True:
-                try:
-                    urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2).close()
-                    break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() - t0 > 60:
-                        print(log_path.read_text(errors="replace")[-2000:], file=sys.stderr)
-                        return 1
-                    time.sleep(0.1)
+            ready = wait_until_ready(server, base, log_path, poll=0.1)
+            if ready is None:
+                return 1
             mode = "classic rendering" if args.no_progressive else "progressive rendering"
             print(f"{os.cpu_count()} cores, load average {load_before}; Voila ready in "
-                  f"{time.monotonic() - t0:.1f} s; {mode}; {args.runs} cold page(s) per lesson", flush=True)
+                  f"{ready:.1f} s; {mode}; {args.runs} cold page(s) per lesson", flush=True)
             print(f"{'lesson':<42} {'first screen':>12} {'all cells':>10}")
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -161,11 +139,7 @@ def main() -> int:
                 finally:
                     browser.close()
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop_voila(server)
     worst = max(rows, key=lambda r: r[1])
     print(f"slowest first screen: {worst[0]} {worst[1]:.2f} s; over 3 s: "
           f"{sum(r[1] > 3 for r in rows)} of {len(rows)}; load average after {load_average()}")
