@@ -43,6 +43,7 @@ from pathlib import Path
 
 from cardkit import analysis as A
 from cardkit.analysis.judge import cards_left
+from cardkit.controller import run_bots
 from cardkit.games import armenian_durak as D
 from cardkit.games import variety as V
 from cardkit.games import warsaw_hearts as W
@@ -70,17 +71,38 @@ def new(game, seed):
     return st, D.RuleBot
 
 
+class _Chooser:
+    """A bot that keeps its last action (``run_bots``' ``after`` is given the bot, not what it chose)."""
+
+    def __init__(self, bot):
+        self.bot, self.choice = bot, None
+
+    def act(self, obs):
+        self.choice = self.bot.act(obs)
+        return self.choice
+
+
+def play(state, bots, look, *, say=True, until=None) -> None:
+    """Let ``bots`` (one a seat) play ``state`` with :func:`cardkit.controller.run_bots` until
+    the deal is over or ``until(state)``; after each bot has chosen and before its action is
+    applied, a Variety bot's bidding remark is said (``say``) and ``look(state, seat, choice)`` runs."""
+    choosers = [_Chooser(b) for b in bots]
+
+    def after(st, seat, chooser):
+        if say and st.phase == "bidding" and getattr(chooser.bot, "remark", None):
+            st.say(seat, chooser.bot.remark)
+        look(st, seat, chooser.choice)
+
+    run_bots(state, choosers, until=until, after=after)
+
+
 def mine_deal(game, seed):
     """The best candidate of one deal: a dict, or None."""
     state, Bot = new(game, seed)
     bots = [Bot(seed=seed * 10 + s) for s in range(state.players)]
     found = []
-    while not state.is_terminal():
-        seat = state.current_player
-        obs = state.observation(seat)
-        choice = bots[seat].act(obs)
-        if game == "variety" and state.phase == "bidding" and bots[seat].remark:
-            state.say(seat, bots[seat].remark)
+
+    def look(state, seat, choice):
         legal = state.legal_actions()
         if (state.phase == "play" and len(legal) > 1
                 and MIN_TRICKS <= tricks_left(state, game) <= MAX_TRICKS[game]):
@@ -95,7 +117,8 @@ def mine_deal(game, seed):
                     gap = values[best] - values[choice]
                     spread = ranked[0] - ranked[-1]
                     found.append((gap, spread, state.to_json(), seat, best, choice, values))
-        state.apply_action(choice)
+
+    play(state, bots, look, say=game == "variety")
     if not found:
         return None
     # per deal: the largest gap, else (all gaps 0) the largest spread
@@ -136,49 +159,56 @@ def choose(cands, counts):
 
 def mine_bids(n_first, n_repeat, deals):
     """Variety bidding problems: the advisor's margins of every legal bid."""
-    from cardkit.advisor import advise
     first, repeat_yes, repeat_no = [], [], []
     n_yes = n_repeat // 2
     for seed in range(deals):
         if len(first) >= n_first and len(repeat_yes) >= n_yes and len(repeat_no) >= n_repeat - n_yes:
             break
-        state = V.new_deal(seed=10_000 + seed, dealer=seed % 4)
-        bots = [V.RuleBot(seed=seed * 10 + s) for s in range(4)]
-        while state.phase == "bidding":
-            seat = state.current_player
-            obs = state.observation(seat)
-            choice = bots[seat].act(obs)
-            others = {b for i, b in enumerate(state.bids) if (state.first_bidder + i) % 4 != seat}
-            want_first = not state.bids and len(first) < n_first
-            want_repeat = bool(others) and len(state.bids) <= 3 and (len(repeat_yes) < n_yes
-                                                                    or len(repeat_no) < n_repeat - n_yes)
-            if want_first or want_repeat:
-                adv = advise(state.hands[seat], seat=seat, dealer=state.dealer, samples=BID_SAMPLES, seed=BID_SEED,
-                             rules=state.rules)
-                by = {a.contract: (float(a.margin), float(a.stderr)) for a in adv}
-                legal = state.legal_actions()
-                ranked = sorted(legal, key=lambda n: -by[n][0])
-                b, s2 = ranked[0], ranked[1]
-                se = math.hypot(by[b][1], by[s2][1])
-                gap = by[b][0] - by[choice][0]
-                ok = by[b][0] - by[s2][0] > 3 * se
-                if ok:
-                    p = {"kind": "bid", "seed": 10_000 + seed, "gap": round(gap, 2), "state": state.to_json(),
-                         "seat": seat, "best": str(b), "rule_choice": str(choice),
-                         "margins": {str(n): [round(by[n][0], 3), round(by[n][1], 3)] for n in legal},
-                         "samples": BID_SAMPLES, "advisor_seed": BID_SEED,
-                         "question": "repeat" if want_repeat and not want_first else "name",
-                         "level": "easy" if gap == 0 else "medium" if gap < 10 else "hard"}
-                    if p["question"] == "name":
-                        first.append(p)
-                        break
-                    # half the "repeat or not" problems where repeating is best, half where it is not
-                    box, cap = (repeat_yes, n_yes) if b in others else (repeat_no, n_repeat - n_yes)
-                    if len(box) < cap:
-                        box.append(p)
-                        break
-            state.apply_action(choice)
+        _bid_deal(seed, n_first, n_repeat, first, repeat_yes, repeat_no)
     return first[:n_first], repeat_yes + repeat_no
+
+
+def _bid_deal(seed, n_first, n_repeat, first, repeat_yes, repeat_no) -> None:
+    """The bidding of deal ``10_000 + seed``, until it gives one problem (appended to its list)."""
+    from cardkit.advisor import advise
+    n_yes = n_repeat // 2
+    state = V.new_deal(seed=10_000 + seed, dealer=seed % 4)
+    bots = [V.RuleBot(seed=seed * 10 + s) for s in range(4)]
+    kept = []   # the deal's problem once found: its bidding stops there
+
+    def look(state, seat, choice):
+        others = {b for i, b in enumerate(state.bids) if (state.first_bidder + i) % 4 != seat}
+        want_first = not state.bids and len(first) < n_first
+        want_repeat = bool(others) and len(state.bids) <= 3 and (len(repeat_yes) < n_yes
+                                                                or len(repeat_no) < n_repeat - n_yes)
+        if want_first or want_repeat:
+            adv = advise(state.hands[seat], seat=seat, dealer=state.dealer, samples=BID_SAMPLES, seed=BID_SEED,
+                         rules=state.rules)
+            by = {a.contract: (float(a.margin), float(a.stderr)) for a in adv}
+            legal = state.legal_actions()
+            ranked = sorted(legal, key=lambda n: -by[n][0])
+            b, s2 = ranked[0], ranked[1]
+            se = math.hypot(by[b][1], by[s2][1])
+            gap = by[b][0] - by[choice][0]
+            ok = by[b][0] - by[s2][0] > 3 * se
+            if ok:
+                p = {"kind": "bid", "seed": 10_000 + seed, "gap": round(gap, 2), "state": state.to_json(),
+                     "seat": seat, "best": str(b), "rule_choice": str(choice),
+                     "margins": {str(n): [round(by[n][0], 3), round(by[n][1], 3)] for n in legal},
+                     "samples": BID_SAMPLES, "advisor_seed": BID_SEED,
+                     "question": "repeat" if want_repeat and not want_first else "name",
+                     "level": "easy" if gap == 0 else "medium" if gap < 10 else "hard"}
+                if p["question"] == "name":
+                    first.append(p)
+                    kept.append(p)
+                    return
+                # half the "repeat or not" problems where repeating is best, half where it is not
+                box, cap = (repeat_yes, n_yes) if b in others else (repeat_no, n_repeat - n_yes)
+                if len(box) < cap:
+                    box.append(p)
+                    kept.append(p)
+
+    play(state, bots, look, say=False, until=lambda st: bool(kept) or st.phase != "bidding")
 
 
 VIEW_SAMPLES, VIEW_SEED = 200, 5
@@ -191,34 +221,40 @@ def mine_view(game, tries=200):
     deals of the hidden cards. Kept when the best card beats the next by more than three
     standard errors and the rule bot's card is not it."""
     for seed in range(5000, 5000 + tries):
-        state, Bot = new(game, seed)
-        bots = [Bot(seed=seed * 10 + s) for s in range(state.players)]
-        while not state.is_terminal():
-            seat = state.current_player
-            obs = state.observation(seat)
-            choice = bots[seat].act(obs)
-            if game == "variety" and state.phase == "bidding" and bots[seat].remark:
-                state.say(seat, bots[seat].remark)
-            legal = state.legal_actions()
-            if state.phase == "play" and len(legal) > 2 and tricks_left(state, game) == VIEW_TRICKS[game]:
-                est = A.estimate(state, samples=VIEW_SAMPLES, seed=VIEW_SEED, method="exact")
-                ranked = sorted(legal, key=lambda a: -est.values[a])
-                b, s2 = ranked[0], ranked[1]
-                clear = est.values[b] - est.values[s2] > 3 * math.hypot(est.stderr[b], est.stderr[s2])
-                hidden_matter = max(est.stderr.values()) > 0   # else the view is the whole deal
-                if clear and choice != b and hidden_matter:
-                    exact = A.analyse(state)
-                    code = lambda a: a.code
-                    return {"kind": "view", "seed": seed, "state": state.to_json(), "seat": seat,
-                            "best": code(b), "rule_choice": code(choice), "level": "hard",
-                            "gap": round(est.values[b] - est.values[choice], 3),
-                            "values": {code(a): round(est.values[a], 6) for a in legal},
-                            "stderr": {code(a): round(est.stderr[a], 6) for a in legal},
-                            "samples": VIEW_SAMPLES, "estimate_seed": VIEW_SEED,
-                            "exact": {code(a): int(v) for a, v in exact.items()}}
-                break  # one look per deal
-            state.apply_action(choice)
+        problem = _view_deal(game, seed)
+        if problem is not None:
+            return problem
     raise SystemExit(f"{game}: no single-dummy problem found")
+
+
+def _view_deal(game, seed):
+    """Deal ``seed`` played by the rule bots up to its one look (:func:`mine_view`): the problem, or None."""
+    state, Bot = new(game, seed)
+    bots = [Bot(seed=seed * 10 + s) for s in range(state.players)]
+    looked: list = []   # one look per deal: [None], or [the problem]
+
+    def look(state, seat, choice):
+        legal = state.legal_actions()
+        if state.phase == "play" and len(legal) > 2 and tricks_left(state, game) == VIEW_TRICKS[game]:
+            est = A.estimate(state, samples=VIEW_SAMPLES, seed=VIEW_SEED, method="exact")
+            ranked = sorted(legal, key=lambda a: -est.values[a])
+            b, s2 = ranked[0], ranked[1]
+            clear = est.values[b] - est.values[s2] > 3 * math.hypot(est.stderr[b], est.stderr[s2])
+            hidden_matter = max(est.stderr.values()) > 0   # else the view is the whole deal
+            looked.append(None)
+            if clear and choice != b and hidden_matter:
+                exact = A.analyse(state)
+                code = lambda a: a.code
+                looked[0] = {"kind": "view", "seed": seed, "state": state.to_json(), "seat": seat,
+                             "best": code(b), "rule_choice": code(choice), "level": "hard",
+                             "gap": round(est.values[b] - est.values[choice], 3),
+                             "values": {code(a): round(est.values[a], 6) for a in legal},
+                             "stderr": {code(a): round(est.stderr[a], 6) for a in legal},
+                             "samples": VIEW_SAMPLES, "estimate_seed": VIEW_SEED,
+                             "exact": {code(a): int(v) for a, v in exact.items()}}
+
+    play(state, bots, look, say=game == "variety", until=lambda st: bool(looked))
+    return looked[0] if looked else None
 
 
 def main(argv=None):
