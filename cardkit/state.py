@@ -89,6 +89,10 @@ def fast_copy(value: Any) -> Any:
     return value
 
 
+#: stands for an action the undo stack does not know (see :attr:`_UndoStack.length`)
+_NO_ACTION = object()
+
+
 class _UndoStack(list):
     """A state's undo stack: ``(len(history) before the action, snapshot)`` pairs, oldest
     first, and :attr:`actions`, a copy of the history they were taken for. A history
@@ -106,6 +110,12 @@ class _UndoStack(list):
     def length(self) -> int:
         """The length of the history the stack was kept for."""
         return len(self.actions)
+
+    @length.setter
+    def length(self, n: int) -> None:
+        # a stack pickled when it kept only the length (no actions): it matches no
+        # history, so the state it belongs to replays on its first undo
+        self.actions = [_NO_ACTION] * n
 
     def copy(self) -> _UndoStack:
         return _UndoStack(self, self.actions)

@@ -198,3 +198,26 @@ def test_a_history_replaced_by_one_of_the_same_length_is_replayed(game, how):
     state.undo_action()
     fresh.undo_action()
     assert _view(state) == _view(fresh)
+
+
+def test_a_stack_pickled_with_only_its_length_is_replayed():
+    """A state pickled while the stack kept only the history's length (no copy of the
+    actions) reads back; such a stack matches no history, so its first undo replays and
+    gives the position of the history."""
+    import pickle
+
+    from cardkit.state import _UndoStack
+
+    state = variety.new_deal(seed=12)
+    for _ in range(10):
+        state.apply_action(state.legal_actions()[0])
+    copy = pickle.loads(pickle.dumps(state))
+    older = _UndoStack.__new__(_UndoStack)       # what unpickling the older stack did:
+    list.extend(older, state.__dict__[TrickGameState._UNDO])
+    older.length = 10                            # its items, then its slot 'length'
+    copy.__dict__[TrickGameState._UNDO] = older
+    copy.undo_to(3)
+    fresh = variety.new_deal(seed=12)
+    for _ in range(3):
+        fresh.apply_action(fresh.legal_actions()[0])
+    assert _view(copy) == _view(fresh) and copy.to_json() == fresh.to_json()
