@@ -197,26 +197,11 @@ def grade(problem: Problem, action) -> Grade:
         raise CardkitError(f"{quote(st.action_to_str(a))} is not one of the legal choices here")
     best = problem.best
     if problem.kind == "bid":
-        m, se = problem.values, problem.stderr
-        if a == best:
-            return Grade(True, 0.0, 0.0, f"Right: {a} is the best bid here: expected margin "
-                                         f"{_signed(m[a], 1)} ± {se[a]:.1f} points.")
-        cost = m[best] - m[a]
-        cse = math.hypot(se[best], se[a])
         what = "Repeating" if problem.question == "repeat" and a in _others_numbers(st) else "Naming"
-        return Grade(False, cost, cse,
-                     f"{what} {a} costs {cost:.1f} ± {cse:.1f} points on average: the expected margin is "
-                     f"{_signed(m[a], 1)} for {a} and {_signed(m[best], 1)} for {best}, the best bid.")
+        return _estimated_grade(problem, a, best_here="the best bid here", figure="margin", noun="bid",
+                                doing=f"{what} ")
     if problem.kind == "view":
-        m, se = problem.values, problem.stderr
-        if a == best:
-            return Grade(True, 0.0, 0.0, f"Right: {a} is best from what you can see: expected result "
-                                         f"{_signed(m[a], 1)} ± {se[a]:.1f} points.")
-        cost = m[best] - m[a]
-        cse = math.hypot(se[best], se[a])
-        return Grade(False, cost, cse,
-                     f"{a} costs {cost:.1f} ± {cse:.1f} points on average: the expected result is "
-                     f"{_signed(m[a], 1)} for {a} and {_signed(m[best], 1)} for {best}, the best card.")
+        return _estimated_grade(problem, a, best_here="best from what you can see", figure="result", noun="card")
     v = problem.values
     if a == best:
         return Grade(True, 0.0, 0.0, f"Right: {_action_name(a)} is best. With best play you end with "
@@ -228,6 +213,22 @@ def grade(problem: Problem, action) -> Grade:
     return Grade(False, float(cost), 0.0,
                  f"{_action_name(a)} costs {cost} {pts}: with best play after it you end with "
                  f"{_signed(v[a])} instead of {_signed(v[best])} ({_action_name(best)} is best).")
+
+
+def _estimated_grade(problem: Problem, a, *, best_here: str, figure: str, noun: str, doing: str = "") -> Grade:
+    """The grade of ``a`` where the values are estimates with standard errors (points): a
+    bid (the advisor's margins) or a card from the mover's own view (playouts); the nouns
+    differ ("the best bid here", "expected margin", "the best bid" / "best from what you can
+    see", "expected result", "the best card"), the figures and sentences do not."""
+    m, se, best = problem.values, problem.stderr, problem.best
+    if a == best:
+        return Grade(True, 0.0, 0.0, f"Right: {a} is {best_here}: expected {figure} "
+                                     f"{_signed(m[a], 1)} ± {se[a]:.1f} points.")
+    cost = m[best] - m[a]
+    cse = math.hypot(se[best], se[a])
+    return Grade(False, cost, cse,
+                 f"{doing}{a} costs {cost:.1f} ± {cse:.1f} points on average: the expected {figure} is "
+                 f"{_signed(m[a], 1)} for {a} and {_signed(m[best], 1)} for {best}, the best {noun}.")
 
 
 def _others_numbers(state) -> set[int]:
