@@ -453,11 +453,12 @@ class DurakTable(DealDashboard):
 
     def _table_extra_action(self, action: dict) -> None:
         kind = action.get("kind")
+        # the page sends whole numbers; anything else is refused in words by the
+        # actions themselves (IllegalActionError), never int()'s or a KeyError's message
         if kind == "trump":
-            self.act(ad.PickTrump(int(action["index"])))
+            self.act(ad.PickTrump(action.get("index")))
         elif kind == "draw":
-            stack = action.get("stack")
-            self.act(ad.Draw(None if stack is None else int(stack)))
+            self.act(ad.Draw(action.get("stack")))
 
     def _run_bot(self) -> None:
         self._run_bots()

@@ -227,8 +227,8 @@ class VarietyTable(DealDashboard):
     # ---- callbacks ----------------------------------------------------------------------
 
     def _table_extra_action(self, action: dict) -> None:
-        if action.get("kind") == "bid":
-            self.act(int(action["value"]))
+        if action.get("kind") == "bid":  # the engine words a bid that is not 1..8 (not int()'s message)
+            self.act(action.get("value"))
 
     # ---- display ------------------------------------------------------------------------
 
