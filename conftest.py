@@ -11,6 +11,10 @@ The long random-play and agreement files in ``SPREAD_FILES`` (no fixtures, no or
 between their tests) are the other exception: each of their tests is a unit of its own,
 so two workers share them and neither waits alone at the end for a whole file.
 
+Order: the browser unit is handed out first (it is the longest, and mostly waits on
+Voila and Chromium), then the units of ``SPREAD_FILES``, then the files, most tests
+first (xdist's own order), so the units left at the end are short.
+
 ``pytest -n 0`` (or a run without pytest-xdist) runs everything in one process as before.
 This file sits at the repository root so that it also applies to ``pytest lessons/``.
 """
