@@ -76,7 +76,7 @@ from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from cardkit.replay import ALL, Replay
-from cardkit.wording import signed
+from cardkit.wording import minus_signs, signed
 
 from ._common import MAX_SEED, card_html, learner_words, one_line, read_seed, recolour_html, seat_positions, suit_html
 from ._controls import Control
@@ -148,6 +148,16 @@ def _hand_html(cards: Sequence[Card]) -> str:
         ranks = "".join(c.rank.char for c in sorted((c for c in cards if c.suit == suit), key=lambda x: -x.rank))
         parts.append(f"{suit_html(suit)}{ranks}")
     return " ".join(parts) or "(no cards)"
+
+
+def _rule_words(field: str, value) -> str:
+    """A rule variant in words for a learner: ``("lead", "left_of_dealer")`` → "lead: left of
+    dealer", ``("players", 3)`` → "3 players", ``True``/``False`` → "on"/"off"."""
+    if field == "players":
+        return f"{value} players"
+    if isinstance(value, bool):
+        value = "on" if value else "off"
+    return f"{field.replace('_', ' ')}: {str(value).replace('_', ' ')}"
 
 
 class DealDashboard(W.VBox):
@@ -680,13 +690,15 @@ class DealDashboard(W.VBox):
         mine = game_entry(self.GAME)
         if spec.game != self.GAME:
             theirs = game_entry(spec.game)
-            raise NotationError(f"deal code {quote(code)} is a {theirs.title} deal; this table plays {mine.title} "
-                                f"(codes that start {mine.letter + '-'!r})")
+            article = "an" if theirs.title[:1] in "AEIOU" else "a"
+            raise NotationError(f"deal code {quote(code)} is {article} {theirs.title} deal; this table plays "
+                                f"{mine.title} (codes that start {mine.letter + '-'!r})")
         for f in self._code_fields(mine):
             want, have = getattr(spec.rules, f), getattr(self.rules, f)
             if want != have:
-                raise NotationError(f"deal code {quote(code)} is for {f}={want!r}, but this table plays {f}={have!r}; "
-                                    f"open the lesson with ?deal={spec.code} to get a table with those rules")
+                raise NotationError(f"deal code {quote(code)} is for {_rule_words(f, want)}, but this table plays "
+                                    f"{_rule_words(f, have)}; open the lesson with ?deal={spec.code} to get a "
+                                    f"table with those rules")
         return spec
 
     @staticmethod
@@ -1106,7 +1118,7 @@ class DealDashboard(W.VBox):
             text += f"; with all cards known, {v.exact_cost} point{'s' if v.exact_cost != 1 else ''}"
             if v.exact_cost and v.exact_best is not None and v.exact_best != v.best:
                 text += f" (best: {name(v.exact_best)})"
-        return text.replace("-", "−")
+        return minus_signs(text)
 
     def review_jump(self, index: int) -> None:
         """Show the judged decision at ``index`` (its place in the deal's history: a

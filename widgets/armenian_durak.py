@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as W
 
@@ -455,10 +456,11 @@ class DurakTable(DealDashboard):
         kind = action.get("kind")
         # the page sends whole numbers; anything else is refused in words by the
         # actions themselves (IllegalActionError), never int()'s or a KeyError's message
+        value: Any = action.get("index" if kind == "trump" else "stack")
         if kind == "trump":
-            self.act(ad.PickTrump(action.get("index")))
+            self.act(ad.PickTrump(value))
         elif kind == "draw":
-            self.act(ad.Draw(action.get("stack")))
+            self.act(ad.Draw(value))
 
     def _run_bot(self) -> None:
         self._run_bots()

@@ -20,7 +20,7 @@ import ipywidgets as W
 
 from cardkit.cards import Suit
 from cardkit.problems import Problem, grade, line_words, load_problems, result_words
-from cardkit.wording import signed
+from cardkit.wording import minus_signs, signed
 
 from ._common import card_html, card_words, one_line, suit_html
 
@@ -318,7 +318,7 @@ class ProblemSet(W.VBox):
     def _tooltip(p: Problem, a) -> str:
         if p.kind == "bid":
             from cardkit.games.variety import contracts
-            return f"name contract {a}: " + str(contracts(p.state.rules)[a]).split(": ", 1)[1].replace("-", "−")
+            return f"name contract {a}: " + minus_signs(str(contracts(p.state.rules)[a]).split(": ", 1)[1])
         return card_words(a)
 
     # ---- answering -------------------------------------------------------------------------
