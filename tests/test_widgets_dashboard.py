@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 import traitlets
 
+from cardkit.errors import CardkitError
 from cardkit.codes import deal_code, deal_from_code, parse_deal_code
 from cardkit.games import armenian_durak as ad
 from cardkit.games import variety
@@ -516,3 +517,12 @@ def test_a_visible_four_colour_toggle_says_its_state_and_switches_the_card_table
     on = cls(seed=2, four_colour=True)  # the constructor's option shows in the toggle
     assert on.four_colour_toggle.value is True and on.four_colour_toggle.description == "Four colours: on"
     assert on.table.four_colour is True
+
+
+@pytest.mark.parametrize("how", ["bogus", "open_replay", "__init__", None, 3])
+def test_replay_step_refuses_anything_but_the_four_steps(how):
+    t = VarietyTable(seed=4)
+    before = t.state.to_json()
+    with pytest.raises(CardkitError, match="replay step"):
+        t.replay_step(how)
+    assert t.state.to_json() == before

@@ -1174,7 +1174,11 @@ class DealDashboard(W.VBox):
         ``"back_trick"``; returns the commentary passed (see :class:`Replay`).
 
         :raises StateError: when the replay is off or at that end of the deal.
+        :raises CardkitError: for any other ``how`` (the replay is left where it was).
         """
+        steps = ("forward", "back", "forward_trick", "back_trick")
+        if not isinstance(how, str) or how not in steps:
+            raise CardkitError(f"replay step {quote(how)}: expected one of {', '.join(map(repr, steps))}")
         if self.replay is None:
             raise StateError("the replay is off: press Replay")
         lines = getattr(self.replay, how)()
