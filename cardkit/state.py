@@ -235,7 +235,7 @@ class TrickGameState:
     #: the nearest snapshot at or before the action and applies the few actions between
     #: again, at most ``UNDO_EVERY - 1``. Copying the whole state before every action cost
     #: about a third of a bot-played deal.
-    UNDO_EVERY: ClassVar[int] = 8
+    UNDO_EVERY: ClassVar[int] = 16
 
     def _push(self, a) -> None:
         """Apply the checked action ``a``, append it to the history and keep the undo

@@ -132,6 +132,29 @@ def browser_type_launch_args(browser_type_launch_args, browser_name):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args}
 
 
+@pytest.fixture(scope="session")
+def _shared_context(browser, browser_context_args):
+    """One browser context for the tests that use pytest-playwright's ``context``/``page``
+    (see :func:`context`)."""
+    shared = browser.new_context(**browser_context_args)
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def context(_shared_context):
+    """pytest-playwright's ``context``, but one context shared by the tests, so they share
+    its HTTP cache and compiled scripts: a dashboard page then costs Chromium about 1.2
+    CPU-s less (measured 1.6–2.0 against 2.8–3.5 CPU-s for the Variety play page). Each
+    test starts with no cookies and closes its pages; no lesson keeps anything in the
+    browser's storage. A test that needs a cold browser (the first-screen timing) makes
+    its own context with ``browser.new_context()``."""
+    _shared_context.clear_cookies()
+    yield _shared_context
+    for p in list(_shared_context.pages):
+        p.close()
+
+
 # --------------------------------------------------------------------- voila
 
 
