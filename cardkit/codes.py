@@ -164,6 +164,13 @@ def _default_players(entry: GameEntry) -> int:
     return entry.players[0]
 
 
+def _value_words(value) -> str:
+    """A variant's value as a learner reads it: "left of dealer", "on"/"off", "none"."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return "none" if value is None else str(value).replace("_", " ")
+
+
 def parse_deal_code(code: str) -> DealSpec:
     """Read a deal code (see the module docstring for the format).
 
@@ -206,7 +213,7 @@ def parse_deal_code(code: str) -> DealSpec:
             raise NotationError(f"deal code {quote(code)}: option {quote(k)} is given twice")
         if k not in by_letter and k not in ("D", "P"):
             known = ", ".join(["D (dealer)"] + (["P (players)"] if len(entry.players) > 1 else [])
-                              + [f"{o.letter} ({o.field})" for o in entry.variants])
+                              + [f"{o.letter} ({o.field.replace('_', ' ')})" for o in entry.variants])
             raise NotationError(f"deal code {quote(code)}: {entry.title} has no option {quote(k)}; expected {known}")
         settings[k] = v
     players = settings.pop("P", _default_players(entry))
@@ -221,8 +228,9 @@ def parse_deal_code(code: str) -> DealSpec:
             continue
         o = by_letter[k]
         if v >= len(o.values):
-            allowed = ", ".join(f"{k}{i}={val}" for i, val in enumerate(o.values))
-            raise NotationError(f"deal code {quote(code)}: {k}{v} is out of range for {o.field}; expected {allowed}")
+            allowed = ", ".join(f"{k}{i} ({_value_words(val)})" for i, val in enumerate(o.values))
+            raise NotationError(f"deal code {quote(code)}: {k}{v} is out of range for "
+                                f"{o.field.replace('_', ' ')}; expected {allowed}")
         if o.deal:
             if v:
                 extras.append((o.field, o.values[v]))
@@ -250,7 +258,8 @@ def parse_deal_code(code: str) -> DealSpec:
     if "D" in settings:
         dealer = settings["D"]
         if dealer >= players:
-            raise NotationError(f"deal code {quote(code)}: dealer D{dealer} is not a seat 0..{players - 1}")
+            raise NotationError(f"deal code {quote(code)}: D{dealer} names no dealer; a {players}-player deal "
+                                f"has the dealers D0 to D{players - 1}")
     return DealSpec(entry.name, rules, dealer, players, seed, places, tuple(extras))
 
 

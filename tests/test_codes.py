@@ -107,7 +107,8 @@ def test_encode_is_a_bijection_on_a_small_deck():
     ("V-4821-L3", "out of range for lead"),
     ("V-4821-Z1", "has no option 'Z'"),
     ("V-4821-L1-L2", "given twice"),
-    ("V-4821-D4", "not a seat 0..3"),
+    ("V-4821-D4", "D4 names no dealer; a 4-player deal has the dealers D0 to D3"),
+    ("D-5-L2", "expected D (dealer), K (deck), S (trump six double), A (draw after)"),
     ("V-4821-DD", "letter and a number"),
     ("V-4821-P3", "for 4 players"),
     ("V-1234567890123", "at most 12 digits"),
@@ -206,7 +207,7 @@ def test_durak_codes_keep_the_fan_order_and_a_given_trump():
     assert deal_from_code(deal_code(t, form="cards")).layout == t.layout
     with pytest.raises(NotationError, match="out of range for trump"):
         parse_deal_code("D-77-T5")
-    with pytest.raises(NotationError, match="not a seat 0..1"):
+    with pytest.raises(NotationError, match="D2 names no dealer; a 2-player deal has the dealers D0 to D1"):
         parse_deal_code("D-77-D2")
 
 
