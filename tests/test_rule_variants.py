@@ -136,7 +136,7 @@ def test_hearts_codes_carry_settlement_bonus():
     assert s.rules == W.Rules(players=3, settlement_bonus="only_plus")
     x = deal_from_code(deal_code(s, form="cards"))
     assert x.rules == s.rules and x.initial_hands == s.initial_hands and deal_code(x).endswith("-P3-S1")
-    with pytest.raises(NotationError, match="out of range for settlement_bonus"):
+    with pytest.raises(NotationError, match="out of range for settlement bonus"):
         parse_deal_code("W-17-S2")
 
 
