@@ -245,8 +245,9 @@ def test_bots_rule_or_expert(cls):
         assert "Expert bots are not ready for this game yet" in t.status_text
     else:
         assert "not ready" not in t.status_text
-    t.table.press("bots_choice", 0)  # the page's "Rule bots"
-    assert t.bot_level == "rule" and "Rule bots from now on" in t.status_text
+    t.table.press("bots_choice", 0)  # the page's "Rule bots" ("Rule bot" against one opponent)
+    assert t.bot_level == "rule" and f"{t.BOT_WORDS[0]} from now on" in t.status_text
+    assert t.BOT_WORDS[0] == ("Rule bot" if cls is DurakTable else "Rule bots")
     assert "not ready" not in t.status_text
     with pytest.raises(CardkitError):
         cls(seed=2, bots="clever")

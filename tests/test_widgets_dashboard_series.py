@@ -202,3 +202,24 @@ def test_the_hints_used_stay_with_their_row_through_undo_and_a_new_game(kind):
     _finish(t)
     assert len(t.scores) == 1 and "hint" not in t.scores.notes[0]
     _agree(t)
+
+
+def test_the_durak_game_end_names_the_winner_in_words():
+    """"you won by …" for the learner, the opponent's name otherwise; never "You" mid-sentence."""
+    seen = set()
+    for seed in range(12):
+        t = _table("durak", deals=1, seed=seed)
+        _finish(t)
+        assert t.game_over
+        w = t.game.winner()
+        text = t.status_text
+        if w is None:
+            assert "a tie" in text
+        elif w == t.seat:
+            assert "you won by" in text and "You won" not in text
+        else:
+            assert f"{t.names[w]} won by" in text
+        seen.add(w == t.seat)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}

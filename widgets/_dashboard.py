@@ -244,6 +244,12 @@ class DealDashboard(W.VBox):
     CODE_EXAMPLE: ClassVar[str] = "V-4821"
     #: What "nothing to undo" says.
     NOTHING_TO_UNDO: ClassVar[str] = "nothing to undo: you have not acted in this deal yet"
+    #: the bot choice's two options, rule then expert (singular at a table with one bot)
+    BOT_WORDS: ClassVar[tuple[str, str]] = ("Rule bots", "Expert bots")
+    BOTS_TOOLTIP: ClassVar[str] = ("Rule bots play by simple rules and answer at once; expert bots look ahead "
+                                   "and play better")
+    #: what one step of the replay goes over (the replay buttons' tooltips)
+    REPLAY_STEP_WORDS: ClassVar[str] = "a card, a bid"
     LAYOUTS: ClassVar[tuple[str, ...]] = ("normal", "projector")
 
     deal_code = traitlets.Unicode("", read_only=True, help="the current deal's code (docs/deal-codes.md)")
@@ -304,11 +310,10 @@ class DealDashboard(W.VBox):
                                    tooltip="The projector size: large cards and text (also ?size=large in "
                                            "the page's address)")
         self.bots_choice = Control("choice", "bots_choice", description="Bots:",
-                                   options=[("Rule bots", "rule"), ("Expert bots", "expert")],
+                                   options=[(self.BOT_WORDS[0], "rule"), (self.BOT_WORDS[1], "expert")],
                                    value=bots if isinstance(bots, str) else "rule",
                                    disabled=not isinstance(bots, str),
-                                   tooltip="Rule bots play by simple rules and answer at once; expert bots "
-                                           "look ahead and play better")
+                                   tooltip=self.BOTS_TOOLTIP)
         self.replay_button = Control("toggle", "replay_button", value=False, description="Replay: off",
                                      tooltip="Go through the deal so far, card by card, with commentary")
         self.hint_button = Control("button", "hint_button", description="Hint", tooltip=self.HINT_TOOLTIP)
@@ -328,9 +333,9 @@ class DealDashboard(W.VBox):
         self.replay_back_trick = Control("button", "replay_back_trick", description="◀◀ trick",
                                          tooltip="Back to the end of the previous trick")
         self.replay_back = Control("button", "replay_back", description="◀ card",
-                                   tooltip="Back one action (a card, a bid)")
+                                   tooltip=f"Back one action ({self.REPLAY_STEP_WORDS})")
         self.replay_forward = Control("button", "replay_forward", description="card ▶",
-                                      tooltip="Forward one action (a card, a bid)")
+                                      tooltip=f"Forward one action ({self.REPLAY_STEP_WORDS})")
         self.replay_forward_trick = Control("button", "replay_forward_trick", description="trick ▶▶",
                                             tooltip="Forward to the end of the trick")
         self.replay_info = Control("html", "replay_info")
@@ -535,7 +540,7 @@ class DealDashboard(W.VBox):
             self.bots_choice.value = level  # observed: comes back here
             return
         self._replace_bots()
-        words = "Expert bots" if level == "expert" else "Rule bots"
+        words = self.BOT_WORDS[1] if level == "expert" else self.BOT_WORDS[0]
         self._message = f"{words} from now on."
         self.refresh()
 

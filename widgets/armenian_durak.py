@@ -345,6 +345,10 @@ class DurakTable(DealDashboard):
         message, or None.
     """
 
+    BOT_WORDS = ("Rule bot", "Expert bot")
+    BOTS_TOOLTIP = "The rule bot plays by simple rules and answers at once; the expert bot looks ahead and plays better"
+    REPLAY_STEP_WORDS = "a card, the trump draw, a draw"
+
     GAME = "armenian_durak"
     CODE_EXAMPLE = "D-5"
     TITLE = "Armenian Durak with trumps (Дурак армянский с козырями)"
@@ -567,7 +571,7 @@ class DurakTable(DealDashboard):
             if self.game_over:
                 w, m = self.game.winner(), self.game.margin()
                 text += (" The game is over: a tie." if w is None else
-                         f" The game is over: {name(w)} won by {m} points.")
+                         f" The game is over: {'you' if w == self.seat else name(w)} won by {m} points.")
             return text + " Press New deal."
         if st.current_player != self.seat:
             return f"{name(st.current_player)} to act."

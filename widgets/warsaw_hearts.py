@@ -306,6 +306,7 @@ class WarsawHeartsTable(DealDashboard):
     CODE_EXAMPLE = "W-17"
     TITLE = "Warsaw Hearts (Варшавские червы)"
     NOTHING_TO_UNDO = "nothing to undo: you have not played a card in this deal"
+    REPLAY_STEP_WORDS = "a card"
 
     def __init__(self, seed: int = 0, *, players: int = 4, seat: int = 0, names: Sequence[str] | None = None,
                  rules: wh.Rules | None = None, bots: Mapping[int, Bot] | str = "rule", deal: bool = True,
