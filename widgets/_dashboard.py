@@ -568,6 +568,33 @@ class DealDashboard(W.VBox):
         start a new game after a finished one, and reset the per-deal bookkeeping."""
         raise NotImplementedError
 
+    # ---- the game's deals, read from :attr:`game` ---------------------------------------------
+
+    @property
+    def state(self):
+        """The current deal (:attr:`game`'s), None before the first."""
+        return self.game.state
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal (or of the next one, if none is in progress):
+        :attr:`game`'s, passing as its rules say (RULES.md §1.1, §2.1, §3.4)."""
+        return self.game.dealer
+
+    @property
+    def first_dealer(self) -> int:
+        """The first dealer's seat: drawn as the game's rules say (Variety, the highest card
+        in the cut, RULES.md §1.1; Warsaw Hearts, the lowest, §2.1; Durak, the first six
+        turned up, §3.2), or the seat given; a new game keeps it."""
+        return self.game.first_dealer
+
+    @property
+    def cut(self) -> list:
+        """How the first dealer was drawn (:attr:`game`'s: Variety and Warsaw Hearts, one dict
+        seat → card per round of the cut; Durak, ``(seat, card)`` in the order turned up); [] when the first
+        dealer was given."""
+        return self.game.cut
+
     def _bot(self, seat: int):  # pragma: no cover
         """The bot of ``seat`` for the current deal."""
         raise NotImplementedError

@@ -384,31 +384,9 @@ class DurakTable(DealDashboard):
     # ---- the game -------------------------------------------------------------------------
 
     @property
-    def state(self) -> ad.State | None:
-        """The current deal (:attr:`game`'s), None before the first."""
-        return self.game.state
-
-    @property
-    def first_dealer(self) -> int:
-        """The first dealer's seat: the first six turned up, or the seat given; a new game keeps it."""
-        return self.game.first_dealer
-
-    @property
-    def cut(self) -> list:
-        """The cards turned up to choose the first dealer, ``(seat, card)`` in order; []
-        when the first dealer was given."""
-        return self.game.cut
-
-    @property
     def bot(self) -> Bot | None:
         """The opponent's bot in the current deal (None before the first deal)."""
         return self.game.players[1 - self.seat]
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the current deal (or of the next): the deal alternates (RULES.md
-        §3.4); :attr:`game`'s."""
-        return self.game.dealer
 
     @property
     def game_over(self) -> bool:

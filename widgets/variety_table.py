@@ -131,30 +131,9 @@ class VarietyTable(DealDashboard):
     # ---- game bookkeeping ---------------------------------------------------------------
 
     @property
-    def state(self) -> variety.State | None:
-        """The current deal (:attr:`game`'s), None before the first."""
-        return self.game.state
-
-    @property
-    def first_dealer(self) -> int:
-        """The first dealer's seat: the cut's winner, or the seat given; a new game keeps it."""
-        return self.game.first_dealer
-
-    @property
-    def cut(self) -> list:
-        """The cut's rounds (each a dict seat -> card drawn); [] when the first dealer was given."""
-        return self.game.cut
-
-    @property
     def bots(self) -> dict[int, Bot]:
         """The bots of the current deal, by seat (the game's players but the learner)."""
         return {s: p for s, p in enumerate(self.game.players) if s != self.seat and p is not None}
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the current deal (or of the next one, if none is in progress):
-        :attr:`game`'s (RULES.md §1.1)."""
-        return self.game.dealer
 
     @property
     def game_over(self) -> bool:

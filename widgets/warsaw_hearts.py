@@ -399,11 +399,6 @@ class WarsawHeartsTable(DealDashboard):
                 self.game.players[s] = self._bot_for(s, seed)
 
     @property
-    def state(self) -> wh.State | None:
-        """The current deal."""
-        return self.game.state
-
-    @property
     def game_over(self) -> bool:
         """True once a penalty total has reached ``rules.loss_at`` (RULES.md §2.3)."""
         return self.game.is_over()
