@@ -631,8 +631,20 @@ class DealDashboard(W.VBox):
         return self._deal_notes
 
     def _show_scores(self) -> None:
-        """Redraw the score sheets from :attr:`game`'s rows (called on every refresh, after
-        a row is recorded or taken back, and for a new game)."""
+        """Redraw the score sheet (``self.scores``, a
+        :class:`~cardkit_widgets.scores.ScoreSheet`) from :attr:`game`'s rows, each noted
+        with :meth:`_deal_note` and the hints used (called on every refresh, after a row is
+        recorded or taken back, and for a new game; redrawn only when something differs).
+        A dashboard with other sheets overrides it."""
+        g = self.game
+        hints = self._notes_by_game(g)
+        notes = [self._join_notes(self._deal_note(st), hints.get(i, ""))
+                 for i, st in enumerate(g.deals[:len(g.scores)])]
+        self.scores.set_rows(g.scores, notes=notes)
+
+    def _deal_note(self, state) -> str:
+        """The score sheet's note for a recorded deal (its contract, a sweep); "" for none."""
+        return ""
 
     def _undone(self, n: int) -> None:
         """Called after undo went back to history length ``n``."""

@@ -447,17 +447,14 @@ class DurakTable(DealDashboard):
     def _run_bot(self) -> None:
         self._run_bots()
 
-    def _show_scores(self) -> None:
-        """The score sheet shows :attr:`game`'s rows, each noted with a sweep (a player
-        who took every trick: +10, RULES.md §3.4) and the hints used."""
-        g = self.game
-        hints = self._notes_by_game(g)
-        notes = []
-        for i, st in enumerate(g.deals[:len(g.scores)]):
-            sweep = next((s for s in range(2) if not st.taken[1 - s]), None)
-            note = f"{self.names[sweep]} took every trick: +10" if sweep is not None else ""
-            notes.append(self._join_notes(note, hints.get(i, "")))
-        self.scores.set_rows(g.scores, notes=notes)
+    def _deal_note(self, state) -> str:
+        """A score sheet row's note: a player who took every trick and its bonus
+        (:func:`cardkit.games.armenian_durak.sweep_bonus`, RULES.md §3.4)."""
+        for s in range(ad.PLAYERS):
+            bonus = ad.sweep_bonus(state.tricks_won(s), state.rules)
+            if bonus:
+                return f"{self.names[s]} took every trick: +{bonus}"
+        return ""
 
     def _acted_text(self, st, before: int, phase: str) -> str:
         last = st.history[before]

@@ -185,16 +185,9 @@ class VarietyTable(DealDashboard):
         if st.phase == "bidding" and getattr(bot, "remark", None):
             self._remarks.append((len(st.history), seat, bot.remark))
 
-    def _show_scores(self) -> None:
-        """The score sheet shows :attr:`game`'s rows, each noted with its contract, its
-        declarers and the hints used."""
-        g = self.game
-        hints = self._notes_by_game(g)
-        notes = []
-        for i, st in enumerate(g.deals[:len(g.scores)]):
-            decl = " & ".join(self.names[s] for s in st.declarers)
-            notes.append(self._join_notes(f"contract {st.contract}, {decl}", hints.get(i, "")))
-        self.scores.set_rows(g.scores, notes=notes)
+    def _deal_note(self, state) -> str:
+        """A score sheet row's note: the deal's contract and its declarers (RULES.md §1.3)."""
+        return f"contract {state.contract}, {' & '.join(self.names[s] for s in state.declarers)}"
 
     def _undone(self, n: int) -> None:
         self._remarks = [r for r in self._remarks if r[0] < n]

@@ -446,22 +446,19 @@ class WarsawHeartsTable(DealDashboard):
         total = len(st.initial_hands[0])
         n = len(st.completed_tricks) + (0 if st.trick is None or self.last_trick.value else 1)
         self.penalty_table.show(st, self.names)
-        self._sheets()
         hand, caption = self._hand_view(st, st.hands[self.seat], live)
         trick = self._trick_view(st, live, f"No trumps<br>Trick {max(1, min(n, total))} of {total}")
         return {"seats": self._seats_view(st, live, counts=[len(h) for h in st.hands], notes=notes, hands=hands),
                 "hand": hand, "caption": caption + (" " + trick["caption"] if trick["caption"] else ""),
                 "trick": trick}
 
-    def _sheets(self) -> None:
+    def _show_scores(self) -> None:
+        """The penalty sheet (penalties shown negative) and the bonus sheet show
+        :attr:`game`'s rows with the hints used; the settlement its totals (RULES.md §2.3)."""
         g = self.game
         notes = self._notes_by_game(g)
         for sheet, rows, sign in ((self.penalty_sheet, g.penalty_rows, -1), (self.bonus_sheet, g.bonus_rows, 1)):
-            want = [notes.get(i, "") for i in range(len(rows))]
-            if sheet.rows != [[sign * v for v in r] for r in rows] or sheet.notes != want:
-                sheet.clear()
-                for i, r in enumerate(rows):
-                    sheet.add_row([sign * v for v in r], label=str(i + 1), note=want[i])
+            sheet.set_rows([[sign * v for v in r] for r in rows], notes=[notes.get(i, "") for i in range(len(rows))])
         self.settlement.show(g.penalty_totals, g.bonus_totals, names=self.names, rules=self.rules)
 
     def _turn_text(self, st: wh.State) -> str:
