@@ -223,3 +223,16 @@ def test_the_durak_game_end_names_the_winner_in_words():
         if seen == {True, False}:
             break
     assert seen == {True, False}
+
+
+def test_the_durak_sheet_notes_a_sweep_with_the_engines_bonus():
+    """A row's note names a player who took every trick and the bonus the engine gives
+    (RULES.md §3.4); a deal without a sweep has none."""
+    t = _table("durak", deals=3, seed=4)
+    _finish(t)
+    st = t.game.deals[0]
+    assert min(st.tricks_won(0), st.tricks_won(1)) > 0 and t._deal_note(st) == ""
+    swept = st.clone()
+    for trick in swept.tricks:          # as if the learner had taken every trick
+        trick.winner = t.seat
+    assert t._deal_note(swept) == f"{t.names[t.seat]} took every trick: +{ad.SWEEP_BONUS}"
