@@ -92,6 +92,7 @@ from .placecodec import (
     encode_places,
 )
 from .registry import GAMES, GameEntry, VariantOption, game_entry
+from .wording import value_words
 
 __all__ = [
     "DealSpec", "GameEntry", "VariantOption", "GAMES", "game_entry",
@@ -164,13 +165,6 @@ def _default_players(entry: GameEntry) -> int:
     return entry.players[0]
 
 
-def _value_words(value) -> str:
-    """A variant's value as a learner reads it: "left of dealer", "on"/"off", "none"."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return "none" if value is None else str(value).replace("_", " ")
-
-
 def parse_deal_code(code: str) -> DealSpec:
     """Read a deal code (see the module docstring for the format).
 
@@ -228,7 +222,7 @@ def parse_deal_code(code: str) -> DealSpec:
             continue
         o = by_letter[k]
         if v >= len(o.values):
-            allowed = ", ".join(f"{k}{i} ({_value_words(val)})" for i, val in enumerate(o.values))
+            allowed = ", ".join(f"{k}{i} ({value_words(val)})" for i, val in enumerate(o.values))
             raise NotationError(f"deal code {quote(code)}: {k}{v} is out of range for "
                                 f"{o.field.replace('_', ' ')}; expected {allowed}")
         if o.deal:

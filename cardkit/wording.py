@@ -9,13 +9,18 @@ the problem sets, the judge's words and the widgets (``cardkit_widgets.lesson`` 
 ('−0.40', '3')
 >>> minus_signs("a face-down card, no-trump, deal V-4821: -3 (-0.5), 2-3 tricks")
 'a face-down card, no-trump, deal V-4821: −3 (−0.5), 2-3 tricks'
+
+Rule variants in words (deal codes' refusals, the tables' messages):
+
+>>> variant_words("lead", "left_of_dealer"), variant_words("trump_six_double", True), variant_words("players", 3)
+('lead: left of dealer', 'trump six double: on', '3 players')
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["signed", "number", "minus_signs"]
+__all__ = ["signed", "number", "minus_signs", "value_words", "variant_words"]
 
 _HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")
 
@@ -44,3 +49,19 @@ def minus_signs(text: str) -> str:
     """``text`` with every hyphen-minus that stands for a minus sign ("-4", "(-3") written
     as the minus sign "−"; hyphens in words, ranges and deal codes ("V-4821") stay."""
     return _HYPHEN_MINUS.sub("−", text)
+
+
+def value_words(value) -> str:
+    """A rule variant's value as a learner reads it: ``"left_of_dealer"`` → "left of
+    dealer", True / False → "on" / "off", None → "none"."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return "none" if value is None else str(value).replace("_", " ")
+
+
+def variant_words(field: str, value) -> str:
+    """A rule variant (a ``Rules`` field and its value) in words: "lead: left of dealer",
+    "trump six double: on"; the number of players as "3 players"."""
+    if field == "players":
+        return f"{value} players"
+    return f"{field.replace('_', ' ')}: {value_words(value)}"

@@ -76,7 +76,7 @@ from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from cardkit.replay import ALL, Replay
-from cardkit.wording import minus_signs, signed
+from cardkit.wording import minus_signs, signed, variant_words
 
 from ._common import MAX_SEED, card_html, learner_words, one_line, read_seed, recolour_html, seat_positions, suit_html
 from ._controls import Control
@@ -148,16 +148,6 @@ def _hand_html(cards: Sequence[Card]) -> str:
         ranks = "".join(c.rank.char for c in sorted((c for c in cards if c.suit == suit), key=lambda x: -x.rank))
         parts.append(f"{suit_html(suit)}{ranks}")
     return " ".join(parts) or "(no cards)"
-
-
-def _rule_words(field: str, value) -> str:
-    """A rule variant in words for a learner: ``("lead", "left_of_dealer")`` → "lead: left of
-    dealer", ``("players", 3)`` → "3 players", ``True``/``False`` → "on"/"off"."""
-    if field == "players":
-        return f"{value} players"
-    if isinstance(value, bool):
-        value = "on" if value else "off"
-    return f"{field.replace('_', ' ')}: {str(value).replace('_', ' ')}"
 
 
 class DealDashboard(W.VBox):
@@ -740,8 +730,8 @@ class DealDashboard(W.VBox):
         for f in self._code_fields(mine):
             want, have = getattr(spec.rules, f), getattr(self.rules, f)
             if want != have:
-                raise NotationError(f"deal code {quote(code)} is for {_rule_words(f, want)}, but this table plays "
-                                    f"{_rule_words(f, have)}; open the lesson with ?deal={spec.code} to get a "
+                raise NotationError(f"deal code {quote(code)} is for {variant_words(f, want)}, but this table plays "
+                                    f"{variant_words(f, have)}; open the lesson with ?deal={spec.code} to get a "
                                     f"table with those rules")
         return spec
 
