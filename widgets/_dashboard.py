@@ -585,9 +585,21 @@ class DealDashboard(W.VBox):
         dealer was given."""
         return self.game.cut
 
-    def _bot(self, seat: int):  # pragma: no cover
-        """The bot of ``seat`` for the current deal."""
-        raise NotImplementedError
+    def _bot(self, seat: int):
+        """The bot of ``seat`` for the current deal: :attr:`game`'s player there."""
+        return self.game.players[seat]
+
+    def _deal_next(self, seed, spec=None) -> None:
+        """:attr:`game`'s next deal (the ``_begin_deal`` hooks' common part): an unfinished
+        deal is dropped first (not scored; the same dealer deals again), then the deal of
+        ``seed``, or of the deal code ``spec`` (with the code's dealer)."""
+        g = self.game
+        if g.state is not None and not g.state.is_terminal():
+            g.drop_deal()
+        if spec is None:
+            g.new_deal(seed=seed)
+        else:
+            g.new_deal(state=spec.new_state())
 
     def _bot_acted(self, state, seat: int, bot) -> None:
         """Called after ``bot`` chose its action, before it is applied (bidding remarks)."""

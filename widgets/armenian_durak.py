@@ -417,18 +417,10 @@ class DurakTable(DealDashboard):
         if self.game_over:  # a new game, with the same first dealer (no new draw for a six)
             self.game = ad.Game(g.players, rules=self.rules, seed=self._bot_seed)
             self.game.set_first_dealer(g.first_dealer, g.cut)
-        elif g.state is not None and not g.state.is_terminal():
-            g.drop_deal()   # not scored: the same dealer deals again
-        if spec is None:
-            self.game.new_deal(seed=seed)
-        else:               # a deal from a code, with the code's dealer, as the game's next deal
-            self.game.new_deal(state=spec.new_state())
+        self._deal_next(seed, spec)
         self.game.players[1 - self.seat] = (self._fixed_bot or
                                             self._make_bot(self._bot_class(ad), self._bot_seed, 1 - self.seat))
         self._show_scores()
-
-    def _bot(self, seat: int) -> Bot:
-        return self.game.players[seat]
 
     def _replace_bots(self) -> None:
         if self._fixed_bot is None:

@@ -168,18 +168,10 @@ class VarietyTable(DealDashboard):
         if g.is_over():     # a new game, with the same first dealer (no new cut)
             self.game = variety.Game(g.players, rules=self.rules, seed=self._bot_seed)
             self.game.set_first_dealer(g.first_dealer, g.cut)
-        elif g.state is not None and not g.state.is_terminal():
-            g.drop_deal()   # not scored: the same dealer deals again
-        if spec is None:
-            self.game.new_deal(seed=seed)
-        else:               # a deal from a code, with the code's dealer, as the game's next deal
-            self.game.new_deal(state=spec.new_state())
+        self._deal_next(seed, spec)
         self._replace_bots()
         self._remarks = []
         self._show_scores()
-
-    def _bot(self, seat: int) -> Bot:
-        return self.game.players[seat]
 
     def _bot_acted(self, st, seat: int, bot) -> None:
         if st.phase == "bidding" and getattr(bot, "remark", None):

@@ -415,18 +415,9 @@ class WarsawHeartsTable(DealDashboard):
         super().new_deal(seed)
 
     def _begin_deal(self, seed, spec=None, code_seed=None) -> None:
-        if self.game.is_over():
+        if self.game.is_over():  # a new game, with a new cut
             self.game = self._new_game(seed if code_seed is None else code_seed)
-        elif self.state is not None and not self.state.is_terminal():
-            self.game.drop_deal()
-        if spec is None:
-            self.game.new_deal(seed=seed)
-            return
-        # A deal from a code, with the code's dealer, as the game's next deal.
-        self.game.new_deal(state=spec.new_state())
-
-    def _bot(self, seat: int) -> Bot:
-        return self.game.players[seat]
+        self._deal_next(seed, spec)
 
     def _acted_text(self, st, before: int, phase: str) -> str:
         return f"You played {card_html(st.history[before])}."
