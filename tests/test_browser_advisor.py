@@ -35,25 +35,40 @@ def _type_hand(panel, text: str) -> None:
     box.press("Enter")  # the box sends its value on Enter (continuous_update=False)
 
 
-def test_fig65_table_and_the_advisor_panel(dashboard):
+def test_the_advisor_panel_from_the_book_table_to_typed_hands(dashboard):
+    """One page load (about 6 CPU-s of Voila, kernel and Chromium; issue 13) for the
+    whole panel, in a learner's order: the fig. 65 table and the starting hand; typed
+    garbage, one line each, the hand kept; twelve cards, Advise says what is missing; a
+    typed hand ranked; a random hand advised."""
     page = dashboard(LESSON)
     expect(page.get_by_text("The advisor agrees with the book on")).to_be_visible()
     expect(page.locator("svg[role=img]")).to_have_count(5)          # four fig. 65 hands + the strong hand
     panel = page.locator(".cardkit-advisor")
-    expect(panel).to_contain_text("13 of 13 cards")
-    panel.get_by_role("button", name="Random hand", exact=True).click()
-    expect(panel).to_contain_text("13 of 13 cards")
-    panel.get_by_role("button", name="Advise", exact=True).click()
-    expect(panel).to_contain_text("Best: contract", timeout=60_000)
-    expect(panel.locator("svg[role=img]")).to_have_count(1)
-    expect(panel.locator("table")).to_contain_text("declarers win")
-
-
-def test_a_typed_hand_is_evaluated_and_the_eight_contracts_ranked(dashboard):
-    page = dashboard(LESSON)
-    panel = page.locator(".cardkit-advisor")
     caption = _caption(panel)
+    expect(panel).to_contain_text("13 of 13 cards")
     expect(caption).to_contain_text(_listed(START))
+
+    # typed garbage gives one line and keeps the hand
+    for garbage, words in (("KQ7.AJ5.KQ84.A9X", "'X' in the ♣ field 'A9X' is not a rank"),
+                           ("hello", "expected four suits separated by dots")):
+        _type_hand(panel, garbage)
+        line = panel.get_by_text(f"hand '{garbage}'")
+        expect(line).to_be_visible()
+        expect(line).to_contain_text(words)
+        assert "\n" not in line.inner_text().strip()
+        expect(caption).to_contain_text(_listed(START))  # the hand is as it was
+    body = page.inner_text("body")
+    assert "Traceback" not in body and "There was an error" not in body
+    # twelve cards: Advise says what is missing, in one line
+    _type_hand(panel, "KQ7.AJ5.KQ84.A9")
+    expect(panel).to_contain_text("12 of 13 cards")
+    panel.get_by_role("button", name="Advise", exact=True).click()
+    missing = panel.get_by_text("The hand has 12 cards")
+    expect(missing).to_contain_text("Choose 1 more")
+    assert "\n" not in missing.inner_text().strip()
+    expect(panel.get_by_text("Best: contract")).to_have_count(0)
+
+    # a typed hand is evaluated and the eight contracts ranked
     _type_hand(panel, FIG65_A)
     expect(caption).to_contain_text(_listed(FIG65_A))  # the grid and caption follow the text
     expect(panel.get_by_role("button", name="K♠", exact=True)).to_have_attribute(
@@ -79,27 +94,13 @@ def test_a_typed_hand_is_evaluated_and_the_eight_contracts_ranked(dashboard):
     expect(status).to_contain_text(f"Best: contract {ref[0].contract}")
     assert ref[0].contract == 1  # fig. 65 а: the book's no-trump contract is ranked first
 
-
-def test_typed_garbage_gives_one_line_and_keeps_the_hand(dashboard):
-    page = dashboard(LESSON)
-    panel = page.locator(".cardkit-advisor")
-    caption = _caption(panel)
-    expect(caption).to_contain_text(_listed(START))
-    for garbage, words in (("KQ7.AJ5.KQ84.A9X", "'X' in the ♣ field 'A9X' is not a rank"),
-                           ("hello", "expected four suits separated by dots")):
-        _type_hand(panel, garbage)
-        line = panel.get_by_text(f"hand '{garbage}'")
-        expect(line).to_be_visible()
-        expect(line).to_contain_text(words)
-        assert "\n" not in line.inner_text().strip()
-        expect(caption).to_contain_text(_listed(START))  # the hand is as it was
-    body = page.inner_text("body")
-    assert "Traceback" not in body and "There was an error" not in body
-    # twelve cards: Advise says what is missing, in one line
-    _type_hand(panel, "KQ7.AJ5.KQ84.A9")
-    expect(panel).to_contain_text("12 of 13 cards")
+    # a random hand, advised by a click
+    panel.get_by_role("button", name="Random hand", exact=True).click()
+    expect(caption).not_to_contain_text(_listed(FIG65_A))
+    expect(panel).to_contain_text("13 of 13 cards")
+    expect(panel.get_by_text("Best: contract")).to_have_count(0)   # the old ranking is gone
     panel.get_by_role("button", name="Advise", exact=True).click()
-    missing = panel.get_by_text("The hand has 12 cards")
-    expect(missing).to_contain_text("Choose 1 more")
-    assert "\n" not in missing.inner_text().strip()
-    expect(panel.get_by_text("Best: contract")).to_have_count(0)
+    expect(panel).to_contain_text("Best: contract", timeout=60_000)
+    expect(panel.locator("svg[role=img]")).to_have_count(1)
+    expect(panel.locator("svg[role=img] title")).not_to_have_text(f"Hand {FIG65_A}")
+    expect(panel.locator("table")).to_contain_text("declarers win")

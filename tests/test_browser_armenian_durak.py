@@ -1,6 +1,6 @@
-"""The Armenian Durak lessons in a real Voila + headless Chromium: the rules lesson renders
-without errors, and in the play lesson the learner first draws the trump, plays a legal
-card, is offered the draw, and undoes it (lessons/armenian_durak/)."""
+"""The Armenian Durak play lesson in a real Voila + headless Chromium: the learner first
+draws the trump, plays a legal card, is offered the draw, and undoes it
+(lessons/armenian_durak/2_play.ipynb; the rules lesson: tests/test_browser_lesson_exercises.py)."""
 
 import re
 
@@ -8,13 +8,6 @@ import pytest
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-
-
-def test_rules_lesson_renders(dashboard):
-    page = dashboard("armenian_durak/1_rules.ipynb")  # fails by itself if the page shows an error
-    expect(page.get_by_text("250 against 198: seat 0 wins by 52 points")).to_be_visible()
-    expect(page.get_by_text("The rule bot's reply in this position: 7♥")).to_be_visible()
-    expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)
 
 
 def test_play_a_legal_card_draw_and_undo(dashboard):
