@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TYPE_CHECKING, ClassVar
 
 from ._checks import is_whole
 from .errors import CardkitError, quote
@@ -92,7 +93,7 @@ def _member(enum, value, what: str, expected: str):
     raise CardkitError(f"card {what} {quote(value)}: expected {expected}; parse_card reads text such as 'QH'")
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, order=True)
 class Card:
     """One playing card. Frozen, hashable, ordered by ``(suit, rank)``.
 
@@ -101,8 +102,16 @@ class Card:
     Build cards with :func:`cardkit.parse_card` or ``Card(Suit.HEARTS, Rank.QUEEN)``.
     """
 
+    # the two fields, and three values computed once per card (not fields: they are not
+    # in ``dataclasses.fields``, the repr or the comparisons), read by the hot paths below
+    __slots__ = ("_hash", "_index", "_order", "rank", "suit")
+
     suit: Suit
     rank: Rank
+    if TYPE_CHECKING:  # the three slots' types, for mypy only (annotated here at run time, they would be fields)
+        _hash: ClassVar[int]
+        _order: ClassVar[int]
+        _index: ClassVar[int]
 
     def __new__(cls, suit: Suit, rank: Rank):  # intern: one object per card
         key = (suit, rank) if _is_whole(suit) and _is_whole(rank) else None
@@ -116,15 +125,24 @@ class Card:
             object.__setattr__(self, "suit", _member(Suit, self.suit, "suit", "0..3 (a Suit)"))
         if not isinstance(self.rank, Rank):
             object.__setattr__(self, "rank", _member(Rank, self.rank, "rank", "2..14 (a Rank)"))
+        # the dataclass's hash value, hash((suit, rank)), and the (suit, rank) order as one
+        # int, kept so that hashing and comparing a card is one attribute read
+        object.__setattr__(self, "_hash", hash((self.suit, self.rank)))
+        object.__setattr__(self, "_order", int(self.suit) * 16 + int(self.rank))
+        object.__setattr__(self, "_index", int(self.suit) * 13 + (14 - int(self.rank)))
         _INTERNED.setdefault((int(self.suit), int(self.rank)), self)
 
     #: Cards are interned (``__new__`` above: one object per card, which ``copy``,
     #: ``deepcopy``, pickling and :func:`dataclasses.replace` all return), so two cards are
     #: equal exactly when they are the same object: ``==`` is Python's identity test, in
     #: C, not a generated method comparing ``(suit, rank)`` (the engine compares cards
-    #: millions of times a test run). ``__hash__`` stays the dataclass's, from
-    #: ``(suit, rank)``: equal cards, one object, one hash.
+    #: millions of times a test run). ``__hash__`` is the dataclass's value,
+    #: ``hash((suit, rank))`` (set orders depend on it), computed once per card: equal
+    #: cards, one object, one hash.
     __eq__ = object.__eq__
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __copy__(self) -> Card:
         return self
@@ -149,7 +167,7 @@ class Card:
     @property
     def index(self) -> int:
         """Position in ``deck(52)``: ``suit * 13 + (14 - rank)``, so A♠ is 0 and 2♣ is 51."""
-        return int(self.suit) * 13 + (14 - int(self.rank))
+        return self._index
 
     @staticmethod
     def from_index(index: int) -> Card:
@@ -162,6 +180,40 @@ class Card:
             raise CardkitError(f"card index {quote(index)}: expected a whole number 0..51 (a position in deck(52))")
         return _BY_INDEX[index]
 
+
+def _lt(self, other):
+    if other.__class__ is self.__class__:
+        return self._order < other._order
+    return NotImplemented
+
+
+def _le(self, other):
+    if other.__class__ is self.__class__:
+        return self._order <= other._order
+    return NotImplemented
+
+
+def _gt(self, other):
+    if other.__class__ is self.__class__:
+        return self._order > other._order
+    return NotImplemented
+
+
+def _ge(self, other):
+    if other.__class__ is self.__class__:
+        return self._order >= other._order
+    return NotImplemented
+
+
+# The dataclass's order (``order=True``: ``(suit, rank)`` compared as tuples, other types
+# NotImplemented), read from the one int ``suit * 16 + rank`` that orders cards the same way
+# (ranks are 2..14); ``sorted`` compares cards often. Set after the class is made, as
+# ``order=True`` refuses comparison methods written in the class.
+for _f in (_lt, _le, _gt, _ge):
+    _name = f"__{_f.__name__[1:]}__"
+    _f.__name__, _f.__qualname__ = _name, f"Card.{_name}"
+    setattr(Card, _name, _f)
+del _f, _name
 
 _BY_INDEX = tuple(Card(Suit(i // 13), Rank(14 - i % 13)) for i in range(52))
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields as dataclass_fields
+from dataclasses import MISSING, asdict, dataclass, fields as dataclass_fields
 from typing import Any, ClassVar
 
 from ._checks import is_whole
@@ -79,14 +79,51 @@ def fast_copy(value: Any) -> Any:
     """A deep copy of lists, dicts, sets and tricks; every other value (cards, ints,
     strings, tuples, frozen rules) is immutable here and shared."""
     if type(value) is list:  # most lists hold cards or ints: those are shared without a call
+        if _SHARED.issuperset(map(type, value)):  # only such items (one pass in C): a shallow copy
+            return value.copy()
         return [v if type(v) in _SHARED else fast_copy(v) for v in value]
     if type(value) is dict:
+        if _SHARED.issuperset(map(type, value.values())):
+            return value.copy()
         return {k: v if type(v) in _SHARED else fast_copy(v) for k, v in value.items()}
     if type(value) is set:  # e.g. Variety's numbers named per seat: must not be shared
         return set(value)
     if type(value) is Trick:
         return value.copy()
     return value
+
+
+#: per class: its field names in order when :func:`_new_frozen` may fill an instance's
+#: ``__dict__`` itself, else ``()``
+_FROZEN_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _new_frozen(cls: type, values: dict):
+    """``cls(**values)``, for the observations built at every bot decision.
+
+    A frozen dataclass's generated ``__init__`` stores each field with one
+    ``object.__setattr__`` call; a class without ``__post_init__``, init-only or default-
+    factory fields does nothing else, so when ``values`` names every field in field order
+    the same instance (same class, fields, ``__dict__`` in the same order, equality, hash,
+    repr, pickling) is made by filling its ``__dict__`` at once. Anything else is left to
+    ``cls(**values)`` (which raises ``TypeError`` for a missing or unknown name)."""
+    names = _FROZEN_FIELDS.get(cls)
+    if names is None:
+        names = _FROZEN_FIELDS[cls] = _fillable_fields(cls)
+    if names and tuple(values) == names:
+        obj: Any = object.__new__(cls)
+        obj.__dict__.update(values)
+        return obj
+    return cls(**values)
+
+
+def _fillable_fields(cls: type) -> tuple[str, ...]:
+    params = getattr(cls, "__dataclass_params__", None)
+    if (params is None or not params.frozen or hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__
+            or any(not f.init or f.default_factory is not MISSING for f in dataclass_fields(cls))
+            or getattr(cls, "__dataclass_fields__", {}).keys() != {f.name for f in dataclass_fields(cls)}):
+        return ()  # an init-only pseudo-field (InitVar) is in __dataclass_fields__ but not fields()
+    return tuple(f.name for f in dataclass_fields(cls))
 
 
 #: stands for an action the undo stack does not know (see :attr:`_UndoStack.length`)
@@ -263,7 +300,8 @@ class TrickGameState:
         """The state's attributes now, copied (:func:`fast_copy`), but for the history and
         the undo stack (each kept as it goes)."""
         skip = ("history", self._UNDO)
-        return {k: fast_copy(v) for k, v in self.__dict__.items() if k not in skip}
+        shared = _SHARED  # fast_copy returns such values as they are: no call for them
+        return {k: v if type(v) in shared else fast_copy(v) for k, v in self.__dict__.items() if k not in skip}
 
     def _undo_stack(self) -> _UndoStack:
         stack = self.__dict__.get(self._UNDO)
@@ -356,7 +394,8 @@ class TrickGameState:
     def clone(self):
         """An independent copy: playing it out leaves this state unchanged."""
         new = object.__new__(type(self))
-        new.__dict__ = {k: fast_copy(v) for k, v in self.__dict__.items() if k != self._UNDO}
+        undo, shared = self._UNDO, _SHARED
+        new.__dict__ = {k: v if type(v) in shared else fast_copy(v) for k, v in self.__dict__.items() if k != undo}
         stack = self.__dict__.get(self._UNDO)
         if type(stack) is _UndoStack:  # the snapshots are shared, never changed: copy the list only
             new.__dict__[self._UNDO] = stack.copy()
@@ -627,6 +666,8 @@ class TrickGameState:
         below (a game words them with its own rule, e.g. Armenian Durak's tableau)."""
         if not isinstance(card, Card):
             raise IllegalActionError(self._not_a_card_message(card))
+        if card in self._legal_play():  # the legal cards are some of the playable ones: nothing to refuse
+            return
         seat = self.current_player
         assert seat is not None  # the play phase always has a player to act
         cards = self._playable(seat)
@@ -682,16 +723,32 @@ class TrickGameState:
 
         :raises CardkitError: for a seat outside 0..players-1.
         """
-        seat = check_seat(seat, self.players)
-        trick = self.trick
-        return dict(
-            seat=seat, players=self.players, phase=self.phase, current_player=self.current_player,
-            dealer=self.dealer, hand=tuple(self.hands[seat]),
-            legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
-            trick_leader=None if trick is None else trick.leader,
-            trick=() if trick is None else tuple(trick.cards),
-            tricks=tuple((t.leader, tuple(t.cards), t.winner) for t in self.tricks if t.winner is not None),
-            hand_sizes=tuple(len(h) for h in self.hands))
+        fields = self._trick_observation(seat, None, False)
+        del fields["trump"], fields["lowest_wins"]
+        return fields
+
+    def _trick_observation(self, seat, trump, lowest_wins) -> dict:
+        """Every :class:`TrickObservation` field for ``seat``, in field order (a game's
+        ``observation`` adds its own after them and builds the object with
+        :func:`_new_frozen`).
+
+        :raises CardkitError: for a seat outside 0..players-1.
+        """
+        players = self.players
+        if type(seat) is not int or not 0 <= seat < players:
+            seat = check_seat(seat, players)
+        tricks = self.tricks
+        trick = tricks[-1] if tricks and tricks[-1].winner is None else None
+        current = self.current_player
+        return {
+            "seat": seat, "players": players, "phase": self.phase, "current_player": current,
+            "dealer": self.dealer, "hand": tuple(self.hands[seat]),
+            "legal_actions": tuple(self.legal_actions()) if seat == current else (),
+            "trump": trump, "lowest_wins": lowest_wins,
+            "trick_leader": None if trick is None else trick.leader,
+            "trick": () if trick is None else tuple(trick.cards),
+            "tricks": tuple([(t.leader, tuple(t.cards), t.winner) for t in tricks if t.winner is not None]),
+            "hand_sizes": tuple(map(len, self.hands))}
 
     def tricks_won(self, seat: int) -> int:
         """How many tricks seat ``seat`` has won so far."""

@@ -80,7 +80,7 @@ def winning_index(
         cards (None, text: read text with :func:`cardkit.parse_cards`).
     :raises NotationError: (a CardkitError) for a trump that is not a suit or None.
     """
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+    if type(cards) not in (list, tuple) and (isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence)):
         raise CardkitError(f"trick {quote(cards)}: expected a list of cards in play order "
                            f"(parse_cards reads text such as 'QH 7H')")
     if not cards:

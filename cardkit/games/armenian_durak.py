@@ -42,7 +42,7 @@ from ..dealing import as_generator, check_rules, shuffled
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from ..notation import check_deck, format_cards, parse_card, parse_cards, parse_suit, sort_hand
 from ..series import DealSeries
-from ..state import TrickGameState, TrickObservation, rules_from_json, seed_of
+from ..state import TrickGameState, TrickObservation, _new_frozen, rules_from_json, seed_of
 from ..tricks import Trick
 from .armenian_durak_deal import _parse_layout, deal_layout, dealing_steps, first_dealer
 from .armenian_durak_rules import (
@@ -60,6 +60,7 @@ from .armenian_durak_rules import (
     _is_int,
     _points_table,
     _score,
+    _table,
     beats,
     card_points,
     deck_points,
@@ -77,7 +78,7 @@ if TYPE_CHECKING:  # re-exported lazily at the end (_LAZY): no import at run tim
 #: Names that this module no longer uses but that were importable from it before the rules,
 #: the dealing and the game end moved to their own modules: they stay importable from here.
 _KEPT_IMPORTABLE = (_DEFAULT, _card_points, _is_int, Rank, CardkitError, StateError, DealSeries, check_deck,
-                    check_rules, parse_cards)
+                    check_rules, parse_cards, _points_table)
 
 __all__ = [
     "Rules", "card_points", "deck_points", "trick_winner", "beats", "special_rank",
@@ -365,7 +366,7 @@ class State(TrickGameState):
     def points(self) -> list[int]:
         """Each seat's card points in the tricks it has taken so far (no sweep bonus)."""
         if type(self.rules) is Rules and (self.trump is None or type(self.trump) is Suit):
-            table = _points_table(self.rules, self.trump)
+            table = _table(self.rules, self.trump)
             try:
                 return [sum(map(table.__getitem__, t)) for t in self.taken]
             except (KeyError, TypeError):  # an item that is not a card: card_points says so
@@ -455,13 +456,13 @@ class State(TrickGameState):
         :raises CardkitError: for a seat other than 0 or 1.
         """
         _check_seat(seat)
-        return Observation(
-            **self._observation_fields(seat),
-            trump=self.trump, trump_card=self.trump_card,
-            face_up=(tuple(self.up[0]), tuple(self.up[1])),
-            face_down=tuple(tuple(0 if d is None else 1 for d in self.down[s]) for s in range(PLAYERS)),
-            taken=(tuple(self.taken[0]), tuple(self.taken[1])),
-            points=tuple(self.points()), rules=self.rules, lowest_wins=False)
+        fields = self._trick_observation(seat, self.trump, False)
+        up, down, taken = self.up, self.down, self.taken
+        fields.update(trump_card=self.trump_card, face_up=(tuple(up[0]), tuple(up[1])),
+                      face_down=(tuple([0 if d is None else 1 for d in down[0]]),
+                                 tuple([0 if d is None else 1 for d in down[1]])),
+                      taken=(tuple(taken[0]), tuple(taken[1])), points=tuple(self.points()), rules=self.rules)
+        return _new_frozen(Observation, fields)
 
     def __str__(self) -> str:
         lines = [f"Armenian Durak: dealer {self.dealer}, trump {self.trump or '?'}, phase {self.phase}"]

@@ -168,7 +168,7 @@ def card_points(card: Card, trump: Suit | None = None, rules: Rules | None = Non
     :raises CardkitError: for ``rules`` that are not this game's :class:`Rules`.
     """
     if type(card) is Card and (trump is None or type(trump) is Suit) and (rules is None or type(rules) is Rules):
-        pts = _points_table(_DEFAULT if rules is None else rules, trump).get(card)
+        pts = _table(_DEFAULT if rules is None else rules, trump).get(card)
         if pts is not None:  # arguments already valid: the table gives what the checks below give
             return pts
     return _card_points(parse_card(card), parse_suit(trump, "trump", allow_none=True), _check_rules(rules))
@@ -189,6 +189,24 @@ def _points_table(rules: Rules, trump: Suit | None) -> dict[Card, int]:
     card of the 52-card deck; cached per (rules, trump) (rules are frozen and hashable).
     Read by :func:`card_points` and :meth:`State.points`; callers must not change it."""
     return {c: _card_points(c, trump, rules) for c in deck(52)}
+
+
+_NOTHING = object()
+#: ``(rules, trump, table)`` of the last :func:`_table` call that missed
+_LAST_TABLE: tuple = (_NOTHING, _NOTHING, None)
+
+
+def _table(rules: Rules, trump: Suit | None) -> dict[Card, int]:
+    """:func:`_points_table` (same arguments, already checked), answered without hashing
+    ``rules`` when asked for the same rules object and trump as the time before: a deal
+    asks for its own table at every card a bot weighs and every observation."""
+    global _LAST_TABLE
+    last = _LAST_TABLE
+    if last[0] is rules and last[1] is trump:
+        return last[2]
+    table = _points_table(rules, trump)
+    _LAST_TABLE = (rules, trump, table)
+    return table
 
 
 def deck_points(trump: Suit | None = None, rules: Rules | None = None) -> int:
@@ -241,6 +259,16 @@ def trick_winner(lead: Card, reply: Card, trump: Suit | None, rules: Rules | Non
         (:func:`cardkit.notation.parse_suit`; ``99`` or ``1`` are refused, not read as
         "no trump" or hearts).
     """
+    if (type(lead) is Card and type(reply) is Card and (trump is None or type(trump) is Suit)
+            and (rules is None or type(rules) is Rules)):  # nothing to read or check: beats() inlined
+        if reply.suit == lead.suit:
+            sp = (_DEFAULT if rules is None else rules).special
+            if reply.rank == sp:
+                return 1 if lead.rank == Rank.ACE else 0
+            if lead.rank == sp:
+                return 1 if reply.rank != Rank.ACE else 0
+            return 1 if reply.rank > lead.rank else 0
+        return 1 if reply.suit == trump else 0
     lead, reply = parse_card(lead), parse_card(reply)
     trump = parse_suit(trump, "trump", allow_none=True)
     if reply.suit == lead.suit:
@@ -285,7 +313,7 @@ def score_deal(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules
 def _score(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules) -> list[int]:
     """:func:`score_deal` for arguments already checked (a finished deal's own taken
     cards, its trump and rules)."""
-    table = _points_table(rules, trump)
+    table = _table(rules, trump)
     return [sum(map(table.__getitem__, t)) + int(sweep_bonus(len(t) // PLAYERS, rules)) for t in taken]
 
 

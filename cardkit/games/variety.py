@@ -23,7 +23,7 @@ from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_h
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from ..notation import parse_card, sort_hand
 from ..series import DealSeries
-from ..state import TrickGameState, TrickObservation, seed_of
+from ..state import TrickGameState, TrickObservation, _new_frozen, seed_of
 from ..tricks import Trick, winning_index
 
 if TYPE_CHECKING:  # re-exported lazily at the end (_LAZY): no import at run time
@@ -503,7 +503,12 @@ class State(TrickGameState):
     @property
     def contract_info(self) -> Contract | None:
         """The :class:`Contract` being played, or None during the bidding."""
-        return None if self.contract is None else contracts(self.rules)[self.contract]
+        if self.contract is None:
+            return None
+        rules = self.rules
+        if type(rules) is Rules:  # contracts(rules) without its check (read at every bot decision)
+            return (_HALVED if rules.contract_values == "halved_2_7" else CONTRACTS)[self.contract]
+        return contracts(rules)[self.contract]
 
     @property
     def trump(self) -> Suit | None:
@@ -609,6 +614,11 @@ class State(TrickGameState):
 
     # notation
     def parse_action(self, action):
+        kind = type(action)
+        if kind is Card:  # an action object, as below, in either phase
+            return action
+        if kind is int and self.phase == "bidding":
+            return action
         if self.phase == "bidding":
             if is_whole(action):
                 return int(action)
@@ -670,11 +680,11 @@ class State(TrickGameState):
         :raises CardkitError: for a seat outside 0..3.
         """
         c = self.contract_info
-        return Observation(
-            **self._observation_fields(seat),
-            first_bidder=self.first_bidder, bids=tuple(self.bids), contract=self.contract,
-            declarers=self.declarers, trump=None if c is None else c.trump,
-            lowest_wins=False if c is None else c.lowest_wins, rules=self.rules)
+        fields = self._trick_observation(seat, None if c is None else c.trump,
+                                         False if c is None else c.lowest_wins)
+        fields.update(first_bidder=self.first_bidder, bids=tuple(self.bids), contract=self.contract,
+                      declarers=self.declarers, rules=self.rules)
+        return _new_frozen(Observation, fields)
 
 
 def new_deal(hands=None, *, dealer: int = 0, seed=None, rules: Rules | None = None) -> State:

@@ -33,7 +33,7 @@ from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_h
 from ..errors import CardkitError, NotationError, StateError, quote
 from ..notation import check_deck, parse_card, sort_hand
 from ..series import DealSeries
-from ..state import TrickGameState, TrickObservation, seed_of
+from ..state import TrickGameState, TrickObservation, _new_frozen, seed_of
 from ..tricks import Trick, winning_index
 
 if TYPE_CHECKING:  # re-exported lazily at the end (_LAZY): no import at run time
@@ -552,8 +552,9 @@ class State(TrickGameState):
 
         :raises CardkitError: for a seat outside 0..players-1.
         """
-        return Observation(**self._observation_fields(seat), trump=None, lowest_wins=False,
-                           rules=self.rules)
+        fields = self._trick_observation(seat, None, False)
+        fields["rules"] = self.rules
+        return _new_frozen(Observation, fields)
 
 
 def new_deal(hands=None, *, players: int | None = None, dealer: int = 0, seed=None,
