@@ -166,3 +166,101 @@ def test_variety_parse_action_passes_cards_and_bids_through():
     with pytest.raises(IllegalActionError):
         s.parse_action(4)
     assert s.parse_action(c) is c and s.parse_action(c.code) is c
+
+
+# ---- the rule bots decide as before: their play written as it was before session 11 --------
+
+class _VarietyReference(variety.RuleBot):
+    """Variety's RuleBot with its card play as first written: every unseen card tested
+    with ``_beats`` (the bot now reads each suit's highest unseen rank)."""
+
+    def _play(self, obs):
+        from cardkit.tricks import winning_index
+        c = variety.contracts(obs.rules)[obs.contract]
+        legal = list(obs.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        mine = (set(obs.declarers) if obs.seat in obs.declarers
+                else {s for s in range(4) if s not in obs.declarers})
+        seen = set(obs.hand) | {x for t in obs.tricks for x in t[1]} | set(obs.trick)
+        unseen = [x for x in deck(52) if x not in seen]
+        lowest = c.lowest_wins
+        strong = (lambda x: -x.rank) if lowest else (lambda x: x.rank)
+        trick = list(obs.trick)
+        to_play_after = 3 - len(trick)
+        avg = (sum(c.card_values[x.index] for x in unseen) / len(unseen)) if unseen else 0.0
+        best, best_score = legal[0], None
+        for card in legal:
+            cards = trick + [card]
+            winner = self.winning_seat(obs, cards)
+            value = self._trick_value(c, cards) + avg * to_play_after
+            if winner in mine:
+                if to_play_after == 0:
+                    p = 1.0
+                else:
+                    wcard = cards[winning_index(cards, c.trump, lowest=lowest)]
+                    beaters = [u for u in unseen if self._beats(c, u, wcard, cards[0].suit)]
+                    p = 1.0 if not beaters else (0.75 if winner != obs.seat and len(trick) >= 2 else 0.35)
+            else:
+                p = 0.0
+            score = (2 * p - 1) * value - 0.02 * strong(card)
+            score += 0.3 * c.card_values[card.index] * (1 if winner in mine else -1) * (1 if p >= 0.5 else 0.5)
+            if best_score is None or score > best_score:
+                best, best_score = card, score
+        return best
+
+
+class _DurakReference(ad.RuleBot):
+    """Armenian Durak's RuleBot as first written: every card's points from card_points."""
+
+    def act(self, obs):
+        legal = list(obs.legal_actions)
+        if len(legal) == 1 or obs.phase != "play":
+            return super().act(obs)
+        pts = lambda c: ad.card_points(c, obs.trump, obs.rules)
+        sp = obs.rules.special
+        if not obs.trick:
+            return min(legal, key=lambda c: (c.rank == sp, pts(c) > 0, c.suit == obs.trump, pts(c),
+                                             self.cost(c, obs), c.suit, c.rank))
+        lead = obs.trick[0]
+        win = [c for c in legal if ad.trick_winner(lead, c, obs.trump, obs.rules) == 1]
+        if lead.rank == Rank.ACE:
+            six = [c for c in win if c.rank == sp and c.suit == lead.suit]
+            if six:
+                return six[0]
+        if win:
+            if pts(lead) > 0:
+                return min(win, key=lambda c: (self.cost(c, obs), c.suit, c.rank))
+            cheap = [c for c in win if pts(c) == 0 and c.suit == lead.suit]
+            if cheap:
+                return min(cheap, key=lambda c: c.rank)
+        lose = [c for c in legal if c not in win] or legal
+        return min(lose, key=lambda c: (pts(c), self.cost(c, obs), c.suit, c.rank))
+
+
+def _same_decisions(state, bots, references):
+    decisions = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        obs = state.observation(seat)
+        action = bots[seat].act(obs)
+        assert action == references[seat].act(obs), (state.to_json(), seat)
+        state.apply_action(action)
+        decisions += 1
+    return decisions
+
+
+def test_variety_rule_bot_plays_as_before():
+    for seed in range(120):
+        s = variety.new_deal(seed=seed, dealer=seed % 4)
+        if seed % 2:  # every contract, forced: the bots would rarely choose some (7 and 6)
+            s.apply_action(1 + seed // 2 % 8)
+            s.apply_action(1 + seed // 2 % 8)
+        _same_decisions(s, [variety.RuleBot(k) for k in range(4)], [_VarietyReference(k) for k in range(4)])
+
+
+@pytest.mark.parametrize("rules", [ad.Rules(), ad.Rules(deck=52, trump_six_double=True)], ids=["36", "52-double"])
+def test_durak_rule_bot_plays_as_before(rules):
+    for seed in range(150):
+        s = ad.new_deal(seed=seed, dealer=seed % 2, rules=rules)
+        _same_decisions(s, [ad.RuleBot(seed), ad.RuleBot(seed + 1)], [_DurakReference(seed), _DurakReference(seed + 1)])

@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..bots import TrickBot
-from ..cards import Card, Rank
+from ..cards import Card, Rank, Suit
 from ..errors import StateError
-from .armenian_durak import PLAYERS, Observation, card_points, trick_winner
+from .armenian_durak import PLAYERS, Observation, Rules, card_points, trick_winner
+from .armenian_durak_rules import _table
 
 __all__ = ["RuleBot"]
+
+_CARD = frozenset({Card})
 
 
 class RuleBot(TrickBot):
@@ -48,11 +51,16 @@ class RuleBot(TrickBot):
         """How much spending ``card`` costs (arbitrary units): its power in its suit (7 → 1
         … A → 8), +4 for a trump, + half its points; a six (two) costs 100 (keep it for
         the ace). So 7♥ (5) < 9♥ (7) < A♠ (10.5) with hearts trumps, as in fig. 52."""
+        return RuleBot._cost(card, obs, lambda c: card_points(c, obs.trump, obs.rules))
+
+    @staticmethod
+    def _cost(card: Card, obs: Observation, pts) -> float:
+        """:meth:`cost` with the card points read by ``pts(card)``."""
         sp = obs.rules.special
         if card.rank == sp:
             return 100.0
         power = card.rank - (Rank.SIX if sp == Rank.SIX else Rank.TWO)
-        return power + (4 if card.suit == obs.trump else 0) + 0.5 * card_points(card, obs.trump, obs.rules)
+        return power + (4 if card.suit == obs.trump else 0) + 0.5 * pts(card)
 
     def act(self, obs: Observation):
         legal = list(obs.legal_actions)
@@ -62,9 +70,19 @@ class RuleBot(TrickBot):
             return legal[int(self.rng.integers(len(legal)))]
         if obs.phase == "draw":
             return legal[0]  # the first stack with a face-down card (Draw(None) is last)
-        pts = lambda c: card_points(c, obs.trump, obs.rules)
+        trump, rules = obs.trump, obs.rules
+        if ((trump is None or type(trump) is Suit) and type(rules) is Rules and _CARD.issuperset(map(type, legal))
+                and _CARD.issuperset(map(type, obs.trick[:1]))):
+            # card_points of the cards weighed below (these or the lead) read from its table
+            pts = _table(rules, trump).__getitem__
+        else:
+            pts = lambda c: card_points(c, trump, rules)
+        if type(self).cost is RuleBot.cost:  # the cost below, with the same points
+            cost = lambda c, o: RuleBot._cost(c, o, pts)
+        else:  # a subclass's own cost
+            cost = self.cost
         if not obs.trick:
-            return self._lead(obs, legal, pts)
+            return self._lead(obs, legal, pts, cost)
         lead = obs.trick[0]
         win = [c for c in legal if trick_winner(lead, c, obs.trump, obs.rules) == 1]
         sp = obs.rules.special
@@ -74,14 +92,15 @@ class RuleBot(TrickBot):
                 return six[0]
         if win:
             if pts(lead) > 0:
-                return min(win, key=lambda c: (self.cost(c, obs), c.suit, c.rank))
+                return min(win, key=lambda c: (cost(c, obs), c.suit, c.rank))
             cheap = [c for c in win if pts(c) == 0 and c.suit == lead.suit]
             if cheap:
                 return min(cheap, key=lambda c: c.rank)
         lose = [c for c in legal if c not in win] or legal
-        return min(lose, key=lambda c: (pts(c), self.cost(c, obs), c.suit, c.rank))
+        return min(lose, key=lambda c: (pts(c), cost(c, obs), c.suit, c.rank))
 
-    def _lead(self, obs, legal, pts):
+    def _lead(self, obs, legal, pts, cost=None):
         sp = obs.rules.special
+        cost = self.cost if cost is None else cost
         return min(legal, key=lambda c: (c.rank == sp, pts(c) > 0, c.suit == obs.trump, pts(c),
-                                         self.cost(c, obs), c.suit, c.rank))
+                                         cost(c, obs), c.suit, c.rank))
