@@ -106,13 +106,14 @@ def _new_frozen(cls: type, values: dict):
     factory fields does nothing else, so when ``values`` names every field in field order
     the same instance (same class, fields, ``__dict__`` in the same order, equality, hash,
     repr, pickling) is made by filling its ``__dict__`` at once. Anything else is left to
-    ``cls(**values)`` (which raises ``TypeError`` for a missing or unknown name)."""
+    ``cls(**values)`` (which raises ``TypeError`` for a missing or unknown name). ``values``
+    must be a new dict that the caller does not keep."""
     names = _FROZEN_FIELDS.get(cls)
     if names is None:
         names = _FROZEN_FIELDS[cls] = _fillable_fields(cls)
     if names and tuple(values) == names:
         obj: Any = object.__new__(cls)
-        obj.__dict__.update(values)
+        object.__setattr__(obj, "__dict__", values)  # the caller's new dict becomes the instance's
         return obj
     return cls(**values)
 
@@ -277,7 +278,9 @@ class TrickGameState:
     def _push(self, a) -> None:
         """Apply the checked action ``a``, append it to the history and keep the undo
         stack (a snapshot before it when due)."""
-        stack = self._undo_stack()
+        stack = self.__dict__.get(self._UNDO)
+        if type(stack) is not _UndoStack:
+            stack = self._undo_stack()
         n = len(self.history)
         if len(stack.actions) != n:  # the history was changed by hand: the old snapshots are not its own
             stack.clear()
@@ -644,6 +647,12 @@ class TrickGameState:
         """The tricks already won, in order."""
         return [t for t in self.tricks if t.winner is not None]
 
+    #: True when every playable card may lead a trick and every playable card of the suit
+    #: led may follow (the rule of the three games, RULES.md §1.5, §2.1, §3.3): the check of
+    #: a card then accepts those without listing the legal cards. A game whose rules forbid
+    #: some of them (a suit that may not be led yet) sets it False.
+    _following_is_legal: ClassVar[bool] = True
+
     def _playable(self, seat: int) -> list[Card]:
         """The cards seat ``seat`` could play if nothing restricted it (its hand)."""
         return self.hands[seat]
@@ -666,11 +675,15 @@ class TrickGameState:
         below (a game words them with its own rule, e.g. Armenian Durak's tableau)."""
         if not isinstance(card, Card):
             raise IllegalActionError(self._not_a_card_message(card))
-        if card in self._legal_play():  # the legal cards are some of the playable ones: nothing to refuse
-            return
         seat = self.current_player
         assert seat is not None  # the play phase always has a player to act
         cards = self._playable(seat)
+        if card in cards and self._following_is_legal:
+            led = self.tricks[-1].cards
+            if not led or card.suit == led[0].suit:  # a lead, or a card of the suit led: legal
+                return
+        if card in self._legal_play():  # the legal cards are some of the playable ones: nothing to refuse
+            return
         if card not in cards:
             raise IllegalActionError(self._not_playable_message(card, seat, cards))
         legal = self._legal_play()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from .cards import Card, Suit
@@ -15,6 +16,10 @@ from .errors import CardkitError, NotationError, quote
 from .notation import parse_suit
 
 __all__ = ["Trick", "winning_index", "left_of"]
+
+
+_CARD = frozenset({Card})
+_SUIT = attrgetter("suit")
 
 
 def left_of(seat: int, players: int, steps: int = 1) -> int:
@@ -85,12 +90,13 @@ def winning_index(
                            f"(parse_cards reads text such as 'QH 7H')")
     if not cards:
         raise CardkitError("an empty trick has no winner: a trick has at least one card (RULES.md §1.5)")
-    for c in cards:
-        if not isinstance(c, Card):
-            raise NotationError(f"trick: {quote(c)} is not a Card (parse_cards reads text such as 'QH 7H')")
+    if not _CARD.issuperset(map(type, cards)):  # something other than cards: find it
+        for c in cards:
+            if not isinstance(c, Card):
+                raise NotationError(f"trick: {quote(c)} is not a Card (parse_cards reads text such as 'QH 7H')")
     if trump is not None and not isinstance(trump, Suit):
         trump = parse_suit(trump, "trump", allow_none=True)
-    suit = trump if trump is not None and any(c.suit == trump for c in cards) else cards[0].suit
+    suit = trump if trump is not None and trump in map(_SUIT, cards) else cards[0].suit
     best = -1
     best_key: Any = None
     for i, c in enumerate(cards):

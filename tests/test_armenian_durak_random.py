@@ -15,6 +15,13 @@ from cardkit import deck
 from cardkit.games import armenian_durak as ad
 from cardkit.games.armenian_durak import Rules
 
+DECKS = {n: frozenset(deck(n)) for n in (36, 52)}
+
+
+def once_each(cards: list, size: int) -> bool:
+    """Every card of the ``size``-card deck exactly once (a sorted comparison, in one pass)."""
+    return len(cards) == size and set(cards) == DECKS[size]
+
 
 def _check_deal(state, rules):
     trump = state.trump
@@ -25,7 +32,7 @@ def _check_deal(state, rules):
     assert state.tricks[0].leader == 1 - state.dealer
     assert all(b.leader == a.winner for a, b in zip(state.tricks, state.tricks[1:]))
     assert not any(state.hands) and not any(x is not None for s in state.up + state.down for x in s)
-    assert sorted(state.taken[0] + state.taken[1]) == sorted(deck(rules.deck))
+    assert once_each(state.taken[0] + state.taken[1], rules.deck)
     r = state.returns()
     total = ad.deck_points(trump, rules)
     sweep = not state.taken[0] or not state.taken[1]
@@ -76,13 +83,12 @@ def test_every_card_in_exactly_one_place_after_every_action():
         rules = Rules(deck=52) if i % 3 == 0 else Rules()
         s = ad.new_deal(seed=1000 + i, dealer=i % 2, rules=rules)
         bots = [ad.RandomBot(i), ad.RuleBot(i)]
-        full = sorted(deck(rules.deck))
         while True:
             cards = [c for h in s.hands for c in h] + [c for t in s.taken for c in t]
             cards += [c for st in s.up + s.down for c in st if c is not None]
             if s.trick is not None:
                 cards += s.trick.cards
-            assert sorted(cards) == full
+            assert once_each(cards, rules.deck)
             for seat in (0, 1):
                 assert all(u is not None for u, d in zip(s.up[seat], s.down[seat]) if d is not None)
             if s.is_terminal():

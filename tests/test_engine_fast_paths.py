@@ -264,3 +264,18 @@ def test_durak_rule_bot_plays_as_before(rules):
     for seed in range(150):
         s = ad.new_deal(seed=seed, dealer=seed % 2, rules=rules)
         _same_decisions(s, [ad.RuleBot(seed), ad.RuleBot(seed + 1)], [_DurakReference(seed), _DurakReference(seed + 1)])
+
+
+@pytest.mark.parametrize("module, kw", [(variety, {}), (warsaw_hearts, {"players": 3}), (ad, {}),
+                                        (ad, {"rules": ad.Rules(deck=52, draw_after="lead")})])
+def test_the_check_accepts_exactly_the_legal_cards(module, kw):
+    """apply_action's check (a card of the suit led or a lead accepted without listing the
+    legal cards) agrees with legal_actions() on every card of the deck at every step."""
+    for seed in range(4):
+        s = module.new_deal(seed=seed, **kw)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            if s.phase == "play":
+                assert sorted(c for c in CARDS if s.is_legal(c)) == sorted(legal)
+            s.apply_action(legal[int(rng.integers(len(legal)))])

@@ -15,7 +15,12 @@ from cardkit.cards import Suit, deck
 from cardkit.games.warsaw_hearts import HONOURS, State, new_deal, penalty_and_bonus
 
 DEALS = 10_000
-DECK36 = sorted(deck(36))
+DECK36 = frozenset(deck(36))
+
+
+def once_each(cards: list) -> bool:
+    """The 36 cards, each exactly once (a sorted comparison, in one pass)."""
+    return len(cards) == 36 and set(cards) == DECK36
 PENALTY_VALUES = {0, 2, 3, 4, 10, 15, 20}
 
 
@@ -31,10 +36,10 @@ def check_deal(state: State, players: int) -> None:
     k = 36 // players
     # the deal: 12 or 9 cards each, the 36 cards once
     assert [len(h) for h in state.initial_hands] == [k] * players
-    assert sorted(c for h in state.initial_hands for c in h) == DECK36
+    assert once_each([c for h in state.initial_hands for c in h])
     # every card ended in a trick; k tricks of `players` cards
     assert len(state.tricks) == k and all(len(t.cards) == players for t in state.tricks)
-    assert sorted(c for t in state.tricks for c in t.cards) == DECK36
+    assert once_each([c for t in state.tricks for c in t.cards])
     assert all(not h for h in state.hands)
     # replay the tricks from the initial hands: follow suit, winner, next leader
     held = [set(h) for h in state.initial_hands]

@@ -135,6 +135,14 @@ def _whole_number(value, word: str, expected: str) -> int:
     return int(value)
 
 
+#: The actions :meth:`State.legal_actions` offers in the trump draw and the draw, made once
+#: (frozen values, equal to new ones): a bot's observation and the check of its action each
+#: ask for the list. Fans of up to 14 cards (52-card deck), the six stacks.
+_PICKS = tuple(PickTrump(i) for i in range(14))
+_DRAWS = tuple(Draw(i) for i in range(STACKS))
+_NO_DRAW = Draw(None)
+
+
 def _parse_suit(value) -> Suit:
     """The trump of ``new_deal(trump=...)``: :func:`cardkit.notation.parse_suit`."""
     suit = parse_suit(value, "trump")
@@ -240,7 +248,8 @@ class State(TrickGameState):
 
     # -- the trump draw (RULES.md §3.2, fig. 51)
     def _legal_trump(self) -> list[PickTrump]:
-        return [PickTrump(i) for i in range(len(self.fan))]
+        picks = _PICKS
+        return [picks[i] if i < len(picks) else PickTrump(i) for i in range(len(self.fan))]
 
     def _check_trump(self, a) -> None:
         if not isinstance(a, PickTrump):
@@ -324,7 +333,9 @@ class State(TrickGameState):
     def _legal_draw(self) -> list[Draw]:
         seat = self.current_player
         assert seat is not None  # the player who may draw
-        return [Draw(i) for i, d in enumerate(self.down[seat]) if d is not None] + [Draw(None)]
+        draws = _DRAWS
+        return [draws[i] if i < len(draws) else Draw(i) for i, d in enumerate(self.down[seat]) if d is not None] + [
+            _NO_DRAW]
 
     def _check_draw(self, a) -> None:
         seat = self.current_player

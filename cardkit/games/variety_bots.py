@@ -8,6 +8,7 @@ observation of its own seat (STYLE.md rule 6).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from ..bots import TrickBot
 from ..cards import Card, Rank, Suit, deck
@@ -17,6 +18,10 @@ from .variety import _BLACK_JT, _RED_JT, PLAYERS, Contract, Observation, contrac
 
 __all__ = ["RuleBot", "hand_evaluation"]
 
+
+_DECK = frozenset(deck(52))
+#: ``card.index`` (its place in deck(52)), read from the slot it is kept in
+_INDEX = attrgetter("_index")
 
 _HCP = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
@@ -109,7 +114,7 @@ class RuleBot(TrickBot):
 
     # play
     def _trick_value(self, c: Contract, cards: Sequence[Card]) -> float:
-        v: float = c.per_trick + sum(c.card_values[x.index] for x in cards)
+        v: float = c.per_trick + sum(map(c.card_values.__getitem__, map(_INDEX, cards)))  # cards' .index
         if c.majority:
             v += c.majority / 7.0
         return v
@@ -124,13 +129,15 @@ class RuleBot(TrickBot):
         mine = (set(obs.declarers) if obs.seat in obs.declarers
                 else {s for s in range(PLAYERS) if s not in obs.declarers})
         seen = set(obs.hand) | {x for t in obs.tricks for x in t[1]} | set(obs.trick)
-        unseen = [x for x in deck(52) if x not in seen]
+        # the cards of deck(52) not seen; their order is not read below (a sum of ints and
+        # each suit's highest rank), and a difference of sets hashes no card again
+        unseen = _DECK - seen
         lowest = c.lowest_wins
         # strength in play order terms: higher is stronger
         strong = (lambda x: -x.rank) if lowest else (lambda x: x.rank)
         trick = list(obs.trick)
         to_play_after = PLAYERS - 1 - len(trick)
-        avg = (sum(c.card_values[x.index] for x in unseen) / len(unseen)) if unseen else 0.0
+        avg = (sum(map(c.card_values.__getitem__, map(_INDEX, unseen))) / len(unseen)) if unseen else 0.0
         # whether some unseen card beats a card (``_beats``), read from each suit's highest
         # (lowest, contract 6) unseen rank instead of testing every unseen card
         edge: dict[Suit, Rank] = {}
