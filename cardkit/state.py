@@ -682,9 +682,7 @@ class TrickGameState:
             led = self.tricks[-1].cards
             if not led or card.suit == led[0].suit:  # a lead, or a card of the suit led: legal
                 return
-        if card in self._legal_play():  # the legal cards are some of the playable ones: nothing to refuse
-            return
-        if card not in cards:
+        if card not in cards:  # refused before the legal cards are listed (a broken state: same message)
             raise IllegalActionError(self._not_playable_message(card, seat, cards))
         legal = self._legal_play()
         if card not in legal:
