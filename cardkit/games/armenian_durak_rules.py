@@ -232,10 +232,15 @@ def beats(card: Card, other: Card, rules: Rules | None = None) -> bool:
     :raises CardkitError: for ``rules`` that are not this game's :class:`Rules`.
     """
     card, other = parse_card(card), parse_card(other)
-    sp = _check_rules(rules).special
-    if card.rank == sp:
+    return _beats(card, other, _check_rules(rules).special)
+
+
+def _beats(card: Card, other: Card, special: Rank) -> bool:
+    """:func:`beats` for two cards of one suit and the rules' special rank, already read
+    (RULES.md §3.1): the rule written once, for :func:`trick_winner` too."""
+    if card.rank == special:
         return other.rank == Rank.ACE
-    if other.rank == sp:
+    if other.rank == special:
         return card.rank != Rank.ACE
     return card.rank > other.rank
 
@@ -259,20 +264,12 @@ def trick_winner(lead: Card, reply: Card, trump: Suit | None, rules: Rules | Non
         (:func:`cardkit.notation.parse_suit`; ``99`` or ``1`` are refused, not read as
         "no trump" or hearts).
     """
-    if (type(lead) is Card and type(reply) is Card and (trump is None or type(trump) is Suit)
-            and (rules is None or type(rules) is Rules)):  # nothing to read or check: beats() inlined
-        if reply.suit == lead.suit:
-            sp = (_DEFAULT if rules is None else rules).special
-            if reply.rank == sp:
-                return 1 if lead.rank == Rank.ACE else 0
-            if lead.rank == sp:
-                return 1 if reply.rank != Rank.ACE else 0
-            return 1 if reply.rank > lead.rank else 0
-        return 1 if reply.suit == trump else 0
-    lead, reply = parse_card(lead), parse_card(reply)
-    trump = parse_suit(trump, "trump", allow_none=True)
+    if not (type(lead) is Card and type(reply) is Card and (trump is None or type(trump) is Suit)):
+        lead, reply = parse_card(lead), parse_card(reply)  # else nothing to read (the engine's own cards)
+        trump = parse_suit(trump, "trump", allow_none=True)
     if reply.suit == lead.suit:
-        return 1 if beats(reply, lead, rules) else 0
+        rules = rules if type(rules) is Rules else _check_rules(rules)
+        return 1 if _beats(reply, lead, rules.special) else 0
     return 1 if reply.suit == trump else 0
 
 

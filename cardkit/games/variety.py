@@ -190,7 +190,11 @@ def contracts(rules: Rules | None = None) -> dict[int, Contract]:
 
     :raises CardkitError: for ``rules`` that are not Variety's :class:`Rules`.
     """
-    rules = _check_rules(rules)
+    return _contract_table(_check_rules(rules))
+
+
+def _contract_table(rules: Rules) -> dict[int, Contract]:
+    """:func:`contracts` for rules already checked (``contract_values``, RULES.md §1.2)."""
     return _HALVED if rules.contract_values == "halved_2_7" else CONTRACTS
 
 
@@ -506,9 +510,8 @@ class State(TrickGameState):
         if self.contract is None:
             return None
         rules = self.rules
-        if type(rules) is Rules:  # contracts(rules) without its check (read at every bot decision)
-            return (_HALVED if rules.contract_values == "halved_2_7" else CONTRACTS)[self.contract]
-        return contracts(rules)[self.contract]
+        # contracts(rules), without its check for the state's own Rules (read at every bot decision)
+        return (_contract_table(rules) if type(rules) is Rules else contracts(rules))[self.contract]
 
     @property
     def trump(self) -> Suit | None:

@@ -138,14 +138,14 @@ class RuleBot(TrickBot):
         trick = list(obs.trick)
         to_play_after = PLAYERS - 1 - len(trick)
         avg = (sum(map(c.card_values.__getitem__, map(_INDEX, unseen))) / len(unseen)) if unseen else 0.0
-        # whether some unseen card beats a card (``_beats``), read from each suit's highest
-        # (lowest, contract 6) unseen rank instead of testing every unseen card
-        edge: dict[Suit, Rank] = {}
+        # whether some unseen card beats a card (``_beats``): if one does, the strongest
+        # unseen card of its suit (highest; lowest in contract 6) does, so only those (at
+        # most four) are tested
+        strongest: dict[Suit, Card] = {}
         for u in unseen:
-            e = edge.get(u.suit)
-            if e is None or (u.rank < e if lowest else u.rank > e):
-                edge[u.suit] = u.rank
-        trump_unseen = c.trump is not None and c.trump in edge
+            e = strongest.get(u.suit)
+            if e is None or (u.rank < e.rank if lowest else u.rank > e.rank):
+                strongest[u.suit] = u
         best, best_score = legal[0], None
         for card in legal:
             cards = trick + [card]
@@ -156,9 +156,7 @@ class RuleBot(TrickBot):
                     p = 1.0
                 else:
                     wcard = cards[winning_index(cards, c.trump, lowest=lowest)]
-                    e = edge.get(wcard.suit)
-                    beaten = ((trump_unseen and wcard.suit != c.trump)
-                              or (e is not None and (e < wcard.rank if lowest else e > wcard.rank)))
+                    beaten = any(self._beats(c, u, wcard, cards[0].suit) for u in strongest.values())
                     p = 1.0 if not beaten else (0.75 if winner != obs.seat and len(trick) >= 2 else 0.35)
             else:
                 p = 0.0
