@@ -728,16 +728,6 @@ class TrickGameState:
     def _more_tricks(self) -> bool:
         return any(self.hands)
 
-    def _observation_fields(self, seat: int) -> dict:
-        """The :class:`TrickObservation` fields for ``seat`` except ``trump`` and
-        ``lowest_wins``, as a dict for a game's ``Observation(**fields, ...)``.
-
-        :raises CardkitError: for a seat outside 0..players-1.
-        """
-        fields = self._trick_observation(seat, None, False)
-        del fields["trump"], fields["lowest_wins"]
-        return fields
-
     def _trick_observation(self, seat, trump, lowest_wins) -> dict:
         """Every :class:`TrickObservation` field for ``seat``, in field order (a game's
         ``observation`` adds its own after them and builds the object with
@@ -749,7 +739,7 @@ class TrickGameState:
         if type(seat) is not int or not 0 <= seat < players:
             seat = check_seat(seat, players)
         tricks = self.tricks
-        trick = tricks[-1] if tricks and tricks[-1].winner is None else None
+        trick = self.trick
         current = self.current_player
         return {
             "seat": seat, "players": players, "phase": self.phase, "current_player": current,
