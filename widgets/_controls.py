@@ -11,6 +11,17 @@ replaces (``value``, ``description``, ``disabled``, ``tooltip``, ``layout.displa
 as before. The card table sends every control's state to the browser in its one state
 trait and turns a click or an edit in the page into :meth:`Control.click` or a new
 ``value``.
+
+**What the page may do** (a learner may forge any message with the browser's developer
+tools): a control takes a click or a value from the page only while the page shows it
+enabled (:attr:`Control.takes_page_input`: not ``disabled``, not hidden, not an ``html``
+control); anything else is ignored, in one place (the card table's dashboard asks this
+before it acts on a message). A value from the page must be of the control's kind (a
+toggle's ``true``/``false``, a choice's option number, a box's text) or it is refused in
+words; a number box reads only the digits 0 to 9 as a number (``"٥٥"``, ``"５"``, ``"+5"``
+stay text, which the dashboard refuses in one line). A control marked :attr:`Control.secret`
+sends no value to the page at all (the seed and code boxes in a scored game: their
+value would deal the cards again).
 """
 
 from __future__ import annotations
@@ -21,6 +32,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import traitlets
+
+from cardkit.errors import CardkitError, quote
 
 __all__ = ["Control", "KINDS"]
 
@@ -74,6 +87,9 @@ class Control(traitlets.HasTraits):
         #: a ``button`` whose click from the page carries the card the learner last pointed
         #: at (hovered or focused) in the hand, as ``"card": "QH"`` (the Hint button)
         self.pointer = False
+        #: True: the value is kept from the page (:meth:`to_json` sends none), as for the
+        #: seed and code boxes in a scored game, whose values would deal the cards again
+        self.secret = False
 
     # ---- the ipywidgets-like API -----------------------------------------------------------
 
@@ -88,7 +104,8 @@ class Control(traitlets.HasTraits):
         """Click the control as a user would: a ``button`` calls its click callbacks, a
         ``toggle`` flips its value. As for an ipywidgets ``Button``, a click from code
         reaches the callbacks even when the control is disabled (the dashboard's handler
-        decides); the page never sends a click on a disabled control."""
+        decides); a click from the page reaches only a control that
+        :attr:`takes_page_input`."""
         if self.kind == "toggle":
             self.value = not self.value
             return
@@ -107,12 +124,22 @@ class Control(traitlets.HasTraits):
     def hidden(self) -> bool:
         return self.layout.display == "none"
 
+    @property
+    def takes_page_input(self) -> bool:
+        """Whether a click or a value from the page may reach this control now: only while
+        the page shows it enabled (not disabled, not hidden; an ``html`` control never).
+        A message for any other control is ignored: the page never sends one, so it was
+        forged."""
+        return self.kind != "html" and not self.disabled and not self.hidden
+
     def to_json(self) -> dict:
         """What the page needs to draw the control."""
         out = {"name": self.name, "kind": self.kind, "description": self.description, "tooltip": self.tooltip,
                "disabled": bool(self.disabled), "hidden": self.hidden, "classes": list(self._dom_classes)}
         value = self.value
-        if self.kind in ("choice", "list"):
+        if self.secret:  # kept from the page: an empty box
+            out["value"] = None if self.kind == "int" else ""
+        elif self.kind in ("choice", "list"):
             out["options"] = [[str(label), i] for i, (label, _v) in enumerate(self.options)]
             out["value"] = next((i for i, (_l, v) in enumerate(self.options) if v == value), None)
         elif self.kind == "int":  # text the learner typed that is not a number is sent back as text
@@ -126,22 +153,44 @@ class Control(traitlets.HasTraits):
         return out
 
     def set_from_page(self, value: Any) -> None:
-        """A value sent by the page: a choice's option index, a box's text or number, a
-        toggle's bool, a list's option index (then its click callbacks run). A number
-        box's text that is not a whole number is kept as text for the dashboard to refuse
-        in words."""
-        if self.kind == "choice":
-            self.value = self.options[int(value)][1]
-        elif self.kind == "list":
-            self.value = self.options[int(value)][1]
-            self.click()
+        """A value sent by the page: a choice's option number, a box's text, a toggle's
+        ``true``/``false``, a list's option number (then its click callbacks run). A number
+        box's text is a number only when it is the digits 0 to 9 (spaces around allowed):
+        anything else (``"1e30"``, ``"+5"``, ``"٥٥"``, ``"５"``) is kept as text for the
+        dashboard to refuse in words. The caller checks :attr:`takes_page_input` first.
+
+        :raises CardkitError: for a value of the wrong kind (a toggle sent ``"yes"``, a
+            choice an option it does not have, a box a list), in words; the value is left
+            as it was.
+        """
+        if self.kind in ("choice", "list"):
+            n = len(self.options)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+                raise CardkitError(f"{self._what()}: there is no choice {quote(value)} here "
+                                   f"(the page shows {n} choice{'s' if n != 1 else ''})")
+            self.value = self.options[value][1]
+            if self.kind == "list":
+                self.click()
         elif self.kind == "toggle":
-            self.value = bool(value)
+            if not isinstance(value, bool):
+                raise CardkitError(f"{self._what()}: {quote(value)} is neither on nor off")
+            self.value = value
         elif self.kind == "int":
-            text = str(value).strip()
-            self.value = int(text) if re.fullmatch(r"[+-]?\d{1,18}", text) else text
-        else:
-            self.value = str(value)
+            if isinstance(value, bool) or not isinstance(value, (str, int)):
+                raise CardkitError(f"{self._what()}: {quote(value)} is not something typed in a number box")
+            text = str(value).strip(" \t")
+            self.value = int(text) if re.fullmatch(r"[0-9]{1,18}", text) else text
+        elif self.kind == "text":
+            if not isinstance(value, str):
+                raise CardkitError(f"{self._what()}: {quote(value)} is not text typed in the box")
+            self.value = value
+        else:  # an html control shows text only: the page has nothing to set
+            raise CardkitError(f"{self._what()}: nothing to set here")
+
+    def _what(self) -> str:
+        """The control in words, for a refusal: its label (a sentence cut short), else "this control"."""
+        label = " ".join(str(self.description or "").split()).split(":")[0]  # "Show all hands: on" -> its name
+        return label if label and len(label) <= 40 else "this control"
 
     @property
     def text(self) -> str:

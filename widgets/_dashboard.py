@@ -51,6 +51,18 @@ line. (The other choice, letting undo mark the deal as practice, would leave a s
 sheet whose rows mean different things; a class that wants take-backs plays with the
 default ``practice=True``.) The learner's ``Show all hands`` toggle is disabled too in a
 scored game; the teacher can still set :attr:`DealDashboard.show_all_hands` from code.
+
+**A scored game sealed** (issue 19: a learner may forge any page message with the
+browser's developer tools). A control ignores the page while it is disabled or hidden
+(:meth:`DealDashboard._page_may_use`, the one check for every control), so the disabled
+``Show all hands``, the hidden seed box, code box and ``Load`` stay as they are. While a
+scored deal is played the page's state holds nothing that deals its cards again: no seed,
+no next seed (the boxes' values are kept from the page), no deal code; ``New deal`` is
+disabled until the deal is over (it would drop the deal unscored, so a learner could
+keep only the deals they like), and so is Warsaw Hearts' ``Players`` choice (a new game).
+Once the deal is over the status line gives the finished deal's code in the cards form
+(``V-X…``: the same cards, no seed, so not the next deals). The teacher's code
+(:meth:`new_deal`, :meth:`load_code`, :attr:`deal_code`) is not limited.
 """
 
 from __future__ import annotations
@@ -271,6 +283,8 @@ class DealDashboard(W.VBox):
         self._message = ""
         self._marks = UndoMarks()            # history length before each learner decision
         self._loaded_code: str | None = None  # the code of a deal loaded with load_code
+        self._page_code_key: tuple | None = None  # _page_code's cache: (the state, its length)
+        self._page_code_value = ""
         self.query_code: str | None = None     # from_query: the link's code, if it was used
         self.query_problem: str | None = None  # from_query: why the link's code was not used
         self._syncing = False
@@ -370,18 +384,26 @@ class DealDashboard(W.VBox):
         return {n: getattr(self, n) for n in (*self._bar_main(), *self.BAR_MORE, *self.BAR_REPLAY, "replay_pane")}
 
     def _table_action(self, action: dict) -> None:
-        """An action from the card table's page (see :mod:`cardkit_widgets.card_table`)."""
+        """An action from the card table's page (see :mod:`cardkit_widgets.card_table`).
+
+        A message for a control reaches it only while the page shows the control enabled
+        (:meth:`_page_may_use`: not disabled, not hidden, not text; the replay's controls
+        only while the replay is shown): anything else is ignored, as the page never sends
+        it (a learner may forge messages with the browser's developer tools). A click goes
+        to a button, a value to the other kinds (a value of the wrong kind is refused in
+        one status line). Cards, bids, trump picks and draws go to :meth:`act`, where the
+        engine refuses what the rules do not allow the learner now."""
         kind = action.get("kind")
         if kind == "control":
             control = self._all_controls().get(str(action.get("name")))
-            if control is None:
+            if control is None or not self._page_may_use(control):
                 return
             if "value" in action:
                 try:
                     control.set_from_page(action["value"])
                 except (ValueError, TypeError, IndexError) as e:
                     self._error(e)
-            elif not control.disabled:
+            elif control.kind == "button":
                 if control is self.hint_button:
                     card = action.get("card")
                     self._pointed = str(card)[:8] if card else None
@@ -390,6 +412,14 @@ class DealDashboard(W.VBox):
             return
         self._safely(self._page_action, action)
         self._push()
+
+    def _page_may_use(self, control: Control) -> bool:
+        """Whether the page shows ``control`` enabled now, so that a click or a value from
+        the page may reach it (the one check for every control: toggles, boxes, choices,
+        buttons, the replay's and a game's own controls)."""
+        if not control.takes_page_input:
+            return False
+        return not (control.name in self.BAR_REPLAY and self.replay_pane.hidden)
 
     def _page_action(self, action: dict) -> None:
         """A card, bid, trump pick or draw from the page: the learner's action (the
@@ -465,17 +495,42 @@ class DealDashboard(W.VBox):
         if self.size_toggle.value != (size == "large"):
             self.size_toggle.value = size == "large"
 
-    #: The status line's words for the deal code in a scored game (``practice=False``):
-    #: a deal code (and a seed) lets anyone deal the same cards and read every hand, so
-    #: the page shows neither; the kernel keeps :attr:`deal_code` for the teacher.
+    #: The status line's words for the deal code in a scored game (``practice=False``)
+    #: while a deal is played: a deal code (and a seed) lets anyone deal the same cards and
+    #: read every hand, so the page shows neither; the kernel keeps :attr:`deal_code` for
+    #: the teacher.
     HIDDEN_CODE_TEXT = "Deal codes are hidden in a scored game."
 
     def _hide_codes(self, hide: bool) -> None:
-        """In a scored game the seed box and the code box are hidden too: the seed box
-        shows the next deal's seed, and loading a known deal would defeat the score."""
+        """In a scored game the seed box and the code box are hidden too, and their values
+        are kept from the page (:attr:`Control.secret`: the page's state has no seed and no
+        code): the seed box holds the next deal's seed, the code box the code of a deal
+        loaded, and loading a known deal would defeat the score. A hidden box, ``Load``
+        and a disabled ``New deal`` ignore the page's messages (:meth:`_page_may_use`)."""
         display = "none" if hide or self.layout_mode == "projector" else None
         for w in (self.seed_box, self.code_box, self.load_button):
             w.layout.display = display
+        self.seed_box.secret = self.code_box.secret = hide
+
+    def _page_code(self) -> str:
+        """The deal code the page may show: in practice, :attr:`deal_code`; in a scored
+        game, none while the deal is played, then the cards form of the finished deal
+        (``V-X…``, :func:`cardkit.codes.deal_code` with ``form="cards"``), which deals
+        those cards again but names no seed: the seed form would name the seed, and with
+        it the next deals (the seed box moves on by one)."""
+        if self.practice:
+            return self.deal_code
+        st = self.state
+        if st is None or not st.is_terminal():
+            return ""
+        key = (id(st), len(st.history))
+        if self._page_code_key != key:
+            try:
+                code = deal_code(st, form="cards")
+            except CardkitError:  # pragma: no cover - every dealt state has a cards form
+                code = ""
+            self._page_code_key, self._page_code_value = key, code
+        return self._page_code_value
 
     def _apply_projector(self) -> None:
         """Large cards and buttons, the deal code in big text, no seed or code boxes."""
@@ -548,6 +603,14 @@ class DealDashboard(W.VBox):
         self.show_hands.disabled = not self.practice
         self.show_hands.tooltip = ("Show every player's cards (practice)" if self.practice else
                                    "Off in a scored game (practice=False)")
+        # a scored deal is played to its end: New deal would drop it unscored (a learner
+        # could keep only the deals they like); the teacher's new_deal() still deals
+        st = self.state
+        playing = not self.practice and st is not None and not st.is_terminal()
+        self.new_deal_button.disabled = playing
+        self.new_deal_button.tooltip = (
+            "Finish this deal first: in a scored game every deal counts" if playing else
+            "Deal new cards with the seed in the box" if self.practice else "Deal the next deal")
 
     # ---- hooks a subclass provides ------------------------------------------------------
 
@@ -687,13 +750,28 @@ class DealDashboard(W.VBox):
             number 0..999 999 999 999 (:func:`read_seed`: a deal code carries at most 12
             digits): ``-3``, ``"1e30"``, ``12345678901234567`` are refused, not changed.
         """
-        seed = read_seed(self.seed_box.value if seed is None else seed)
+        seed = self._read_seed_box() if seed is None else read_seed(seed)
         self._close_replay()
         self._begin_deal(seed)
         self.deal_seed = seed
         self._loaded_code = None
         self.seed_box.value = (seed + 1) % (MAX_SEED + 1)
         self._started(f"New deal (seed {seed})" if self.practice else "New deal")
+
+    def _read_seed_box(self) -> int:
+        """The seed box's seed (:func:`read_seed`); text that is not one (``"٥٥"``, ``"５"``,
+        ``"+5"``, ``"1e30"``) is refused in one line that says the box takes the digits
+        0 to 9 only.
+
+        :raises CardkitError: as :func:`read_seed`.
+        """
+        value = self.seed_box.value
+        try:
+            return read_seed(value)
+        except CardkitError as e:
+            if isinstance(value, str):
+                raise CardkitError(f"{e}, typed with the digits 0 to 9 only") from None
+            raise
 
     def load_code(self, code: str) -> bool:
         """Deal the deal that ``code`` names (``docs/deal-codes.md``), as every learner with
@@ -1382,6 +1460,7 @@ class DealDashboard(W.VBox):
         self._refresh_undo()
         self._refresh_judge()
         self._draw_replay()
+        self._hide_codes(not self.practice)
         st = self.state
         if st is None:
             self.title.value = f"<h3 style='margin:2px'>{self.TITLE}</h3>"
@@ -1391,16 +1470,16 @@ class DealDashboard(W.VBox):
             self._push()
             return
         self.title.value = self._title_html(st)
-        code = self.deal_code if self.practice else ""  # a scored game hides the code (it names the hands)
-        self._hide_codes(not self.practice)
+        code = self._page_code()  # a scored game hides the code while the deal is played (it names the hands)
         self.code_banner.value = (f"<div style='font-size:1.6em;font-weight:bold;margin:2px 0px'>Deal code: "
                                   f"{html.escape(code)}</div>" if code else "")
         if self.replay is not None:
             self._view = self._draw(self.replay.state, live=False) or {}
         else:
             self._view = self._draw(st, live=True) or {}
-        code_text = (f"Deal code {html.escape(code)}." if code else
-                     "" if self.practice else self.HIDDEN_CODE_TEXT)
+        code_text = ("" if self.practice else self.HIDDEN_CODE_TEXT) if not code else (
+            f"Deal code {html.escape(code)}." if self.practice else
+            f"Deal code {html.escape(code)} (the cards of the deal just played).")
         bots = ""
         if self._expert_missing:
             bots = "Expert bots are not ready for this game yet: you play against the rule bots."
@@ -1538,5 +1617,6 @@ class DealDashboard(W.VBox):
     def _deal_words(self) -> str:
         """"seed 21", or "deal code V-X…" for a deal loaded in the cards form."""
         if not self.practice:
-            return "deal code hidden in a scored game"
+            st = self.state
+            return "a scored game" if st is not None and st.is_terminal() else "deal code hidden in a scored game"
         return f"seed {self.deal_seed}" if self.deal_seed is not None else f"deal code {html.escape(self.deal_code)}"

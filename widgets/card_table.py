@@ -45,6 +45,13 @@ a box, a choice, a list's item). A click on a control whose state has ``"pointer
 (the Hint button) also carries ``"card": "QH"``, the legal card of the hand the learner
 last hovered or focused (none after a card is played).
 
+**What the page may do**: any message may be forged (a learner has the browser's developer
+tools). The dashboard acts on a control's message only while the page shows that control
+enabled (a disabled or hidden control, or a text line, ignores it), and on a card, bid,
+trump pick or draw only as the learner's action, which the engine refuses when it is not
+the learner's turn or not legal. Of the synced traits the page may set only ``size``
+(:attr:`CardTable.PAGE_TRAITS`); an update of :attr:`CardTable.state` from the page is dropped.
+
 **In the page**: the learner's hand in a row at the bottom, sorted by suit; the trick in
 the middle with each card at the seat that played it; the other seats with their card
 backs and counts (or their cards when all hands are shown); Durak's stacks as face-up cards
@@ -131,6 +138,18 @@ class CardTable(anywidget.AnyWidget):
         self._action_callbacks: list[Callable[[dict], object]] = []
         self.actions: list[dict] = []  # every action received, in order (for tests and logs)
         self.on_msg(self._on_page_message)
+
+    #: The traits the page may set (``?size=large`` in its address sets ``size``); the page
+    #: only reads the others, and an update of them from the page (a forged message) is
+    #: dropped: :attr:`state` is the dashboard's.
+    PAGE_TRAITS = ("size",)
+
+    def set_state(self, sync_data) -> None:
+        """A state update from the page: only :attr:`PAGE_TRAITS` are taken."""
+        if isinstance(sync_data, dict):
+            kept = {k: v for k, v in sync_data.items() if k in self.PAGE_TRAITS}
+            if kept:
+                super().set_state(kept)
 
     @traitlets.validate("size")
     def _valid_size(self, proposal):

@@ -27,7 +27,7 @@ from cardkit.dealing import as_generator, check_seat
 from cardkit.errors import CardkitError, quote
 from cardkit.games import warsaw_hearts as wh
 
-from ._common import card_html, read_seed, seat_names, signed
+from ._common import card_html, seat_names, signed
 from ._controls import Control
 from ._dashboard import DealDashboard
 from .scores import ScoreSheet
@@ -338,6 +338,18 @@ class WarsawHeartsTable(DealDashboard):
 
     EXTRA_MAIN = ("players_choice",)
 
+    def _refresh_undo(self) -> None:
+        """The Players choice is fixed in a scored game (``practice=False``): a new number of
+        players starts a new game, which would drop the score so far (the teacher's
+        :meth:`set_players` still works); and for a table given its own bots."""
+        super()._refresh_undo()
+        choice = getattr(self, "players_choice", None)
+        if choice is None:  # pragma: no cover - built before the first refresh
+            return
+        choice.disabled = self._fixed_bots is not None or not self.practice
+        choice.tooltip = ("The number of players is fixed in a scored game" if not self.practice else
+                          "A new game starts with that many seats")
+
     def _build_sheets(self) -> None:
         self.penalty_sheet = ScoreSheet(self.names, title="Penalties", unit="shown as minus points", label="Deal")
         self.bonus_sheet = ScoreSheet(self.names, title="Bonuses", unit="points", label="Deal")
@@ -372,7 +384,7 @@ class WarsawHeartsTable(DealDashboard):
         self.settlement.rules = self.rules
         if self.players_choice.value != players:
             self.players_choice.value = players
-        seed = self.deal_seed if self.deal_seed is not None else read_seed(self.seed_box.value)
+        seed = self.deal_seed if self.deal_seed is not None else self._read_seed_box()
         self.game = self._new_game(seed)
         self._apply_four_colour()
         self.new_deal(seed)
@@ -393,7 +405,7 @@ class WarsawHeartsTable(DealDashboard):
         return self._make_bot(self._bot_class(wh), seed, s)
 
     def _replace_bots(self) -> None:
-        seed = self.deal_seed if self.deal_seed is not None else read_seed(self.seed_box.value)
+        seed = self.deal_seed if self.deal_seed is not None else self._read_seed_box()
         for s in range(self.rules.players):
             if s != self.seat:
                 self.game.players[s] = self._bot_for(s, seed)
