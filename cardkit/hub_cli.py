@@ -54,6 +54,7 @@ This module imports neither JupyterHub nor traitlets until the hub starts: impor
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -61,7 +62,9 @@ import secrets
 import shutil
 import signal
 import socket
+import stat
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -71,6 +74,8 @@ from cardkit.lessons_cli import (
     CULL_IDLE_TIMEOUT as KERNEL_CULL_IDLE_TIMEOUT,
     CULL_INTERVAL as KERNEL_CULL_INTERVAL,
     IOPUB_TIMEOUT,
+    KERNEL_MESSAGE_TYPES,
+    LEARNER_MAX_KERNELS,
     PROGRESSIVE_RENDERING,
     REMOVED_CELL_TAGS,
     REPO_ROOT,
@@ -92,8 +97,10 @@ PASSWORD_ENV = "CARDKIT_HUB_PASSWORD"
 ADMIN_PASSWORD_ENV = "CARDKIT_HUB_ADMIN_PASSWORD"
 MIN_PASSWORD_LENGTH = 8  # SharedPasswordAuthenticator.user_password's rule
 MIN_ADMIN_PASSWORD_LENGTH = 32  # SharedPasswordAuthenticator.admin_password's rule
-AUTHENTICATOR_CLASS = "jupyterhub.authenticators.shared.SharedPasswordAuthenticator"
-SPAWNER_CLASS = "jupyterhub.spawner.SimpleLocalProcessSpawner"
+# The shared-password authenticator (JupyterHub >= 5.3), refusing lookalike names.
+AUTHENTICATOR_CLASS = "cardkit._hub_classes.ClassAuthenticator"
+SPAWNER_CLASS = "jupyterhub.spawner.SimpleLocalProcessSpawner"  # --shared-user: all as the hub's user
+ISOLATED_SPAWNER_CLASS = "cardkit._hub_classes.LearnerSpawner"  # each learner a system user
 # A learner's name: a letter or digit (any alphabet), then letters, digits, ".", "-", "_".
 USERNAME_PATTERN = r"^\w[\w.-]{0,39}$"
 LOGIN_ANNOUNCEMENT = "Type your name (letters and digits) and the class password your teacher gave you."
@@ -105,6 +112,66 @@ class HubSetupError(CardkitError):
     at most 60 characters of the bad input."""
 
 
+# ------------------------------------------------------------------- names
+
+# Letters of other alphabets drawn like Latin ones (lower case, after NFKC): a name written
+# with them imitates a Latin name ("tеacher" with a Cyrillic е).
+_LATIN_LOOKALIKES = str.maketrans({
+    # Cyrillic
+    "а": "a", "в": "b", "е": "e", "ё": "e", "һ": "h", "н": "h", "і": "i", "ї": "i", "ј": "j", "к": "k",
+    "м": "m", "о": "o", "р": "p", "с": "c", "ѕ": "s", "т": "t", "у": "y", "х": "x", "ԁ": "d", "ԛ": "q",
+    "ԝ": "w", "ӏ": "l", "ь": "b",
+    # Greek
+    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "μ": "u", "ν": "v", "ο": "o", "ρ": "p",
+    "τ": "t", "υ": "u", "χ": "x", "ω": "w",
+    # digits and marks that pass for letters
+    "0": "o", "1": "l", "|": "l",
+})
+
+
+def _script(char: str) -> str:
+    """The alphabet of a letter, from its Unicode name ("LATIN", "CYRILLIC", ...)."""
+    return unicodedata.name(char, "UNKNOWN").split(" ")[0]
+
+
+def name_skeleton(name: str) -> str:
+    """What ``name`` looks like: NFKC, lower case, lookalike letters of other alphabets
+    (and 0, 1) read as the Latin letters they are drawn like."""
+    return unicodedata.normalize("NFKC", name).lower().translate(_LATIN_LOOKALIKES).replace("l", "i")
+
+
+def check_learner_name(name: str, *, reserved: Sequence[str] = ()) -> str:
+    """Check a log-in name and return it in its normal form (NFKC, lower case).
+
+    Refused with :class:`HubSetupError`, quoting the name: a name that does not match
+    ``USERNAME_PATTERN``; a name whose letters come from more than one alphabet (``"tеacher"``
+    with a Cyrillic е); a name that is not one of ``reserved`` (the admins' and listed
+    learners' names) but looks like one (:func:`name_skeleton`).
+    """
+    normal = unicodedata.normalize("NFKC", str(name)).lower()
+    if not re.fullmatch(USERNAME_PATTERN, normal):
+        raise HubSetupError(f"the name {str(name)[:60]!r} is not allowed: use letters, digits, '.', '-', '_' "
+                            "(at most 40, starting with a letter or digit)")
+    scripts = {_script(ch) for ch in normal if ch.isalpha()}
+    if len(scripts) > 1:
+        raise HubSetupError(f"the name {normal[:60]!r} mixes alphabets ({', '.join(sorted(scripts)).lower()}): "
+                            "write it in one alphabet")
+    for other in reserved:
+        other_normal = unicodedata.normalize("NFKC", other).lower()
+        if normal != other_normal and name_skeleton(normal) == name_skeleton(other_normal):
+            raise HubSetupError(f"the name {normal[:60]!r} looks like {other_normal[:60]!r}: choose another name")
+    return normal
+
+
+def system_user_name(name: str) -> str:
+    """The system user of the learner ``name`` under ``cardkit-hub``: ``ck-<name>`` for a
+    plain ASCII name of at most 28 characters (letters, digits, ``_``, ``-``), else
+    ``ck_`` and 16 hex digits of the name's SHA-256 (never the same as a ``ck-`` name)."""
+    if re.fullmatch(r"[a-z0-9_][a-z0-9_-]{0,27}", name):
+        return f"ck-{name}"
+    return "ck_" + hashlib.sha256(name.encode("utf-8")).hexdigest()[:16]
+
+
 # ------------------------------------------------------------------ config
 
 
@@ -114,6 +181,7 @@ def singleuser_server_config(
     cull_interval: int = KERNEL_CULL_INTERVAL,
     iopub_timeout: int = IOPUB_TIMEOUT,
     removed_cell_tags: Sequence[str] = REMOVED_CELL_TAGS,
+    max_kernels: int = LEARNER_MAX_KERNELS,
 ) -> dict[str, dict[str, Any]]:
     """The learners' Jupyter server config (``jupyter_server_config.json`` contents).
 
@@ -122,7 +190,12 @@ def singleuser_server_config(
     ``removed_cell_tags`` removed (the list form), ``iopub_timeout`` (seconds) raised,
     progressive rendering (a lesson's text at once, each cell's output when it has run), and
     idle kernels culled after ``cull_idle_timeout`` seconds, checked every
-    ``cull_interval`` seconds; and no terminals (a shell in the browser).
+    ``cull_interval`` seconds. And what keeps a learner's server to serving lessons
+    (``cardkit/serving.py``): at most ``max_kernels`` kernels, the files read-only, kernel
+    messages limited to the widgets' own (no code run through a kernel's websocket), no
+    terminals, no JupyterLab or Notebook front end. The one setting JSON cannot hold, Voila's
+    prelaunch hook (teacher-only cells removed before they run, the closed page's kernel
+    shut down), is in :data:`SINGLEUSER_CONFIG_PY`.
     """
     return {
         "VoilaConfiguration": {
@@ -134,10 +207,32 @@ def singleuser_server_config(
             "cull_idle_timeout": int(cull_idle_timeout),
             "cull_interval": int(cull_interval),
             "cull_connected": False,
+            "allowed_message_types": list(KERNEL_MESSAGE_TYPES),
         },
-        # No shell in the browser: the learners' servers run as the teacher's system user.
-        "ServerApp": {"terminals_enabled": False},
+        "BoundedKernelManager": {"max_kernels": int(max_kernels)},
+        "ServerApp": {
+            "terminals_enabled": False,
+            "kernel_manager_class": "cardkit.serving.BoundedKernelManager",
+            "contents_manager_class": "cardkit.serving.ReadOnlyContentsManager",
+            "jpserver_extensions": dict(SERVER_EXTENSIONS),
+        },
     }
+
+
+#: The learners' servers' extensions: Voila only (the others are off if installed).
+SERVER_EXTENSIONS = {
+    "voila": True, "jupyterlab": False, "notebook": False, "nbclassic": False,
+    "jupyter_server_terminals": False, "jupyter_lsp": False, "jupyter_collaboration": False,
+}
+
+#: ``jupyter_server_config.py`` beside the JSON file: the prelaunch hook (a function).
+SINGLEUSER_CONFIG_PY = """\
+# Written by cardkit-hub (cardkit/hub_cli.py): Voila's prelaunch hook, which a JSON file cannot
+# hold: teacher-only cells removed before they run; the closed page's kernel shut down at once.
+from cardkit.serving import prelaunch_hook
+
+get_config().VoilaConfiguration.prelaunch_hook = prelaunch_hook  # noqa: F821
+"""
 
 
 def hub_config(
@@ -159,6 +254,7 @@ def hub_config(
     proxy_command: str = "configurable-http-proxy",
     ssl_cert: str | None = None,
     ssl_key: str | None = None,
+    isolate: bool = True,
 ) -> dict[str, dict[str, Any]]:
     """The hub's settings as ``{class name: {trait: value}}`` (a traitlets config's shape).
 
@@ -167,7 +263,12 @@ def hub_config(
     folders (``homes/<name>``) and the learners' server config folder
     (``singleuser-config``, written by ``write_singleuser_config``). ``hub_port`` and
     ``proxy_api_port`` are the hub's and the proxy's internal ports on 127.0.0.1.
-    ``cull_idle_timeout`` and ``cull_every`` are seconds.
+    ``cull_idle_timeout`` and ``cull_every`` are seconds. ``isolate`` (the default; the hub
+    must run as root): each learner's server runs as a system user of their own
+    (``cardkit._hub_classes.LearnerSpawner``, ``system_user_name``); False: every server runs
+    as the hub's own user (``SimpleLocalProcessSpawner``), for a demonstration on one's own
+    computer, with learners not kept apart. ``lessons_dir`` is the folder the learners'
+    servers serve (``install_lessons`` makes a read-only copy for them).
     """
     data = Path(data_dir).resolve()
     lessons = Path(lessons_dir).resolve()
@@ -175,6 +276,7 @@ def hub_config(
     if admin_password:
         shared_password["admin_password"] = admin_password
     authenticator: dict[str, Any] = {"username_pattern": USERNAME_PATTERN, "admin_users": set(admins)}
+    class_authenticator: dict[str, Any] = {"reserved_names": list(learners)}
     if learners:
         authenticator["allowed_users"] = set(learners)
     else:
@@ -185,7 +287,7 @@ def hub_config(
         "hub_ip": "127.0.0.1",
         "hub_port": int(hub_port),
         "authenticator_class": AUTHENTICATOR_CLASS,
-        "spawner_class": SPAWNER_CLASS,
+        "spawner_class": ISOLATED_SPAWNER_CLASS if isolate else SPAWNER_CLASS,
         "db_url": f"sqlite:///{data / 'jupyterhub.sqlite'}",
         "cookie_secret_file": str(data / "jupyterhub_cookie_secret"),
         "active_server_limit": int(max_servers),
@@ -208,6 +310,9 @@ def hub_config(
             }
         ],
     }
+    environment = {"JUPYTER_CONFIG_PATH": str(data / "singleuser-config")}
+    if not isolate:  # one user: the hub's prepared numba cache serves every server as it is
+        environment["NUMBA_CACHE_DIR"] = str(data / "numba-cache")
     if ssl_cert or ssl_key:
         jupyterhub["ssl_cert"] = ssl_cert
         jupyterhub["ssl_key"] = ssl_key
@@ -227,11 +332,13 @@ def hub_config(
             "mem_limit": mem_limit,
             "start_timeout": 120,  # a busy classroom machine starts servers slowly
             "http_timeout": 90,
-            "environment": {"JUPYTER_CONFIG_PATH": str(data / "singleuser-config")},
-            # The learners' servers run as the hub's user; Jupyter refuses root unless told.
-            "args": ["--ServerApp.allow_root=True"] if _running_as_root() else [],
+            "environment": environment,
+            # Shared user only: the servers run as the hub's user; Jupyter refuses root unless told.
+            "args": ["--ServerApp.allow_root=True"] if not isolate and _running_as_root() else [],
         },
         "SimpleLocalProcessSpawner": {"home_dir_template": str(data / "homes" / "{username}")},
+        "LearnerSpawner": {"homes_dir": str(data / "homes"), "numba_cache_dir": str(data / "numba-cache")},
+        "ClassAuthenticator": class_authenticator,
     }
 
 
@@ -240,12 +347,69 @@ def _running_as_root() -> bool:
 
 
 def write_singleuser_config(data_dir: str | os.PathLike[str], config: dict | None = None) -> Path:
-    """Write ``<data_dir>/singleuser-config/jupyter_server_config.json``; return its path."""
+    """Write ``<data_dir>/singleuser-config/jupyter_server_config.json`` (``config``, default
+    :func:`singleuser_server_config`) and ``jupyter_server_config.py``
+    (:data:`SINGLEUSER_CONFIG_PY`), readable by the learners, writable by the hub's user
+    only; return the JSON file's path."""
     folder = Path(data_dir) / "singleuser-config"
     folder.mkdir(parents=True, exist_ok=True)
+    os.chmod(folder, 0o755)
     path = folder / "jupyter_server_config.json"
     path.write_text(json.dumps(config if config is not None else singleuser_server_config(), indent=2) + "\n")
+    (folder / "jupyter_server_config.py").write_text(SINGLEUSER_CONFIG_PY)
+    for file in (path, folder / "jupyter_server_config.py"):
+        os.chmod(file, 0o644)
     return path
+
+
+def check_reachable_by_learners(*paths: Path) -> None:
+    """Raise :class:`HubSetupError` unless every folder of ``paths`` and above them lets other
+    users pass (``o+x``): the learners' system users run this Python and this package. A
+    Python under a private home (pyenv in ``/root``, mode 0700) cannot serve them: build the
+    virtual environment from a system Python (``/usr/bin/python3 -m venv``)."""
+    for path in paths:
+        for folder in (path, *path.parents):
+            if not os.stat(folder).st_mode & stat.S_IXOTH:
+                raise HubSetupError(f"the learners' system users cannot reach {str(path)[:60]!r}: "
+                                    f"{str(folder)[:60]!r} does not let other users pass (use a Python and a "
+                                    "checkout outside private folders, e.g. a venv made by /usr/bin/python3)")
+
+
+def install_lessons(lessons_dir: str | os.PathLike[str], data_dir: str | os.PathLike[str]) -> Path:
+    """Copy the lessons (notebooks and their data files; no checkpoints, no caches) to
+    ``<data_dir>/lessons``, replacing an earlier copy: folders 0755, files 0644, owned by the
+    hub's user, so learners read them and cannot change them. Returns the copy's path."""
+    target = Path(data_dir) / "lessons"
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(lessons_dir, target,
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", ".*"))
+    for folder, _dirs, files in os.walk(target):
+        os.chmod(folder, 0o755)
+        for name in files:
+            os.chmod(os.path.join(folder, name), 0o644)
+    return target
+
+
+def secure_data_dir(data_dir: Path, *, isolate: bool) -> None:
+    """Make the data folder safe for a class: the folder itself 0711 (learners may pass
+    through it to their homes, the lessons and the servers' config, and list nothing), its
+    ``homes`` folder 0711, and the hub's secrets (database, cookie secret, admin password,
+    proxy pid) 0600 where they exist. With ``isolate``, every folder above it must let other
+    users pass (``o+x``), or the learners' servers could not reach their homes: a
+    :class:`HubSetupError` names the first that does not."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    os.chmod(data_dir, 0o711)
+    (data_dir / "homes").mkdir(exist_ok=True)
+    os.chmod(data_dir / "homes", 0o711)
+    for name in ("jupyterhub.sqlite", "jupyterhub_cookie_secret", "admin-password", "jupyterhub-proxy.pid"):
+        if (data_dir / name).exists():
+            os.chmod(data_dir / name, 0o600)
+    if isolate:
+        for folder in data_dir.resolve().parents:
+            if not os.stat(folder).st_mode & stat.S_IXOTH:
+                raise HubSetupError(f"the learners cannot reach the data folder: {str(folder)[:60]!r} does not let "
+                                    "other users pass (chmod o+x it, or choose another --data-dir)")
 
 
 # --------------------------------------------------------------- passwords
@@ -297,6 +461,9 @@ def read_admin_password(admin_password_file: str | None, data_dir: Path, passwor
     if environ.get(ADMIN_PASSWORD_ENV):
         value, source = environ[ADMIN_PASSWORD_ENV], f"${ADMIN_PASSWORD_ENV}"
     elif admin_password_file:
+        if os.stat(admin_password_file).st_mode & 0o077:
+            raise HubSetupError(f"the admin password file {admin_password_file[:60]!r} can be read by other users "
+                                "(learners among them): chmod 600 it")
         value, source = _read_first_line(admin_password_file, "admin password"), admin_password_file
     else:
         path = data_dir / "admin-password"
@@ -399,6 +566,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--cull-every", type=_positive, default=DEFAULT_CULL_EVERY, help=argparse.SUPPRESS)
     parser.add_argument("--ssl-cert", help="HTTPS certificate file (with --ssl-key)")
     parser.add_argument("--ssl-key", help="HTTPS key file (with --ssl-cert)")
+    parser.add_argument("--shared-user", action="store_true",
+                        help="run every learner's server as your own user (no root needed; learners are NOT kept "
+                             "apart: for a demonstration on your own computer, never for a class)")
     return parser
 
 
@@ -432,23 +602,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not port_is_free(args.port, args.ip):
         return _error(f"port {args.port} on {args.ip} is already in use; choose another with --port N")
 
+    isolate = not args.shared_user
+    if isolate and not _running_as_root():
+        return _error("each learner gets a system user of their own, which needs root: run it with sudo "
+                      "(or --shared-user for a demonstration on your own computer, where learners are not kept apart)")
+    if isolate and shutil.which("useradd") is None:
+        return _error("useradd not found: it makes each learner's system user (Debian: apt-get install -y passwd)")
+
     data_dir = Path(args.data_dir).resolve()
     try:
-        data_dir.mkdir(parents=True, exist_ok=True)
+        os.umask(0o077)  # the hub's database, cookie secret and logs: its user's only
+        secure_data_dir(data_dir, isolate=isolate)
+        if isolate:
+            check_reachable_by_learners(Path(os.path.realpath(sys.executable)).parent, REPO_ROOT)
         prompt = None
         if sys.stdin.isatty() and not os.environ.get(PASSWORD_ENV) and not args.password_file:
             import getpass
 
             prompt = getpass.getpass
         password = read_password(args.password_file, prompt=prompt)
-        admins = [name.strip().lower() for name in args.admin]
-        for name in admins:
-            if not re.fullmatch(USERNAME_PATTERN, name):
-                raise HubSetupError(f"admin name {name[:60]!r}: use letters, digits, '.', '-', '_'")
+        admins = [check_learner_name(name.strip()) for name in args.admin]
         admin_password = admin_source = None
         if admins:
             admin_password, admin_source = read_admin_password(args.admin_password_file, data_dir, password)
         learners = read_learners(args.learners_file) if args.learners_file else []
+        for name in learners:
+            check_learner_name(name, reserved=(*admins, *learners))
+        served_lessons = install_lessons(lessons_dir, data_dir)
     except HubSetupError as error:
         return _error(str(error))
     except OSError as error:
@@ -458,15 +638,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.pop(PASSWORD_ENV, None)
     os.environ.pop(ADMIN_PASSWORD_ENV, None)
 
+    # Every numba kernel compiled before the address is said (the hub's own cache, which
+    # each learner's server gets a copy of): the first Hint does not wait for numba.
+    from cardkit.prepare import PrepareError, prepare_kernels
+
+    os.environ["NUMBA_CACHE_DIR"] = str(data_dir / "numba-cache")
+    try:
+        prepare_kernels(say=lambda line: print(line, flush=True), who="cardkit hub")
+    except PrepareError as error:
+        return _error(str(error))
+    os.environ.pop("NUMBA_CACHE_DIR")
+
     settings = hub_config(
-        lessons_dir=lessons_dir, data_dir=data_dir, password=password, ip=args.ip, port=args.port,
+        lessons_dir=served_lessons, data_dir=data_dir, password=password, ip=args.ip, port=args.port,
         hub_port=_free_port(), proxy_api_port=_free_port(), admins=admins, admin_password=admin_password,
         learners=learners, max_servers=args.max_servers, mem_limit=args.mem_limit,
         cull_idle_timeout=args.cull_idle_timeout, cull_every=args.cull_every, proxy_command=proxy,
-        ssl_cert=args.ssl_cert, ssl_key=args.ssl_key,
+        ssl_cert=args.ssl_cert, ssl_key=args.ssl_key, isolate=isolate,
     )
     write_singleuser_config(data_dir)
-    (data_dir / "homes").mkdir(exist_ok=True)
 
     scheme = "https" if args.ssl_cert else "http"
     shown_ip = socket.gethostname() if args.ip in ("", "0.0.0.0") else args.ip
@@ -478,6 +668,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if admins:
         print(f"  admin(s) {', '.join(admins)}: log in with the admin password from {admin_source}; "
               f"admin page /hub/admin", flush=True)
+    if isolate:
+        print("  each learner's server runs as a system user of their own (ck-<name>), home "
+              f"{data_dir / 'homes'}; the lessons are a read-only copy", flush=True)
+    else:
+        print("  warning: --shared-user: every learner's server runs as you; learners are NOT kept apart", flush=True)
     if args.ip == HOST:
         print("  listening on 127.0.0.1: only this computer can connect (--ip 0.0.0.0 for the room)", flush=True)
     elif not args.ssl_cert:

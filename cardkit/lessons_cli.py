@@ -21,7 +21,11 @@ Settings chosen for a classroom (see ``voila_args``):
 * cells tagged ``teacher-only`` are removed from the dashboards;
 * the port is fixed (``--Voila.port_retries=0``) so the printed URL is right;
 * progressive rendering: a lesson's text shows as soon as its kernel has started, and
-  each cell's output appears when that cell has run (not a spinner until the end).
+  each cell's output appears when that cell has run (not a spinner until the end);
+* ``cardkit/serving.py`` (loaded from ``cardkit/voila_config/voila.py``): teacher-only cells
+  removed before they run, a closed page's kernel shut down at once, at most
+  ``serving.DEFAULT_MAX_KERNELS`` kernels (a clear page beyond that);
+* every numba kernel compiled or loaded (``cardkit.prepare``) before the URL is printed.
 
 The browser is never opened (the flag ``--no-browser`` is accepted for
 familiarity): open the printed URL yourself. This module imports neither
@@ -50,6 +54,18 @@ IOPUB_TIMEOUT = 120  # seconds: see voila_args
 PROGRESSIVE_RENDERING = True
 
 REMOVED_CELL_TAGS = ("teacher-only",)
+# The kernel caps of cardkit/serving.py's BoundedKernelManager: one person's server
+# (cardkit-lessons), and one learner's server under cardkit-hub.
+DEFAULT_MAX_KERNELS = 6
+LEARNER_MAX_KERNELS = 3
+# The only messages a page may send a kernel (the widgets' comm messages, kernel info,
+# shutdown: no execute_request). Voila's own app uses exactly this list.
+KERNEL_MESSAGE_TYPES = (
+    "comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request", "shutdown_request",
+)
+# Voila settings a command line cannot give (the prelaunch hook, a function), and the kernel
+# cap: ``cardkit/voila_config/voila.py`` (see ``cardkit/serving.py``).
+VOILA_CONFIG_DIR = Path(__file__).resolve().parent / "voila_config"
 
 # Printed first at every start: this server is for one person.
 ONE_PERSON_NOTICE = (
@@ -114,6 +130,9 @@ def voila_args(
         f"--VoilaConfiguration.strip_sources={strip_sources}",
         f"--VoilaExecutor.iopub_timeout={iopub_timeout}",
         f"--VoilaConfiguration.progressive_rendering={progressive_rendering}",
+        # cardkit.serving: teacher-only cells removed before they run, the closed page's kernel
+        # shut down at once (the _xsrf cookie its close-time call carries), kernels capped.
+        f"--Voila.config_file_paths={VOILA_CONFIG_DIR}",
     ]
     # The flag is repeated once per tag (the set form '{"a"}' is ignored by Voila).
     args += [f"--TagRemovePreprocessor.remove_cell_tags={tag}" for tag in removed_cell_tags]
@@ -182,6 +201,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _error(f"port {args.port} on {HOST} is already in use; choose another with --port N")
 
     print(ONE_PERSON_NOTICE, flush=True)
+    from cardkit.prepare import PrepareError, prepare_kernels
+
+    try:  # before the address: the first Hint must not wait for numba (issue 19)
+        prepare_kernels(say=lambda line: print(line, flush=True), who="cardkit lessons")
+    except PrepareError as error:
+        return _error(str(error))
     print(f"cardkit lessons: open {index_url(args.port)}  (serving {lessons_dir}; Ctrl-C stops)", flush=True)
 
     from voila.app import main as voila_main  # imported late: --help and errors stay fast

@@ -15,13 +15,17 @@ Needs Chromium (``/usr/bin/chromium``), ``configurable-http-proxy`` (npm) and th
 
 from __future__ import annotations
 
+import json
 import os
+import pwd
 import re
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -29,6 +33,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+
+from cardkit.hub_cli import system_user_name
 
 pytestmark = pytest.mark.browser
 
@@ -141,9 +147,21 @@ def hub(tmp_path_factory):
     except ImportError as error:
         _missing(f"{error.name} not installed (pip install -e '.[hub]')")
 
-    root = tmp_path_factory.mktemp("hub")
+    if os.geteuid() != 0 or shutil.which("useradd") is None:
+        _missing("cardkit-hub gives each learner a system user, which needs root and useradd")
+    from cardkit.hub_cli import REPO_ROOT as KIT_ROOT, HubSetupError, check_reachable_by_learners
+
+    try:
+        check_reachable_by_learners(Path(os.path.realpath(sys.executable)).parent, KIT_ROOT)
+    except HubSetupError as error:
+        _missing(str(error))
+    # Not under pytest's own temporary folder (mode 0700): the learners' system users must
+    # pass through the data folder's parents to reach their homes and the lessons.
+    root = Path(tempfile.mkdtemp(prefix="cardkit-hub-test-"))
+    os.chmod(root, 0o711)
     data_dir = root / "data"
     (root / "admin-password").write_text(ADMIN_PASSWORD + "\n")
+    os.chmod(root / "admin-password", 0o600)
     env = dict(
         os.environ,
         JUPYTER_CONFIG_DIR=str(root / "jupyter-config"),
@@ -201,6 +219,9 @@ def hub(tmp_path_factory):
             except OSError:
                 pass
         print(f"[hub] stopped in {time.monotonic() - stopping:.1f} s; processes left and killed: {left}")
+        for name in (*LEARNERS, TEACHER):  # the system users the hub made for this test
+            subprocess.run(["userdel", system_user_name(name)], capture_output=True, check=False)
+        shutil.rmtree(root, ignore_errors=True)
         if test_finished:  # the hub itself must have stopped everything it started
             assert not left, f"the hub left processes running after SIGTERM: {left}"
 
@@ -300,8 +321,15 @@ def test_three_learners_play_through_the_hub(hub, browser):
         log = log_path.read_text(errors="replace")
         assert re.search(r"200 GET /hub/api/users\S* \(idle-culler@", log), "the idle culler never listed the users"
 
-        # Each learner's home folder is in the hub's data folder.
-        assert sorted(p.name for p in (data_dir / "homes").iterdir()) == sorted(LEARNERS)
+        # Each learner's home folder is in the hub's data folder, their own system user's.
+        homes = data_dir / "homes"
+        assert sorted(p.name for p in homes.iterdir()) == sorted(system_user_name(n) for n in LEARNERS)
+        for name in LEARNERS:
+            home = homes / system_user_name(name)
+            assert home.stat().st_uid == pwd.getpwnam(system_user_name(name)).pw_uid
+            assert stat.S_IMODE(home.stat().st_mode) == 0o700
+
+        _learners_kept_apart(base, data_dir, pages, contexts)
     except BaseException:
         print(f"[hub] log tail:\n{_log_tail(log_path)}")
         raise
@@ -309,3 +337,132 @@ def test_three_learners_play_through_the_hub(hub, browser):
         for ctx in contexts:
             ctx.close()
     print(f"[hub] test body took {time.monotonic() - t0:.1f} s")
+
+
+# ------------------------------------------------ one learner against another (issue 19)
+
+ATTACK_MARK = "cardkit-attack-mark"
+_PROBE = """
+import sys
+for path in sys.argv[1:]:
+    try:
+        if path.endswith('/'):
+            import os; os.listdir(path)
+        elif path.startswith('write:'):
+            open(path[6:], 'a').close()
+        else:
+            open(path, 'rb').read()
+        print('OPEN', path)
+    except OSError as error:
+        print('DENIED', path, type(error).__name__)
+"""
+
+
+def _pids_of(uid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if entry.stat().st_uid == uid:
+                    found.append(int(entry.name))
+            except OSError:
+                pass
+    return found
+
+
+def _as_user(system_name: str, paths: list[str]) -> dict[str, str]:
+    """What code run as that system user (a learner's own kernel) can open: path -> OPEN/DENIED."""
+    user = pwd.getpwnam(system_name)
+
+    def demote():
+        os.setgid(user.pw_gid)
+        os.setgroups([])
+        os.setuid(user.pw_uid)
+
+    result = subprocess.run([sys.executable, "-c", _PROBE, *paths], preexec_fn=demote, capture_output=True,
+                            text=True, timeout=60, cwd="/", env={"PATH": os.environ.get("PATH", ""), "HOME": "/"})
+    seen = {}
+    for line in result.stdout.splitlines():
+        verdict, path = line.split(" ")[:2]
+        seen[path] = verdict
+    assert len(seen) == len(paths), result.stderr[-2000:]
+    return seen
+
+
+def _learners_kept_apart(base, data_dir, pages, contexts):
+    """Ann attacks: she writes the lessons through the file API, runs code through her
+    kernel's websocket, and (as her own system user, what any code of hers would be) reads
+    Boris's server's environment (his API token), his home, and the hub's secrets. All fail,
+    and Boris's index page is unchanged."""
+    from playwright.sync_api import expect
+
+    ann, boris = LEARNERS[0], LEARNERS[1]
+    ctx = contexts[0]
+    xsrf = next((c["value"] for c in ctx.cookies() if c["name"] == "_xsrf"), "")
+    assert xsrf, "the learner's page set no _xsrf cookie (its close-time shutdown call would be refused)"
+    headers = {"X-XSRFToken": xsrf, "Content-Type": "application/json"}
+    index = data_dir / "lessons" / "index.ipynb"
+    before = index.read_bytes()
+    notebook = json.loads(before)
+    notebook["cells"].insert(0, {"cell_type": "markdown", "metadata": {}, "source": f"{ATTACK_MARK} <img src=x "
+                                 "onerror=alert(1)>"})
+    contents = f"{base}/user/{ann}/api/contents"
+    attempts = [
+        ("PUT", f"{contents}/index.ipynb", {"type": "notebook", "format": "json", "content": notebook}),
+        ("POST", contents, {"type": "notebook"}),
+        ("PATCH", f"{contents}/index.ipynb", {"path": "renamed.ipynb"}),
+        ("DELETE", f"{contents}/index.ipynb", None),
+        ("POST", f"{contents}/index.ipynb/checkpoints", None),
+    ]
+    for method, url, body in attempts:
+        answer = ctx.request.fetch(url, method=method, headers=headers, max_redirects=0,
+                                   data=json.dumps(body) if body is not None else None)
+        assert answer.status == 403, (method, url, answer.status, answer.text()[:300])
+        assert "read-only" in answer.text(), (method, answer.text()[:300])  # refused as a write, not for xsrf
+    assert index.read_bytes() == before
+
+    # Code through the play page's kernel websocket: refused (only the widgets' messages pass).
+    marker = Path(tempfile.gettempdir()) / f"{ATTACK_MARK}-{os.getpid()}"
+    marker.unlink(missing_ok=True)
+    sent = pages[ann].evaluate("""async (code) => {
+        const config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+        const url = location.origin.replace('http', 'ws') + config.baseUrl + 'api/kernels/' + config.kernelId
+                    + '/channels?session_id=attack';
+        const ws = new WebSocket(url);
+        await new Promise((ok, bad) => { ws.onopen = ok; ws.onerror = bad; });
+        const id = 'attack-' + Date.now();
+        ws.send(JSON.stringify({header: {msg_id: id, username: 'ann', session: 'attack', msg_type: 'execute_request',
+                                         version: '5.3', date: new Date().toISOString()},
+                                parent_header: {}, metadata: {}, channel: 'shell', buffers: [],
+                                content: {code: code, silent: false, store_history: false, user_expressions: {},
+                                          allow_stdin: false, stop_on_error: true}}));
+        const replies = [];
+        ws.onmessage = (m) => { try { replies.push(JSON.parse(m.data).msg_type); } catch (e) {} };
+        await new Promise((ok) => setTimeout(ok, 4000));
+        ws.close();
+        return replies;
+    }""", f"open({str(marker)!r}, 'w').write('ran')")
+    assert "execute_reply" not in sent, sent
+    assert not marker.exists(), "code sent through the kernel's websocket ran"
+
+    # As her own system user: nothing of Boris's, nothing of the hub's.
+    ann_user, boris_user = (pwd.getpwnam(system_user_name(n)) for n in (ann, boris))
+    boris_pids = _pids_of(boris_user.pw_uid)
+    ann_pids = _pids_of(ann_user.pw_uid)
+    assert boris_pids and ann_pids, "the learners' servers do not run as their own system users"
+    secrets = [str(data_dir / name) for name in ("jupyterhub.sqlite", "jupyterhub_cookie_secret")]
+    secrets.append(str(data_dir.parent / "admin-password"))
+    theirs = [f"/proc/{pid}/environ" for pid in boris_pids] + [f"/proc/{os.getpid()}/environ"]
+    probes = [*secrets, *theirs, str(data_dir / "homes" / boris_user.pw_name) + "/", f"write:{index}",
+              f"write:{data_dir / 'singleuser-config' / 'jupyter_server_config.py'}"]
+    seen = _as_user(ann_user.pw_name, [*probes, f"/proc/{ann_pids[0]}/environ", str(index)])
+    assert seen[f"/proc/{ann_pids[0]}/environ"] == "OPEN" and seen[str(index)] == "OPEN"  # her own; the lessons
+    opened = [p for p in probes if seen[p] != "DENIED"]
+    assert not opened, f"ann could open {opened}"
+
+    # Boris's index page is the teacher's, untouched.
+    page = contexts[1].new_page()
+    page.goto(f"{base}/user/{boris}/voila/render/index.ipynb")
+    expect(page.get_by_text("Variety").first).to_be_visible()
+    assert ATTACK_MARK not in page.content()
+    page.close(run_before_unload=True)

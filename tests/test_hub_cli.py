@@ -47,8 +47,11 @@ def test_hub_config_for_a_class(tmp_path):
     c = _config(tmp_path, admins=["teacher"], admin_password="a" * 32, max_servers=12, mem_limit="512M")
     hub = c["JupyterHub"]
     assert hub["ip"] == "127.0.0.1" and hub["port"] == 8000  # local unless told otherwise
-    assert hub["authenticator_class"] == "jupyterhub.authenticators.shared.SharedPasswordAuthenticator"
-    assert hub["spawner_class"] == "jupyterhub.spawner.SimpleLocalProcessSpawner"
+    assert hub["authenticator_class"] == "cardkit._hub_classes.ClassAuthenticator"
+    assert hub["spawner_class"] == "cardkit._hub_classes.LearnerSpawner"  # each learner a system user
+    assert _config(tmp_path, isolate=False)["JupyterHub"]["spawner_class"] == "jupyterhub.spawner.SimpleLocalProcessSpawner"
+    assert c["LearnerSpawner"]["homes_dir"] == str(tmp_path.resolve() / "homes")
+
     assert hub["active_server_limit"] == 12
     assert hub["db_url"] == f"sqlite:///{tmp_path.resolve() / 'jupyterhub.sqlite'}"
     assert Path(hub["cookie_secret_file"]).parent == tmp_path.resolve()
@@ -56,6 +59,7 @@ def test_hub_config_for_a_class(tmp_path):
     assert c["Authenticator"]["admin_users"] == {"teacher"}
     assert c["Authenticator"]["allow_all"] is True
     spawner = c["Spawner"]
+    assert spawner["args"] == []  # never --ServerApp.allow_root for isolated learners
     assert spawner["default_url"] == "/voila/render/index.ipynb"
     assert spawner["notebook_dir"] == str((REPO_ROOT / "lessons").resolve())
     assert spawner["mem_limit"] == "512M"
@@ -80,17 +84,23 @@ def test_learners_file_replaces_allow_all(tmp_path):
 
 def test_jupyterhub_reads_the_settings(tmp_path):
     pytest.importorskip("jupyterhub")
-    from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
     from jupyterhub.app import JupyterHub
     from jupyterhub.spawner import SimpleLocalProcessSpawner
 
+    from cardkit._hub_classes import ClassAuthenticator
+
     config = _traitlets_config(_config(tmp_path, admins=["teacher"], admin_password="b" * 40, max_servers=7,
-                                       mem_limit="1G"))
-    auth = SharedPasswordAuthenticator(config=config)
+                                       mem_limit="1G", learners=["ann"]))
+    auth = ClassAuthenticator(config=config)
     assert auth.user_password == "classpass" and auth.admin_password == "b" * 40
-    assert auth.allow_all is True
+    assert auth.allowed_users == {"ann"} and auth.reserved_names == ["ann"]
     assert auth.validate_username("ann") and auth.validate_username("анна")  # any alphabet
     assert not auth.validate_username("../etc") and not auth.validate_username("a b")
+    # lookalikes of the teacher's name and mixed alphabets are refused (issue 19)
+    assert not auth.validate_username("tеacher")  # a Cyrillic е
+    assert not auth.validate_username("теасher")  # Cyrillic т е а с, Latin h e r
+    assert not auth.validate_username("аnn")  # a Cyrillic а: mixed alphabets
+    assert auth.normalize_username("ＴＥＡＣＨＥＲ") == "teacher"  # full width folds to the admin's own name
     assert JupyterHub.class_traits()["active_server_limit"]  # the trait exists under that name
     assert config.JupyterHub.active_server_limit == 7
     traits = SimpleLocalProcessSpawner.class_traits()
@@ -207,7 +217,14 @@ def test_learners_file(tmp_path):
 # --------------------------------------------------------------------- CLI
 
 
-def _run_main(monkeypatch, capsys, argv, env=None, which="/usr/bin/configurable-http-proxy"):
+def _run_main(monkeypatch, capsys, argv, env=None, which="/usr/bin/configurable-http-proxy", shared_user=True):
+    """main(argv) with the proxy found, no terminal, the numba preparation stubbed, and (unless
+    ``shared_user`` is False) ``--shared-user``: pytest's temporary folders are private (0700)."""
+    from cardkit import prepare
+
+    monkeypatch.setattr(prepare, "prepare_kernels", lambda **kw: 0.0)
+    if shared_user:
+        argv = [*argv, "--shared-user"]
     monkeypatch.delenv(hub_cli.PASSWORD_ENV, raising=False)
     for key, value in (env or {}).items():
         monkeypatch.setenv(key, value)
@@ -215,6 +232,25 @@ def _run_main(monkeypatch, capsys, argv, env=None, which="/usr/bin/configurable-
     monkeypatch.setattr(sys, "stdin", open(os.devnull))  # not a terminal: no prompt
     code = hub_cli.main(argv)
     return code, capsys.readouterr()
+
+
+def test_isolated_hub_needs_root_and_says_so(monkeypatch, capsys, tmp_path):
+    pytest.importorskip("jupyterhub")
+    monkeypatch.setattr(hub_cli, "_running_as_root", lambda: False)
+    code, out = _run_main(monkeypatch, capsys, ["--data-dir", str(tmp_path / "d"), "--port", str(hub_cli._free_port())],
+                          env={hub_cli.PASSWORD_ENV: "secret-class-pw"}, shared_user=False)
+    assert code == 1
+    assert "needs root" in out.err and "--shared-user" in out.err and len(out.err.strip().splitlines()) == 1
+    assert not (tmp_path / "d").exists()  # refused before anything was made
+
+
+def test_isolated_hub_refuses_a_data_folder_learners_cannot_reach(monkeypatch, capsys, tmp_path):
+    pytest.importorskip("jupyterhub")
+    monkeypatch.setattr(hub_cli, "_running_as_root", lambda: True)
+    os.chmod(tmp_path, 0o700)
+    code, out = _run_main(monkeypatch, capsys, ["--data-dir", str(tmp_path / "d"), "--port", str(hub_cli._free_port())],
+                          env={hub_cli.PASSWORD_ENV: "secret-class-pw"}, shared_user=False)
+    assert code == 1 and "does not let other users pass" in out.err, out.err
 
 
 def test_main_without_password_says_how_to_set_it(monkeypatch, capsys, tmp_path):

@@ -113,7 +113,11 @@ def test_hub_config_names_real_jupyterhub_traits():
 
 
 def test_learners_servers_get_the_classroom_voila_settings():
-    (extra,) = _values()["singleuser"]["extraFiles"].values()
+    files = _values()["singleuser"]["extraFiles"]
+    extra = files["cardkit-classroom"]
+    hook = files["cardkit-hook"]
+    assert hook["mountPath"].endswith("/jupyter_server_config.py")
+    assert "prelaunch_hook" in hook["stringData"] and "cardkit.serving" in hook["stringData"]
     assert extra["mountPath"].startswith("/etc/jupyter/jupyter_server_config.d/")
     assert extra["mountPath"].endswith(".json")  # the chart writes ``data`` as JSON then
     assert extra["data"] == singleuser_server_config()

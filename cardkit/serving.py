@@ -1,0 +1,166 @@
+"""What the lesson servers run inside Voila and Jupyter Server: a class's safety settings.
+
+Loaded only by the servers (``cardkit-lessons``, ``cardkit-hub``'s learners' servers, plain
+``voila`` run from the repository folder, Binder), never by ``import cardkit``: this module
+imports Jupyter Server and tornado.
+
+* :class:`BoundedKernelManager`: at most ``max_kernels`` kernels in one server (one
+  learner's server under ``cardkit-hub``; the one person's under ``cardkit-lessons``). A new
+  page beyond the cap first ends the oldest kernel that has had no page connected for
+  ``evict_after`` seconds (a tab closed without saying so); when every kernel is in use the
+  page says, in one line, to close a lesson and reload (HTTP 503), and no kernel starts.
+* :func:`prelaunch_hook` (``VoilaConfiguration.prelaunch_hook``), run by Voila for every
+  page before its kernel starts: cells tagged ``teacher-only`` are removed from the
+  notebook *before it is executed* (Voila's own tag removal applies to the page only, so a
+  teacher-only code cell ran in the learner's kernel and, with progressive rendering, its
+  output showed), and the ``_xsrf`` cookie is set, so that the page's own "shut my kernel
+  down" call sent when the tab closes (``navigator.sendBeacon`` with the cookie's value,
+  voila issue 1458) is accepted and the closed page's kernel ends at once.
+* :class:`ReadOnlyContentsManager`: the lessons can be read, never written, renamed or
+  deleted through the file API (HTTP 403).
+
+``cardkit-lessons`` loads these through ``cardkit/voila_config/voila.py``
+(:func:`configure_voila`); the learners' servers of ``cardkit-hub`` through the config that
+``hub_cli.singleuser_server_config`` and ``hub_cli.SINGLEUSER_CONFIG_PY`` write, which also
+limits the messages a page may send a kernel to ``lessons_cli.KERNEL_MESSAGE_TYPES`` (no
+``execute_request``: nobody runs code of their own through a kernel's websocket; Voila's
+own app uses exactly that list).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
+from traitlets import Float, Integer
+
+from cardkit.lessons_cli import DEFAULT_MAX_KERNELS, REMOVED_CELL_TAGS
+
+EVICT_AFTER = 20.0  # seconds without a connected page before a kernel may make room for a new page
+
+FULL_MESSAGE = (
+    "{n} lessons are open already, the most one person may have at once. "
+    "Close a lesson you are not using, then reload this page."
+)
+
+
+class BoundedKernelManager(AsyncMappingKernelManager):
+    """Jupyter Server's kernel manager with a cap on kernels (``max_kernels``).
+
+    Starting a kernel while ``max_kernels`` run first shuts down the oldest kernel with no
+    page connected for at least ``evict_after`` seconds; if none can go, it raises
+    ``tornado.web.HTTPError(503)`` whose message (:data:`FULL_MESSAGE`) Voila shows as the
+    page. Config: ``BoundedKernelManager.max_kernels`` (kernels, >= 1) and
+    ``BoundedKernelManager.evict_after`` (seconds).
+    """
+
+    max_kernels = Integer(DEFAULT_MAX_KERNELS, config=True, help="kernels at most in this server")
+    evict_after = Float(EVICT_AFTER, config=True,
+                        help="seconds a kernel must have had no page connected before it can make room")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._unconnected_since: dict[str, float] = {}
+
+    def _idle_since(self, kernel_id: str) -> float | None:
+        """When ``kernel_id`` last had no page connected (monotonic seconds), or None if one is."""
+        if self._kernel_connections.get(kernel_id, 0) > 0:
+            self._unconnected_since.pop(kernel_id, None)
+            return None
+        return self._unconnected_since.setdefault(kernel_id, time.monotonic())
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)
+        if self._kernel_connections.get(kernel_id, 0) <= 0:
+            self._unconnected_since[kernel_id] = time.monotonic()
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)
+        self._unconnected_since.pop(kernel_id, None)
+
+    async def _make_room(self) -> None:
+        now = time.monotonic()
+        waiting = []
+        for kernel_id in list(self.list_kernel_ids()):
+            since = self._idle_since(kernel_id)
+            if since is not None and now - since >= self.evict_after:
+                waiting.append((since, kernel_id))
+        for _since, kernel_id in sorted(waiting):
+            if len(self.list_kernel_ids()) < self.max_kernels:
+                return
+            self.log.info("cardkit: ending kernel %s (no page for %.0f s) to make room", kernel_id, now - _since)
+            await self.shutdown_kernel(kernel_id)
+            self._unconnected_since.pop(kernel_id, None)
+        if len(self.list_kernel_ids()) >= self.max_kernels:
+            self.log.warning("cardkit: refused a kernel: %d running, at most %d", len(self.list_kernel_ids()),
+                             self.max_kernels)
+            message = FULL_MESSAGE.format(n=len(self.list_kernel_ids()))
+            raise web.HTTPError(503, message, reason=message)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        kernel_id = kwargs.get("kernel_id")
+        if kernel_id is None or kernel_id not in self:
+            await self._make_room()
+        new_id = await super().start_kernel(*args, **kwargs)
+        self._unconnected_since[new_id] = time.monotonic()
+        return new_id
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        self._unconnected_since.pop(kernel_id, None)
+
+
+class ReadOnlyContentsManager(AsyncLargeFileManager):
+    """Jupyter Server's file manager with every write refused (HTTP 403): saving, creating,
+    copying, renaming and deleting files or folders, and checkpoints. Reading is unchanged."""
+
+    @staticmethod
+    def _refuse(*_args: Any, **_kwargs: Any) -> Any:
+        raise web.HTTPError(403, "The lessons are read-only.")
+
+    async def save(self, model: Any, path: str = "") -> Any:
+        self._refuse()
+
+    async def delete_file(self, path: str) -> Any:
+        self._refuse()
+
+    async def rename_file(self, old_path: str, new_path: str) -> Any:
+        self._refuse()
+
+    async def create_checkpoint(self, path: str) -> Any:
+        self._refuse()
+
+    async def restore_checkpoint(self, checkpoint_id: str, path: str) -> Any:
+        self._refuse()
+
+    async def delete_checkpoint(self, checkpoint_id: str, path: str) -> Any:
+        self._refuse()
+
+
+def remove_tagged_cells(notebook: Any, tags: tuple[str, ...] = REMOVED_CELL_TAGS) -> Any:
+    """Remove, in place, the cells of ``notebook`` (an nbformat notebook) that carry any of
+    ``tags`` in ``metadata.tags``; return the notebook."""
+    notebook.cells = [cell for cell in notebook.cells
+                      if not set(cell.get("metadata", {}).get("tags", ())) & set(tags)]
+    return notebook
+
+
+def prelaunch_hook(req: web.RequestHandler, notebook: Any, cwd: str) -> Any:
+    """``VoilaConfiguration.prelaunch_hook``: run for each page before its kernel starts.
+
+    Removes the teacher-only cells before execution (:func:`remove_tagged_cells`) and sets
+    the page's ``_xsrf`` cookie (reading ``req.xsrf_token`` sets it), which the page's
+    close-time shutdown call carries. Returns the notebook.
+    """
+    req.xsrf_token  # noqa: B018 - tornado sets the _xsrf cookie when the token is first read
+    return remove_tagged_cells(notebook)
+
+
+def configure_voila(c: Any, *, max_kernels: int = DEFAULT_MAX_KERNELS) -> None:
+    """Fill a Voila config ``c`` (a ``voila.py`` file's ``c``) with this module's settings."""
+    c.VoilaConfiguration.prelaunch_hook = prelaunch_hook
+    c.VoilaConfiguration.multi_kernel_manager_class = f"{__name__}.BoundedKernelManager"
+    c.BoundedKernelManager.max_kernels = int(max_kernels)
