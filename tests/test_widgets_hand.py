@@ -1,16 +1,37 @@
-"""HandTable: a fixed grid of card buttons, updated in place (headless widget tests)."""
+"""HandTable: a fixed grid of card buttons drawn as one widget, redrawn in place (headless
+widget tests)."""
 
 from __future__ import annotations
 
 import pytest
 
+import ipywidgets as W
+
 from cardkit import Card, CardkitError, Rank, Suit, deck, parse_card, parse_cards
 from cardkit.games import variety, warsaw_hearts
 from cardkit_widgets import HandTable
+from cardkit_widgets.hand import HAND_CSS
 
 
 def _grid_rows(table: HandTable):
-    return [row.children[1:] for row in table.suit_rows]
+    return [[table.buttons[Card(suit, rank)] for rank in table.ranks] for suit in Suit]
+
+
+def _bold_underlined(b) -> bool:
+    return "ck-legal" in b.classes and "ck-played" not in b.classes
+
+
+def _struck_through(b) -> bool:
+    return "ck-played" in b.classes and "ck-legal" not in b.classes
+
+
+def test_the_state_classes_carry_the_text_styles():
+    """Legal: bold and underlined; played: italic and struck through (the style sheet
+    the widget sends with itself); held and absent: neither."""
+    css = " ".join(HAND_CSS.split())
+    assert ".ck-card.ck-legal { font-weight: bold; text-decoration: underline; }" in css
+    assert ".ck-card.ck-played { font-style: italic; text-decoration: line-through; }" in css
+    assert HAND_CSS in HandTable()._css
 
 
 @pytest.mark.parametrize("size, columns, low", [(52, 13, "2"), (36, 9, "6")])
@@ -19,12 +40,32 @@ def test_grid_has_a_row_per_suit_and_a_column_per_rank(size, columns, low):
     rows = _grid_rows(table)
     assert len(rows) == 4
     assert all(len(r) == columns for r in rows)
-    # every button is named by its card: the accessible name, e.g. "Q♥"
+    # every button shows its card, e.g. "Q♥" (the ten "10♥")
     assert [b.description for b in rows[1]][0] == "A♥"
     assert [b.description for b in rows[1]][-1] == low + "♥"
     assert sorted(table.buttons) == sorted(deck(size))
-    assert all(b.description == str(c) for c, b in table.buttons.items())
+    assert all(b.description == str(c).replace("T", "10") for c, b in table.buttons.items())
     assert all(b.disabled for b in table.buttons.values())
+
+
+def test_the_ten_is_written_10_and_every_card_has_its_name_in_words():
+    table = HandTable(52)
+    table.update(parse_cards("TH 9H"), legal=parse_cards("TH"))
+    assert table.buttons[parse_card("TH")].description == "10♥"
+    assert ">10♥</button>" in table.html and "T♥</button>" not in table.html
+    assert 'aria-label="ten of hearts"' in table.html and 'aria-label="nine of hearts"' in table.html
+    assert table.html.count("aria-label=") >= 52            # one per card (and the rows' groups)
+
+
+def test_a_hand_is_one_widget_model_and_its_layout():
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    table = HandTable(52)
+    table.update(parse_cards("AS QH 7H"), legal=parse_cards("QH"))
+    made = set(_instances) - before
+    assert len(made) <= 2, sorted(_instances[m]._model_name for m in made)   # issue 19: it was about 230
+    assert not isinstance(table, W.Box)
 
 
 def test_unknown_deck_size_is_refused():
@@ -40,16 +81,16 @@ def test_update_marks_legal_held_played_and_absent_in_text_not_colour_alone():
     for b in (q, seven):
         assert not b.disabled
         assert "legal" in b.tooltip
-        assert b.style.font_weight == "bold" and b.style.text_decoration == "underline"
+        assert _bold_underlined(b)
     for b in (ace, two):
         assert b.disabled and b.tooltip.endswith("must follow ♥")
-        assert b.style.text_decoration == "none"
-    assert kd.disabled and "played" in kd.tooltip and kd.style.text_decoration == "line-through"
-    assert kd.layout.visibility == "visible"
-    assert absent.disabled and absent.layout.visibility == "hidden"
+        assert not _bold_underlined(b) and not _struck_through(b)
+    assert kd.disabled and "played" in kd.tooltip and _struck_through(kd)
+    assert not kd.hidden
+    assert absent.disabled and absent.hidden and "visibility:hidden" in absent.style
     assert table.legal_cards == parse_cards("QH 7H") == table.enabled_cards
     assert table.status_of(parse_card("KD")) == "played"
-    assert "Q♥" in table.caption.value and "7♥" in table.caption.value
+    assert "Q♥" in table.caption and "7♥" in table.caption
 
 
 def test_legal_cards_outside_the_hand_are_ignored():
@@ -74,21 +115,14 @@ def test_a_click_calls_the_callbacks_with_the_card():
     assert len(got) == 2
 
 
-def test_update_keeps_the_same_button_objects():
+def test_update_redraws_the_same_widget_in_one_message():
+    sent = []
     table = HandTable(52)
-    children = table.children
-    rows = [row.children for row in _grid_rows_boxes(table)]
-    buttons = dict(table.buttons)
+    table.observe(lambda change: sent.append(change["name"]), names="html")
     table.update(parse_cards("AS QH"), legal=parse_cards("QH"))
     table.update(parse_cards("KC"), legal=parse_cards("KC"), played=parse_cards("QH"))
-    assert all(a is b for a, b in zip(table.children, children)) and len(table.children) == len(children)
-    for row, before in zip(_grid_rows_boxes(table), rows):
-        assert all(a is b for a, b in zip(row.children, before))
-    assert all(table.buttons[c] is b for c, b in buttons.items())
-
-
-def _grid_rows_boxes(table: HandTable):
-    return table.suit_rows
+    assert sent == ["html", "html"]
+    assert table.status_of(parse_card("QH")) == "played" and table.enabled_cards == [parse_card("KC")]
 
 
 def _variety_in_play(seed: int):
@@ -129,9 +163,9 @@ def test_show_for_36_cards_and_three_seats():
     seat = state.current_player
     table.show(state, seat)
     assert len(_grid_rows(table)[0]) == 9
-    assert [b.description[0] for b in _grid_rows(table)[0]] == list("AKQJT9876")
+    assert [b.description[:-1] for b in _grid_rows(table)[0]] == ["A", "K", "Q", "J", "10", "9", "8", "7", "6"]
     assert set(table.enabled_cards) == set(state.legal_actions())
-    assert sum(b.layout.visibility == "visible" for b in table.buttons.values()) == len(state.hands[seat]) == 12
+    assert sum(not b.hidden for b in table.buttons.values()) == len(state.hands[seat]) == 12
     other = (seat + 1) % 3
     table.show(state, other)
     assert table.enabled_cards == []
@@ -148,28 +182,29 @@ def test_four_colour_option_changes_the_rendered_classes_and_colours():
     table = HandTable(52, four_colour=True)
     hand = parse_cards("AS QH 7D 2C")
     table.update(hand, legal=hand)
-    colours = {c.suit: table.buttons[c].style.text_color for c in hand}
-    assert colours == {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: BLUE, Suit.CLUBS: GREEN}
+    colour = lambda c: table.buttons[c].style.split(";")[0]  # noqa: E731
+    colours = {c.suit: colour(c) for c in hand}
+    assert colours == {Suit.SPADES: f"color:{BLACK}", Suit.HEARTS: f"color:{RED}", Suit.DIAMONDS: f"color:{BLUE}",
+                       Suit.CLUBS: f"color:{GREEN}"}
     assert len(set(colours.values())) == 4  # no two suits share a colour
-    seven = table.buttons[parse_card("7D")]
-    assert {"ck-card", "ck-suit-D", "ck-four-colour"} <= set(seven._dom_classes)
+    seven = parse_card("7D")
+    assert {"ck-card", "ck-suit-D", "ck-four-colour"} <= table.buttons[seven].classes
     assert "ck-four-colour" in table._dom_classes
-    assert BLUE in table.caption.value and GREEN in table.caption.value  # "Playable now: ..." in four colours
-    assert "ck-four-colour" in table.suit_rows[2].children[0].value  # the ♦ label
-    buttons = dict(table.buttons)
+    assert BLUE in table.caption and GREEN in table.caption  # "Playable now: ..." in four colours
+    assert suit_html(Suit.DIAMONDS, size="1.3em", four_colour=True) in table.html  # the ♦ label
     table.set_four_colour(False)  # in place
-    assert all(table.buttons[c] is b for c, b in buttons.items())
-    assert seven.style.text_color == RED and table.buttons[parse_card("2C")].style.text_color == BLACK
-    assert "ck-four-colour" not in seven._dom_classes and "ck-four-colour" not in table._dom_classes
-    assert "ck-suit-D" in seven._dom_classes  # the suit's class stays
-    assert BLUE not in table.caption.value and GREEN not in table.caption.value
-    assert "7♦" in table.caption.value
+    assert colour(seven) == f"color:{RED}" and colour(parse_card("2C")) == f"color:{BLACK}"
+    assert "ck-four-colour" not in table.buttons[seven].classes and "ck-four-colour" not in table._dom_classes
+    assert "ck-suit-D" in table.buttons[seven].classes  # the suit's class stays
+    assert BLUE not in table.caption and GREEN not in table.caption and BLUE not in table.html
+    assert "7♦" in table.caption
     # the suit symbol stays in every button's text, whichever deck
-    assert all(b.description == str(c) for c, b in table.buttons.items())
+    assert all(b.description == str(c).replace("T", "10") for c, b in table.buttons.items())
     table.set_four_colour(True)
-    assert seven.style.text_color == BLUE and "ck-four-colour" in seven._dom_classes
+    assert colour(seven) == f"color:{BLUE}" and "ck-four-colour" in table.buttons[seven].classes
+    assert table.enabled_cards == hand  # the options keep what is playable
     # the default deck is red and black
-    assert HandTable(36).buttons[parse_card("7D")].style.text_color == RED
+    assert HandTable(36).buttons[seven].style.startswith(f"color:{RED}")
 
 
 def test_card_and_suit_html_keep_their_two_colour_output_and_take_four_colour():
@@ -190,36 +225,40 @@ def test_state_classes_follow_the_state_and_are_never_left_behind():
     table = HandTable(52)
     qh, seven, kd = parse_cards("QH 7H KD")
     table.update([qh, seven], legal=[qh], played=[kd])
-    classes = lambda c: {x for x in table.buttons[c]._dom_classes if x in  # noqa: E731
+    classes = lambda c: {x for x in table.buttons[c].classes if x in  # noqa: E731
                          ("ck-legal", "ck-held", "ck-played", "ck-absent")}
     assert classes(qh) == {"ck-legal"} and classes(seven) == {"ck-held"} and classes(kd) == {"ck-played"}
     table.update([seven], legal=[seven], played=[kd, qh])
     assert classes(qh) == {"ck-played"} and classes(seven) == {"ck-legal"}
     assert classes(parse_card("2C")) == {"ck-absent"}
     assert {"ck-table", "ck-hand"} <= set(table._dom_classes)
-    assert "ck-caption" in table.caption._dom_classes
+    assert '<div class="ck-caption">' in table.html
 
 
 def test_every_card_is_named_in_words_for_screen_readers():
     table = HandTable(52)
     table.update(parse_cards("QH TS"), legal=parse_cards("QH"), reason="must follow ♥")
     assert table.buttons[parse_card("QH")].tooltip == "Q♥ (queen of hearts): legal, click to play"
-    assert "ten of spades" in table.buttons[parse_card("TS")].tooltip
+    assert table.buttons[parse_card("TS")].tooltip == "10♠ (ten of spades): must follow ♥"
+    assert 'title="Q♥ (queen of hearts): legal, click to play"' in table.html
     # absent cards: hidden and disabled, so never in the tab order
     absent = table.buttons[parse_card("2D")]
-    assert absent.disabled and absent.layout.visibility == "hidden"
+    assert absent.disabled and absent.hidden
+    button = table.html[table.html.index('data-ck="2D"'):]
+    button = button[:button.index(">")]
+    assert "visibility:hidden" in button and button.endswith(" disabled")
 
 
 def test_large_size_for_a_projector():
     table = HandTable(52, size="large")
-    b = table.buttons[parse_card("QH")]
-    assert b.style.font_size == "2.5em" and "ck-large" in table._dom_classes
+    style = dict(x.split(":") for x in table.buttons[parse_card("QH")].style.split(";"))
+    assert style["font-size"] == "2.5em" and "ck-large" in table._dom_classes
     # the button's own ems count its 2.5em font: 2em wide is 5 ems of the surrounding text
-    assert float(b.layout.width[:-2]) * 2.5 == 5.0
-    header = table.grid.children[0].children[1]
-    assert header.layout.width == "5em"  # rank letters stay above their column
+    assert float(style["width"][:-2]) * 2.5 == 5.0
+    assert table.html.count("width:5em;") == 13  # rank letters stay above their column
     table.set_size("normal")
-    assert b.style.font_size == "" and b.layout.width == "2.6em" and "ck-large" not in table._dom_classes
+    style = dict(x.split(":") for x in table.buttons[parse_card("QH")].style.split(";"))
+    assert "font-size" not in style and style["width"] == "2.6em" and "ck-large" not in table._dom_classes
     with pytest.raises(CardkitError, match="'huge'"):
         HandTable(52, size="huge")
 
@@ -227,7 +266,7 @@ def test_large_size_for_a_projector():
 def test_a_click_on_a_disabled_button_is_ignored():
     # breaker F14: a programmatic .click() on a disabled button (a held card that may not
     # be played, a played card, a card not in the hand) must not reach on_play; a browser
-    # cannot click it either.
+    # cannot click it either, but a page message may be forged: it is ignored too.
     got = []
     table = HandTable(52, on_play=got.append)
     hand = parse_cards("AS QH 7H 2C")
@@ -237,7 +276,14 @@ def test_a_click_on_a_disabled_button_is_ignored():
         assert b.disabled
         b.click()
         table.click(code)
+        table._on_page_message(table, {"press": code}, [])
+    for forged in ({"press": "QH "}, {"press": "qh"}, {"press": 12}, {"press": ["QH"]}, {"press": "QH", "text": 3},
+                   {"press": "Q" * 5000}, {"card": "QH"}, "QH", None, []):
+        table._on_page_message(table, forged, [])
     assert got == []
+    table._on_page_message(table, {"press": "QH"}, [])            # as the page sends a click
+    assert got == [parse_card("QH")]
+    got.clear()
     table.buttons[parse_card("QH")].click()
     table.click("QH")
     assert got == [parse_card("QH")] * 2
@@ -266,6 +312,7 @@ def test_the_durak_tableau_card_under_a_disabled_hand_button_is_not_played():
     assert b.disabled and h.status_of(up[0]) == "absent"
     n = len(st.history)
     b.click()
+    h._on_page_message(h, {"press": b.key}, [])
     assert len(st.history) == n and played == []
 
 
@@ -285,14 +332,14 @@ def test_following_suit_is_said_in_the_caption_and_only_then_are_held_cards_grey
     led = state.trick.cards[0].suit
     table = HandTable(52)
     table.show(state, seat)
-    assert f"{led.symbol} was led: you must follow {led.symbol}" in table.caption.value
+    assert f"{led.symbol} was led: you must follow {led.symbol}" in table.caption
     refused = [c for c in state.hands[seat] if c not in state.legal_actions()]
-    assert all("ck-readable" not in table.buttons[c]._dom_classes for c in refused)
+    assert all("ck-readable" not in table.buttons[c].classes for c in refused)
     table.show(state, leader)  # not the leader's turn: nothing legal, the hand readable
     held = list(state.hands[leader])
     assert held and all(table.buttons[c].disabled for c in held)
-    assert all("ck-readable" in table.buttons[c]._dom_classes for c in held)
-    assert "must follow" not in table.caption.value
+    assert all("ck-readable" in table.buttons[c].classes for c in held)
+    assert "must follow" not in table.caption
 
 
 def test_during_the_bidding_the_hand_is_readable_but_not_playable():
@@ -302,7 +349,7 @@ def test_during_the_bidding_the_hand_is_readable_but_not_playable():
     table.show(state, state.current_player)
     held = list(state.hands[state.current_player])
     assert table.enabled_cards == [] and all(table.buttons[c].disabled for c in held)
-    assert all("ck-readable" in table.buttons[c]._dom_classes for c in held)
+    assert all("ck-readable" in table.buttons[c].classes for c in held)
     assert all(table.buttons[c].tooltip.endswith("bidding: cards are played after the bidding") for c in held)
     # absent cards are never marked readable
-    assert not any("ck-readable" in b._dom_classes for c, b in table.buttons.items() if c not in held)
+    assert not any("ck-readable" in b.classes for c, b in table.buttons.items() if c not in held)

@@ -3,6 +3,7 @@ a wrong answer says wrong and why, a right one says right, the counts update, Ne
 changes the question and the same seed gives the same example; the right answers agree
 with small references written here from RULES.md, not from the engine."""
 
+import html
 import re
 
 import numpy as np
@@ -56,16 +57,16 @@ def test_a_number_box_exercise_refuses_text_and_reads_a_true_minus_sign():
     ex = Exercise("Score the deal", X.variety_score, seed=1, tally=tally)
     assert ex.question.choices is None and ex.buttons == []
     ex.number.value = "twelve"
-    ex.number_box.children[1].click()
+    ex.check_button.click()
     assert "whole number" in text(ex.feedback) and "0 of 0 right" in text(ex.status)   # not counted
     right = ex.question.answer
     ex.number.value = str(right + 1).replace("-", "−")
-    ex.number_box.children[1].click()
+    ex.check_button.click()
     assert text(ex.feedback).startswith("✘ Not right.") and signed(right) in text(ex.feedback)
     ex.new_example(seed=1)                               # the same example again
-    assert ex.question.answer == right
-    ex.number.value = f" {str(right).replace('-', '−')} "
-    ex.number_box.children[1].click()
+    assert ex.question.answer == right and ex.number.value == ""
+    # as the page sends it: Check pressed with the text typed in the box
+    ex.figure._on_page_message(ex.figure, {"press": "check", "text": f" {str(right).replace('-', '−')} "}, [])
     assert text(ex.feedback).startswith("✔ Right.")
     assert "1 of 2 right" in text(ex.status) and "1 of 2 right" in text(tally)
 
@@ -87,11 +88,57 @@ def test_new_example_is_deterministic_with_the_seed():
     assert c.prompt.value == a.prompt.value              # seed 44 is the fifth example
 
 
-def test_buttons_are_reused_and_relabelled():
+def test_buttons_are_relabelled_with_each_example():
     ex = Exercise("Who leads?", X.durak_who_leads, seed=1)
-    before = list(ex.buttons)
     ex.new_example()
-    assert ex.buttons == before and [b.description for b in ex.buttons] == ["Seat 0", "Seat 1"]
+    assert [b.description for b in ex.buttons] == ["Seat 0", "Seat 1"]
+    assert [b.key for b in ex.buttons] == ["choice-0", "choice-1"]
+    assert ">Seat 0</button>" in ex.figure.html and ">Seat 1</button>" in ex.figure.html
+
+
+def test_an_exercise_is_two_widget_models_and_the_page_draws_it_whole():
+    """Issue 19: an exercise was a dozen widget models (buttons, lines, boxes); it is now
+    a box (its layout shared) holding one figure: prompt, answer buttons or a number box
+    with Check, the feedback (a live region), New example and the count."""
+    from ipywidgets.widgets.widget import _instances
+
+    Exercise("Who wins this trick?", X.variety_trick_winner, seed=1)    # the shared layouts made
+    before = set(_instances)
+    ex = Exercise("Who wins this trick?", X.variety_trick_winner, seed=2)
+    assert set(_instances) - before == {ex.model_id, ex.figure.model_id}
+    assert ex.children == (ex.figure,) and "ck-exercise" in ex._dom_classes
+    page = ex.figure.html
+    assert "Exercise: Who wins this trick?" in page and ex.question.prompt in page
+    assert all(f">{html.escape(str(label))}</button>" in page for label, _ in ex.question.choices)
+    assert ">New example</button>" in page and 'aria-live="polite"' in page and "seed 2" in page
+    number = Exercise("Score the deal", X.variety_score, seed=1)
+    assert '<input type="text"' in number.figure.html and ">Check</button>" in number.figure.html
+    assert "your answer<input" in number.figure.html           # the box's label, its accessible name
+
+
+def test_only_a_button_drawn_now_is_pressed_from_the_page():
+    tally = Tally()
+    ex = Exercise("Who leads?", X.durak_who_leads, seed=1, tally=tally)
+    for forged in ({"press": "choice-2"}, {"press": "choice--1"}, {"press": "check", "text": "1"},
+                   {"press": "choice-0", "text": 7}, {"press": 0}, {"choice": 0}, "new", None):
+        ex.figure._on_page_message(ex.figure, forged, [])
+    assert ex.answered == 0 and tally.answered == 0 and ex.examples == 1 and text(ex.feedback) == ""
+    ex.figure._on_page_message(ex.figure, {"press": "choice-1"}, [])
+    assert ex.answered == 1 and text(ex.feedback).startswith(("✔", "✘"))
+    ex.figure._on_page_message(ex.figure, {"press": "new"}, [])
+    assert ex.examples == 2 and "seed 2" in text(ex.status)
+    number = Exercise("Score the deal", X.variety_score, seed=1)
+    number.figure._on_page_message(number.figure, {"press": "check", "text": "9" * 5000}, [])
+    assert "whole number" in text(number.feedback) and len(number.feedback.value) < 400   # cut, refused, one line
+    assert number.answered == 0
+
+
+def test_a_refused_seed_leaves_the_exercise_as_it_was():
+    ex = Exercise("Who leads?", X.durak_who_leads, seed=5)
+    before = (ex.seed, ex.examples, ex.question, ex.figure.html)
+    with pytest.raises(ValueError):
+        ex.new_example(seed="1e30")
+    assert (ex.seed, ex.examples, ex.question, ex.figure.html) == before
 
 
 def test_read_number_and_signed():

@@ -1,4 +1,4 @@
-"""TrickTable and ScoreSheet (headless widget tests)."""
+"""TrickTable (one HTML widget) and ScoreSheet (headless widget tests)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,22 @@ from cardkit_widgets import ScoreSheet, TrickTable
 
 
 def _cell_text(table: TrickTable, seat: int) -> str:
-    return table.cells[seat].value
+    text = table.cell_html(seat)
+    assert text in table.value        # what is shown
+    return text
+
+
+def test_a_trick_table_is_one_html_widget():
+    """Issue 19: the table only shows, so it is one ``HTML`` widget (its layout and style
+    shared by every trick table), where it was a box of seven widgets and their styles."""
+    import ipywidgets as W
+    from ipywidgets.widgets.widget import _instances
+
+    TrickTable(4)
+    before = set(_instances)
+    table = TrickTable(4, names=["Seat 0", "Seat 1", "Seat 2", "Seat 3"])
+    table.update({0: parse_card("QH")}, leader=0, winner=0, heading="Contract 1")
+    assert isinstance(table, W.HTML) and set(_instances) - before == {table.model_id}
 
 
 def test_four_seats_sit_clockwise_around_the_viewer():
@@ -20,7 +35,8 @@ def test_four_seats_sit_clockwise_around_the_viewer():
     table = TrickTable(4, viewer=2)
     assert table.positions[2] == "bottom" and table.positions[3] == "left"
     assert table.names[2] == "You"
-    assert [c.layout.grid_area for c in table.cells.values()] == ["top", "right", "bottom", "left"]
+    assert [f"grid-area:{table.positions[s]};" in table.value for s in range(4)] == [True] * 4
+    assert table.positions == {0: "top", 1: "right", 2: "bottom", 3: "left"}
 
 
 def test_three_and_two_seats():
@@ -52,7 +68,6 @@ def test_show_a_variety_trick_and_the_last_trick_on_request():
     for bid in (1, 2, 3, 1):
         state.apply_action(bid)
     table = TrickTable(4)
-    cells = dict(table.cells)
     for _ in range(4):
         state.apply_action(state.legal_actions()[0])
     first = state.completed_tricks[0]
@@ -60,19 +75,19 @@ def test_show_a_variety_trick_and_the_last_trick_on_request():
     table.show(state)
     assert table.shown["cards"] == {state.tricks[-1].leader: state.tricks[-1].cards[0]}
     assert table.shown["winner"] is None and table.shown["last"] is False
-    assert "Last trick (1)" in table.caption.value and f"won by <b>{table.names[first.winner]}" in table.caption.value
+    assert "Last trick (1)" in table.caption and f"won by <b>{table.names[first.winner]}" in table.caption
+    assert table.caption in table.value
     table.show(state, last=True)
     assert table.shown["cards"] == dict(zip(first.seats, first.cards))
     assert table.shown["winner"] == first.winner
     assert "wins the trick" in _cell_text(table, first.winner)
-    assert "(the last finished trick)" in table.centre.value  # the default note
+    assert "(the last finished trick)" in table.centre  # the default note
     table.show(state, last=True, last_note="(the trick just finished)")  # a caller's note, escaped
-    assert "(the trick just finished)" in table.centre.value and "last finished" not in table.centre.value
+    assert "(the trick just finished)" in table.centre and "last finished" not in table.centre
     table.show(state, last=True, last_note="<b>")
-    assert "&lt;b&gt;" in table.centre.value
+    assert "&lt;b&gt;" in table.centre and "&lt;b&gt;" in table.value
     table.show(state)
-    assert "(the" not in table.centre.value  # no note on the open trick
-    assert table.cells == cells and all(table.cells[s] is cells[s] for s in cells)
+    assert "(the" not in table.centre  # no note on the open trick
 
 
 def test_show_three_seats_of_warsaw_hearts():
@@ -96,15 +111,16 @@ def test_the_winner_is_marked_by_text_class_and_border_shape_not_colour_alone():
     assert {"ck-table", "ck-trick"} <= set(table._dom_classes)
     cards = {1: parse_card("QH"), 2: parse_card("3H"), 3: parse_card("AH"), 0: parse_card("2H")}
     table.update(cards, leader=1, winner=3)
-    winners = [s for s, c in table.cells.items() if "ck-winner" in c._dom_classes]
+    winners = [s for s in range(4) if "ck-winner" in table.cell_classes(s)]
     assert winners == [3]
+    assert '<div class="ck-seat ck-winner"' in table.value
     assert "★ wins the trick" in _cell_text(table, 3) and "double" in _cell_text(table, 3)
-    assert "ck-led" in table.cells[1]._dom_classes and "ck-led" not in table.cells[3]._dom_classes
+    assert "ck-led" in table.cell_classes(1) and "ck-led" not in table.cell_classes(3)
     assert all("double" not in _cell_text(table, s) for s in (0, 1, 2))
     # the next trick: the class goes with the text; the seat to play has a dashed border
     table.update({}, to_play=3)
-    assert not any("ck-winner" in c._dom_classes for c in table.cells.values())
-    assert "ck-to-play" in table.cells[3]._dom_classes and "dashed" in _cell_text(table, 3)
+    assert not any("ck-winner" in table.cell_classes(s) for s in range(4)) and "ck-winner" not in table.value
+    assert "ck-to-play" in table.cell_classes(3) and "dashed" in _cell_text(table, 3)
     assert "wins the trick" not in _cell_text(table, 3)
 
 
@@ -118,33 +134,31 @@ def test_four_colour_trick_table_redraws_cells_and_caption_in_place():
     table.show(state)
     done = state.completed_tricks[0]
     assert "ck-four-colour" in table._dom_classes
-    assert "ck-four-colour" in table.caption.value  # the last trick in words, four colours
-    assert all(f"ck-suit-{c.suit.letter}" in table.caption.value for c in done.cards)
+    assert "ck-four-colour" in table.caption  # the last trick in words, four colours
+    assert all(f"ck-suit-{c.suit.letter}" in table.caption for c in done.cards)
     seat = state.tricks[-1].leader
     card = state.tricks[-1].cards[0]
     assert f'class="ck-card ck-suit-{card.suit.letter} ck-four-colour"' in _cell_text(table, seat)
-    cells = dict(table.cells)
     table.set_four_colour(False)
-    assert "ck-four-colour" not in table.caption.value and "ck-four-colour" not in _cell_text(table, seat)
+    assert "ck-four-colour" not in table.caption and "ck-four-colour" not in table.value
     assert str(card) in _cell_text(table, seat) and "ck-four-colour" not in table._dom_classes
-    assert all(table.cells[s] is cells[s] for s in cells)
     # notes and headings written with card_html are shown in the table's deck too
     from cardkit_widgets._common import BLUE, card_html
 
     table.set_four_colour(True)
     table.update({}, heading=f"led {card_html(parse_card('5D'))}", notes={0: card_html(parse_card("KD"))})
-    assert BLUE in table.centre.value and BLUE in _cell_text(table, 0)
+    assert BLUE in table.centre and BLUE in _cell_text(table, 0)
 
 
 def test_trick_table_large_size():
     table = TrickTable(3, size="large")
     assert "ck-large" in table._dom_classes
     normal = TrickTable(3)
-    assert float(table.cells[0].layout.width[:-2]) > float(normal.cells[0].layout.width[:-2])
+    assert "width:17.6em;" in table.value and "width:11em;" in normal.value   # a seat's cell
     table.update({0: parse_card("QH")})
     assert "font-size:2em" in _cell_text(table, 0)
     table.set_size("normal")
-    assert table.cells[0].layout.width == normal.cells[0].layout.width
+    assert "width:11em;" in table.value and "width:17.6em;" not in table.value
     with pytest.raises(CardkitError):
         table.set_size("tiny")
 

@@ -1,18 +1,19 @@
 """AuctionTable (the Variety bidding, RULES.md §1.3) and ContractTable (the eight
-contracts, RULES.md §1.2)."""
+contracts, RULES.md §1.2), each drawn as one widget (:class:`~cardkit_widgets._figure.Figure`)."""
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-import ipywidgets as W
 import traitlets
 
 from cardkit.errors import CardkitError, quote
 from cardkit.games import variety
 
-from ._common import SUIT_NAMES, css_widget, seat_names, set_class, signed, size_of, suit_html
+from ._common import SUIT_NAMES, seat_names, set_class, signed, size_of, suit_html
+from ._figure import Figure, Shown, Sketch, call_with as _call
 
 __all__ = ["AuctionTable", "ContractTable"]
 
@@ -22,19 +23,21 @@ def _contract_descriptions(rules=None) -> dict[int, str]:
             for n, c in variety.contracts(rules).items()}
 
 
-class AuctionTable(W.VBox):
+class AuctionTable(Figure):
     """The bidding: a table of rounds by seats, and buttons 1..8 to bid.
 
-    Built once and updated in place. For the player to bid, the buttons of the numbers
-    that player has already named are disabled **and** struck through, with a tooltip
-    quoting the rule (RULES.md §1.3); the numbers another player has named (repeating one
-    ends the bidding) are underlined and say so in their tooltip. The caption line says
-    all of this in words. The enabled buttons are exactly the ``legal`` numbers given to
-    :meth:`update` (from ``state.legal_actions()``): one source of truth.
+    One widget (a :class:`~cardkit_widgets._figure.Figure`), redrawn in place at each
+    :meth:`update`. For the player to bid, the buttons of the numbers that player has
+    already named are disabled **and** struck through, with a tooltip quoting the rule
+    (RULES.md §1.3); the numbers another player has named (repeating one ends the bidding)
+    are underlined and say so in their tooltip. The caption line says all of this in
+    words. The enabled buttons are exactly the ``legal`` numbers given to :meth:`update`
+    (from ``state.legal_actions()``): one source of truth; a press of any other number (a
+    forged page message, or :meth:`click`) is ignored.
 
     Keyboard: the enabled numbers are the only focusable buttons; Tab moves between
     them and Enter or Space bids. A read-only table (``read_only=True``, e.g. a record
-    of the book's bidding) hides the buttons and never enables them.
+    of the book's bidding) draws no buttons at all.
 
     DOM classes: the widget has ``ck-table ck-auction`` (and ``ck-read-only``,
     ``ck-large`` when they apply); every number button has ``ck-bid``.
@@ -48,63 +51,55 @@ class AuctionTable(W.VBox):
     :param on_bid: a callback ``f(number)``, optional (same as :meth:`on_bid`).
     :param rules: :class:`cardkit.games.variety.Rules` for the default descriptions.
     :param title: the heading.
-    :param read_only: hide the number buttons (a record of a bidding, not a control);
+    :param read_only: draw no number buttons (a record of a bidding, not a control);
         see :meth:`set_read_only`.
     :param size: ``"normal"`` or ``"large"`` (a projector); see :meth:`set_size`.
     :raises CardkitError: for an unknown size or a wrong names list.
 
-    :ivar buttons: ``dict[int, ipywidgets.Button]``, numbers 1..8.
-    :ivar button_row: the ``HBox`` of the number buttons (hidden when read-only).
-    :ivar read_only: whether the buttons are hidden (bool).
+    :ivar read_only: whether the buttons are left out (bool).
     :ivar size: the display size, ``"normal"`` or ``"large"``.
-    :ivar table: the ``HTML`` table of rounds by seats.
-    :ivar remarks_box: the ``HTML`` list of table talk.
-    :ivar caption: the ``HTML`` line under the buttons (whose turn, which numbers are used).
+    :ivar table: the HTML table of rounds by seats.
+    :ivar remarks_box: the HTML list of table talk.
+    :ivar caption: the HTML line under the buttons (whose turn, which numbers are used).
     """
 
     def __init__(self, players: int = 4, *, names: Sequence[str] | None = None, viewer: int | None = None,
                  numbers: int = 8, descriptions: Mapping[int, str] | None = None,
                  on_bid: Callable[[int], object] | None = None, rules=None, title: str = "Bidding",
                  read_only: bool = False, size: str = "normal") -> None:
+        names = seat_names(players, names, viewer)
+        sz = size_of(size)
+        super().__init__()
         self.players = players
         self.viewer = viewer
-        self.names = seat_names(players, names, viewer)
+        self.names = names
+        self.numbers = tuple(range(1, numbers + 1))
         self.descriptions = dict(descriptions) if descriptions is not None else _contract_descriptions(rules)
         self.read_only = bool(read_only)
-        self.size = size_of(size).name
+        self.size = sz.name
         self._callbacks: list[Callable[[int], object]] = []
-        self.buttons: dict[int, W.Button] = {}
-        for n in range(1, numbers + 1):
-            b = W.Button(description=str(n), disabled=True, tooltip=f"Bid {n}",
-                         layout=W.Layout(width="2.6em", height="2.1em", padding="0px", margin="1px"))
-            b.add_class("ck-bid")
-            b.on_click(self._make_handler(n))
-            self.buttons[n] = b
-        self.title = W.HTML(f"<b>{html.escape(title)}</b>")
-        self.table = W.HTML("")
-        self.remarks_box = W.HTML("")
-        self.caption = W.HTML("")
-        self.caption.add_class("ck-caption")
-        self.button_row = W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))
+        self.title = f"<b>{html.escape(title)}</b>"
+        self.table = ""
+        self.remarks_box = ""
+        self.caption = ""
+        self._bids: dict[int, tuple[str, str]] = {}         # number -> (tooltip, text-decoration)
+        self._legal: set[int] = set()
         self.shown: dict = {}
         self._last_update: tuple = ((), 0, {})
-        super().__init__([self.title, self.table, self.button_row, self.caption,
-                          self.remarks_box, css_widget()], layout=W.Layout(padding="2px", width="24em"))
         self.add_class("ck-table")
         self.add_class("ck-auction")
+        set_class(self, "ck-large", sz.name == "large")
         if on_bid is not None:
             self.on_bid(on_bid)
-        self._apply_size()
         self.set_read_only(self.read_only)
 
     # ---- display options ------------------------------------------------------------
 
     def set_read_only(self, on: bool) -> None:
-        """Hide (``on``) or show the number buttons, in place. A read-only table shows a
-        bidding without being a control: its buttons are hidden and stay disabled, so
-        they are not in the tab order either; the caption does not speak of buttons."""
+        """Leave out (``on``) or draw the number buttons, in place. A read-only table shows
+        a bidding without being a control: no button is drawn, so none is in the tab order
+        or can be pressed; the caption does not speak of buttons."""
         self.read_only = bool(on)
-        self.button_row.layout.display = "none" if self.read_only else None
         set_class(self, "ck-read-only", self.read_only)
         bids, first, kwargs = self._last_update
         self.update(bids, first, **kwargs)
@@ -116,38 +111,43 @@ class AuctionTable(W.VBox):
         :raises CardkitError: for another size.
         """
         self.size = size_of(size).name
-        self._apply_size()
+        set_class(self, "ck-large", self.size == "large")
         bids, first, kwargs = self._last_update
         self.update(bids, first, **kwargs)
 
-    def _apply_size(self) -> None:
+    @property
+    def width(self) -> str:
+        """The table's CSS width: 24 em, or wide enough for its buttons in one row."""
         sz = size_of(self.size)
-        set_class(self, "ck-large", sz.name == "large")
-        own = sz.button_layout()
-        for b in self.buttons.values():
-            b.style.font_size = sz.font_size
-            b.layout.width, b.layout.height = own["width"], own["height"]
-        for w in (self.title, self.table, self.caption, self.remarks_box):
-            w.style.font_size = sz.text_size
-        width = max(24 * sz.text, len(self.buttons) * (sz.button_width + 0.2) + 1)
-        self.layout.width = f"{width:.4g}em"
+        return f"{max(24 * sz.text, len(self.numbers) * (sz.button_width + 0.2) + 1):.4g}em"
 
     def on_bid(self, callback: Callable[[int], object], remove: bool = False) -> None:
-        """Register (or unregister) ``callback(number)``, called when a number is clicked."""
+        """Register (or unregister) ``callback(number)``, called when a legal number is clicked."""
         if remove:
             self._callbacks.remove(callback)
         else:
             self._callbacks.append(callback)
 
-    def _make_handler(self, n: int):
-        def handler(_button):
-            for cb in list(self._callbacks):
-                cb(n)
-        return handler
+    def _bid(self, n: int) -> None:
+        if n not in self._legal:          # only an enabled number acts
+            return
+        for cb in list(self._callbacks):
+            cb(n)
 
     def click(self, number: int) -> None:
-        """Click the button of ``number``, as a user would."""
-        self.buttons[int(number)].click()
+        """Click the button of ``number``, as a user would: a disabled (or, read-only, an
+        absent) button does nothing."""
+        self.press(str(int(number)))
+
+    @property
+    def enabled(self) -> list[int]:
+        """The numbers whose button is enabled now."""
+        return [n for n in self.numbers if (b := self.button(str(n))) is not None and not b.disabled]
+
+    @property
+    def buttons(self) -> dict[int, Shown]:
+        """Each number's button as shown now (none when read-only), by number."""
+        return {n: b for n in self.numbers if (b := self.button(str(n))) is not None}
 
     def update(self, bids: Sequence[int], first: int, *, current: int | None = None,
                legal: Iterable[int] = (), contract: int | None = None,
@@ -165,7 +165,7 @@ class AuctionTable(W.VBox):
         :param remarks: table talk, ``(seat, text)`` pairs, shown in order.
         :param caption: the line under the buttons; default: what the buttons mean, in words.
 
-        A read-only table ignores ``legal``: its buttons stay hidden and disabled.
+        A read-only table ignores ``legal``: it draws no buttons.
         """
         bids = [int(b) for b in bids]
         remarks = list(remarks)
@@ -182,31 +182,25 @@ class AuctionTable(W.VBox):
                       "contract": contract, "declarers": declarers}
         who = "you" if current is not None and current == self.viewer else (
             self.names[current] if current is not None else "")
-        for n, b in self.buttons.items():
+        self._legal = legal
+        self._bids = {}
+        for n in self.numbers:
             desc = self.descriptions.get(n, "")
             if n in legal:
-                b.disabled = False
-                b.style.font_weight = "bold"
                 if n in namer and namer[n] != current:
                     other = self.names[namer[n]]
-                    b.tooltip = (f"Bid {n} ({desc}). {other} named {n}: repeating it ends the bidding, "
-                                 f"and {who} and {other} are the declarers")
-                    b.style.text_decoration = "underline"
+                    self._bids[n] = (f"Bid {n} ({desc}). {other} named {n}: repeating it ends the bidding, "
+                                     f"and {who} and {other} are the declarers", "underline")
                 else:
-                    b.tooltip = f"Bid {n}: {desc}"
-                    b.style.text_decoration = "none"
+                    self._bids[n] = (f"Bid {n}: {desc}", "none")
+            elif n in own:
+                self._bids[n] = (f"{n}: {who} named {n} already; a player never names their own "
+                                 f"number twice (Rules §1.3)", "line-through")
             else:
-                b.disabled = True
-                b.style.font_weight = "normal"
-                if n in own:
-                    b.tooltip = (f"{n}: {who} named {n} already; a player never names their own "
-                                 f"number twice (Rules §1.3)")
-                    b.style.text_decoration = "line-through"
-                else:
-                    b.tooltip = f"{n}: {desc}" + ("" if current is None else f" (wait: {self.names[current]} bids)")
-                    b.style.text_decoration = "underline" if n in namer else "none"
-        self.table.value = self._table_html(bids, first, current, contract, declarers)
-        self.remarks_box.value = "".join(
+                self._bids[n] = (f"{n}: {desc}" + ("" if current is None else f" (wait: {self.names[current]} bids)"),
+                                 "underline" if n in namer else "none")
+        self.table = self._table_html(bids, first, current, contract, declarers)
+        self.remarks_box = "".join(
             f'<div style="font-size:0.9em"><b>{html.escape(self.names[s])}</b> says: “{html.escape(t)}”</div>'
             for s, t in remarks)
         if caption is None:
@@ -230,7 +224,26 @@ class AuctionTable(W.VBox):
                            f"bidding): {others}.")
             else:
                 caption = f"Waiting: {html.escape(self.names[current])} bids."
-        self.caption.value = f'<span style="font-size:0.9em">{caption}</span>'
+        self.caption = f'<span style="font-size:0.9em">{caption}</span>'
+        self._draw()
+
+    def _draw(self) -> None:
+        sz = size_of(self.size)
+        sketch = Sketch()
+        row = ""
+        if not self.read_only:
+            own = sz.button_layout()
+            font = f";font-size:{sz.font_size}" if sz.font_size else ""
+            row = '<div class="ck-row" role="group" aria-label="Bid a number">' + "".join(
+                sketch.button(str(n), str(n), tooltip=tip, classes=["ck-bid"],
+                              style=(f"width:{own['width']};height:{own['height']}{font};"
+                                     f"font-weight:{'bold' if n in self._legal else 'normal'};text-decoration:{line}"),
+                              action=functools.partial(_call, self._bid, n) if n in self._legal else None)
+                for n, (tip, line) in self._bids.items()) + "</div>"
+        text = f"font-size:{sz.text_size};" if sz.text_size else ""
+        self.draw(f'<div style="{text}padding:2px;width:{self.width}">'
+                  f"<div>{self.title}</div><div>{self.table}</div>{row}<div class=\"ck-caption\">{self.caption}</div>"
+                  f"<div>{self.remarks_box}</div></div>", sketch)
 
     def show(self, state, seat: int | None = None, *, remarks: Iterable[tuple[int, str]] | None = None,
              caption: str | None = None) -> None:
@@ -277,16 +290,17 @@ class AuctionTable(W.VBox):
                 f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
-class ContractTable(W.VBox):
+class ContractTable(Figure):
     """The eight Variety contracts (RULES.md §1.2): trump, trick order, scoring, side total.
 
-    Built from the data in :func:`cardkit.games.variety.contracts` (``rules`` picks the
-    table, e.g. ``contract_values="halved_2_7"``). A "Contract n" button per row selects
-    it: :attr:`value` becomes n (observe it with ``observe(f, names="value")``). The
-    chosen row says "◀ chosen" in words; :meth:`mark` writes a note in a row ("played
-    now"). With ``selectable=False`` the buttons are disabled (a reference table).
-    DOM classes: ``ck-table ck-contracts``; the chosen row's button ``ck-chosen`` (its
-    colour only repeats the words "◀ chosen").
+    One widget (a :class:`~cardkit_widgets._figure.Figure`), built from the data in
+    :func:`cardkit.games.variety.contracts` (``rules`` picks the table, e.g.
+    ``contract_values="halved_2_7"``). A "Contract n" button per row selects it:
+    :attr:`value` becomes n (observe it with ``observe(f, names="value")``). The chosen
+    row says "◀ chosen" in words; :meth:`mark` writes a note in a row ("played now").
+    With ``selectable=False`` the buttons are disabled (a reference table), and a press
+    is ignored. DOM classes: ``ck-table ck-contracts``; the chosen row's button
+    ``ck-chosen`` (its colour only repeats the words "◀ chosen").
 
     :param rules: :class:`cardkit.games.variety.Rules` or None (the default table).
     :param on_select: a callback ``f(number)``, optional.
@@ -295,63 +309,38 @@ class ContractTable(W.VBox):
     :param four_colour: draw the trump suits in the four-colour deck (♦ blue, ♣ green);
         see :meth:`set_four_colour`.
 
-    :ivar value: the selected contract number 1..8, or None (a traitlet).
+    :ivar value: the selected contract number 1..8, or None (a traitlet, not synced).
     :ivar contracts: ``dict[int, Contract]`` shown.
-    :ivar buttons: ``dict[int, ipywidgets.Button]``.
-    :ivar marks: ``dict[int, ipywidgets.HTML]``, the note cell of each row.
+    :ivar marks: ``dict[int, str]``, the HTML of the note cell of each row.
     """
 
     value = traitlets.Int(None, allow_none=True)
 
     def __init__(self, rules=None, *, on_select: Callable[[int], object] | None = None,
                  selectable: bool = True, title: str = "The eight contracts", four_colour: bool = False) -> None:
+        super().__init__()
         self.contracts = variety.contracts(rules)
         self.four_colour = bool(four_colour)
-        self.buttons: dict[int, W.Button] = {}
-        self.marks: dict[int, W.HTML] = {}
-        self._trump_cells: dict[int, W.HTML] = {}
+        self.marks: dict[int, str] = dict.fromkeys(self.contracts, "")
+        self._trump_cells: dict[int, str] = {}
         self._notes: dict[int, str] = {}
         self.selectable = selectable
-        head_style = "font-size:0.85em;font-weight:bold;border-bottom:2px solid #888"
-        cells = [W.HTML(f'<div style="{head_style}">{h}</div>')
-                 for h in ("Contract", "Trump", "Order", "Scoring (per side)", "Side total", "Note")]
-        for n, c in self.contracts.items():
-            b = W.Button(description=f"Contract {n}", disabled=not selectable,
-                         tooltip=f"Choose contract {n}: {c}",
-                         layout=W.Layout(width="6.6em", height="2em", padding="0px", margin="1px"))
-            b.on_click(self._make_handler(n))
-            self.buttons[n] = b
-            order = "<b>reversed</b>: lowest wins" if c.lowest_wins else "normal"
-            self.marks[n] = W.HTML("")
-            self._trump_cells[n] = W.HTML("")
-            cells += [b, self._trump_cells[n], W.HTML(order),
-                      W.HTML(f'<span style="font-size:0.9em">{html.escape(c.scoring)}</span>'),
-                      W.HTML(signed(c.side_total)), self.marks[n]]
-        self.grid = W.GridBox(cells, layout=W.Layout(
-            grid_template_columns="auto auto auto minmax(12em, 22em) auto auto",
-            grid_gap="0px 8px", align_items="center", width="fit-content"))
-        self.title = W.HTML(f"<b>{html.escape(title)}</b>")
-        super().__init__([self.title, self.grid, css_widget()], layout=W.Layout(padding="2px"))
+        self.title = f"<b>{html.escape(title)}</b>"
         self.add_class("ck-table")
         self.add_class("ck-contracts")
-        self.set_four_colour(self.four_colour)
         if on_select is not None:
             self.observe(lambda change: on_select(change["new"]) if change["new"] is not None else None,
                          names="value")
-        self._draw_marks()
-
-    def _make_handler(self, n: int):
-        def handler(_button):
-            self.select(n)
-        return handler
+        self.set_four_colour(self.four_colour)
 
     def set_four_colour(self, on: bool) -> None:
         """Draw the trump suits in the four-colour deck (``on``) or in red and black, in place."""
         self.four_colour = bool(on)
         set_class(self, "ck-four-colour", self.four_colour)
         for n, c in self.contracts.items():
-            self._trump_cells[n].value = ("none" if c.trump is None else
-                                          f"{suit_html(c.trump, four_colour=self.four_colour)} {SUIT_NAMES[c.trump]}")
+            self._trump_cells[n] = ("none" if c.trump is None else
+                                    f"{suit_html(c.trump, four_colour=self.four_colour)} {SUIT_NAMES[c.trump]}")
+        self._draw_marks()
 
     def select(self, number: int | None) -> None:
         """Select contract ``number`` (or None to clear); sets :attr:`value`.
@@ -373,18 +362,50 @@ class ContractTable(W.VBox):
         self._draw_marks()
 
     def set_selectable(self, selectable: bool) -> None:
+        """Enable (or disable) the row buttons."""
         self.selectable = selectable
-        for b in self.buttons.values():
-            b.disabled = not selectable
+        self._draw()
+
+    @property
+    def buttons(self) -> dict[int, Shown]:
+        """Each row's button as shown now, by contract number."""
+        return {n: b for n in self.contracts if (b := self.button(str(n))) is not None}
+
+    def click(self, number: int) -> None:
+        """Click the row button of contract ``number``, as a user would (ignored when the
+        table is not selectable)."""
+        self.press(str(int(number)))
 
     def _draw_marks(self) -> None:
-        for n, cell in self.marks.items():
+        for n in self.contracts:
             parts = []
             if n == self.value:
                 parts.append("<b>◀ chosen</b>")
             if n in self._notes:
                 parts.append(f"<b>{html.escape(self._notes[n])}</b>")
-            cell.value = " · ".join(parts)
-            self.buttons[n].button_style = "info" if n == self.value else (
-                "warning" if n in self._notes else "")
-            set_class(self.buttons[n], "ck-chosen", n == self.value)
+            self.marks[n] = " · ".join(parts)
+        self._draw()
+
+    def _draw(self) -> None:
+        if len(self._trump_cells) < len(self.contracts):   # still being built
+            return
+        sketch = Sketch()
+        head_style = "font-size:0.85em;font-weight:bold;border-bottom:2px solid #888"
+        cells = [f'<div style="{head_style}">{h}</div>'
+                 for h in ("Contract", "Trump", "Order", "Scoring (per side)", "Side total", "Note")]
+        for n, c in self.contracts.items():
+            classes = ["ck-auto"]
+            if n == self.value:
+                classes += ["mod-info", "ck-chosen"]
+            elif n in self._notes:
+                classes.append("mod-warning")
+            order = "<b>reversed</b>: lowest wins" if c.lowest_wins else "normal"
+            cells += [sketch.button(str(n), f"Contract {n}", tooltip=f"Choose contract {n}: {c}", classes=classes,
+                                    style="width:6.6em;height:2em;padding:0;margin:1px",
+                                    action=functools.partial(_call, self.select, n) if self.selectable else None),
+                      f"<div>{self._trump_cells[n]}</div>", f"<div>{order}</div>",
+                      f'<div><span style="font-size:0.9em">{html.escape(c.scoring)}</span></div>',
+                      f"<div>{signed(c.side_total)}</div>", f"<div>{self.marks[n]}</div>"]
+        self.draw(f'<div style="padding:2px"><div>{self.title}</div>'
+                  '<div style="display:grid;grid-template-columns:auto auto auto minmax(12em, 22em) auto auto;'
+                  f'gap:0 8px;align-items:center;width:fit-content">{"".join(cells)}</div></div>', sketch)

@@ -1,21 +1,19 @@
 """HandTable: one player's hand as a fixed grid of card buttons, a row per suit and a
-column per rank."""
+column per rank, drawn as one widget (:class:`~cardkit_widgets._figure.Figure`)."""
 
 from __future__ import annotations
 
+import functools
+import html
 from collections.abc import Callable, Iterable
-
-import ipywidgets as W
 
 from cardkit.cards import Card, Suit
 
 from ._common import (
     SUIT_NAMES,
     Size,
-    card_button_layout,
     card_html,
     card_words,
-    css_widget,
     ranks_for,
     recolour_html,
     set_class,
@@ -24,38 +22,48 @@ from ._common import (
     suit_colour,
     suit_html,
 )
+from ._figure import Figure, Shown, Sketch, call_with as _call
 
-__all__ = ["HandTable"]
+__all__ = ["HandTable", "card_key", "card_label"]
 
 #: What a cell of the grid shows; :meth:`HandTable.status_of` returns one of these.
 LEGAL, HELD, PLAYED, ABSENT = "legal", "held", "played", "absent"
 
-
-#: HandTable's own style: a held card that is disabled only because nothing may be played
-#: now (class ``ck-readable``: the bidding, another player's turn) is drawn at full
-#: strength, like a card in the hand, with an ordinary arrow cursor: it stays disabled, so
-#: it is out of the tab order and a click does nothing.
+#: HandTable's style sheet (besides the figures'): each state in the text, not colour
+#: alone: a legal card bold and underlined, a played one italic and struck through.
 HAND_CSS = """
-.ck-hand .jupyter-button.ck-readable:disabled, .ck-hand button.ck-readable:disabled,
-.ck-hand .widget-button.ck-readable:disabled {
-  opacity: 1 !important; cursor: default; }
+.ck-fig .jupyter-button.ck-card.ck-legal { font-weight: bold; text-decoration: underline; }
+.ck-fig .jupyter-button.ck-card.ck-played { font-style: italic; text-decoration: line-through; }
 """
 
 
-class HandTable(W.VBox):
+def card_key(card: Card) -> str:
+    """A card's key in the page, ``"QH"``, ``"TH"``."""
+    return f"{card.rank.char}{card.suit.letter}"
+
+
+def card_label(card: Card) -> str:
+    """A card as a button writes it: ``"Q♥"``, and the ten ``"10♥"``."""
+    rank = card.rank.char
+    return f"{'10' if rank == 'T' else rank}{card.suit.symbol}"
+
+
+class HandTable(Figure):
     """One player's hand: a row per suit (♠ ♥ ♦ ♣), a column per rank (A first).
 
-    The grid of buttons is built once (52 cards: 4 × 13; 36 cards: 4 × 9, A..6) and then
-    only updated in place: each button keeps its ``description`` (the card, ``"Q♥"``,
-    which is its accessible name) and changes ``disabled``, ``tooltip`` and style.
-    State is never shown by colour alone:
+    One widget (a :class:`~cardkit_widgets._figure.Figure`): the grid (52 cards: 4 × 13;
+    36 cards: 4 × 9, A..6) is redrawn from Python at each :meth:`update`, and the page
+    patches its buttons in place. Every card is a button whose text is the card
+    (``"Q♥"``, the ten ``"10♥"``) and whose accessible name is the card in words
+    (``aria-label="queen of hearts"``); its tooltip says its state. State is never
+    shown by colour alone:
 
     - a **legal** card is enabled, **bold and underlined**, its tooltip says
-      "legal: click to play", and the caption line lists the legal cards;
-    - a card held but not playable now is disabled and its tooltip says why
+      "legal, click to play", and the caption line lists the legal cards;
+    - a card held but not playable now is disabled (greyed) and its tooltip says why
       ("must follow ♥", "not your turn");
-    - a card this player has **played** stays in place, disabled and struck through,
-      tooltip "played";
+    - a card this player has **played** stays in place, disabled and struck through
+      (and italic), tooltip "played";
     - a card not in this hand is hidden (its cell keeps its place in the grid); a hidden
       button (CSS ``visibility: hidden``, and disabled) is not in the tab order.
 
@@ -68,10 +76,10 @@ class HandTable(W.VBox):
     with the focus (a 3 px focus ring shows which).
 
     Clicking an enabled card calls every callback registered with :meth:`on_play` with the
-    :class:`~cardkit.Card`; a click on a disabled button (possible only from code,
-    ``button.click()``) is ignored. The widget does not apply the card: the callback (usually a
-    controller calling ``state.apply_action``) decides, so legality has one source of
-    truth, the state's ``legal_actions()``.
+    :class:`~cardkit.Card`; a press of any other card (a forged page message, or
+    :meth:`click` on a disabled card) is ignored. The widget does not apply the card: the
+    callback (usually a controller calling ``state.apply_action``) decides, so legality
+    has one source of truth, the state's ``legal_actions()``.
 
     :param deck_size: 52 (13 columns A..2) or 36 (9 columns A..6).
     :param on_play: a callback ``f(card)``, optional (same as calling :meth:`on_play`).
@@ -82,55 +90,30 @@ class HandTable(W.VBox):
         wide); change it later with :meth:`set_size`.
     :raises CardkitError: for a deck size other than 52 or 36, or an unknown size.
 
-    :ivar buttons: ``dict[Card, ipywidgets.Button]``, one button per card of the deck.
-    :ivar caption: an ``HTML`` line that says in words what the grid shows.
-    :ivar suit_rows: the four ``HBox`` rows (♠ ♥ ♦ ♣): a suit label, then a button per rank.
+    :ivar caption: the HTML line under the grid that says in words what it shows.
     :ivar four_colour: whether the four-colour deck is shown (bool).
     :ivar size: the display size, ``"normal"`` or ``"large"``.
     """
+
+    _css = Figure._css + HAND_CSS
 
     def __init__(self, deck_size: int = 52, *, on_play: Callable[[Card], object] | None = None,
                  title: str = "Your hand", four_colour: bool = False, size: str = "normal") -> None:
         self.deck_size = deck_size
         self.ranks = ranks_for(deck_size)
         self.suits = tuple(Suit)
+        sz = size_of(size)
+        super().__init__()
         self.four_colour = bool(four_colour)
-        self.size = size_of(size).name
-        self.buttons: dict[Card, W.Button] = {}
-        self._status: dict[Card, str] = {}
+        self.size = sz.name
+        self.cards = tuple(Card(suit, rank) for suit in self.suits for rank in self.ranks)
+        self._status: dict[Card, str] = dict.fromkeys(self.cards, ABSENT)
+        self._tooltip: dict[Card, str] = {c: f"{card_label(c)} ({card_words(c)}): not in this hand"
+                                          for c in self.cards}
+        self._readable: set[Card] = set()
         self._callbacks: list[Callable[[Card], object]] = []
-        self._header = [W.HTML("", layout=W.Layout(width="1.6em", margin="0px 2px"))] + [
-            W.HTML("", layout=W.Layout(width=card_button_layout().width, margin="0px 1px"))
-            for r in self.ranks]
-        rows = [W.HBox(self._header)]
-        self._suit_labels: dict[Suit, W.HTML] = {}
-        for suit in self.suits:
-            label = W.HTML("", layout=W.Layout(width="1.6em", margin="1px 2px"), tooltip=SUIT_NAMES[suit])
-            self._suit_labels[suit] = label
-            cells = [label]
-            for rank in self.ranks:
-                card = Card(suit, rank)
-                b = W.Button(description=str(card), disabled=True,
-                             tooltip=f"{card} ({card_words(card)}): not in this hand",
-                             layout=card_button_layout())
-                b.layout.visibility = "hidden"
-                b.add_class("ck-card")
-                b.add_class(suit_class(suit))
-                b.add_class("ck-absent")
-                b.on_click(self._make_handler(card))
-                self.buttons[card] = b
-                self._status[card] = ABSENT
-                cells.append(b)
-            rows.append(W.HBox(cells, layout=W.Layout(align_items="center")))
-        self.title = W.HTML(f"<b>{title}</b>" if title else "")
-        self.caption = W.HTML("")
-        self.caption.add_class("ck-caption")
-        self.suit_rows = tuple(rows[1:])
-        self.grid = W.VBox(rows)
-        hand_css = W.HTML(f"<style>{HAND_CSS}</style>", layout=W.Layout(display="none"))
-        hand_css.add_class("ck-css")
-        super().__init__([self.title, self.grid, self.caption, css_widget(), hand_css],
-                         layout=W.Layout(padding="2px", width="fit-content"))
+        self.title = f"<b>{title}</b>" if title else ""
+        self.caption = ""
         self.add_class("ck-table")
         self.add_class("ck-hand")
         self.set_size(self.size)
@@ -142,16 +125,13 @@ class HandTable(W.VBox):
 
     def set_four_colour(self, on: bool) -> None:
         """Show the four-colour deck (``on``: ♠ black, ♥ red, ♦ blue, ♣ green) or the usual
-        red and black, in place: the buttons' text colours and the ``ck-four-colour``
-        class (on the widget and on every card button) change; the suit symbols stay in
-        every button's text."""
+        red and black, in place: the cards' text colours, the suit labels and the caption
+        change, and the class ``ck-four-colour`` (on the widget and on every card button);
+        the suit symbols stay in every button's text."""
         self.four_colour = bool(on)
         set_class(self, "ck-four-colour", self.four_colour)
-        for card, b in self.buttons.items():
-            b.style.text_color = suit_colour(card.suit, self.four_colour)
-            set_class(b, "ck-four-colour", self.four_colour)
-        self._draw_labels()
-        self.caption.value = recolour_html(self.caption.value, self.four_colour)
+        self.caption = recolour_html(self.caption, self.four_colour)
+        self._draw()
 
     def set_size(self, size: str) -> None:
         """``"normal"`` or ``"large"`` (a projector: card text 2.5 em, buttons 5 em wide,
@@ -162,47 +142,23 @@ class HandTable(W.VBox):
         sz: Size = size_of(size)
         self.size = sz.name
         set_class(self, "ck-large", sz.name == "large")
-        own = sz.button_layout()
-        for b in self.buttons.values():
-            b.style.font_size = sz.font_size
-            b.layout.width, b.layout.height = own["width"], own["height"]
-        self.title.style.font_size = self.caption.style.font_size = sz.text_size
-        label_width = sz.em(1.6)
-        self._header[0].layout.width = label_width
-        for h in self._header[1:]:
-            h.layout.width = f"{sz.button_width:g}em"
-        for label in self._suit_labels.values():
-            label.layout.width = label_width
-        self._draw_labels()
-
-    def _draw_labels(self) -> None:
-        sz = size_of(self.size)
-        for i, r in enumerate(self.ranks):
-            self._header[i + 1].value = (f'<div style="text-align:center;color:#555;font-size:{sz.em(0.85)}">'
-                                         f'{r.char}</div>')
-        for suit, label in self._suit_labels.items():
-            label.value = suit_html(suit, size=sz.em(1.3), four_colour=self.four_colour)
+        self._draw()
 
     # ---- events -------------------------------------------------------------------
 
     def on_play(self, callback: Callable[[Card], object], remove: bool = False) -> None:
         """Register (or with ``remove=True`` unregister) ``callback(card)``, called when a
-        card button is clicked."""
+        legal card's button is clicked."""
         if remove:
             self._callbacks.remove(callback)
         else:
             self._callbacks.append(callback)
 
-    def _make_handler(self, card: Card):
-        def handler(button):
-            # A browser cannot click a disabled button; a programmatic ``button.click()``
-            # can. Such a click is ignored, so a disabled card never acts (e.g. Armenian
-            # Durak's face-up tableau card shown as "not in this hand").
-            if button.disabled:
-                return
-            for cb in list(self._callbacks):
-                cb(card)
-        return handler
+    def _play(self, card: Card) -> None:
+        if self._status[card] != LEGAL:      # only an enabled card acts
+            return
+        for cb in list(self._callbacks):
+            cb(card)
 
     def click(self, card: Card | str) -> None:
         """Click the button of ``card`` (a Card or notation such as ``"QH"``), as a user
@@ -211,14 +167,14 @@ class HandTable(W.VBox):
 
         if isinstance(card, str):
             card = parse_card(card)
-        self.buttons[card].click()
+        self.press(card_key(card))
 
     # ---- display ----------------------------------------------------------------------
 
     def update(self, hand: Iterable[Card], legal: Iterable[Card] = (), *,
                played: Iterable[Card] = (), reason: str = "not playable now",
                caption: str | None = None, rule: str = "") -> None:
-        """Show ``hand`` with the ``legal`` cards enabled; in place, no child is rebuilt.
+        """Show ``hand`` with the ``legal`` cards enabled, in place (one redraw).
 
         When no card is legal (the bidding, another player's turn), every held card is
         still disabled (out of the tab order, a click does nothing) but drawn at full
@@ -240,44 +196,19 @@ class HandTable(W.VBox):
         legal = [c for c in legal if c in held]
         legal_set = set(legal)
         played = set(played) - held
-        for card, b in self.buttons.items():
+        for card in self.cards:
+            words = f"{card_label(card)} ({card_words(card)})"
             if card in legal_set:
-                status = LEGAL
+                status, tip = LEGAL, f"{words}: legal, click to play"
             elif card in held:
-                status = HELD
+                status, tip = HELD, f"{words}: {reason}"
             elif card in played:
-                status = PLAYED
+                status, tip = PLAYED, f"{words}: played"
             else:
-                status = ABSENT
-            if self._status[card] != status:
-                set_class(b, f"ck-{self._status[card]}", False)
-                set_class(b, f"ck-{status}", True)
+                status, tip = ABSENT, f"{words}: not in this hand"
             self._status[card] = status
-            if status != PLAYED:
-                b.style.font_style = "normal"
-            if status == LEGAL:
-                b.disabled = False
-                b.tooltip = f"{card} ({card_words(card)}): legal, click to play"
-                b.style.font_weight = "bold"
-                b.style.text_decoration = "underline"
-            elif status == HELD:
-                b.disabled = True
-                b.tooltip = f"{card} ({card_words(card)}): {reason}"
-                b.style.font_weight = "normal"
-                b.style.text_decoration = "none"
-            elif status == PLAYED:
-                b.disabled = True
-                b.tooltip = f"{card} ({card_words(card)}): played"
-                b.style.font_weight = "normal"
-                b.style.font_style = "italic"
-                b.style.text_decoration = "line-through"
-            else:
-                b.disabled = True
-                b.tooltip = f"{card} ({card_words(card)}): not in this hand"
-                b.style.font_weight = "normal"
-                b.style.text_decoration = "none"
-            b.layout.visibility = "hidden" if status == ABSENT else "visible"
-            set_class(b, "ck-readable", status == HELD and not legal)
+            self._tooltip[card] = tip
+        self._readable = set() if legal else {c for c in held if c in self._status}
         if caption is None:
             n = len(hand)
             if legal:
@@ -291,7 +222,41 @@ class HandTable(W.VBox):
             if played:
                 caption += " Played (struck through): " + " ".join(
                     card_html(c, four_colour=self.four_colour) for c in sorted(played, key=self._order)) + "."
-        self.caption.value = recolour_html(caption, self.four_colour)
+        self.caption = recolour_html(caption, self.four_colour)
+        self._draw()
+
+    def _draw(self) -> None:
+        sz = size_of(self.size)
+        own = sz.button_layout()
+        font = f";font-size:{sz.font_size}" if sz.font_size else ""
+        text = f' style="font-size:{sz.text_size}"' if sz.text_size else ""
+        label_width, column = sz.em(1.6), f"{sz.button_width:g}em"
+        sketch = Sketch()
+        head = [f'<span class="ck-fixed" style="width:{label_width};margin:0 2px"></span>'] + [
+            f'<span class="ck-fixed" style="width:{column};margin:0 1px;text-align:center;color:#555;'
+            f'font-size:{sz.em(0.85)}">{"10" if r.char == "T" else r.char}</span>' for r in self.ranks]
+        rows = [f'<div class="ck-row" aria-hidden="true">{"".join(head)}</div>']
+        for suit in self.suits:
+            cells = [f'<span class="ck-fixed" style="width:{label_width};margin:1px 2px" title="{SUIT_NAMES[suit]}">'
+                     f'{suit_html(suit, size=sz.em(1.3), four_colour=self.four_colour)}</span>']
+            for rank in self.ranks:
+                card = Card(suit, rank)
+                status = self._status[card]
+                classes = ["ck-card", suit_class(suit), f"ck-{status}"]
+                if self.four_colour:
+                    classes.append("ck-four-colour")
+                if card in self._readable:
+                    classes.append("ck-readable")
+                style = f"color:{suit_colour(suit, self.four_colour)};width:{own['width']};height:{own['height']}{font}"
+                cells.append(sketch.button(
+                    card_key(card), card_label(card), tooltip=self._tooltip[card], classes=classes, style=style,
+                    aria_label=card_words(card), hidden=status == ABSENT,
+                    action=functools.partial(_call, self._play, card) if status == LEGAL else None))
+            rows.append(f'<div class="ck-row" role="group" aria-label="{SUIT_NAMES[suit]}">{"".join(cells)}</div>')
+        title = f"<div{text}>{self.title}</div>" if self.title else ""
+        self.draw(f'<div class="ck-hand-grid" style="padding:2px;width:fit-content">{title}'
+                  f'<div role="group" aria-label="{html.escape(_plain(self.title) or "hand")}">{"".join(rows)}</div>'
+                  f'<div class="ck-caption"{text}>{self.caption}</div></div>', sketch)
 
     def show(self, state, seat: int, *, active: bool = True, cards: Iterable[Card] | None = None,
              caption: str | None = None) -> None:
@@ -343,9 +308,15 @@ class HandTable(W.VBox):
         return self._status[card]
 
     @property
+    def buttons(self) -> dict[Card, Shown]:
+        """Each card's button as shown now (``description``, ``disabled``, ``hidden``,
+        ``tooltip``, ``classes``, ``style``; :meth:`Shown.click` presses it), in grid order."""
+        return {c: b for c in self.cards if (b := self.button(card_key(c))) is not None}
+
+    @property
     def legal_cards(self) -> list[Card]:
         """The cards shown as legal (enabled), in grid order."""
-        return [c for c in self.buttons if self._status[c] == LEGAL]
+        return [c for c in self.cards if self._status[c] == LEGAL]
 
     @property
     def enabled_cards(self) -> list[Card]:
@@ -355,3 +326,10 @@ class HandTable(W.VBox):
     @staticmethod
     def _order(card: Card):
         return (int(card.suit), -int(card.rank))
+
+
+def _plain(markup: str) -> str:
+    """``markup`` without its tags (for an accessible name)."""
+    import re
+
+    return html.unescape(re.sub(r"<[^>]*>", "", markup)).strip()

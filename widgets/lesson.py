@@ -14,8 +14,8 @@ The lessons import only public names from here: :func:`say`, :func:`guarded`,
 :func:`one_line`, :class:`Question`, :class:`Exercise`, :class:`Tally`.
 The game-specific questions are in :mod:`cardkit_widgets.exercises`.
 
-A handful of plain ipywidgets per exercise (HTML, Button, Text); nothing is computed until
-an exercise is built.
+An exercise is drawn as one figure (:class:`cardkit_widgets._figure.Figure`, loaded when
+the first exercise is built) in one box; nothing is computed until an exercise is built.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import html
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as W
 import numpy as np
@@ -54,7 +54,13 @@ WRONG_COLOUR = "#b71c1c"
 _TEXT_OR_TAG = re.compile(r"<[^>]*>|[^<]+")
 
 
-def say(line: W.HTML, text: str = "", error=False) -> None:
+class HasValue(Protocol):
+    """A line to write into: an ``HTML`` widget, or a part of an exercise."""
+
+    value: Any
+
+
+def say(line: HasValue, text: str = "", error=False) -> None:
     """Write one line of HTML ``text`` into the HTML widget ``line`` (green), or an error
     (red, with ⚠). ``error`` may be True (``text`` is the message) or an exception, shown
     as one line of escaped text (never a traceback). ``say(line)`` clears it. In the text
@@ -72,7 +78,7 @@ def say(line: W.HTML, text: str = "", error=False) -> None:
     line.value = f'<span style="color:{colour}">{"⚠ " if error else ""}{text}</span>'
 
 
-def guarded(line: W.HTML, fn: Callable) -> Callable:
+def guarded(line: HasValue, fn: Callable) -> Callable:
     """``fn`` wrapped for a widget callback: any error it raises becomes one line of text
     in the HTML widget ``line`` (a bug too: it is not the learner's fault, but a traceback
     teaches nothing)."""
@@ -133,6 +139,8 @@ class Tally(W.HTML):
     lesson: 5 of 7 right". Each exercise counts the first answer to each example."""
 
     def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("layout", _shared("html"))
+        kwargs.setdefault("style", _shared("html_style"))
         super().__init__(**kwargs)
         self.right = 0
         self.answered = 0
@@ -156,19 +164,28 @@ def _shared(name: str):
     lesson with a dozen exercises then sends a third of the messages to the page)."""
     if not _SHARED:
         _SHARED.update(
-            button=W.Layout(width="auto"), button_style=W.ButtonStyle(),
             html=W.Layout(), html_style=HTMLStyle(),
-            row=W.Layout(flex_flow="row wrap"),
             box=W.Layout(border="1px solid #bbb", padding="6px", margin="8px 0"))
     return _SHARED[name]
 
 
-def _html(value: str = "") -> W.HTML:
-    return W.HTML(value, layout=_shared("html"), style=_shared("html_style"))
+class _Part:
+    """One part of an exercise as HTML (its prompt, feedback, status; the number box's
+    text): read and write :attr:`value` as on an ``HTML`` widget; a write redraws the
+    exercise's figure."""
 
+    def __init__(self, redraw: Callable[[], None]) -> None:
+        self._redraw = redraw
+        self._value = ""
 
-def _button(description: str = "", **kwargs) -> W.Button:
-    return W.Button(description=description, layout=_shared("button"), style=_shared("button_style"), **kwargs)
+    @property
+    def value(self) -> str:
+        return self._value
+
+    @value.setter
+    def value(self, value: str) -> None:
+        self._value = str(value)
+        self._redraw()
 
 
 class Exercise(W.VBox):
@@ -185,10 +202,22 @@ class Exercise(W.VBox):
 
     Only the first answer to each example counts ("2 of 3 right"); the learner may try
     again, and is told again, without changing the count.
+
+    Drawn as one figure (a :class:`cardkit_widgets._figure.Figure`, in a box with the
+    class ``ck-exercise``): the prompt, a button per choice (or a text box labelled
+    ``number_label`` and **Check**; Enter in the box checks too), the feedback (a live
+    region: a screen reader reads it when it changes), **New example** and the count.
+    Issue 19: two widget models an exercise, where the buttons, lines and boxes were a
+    dozen. The parts are Python data: :attr:`prompt`, :attr:`feedback`, :attr:`status`
+    (``.value``, HTML), :attr:`number` (``.value``, the text last checked),
+    :attr:`buttons`, :attr:`check_button` and :attr:`new_button` (``description``,
+    ``click()``). A press from the page counts only for a button drawn enabled now.
     """
 
     def __init__(self, title: str, make: Callable[[np.random.Generator], Question], *, seed: int = 1,
                  rule: str = "", tally: Tally | None = None, number_label: str = "your answer") -> None:
+        from ._figure import Figure  # here, not at import: importing this module loads no anywidget
+
         self.title = title
         self.make = make
         self.tally = tally
@@ -200,58 +229,85 @@ class Exercise(W.VBox):
         if rule:
             head += f' <span style="color:#555">({html.escape(rule)})</span>'
         self._head = head
-        self.prompt = _html()            # the title, where the rule is, and the question
-        self.choice_box = W.HBox(layout=_shared("row"))
-        self._buttons: list[W.Button] = []
         self._number_label = number_label
-        self.number: W.Text | None = None          # made when a question asks for a number
-        self.number_box: W.HBox | None = None
-        self.feedback = _html()
-        self.new_button = _button("New example", tooltip="another example of this rule")
-        self.status = _html()
-        self.new_button.on_click(guarded(self.feedback, lambda _: self.new_example()))
-        super().__init__([self.prompt, self.choice_box, self.feedback,
-                          W.HBox([self.new_button, self.status], layout=_shared("row"))],
-                         layout=_shared("box"))
+        self.figure = Figure(layout=_shared("html"))
+        self.prompt = _Part(self._draw)            # the title, where the rule is, and the question
+        self.feedback = _Part(self._draw)
+        self.status = _Part(self._draw)
+        self.number = _Part(self._draw)            # the text in the number box, as last checked
+        super().__init__([self.figure], layout=_shared("box"))
         self.add_class("ck-exercise")
         self.seed = int(seed) - 1
         self.new_example()
 
     # ---- the example ------------------------------------------------------------------
     def new_example(self, seed: int | None = None) -> Question:
-        """Deal the next example (seed + 1), or the example of ``seed``; returns it."""
-        self.seed = self.seed + 1 if seed is None else read_seed(seed)
-        self.examples += 1
-        self.question: Question = self.make(np.random.default_rng(self.seed))
-        q = self.question
-        self._counted = False
-        self.prompt.value = f"<div>{self._head}</div><div>{q.prompt}</div>"
-        self.feedback.value = ""
-        if q.choices is None:
-            if self.number is None:
-                box = self.number = W.Text(description=self._number_label, layout=W.Layout(width="16em"),
-                                           style={"description_width": "initial"})
-                check = _button("Check")
-                check.on_click(guarded(self.feedback, lambda _: self.answer(box.value)))
-                self.number_box = W.HBox([box, check])
+        """Deal the next example (seed + 1), or the example of ``seed``; returns it. A
+        refused seed (or a question that cannot be made) leaves the exercise as it was."""
+        chosen = self.seed + 1 if seed is None else read_seed(seed)
+        question = self.make(np.random.default_rng(chosen))
+        with self.figure.hold_sync():      # one message to the page
+            self.seed = chosen
+            self.examples += 1
+            self.question: Question = question
+            self._counted = False
+            self.prompt.value = f"<div>{self._head}</div><div>{question.prompt}</div>"
+            self.feedback.value = ""
             self.number.value = ""
-            self.choice_box.children = [self.number_box]
+            self._show_status()
+        return question
+
+    def _draw(self) -> None:
+        from ._figure import Sketch, attr
+
+        q = getattr(self, "question", None)
+        if q is None:                      # still being built
+            return
+        sketch = Sketch()
+        if q.choices is None:
+            answer = (f'<label class="ck-number">{html.escape(self._number_label)}<input type="text" '
+                      f'class="ck-input" name="answer" autocomplete="off" style="width:10em" '
+                      f'data-ck-version="{self.examples}" data-ck-enter="check" value="{attr(self.number.value)}">'
+                      "</label>" + sketch.button("check", "Check", classes=["ck-auto"], with_text="answer",
+                                                 action=guarded(self.feedback, self._check)))
         else:
-            while len(self._buttons) < len(q.choices):
-                i = len(self._buttons)
-                b = _button()
-                b.on_click(guarded(self.feedback, lambda _, i=i: self.answer((self.question.choices or ())[i][1])))
-                self._buttons.append(b)
-            for b, (label, _) in zip(self._buttons, q.choices):
-                b.description = str(label)
-            self.choice_box.children = self._buttons[:len(q.choices)]
-        self._show_status()
-        return q
+            answer = "".join(
+                sketch.button(f"choice-{i}", html.escape(str(label)), text=str(label), classes=["ck-auto"],
+                              action=guarded(self.feedback, lambda _text, i=i: self.answer(
+                                  (self.question.choices or ())[i][1])))
+                for i, (label, _) in enumerate(q.choices))
+        new = sketch.button("new", "New example", tooltip="another example of this rule", classes=["ck-auto"],
+                            action=guarded(self.feedback, lambda _text: self.new_example()))
+        self.figure.draw(
+            f"<div>{self.prompt.value}</div>"
+            f'<div class="ck-row ck-gap" role="group" aria-label="your answer">{answer}</div>'
+            f'<div class="ck-feedback" aria-live="polite">{self.feedback.value}</div>'
+            f'<div class="ck-row ck-gap">{new}<span>{self.status.value}</span></div>', sketch)
+
+    def _check(self, text: str | None) -> bool:
+        """**Check** pressed, with the text of the number box (None from Python: the text
+        in :attr:`number`)."""
+        if text is not None:
+            self.number.value = text
+        return self.answer(self.number.value)
 
     @property
-    def buttons(self) -> list[W.Button]:
-        """The answer buttons of the current example (empty for a number box)."""
-        return [] if self.question.choices is None else self._buttons[:len(self.question.choices)]
+    def buttons(self) -> list:
+        """The answer buttons of the current example (empty for a number box), as shown:
+        each has ``description`` and ``click()``."""
+        if self.question.choices is None:
+            return []
+        return [self.figure.button(f"choice-{i}") for i in range(len(self.question.choices))]
+
+    @property
+    def check_button(self):
+        """The **Check** button of a number box (None for a question with choices)."""
+        return self.figure.button("check")
+
+    @property
+    def new_button(self):
+        """The **New example** button."""
+        return self.figure.button("new")
 
     def answer(self, value) -> bool:
         """Answer the current example with ``value`` (a choice's value, or the number as

@@ -1,4 +1,5 @@
-"""TrickTable: the seats around the table and the cards of one trick."""
+"""TrickTable: the seats around the table and the cards of one trick, drawn as one
+``HTML`` widget."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from cardkit.cards import Card
 
-from ._common import card_html, css_widget, recolour_html, seat_names, seat_positions, set_class, size_of
+from ._common import card_html, recolour_html, seat_names, seat_positions, set_class, size_of
 
 __all__ = ["TrickTable", "LAST_TRICK_NOTE"]
 
@@ -18,15 +20,26 @@ __all__ = ["TrickTable", "LAST_TRICK_NOTE"]
 #: one (``last=True``) and the caller gives no ``last_note``.
 LAST_TRICK_NOTE = "(the last finished trick)"
 
+_SHARED: dict = {}
 
-class TrickTable(W.VBox):
+
+def _shared_look() -> dict:
+    """One layout and one style for every trick table (a widget model each, made once;
+    the table's sizes are in its HTML, so neither is ever changed)."""
+    if not _SHARED:
+        _SHARED.update(layout=W.Layout(padding="2px"), style=HTMLStyle())
+    return _SHARED
+
+
+class TrickTable(W.HTML):
     """The seats around the table with the card each played to a trick.
 
     Seats sit clockwise around a 3 × 3 grid seen from ``viewer`` at the bottom (4 seats:
-    bottom, left, top, right; 3 seats: bottom, left, right; 2 seats: bottom, top). One
-    ``HTML`` cell per seat is built once and updated in place. Every mark is text, not
-    only colour: "led", "▶ to play", "★ wins the trick"; the borders differ in shape too
-    (the winner's is double, the seat to play's dashed).
+    bottom, left, top, right; 3 seats: bottom, left, right; 2 seats: bottom, top). The
+    whole table is one ``HTML`` widget (it only shows: nothing in it is clicked), redrawn
+    in place at each :meth:`update`. Every mark is text, not only colour: "led",
+    "▶ to play", "★ wins the trick"; the borders differ in shape too (the winner's is
+    double, the seat to play's dashed).
 
     DOM classes: the widget has ``ck-table ck-trick``; each seat's cell ``ck-seat`` and,
     while it applies, ``ck-led``, ``ck-to-play`` or ``ck-winner`` (the class and the
@@ -43,9 +56,9 @@ class TrickTable(W.VBox):
     :raises CardkitError: for a number of players other than 2, 3, 4, a wrong names list
         or an unknown size.
 
-    :ivar cells: ``dict[int, ipywidgets.HTML]``, one cell per seat.
-    :ivar centre: the middle cell (which trick, trumps).
-    :ivar caption: a line under the table (the last trick in words, or what to do).
+    :ivar value: the table's HTML (the ``HTML`` widget's value).
+    :ivar caption: the HTML line under the table (the last trick in words, or what to do).
+    :ivar centre: the HTML of the middle cell (which trick, trumps).
     :ivar shown: what the table shows now: ``{"cards": {seat: Card}, "winner": seat|None,
         "leader": seat|None, "to_play": seat|None, "last": bool}``.
     :ivar four_colour: whether the four-colour deck is shown (bool).
@@ -54,33 +67,25 @@ class TrickTable(W.VBox):
 
     def __init__(self, players: int = 4, *, names: Sequence[str] | None = None, viewer: int = 0,
                  four_colour: bool = False, size: str = "normal") -> None:
+        positions = seat_positions(players, viewer)
+        names = seat_names(players, names, viewer)
+        sz = size_of(size)
+        super().__init__(layout=_shared_look()["layout"], style=_shared_look()["style"])
         self.players = players
         self.viewer = viewer
-        self.positions = seat_positions(players, viewer)
-        self.names = seat_names(players, names, viewer)
+        self.positions = positions
+        self.names = names
         self.four_colour = bool(four_colour)
-        self.size = size_of(size).name
-        self.cells: dict[int, W.HTML] = {}
-        children = []
-        for seat in range(players):
-            cell = W.HTML("", layout=W.Layout(grid_area=self.positions[seat], margin="2px"))
-            cell.add_class("ck-seat")
-            self.cells[seat] = cell
-            children.append(cell)
-        self.centre = W.HTML("", layout=W.Layout(grid_area="centre", margin="2px", align_self="center"))
-        children.append(self.centre)
-        self.grid = W.GridBox(children, layout=W.Layout(
-            grid_template_areas='". top ." "left centre right" ". bottom ."',
-            grid_template_columns="auto auto auto", justify_items="center", align_items="center",
-            width="fit-content"))
-        self.caption = W.HTML("")
-        self.caption.add_class("ck-caption")
+        self.size = sz.name
+        self.caption = ""
+        self.centre = ""
+        self._cells: dict[int, str] = {}
+        self._classes: dict[int, frozenset[str]] = {}
         self.shown: dict = {"cards": {}, "winner": None, "leader": None, "to_play": None, "last": False}
-        super().__init__([self.grid, self.caption, css_widget()], layout=W.Layout(padding="2px"))
         self.add_class("ck-table")
         self.add_class("ck-trick")
-        self._layout_cells()
         set_class(self, "ck-four-colour", self.four_colour)
+        set_class(self, "ck-large", sz.name == "large")
         self.update({})
 
     # ---- display options ------------------------------------------------------------
@@ -91,7 +96,7 @@ class TrickTable(W.VBox):
         widget's class ``ck-four-colour`` follows."""
         self.four_colour = bool(on)
         set_class(self, "ck-four-colour", self.four_colour)
-        self.caption.value = recolour_html(self.caption.value, self.four_colour)
+        self.caption = recolour_html(self.caption, self.four_colour)
         self._draw()
 
     def set_size(self, size: str) -> None:
@@ -101,21 +106,24 @@ class TrickTable(W.VBox):
         :raises CardkitError: for another size.
         """
         self.size = size_of(size).name
-        self._layout_cells()
+        set_class(self, "ck-large", self.size == "large")
         self._draw()
-
-    def _layout_cells(self) -> None:
-        sz = size_of(self.size)
-        set_class(self, "ck-large", sz.name == "large")
-        for cell in self.cells.values():
-            cell.layout.width, cell.layout.min_height = sz.em(11), sz.em(5.2)
-        self.centre.layout.width = sz.em(9)
-        self.caption.style.font_size = sz.text_size
 
     def set_names(self, names: Sequence[str]) -> None:
         """Rename the seats (one name per seat) and redraw."""
         self.names = seat_names(self.players, names, self.viewer)
         self._draw()
+
+    # ---- what is shown ----------------------------------------------------------------
+
+    def cell_html(self, seat: int) -> str:
+        """The HTML of ``seat``'s cell as shown now."""
+        return self._cells[seat]
+
+    def cell_classes(self, seat: int) -> frozenset[str]:
+        """The DOM classes of ``seat``'s cell: ``ck-seat`` and ``ck-led``, ``ck-to-play``,
+        ``ck-winner`` while they apply."""
+        return self._classes[seat]
 
     def update(self, cards: Mapping[int, Card], *, leader: int | None = None,
                winner: int | None = None, to_play: int | None = None, heading: str = "",
@@ -146,15 +154,16 @@ class TrickTable(W.VBox):
                       "last_note": LAST_TRICK_NOTE if last_note is None else last_note,
                       "hands": dict(hands or {}), "notes": dict(notes or {})}
         if caption is not None:
-            self.caption.value = recolour_html(caption, self.four_colour)
+            self.caption = recolour_html(caption, self.four_colour)
         self._draw()
 
     def _draw(self) -> None:
         s = self.shown
         four = self.four_colour
-        large = self.size == "large"
-        text_size = size_of(self.size).em(1)
-        for seat, cell in self.cells.items():
+        sz = size_of(self.size)
+        large = sz.name == "large"
+        cells = []
+        for seat in range(self.players):
             card = s["cards"].get(seat)
             marks = []
             led = seat == s["leader"] and card is not None
@@ -164,9 +173,8 @@ class TrickTable(W.VBox):
                 marks.append("<b>★ wins the trick</b>")
             if seat == s["to_play"]:
                 marks.append(f"<b>▶ {html.escape(s.get('turn_text', 'to play'))}</b>")
-            set_class(cell, "ck-led", led)
-            set_class(cell, "ck-winner", seat == s["winner"])
-            set_class(cell, "ck-to-play", seat == s["to_play"])
+            classes = ["ck-seat"] + [name for name, on in (("ck-led", led), ("ck-winner", seat == s["winner"]),
+                                                           ("ck-to-play", seat == s["to_play"])) if on]
             # the border's shape says it too: dashed for the seat to play, double for the winner
             border = "2px dashed #1565c0" if seat == s["to_play"] else (
                 "4px double #2e7d32" if seat == s["winner"] else "1px solid #bbb")
@@ -174,21 +182,32 @@ class TrickTable(W.VBox):
             hand = recolour_html(s["hands"].get(seat, ""), four)
             card_text = card_html(card, size="2em" if large else "1.5em", four_colour=four) if card is not None else (
                 '<span style="color:#666">no card</span>')
-            cell.value = (
+            cell = (
                 f'<div class="ck-cell" style="text-align:center;border:{border};border-radius:6px;padding:3px 4px;'
-                f'background:#fafafa;line-height:1.3;font-size:{text_size}">'
+                f'background:#fafafa;line-height:1.3;font-size:{sz.em(1)}">'
                 f'<div><b>{html.escape(self.names[seat])}</b></div>'
                 + (f'<div style="font-size:0.85em">{note}</div>' if note else "") +
                 f'<div>{card_text}</div>'
                 f'<div style="font-size:0.9em">{" · ".join(marks) or "&nbsp;"}</div>'
                 + (f'<div style="font-size:0.85em">{hand}</div>' if hand else "")
                 + "</div>")
+            self._cells[seat], self._classes[seat] = cell, frozenset(classes)
+            cells.append(f'<div class="{" ".join(classes)}" style="grid-area:{self.positions[seat]};margin:2px;'
+                         f'width:{sz.em(11)};min-height:{sz.em(5.2)}">{cell}</div>')
         heading = recolour_html(s.get("heading", ""), four)
         if s["last"]:
             note = html.escape(s.get("last_note", LAST_TRICK_NOTE))
             heading = (heading + "<br>" if heading else "") + f"<i>{note}</i>"
-        self.centre.value = (f'<div style="text-align:center;font-size:{size_of(self.size).em(0.9)}">'
-                             f'{heading}</div>')
+        self.centre = f'<div style="text-align:center;font-size:{sz.em(0.9)}">{heading}</div>'
+        cells.append(f'<div style="grid-area:centre;margin:2px;align-self:center;width:{sz.em(9)}">'
+                     f'{self.centre}</div>')
+        text = f"font-size:{sz.text_size}" if sz.text_size else ""
+        self.value = (
+            '<div class="ck-trick-table" style="line-height:1.4">'
+            """<div style="display:grid;grid-template-areas:'. top .' 'left centre right' '. bottom .';"""
+            'grid-template-columns:auto auto auto;justify-items:center;align-items:center;width:fit-content">'
+            + "".join(cells) + "</div>"
+            + f'<div class="ck-caption" style="{text}">{self.caption}</div></div>')
 
     def show(self, state, *, last: bool = False, hands: Mapping[int, str] | None = None,
              notes: Mapping[int, str] | None = None, heading: str | None = None,
