@@ -1,0 +1,620 @@
+"""The teaching room: tables of people and bots playing boards, stored in a database.
+
+A teacher opens tables (:meth:`Room.open_table`) of one game each, with a prepared set of
+boards (deal codes, :mod:`cardkit.codes`) or random ones; learners take seats
+(:meth:`Room.sit`), the table starts (:meth:`Room.start`) and bots fill the empty seats;
+each person acts in turn (:meth:`Room.legal`, :meth:`Room.act`) and sees their own view
+(:meth:`Room.view`). A finished board is recorded at once, and every table that played the
+same board appears in its traveller (:meth:`Room.results`, duplicate scoring: the luck of
+the cards is taken out of the comparison). The teacher sees every hand, and alone can undo
+at a table (:meth:`Room.undo`), move it to the next board (:meth:`Room.next_board`) or give
+it another set of boards (:meth:`Room.set_deals`).
+
+Every rule is the engine's (:class:`cardkit.table_session.TableSession` deals a board from
+its code, hands each action to the engine and each bot its own seat's observation).
+Everything is stored as it happens, through SQLAlchemy Core only (portable: a SQLite file
+for one machine, ``Room("sqlite:///room.db")``; PostgreSQL for a class on Zero to
+JupyterHub, ``Room("postgresql://...")``): tables, seats, boards with their results, and
+every action. A Room opened again on the same database has every result and resumes every
+unfinished table at the same action (its board's stored actions replayed on the deal). Two
+Room objects (two processes) on one database see each other's changes: each call reads
+the table's version first, and a change made on a stale copy is refused
+(:class:`TableChangedError`) rather than written over the other.
+
+Seats are numbers ``0 .. players - 1`` clockwise (RULES.md, "Common conventions") or their
+names, in either case: with four players South, West, North, East; with three South,
+West, East; in Armenian Durak South and North (:data:`cardkit.table_session.SEAT_NAMES`).
+Variety seats 4 (RULES.md §1.1), Warsaw Hearts 4 or 3 (``Rules(players=3)``, §2.1),
+Armenian Durak 2 (§3.2). A user holds at most one seat in the room at a time, so that
+nobody sees two hands of a board that two tables play.
+
+>>> room = Room("sqlite://", teachers=["ms_k"])
+>>> t = room.open_table("warsaw_hearts", deals=["W-17", "W-18"])
+>>> room.sit(t, "ann", "South")                         # before the start no bot acts
+[]
+>>> [(m["name"], m["action"]) for m in room.start(t)]      # the bots North and East lead
+[('North', '6H'), ('East', '8H')]
+>>> room.legal(t, "ann")
+['9H', '7H']
+>>> room.view(t, "ann")["hand"]
+['JS', '9S', '8S', '9H', '7H', 'KD', 'AC', 'TC', '7C']
+>>> room.act(t, "bob", "9H")
+Traceback (most recent call last):
+...
+cardkit.room.NotSeatedError: 'bob' does not sit at table 'T1': take a seat first
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from ._checks import is_whole
+from .codes import deal_code, game_entry, parse_deal_code
+from .errors import CardkitError, StateError, quote
+from .state import rules_from_json
+from .table_session import Move, TableSession, seat_names, table_view
+
+__all__ = [
+    "Room", "RoomError", "UnknownTableError", "SeatError", "SeatTakenError", "NotSeatedError",
+    "NotYourTurnError", "NotTeacherError", "TableChangedError", "METADATA",
+]
+
+
+# ---- errors ---------------------------------------------------------------------------------
+
+class RoomError(CardkitError):
+    """Something the room refuses: the message says what, in plain words, and quotes the
+    input. Nothing has changed."""
+
+
+class UnknownTableError(RoomError):
+    """A table id that names no table of the room."""
+
+
+class SeatError(RoomError):
+    """A seat that is not one of the table's: neither a number ``0 .. players - 1`` nor a
+    seat's name (South, West, North, East)."""
+
+
+class SeatTakenError(RoomError):
+    """A seat another person holds, or a user who holds a seat elsewhere in the room."""
+
+
+class NotSeatedError(RoomError):
+    """A user who does not sit at the table (and, for a view, is not a teacher)."""
+
+
+class NotYourTurnError(RoomError):
+    """A seated user's action while another seat is to act."""
+
+
+class NotTeacherError(RoomError):
+    """A teacher's control (undo, next board, another set of boards) asked by a user who
+    is not one of the room's teachers."""
+
+
+class TableChangedError(RoomError):
+    """The table changed in another process between reading and writing it: nothing was
+    written; the next call reads the table afresh."""
+
+
+# ---- the database ----------------------------------------------------------------------------
+
+#: The room's tables (SQLAlchemy Core; :meth:`Room.__init__` creates those missing).
+METADATA = MetaData()
+
+_TABLES = Table(
+    "cardkit_room_tables", METADATA,
+    Column("id", String(32), primary_key=True),
+    Column("serial", Integer, nullable=False, unique=True),      # the order tables were opened
+    Column("game", String(32), nullable=False),
+    Column("rules", Text, nullable=False),                       # JSON: the Rules' fields
+    Column("bots", String(16), nullable=True),                   # "rule", "expert" or null
+    Column("deals", Text, nullable=True),                        # JSON list of codes, or null (random)
+    Column("seed", BigInteger, nullable=False),                  # the first random board's deal number
+    Column("started", Boolean, nullable=False),
+    Column("board", Integer, nullable=False),                    # the board in play (0-based), -1
+    Column("position", Integer, nullable=False),                 # its place in the set (0-based), -1
+    Column("version", Integer, nullable=False),                  # +1 at every change
+)
+
+_SEATS = Table(
+    "cardkit_room_seats", METADATA,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("user_name", String(255), nullable=False, unique=True),   # one seat per user in the room
+)
+
+_BOARDS = Table(
+    "cardkit_room_boards", METADATA,
+    Column("table_id", String(32), primary_key=True),
+    Column("number", Integer, primary_key=True),                 # 0-based, per table
+    Column("position", Integer, nullable=False),
+    Column("code", String(200), nullable=False),                 # the canonical deal code
+    Column("finished", Boolean, nullable=False),
+    Column("players", Text, nullable=True),                      # JSON seat -> user or "bot", once finished
+    Column("returns", Text, nullable=True),                      # JSON list, once finished
+    Column("contract", Integer, nullable=True),                  # Variety
+    Column("declarers", Text, nullable=True),                    # Variety: JSON [first namer, repeater]
+    Index("ix_cardkit_room_boards_code", "code"),
+)
+
+_ACTIONS = Table(
+    "cardkit_room_actions", METADATA,
+    Column("table_id", String(32), primary_key=True),
+    Column("board", Integer, primary_key=True),
+    Column("idx", Integer, primary_key=True),                    # 0-based on the board
+    Column("seat", Integer, nullable=False),
+    Column("action", String(64), nullable=False),                # notation
+    Column("by_user", String(255), nullable=False),              # a user name or "bot"
+    Column("remark", Text, nullable=True),                       # Variety table talk (RULES.md §1.3)
+)
+
+#: at most this many characters in a user name (JupyterHub's names are shorter)
+MAX_USER = 255
+
+
+def _check_user(user) -> str:
+    if not isinstance(user, str) or not user.strip() or len(user) > MAX_USER:
+        raise RoomError(f"user {quote(user)}: expected a user name, text of 1 to {MAX_USER} characters")
+    return user
+
+
+def _check_table_id(table) -> str:
+    if not isinstance(table, str) or not table or len(table) > 32:
+        raise UnknownTableError(f"table {quote(table)}: expected a table id such as 'T1', as open_table returns")
+    return table
+
+
+class Room:
+    """A room of card tables stored in a database.
+
+    :param url: a SQLAlchemy database URL (``"sqlite:///room.db"``, a file for one
+        machine; ``"postgresql://user:password@host/db"`` for a class on Zero to
+        JupyterHub; ``"sqlite://"`` in memory, for one process), or an
+        :class:`sqlalchemy.engine.Engine`. The room's tables are created if missing.
+    :param teachers: the user names of the teachers (a list; one name may be given as
+        text). A teacher sees every hand of every table and alone may use :meth:`undo`,
+        :meth:`next_board` and :meth:`set_deals`.
+    :raises RoomError: for teachers that are not user names.
+    """
+
+    def __init__(self, url, *, teachers: Iterable[str] | str = ()) -> None:
+        self.engine: Engine = url if isinstance(url, Engine) else create_engine(url)
+        if isinstance(teachers, str):
+            teachers = (teachers,)
+        self.teachers: frozenset[str] = frozenset(_check_user(t) for t in teachers)
+        METADATA.create_all(self.engine)
+        self._lock = threading.RLock()
+        #: table id -> (version, session) as last read or written
+        self._cache: dict[str, tuple[int, TableSession]] = {}
+
+    # ---- tables ----------------------------------------------------------------------------
+
+    def open_table(self, game: str, *, deals: Sequence[str] | None = None, rules=None, bots: str | None = "rule",
+                   seed: int | None = None) -> str:
+        """Open a new table and return its id (``"T1"``, ``"T2"``, … in the order opened).
+
+        :param game: ``"variety"``, ``"warsaw_hearts"`` or ``"armenian_durak"``.
+        :param deals: the prepared set: deal codes in the order played (``["V-4821",
+            "V-17"]``), each of this game, its number of players and the table's rule
+            variants; None: random boards, one after another without end.
+        :param rules: the game's ``Rules`` (variants, e.g. Warsaw Hearts'
+            ``Rules(players=3)``), or None: the rules the set's first code names, or the
+            game's defaults.
+        :param bots: what plays the seats no person holds once the table starts:
+            ``"rule"`` (the game's rule bot, default), ``"expert"`` (its expert bot, about
+            half a second a decision), or None (people only: every seat must be taken to start).
+        :param seed: the deal number of the first random board (board ``k`` is deal
+            number ``seed + k``: ``V-<seed + k>``); None: drawn at random once, then stored.
+        :raises CardkitError: for an unknown game, rules not the game's, a bad bots kind,
+            or a code the table cannot play (named); nothing is stored.
+        """
+        session = TableSession(game, rules=rules, deals=deals, bots=bots, seed=seed)
+        with self._lock:
+            for _ in range(100):  # another process may take the same id: try the next
+                try:
+                    with self.engine.begin() as conn:
+                        serial = (conn.execute(select(func.max(_TABLES.c.serial))).scalar() or 0) + 1
+                        tid = f"T{serial}"
+                        session.key = tid
+                        conn.execute(insert(_TABLES).values(id=tid, serial=serial, game=session.game,
+                                                            rules=json.dumps(asdict(session.rules)),
+                                                            bots=session.bots, seed=session.seed,
+                                                            version=0, **self._table_fields(session)))
+                except IntegrityError:
+                    continue
+                self._cache[tid] = (0, session)
+                return tid
+        raise RoomError("could not open a table: the database kept refusing a new table id")  # pragma: no cover
+
+    def tables(self) -> list[dict]:
+        """Every table of the room, in the order opened: ``table`` (its id), ``game``,
+        ``players`` (number of seats), ``bots``, ``started``, ``board`` (its code, or None
+        before the start), ``over`` (its set played out) and ``seats`` (per seat, a user
+        name, ``"bot"`` or None)."""
+        with self._lock, self.engine.connect() as conn:
+            ids = [r.id for r in conn.execute(select(_TABLES.c.id).order_by(_TABLES.c.serial))]
+        out = []
+        for tid in ids:
+            s = self._load(tid)[1]
+            out.append({"table": tid, "game": s.game, "players": s.players, "bots": s.bots, "started": s.started,
+                        "board": s.code, "over": s.over, "seats": [s.who(i) for i in range(s.players)]})
+        return out
+
+    # ---- seats -----------------------------------------------------------------------------
+
+    def sit(self, table: str, user: str, seat: int | str) -> list[dict]:
+        """``user`` takes ``seat`` at ``table``: an empty seat or a bot's, before or after
+        the start (a learner who comes late takes over from the bot; the bots then act as
+        after an action). Sitting again where one sits already changes nothing.
+
+        :param seat: a seat number ``0 .. players - 1`` or a seat's name (``"South"``,
+            ``"west"``; see the module docstring).
+        :returns: the bots' actions it set off, as :meth:`act` returns them.
+        :raises UnknownTableError: for a table that does not exist.
+        :raises SeatError: for a seat the table does not have.
+        :raises SeatTakenError: for a seat another person holds, or a user who holds a
+            seat at this or another table (leave it first); nothing changes.
+        """
+        user = _check_user(user)
+
+        def change(s: TableSession) -> list[dict]:
+            n = self._seat(s, seat)
+            if s.people.get(n) == user:
+                return []
+            name = seat_names(s.players)[n]
+            if n in s.people:
+                raise SeatTakenError(f"{name} at table {s.key!r} is taken by {s.people[n]!r}: choose another seat")
+            where = self._seat_of_user(user)
+            if where is not None:
+                other, m = where
+                other_name = seat_names(self._load(other)[1].players)[m] if other != s.key else seat_names(
+                    s.players)[m]
+                raise SeatTakenError(f"{user!r} sits at table {other!r} as {other_name} already: leave that seat "
+                                     f"first (one seat in the room at a time)")
+            return self._moves(s, s.sit(n, user))
+
+        return self._change(table, change)
+
+    def leave(self, table: str, user: str) -> list[dict]:
+        """``user`` leaves their seat at ``table``: a bot plays it from now on (a table
+        without bots waits for a person there; a table nobody sits at waits).
+
+        :returns: the bots' actions it set off, as :meth:`act` returns them.
+        :raises UnknownTableError: for a table that does not exist.
+        :raises NotSeatedError: for a user who does not sit there; nothing changes.
+        """
+        user = _check_user(user)
+        return self._change(table, lambda s: self._moves(s, s.leave(self._seat_of(s, user))))
+
+    # ---- play ------------------------------------------------------------------------------
+
+    def start(self, table: str) -> list[dict]:
+        """Deal the table's first board (the set's first code, or a random board) and let
+        the bots act until a person is to act, as :meth:`act` does.
+
+        :returns: the bots' actions, as :meth:`act` returns them.
+        :raises UnknownTableError: for a table that does not exist.
+        :raises RoomError: when the table has started already, nobody sits at it, or it
+            has no bots and a seat is empty; nothing changes.
+        """
+        return self._change(table, lambda s: self._moves(s, s.start()))
+
+    def legal(self, table: str, user: str) -> list[str]:
+        """The actions ``user`` may take at ``table`` now, in notation (bids ``"4"``,
+        cards ``"QH"``, Durak's ``"trump 3"``, ``"draw 2"``, ``"draw none"``); empty when
+        it is not their turn, they do not sit there, or the table has not started.
+
+        :raises UnknownTableError: for a table that does not exist.
+        """
+        user = _check_user(user)
+        with self._lock:
+            s = self._load(table)[1]
+            seat = next((n for n, u in s.people.items() if u == user), None)
+            return [] if seat is None else s.legal(seat)
+
+    def act(self, table: str, user: str, action) -> list[dict]:
+        """Take ``action`` for ``user``'s seat at ``table`` and return once the bots have
+        replied (until a person is to act). A finished board is recorded at once and the
+        table moves to the next board of its set, if any (a random table always has one).
+
+        :param action: the action in notation, as :meth:`legal` lists them (``"QH"``,
+            ``"10♥"`` and ``"qh"`` are read too), or an action object.
+        :returns: the actions taken, this one first: dicts with ``board`` (1-based, its
+            number at this table: the bots may finish the board and act on the next),
+            ``seat``, ``name`` (the seat's name), ``action`` (notation), ``by`` (a user
+            name or ``"bot"``).
+        :raises UnknownTableError: for a table that does not exist.
+        :raises NotSeatedError: for a user who does not sit at this table.
+        :raises NotYourTurnError: when another seat is to act.
+        :raises RoomError: when the table has not started or has played every board of its set.
+        :raises NotationError: for text that is not an action now; :raises
+            IllegalActionError: for an action the rules forbid (the engine's message names
+            the rule). In every case nothing changes.
+        """
+        user = _check_user(user)
+
+        def change(s: TableSession) -> list[dict]:
+            seat = self._seat_of(s, user)
+            if not s.started:
+                raise RoomError(f"table {s.key!r} has not started yet: wait for the start")
+            if s.over:
+                raise RoomError(f"table {s.key!r} has played every board of its set")
+            names = seat_names(s.players)
+            turn = s.state.current_player
+            if turn != seat:
+                raise NotYourTurnError(f"it is {names[turn]}'s turn at table {s.key!r}, not {names[seat]}'s "
+                                       f"({user!r}): wait for your turn")
+            return self._moves(s, s.act(seat, action, user))
+
+        return self._change(table, change)
+
+    def view(self, table: str, user: str) -> dict:
+        """What ``user`` sees of ``table``, as JSON values (:func:`json.dumps` takes it as
+        it is): :func:`cardkit.table_session.table_view`, with ``table`` (the id) and
+        ``viewer.user`` added.
+
+        A seated user sees their own hand (``hand``), their legal actions (``legal``) and
+        the public part of their seat's observation (``public``: the tricks played, the
+        bidding and contract, Durak's face-up cards and trump, whose turn, …), never a card
+        their seat cannot see; every board finished at the table is in ``scores`` and
+        ``totals``. A teacher also sees every hand (``hands``; in Durak the face-down
+        cards, ``face_down_cards``), seated or not.
+
+        :raises UnknownTableError: for a table that does not exist.
+        :raises NotSeatedError: for a user who neither sits at the table nor is a teacher.
+        """
+        user = _check_user(user)
+        with self._lock:
+            s = self._load(table)[1]
+            seat = next((n for n, u in s.people.items() if u == user), None)
+            teacher = user in self.teachers
+            if seat is None and not teacher:
+                raise NotSeatedError(f"{user!r} does not sit at table {s.key!r}: only its players and the "
+                                     f"teachers see it")
+            out = table_view(s, seat, everything=teacher)
+        out["table"] = s.key
+        out["viewer"]["user"] = user
+        return out
+
+    def results(self, code: str) -> list[dict]:
+        """The traveller of one board: a row per table that finished it, in the order the
+        tables were opened (a table that played it twice has two rows).
+
+        :param code: the board's deal code, in any form :func:`cardkit.codes.parse_deal_code`
+            reads (``"v-4821"`` is ``"V-4821"``).
+        :returns: dicts with ``table`` (its id), ``board`` (1-based, its number at that
+            table), ``code`` (canonical), ``players`` (seat number -> user name or
+            ``"bot"``, who held each seat when the board ended), ``returns`` (the engine's
+            ``returns()``, per seat in the game's points: RULES.md §1.6, §2.2, §3.4), and
+            for Variety ``contract`` (1..8) and ``declarers`` (``[first namer, repeater]``).
+        :raises NotationError: for a code that is not well formed.
+        """
+        canon = deal_code(parse_deal_code(code))
+        q = (select(_BOARDS, _TABLES.c.serial).join(_TABLES, _TABLES.c.id == _BOARDS.c.table_id)
+             .where(_BOARDS.c.code == canon, _BOARDS.c.finished.is_(True))
+             .order_by(_TABLES.c.serial, _BOARDS.c.number))
+        with self.engine.connect() as conn:
+            rows = conn.execute(q).all()
+        return [self._traveller_row(r) for r in rows]
+
+    # ---- the teacher's controls ------------------------------------------------------------
+
+    def undo(self, table: str, user: str) -> int:
+        """Take back the last action a person took on the board in play at ``table``, and
+        every bot action after it (a finished board's result is taken back first): that
+        person is to act again.
+
+        :returns: the number of actions left on the board (after the bots' replies, should a
+            bot now hold the seat).
+        :raises NotTeacherError: for a user who is not a teacher.
+        :raises UnknownTableError: for a table that does not exist.
+        :raises RoomError: when no person has acted on the board in play; nothing changes.
+        """
+        self._teacher(user, "undo")
+        return self._change(table, lambda s: s.undo())
+
+    def next_board(self, table: str, user: str) -> list[dict]:
+        """Move ``table`` to the next board of its set now; an unfinished board in play
+        stays unfinished and counts in no result. The bots act as after an action.
+
+        :returns: the bots' actions, as :meth:`act` returns them.
+        :raises NotTeacherError: for a user who is not a teacher.
+        :raises UnknownTableError: for a table that does not exist.
+        :raises RoomError: when the table has not started or its set has no more boards.
+        """
+        self._teacher(user, "move a table to the next board")
+        return self._change(table, lambda s: self._moves(s, s.next_board()))
+
+    def set_deals(self, table: str, user: str, deals: Sequence[str] | None) -> list[dict]:
+        """Give ``table`` another set of boards (deal codes as for :meth:`open_table`, or
+        None for random boards). A started table deals the new set's first board at once
+        (an unfinished board in play counts in no result); one not started yet plays it
+        from the start.
+
+        :returns: the bots' actions, as :meth:`act` returns them.
+        :raises NotTeacherError: for a user who is not a teacher.
+        :raises UnknownTableError: for a table that does not exist.
+        :raises CardkitError: for a code the table cannot play (named); nothing changes.
+        """
+        self._teacher(user, "set a table's boards")
+        return self._change(table, lambda s: self._moves(s, s.set_deals(deals)))
+
+    # ---- inside ----------------------------------------------------------------------------
+
+    def _teacher(self, user, what: str) -> None:
+        user = _check_user(user)
+        if user not in self.teachers:
+            raise NotTeacherError(f"only a teacher may {what}; {user!r} is not one of the room's teachers")
+
+    @staticmethod
+    def _seat(s: TableSession, seat) -> int:
+        names = seat_names(s.players)
+        if is_whole(seat) and 0 <= seat < s.players:
+            return int(seat)
+        if isinstance(seat, str):
+            lower = [n.lower() for n in names]
+            if seat.strip().lower() in lower:
+                return lower.index(seat.strip().lower())
+        raise SeatError(f"seat {quote(seat)}: table {s.key!r} has the seats 0..{s.players - 1}, "
+                        f"named {', '.join(names)}")
+
+    @staticmethod
+    def _seat_of(s: TableSession, user: str) -> int:
+        for n, u in s.people.items():
+            if u == user:
+                return n
+        raise NotSeatedError(f"{user!r} does not sit at table {s.key!r}: take a seat first")
+
+    def _seat_of_user(self, user: str) -> tuple[str, int] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(_SEATS.c.table_id, _SEATS.c.seat).where(_SEATS.c.user_name == user)).first()
+        return None if row is None else (row.table_id, row.seat)
+
+    @staticmethod
+    def _moves(s: TableSession, moves: list[tuple[int, Move]]) -> list[dict]:
+        names = seat_names(s.players)
+        return [{"board": b + 1, "seat": m.seat, "name": names[m.seat], "action": m.action, "by": m.by}
+                for b, m in moves]
+
+    @staticmethod
+    def _table_fields(s: TableSession) -> dict:
+        return {"deals": None if s.deals is None else json.dumps(list(s.deals)), "started": s.started,
+                "board": s.number, "position": s.position}
+
+    @staticmethod
+    def _traveller_row(r) -> dict:
+        row: dict[str, Any] = {"table": r.table_id, "board": r.number + 1, "code": r.code,
+                               "players": {int(k): v for k, v in json.loads(r.players).items()},
+                               "returns": json.loads(r.returns)}
+        if r.contract is not None:
+            row["contract"] = r.contract
+            row["declarers"] = json.loads(r.declarers)
+        return row
+
+    def _load(self, table) -> tuple[int, TableSession]:
+        """The table's version and session: the cached one while the database holds the
+        same version, else rebuilt from the database (its board's actions replayed)."""
+        tid = _check_table_id(table)
+        with self.engine.connect() as conn:
+            row = conn.execute(select(_TABLES).where(_TABLES.c.id == tid)).first()
+            if row is None:
+                raise UnknownTableError(f"table {quote(table)}: no such table in this room")
+            cached = self._cache.get(tid)
+            if cached is not None and cached[0] == row.version:
+                return cached
+            session = self._rebuild(conn, row)
+        self._cache[tid] = (row.version, session)
+        return row.version, session
+
+    @staticmethod
+    def _rebuild(conn: Connection, row) -> TableSession:
+        module = game_entry(row.game).engine()
+        rules = rules_from_json(json.loads(row.rules), module.Rules)
+        deals = None if row.deals is None else json.loads(row.deals)
+        s = TableSession(row.game, rules=rules, deals=deals, bots=row.bots, key=row.id, seed=row.seed)
+        people = {r.seat: r.user_name for r in conn.execute(select(_SEATS).where(_SEATS.c.table_id == row.id))}
+        boards = conn.execute(select(_BOARDS).where(_BOARDS.c.table_id == row.id).order_by(_BOARDS.c.number)).all()
+        results = []
+        for b in boards:
+            if b.finished:
+                r = Room._traveller_row(b)
+                r.update(board=b.number, position=b.position)
+                results.append(r)
+        current = next((b for b in boards if b.number == row.board), None)
+        moves = []
+        if current is not None:
+            q = (select(_ACTIONS).where(_ACTIONS.c.table_id == row.id, _ACTIONS.c.board == row.board)
+                 .order_by(_ACTIONS.c.idx))
+            moves = [Move(a.seat, a.action, a.by_user, a.remark) for a in conn.execute(q)]
+        s.restore(started=row.started, people=people, results=results, number=row.board, position=row.position,
+                  code=None if current is None else current.code, moves=moves,
+                  recorded=bool(current is not None and current.finished))
+        return s
+
+    def _change(self, table, fn: Callable[[TableSession], Any]) -> Any:
+        """Run ``fn`` on a copy of the table's session; write what it changed (its
+        events) in one transaction, only if the table is still at the version read; then
+        keep the copy. If ``fn`` raises, nothing is written and the session is as it was."""
+        with self._lock:
+            version, session = self._load(table)
+            new = session.clone()
+            try:
+                out = fn(new)
+            except StateError as e:  # the session's refusals, in the room's words
+                raise RoomError(f"table {new.key!r}: {e}") from None
+            events = new.take_events()
+            try:
+                with self.engine.begin() as conn:
+                    done = conn.execute(update(_TABLES).where(_TABLES.c.id == new.key, _TABLES.c.version == version)
+                                        .values(version=version + 1, **self._table_fields(new)))
+                    if done.rowcount != 1:
+                        raise TableChangedError(f"table {new.key!r} changed meanwhile (another window or process "
+                                                f"acted there): nothing was done; try again")
+                    for event in events:
+                        self._write(conn, new.key, event)
+            except (TableChangedError, IntegrityError) as e:
+                self._cache.pop(new.key, None)
+                if isinstance(e, TableChangedError):
+                    raise
+                raise TableChangedError(f"table {new.key!r}: the database refused the change (another process "
+                                        f"changed the room meanwhile): nothing was done; try again") from None
+            self._cache[new.key] = (version + 1, new)
+            return out
+
+    @staticmethod
+    def _write(conn: Connection, tid: str, event: tuple) -> None:
+        kind = event[0]
+        if kind == "seat":
+            _, seat, user = event
+            conn.execute(delete(_SEATS).where(_SEATS.c.table_id == tid, _SEATS.c.seat == seat))
+            if user is not None:
+                conn.execute(insert(_SEATS).values(table_id=tid, seat=seat, user_name=user))
+        elif kind == "deal":
+            _, number, position, code = event
+            conn.execute(insert(_BOARDS).values(table_id=tid, number=number, position=position, code=code,
+                                                finished=False))
+        elif kind == "move":
+            _, number, idx, m = event
+            conn.execute(insert(_ACTIONS).values(table_id=tid, board=number, idx=idx, seat=m.seat,
+                                                 action=m.action, by_user=m.by, remark=m.remark))
+        elif kind == "finish":
+            _, number, row = event
+            conn.execute(update(_BOARDS).where(_BOARDS.c.table_id == tid, _BOARDS.c.number == number).values(
+                finished=True, players=json.dumps({str(k): v for k, v in row["players"].items()}),
+                returns=json.dumps(list(row["returns"])), contract=row.get("contract"),
+                declarers=None if "declarers" not in row else json.dumps(list(row["declarers"]))))
+        elif kind == "unfinish":
+            _, number = event
+            conn.execute(update(_BOARDS).where(_BOARDS.c.table_id == tid, _BOARDS.c.number == number).values(
+                finished=False, players=None, returns=None, contract=None, declarers=None))
+        elif kind == "undo":
+            _, number, n = event
+            conn.execute(delete(_ACTIONS).where(_ACTIONS.c.table_id == tid, _ACTIONS.c.board == number,
+                                                _ACTIONS.c.idx >= n))
+        # "start": the table row's fields say it

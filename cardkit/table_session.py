@@ -1,0 +1,619 @@
+"""One card table without any UI or storage: who sits where, the board in play, the bots'
+replies, the teacher's undo and the next board, and what each viewer may see.
+
+A :class:`TableSession` holds one table of one game (Variety, Warsaw Hearts or Armenian
+Durak): its ``Rules``, the set of boards it plays (deal codes, :mod:`cardkit.codes`, or
+random boards), the people at its seats and the kind of bot that plays the other seats.
+Every rule is the engine's: the session deals a board from its code, hands each action to
+``state.apply_action`` and each bot its own seat's ``state.observation(seat)``
+(:func:`cardkit.controller.run_bots`; STYLE.md rule 6), and reads ``returns()`` at the end.
+
+Each change is also written down as an *event* (:meth:`TableSession.take_events`): a board
+dealt, an action, a board finished or taken back, a seat taken or left. A store
+(:class:`cardkit.room.Room` keeps them in a database) writes the events, and
+:meth:`TableSession.restore` builds the same session again from what it wrote (the board's
+code and its actions, replayed on the deal).
+
+Bots are deterministic: the bot that acts for seat ``s`` with ``n`` actions taken on board
+``b`` of table ``key`` is made afresh with a seed drawn from those four values, so a
+restored table plays on exactly as the first one would have (rule bots; the expert bot's
+time budget per decision makes its choice depend on the machine's speed).
+
+:func:`table_view` is the view of a viewer (a seat, or a teacher who sees every hand):
+a JSON-able dict built from the engine's observation of that seat.
+
+Seats are numbers ``0 .. players - 1`` clockwise (RULES.md, "Common conventions"), named
+as :data:`SEAT_NAMES` says: South, West, North, East with four players; South, West, East
+with three; South and North in Armenian Durak.
+
+>>> t = TableSession("warsaw_hearts", deals=["W-17"], key="demo")
+>>> t.sit(0, "ann")
+[]
+>>> moves = t.start()
+>>> t.code, t.state.current_player
+('W-17', 0)
+>>> [(m.seat, m.action, m.by) for m in t.moves]      # North and East (bots) played first
+[(2, '6H', 'bot'), (3, '8H', 'bot')]
+>>> t.legal(0)                                      # South follows suit (RULES.md §2.1)
+['9H', '7H']
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, fields as dataclass_fields, is_dataclass, replace as dataclass_replace
+from typing import Any
+
+import numpy as np
+
+from ._checks import is_whole
+from .cards import Card, Suit
+from .codes import MAX_SEED_DIGITS, deal_code, game_entry, parse_deal_code
+from .errors import CardkitError, StateError, quote
+
+__all__ = ["SEAT_NAMES", "BOT_KINDS", "Move", "TableSession", "seat_names", "table_view", "jsonable"]
+
+#: The seats' names by number of players (RULES.md, "Common conventions": South, then
+#: clockwise West, North, East; with three, West and East; Armenian Durak's two players
+#: sit South and North, facing each other).
+SEAT_NAMES: dict[int, tuple[str, ...]] = {4: ("South", "West", "North", "East"), 3: ("South", "West", "East"),
+                                          2: ("South", "North")}
+
+#: The bots a table may fill its empty seats with: the game's rule bot, its expert bot
+#: (:class:`cardkit.analysis.ExpertBot`), or None (people only).
+BOT_KINDS = ("rule", "expert", None)
+
+#: What a seat played by a bot shows as its player.
+BOT = "bot"
+
+#: At most this many boards in a prepared set.
+MAX_DEALS = 1000
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The names of seats ``0 .. players - 1`` (:data:`SEAT_NAMES`).
+
+    :raises CardkitError: for a number of players no game of the kit has (2, 3 or 4).
+    """
+    if not is_whole(players) or players not in SEAT_NAMES:
+        raise CardkitError(f"players {quote(players)}: a table seats 2, 3 or 4 players")
+    return SEAT_NAMES[int(players)]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action taken at a table.
+
+    :ivar seat: the seat that acted (0..players-1).
+    :ivar action: the action in notation (``"4"``, ``"QH"``, ``"trump 3"``, ``"draw none"``).
+    :ivar by: the user name of the person who took it, or ``"bot"``.
+    :ivar remark: table talk said with it (a Variety bot's reason for its bid, RULES.md
+        §1.3), or None.
+    """
+
+    seat: int
+    action: str
+    by: str
+    remark: str | None = None
+
+
+def _digest(*parts) -> int:
+    """A whole number 0 .. 2**63 - 1 from ``parts``, the same on every machine."""
+    text = "\x1f".join(map(str, parts)).encode("utf-8")
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+def jsonable(value, action_text=str) -> Any:
+    """``value`` as plain JSON values: a card as its code (``"QH"``), a suit as its letter,
+    a dataclass (a game's ``Rules``, an observation) as an object of its fields, tuples as
+    lists, numpy integers as ints; an observation's ``legal_actions`` in notation
+    (``action_text``, a state's ``action_to_str``).
+
+    >>> from cardkit import parse_card
+    >>> jsonable({"trick": (parse_card("QH"), parse_card("10S")), "trump": parse_card("AH").suit})
+    {'trick': ['QH', 'TS'], 'trump': 'H'}
+    """
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Suit):
+        return value.letter
+    if value is None or isinstance(value, (bool, str, float)):
+        return value
+    if is_whole(value):
+        return int(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        out = {}
+        for f in dataclass_fields(value):
+            v = getattr(value, f.name)
+            out[f.name] = [action_text(a) for a in v] if f.name == "legal_actions" else jsonable(v, action_text)
+        return out
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v, action_text) for v in value]
+    if isinstance(value, dict):
+        return {str(k): jsonable(v, action_text) for k, v in value.items()}
+    return str(value)
+
+
+def _check_bots(bots):
+    if bots not in BOT_KINDS or isinstance(bots, bool):
+        raise CardkitError(f"bots {quote(bots)}: expected 'rule', 'expert' or None (people only)")
+    return bots
+
+
+class TableSession:
+    """One table: its game, rules, set of boards, seats, the board in play and the bots.
+
+    :param game: ``"variety"``, ``"warsaw_hearts"`` or ``"armenian_durak"`` (or the code
+        letter, :func:`cardkit.codes.game_entry`).
+    :param rules: the game's ``Rules`` (variants), or None: with a prepared set, the rules
+        its first code names (the variants a code carries, the rest at their defaults);
+        without one, the game's default rules. Warsaw Hearts' ``Rules(players=3)`` makes a
+        three-seat table.
+    :param deals: the prepared set, deal codes in the order played (``["V-4821",
+        "V-17-L2"]``), or None for random boards: board ``k`` (0-based) is then the deal
+        number ``seed + k`` (the code ``V-<seed + k>``). Each code must be of this game,
+        for this number of players, and carry the same rule variants as ``rules``.
+    :param bots: ``"rule"`` (default), ``"expert"``, or None: what plays a seat no person
+        holds once the table has started. With None a person must hold every seat to start.
+    :param key: the table's name; with the board and the seat it seeds every bot's choice.
+    :param seed: the deal number of the first random board (0 .. 10**12 - 1); None draws
+        one from fresh entropy.
+    :raises CardkitError: for an unknown game, rules that are not the game's ``Rules``, a
+        bad bots kind, a code that is not well formed, of another game or number of
+        players, or with other variants than the table's (the message names the code).
+    """
+
+    def __init__(self, game, *, rules=None, deals: Sequence[str] | None = None, bots="rule",
+                 key: str = "table", seed: int | None = None) -> None:
+        self.entry = game_entry(game)
+        self.game: str = self.entry.name
+        self.module = self.entry.engine()
+        self.bots = _check_bots(bots)
+        self.key = str(key)
+        if rules is not None and not isinstance(rules, self.module.Rules):
+            raise CardkitError(f"rules {quote(rules)}: expected {self.entry.title}'s Rules "
+                               f"({self.module.__name__}.Rules) or None")
+        codes = self._parse_set(deals)
+        if rules is None:
+            rules = codes[0][1].rules if codes else self.module.Rules()
+        self.rules = rules
+        self.players: int = getattr(rules, "players", None) or self.entry.players[0]
+        self.deals: tuple[str, ...] | None = self._check_set(codes)
+        if seed is None:
+            seed = int(np.random.default_rng().integers(10 ** MAX_SEED_DIGITS))
+        if not is_whole(seed) or not 0 <= seed < 10 ** MAX_SEED_DIGITS:
+            raise CardkitError(f"seed {quote(seed)}: the first random board's deal number is a whole number "
+                               f"0..{10 ** MAX_SEED_DIGITS - 1}")
+        self.seed = int(seed)
+        #: seat -> the user name of the person who holds it
+        self.people: dict[int, str] = {}
+        self.started = False
+        #: the board in play: its number at this table (0-based, -1 before the first), its
+        #: place in the set (-1: none dealt from the set yet), code, state and moves
+        self.number = -1
+        self.position = -1
+        self.code: str | None = None
+        self.state: Any = None
+        self.moves: list[Move] = []
+        #: whether the board in play has been recorded (it is over)
+        self.recorded = False
+        #: the table's finished boards, in order: dicts as :meth:`_result` makes them
+        self.results: list[dict] = []
+        self._events: list[tuple] = []
+
+    # ---- the set of boards ----------------------------------------------------------------
+
+    def _parse_set(self, deals) -> list[tuple[str, Any]]:
+        """``[(canonical code, DealSpec)]`` of a prepared set, or ``[]`` for None."""
+        if deals is None:
+            return []
+        if isinstance(deals, (str, bytes)) or not isinstance(deals, Sequence):
+            raise CardkitError(f"deals {quote(deals)}: expected a list of deal codes such as ['V-4821', 'V-17'], "
+                               f"or None for random boards")
+        if not 1 <= len(deals) <= MAX_DEALS:
+            raise CardkitError(f"deals: a prepared set holds 1 to {MAX_DEALS:,} deal codes, got {len(deals):,}")
+        out = []
+        for code in deals:
+            spec = parse_deal_code(code)
+            if spec.game != self.game:
+                raise CardkitError(f"deal code {quote(code)} is a deal of {game_entry(spec.game).title}, "
+                                   f"but this table plays {self.entry.title}")
+            out.append((deal_code(spec), spec))
+        return out
+
+    def _check_set(self, codes: list[tuple[str, Any]]) -> tuple[str, ...] | None:
+        """The canonical codes, each checked against the table's players and variants."""
+        if not codes:
+            return None
+        for code, spec in codes:
+            if spec.players != self.players:
+                raise CardkitError(f"deal code {quote(code)} is a deal for {spec.players} players, but this "
+                                   f"table seats {self.players}")
+            for o in self.entry.variants:
+                if not o.deal and getattr(spec.rules, o.field) != getattr(self.rules, o.field):
+                    raise CardkitError(
+                        f"deal code {quote(code)} plays {o.field.replace('_', ' ')} "
+                        f"{getattr(spec.rules, o.field)!r}, but this table plays "
+                        f"{getattr(self.rules, o.field)!r}: give codes of the table's rules")
+        return tuple(code for code, _ in codes)
+
+    def set_deals(self, deals: Sequence[str] | None) -> list[tuple[int, Move]]:
+        """Play another set from now on: ``deals`` as for the constructor (None: random
+        boards). A started table deals the new set's first board at once (an unfinished
+        board in play is left unfinished; it counts in no result) and the bots act.
+
+        :returns: the bots' moves, as :meth:`act` returns them.
+        :raises CardkitError: for a set the constructor would refuse; nothing changes.
+        """
+        deals = self._check_set(self._parse_set(deals))
+        start = len(self._events)
+        self.deals = deals
+        self.position = -1
+        if self.started:
+            self._deal_next()
+            self._settle()
+        return self._moves_since(start)
+
+    def next_code(self) -> str | None:
+        """The code of the board that comes after the one in play, or None when the set
+        has no more boards (random boards never end)."""
+        k = self.position + 1
+        if self.deals is None:
+            seed = (self.seed + k) % 10 ** MAX_SEED_DIGITS
+            return deal_code(self.game, seed=seed, players=self.players, rules=self.rules)
+        return self.deals[k] if k < len(self.deals) else None
+
+    def _new_state(self, code: str):
+        spec = parse_deal_code(code)
+        return dataclass_replace(spec, rules=self.rules).new_state()
+
+    def _deal_next(self) -> None:
+        code = self.next_code()
+        if code is None:
+            raise StateError(f"the set has no board after board {self.position + 1}: set another set of boards "
+                             f"to play on")
+        self.number += 1
+        self.position += 1
+        self.code = code
+        self.state = self._new_state(code)
+        self.moves = []
+        self.recorded = False
+        self._events.append(("deal", self.number, self.position, code))
+
+    # ---- seats -------------------------------------------------------------------------
+
+    def who(self, seat: int) -> str | None:
+        """The player of ``seat``: a user name, ``"bot"`` (a started table with bots, the
+        seat held by no person), or None (an empty seat)."""
+        if seat in self.people:
+            return self.people[seat]
+        return BOT if self.started and self.bots is not None else None
+
+    def is_bot(self, seat: int) -> bool:
+        """True when a bot plays ``seat`` now."""
+        return self.who(seat) == BOT
+
+    def sit(self, seat: int, user: str) -> list[tuple[int, Move]]:
+        """``user`` takes ``seat`` (a seat held by no person: empty, or a bot's, who gives
+        it up). On a started table the bots then act, as after an action.
+
+        :returns: the bots' moves, as :meth:`act` returns them.
+        :raises CardkitError: for a seat outside 0..players-1 or one a person holds.
+        """
+        if not is_whole(seat) or not 0 <= seat < self.players:
+            raise CardkitError(f"seat {quote(seat)}: expected a seat 0..{self.players - 1}")
+        if seat in self.people:
+            raise CardkitError(f"seat {seat} is taken by {self.people[seat]!r}")
+        start = len(self._events)
+        self.people[int(seat)] = str(user)
+        self._events.append(("seat", int(seat), str(user)))
+        if self.started:
+            self._settle()
+        return self._moves_since(start)
+
+    def leave(self, seat: int) -> list[tuple[int, Move]]:
+        """The person at ``seat`` leaves it: a bot plays it from now on (none: the seat is
+        empty and the table waits for a person there). The bots then act; a table no
+        person sits at waits.
+
+        :returns: the bots' moves, as :meth:`act` returns them.
+        :raises CardkitError: for a seat no person holds.
+        """
+        if seat not in self.people:
+            raise CardkitError(f"seat {quote(seat)}: no person sits there")
+        start = len(self._events)
+        del self.people[seat]
+        self._events.append(("seat", seat, None))
+        if self.started:
+            self._settle()
+        return self._moves_since(start)
+
+    # ---- play ----------------------------------------------------------------------------
+
+    def start(self) -> list[tuple[int, Move]]:
+        """Deal the first board and let the bots act until a person is to act.
+
+        :returns: the bots' moves, as ``(board, move)`` pairs (board: 0-based at this table).
+
+        :raises StateError: when the table has started already, no person sits at it, or
+            (bots None) a seat is empty; nothing changes.
+        """
+        if self.started:
+            raise StateError("the table has started already")
+        if not self.people:
+            raise StateError("nobody sits at the table: a person takes a seat before it starts")
+        empty = [seat_names(self.players)[s] for s in range(self.players) if s not in self.people]
+        if empty and self.bots is None:
+            raise StateError(f"{', '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty and this table "
+                             f"has no bots: a person takes every seat before it starts")
+        start = len(self._events)
+        self.started = True
+        self._events.append(("start",))
+        self._deal_next()
+        self._settle()
+        return self._moves_since(start)
+
+    @property
+    def over(self) -> bool:
+        """True when the board in play is over and the set has no board after it."""
+        return self.state is not None and self.state.is_terminal()
+
+    def legal(self, seat: int) -> list[str]:
+        """The actions ``seat`` may take now, in notation (``"4"``, ``"QH"``, ``"draw 2"``);
+        empty when it is not that seat's turn (or the table has not started)."""
+        st = self.state
+        if st is None or st.is_terminal() or st.current_player != seat:
+            return []
+        return [st.action_to_str(a) for a in st.legal_actions()]
+
+    def act(self, seat: int, action, by: str) -> list[tuple[int, Move]]:
+        """The action of the person ``by`` at ``seat``, whose turn it is; then the bots
+        reply until a person is to act. A board that ends is recorded at once and the next
+        board of the set dealt, if any.
+
+        :param action: notation or an action object (``state.apply_action`` reads both).
+        :returns: the moves taken, this action first, as ``(board, move)`` pairs (board:
+            0-based at this table; the bots' moves may reach into the next board).
+        :raises StateError: when the table has not started, the set is played out, it is
+            another seat's turn or a bot's seat; nothing changes.
+        :raises NotationError: for text that is not an action now; :raises
+            IllegalActionError: for an action the rules forbid (the engine's message);
+            in both cases nothing changes.
+        """
+        st = self.state
+        if st is None:
+            raise StateError("the table has not started")
+        if st.is_terminal():
+            raise StateError("every board of the table's set has been played")
+        if st.current_player != seat:
+            raise StateError(f"it is seat {st.current_player}'s turn, not seat {quote(seat)}'s")
+        if self.people.get(seat) != by:
+            raise StateError(f"seat {seat} is not held by {quote(by)}")
+        start = len(self._events)
+        st.apply_action(action)
+        self._moved(Move(seat, st.action_to_str(st.history[-1]), str(by)))
+        self._settle()
+        return self._moves_since(start)
+
+    def _moves_since(self, start: int) -> list[tuple[int, Move]]:
+        """The ``(board, move)`` pairs of the move events from event ``start`` on."""
+        return [(e[1], e[3]) for e in self._events[start:] if e[0] == "move"]
+
+    def _moved(self, move: Move) -> None:
+        self.moves.append(move)
+        self._events.append(("move", self.number, len(self.moves) - 1, move))
+
+    def bot(self, seat: int):
+        """The bot that acts for ``seat`` now: the game's rule bot or expert bot, made
+        afresh with a seed drawn from the table's key, the board, the seat and the number
+        of actions taken (so the same position gets the same bot everywhere)."""
+        seed = _digest("cardkit.table_session", self.key, self.number, seat, len(self.moves))
+        if self.bots == "expert":
+            return self.module.ExpertBot(seed=seed)
+        return self.module.RuleBot(seed=seed)
+
+    def _settle(self) -> None:
+        """The bots act while a bot is to act and a person sits at the table; a finished
+        board is recorded and the next board of the set dealt."""
+        while self.state is not None and self.people:
+            st = self.state
+            if st.is_terminal():
+                if not self.recorded:
+                    self._record()
+                if self.next_code() is None:
+                    return
+                self._deal_next()
+                continue
+            seat = st.current_player
+            if not self.is_bot(seat):
+                return
+            bot = self.bot(seat)
+            action = bot.act(st.observation(seat))
+            remark = getattr(bot, "remark", None)
+            remark = remark if remark and st.phase == "bidding" and hasattr(st, "say") else None
+            if remark:
+                st.say(seat, remark)  # table talk during the bidding (RULES.md §1.3)
+            st.apply_action(action)
+            self._moved(Move(seat, st.action_to_str(st.history[-1]), BOT, remark))
+
+    def _result(self) -> dict:
+        st = self.state
+        row = {"board": self.number, "position": self.position, "code": self.code,
+               "players": {s: self.who(s) for s in range(self.players)}, "returns": st.returns()}
+        if getattr(st, "contract", None) is not None:  # Variety: the contract and its declarers
+            row["contract"] = st.contract
+            row["declarers"] = list(st.declarers)
+        return row
+
+    def _record(self) -> None:
+        row = self._result()
+        self.results.append(row)
+        self.recorded = True
+        self._events.append(("finish", self.number, row))
+
+    # ---- the teacher's controls ---------------------------------------------------------
+
+    def undo(self) -> int:
+        """Take back the last action a person took on the board in play and every bot
+        action after it (a finished board's result is taken back first); then the bots act
+        if a bot now holds that seat.
+
+        :returns: the number of actions left on the board (after the bots' replies, if any).
+        :raises StateError: when no person has acted on the board in play; nothing changes.
+        """
+        people = [i for i, m in enumerate(self.moves) if m.by != BOT]
+        if self.state is None or not people:
+            raise StateError("no person has acted on the board in play: there is nothing to undo")
+        n = people[-1]
+        if self.recorded:
+            self.results.pop()
+            self.recorded = False
+            self._events.append(("unfinish", self.number))
+        self.state.undo_to(n)
+        del self.moves[n:]
+        self._events.append(("undo", self.number, n))
+        self._settle()
+        return len(self.moves)
+
+    def next_board(self) -> list[tuple[int, Move]]:
+        """Deal the next board of the set now (an unfinished board in play is left
+        unfinished and counts in no result); the bots act.
+
+        :returns: the bots' moves, as :meth:`act` returns them.
+        :raises StateError: when the table has not started or the set has no more boards.
+        """
+        if not self.started:
+            raise StateError("the table has not started")
+        start = len(self._events)
+        self._deal_next()
+        self._settle()
+        return self._moves_since(start)
+
+    # ---- storage ----------------------------------------------------------------------
+
+    def take_events(self) -> list[tuple]:
+        """The changes since the last call, oldest first, and forget them:
+
+        - ``("start",)``; ``("seat", seat, user or None)``;
+        - ``("deal", board, position, code)``: a board dealt (board: its number at this
+          table, 0-based; position: its place in the set, 0-based);
+        - ``("move", board, index, Move)``: an action, ``index`` 0-based on the board;
+        - ``("finish", board, row)``: the board is over; ``row`` as in :attr:`results`
+          (``board``, ``position``, ``code``, ``players`` seat -> user or ``"bot"``,
+          ``returns``, and Variety's ``contract`` and ``declarers``);
+        - ``("unfinish", board)``: its result taken back; ``("undo", board, n)``: the
+          board's actions from index ``n`` on taken back.
+        """
+        out, self._events = self._events, []
+        return out
+
+    def restore(self, *, started: bool, people: dict[int, str], results: Sequence[dict], number: int,
+                position: int, code: str | None, moves: Sequence[Move], recorded: bool) -> None:
+        """Put the session where a store left it: the board ``code`` dealt again and its
+        ``moves`` replayed through the engine (remarks said where they were). No event is
+        written and no bot acts.
+
+        :raises CardkitError: when a stored action is not legal where it stands (named
+            with its place).
+        """
+        self.started, self.people = bool(started), dict(people)
+        self.results = [dict(r) for r in results]
+        self.number, self.position, self.code = number, position, code
+        self.moves, self.recorded, self.state = [], bool(recorded), None
+        if code is None:
+            return
+        st = self._new_state(code)
+        for i, m in enumerate(moves):
+            try:
+                if m.remark:
+                    st.say(m.seat, m.remark)
+                st.apply_action(m.action)
+            except CardkitError as e:
+                raise CardkitError(f"board {code}, stored action {i + 1} ({quote(m.action)}): {e}") from None
+            self.moves.append(m)
+        self.state = st
+        self._events = []
+
+    def clone(self) -> TableSession:
+        """An independent copy (the state cloned), for a change that may be refused."""
+        new = object.__new__(TableSession)
+        new.__dict__.update(self.__dict__)
+        new.people = dict(self.people)
+        new.moves = list(self.moves)
+        new.results = list(self.results)
+        new._events = list(self._events)
+        new.state = None if self.state is None else self.state.clone()
+        return new
+
+    def view(self, seat: int | None = None, *, everything: bool = False) -> dict:
+        """:func:`table_view` of this session."""
+        return table_view(self, seat, everything=everything)
+
+
+def _public(obs_json: dict) -> dict:
+    return {k: v for k, v in obs_json.items() if k not in ("seat", "hand", "legal_actions")}
+
+
+def table_view(session: TableSession, seat: int | None = None, *, everything: bool = False) -> dict:
+    """What one viewer sees of a table, as JSON values (json.dumps takes it as it is).
+
+    A seat (``seat`` given, ``everything`` False) sees what its observation holds
+    (``state.observation(seat)``, what bots get; STYLE.md rule 6): its own hand and the
+    public cards. A teacher (``everything`` True) sees every hand from the full state
+    (Armenian Durak: also the face-down cards).
+
+    Keys: ``game``, ``title``, ``players`` (number of seats), ``seats`` (per seat:
+    ``seat``, ``name``, ``player`` — a user name, ``"bot"`` or None), ``started``, ``viewer``
+    (``seat``, ``name``, ``everything``), ``board`` (None before the start, else ``number``
+    1-based at this table, ``position`` 1-based in the set, ``set_size`` or None for random
+    boards, ``code``, ``actions`` taken, ``over``, ``returns`` once over, else None),
+    ``turn`` (the seat to act or None), ``turn_name``, ``your_turn``, ``legal`` (the
+    viewer's actions in notation), ``hand`` (the viewer's cards, codes such as ``"QH"``;
+    empty for a viewer without a seat), ``public`` (the observation's other fields:
+    ``phase``, ``dealer``, ``trump``, ``trick``, ``tricks`` as ``[leader, cards, winner]``,
+    ``hand_sizes``, Variety's ``bids``, ``contract``, ``declarers``, Durak's ``face_up``,
+    ``face_down`` counts, ``taken``, ``points``, ``rules`` …, and Variety's table talk
+    ``remarks`` as ``[seat, text]``), ``scores`` (the table's finished boards:
+    ``board``, ``code``, ``returns``), ``totals`` (per seat, the game's points), and for
+    ``everything`` also ``hands`` (every seat's cards) and, in Armenian Durak,
+    ``face_down_cards`` (per seat and stack, a code or None).
+    """
+    names = seat_names(session.players)
+    st = session.state
+    view: dict[str, Any] = {
+        "game": session.game, "title": session.entry.title, "players": session.players,
+        "seats": [{"seat": s, "name": names[s], "player": session.who(s)} for s in range(session.players)],
+        "started": session.started,
+        "viewer": {"seat": seat, "name": None if seat is None else names[seat], "everything": bool(everything)},
+        "board": None, "turn": None, "turn_name": None, "your_turn": False, "legal": [], "hand": [],
+        "public": None,
+        "scores": [{"board": r["board"] + 1, "code": r["code"], "returns": list(r["returns"])}
+                   for r in session.results],
+        "totals": [sum(r["returns"][s] for r in session.results) for s in range(session.players)],
+    }
+    if st is None:
+        return view
+    obs = st.observation(0 if seat is None else seat)
+    obs_json = jsonable(obs, st.action_to_str)
+    public = _public(obs_json)
+    if getattr(st, "remarks", None) is not None:
+        public["remarks"] = [[s, t] for s, t in st.remarks]
+    turn = st.current_player
+    view.update({
+        "board": {"number": session.number + 1, "position": session.position + 1,
+                  "set_size": None if session.deals is None else len(session.deals), "code": session.code,
+                  "actions": len(st.history), "over": st.is_terminal(),
+                  "returns": st.returns() if st.is_terminal() else None},
+        "turn": turn, "turn_name": None if turn is None else names[turn],
+        "your_turn": seat is not None and turn == seat,
+        "legal": session.legal(seat) if seat is not None else [],
+        "hand": obs_json["hand"] if seat is not None else [],
+        "public": public,
+    })
+    if everything:
+        view["hands"] = [jsonable(list(h)) for h in st.hands]
+        down = getattr(st, "down", None)  # Armenian Durak's face-down cards (RULES.md §3.2)
+        if down is not None:
+            view["face_down_cards"] = [jsonable(list(d)) for d in down]
+    return view
