@@ -308,12 +308,20 @@ def policy_codes(policy, seats: int) -> np.ndarray:
     """Policy per seat as codes into :data:`POLICIES`, shape (seats,) int8.
 
     :param policy: one name for every seat, or a sequence of ``seats`` names.
-    :raises CardkitError: for an unknown name or a sequence of the wrong length.
+    :raises CardkitError: for an unknown name, a sequence of the wrong length, or anything
+        else (None, a number).
     """
     from ..errors import CardkitError, quote
-    names = [policy] * seats if isinstance(policy, str) else list(policy)
+    allowed = ", ".join(map(repr, POLICIES))
+    if isinstance(policy, str):
+        names = [policy] * seats
+    elif isinstance(policy, (list, tuple, np.ndarray)):
+        names = list(policy)
+    else:
+        raise CardkitError(f"policy {quote(policy)}: expected one of {allowed}, or a list of {seats} of them")
     if len(names) != seats:
-        raise CardkitError(f"policy {quote(policy)}: expected one name or {seats} names, one per seat")
+        raise CardkitError(f"policy {quote(policy)}: expected one of {allowed}, or a list of {seats} of them, "
+                           f"one per seat")
     for p in names:
         if p not in POLICIES:
             raise CardkitError(f"policy {quote(p)}: expected one of {', '.join(map(repr, POLICIES))}")
