@@ -14,14 +14,14 @@ from math import comb
 
 import numpy as np
 
-from ._checks import is_whole
+from ._checks import check_count, check_max_nodes, is_whole
 from .cards import Card
-from .dealing import as_generator, check_rules
+from .dealing import as_generator, check_rules, check_seat
 from .errors import CardkitError, NotationError, StateError, quote
-from .games import armenian_durak as D, variety as V
+from .games import armenian_durak as D, variety as V, warsaw_hearts as W
 from .notation import parse_hand
 from .simulate import armenian_durak as SD, variety as SV, warsaw_hearts as SW
-from .simulate._core import ONE, U64, deal_bits, hands_from_bits, reverse_strength
+from .simulate._core import ONE, U64, deal_bits, hands_from_bits, policy_codes, reverse_strength
 
 __all__ = ["ContractAdvice", "Advice", "advise", "sample_deals", "CardOutlook", "hearts_card_penalties",
            "durak_reply_swings", "shown_voids", "MAX_SAMPLES"]
@@ -61,21 +61,28 @@ class ContractAdvice:
                 f"({self.samples} deals, declarers win {self.win_rate:.0%})")
 
 
-def _check_int(value, name, lo, hi):
-    if not is_whole(value) or not lo <= value <= hi:
-        raise CardkitError(f"{name} {quote(value)}: expected a whole number {lo}..{hi}")
-    return int(value)
-
-
-def _check_samples(samples) -> int:
-    """``samples`` as an int 2..:data:`MAX_SAMPLES`.
+def _check_samples(samples, lo: int = 2) -> int:
+    """``samples`` as an int ``lo``..:data:`MAX_SAMPLES`.
 
     :raises CardkitError: for anything else, saying what the maximum costs.
     """
     if is_whole(samples) and samples > MAX_SAMPLES:
-        raise CardkitError(f"samples {quote(samples)}: at most {MAX_SAMPLES:,} (about 2.6 s and 105 MB for the "
+        raise CardkitError(f"samples={quote(samples)}: at most {MAX_SAMPLES:,} (about 2.6 s and 105 MB for the "
                            f"contract advisor; more would only slow the kernel down, or kill it)")
-    return _check_int(samples, "samples", 2, MAX_SAMPLES)
+    return check_count(samples, "samples", lo, MAX_SAMPLES, "deals")
+
+
+def _check_policy(policy, seats: int) -> None:
+    """:raises CardkitError: for a ``policy`` that is not one of the simulators' names
+    (:data:`cardkit.simulate.POLICIES`) nor ``seats`` of them, before any deal is dealt."""
+    policy_codes(policy, seats)
+
+
+def _check_observation(obs, module, game: str, what: str) -> None:
+    """:raises CardkitError: for anything but an observation of ``module``'s game."""
+    if not isinstance(obs, module.Observation):
+        raise CardkitError(f"{what}: {quote(obs)} is not an observation of {game}: expected "
+                           f"state.observation(seat) of a {game} deal")
 
 
 def _check_progress(progress) -> None:
@@ -91,9 +98,14 @@ def sample_deals(hand, seat: int, samples: int, rng: np.random.Generator) -> np.
     13k + 12``). The order in which ``hand`` is written does not matter.
 
     :param hand: 13 :class:`Card` objects (already checked).
+    :param seat: 0..3.
+    :param samples: deals, 1..:data:`MAX_SAMPLES`.
     :returns: shape (4, samples) uint64 hand masks, ace-high layout
         (:mod:`cardkit.simulate._core`).
+    :raises CardkitError: for a seat outside 0..3 or samples outside 1..:data:`MAX_SAMPLES`.
     """
+    seat = check_seat(seat, 4)
+    samples = _check_samples(samples, lo=1)
     bits = SV._BITS
     own = np.zeros(52, dtype=bool)
     own[[c.index for c in hand]] = True
@@ -215,26 +227,29 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
         sample, seconds to minutes each on this project's 2-core machine
         (``benchmarks/analysis.py``): use tens of samples, not thousands.
     :param max_nodes: with ``"double_dummy"``: a sample whose solve passes this many
-        positions is left out (counted in :attr:`Advice.unsolved`); None: no limit.
+        positions is left out (counted in :attr:`Advice.unsolved`); None: no limit; else a
+        whole number 1..2**63 − 1 (checked with either evaluation).
     :returns: :class:`Advice`, a list of eight :class:`ContractAdvice`, by margin, best
         first (ties by number); under ``"double_dummy"`` the double-dummy figures.
     :raises NotationError: for a hand that is not 13 different cards.
     :raises CardkitError: for a seat or dealer outside 0..3, samples outside
-        2..:data:`MAX_SAMPLES`, an unknown policy, ``rules`` that are not Variety's
-        ``Rules``, a ``progress`` that is not callable, or a bad seed.
+        2..:data:`MAX_SAMPLES`, a policy that is not one of :data:`cardkit.simulate.POLICIES`
+        (None included), ``rules`` that are not Variety's ``Rules``, a ``progress`` that is
+        not callable, a ``max_nodes`` that is neither None nor 1..2**63 − 1, or a bad seed;
+        all before any deal is dealt.
     """
     cards = parse_hand(hand)
     if len(cards) != 13 or len(set(cards)) != 13:
         raise NotationError(f"hand {quote(hand)}: a Variety hand is 13 different cards (RULES.md §1.1)")
-    seat = _check_int(seat, "seat", 0, 3)
-    dealer = _check_int(dealer, "dealer", 0, 3)
+    seat = check_seat(seat, 4)
+    dealer = check_seat(dealer, 4, "dealer")
     n = _check_samples(samples)
     rules = check_rules(rules, V.Rules, "Variety")
+    _check_policy(policy, 4)
     _check_progress(progress)
     if evaluation not in ("rule", "double_dummy"):
         raise CardkitError(f"evaluation={quote(evaluation)}: expected 'rule' or 'double_dummy'")
-    if max_nodes is not None and (not is_whole(max_nodes) or max_nodes < 1):
-        raise CardkitError(f"max_nodes={quote(max_nodes)}: expected a whole number >= 1, or None")
+    max_nodes = check_max_nodes(max_nodes)
     t0 = time.perf_counter()
     dd = evaluation == "double_dummy"
     total = 8 + (8 * n if dd else 0)
@@ -467,12 +482,15 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
         (points, >= 0) with ``stderr``; ``other`` the same figure as ``result`` (kept for
         older code).
     :raises StateError: when the observation's seat is not the one to play.
-    :raises CardkitError: for samples outside 2..:data:`MAX_SAMPLES`, an unknown policy or a
-        ``progress`` that is not callable.
+    :raises CardkitError: for anything but an observation of this game, samples outside
+        2..:data:`MAX_SAMPLES`, a policy that is not one of :data:`cardkit.simulate.POLICIES`
+        (None included) or a ``progress`` that is not callable; before any deal is dealt.
     """
     obs = observation
+    _check_observation(obs, W, "Warsaw Hearts", "hearts_card_penalties")
     _check_to_act(obs, "hearts_card_penalties")
     n = _check_samples(samples)
+    _check_policy(policy, obs.players)
     _check_progress(progress)
     rng = as_generator(seed)
     rules, players = obs.rules, obs.players
@@ -540,14 +558,17 @@ def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: st
         swing, (own − opponent's) deal score at the end minus the same difference now
         (points, sweep bonus included); ``other`` the expected own points won from here on.
     :raises StateError: when the seat is not the one to reply to a led card.
-    :raises CardkitError: for samples outside 2..:data:`MAX_SAMPLES`, an unknown policy or a
-        ``progress`` that is not callable.
+    :raises CardkitError: for anything but an observation of this game, samples outside
+        2..:data:`MAX_SAMPLES`, a policy that is not one of :data:`cardkit.simulate.POLICIES`
+        (None included) or a ``progress`` that is not callable; before any deal is dealt.
     """
     obs = observation
+    _check_observation(obs, D, "Armenian Durak", "durak_reply_swings")
     _check_to_act(obs, "durak_reply_swings")
     if len(obs.trick) != 1:
         raise StateError("durak_reply_swings: the seat must be replying to a led card (RULES.md §3.3)")
     n = _check_samples(samples)
+    _check_policy(policy, 2)
     _check_progress(progress)
     rng = as_generator(seed)
     rules = obs.rules

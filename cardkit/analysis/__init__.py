@@ -20,10 +20,11 @@ on first use.
 from __future__ import annotations
 
 from ._types import SearchLimit, Solution
+from ._worlds import MAX_WORLDS
 from .judge import EXACT_CARDS, Estimate, ExpertBot, Verdict, estimate, estimate_observation, outcome, review
 
 __all__ = ["Solution", "SearchLimit", "solve", "analyse", "sample_worlds", "estimate", "estimate_observation",
-           "Estimate", "review", "Verdict", "ExpertBot", "outcome", "EXACT_CARDS"]
+           "Estimate", "review", "Verdict", "ExpertBot", "outcome", "EXACT_CARDS", "MAX_WORLDS"]
 
 
 def _backend(state):
@@ -39,9 +40,12 @@ def solve(state, *, max_nodes: int | None = None) -> Solution:
     of the player to move (§3.4); Warsaw Hearts, the deal result (bonus − penalty) of the
     player to move under max^n (§2.2). See :class:`Solution`.
 
+    :param max_nodes: None (no limit) or a whole number 1..2**63 − 1 of positions.
     :raises StateError: for a state not in its play (Variety's bidding, Durak's trump
         draw) or of another game.
     :raises SearchLimit: when ``max_nodes`` positions were searched without an answer.
+    :raises CardkitError: for any other ``max_nodes`` (0, negative, past 2**63 − 1, a
+        bool, a float, text), before any search.
     """
     return _backend(state).solve(state, max_nodes=max_nodes)
 
@@ -52,6 +56,7 @@ def analyse(state, *, max_nodes: int | None = None) -> dict:
 
     :raises StateError: for a state not in its play, over, or of another game.
     :raises SearchLimit: when ``max_nodes`` is passed.
+    :raises CardkitError: for a bad ``max_nodes``, as :func:`solve`.
     """
     return _backend(state).analyse(state, max_nodes=max_nodes)
 
@@ -61,6 +66,9 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
     every public card where they are, the hidden cards dealt at random, consistently with
     the voids shown (see each game's ``cardkit.analysis.<game>.sample_worlds``).
 
+    :param n: how many worlds, a whole number 0..:data:`MAX_WORLDS` (10,000).
     :raises StateError: for a state not in its play, or of another game.
+    :raises CardkitError: for a bad seat, ``n`` (a bool, a float, text, below 0 or past
+        :data:`MAX_WORLDS`) or ``rng``, before any world is dealt.
     """
     return _backend(state).sample_worlds(state, seat, n, rng)

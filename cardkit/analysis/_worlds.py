@@ -9,20 +9,27 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._checks import is_whole
+from .._checks import check_count
 from ..cards import Card, deck
-from ..errors import CardkitError, StateError
+from ..errors import StateError
 from ..notation import sort_hand
 from ..tricks import Trick
 
-__all__ = ["hidden_hands", "trick_worlds", "world_from_observation"]
+__all__ = ["hidden_hands", "trick_worlds", "world_from_observation", "MAX_WORLDS"]
+
+#: The most worlds one call of a game's ``sample_worlds`` deals (and :func:`cardkit.analysis.
+#: estimate` values). Measured (2 cores), 10,000 worlds late in a deal: Variety about 2.6 s
+#: and 72 MB, Warsaw Hearts 2.8 s and 48 MB, Armenian Durak (each world a replayed deal)
+#: 17 s and 160 MB. ``n=10**30`` once ran past 60 s and 24 GB before this bound.
+MAX_WORLDS = 10_000
 
 
 def _check_n(n) -> int:
-    from ..errors import quote
-    if not is_whole(n) or n < 0:
-        raise CardkitError(f"n={quote(n)}: expected a whole number >= 0 (worlds)")
-    return int(n)
+    """``n`` worlds: a whole number 0..:data:`MAX_WORLDS`.
+
+    :raises CardkitError: for anything else, before any world is dealt.
+    """
+    return check_count(n, "n", 0, MAX_WORLDS, "worlds; cardkit.analysis.MAX_WORLDS")
 
 
 def hidden_hands(obs, deck_size: int, n: int, rng) -> list[dict[int, list[Card]]]:

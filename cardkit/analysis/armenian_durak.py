@@ -28,7 +28,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from .._checks import is_whole
+from .._checks import check_max_nodes, is_whole
 from ..cards import Card, deck as make_deck
 from ..errors import CardkitError, StateError, quote
 from ..games import armenian_durak as D
@@ -191,11 +191,10 @@ def _over_solution(state, t0: float) -> Solution:
 
 
 def _limit(max_nodes, st) -> None:
+    """Put the node limit (checked by :func:`check_max_nodes`) into the kernel's state."""
     from . import _durak_kernel as K
     if max_nodes is not None:
-        if not is_whole(max_nodes) or max_nodes < 1:
-            raise CardkitError(f"max_nodes {quote(max_nodes)}: expected a whole number >= 1 or None")
-        st[K.MAXN] = int(max_nodes)
+        st[K.MAXN] = max_nodes
 
 
 def solve(state, *, max_nodes: int | None = None) -> Solution:
@@ -204,7 +203,8 @@ def solve(state, *, max_nodes: int | None = None) -> Solution:
 
     :param state: a :class:`cardkit.games.armenian_durak.State` in the play or the draw
         (any point: a lead, a reply, the draw after a card from the hand), or over.
-    :param max_nodes: stop after this many positions searched (None: no limit).
+    :param max_nodes: stop after this many positions searched (None: no limit; else a
+        whole number 1..2**63 − 1, :data:`cardkit._checks.MAX_NODES`).
     :returns: :class:`~cardkit.analysis.Solution`: ``value`` the margin (points) of the
         player to move, their deal points minus the opponent's, tricks already taken and
         the sweep's +10 included (for a deal that is over: the margin of the player who
@@ -213,12 +213,13 @@ def solve(state, *, max_nodes: int | None = None) -> Solution:
         end of the line; ``nodes``; ``seconds``.
     :raises StateError: for anything but an Armenian Durak State, or one still in the
         trump draw (§3.2).
-    :raises CardkitError: for a ``max_nodes`` that is not a whole number >= 1.
+    :raises CardkitError: for a ``max_nodes`` that is not None nor a whole number 1..2**63 − 1.
     :raises SearchLimit: when ``max_nodes`` is exceeded.
     """
     from . import _durak_kernel as K
     t0 = time.perf_counter()
     _check_state(state, "solve")
+    max_nodes = check_max_nodes(max_nodes)
     if state.phase == "over":
         return _over_solution(state, t0)
     st, tb, kind, mover = _encode(state)
@@ -266,11 +267,12 @@ def analyse(state, *, max_nodes: int | None = None) -> dict:
         already taken and the sweep's +10 included) after that action and best play by
         both. Empty for a deal that is over.
     :raises StateError: for anything but an Armenian Durak State, or one in the trump draw.
-    :raises CardkitError: for a ``max_nodes`` that is not a whole number >= 1.
+    :raises CardkitError: for a ``max_nodes`` that is not None nor a whole number 1..2**63 − 1.
     :raises SearchLimit: when ``max_nodes`` is exceeded.
     """
     from . import _durak_kernel as K
     _check_state(state, "analyse")
+    max_nodes = check_max_nodes(max_nodes)
     if state.phase == "over":
         return {}
     actions = state.legal_actions()
@@ -373,18 +375,19 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
 
     :param state: an Armenian Durak State in the play, the draw, or over.
     :param seat: 0 or 1, whose view.
-    :param n: how many worlds (>= 0).
+    :param n: how many worlds, a whole number 0..:data:`~cardkit.analysis.MAX_WORLDS`
+        (10,000: about 17 s and 160 MB late in a deal on this project's 2-core machine).
     :param rng: a :class:`numpy.random.Generator`; the same generator state gives the same
         worlds for two states that differ only in cards the seat cannot see.
     :returns: a list of ``n`` State objects.
     :raises StateError: for anything but an Armenian Durak State, or one in the trump draw.
     :raises CardkitError: for a bad seat, ``n`` or ``rng``.
     """
+    from ._worlds import _check_n
     _check_state(state, "sample_worlds")
     if not is_whole(seat) or seat not in (0, 1):
         raise CardkitError(f"seat {quote(seat)}: expected 0 or 1 (RULES.md §3.1)")
-    if not is_whole(n) or n < 0:
-        raise CardkitError(f"n {quote(n)}: expected a whole number >= 0")
+    n = _check_n(n)
     if not isinstance(rng, np.random.Generator):
         raise CardkitError(f"rng {type(rng).__name__}: expected a numpy.random.Generator")
     seat, opp = int(seat), 1 - int(seat)

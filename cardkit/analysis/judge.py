@@ -19,18 +19,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import is_whole
+from .._checks import check_count, check_max_nodes
 from ..bots import Bot, play_out
 from ..dealing import as_generator
 from ..errors import CardkitError, StateError, quote
 from ..wording import minus_signs
 from ._types import SearchLimit
+from ._worlds import MAX_WORLDS
 
 __all__ = ["Estimate", "estimate", "estimate_observation", "Verdict", "review", "ExpertBot",
            "outcome", "EXACT_CARDS", "EXACT_NODES", "MAX_ESTIMATE_SAMPLES"]
 
-#: The most worlds :func:`estimate` deals.
-MAX_ESTIMATE_SAMPLES = 10_000
+#: The most worlds :func:`estimate` deals (:data:`cardkit.analysis.MAX_WORLDS`).
+MAX_ESTIMATE_SAMPLES = MAX_WORLDS
 
 #: Worlds are valued exactly (``method="auto"``) when at most this many cards are still to
 #: be played (in hands, on the tableau and in the open trick); else by a playout with the
@@ -63,10 +64,15 @@ def outcome(state, seat: int) -> int:
     Armenian Durak, its deal points minus the opponent's (§3.4); Warsaw Hearts, its deal
     result, bonus − penalty (§2.2).
 
-    :raises StateError: before the deal is over.
+    :param seat: a seat of that deal, 0..players − 1 (a whole number; not a bool).
+    :raises StateError: before the deal is over, or for a state of another game.
+    :raises CardkitError: for a ``seat`` that is not a seat of the deal (4 in Variety,
+        2 in Armenian Durak, −1, None, ``True``, 2.0, text), quoting it.
     """
-    r = state.returns()
+    from ..dealing import check_seat
     game = _game_of(state)
+    seat = check_seat(seat, state.players)
+    r = state.returns()
     if game == "variety":
         d = state.declarers[0]
         f = next(s for s in range(4) if s not in state.declarers)
@@ -121,9 +127,7 @@ class Estimate:
 
 
 def _check_samples(samples) -> int:
-    if not is_whole(samples) or not 1 <= samples <= MAX_ESTIMATE_SAMPLES:
-        raise CardkitError(f"samples={quote(samples)}: expected a whole number 1..{MAX_ESTIMATE_SAMPLES} (worlds)")
-    return int(samples)
+    return check_count(samples, "samples", 1, MAX_ESTIMATE_SAMPLES, "worlds")
 
 
 def _check_seconds(seconds):
@@ -347,7 +351,7 @@ def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False) -> str:
 
 
 def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
-           exact_nodes: int = 3_000_000) -> list[Verdict]:
+           exact_nodes: int | None = 3_000_000) -> list[Verdict]:
     """Judge every decision of ``seat`` so far (issue: the judge, part 4).
 
     Each position where ``seat`` had a choice is rebuilt from the deal's history; the
@@ -357,14 +361,21 @@ def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
     Variety bids are compared with :func:`cardkit.advisor.advise`'s ranking (margins,
     RULES.md §1.8). Forced actions (one legal choice) are skipped.
 
+    :param exact_nodes: the node limit of each exact analysis: None (no limit) or a whole
+        number 1..2**63 − 1 (:func:`cardkit._checks.check_max_nodes`).
+    :param progress: optional callable ``progress(done, total)``, after each action replayed.
     :returns: a list of :class:`Verdict`, in the order of play.
     :raises StateError: for a state of another game.
-    :raises CardkitError: for a bad seat or samples.
+    :raises CardkitError: for a bad seat, samples, ``exact_nodes`` or ``progress``, before
+        any work.
     """
     game = _game_of(state)
     from ..dealing import check_seat
     seat = check_seat(seat, state.players)
     _check_samples(samples)
+    exact_nodes = check_max_nodes(exact_nodes, "exact_nodes")
+    if progress is not None and not callable(progress):
+        raise CardkitError(f"progress={quote(progress)}: expected a callable progress(done, total) or None")
     rng = as_generator(seed)
     backend, _ = _modules(game)
     over = state.phase == "over"

@@ -18,6 +18,7 @@ import time
 
 import numpy as np
 
+from .._checks import check_max_nodes
 from ..cards import Card
 from ..errors import StateError
 from ..games import variety as V
@@ -241,14 +242,18 @@ def solve(state, *, max_nodes: int | None = None) -> Solution:
 
     :param state: a :class:`cardkit.games.variety.State` in its play (any point,
         mid-trick included) or over.
-    :param max_nodes: stop with :class:`SearchLimit` after this many positions (None: no limit).
+    :param max_nodes: stop with :class:`SearchLimit` after this many positions (None: no
+        limit; else a whole number 1..2**63 − 1, :data:`cardkit._checks.MAX_NODES`).
     :returns: :class:`Solution`: ``value`` is the declarers' margin in points, their deal
         score minus the defenders' (each player of a side scores the side's points; the
         defenders' +10 included), RULES.md §1.6, for the whole deal with best play from
         here; ``line`` the cards of that play; ``returns`` the four seats' scores.
     :raises StateError: for a state in its bidding or not a Variety state.
     :raises SearchLimit: when ``max_nodes`` is passed.
+    :raises CardkitError: for a ``max_nodes`` that is neither None nor a whole number
+        1..2**63 − 1 (0 is not "no limit"), before any search.
     """
+    max_nodes = check_max_nodes(max_nodes)
     t0 = time.perf_counter()
     if isinstance(state, V.State) and state.phase == "over":
         r = state.returns()
@@ -283,9 +288,12 @@ def analyse(state, *, max_nodes: int | None = None) -> dict:
     :returns: ``{card: points}`` for every card in ``state.legal_actions()``: the final
         margin of the mover's side (declarers' margin for a declarer, its negation for a
         defender, RULES.md §1.6) if that card is played and everyone then plays their best.
+    :param max_nodes: as :func:`solve` (counted over the whole analysis).
     :raises StateError: for a state in its bidding, over, or not a Variety state.
     :raises SearchLimit: when ``max_nodes`` is passed (counted over the whole analysis).
+    :raises CardkitError: for a bad ``max_nodes``, as :func:`solve`.
     """
+    max_nodes = check_max_nodes(max_nodes)
     if isinstance(state, V.State) and state.phase == "over":
         raise StateError("the deal is over: no card is left to analyse")
     ctx = _Ctx(state, max_nodes)
@@ -310,6 +318,9 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
     bidding); the cards it cannot see are dealt to the other seats, as many as each holds,
     uniformly over the deals in which no seat holds a suit it has shown void in (it did
     not follow that suit). Only ``state.observation(seat)`` is read.
+
+    :param n: how many worlds, a whole number 0..:data:`~cardkit.analysis.MAX_WORLDS`
+        (10,000).
 
     :returns: ``n`` clones of ``state`` with the hidden hands replaced (``initial_hands``
         to match; ``seed`` None).

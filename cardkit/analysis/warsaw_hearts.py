@@ -34,9 +34,9 @@ from time import perf_counter
 
 import numpy as np
 
-from .._checks import is_whole
+from .._checks import check_max_nodes
 from ..cards import Card, Rank, Suit, deck
-from ..errors import CardkitError, StateError, quote
+from ..errors import StateError, quote
 from ..games import warsaw_hearts as W
 from ._types import SearchLimit, Solution
 
@@ -191,11 +191,9 @@ def _check_state(state, what: str) -> None:
 
 
 def _check_max_nodes(max_nodes) -> int:
-    if max_nodes is None:
-        return -1
-    if not is_whole(max_nodes) or max_nodes < 1:
-        raise CardkitError(f"max_nodes={quote(max_nodes)}: expected None or a whole number >= 1 (positions)")
-    return int(max_nodes)
+    """The kernel's node limit: -1 for None (no limit), else the checked limit."""
+    limit = check_max_nodes(max_nodes)
+    return -1 if limit is None else limit
 
 
 def _setup(state, max_nodes):
@@ -250,7 +248,8 @@ def solve(state, *, max_nodes: int | None = None) -> Solution:
     :param state: a :class:`cardkit.games.warsaw_hearts.State` in the play (any card,
         mid-trick included) or over; not changed.
     :param max_nodes: stop with :class:`~cardkit.analysis.SearchLimit` after this many
-        positions searched (None: no limit).
+        positions searched (None: no limit; else a whole number 1..2**63 − 1,
+        :data:`cardkit._checks.MAX_NODES`).
     :returns: :class:`~cardkit.analysis.Solution`: ``value`` the deal result (bonus −
         penalty, points, int) of the player to play (deal over: of the player who played
         the last card); ``line`` the cards of the max^n line to the end of the deal (empty
@@ -261,7 +260,7 @@ def solve(state, *, max_nodes: int | None = None) -> Solution:
         ``seconds`` wall time.
     :raises StateError: for anything but a Warsaw Hearts state in the play or over.
     :raises SearchLimit: when ``max_nodes`` is exceeded.
-    :raises CardkitError: for ``max_nodes`` not None nor a whole number >= 1.
+    :raises CardkitError: for ``max_nodes`` not None nor a whole number 1..2**63 − 1.
     """
     _check_state(state, "solve")
     limit = _check_max_nodes(max_nodes)
@@ -320,7 +319,8 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
 
     :param state: a :class:`cardkit.games.warsaw_hearts.State`; not changed.
     :param seat: 0..players-1.
-    :param n: how many worlds, a whole number >= 0.
+    :param n: how many worlds, a whole number 0..:data:`~cardkit.analysis.MAX_WORLDS`
+        (10,000).
     :param rng: a :class:`numpy.random.Generator` (or an int seed).
     :returns: a list of ``n`` :class:`~cardkit.games.warsaw_hearts.State` objects, each a
         clone of ``state`` with the hidden hands replaced (and ``initial_hands`` to match,
@@ -332,11 +332,10 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
     from ..dealing import as_generator
     from ..notation import sort_hand
     from ..simulate import warsaw_hearts as SW
+    from ._worlds import _check_n
     _check_state(state, "sample_worlds")
     obs = state.observation(seat)
-    if not is_whole(n) or n < 0:
-        raise CardkitError(f"n={quote(n)}: expected a whole number >= 0 (worlds)")
-    n = int(n)
+    n = _check_n(n)
     rng = as_generator(rng)
     seat = obs.seat
     by, order = _played_by_seat(obs)
