@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ._checks import is_whole
 from .errors import CardkitError, NotationError, quote
 from .wording import minus_signs, signed
 
@@ -56,10 +57,19 @@ def _state_class(game: object):
 def seat_names(players: int, seat: int) -> list[str]:
     """Names of seats 0..players-1 seen from ``seat``: "you", then by where they sit
     (four players: West on the left, North opposite, East on the right; three: Left,
-    Right; two: the opponent)."""
+    Right; two: the opponent).
+
+    :raises CardkitError: for ``players`` other than 2, 3 or 4, or a ``seat`` that is not
+        one of theirs (0..players − 1; not a bool, a float or None).
+    """
+    from .dealing import check_seat
     around = {2: ["you", "the opponent"], 3: ["you", "Left", "Right"],
-              4: ["you", "West", "North", "East"]}[players]
-    return [around[(s - seat) % players] for s in range(players)]
+              4: ["you", "West", "North", "East"]}
+    if not (is_whole(players) and players in around):
+        raise CardkitError(f"players {quote(players)}: expected 2, 3 or 4")
+    players = int(players)
+    seat = check_seat(seat, players)
+    return [around[players][(s - seat) % players] for s in range(players)]
 
 
 _signed = signed   # points with their sign and the minus sign "−" (cardkit.wording)
@@ -135,8 +145,11 @@ class Grade:
 def load_problems(source) -> list[Problem]:
     """The problems of a set: ``source`` is a path to the JSON file or its text.
 
-    :raises NotationError: for text that is not a problem set, or a position that does
-        not rebuild (named by its number).
+    :raises NotationError: for text that is not a problem set, or a problem that is not
+        one (named by its place in the list): a position that does not rebuild, a
+        ``"kind"`` other than ``"play"``, ``"view"`` and ``"bid"``, a ``"seat"`` that is not
+        the seat to act (a whole number), a ``"number"`` that is not a whole number
+        1..999,999.
     """
     text = Path(source).read_text(encoding="utf-8") if isinstance(source, Path) or (
         isinstance(source, str) and not source.lstrip().startswith("{")) else source
@@ -149,10 +162,17 @@ def load_problems(source) -> list[Problem]:
     game = data.get("game")
     cls = _state_class(game)
     out = []
+    from ._checks import check_count
+    from .dealing import check_seat
     for i, p in enumerate(data["problems"]):
         try:
+            if not isinstance(p, dict):
+                raise NotationError(f"{quote(p)} is not an object")
+            if p.get("kind") not in ("play", "view", "bid"):
+                raise NotationError(f"kind {quote(p.get('kind'))}: expected 'play', 'view' or 'bid'")
+            number = check_count(p.get("number", i + 1), "number", 1, 999_999, "the problem's number in its set")
             state = cls.from_json(p["state"])
-            seat = int(p["seat"])
+            seat = check_seat(p["seat"], state.players)
             if state.current_player != seat:
                 raise NotationError(f"seat {seat} is not the one to act")
             if p["kind"] == "bid":
@@ -171,9 +191,11 @@ def load_problems(source) -> list[Problem]:
                 best = state.parse_action(p["best"])
                 line = tuple(p.get("line", ()))
                 rule = state.parse_action(p["rule_choice"])
-        except (KeyError, TypeError, ValueError) as e:
+        except KeyError as e:
+            raise NotationError(f"problem {i + 1}: no {e} field") from None
+        except (TypeError, ValueError, OverflowError, AttributeError) as e:  # a field of the wrong shape
             raise NotationError(f"problem {i + 1}: {e}") from None
-        out.append(Problem(int(p.get("number", i + 1)), str(game), p["kind"], state, seat, best, values, stderr,
+        out.append(Problem(number, str(game), p["kind"], state, seat, best, values, stderr,
                            line, p.get("level", ""), rule, p.get("question", ""), p))
     return out
 
