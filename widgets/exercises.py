@@ -32,10 +32,12 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from cardkit import Card, CardkitError, Suit, deck, winning_index
+from cardkit._checks import is_whole
 from cardkit.dealing import cut_for_dealer
+from cardkit.errors import quote
 
 from ._common import one_line
-from .lesson import Question, card_html, cards_html, signed, suit_html
+from .lesson import Question, card_html, cards_html, read_number, signed, suit_html
 
 __all__ = [
     "variety_cut", "variety_next_deal", "variety_trick_worth", "variety_may_bid", "variety_partners",
@@ -60,24 +62,71 @@ def rule_words(text: str) -> str:
     return html.escape(text)
 
 
+def _same(a, b) -> bool:
+    """``a == b`` for answers, never raising: a bool is not a number (``True`` is not the
+    choice 1), a numpy integer is its number, and a comparison that gives anything but
+    True or False (a numpy number against a tuple gives an array) is False."""
+    if isinstance(a, (bool, np.bool_)) != isinstance(b, (bool, np.bool_)):
+        return False
+    try:
+        r = a == b
+    except Exception:  # noqa: BLE001 - an answer of any type is just not equal
+        return False
+    return isinstance(r, (bool, np.bool_)) and bool(r)
+
+
+#: What a question says to an answer that is none of its choices (a value from code, not
+#: from a button: the buttons only send their own choices).
+NOT_A_CHOICE = "that is not one of the choices: choose one of the buttons"
+
+#: What a number question says to an answer that cannot be a number it asks for.
+NOT_A_NUMBER = "cannot be the answer: the answer is a whole number of at most 6 digits, such as 12 or −4"
+
+
 def _choice(prompt: str, choices: Sequence[tuple[str, object]], answer, why: Callable[[object], str] | str,
             accept: Callable[[object], bool] | None = None) -> Question:
-    """A question with buttons; ``why`` (text, or a function of the answer given) explains."""
+    """A question with buttons; ``why`` (text, or a function of the answer given) explains.
+    An answer that is none of the choices is not right, and is told so
+    (:data:`NOT_A_CHOICE`), without asking ``accept`` or ``why`` about it."""
+    values = [v for _, v in choices]
+
     def check(value):
-        right = accept(value) if accept else value == answer
-        return right, (why(value) if callable(why) else why)
+        found = [v for v in values if _same(v, value)]
+        if not found:
+            return False, NOT_A_CHOICE
+        chosen = found[0]
+        right = accept(chosen) if accept else _same(chosen, answer)
+        return bool(right), (why(chosen) if callable(why) else why)
     return Question(prompt, check, list(choices), answer)
 
 
+def _whole_answer(value) -> int | None:
+    """A number answer as an int, or None when it cannot be one (the rule of the number
+    box, :func:`cardkit_widgets.lesson.read_number`: a whole number of at most 6 digits)."""
+    if is_whole(value):
+        return int(value) if abs(value) < 10 ** 6 else None
+    if not isinstance(value, str):     # a float, None, a list: not a whole number
+        return None
+    try:
+        return read_number(value)
+    except ValueError:
+        return None
+
+
 def _number(prompt: str, answer: int, why: str, points: bool = False) -> Question:
-    """A question answered with a number; ``points``: signed points (+3, −3)."""
+    """A question answered with a number; ``points``: signed points (+3, −3). An answer
+    that cannot be a number it asks for (a float, text, a number of 7 digits or more) is
+    not right, and is told so (:data:`NOT_A_NUMBER`)."""
     say = signed if points else (lambda n: str(int(n)).replace("-", "−"))
 
     def check(value):
-        value = int(value)
-        if value == answer:
+        n = _whole_answer(value)
+        if n is None:
+            what = quote(value).replace("-", "−") if is_whole(value) else "that"
+            return False, f"{what} {NOT_A_NUMBER}"
+        if n == answer:
             return True, why
-        return False, f"the answer is {say(answer)}, not {say(value)}: {why}"
+        return False, f"the answer is {say(answer)}, not {say(n)}: {why}"
     return Question(prompt, check, None, answer)
 
 
