@@ -10,7 +10,10 @@ winners, penalties, points, bonuses, observations) changes the text and fails th
 To write the golden files again after a deliberate change (then read the diff against
 RULES.md before committing it)::
 
-    .venv/bin/python tests/playthrough.py            # writes tests/golden/*_playthrough.txt
+    .venv/bin/python tests/playthrough.py     # writes tests/golden/*_playthrough.txt and variety_replay.txt
+
+The tests never write a golden file: a missing one fails (:func:`check_golden`), saying
+how to write it, so that a deleted or misnamed file cannot pass unread.
 
 The action lists were made once by the kit's rule bots on the deals below and are frozen
 here: a change to a bot never changes a playthrough.
@@ -133,14 +136,44 @@ SCRIPTS: dict = {
 }
 
 
+#: How to write the golden files, as a failing test says it.
+HOW_TO_WRITE = "python tests/playthrough.py"
+
+
+def check_golden(text: str, path: Path) -> None:
+    """Compare ``text`` exactly with the golden file ``path``; never write it.
+
+    :raises pytest.fail.Exception: when ``path`` does not exist (the message says how to
+        write it: ``python tests/playthrough.py``, then read it against RULES.md).
+    :raises AssertionError: when the text differs from the file.
+    """
+    import pytest
+    if not path.exists():
+        pytest.fail(f"the golden file {path} is missing: write it with `{HOW_TO_WRITE}` from the "
+                    f"repository's root, read it against RULES.md, and commit it", pytrace=False)
+    assert text == path.read_text(encoding="utf-8"), f"{path.name} differs from the text made now"
+
+
+def replay_text() -> str:
+    """The golden Variety replay transcript (``tests/test_replay.py``'s scripted deal)."""
+    from test_replay import scripted_deal
+
+    from cardkit.replay import Replay
+    return Replay(scripted_deal()).transcript()
+
+
 def write_all() -> list[Path]:
-    """Write every golden playthrough file; returns their paths."""
+    """Write every golden file (the playthroughs and the Variety replay); returns their
+    paths."""
     paths = []
     for name, (title, make) in SCRIPTS.items():
         state, actions = make()
         p = GOLDEN / f"{name}_playthrough.txt"
         p.write_text(playthrough(state, actions, title), encoding="utf-8")
         paths.append(p)
+    p = GOLDEN / "variety_replay.txt"
+    p.write_text(replay_text(), encoding="utf-8")
+    paths.append(p)
     return paths
 
 
