@@ -108,6 +108,7 @@ def voila_args(
     removed_cell_tags: Iterable[str] = REMOVED_CELL_TAGS,
     iopub_timeout: int = IOPUB_TIMEOUT,
     progressive_rendering: bool = PROGRESSIVE_RENDERING,
+    max_kernels: int = DEFAULT_MAX_KERNELS,
 ) -> list[str]:
     """Command-line arguments for ``voila`` (without the program name).
 
@@ -116,7 +117,9 @@ def voila_args(
     waits for a cell's output after it ran: its default, 4 s, drops a dashboard's output
     when many pages open at once on a busy server (seen with 10-20 pages on 2 cores).
     ``progressive_rendering``: the page shows the notebook's text at once and each cell's
-    output when it has run (``VoilaConfiguration.progressive_rendering``).
+    output when it has run (``VoilaConfiguration.progressive_rendering``). ``max_kernels``:
+    kernels at most at once (``cardkit.serving.BoundedKernelManager``; beyond it the oldest
+    kernel whose page has gone makes room, or the page says to close a lesson).
     """
     args = [
         str(lessons_dir),
@@ -133,6 +136,7 @@ def voila_args(
         # cardkit.serving: teacher-only cells removed before they run, the closed page's kernel
         # shut down at once (the _xsrf cookie its close-time call carries), kernels capped.
         f"--Voila.config_file_paths={VOILA_CONFIG_DIR}",
+        f"--BoundedKernelManager.max_kernels={int(max_kernels)}",
     ]
     # The flag is repeated once per tag (the set form '{"a"}' is ignored by Voila).
     args += [f"--TagRemovePreprocessor.remove_cell_tags={tag}" for tag in removed_cell_tags]

@@ -204,6 +204,10 @@ def _stop(process: subprocess.Popen, connection_dir: Path) -> None:
 
 
 _VOILA_LOG = pytest.StashKey[Path]()
+_VOILA_CONNECTIONS = pytest.StashKey[Path]()
+# The test server is one "person" opening far more pages than a learner: its kernel cap is
+# high (tests/test_browser_kernels.py tests the cap on a server of its own).
+TEST_MAX_KERNELS = 60
 
 
 @pytest.fixture(scope="session")
@@ -222,6 +226,7 @@ def voila_server(tmp_path_factory, pytestconfig):
     )
     log_path = root / "voila.log"
     pytestconfig.stash[_VOILA_LOG] = log_path
+    pytestconfig.stash[_VOILA_CONNECTIONS] = connection_dir
 
     for attempt in range(3):  # another process may grab the free port before Voila does
         port = _free_port()
@@ -235,6 +240,7 @@ def voila_server(tmp_path_factory, pytestconfig):
                 port,
                 cull_idle_timeout=TEST_CULL_IDLE_TIMEOUT_S,
                 cull_interval=TEST_CULL_INTERVAL_S,
+                max_kernels=TEST_MAX_KERNELS,
             ),
             f"--Voila.connection_dir_root={connection_dir}",
         ]
@@ -274,6 +280,18 @@ def voila_server(tmp_path_factory, pytestconfig):
         yield base_url
     finally:
         _stop(process, connection_dir)
+
+
+@pytest.fixture
+def voila_kernels(voila_server, pytestconfig):
+    """``voila_kernels() -> set[str]``: the ids of the test server's running kernels (their
+    connection files, which a kernel's shutdown removes)."""
+    folder = pytestconfig.stash[_VOILA_CONNECTIONS]
+
+    def running() -> set[str]:
+        return {p.stem.removeprefix("kernel-") for p in folder.rglob("kernel-*.json")}
+
+    return running
 
 
 @pytest.fixture
