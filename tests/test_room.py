@@ -348,6 +348,9 @@ def test_a_set_of_two_codes_and_the_traveller_of_each_board(tmp_path):
     for r in r17 + r18:
         assert r["returns"] == mirrors[r["table"], r["board"]].returns()
     assert room.results("W-19") == []
+    assert [(x["table"], x["players"], x["over"]) for x in room.tables()] == [(t1, 4, True), (t2, 4, True),
+                                                                              (t3, 4, True)]
+    assert room.tables()[1]["seats"] == ["bot", "bob", "bot", "carl"]
 
 
 def test_teacher_undo_next_board_and_set_deals(tmp_path):
