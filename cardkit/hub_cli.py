@@ -25,15 +25,22 @@ proxy and every learner's server too. What the class gets:
   ``CARDKIT_HUB_ADMIN_PASSWORD``, ``--admin-password-file``, or else generated once and
   kept in ``<data dir>/admin-password`` (readable by its owner only); the admin page is
   ``/hub/admin``.
-* **One server per learner**: ``jupyterhub.spawner.SimpleLocalProcessSpawner`` runs each
-  learner's Jupyter server as the teacher's own system user (no system accounts needed;
-  no isolation between learners either), with a home folder
-  ``<data dir>/homes/<name>``, the ``lessons/`` folder as its notebook folder, and
-  ``/voila/render/index.ipynb`` as its default URL: a learner lands on the lesson index
-  dashboard. The Voila classroom settings (sources stripped, no tracebacks, ``teacher-only``
-  cells removed, ``iopub_timeout`` 120 s, kernel culling) go into the servers' config
-  (``<data dir>/singleuser-config/jupyter_server_config.json``, see
-  ``singleuser_server_config``).
+* **One server per learner, as a system user of their own** (The Littlest JupyterHub's
+  model; the hub runs as root only to start them): ``cardkit._hub_classes.LearnerSpawner``
+  maps the learner ``ann`` to the system user ``ck-ann`` (``system_user_name``), made with
+  ``useradd`` the first time, home ``<data dir>/homes/ck-ann`` (0700). Each server serves a
+  read-only copy of the lessons (``install_lessons``: ``<data dir>/lessons``) through Voila
+  only: the file manager refuses writes, a page may send a kernel only the widgets' messages
+  (no code runs through a kernel's websocket), no terminals, no JupyterLab, at most
+  ``LEARNER_MAX_KERNELS`` kernels (``cardkit/serving.py``), and ``/voila/render/index.ipynb``
+  as its default URL. The Voila classroom settings (sources stripped, no tracebacks,
+  ``teacher-only`` cells removed before they run, ``iopub_timeout`` 120 s, kernel culling)
+  go into the servers' config (``<data dir>/singleuser-config/``, see
+  ``singleuser_server_config``). ``--shared-user`` runs them all as the hub's own user
+  (``SimpleLocalProcessSpawner``), for a demonstration, with no isolation. Log-in names that
+  mix alphabets or imitate an admin's or a listed learner's are refused
+  (``check_learner_name``). Every numba kernel is compiled before the address is printed
+  (``cardkit.prepare``), and each learner's server gets a copy of that cache.
 * **Limits**: at most ``--max-servers`` learners' servers at once
   (``c.JupyterHub.active_server_limit``; the next learner is asked to try later);
   ``--mem-limit`` per learner (``c.Spawner.mem_limit``): *advisory* with this spawner,
