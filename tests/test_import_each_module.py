@@ -26,6 +26,8 @@ def module_files(package: Path = PACKAGE) -> dict[str, tuple[Path, bool]]:
     """Every module of the package: dotted name -> (file, is a package ``__init__``)."""
     out = {}
     for p in sorted(package.rglob("*.py")):
+        if "voila_config" in p.parts:  # a Voila config file (voila.py), run by Voila, not a module
+            continue
         parts = list(p.relative_to(package.parent).with_suffix("").parts)
         is_pkg = parts[-1] == "__init__"
         out[".".join(parts[:-1] if is_pkg else parts)] = (p, is_pkg)

@@ -10,13 +10,19 @@ import sys
 UI_ROOTS = ("ipywidgets", "IPython", "voila", "ipykernel", "jupyter_client", "widgetsnbextension",
             "cardkit_widgets", "traitlets", "comm", "matplotlib", "playwright")
 
+# What the lesson servers load (cardkit/serving.py: Jupyter Server's kernel and file managers
+# subclassed; cardkit/_hub_classes.py: JupyterHub's spawner and authenticator): server glue,
+# imported by Voila, Jupyter Server or the hub, never by another cardkit module (checked below).
+SERVER_MODULES = ("cardkit.serving", "cardkit._hub_classes")
+
 _CHILD = """
 import importlib, json, pkgutil, sys
 import cardkit, cardkit.games
 names = ["cardkit"]
 for pkg in (cardkit, cardkit.games):
     for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
-        names.append(m.name)
+        if m.name not in %r:
+            names.append(m.name)
 for name in names:
     importlib.import_module(name)
 print(json.dumps({"imported": names, "loaded": sorted(sys.modules)}))
@@ -24,7 +30,7 @@ print(json.dumps({"imported": names, "loaded": sorted(sys.modules)}))
 
 
 def test_importing_cardkit_loads_no_ui_module():
-    out = subprocess.run([sys.executable, "-c", _CHILD], capture_output=True, text=True, timeout=120,
+    out = subprocess.run([sys.executable, "-c", _CHILD % (SERVER_MODULES,)], capture_output=True, text=True, timeout=120,
                          check=True).stdout
     data = json.loads(out)
     assert "cardkit.games.variety" in data["imported"]       # every engine module was imported
@@ -37,3 +43,25 @@ def test_the_check_itself_sees_a_ui_import():
     out = subprocess.run([sys.executable, "-c", "import sys, ipywidgets; print(' '.join(sys.modules))"],
                          capture_output=True, text=True, timeout=120, check=True).stdout.split()
     assert [m for m in out if m.split(".")[0] in UI_ROOTS]
+
+
+def test_the_server_modules_are_imported_by_no_other_cardkit_module():
+    """Only the servers load the server glue (a Voila/Jupyter config names it by text)."""
+    import ast
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "cardkit"
+    for path in package.rglob("*.py"):
+        if "voila_config" in path.parts:
+            continue
+        name = ".".join(path.relative_to(package.parent).with_suffix("").parts)
+        if name in SERVER_MODULES:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            assert not any(t in SERVER_MODULES for t in targets), f"{name} imports a server module"
