@@ -34,6 +34,32 @@ KERNEL_MODULES = (
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
+# The child: with $NUMBA_CACHE_DIR set, first copy the kernels already compiled beside the
+# modules (``__pycache__``, e.g. by ``.ci/run`` or an earlier cardkit-lessons) to where numba
+# looks in that folder (numba's own locator says where), so a new hub data folder does not
+# compile them again; numba checks each file's source stamp and recompiles what does not fit.
+_CHILD = """
+import importlib, importlib.util, os, shutil
+from pathlib import Path
+modules = %r
+cache_dir = os.environ.get("NUMBA_CACHE_DIR")
+if cache_dir:
+    from numba.core.caching import UserProvidedCacheLocator
+    for name in modules:
+        spec = importlib.util.find_spec(name)
+        if spec is None or not spec.origin:
+            continue  # the import below says what is wrong
+        source = Path(spec.origin)
+        target = Path(cache_dir) / UserProvidedCacheLocator.get_suitable_cache_subpath(str(source))
+        for cached in (source.parent / "__pycache__").glob(source.stem + ".*.nb[ic]"):
+            if not (target / cached.name).exists():
+                target.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(cached, target / cached.name)
+for name in modules:
+    importlib.import_module(name)
+"""
+
+
 class PrepareError(CardkitError):
     """The numba kernels could not be compiled or loaded (the child's last line quoted)."""
 
@@ -73,7 +99,7 @@ def prepare_kernels(*, environ: Mapping[str, str] | None = None, say: Callable[[
     if not cached and say is not None:
         say(f"{who}: preparing the card solvers, once per install (a minute or two on a small machine)...")
     start = time.monotonic()
-    code = f"import importlib\nfor m in {KERNEL_MODULES!r}:\n    importlib.import_module(m)\n"
+    code = _CHILD % (KERNEL_MODULES,)
     result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                             stdin=subprocess.DEVNULL, check=False)
     seconds = time.monotonic() - start

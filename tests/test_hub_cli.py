@@ -217,12 +217,16 @@ def test_learners_file(tmp_path):
 # --------------------------------------------------------------------- CLI
 
 
+_PREPARED: list = []  # (NUMBA_CACHE_DIR, what was printed before) at each prepare_kernels call
+
+
 def _run_main(monkeypatch, capsys, argv, env=None, which="/usr/bin/configurable-http-proxy", shared_user=True):
     """main(argv) with the proxy found, no terminal, the numba preparation stubbed, and (unless
     ``shared_user`` is False) ``--shared-user``: pytest's temporary folders are private (0700)."""
     from cardkit import prepare
 
-    monkeypatch.setattr(prepare, "prepare_kernels", lambda **kw: 0.0)
+    monkeypatch.setattr(prepare, "prepare_kernels", lambda **kw: _PREPARED.append(
+        (os.environ.get("NUMBA_CACHE_DIR"), capsys.readouterr().out)))
     if shared_user:
         argv = [*argv, "--shared-user"]
     monkeypatch.delenv(hub_cli.PASSWORD_ENV, raising=False)
@@ -348,6 +352,11 @@ def test_main_starts_jupyterhub_with_the_settings_and_never_prints_the_password(
     assert hub_cli.PASSWORD_ENV not in os.environ
     assert "secret-class-pw" not in out.out + out.err and admin_password not in out.out + out.err
     assert f"http://127.0.0.1:{port}/" in out.out and str(data / "admin-password") in out.out
+    # the numba kernels were prepared into the data folder's cache before the address was said
+    # (issue 19: the first Hint does not wait), and the variable is not left to the services
+    cache, before = _PREPARED[-1]
+    assert cache == str(data.resolve() / "numba-cache") and f"127.0.0.1:{port}" not in before
+    assert "NUMBA_CACHE_DIR" not in os.environ
 
 
 def test_ci_installs_the_proxy_for_the_hub_test():

@@ -223,3 +223,48 @@ def _cmdline(proc: Path) -> str:
         return (proc / "cmdline").read_bytes().decode(errors="replace")
     except OSError:
         return ""
+
+
+# ------------------------------------------- ready before the first learner (issue 19)
+
+
+def test_main_prepares_the_numba_kernels_before_it_says_the_address(monkeypatch, capsys):
+    """The first Hint must not wait for numba: cardkit-lessons compiles (or loads) every
+    kernel before printing the URL, and a failure is one line, with no server started."""
+    import voila.app
+
+    from cardkit import prepare
+
+    events = []
+    monkeypatch.setattr(prepare, "prepare_kernels", lambda **kw: events.append(("prepare", capsys.readouterr().out)))
+    monkeypatch.setattr(voila.app, "main", lambda argv: events.append(("voila", capsys.readouterr().out)))
+    assert main(["--port", str(_free_port())]) == 0
+    assert [e[0] for e in events] == ["prepare", "voila"]
+    assert "open http://" not in events[0][1] and "open http://" in events[1][1]
+
+    def fails(**kw):
+        raise prepare.PrepareError("compiling the card solvers failed: boom")
+
+    monkeypatch.setattr(prepare, "prepare_kernels", fails)
+    events.clear()
+    assert main(["--port", str(_free_port())]) == 1
+    out = capsys.readouterr()
+    assert out.err.strip() == "cardkit-lessons: error: compiling the card solvers failed: boom"
+    assert "open http://" not in out.out and events == []
+
+
+def test_prepared_kernels_load_from_the_cache_without_compiling(tmp_path):
+    """After prepare_kernels into a fresh NUMBA_CACHE_DIR (seeded from the kernels already
+    compiled beside the modules), a new interpreter loads every kernel and compiles none."""
+    from cardkit import prepare
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"))
+    prepare.prepare_kernels(environ=env, say=None)
+    assert prepare.kernels_cached(env)
+    code = "import importlib\nfor m in %r: importlib.import_module(m)" % (prepare.KERNEL_MODULES,)
+    out = subprocess.run([sys.executable, "-c", code], env=dict(env, NUMBA_DEBUG_CACHE="1"), capture_output=True,
+                         text=True, timeout=300, check=True).stdout
+    lines = [line for line in out.splitlines() if line.startswith("[cache]")]
+    assert lines and all(" loaded from " in line for line in lines), [x for x in lines if "loaded" not in x][:3]
+    for module in prepare.KERNEL_MODULES:
+        assert any(module.rsplit(".", 1)[1] + "." in line for line in lines), module
