@@ -97,9 +97,20 @@ function render({ model, el }) {
     const b = root.querySelector(`button[data-ck="${CSS.escape(k)}"]`);
     if (b && !b.disabled) { e.preventDefault(); b.click(); }
   });
+  // The widget's DOM classes on its element, also when it is displayed on its own (the
+  // output area drops them there for an anywidget view).
+  let classes = [];
+  const sync = () => {
+    const now = model.get("_dom_classes") || [];
+    classes.filter((c) => !now.includes(c)).forEach((c) => el.classList.remove(c));
+    now.forEach((c) => el.classList.add(c));
+    classes = [...now];
+  };
   model.on("change:html", draw);
+  model.on("change:_dom_classes", sync);
+  sync();
   draw();
-  return () => model.off("change:html", draw);
+  return () => { model.off("change:html", draw); model.off("change:_dom_classes", sync); };
 }
 export default { render };
 """
