@@ -45,3 +45,17 @@ def test_bots_benchmark_prints_its_table():
     assert all(int(x) in possible for x in nums[1:]), row
     assert re.search(r"variety\s+\d+\s+\d+ ms\s+\d+ ms", out), out
     assert "load average at start" in out and "load average at end" in out
+
+
+def test_kernel_memory_benchmark_prints_a_row_per_lesson():
+    """benchmarks/kernel_memory.py on one short lesson: a fresh kernel runs it, and the row
+    gives its widget models (its three exercises: a box and a figure each, issue 19) and the
+    kernel's memory in MB; an unknown lesson is refused before any kernel starts."""
+    out = _run("benchmarks/kernel_memory.py", "--lessons", "variety/5_card_play")
+    assert "load average at start" in out and "load average at end" in out
+    row = next(line for line in out.splitlines() if line.startswith("variety/5_card_play.ipynb"))
+    widgets, rss, pss = (int(x) for x in row.split()[1:4])
+    assert 6 <= widgets <= 20 and 20 < pss <= rss < 2000, row
+    bad = subprocess.run([sys.executable, "benchmarks/kernel_memory.py", "--lessons", "nowhere"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode != 0 and "no lesson 'nowhere'" in bad.stderr
