@@ -60,7 +60,6 @@ class LearnerSpawner(LocalProcessSpawner):
 
     homes_dir = Unicode(config=True, help="folder of the learners' homes (mode 0711, the hub's)")
     numba_cache_dir = Unicode("", config=True, help="the numba cache the hub prepared, copied to each home")
-    extra_groups = List(Unicode(), config=True, help="unused: learners belong to their own group only")
 
     @property
     def system_name(self) -> str:
