@@ -235,10 +235,12 @@ SERVER_EXTENSIONS = {
 #: ``jupyter_server_config.py`` beside the JSON file: the prelaunch hook (a function).
 SINGLEUSER_CONFIG_PY = """\
 # Written by cardkit-hub (cardkit/hub_cli.py): Voila's prelaunch hook, which a JSON file cannot
-# hold: teacher-only cells removed before they run; the closed page's kernel shut down at once.
-from cardkit.serving import prelaunch_hook
+# hold: teacher-only cells removed before they run; the closed page's kernel shut down at once;
+# the page asks no CDN (Font Awesome, MathJax).
+from cardkit.serving import page_config_hook, prelaunch_hook
 
 get_config().VoilaConfiguration.prelaunch_hook = prelaunch_hook  # noqa: F821
+get_config().VoilaConfiguration.page_config_hook = page_config_hook  # noqa: F821
 """
 
 

@@ -29,6 +29,7 @@ own app uses exactly that list).
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -151,16 +152,59 @@ def remove_tagged_cells(notebook: Any, tags: tuple[str, ...] = REMOVED_CELL_TAGS
 def prelaunch_hook(req: web.RequestHandler, notebook: Any, cwd: str) -> Any:
     """``VoilaConfiguration.prelaunch_hook``: run for each page before its kernel starts.
 
-    Removes the teacher-only cells before execution (:func:`remove_tagged_cells`) and sets
+    Removes the teacher-only cells before execution (:func:`remove_tagged_cells`), sets
     the page's ``_xsrf`` cookie (reading ``req.xsrf_token`` sets it), which the page's
-    close-time shutdown call carries. Returns the notebook.
+    close-time shutdown call carries, and keeps the page from asking a CDN for Font Awesome
+    (:func:`drop_cdn_links`). Returns the notebook.
     """
     req.xsrf_token  # noqa: B018 - tornado sets the _xsrf cookie when the token is first read
+    drop_cdn_links(req)
     return remove_tagged_cells(notebook)
+
+
+# The stylesheet links Voila 0.5's templates write to Font Awesome on cdn.jsdelivr.net (the
+# "lab" page: fontawesome-free 5 all.min.css and v4-shims.min.css; error pages: font-awesome
+# 4.5). Voila's own voila.js already carries Font Awesome 5 with its fonts, served by the
+# server itself, and no lesson uses an icon, so the links only make every page ask a CDN
+# (which fails, slowly, in a classroom without internet access).
+_CDN_LINK = re.compile(r"""[ \t]*<link\b[^>]*\bhref=["']https?://cdn\.jsdelivr\.net/[^>]*>[ \t]*\n?""", re.I)
+
+
+def drop_cdn_links(req: web.RequestHandler) -> None:
+    """Make ``req`` (a Voila page's tornado handler) leave out the ``<link>`` tags to
+    cdn.jsdelivr.net from what it writes (the page and an error page it ends with), so the
+    page asks no CDN for Font Awesome. Other text is written unchanged. A ``req`` without
+    a ``write`` method is left as it is."""
+    write = getattr(req, "write", None)
+    if not callable(write):
+        return
+
+    def write_without_cdn_links(chunk: Any) -> None:
+        if isinstance(chunk, str) and "cdn.jsdelivr.net" in chunk:
+            chunk = _CDN_LINK.sub("", chunk)
+        elif isinstance(chunk, bytes) and b"cdn.jsdelivr.net" in chunk:
+            chunk = _CDN_LINK.sub("", chunk.decode("utf-8")).encode("utf-8")
+        write(chunk)
+
+    req.write = write_without_cdn_links  # type: ignore[method-assign]
+
+
+def page_config_hook(page_config: dict[str, Any], **_context: Any) -> dict[str, Any]:
+    """``VoilaConfiguration.page_config_hook``: the page's config with no MathJax URL.
+
+    Voila as a Jupyter Server extension (Binder, the hub's learners' servers) gives the page
+    MathJax 3's address on cdnjs.cloudflare.com, which every page then asks for, even with no
+    formula in it (standalone Voila gives none: its page asks nothing of a CDN). No lesson has
+    a formula. Returns ``page_config`` with ``fullMathjaxUrl`` and ``mathjaxConfig`` None, as
+    standalone Voila has them (the page loads that MathJax unless both are null).
+    """
+    page_config["fullMathjaxUrl"] = page_config["mathjaxConfig"] = None
+    return page_config
 
 
 def configure_voila(c: Any, *, max_kernels: int = DEFAULT_MAX_KERNELS) -> None:
     """Fill a Voila config ``c`` (a ``voila.py`` file's ``c``) with this module's settings."""
     c.VoilaConfiguration.prelaunch_hook = prelaunch_hook
+    c.VoilaConfiguration.page_config_hook = page_config_hook
     c.VoilaConfiguration.multi_kernel_manager_class = f"{__name__}.BoundedKernelManager"
     c.BoundedKernelManager.max_kernels = int(max_kernels)

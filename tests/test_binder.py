@@ -72,6 +72,10 @@ def test_binder_files_install_the_kit(tmp_path):
                    cwd=repo, env=env, check=True, timeout=120)
     r = subprocess.run(["bash", "binder/postBuild"], cwd=repo, env=env, capture_output=True, text=True, timeout=180)
     assert r.returncode == 0, r.stderr[-2000:]
+    # the classroom settings for Voila as a server extension, in the environment's config folder
+    etc = venv / "etc" / "jupyter"
+    assert "cardkit.serving_setup" in (etc / "voila.py").read_text()
+    assert "TagRemovePreprocessor" in json.loads((etc / "jupyter_server_config.json").read_text())
     code = ("import cardkit, cardkit_widgets, cardkit.codes, os; "
             "print(os.path.dirname(cardkit.__file__)); print(os.path.dirname(cardkit_widgets.__file__))")
     out = subprocess.run([str(py), "-c", code], cwd=tmp_path, env=env, check=True,
