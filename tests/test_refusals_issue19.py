@@ -307,9 +307,6 @@ def test_an_answer_that_cannot_be_asked_is_refused_in_words(name):
         assert ex.answer(q.answer) is True, (name, seed)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="widgets/lesson.py (not issue 19's file, rewritten elsewhere at the time) compares a "
-                   "numpy number with a tuple choice to find its label: an array, not True or False")
 def test_a_numpy_number_on_a_question_with_tuple_choices():
     from cardkit_widgets import exercises as X
     from cardkit_widgets.lesson import Exercise

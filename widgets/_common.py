@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import ipywidgets as W
+import numpy as np
 
 from cardkit.cards import Card, Rank, Suit
 from cardkit.wording import minus_signs, number, signed  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
@@ -315,3 +316,16 @@ def read_seed(value) -> int:
 def card_button_layout(width: str = BUTTON_WIDTH) -> W.Layout:
     """The layout of a normal-size card button (2.6 em × 2.1 em)."""
     return W.Layout(width=width, height=BUTTON_HEIGHT, padding="0px", margin="1px")
+
+
+def same_answer(a, b) -> bool:
+    """``a == b`` for answers, never raising: a bool is not a number (``True`` is not the
+    choice 1), a numpy integer is its number, and a comparison that gives anything but
+    True or False (a numpy number against a tuple gives an array) is False."""
+    if isinstance(a, (bool, np.bool_)) != isinstance(b, (bool, np.bool_)):
+        return False
+    try:
+        r = a == b
+    except Exception:  # noqa: BLE001 - an answer of any type is just not equal
+        return False
+    return isinstance(r, (bool, np.bool_)) and bool(r)

@@ -36,7 +36,7 @@ from cardkit._checks import is_whole
 from cardkit.dealing import cut_for_dealer
 from cardkit.errors import quote
 
-from ._common import one_line
+from ._common import one_line, same_answer as _same
 from .lesson import Question, card_html, cards_html, read_number, signed, suit_html
 
 __all__ = [
@@ -60,19 +60,6 @@ def rule_words(text: str) -> str:
     text = re.sub(r"RULES\.md\s*", "the rules, ", str(text))
     text = re.sub(r"(?<![\w])-(?=\d)", "−", text)
     return html.escape(text)
-
-
-def _same(a, b) -> bool:
-    """``a == b`` for answers, never raising: a bool is not a number (``True`` is not the
-    choice 1), a numpy integer is its number, and a comparison that gives anything but
-    True or False (a numpy number against a tuple gives an array) is False."""
-    if isinstance(a, (bool, np.bool_)) != isinstance(b, (bool, np.bool_)):
-        return False
-    try:
-        r = a == b
-    except Exception:  # noqa: BLE001 - an answer of any type is just not equal
-        return False
-    return isinstance(r, (bool, np.bool_)) and bool(r)
 
 
 #: What a question says to an answer that is none of its choices (a value from code, not

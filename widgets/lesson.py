@@ -39,6 +39,7 @@ from ._common import (
     one_line,
     read_seed,
     rules_words,
+    same_answer,
     signed,
     suit_html,
 )
@@ -328,7 +329,7 @@ class Exercise(W.VBox):
         else:
             chose = ""
             if q.choices is not None:
-                label = next((lab for lab, v in q.choices if v == value), None)
+                label = next((lab for lab, v in q.choices if same_answer(v, value)), None)
                 chose = f" You chose «{html.escape(str(label))}»." if label is not None else ""
             text = f'<span style="color:{WRONG_COLOUR}"><b>✘ Not right.</b>{chose} {why}</span>'
         if self._counted:
