@@ -24,7 +24,13 @@ imports Jupyter Server and tornado.
 ``hub_cli.singleuser_server_config`` and ``hub_cli.SINGLEUSER_CONFIG_PY`` write, which also
 limits the messages a page may send a kernel to ``lessons_cli.KERNEL_MESSAGE_TYPES`` (no
 ``execute_request``: nobody runs code of their own through a kernel's websocket; Voila's
-own app uses exactly that list).
+own app uses exactly that list). Plain ``voila lessons/`` and Binder load them through the
+copy of that ``voila.py`` (and, for Binder, the server config) that
+``python -m cardkit.serving_setup`` writes into a Jupyter config folder.
+
+* :func:`page_config_hook` (``VoilaConfiguration.page_config_hook``) and
+  :func:`drop_cdn_links` (called by the prelaunch hook): the page asks no CDN for MathJax or
+  Font Awesome, so it works in a room without internet access.
 """
 
 from __future__ import annotations
