@@ -117,7 +117,12 @@ def test_learners_servers_get_the_classroom_voila_settings():
     extra = files["cardkit-classroom"]
     hook = files["cardkit-hook"]
     assert hook["mountPath"].endswith("/jupyter_server_config.py")
-    assert "prelaunch_hook" in hook["stringData"] and "cardkit.serving" in hook["stringData"]
-    assert extra["mountPath"].startswith("/etc/jupyter/jupyter_server_config.d/")
+    # the hook file is cardkit-hub's own, to the letter
+    from cardkit.hub_cli import SINGLEUSER_CONFIG_PY
+
+    assert hook["stringData"].strip() == SINGLEUSER_CONFIG_PY.strip()
+    # a config folder's own file: Jupyter Server reads only extension switches from .d folders
+    assert extra["mountPath"] == "/usr/local/etc/jupyter/jupyter_server_config.json"
+    assert Path(hook["mountPath"]).parent == Path(extra["mountPath"]).parent
     assert extra["mountPath"].endswith(".json")  # the chart writes ``data`` as JSON then
     assert extra["data"] == singleuser_server_config()
