@@ -24,6 +24,12 @@ fail-soft alpha-beta over single cards, with touching cards of one hand and equa
 played once, a transposition table at trick boundaries keyed on the remaining cards'
 relative ranks with their values (two 64-bit hashes), storing lower and upper bounds of
 the value to go, and the best lead.
+
+Move ordering (the table's card first): each card's trick is predicted from the cards
+still to come (a sure winner cashed, a low card led to the side's winner, a suit the
+opponents can ruff avoided; following, the cheapest card that takes the trick for good,
+else the lowest, or the highest that still loses a trick not wanted), valued by the
+trick's worth to the mover's side, ties by history.
 """
 
 from __future__ import annotations
@@ -101,6 +107,106 @@ def trick_winner_offset(trick, base, trump):
             best = c
             bi = i
     return bi
+
+
+@njit(int64(uint64), cache=True)
+def msb(x):
+    """Index of the highest set bit of ``x`` (x > 0, below bit 63)."""
+    x |= x >> np.uint64(1)
+    x |= x >> np.uint64(2)
+    x |= x >> np.uint64(4)
+    x |= x >> np.uint64(8)
+    x |= x >> np.uint64(16)
+    x |= x >> np.uint64(32)
+    return ctz((x >> np.uint64(1)) + np.uint64(1))
+
+
+@njit(int64(uint64[:], int64, uint64, uint64, uint64, int64[:], int64[:], int64, int64, int64, int64[:],
+            int64[:], int64[:]), cache=True)
+def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmove, stats, moves, scores):
+    """The leader's cards (one of each run of equivalent cards) with ordering scores,
+    high first wanted: a sure winner cashed, a low card led to the partner's winner, a
+    suit the opponents can ruff avoided; both sides want tricks worth > 0 (the gain is the
+    trick's estimated worth to the mover's side), ties by fewer opponents' cards in the
+    suit (a smaller tree) and history. Returns the number of moves."""
+    me = side[player]
+    nm = 0
+    tmask = np.uint64(0)
+    if trump >= 0:
+        tmask = np.uint64(0xFFFF) << np.uint64(16 * trump)
+    for s in range(4):
+        sm = np.uint64(0xFFFF) << np.uint64(16 * s)
+        mine = cand & sm
+        if mine == np.uint64(0):
+            continue
+        top = msb(allc & sm)
+        topb = np.uint64(1) << np.uint64(top)
+        topown = 0
+        for q in range(4):
+            if hands[q] & topb:
+                topown = q
+        others = 0
+        oppcards = 0
+        opp_ruff = False
+        own_ruff = False
+        for q in range(4):
+            if q == player:
+                continue
+            hq = hands[q] & sm
+            if hq:
+                others += 1
+            n = 0
+            y = hq
+            while y:
+                y &= y - np.uint64(1)
+                n += 1
+            if side[q] != me:
+                oppcards += n
+            if trump >= 0 and s != trump and hq == np.uint64(0) and (hands[q] & tmask) != np.uint64(0):
+                if side[q] != me:
+                    opp_ruff = True
+                else:
+                    own_ruff = True
+        x = mine
+        while x:
+            lb = x & (~x + np.uint64(1))
+            b = ctz(lb)
+            x ^= lb
+            above = occ & sm & ~((lb << np.uint64(1)) - np.uint64(1))
+            if above:
+                nb_ = above & (~above + np.uint64(1))
+                if (cand & nb_) != np.uint64(0) and val[ctz(nb_)] == val[b]:
+                    continue
+            moves[nm] = b
+            st = b & 15
+            hist = stats[64 + player * 64 + b]
+            if hist > 4095:
+                hist = 4095
+            if b == ttmove:
+                scores[nm] = 1 << 50
+                nm += 1
+                continue
+            worth = per_trick + val[b] * (1 + others)
+            sec = 2000 - 40 * oppcards
+            if others == 0 or b == top:
+                pred = -1 if opp_ruff else 1
+                sec += 500
+            elif side[topown] == me and topown != player:
+                pred = -1 if opp_ruff else 1
+                sec -= st * 16          # low to the partner's winner
+            elif own_ruff and not opp_ruff:
+                pred = 0
+                sec += 300 - st * 16
+            elif side[topown] != me:
+                pred = -1
+                sec -= st * 16
+            else:
+                pred = 0
+                sec -= st * 16
+            gain = pred * worth
+            scores[nm] = ((gain + 4096) << 24) + (sec << 12) + hist
+            nm += 1
+    return nm
 
 
 @njit(int64(uint64[:], int64[:], int64, int64, int64, int64, int64, int64, int64,
@@ -190,63 +296,81 @@ def search(hands, trick, base, tn, leader, alpha, beta, absleft, tleft, val, sid
             if (cs == bs and c > wbest) or (cs != bs and cs == trump):
                 wbest = c
                 wi = i
-    partner_wins = False
-    if tn > 0:
-        partner_wins = side[(leader + wi) % 4] == side[player]
     ply = base + tn
     moves = mbuf[ply]
     scores = sbuf[ply]
     nm = 0
-    x = cand
-    while x:
-        lb = x & (~x + np.uint64(1))
-        b = ctz(lb)
-        x ^= lb
-        # skip b if the next occupied card above it in its suit is ours, legal and of equal value
-        s = b >> 4
-        above = occ & (np.uint64(0xFFFF) << np.uint64(16 * s)) & ~((lb << np.uint64(1)) - np.uint64(1))
-        if above:
-            nb_ = above & (~above + np.uint64(1))
-            if (cand & nb_) != np.uint64(0) and val[ctz(nb_)] == val[b]:
+    me = side[player]
+    tmask = np.uint64(0)
+    if trump >= 0:
+        tmask = np.uint64(0xFFFF) << np.uint64(16 * trump)
+    if tn == 0:
+        nm = lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmove, stats, moves, scores)
+    else:
+        lmask = np.uint64(0xFFFF) << np.uint64(16 * led)
+        winside = side[(leader + wi) % 4]
+        x = cand
+        while x:
+            lb = x & (~x + np.uint64(1))
+            b = ctz(lb)
+            x ^= lb
+            s = b >> 4
+            above = occ & (np.uint64(0xFFFF) << np.uint64(16 * s)) & ~((lb << np.uint64(1)) - np.uint64(1))
+            if above:
+                nb_ = above & (~above + np.uint64(1))
+                if (cand & nb_) != np.uint64(0) and val[ctz(nb_)] == val[b]:
+                    continue
+            moves[nm] = b
+            st = b & 15
+            hist = stats[64 + player * 64 + b]
+            if hist > 4095:
+                hist = 4095
+            if b == ttmove:
+                scores[nm] = 1 << 50
+                nm += 1
                 continue
-        moves[nm] = b
-        # ordering score: both sides want tricks worth > 0 and not tricks worth < 0;
-        # the gain is the trick's estimated worth to the mover's side, ties by history
-        st = b & 15
-        hist = stats[64 + player * 64 + b]
-        if hist > 4095:
-            hist = 4095
-        if b == ttmove:
-            sc = 1 << 40
-        elif tn == 0:
-            sm = np.uint64(0xFFFF) << np.uint64(16 * s)
-            higher = occ & sm & ~((lb << np.uint64(1)) - np.uint64(1))
-            lower = occ & sm & (lb - np.uint64(1))
-            others = 0
-            for q in range(4):
-                if q != player and (hands[q] & sm) != np.uint64(0):
-                    others += 1
-            worth = per_trick + val[b] * (1 + others)
-            if higher == np.uint64(0) and others > 0:
-                gain = worth  # a winner, unless trumped
-            elif lower == np.uint64(0) or others == 0:
-                gain = -worth if others > 0 else worth
-            else:
-                gain = 0
-            sc = gain * 65536 + hist * 16 + (15 - st)
-        else:
-            cs = b >> 4
             bs = wbest >> 4
-            wins = (cs == bs and b > wbest) or (cs != bs and cs == trump)
+            beats = (s == bs and b > wbest) or (s != bs and s == trump)
+            w2 = wbest
+            side2 = winside
+            if beats:
+                w2 = b
+                side2 = me
+            # who can still take the trick from w2: the players after this one
+            opp_beats = False
+            own_beats = False
+            for k in range(tn + 1, 4):
+                q = (leader + k) % 4
+                hq = hands[q]
+                can = False
+                if hq & lmask:
+                    if (w2 >> 4) == led and msb(hq & lmask) > w2:
+                        can = True
+                elif trump >= 0 and (hq & tmask) != np.uint64(0) and ((w2 >> 4) != trump or msb(hq & tmask) > w2):
+                    can = True
+                if can:
+                    if side[q] == side2:
+                        own_beats = True
+                    else:
+                        opp_beats = True
             worth = wsum + val[b]
-            if wins or partner_wins:
-                gain = worth
+            if not opp_beats:
+                pred = 1 if side2 == me else -1
+            elif side2 != me and not own_beats:
+                pred = -1
             else:
-                gain = -worth
-            # win cheaply, lose with the lowest card
-            sc = gain * 65536 + hist * 16 + (15 - st)
-        scores[nm] = sc
-        nm += 1
+                pred = 0
+            gain = pred * worth
+            if pred == 1 and beats:
+                sec = 3000 - st * 16   # the cheapest card that takes the trick
+            elif pred == 0 and beats and tn == 2:
+                sec = 2000 - st * 16   # third hand: beat cheaply
+            elif pred == -1 and worth < 0:
+                sec = 1000 + st * 16   # a trick not wanted: lose the highest card that loses
+            else:
+                sec = 1000 - st * 16   # keep the high cards
+            scores[nm] = ((gain + 4096) << 24) + (sec << 12) + hist
+            nm += 1
     # insertion sort by score, high first
     for i in range(1, nm):
         m = moves[i]
