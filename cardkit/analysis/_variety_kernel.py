@@ -12,35 +12,55 @@ contract table, RULES.md §1.2, §1.5):
   (``base = 4 * trick number``), so a deeper search never overwrites a shallower trick;
 - ``val``: int64[64], points of each card to the side that takes it, in search units;
 - ``side``: int64[4], 1 for a declarer, 0 for a defender;
-- ``prm``: int64[4]: trump suit (-1 for none), points per trick in search units.
+- ``prm``: int64[4]: trump suit (-1 for none), points per trick in search units, 1 when
+  the cards of some suit differ in value (contract 5: the table key then holds each
+  suit's values in rank order), 0.
 
 The search value is additive: the declarers' points minus the defenders' points over the
 tricks still to be played, in search units (contract 1 counts tricks: its +12 and the
 defenders' +10 are monotone functions of that difference, mapped by the caller with the
 engine's ``trick_points`` and ``declarers_lose``). What stays encoded here (issue 13): follow
 suit if able, and the trick won by the highest bit of the trump suit, else of the suit led
-(RULES.md §1.5), which the bit layout expresses and the inner loop needs. Search:
-fail-soft alpha-beta over single cards, with touching cards of one hand and equal value
-played once, a transposition table at trick boundaries keyed on the remaining cards'
-relative ranks with their values (two 64-bit hashes), storing lower and upper bounds of
-the value to go, and the best lead.
+(RULES.md §1.5), which the bit layout expresses and the inner loop needs.
+
+Search: fail-soft alpha-beta with a null window (is the value to go >= ``beta``?) over
+single cards, touching cards of one hand and equal value played once.
+
+Transposition table (partition search, as DDS's "winning ranks"): at each trick's start
+the search also returns the cards whose ranks decided its result (a trick's winning card
+when another card of its suit was in the trick, with the cards of its hand it stood
+for), and an entry keeps, per suit, only the owners of the cards from the top down to
+the lowest of those (in relative ranks), so one entry answers every position that agrees
+there and in each hand's suit lengths (and, where a suit's values differ, where its
+cards of each value lie, and below the kept cards all of one value). Entries of one
+bucket (the leader, the 16 suit lengths, the values) are a chain; each holds a lower and
+an upper bound of the value to go and the best card (suit and rank from the bottom).
 
 Move ordering (the table's card first): each card's trick is predicted from the cards
 still to come (a sure winner cashed, a low card led to the side's winner, a suit the
 opponents can ruff avoided; following, the cheapest card that takes the trick for good,
 else the lowest, or the highest that still loses a trick not wanted), valued by the
 trick's worth to the mover's side, ties by history.
+
+Table arrays: ``tb`` uint64[NB, 3] buckets (two hashes, chain head + 1), ``te``
+uint64[NE, 6] entries (owner patterns of the two suit pairs, their masks, bounds and
+card packed, next + 1), ``ts`` int64[2]: entries in use (the table is emptied when it is
+full) and those emptyings; they live as long as the table. ``stats``: [0] nodes, [1] the
+node limit (0: none), [2]/[3] cut-offs by the first / a later card, [6] entries
+compared, [64 + 64 * seat + card] history.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import int8, int32, int64, njit, types, uint64
+from numba import int64, njit, uint64
 
-_U = np.uint64
 M1 = np.uint64(0x9E3779B97F4A7C15)
 M2 = np.uint64(0xC2B2AE3D27D4EB4F)
 INF = 1 << 20
+OFF = 1 << 19          # bounds are stored as value + OFF in 20 bits
+UNKNOWN = 1 << 18      # "no bound yet"
+S16 = np.uint64(0xFFFF)
 
 # trailing-zero count by de Bruijn multiplication (a global array: numba freezes it)
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
@@ -55,39 +75,26 @@ def ctz(lb):
     """Index of the single set bit of ``lb``."""
     return _CTZ[(lb * _DEBRUIJN) >> np.uint64(58)]
 
-_sig_key = types.UniTuple(uint64, 2)(uint64[:], int64, int64[:])
+
+@njit(int64(uint64), cache=True)
+def msb(x):
+    """Index of the highest set bit of ``x`` (x > 0, below bit 63)."""
+    x |= x >> np.uint64(1)
+    x |= x >> np.uint64(2)
+    x |= x >> np.uint64(4)
+    x |= x >> np.uint64(8)
+    x |= x >> np.uint64(16)
+    x |= x >> np.uint64(32)
+    return ctz((x >> np.uint64(1)) + np.uint64(1))
 
 
-@njit(_sig_key, cache=True)
-def position_key(hands, leader, val):
-    """Two 64-bit hashes of (remaining cards' owners and values in rank order per suit,
-    the leader): equal for positions that play the same."""
-    k1 = np.uint64(leader + 1) * M1
-    k2 = np.uint64(leader + 7) * M2
-    allc = hands[0] | hands[1] | hands[2] | hands[3]
-    for s in range(4):
-        x = (allc >> np.uint64(16 * s)) & np.uint64(0xFFFF)
-        while x:
-            lb = x & (~x + np.uint64(1))
-            x ^= lb
-            b = s * 16 + ctz(lb)
-            m = np.uint64(1) << np.uint64(b)
-            if True:
-                o = 0
-                if hands[1] & m:
-                    o = 1
-                elif hands[2] & m:
-                    o = 2
-                elif hands[3] & m:
-                    o = 3
-                tok = np.uint64(o * 64 + (val[b] + 32) + 1)
-                k1 = (k1 ^ tok) * M1
-                k1 ^= k1 >> np.uint64(29)
-                k2 = (k2 + tok * np.uint64(0x165667B19E3779F9)) * M2
-                k2 ^= k2 >> np.uint64(31)
-        k1 = (k1 ^ np.uint64(0xFF)) * M1
-        k2 = (k2 + np.uint64(0x1FF)) * M2
-    return (k1, k2)
+@njit(int64(uint64), cache=True)
+def popcount(x):
+    """Number of set bits of ``x``."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
 @njit(int64(int64[:], int64, int64), cache=True)
@@ -109,16 +116,208 @@ def trick_winner_offset(trick, base, trump):
     return bi
 
 
-@njit(int64(uint64), cache=True)
-def msb(x):
-    """Index of the highest set bit of ``x`` (x > 0, below bit 63)."""
-    x |= x >> np.uint64(1)
-    x |= x >> np.uint64(2)
-    x |= x >> np.uint64(4)
-    x |= x >> np.uint64(8)
-    x |= x >> np.uint64(16)
-    x |= x >> np.uint64(32)
-    return ctz((x >> np.uint64(1)) + np.uint64(1))
+@njit(uint64(uint64[:], int64, int64[:], int64, uint64[:]), cache=True)
+def node_key(hands, leader, val, mixed, kb):
+    """Fill ``kb`` with the position's table key at a trick's start: ``kb[0]``, ``kb[1]``
+    two hashes of the bucket (leader, each hand's suit lengths, and with ``mixed`` the
+    values of each suit's remaining cards in rank order); ``kb[2]``, ``kb[3]`` the owner
+    patterns (2 bits a card, the lowest remaining card of a suit first; suits 0-1 and
+    2-3, 32 bits a suit). Returns the lengths word."""
+    lens = np.uint64(0)
+    vh = np.uint64(0)
+    p0 = np.uint64(0)
+    p1 = np.uint64(0)
+    for s in range(4):
+        sh = np.uint64(16 * s)
+        h0 = (hands[0] >> sh) & S16
+        h1 = (hands[1] >> sh) & S16
+        h2 = (hands[2] >> sh) & S16
+        h3 = (hands[3] >> sh) & S16
+        lens |= np.uint64(popcount(h0) | (popcount(h1) << 4) | (popcount(h2) << 8) | (popcount(h3) << 12)) << sh
+        x = h0 | h1 | h2 | h3
+        pat = np.uint64(0)
+        j = np.uint64(0)
+        while x:
+            lb = x & (~x + np.uint64(1))
+            x ^= lb
+            o = np.uint64(0)
+            if h1 & lb:
+                o = np.uint64(1)
+            elif h2 & lb:
+                o = np.uint64(2)
+            elif h3 & lb:
+                o = np.uint64(3)
+            pat |= o << j
+            j += np.uint64(2)
+            if mixed:
+                vh = (vh ^ np.uint64(val[s * 16 + ctz(lb)] + 64)) * M1
+        if mixed:
+            vh = (vh ^ np.uint64(0xFF)) * M2
+        if s < 2:
+            p0 |= pat << np.uint64(32 * s)
+        else:
+            p1 |= pat << np.uint64(32 * (s - 2))
+    k1 = (lens ^ (np.uint64(leader + 1) * M2)) * M1
+    k1 ^= k1 >> np.uint64(31)
+    k1 = (k1 ^ vh) * M2
+    k1 ^= k1 >> np.uint64(29)
+    k2 = (lens + np.uint64(leader + 5) * M1) * M2
+    k2 ^= k2 >> np.uint64(33)
+    k2 = (k2 + vh * np.uint64(0x165667B19E3779F9)) * M1
+    k2 ^= k2 >> np.uint64(27)
+    kb[0] = k1
+    kb[1] = k2
+    kb[2] = p0
+    kb[3] = p1
+    return lens
+
+
+@njit(int64(uint64[:, :], uint64, uint64), cache=True)
+def find_bucket(tb, k1, k2):
+    """The bucket of (k1, k2), or -1."""
+    nb = tb.shape[0]
+    i = int64(k1 & np.uint64(nb - 1))
+    for _ in range(4):
+        if tb[i, 2] == np.uint64(0):
+            return -1
+        if tb[i, 0] == k1 and tb[i, 1] == k2:
+            return i
+        i = (i + 1) & (nb - 1)
+    return -1
+
+
+@njit(uint64(uint64, uint64, uint64), cache=True)
+def top_cards(allc, m0, m1):
+    """The remaining cards an entry's masks keep (per suit the top ones), as card bits."""
+    out = np.uint64(0)
+    for s in range(4):
+        if s < 2:
+            ms = (m0 >> np.uint64(32 * s)) & np.uint64(0xFFFFFFFF)
+        else:
+            ms = (m1 >> np.uint64(32 * (s - 2))) & np.uint64(0xFFFFFFFF)
+        k = popcount(ms) >> 1
+        x = allc & (S16 << np.uint64(16 * s))
+        while k > 0:
+            hb = np.uint64(1) << np.uint64(msb(x))
+            out |= hb
+            x ^= hb
+            k -= 1
+    return out
+
+
+@njit(int64(uint64, int64), cache=True)
+def card_from_bottom(allc, code):
+    """The card ``code`` (suit * 16 + place from the bottom among the remaining cards of
+    that suit) names in this position, or -1."""
+    s = code >> 4
+    j = code & 15
+    x = allc & (S16 << np.uint64(16 * s))
+    while x:
+        lb = x & (~x + np.uint64(1))
+        if j == 0:
+            return ctz(lb)
+        j -= 1
+        x ^= lb
+    return -1
+
+
+@njit(int64(uint64[:], int64[:], uint64, int64, int64, int64, int64, uint64[:],
+            uint64[:, :], uint64[:, :], int64[:]), cache=True)
+def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
+    """Store the result ``best`` of a null-window search at ``beta`` (a lower bound if
+    ``best >= beta``, else an upper bound) for the position at a trick's start whose key
+    is ``kb`` (:func:`node_key`) and whose deciding cards are ``rel``, with its best card
+    ``bestm`` (-1: none). Returns 1."""
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    k1 = kb[0]
+    k2 = kb[1]
+    p0 = kb[2]
+    p1 = kb[3]
+    m0 = np.uint64(0)
+    m1 = np.uint64(0)
+    for s in range(4):
+        sh = np.uint64(16 * s)
+        x = (allc >> sh) & S16
+        n = popcount(x)
+        k = 0
+        rs = (rel >> sh) & S16
+        if rs:
+            low = ctz(rs & (~rs + np.uint64(1)))
+            k = popcount(x >> np.uint64(low))
+        if mixed and n > 0:
+            # below the kept cards, all of one value (the bottom card's)
+            vb = val[s * 16 + ctz(x & (~x + np.uint64(1)))]
+            y = x
+            while y:
+                hb = msb(y)
+                if val[s * 16 + hb] != vb:
+                    kk = popcount(x >> np.uint64(hb))
+                    if kk > k:
+                        k = kk
+                    break
+                y ^= np.uint64(1) << np.uint64(hb)
+        ms = ((np.uint64(1) << np.uint64(2 * k)) - np.uint64(1)) << np.uint64(2 * (n - k))
+        if s < 2:
+            m0 |= ms << np.uint64(32 * s)
+        else:
+            m1 |= ms << np.uint64(32 * (s - 2))
+    p0 &= m0
+    p1 &= m1
+    # the best card as (suit, place from the bottom)
+    code = 0
+    if bestm >= 0:
+        bs = bestm >> 4
+        below = allc & (S16 << np.uint64(16 * bs)) & ((np.uint64(1) << np.uint64(bestm)) - np.uint64(1))
+        code = bs * 16 + popcount(below) + 1
+    nb = tb.shape[0]
+    ne = te.shape[0]
+    i = int64(k1 & np.uint64(nb - 1))
+    slot = -1
+    for _ in range(4):
+        if tb[i, 2] == np.uint64(0) or (tb[i, 0] == k1 and tb[i, 1] == k2):
+            slot = i
+            break
+        i = (i + 1) & (nb - 1)
+    if slot < 0:
+        slot = int64(k1 & np.uint64(nb - 1))   # all four taken: this one starts again
+        tb[slot, 2] = np.uint64(0)
+    if tb[slot, 2] == np.uint64(0):
+        tb[slot, 0] = k1
+        tb[slot, 1] = k2
+    # an entry with the same kept cards: tighten its bound
+    e = int64(tb[slot, 2]) - 1
+    while e >= 0:
+        if te[e, 0] == p0 and te[e, 1] == p1 and te[e, 2] == m0 and te[e, 3] == m1:
+            break
+        e = int64(te[e, 5]) - 1
+    if e < 0:
+        if ts[0] >= ne:   # full: empty the table
+            tb[:, 2] = np.uint64(0)
+            ts[0] = 0
+            ts[1] += 1
+            tb[slot, 0] = k1
+            tb[slot, 1] = k2
+        e = ts[0]
+        ts[0] += 1
+        te[e, 0] = p0
+        te[e, 1] = p1
+        te[e, 2] = m0
+        te[e, 3] = m1
+        te[e, 4] = np.uint64(OFF - UNKNOWN) | (np.uint64(OFF + UNKNOWN) << np.uint64(20))
+        te[e, 5] = tb[slot, 2]
+        tb[slot, 2] = np.uint64(e + 1)
+    info = te[e, 4]
+    lo = int64(info & np.uint64(0xFFFFF)) - OFF
+    hi = int64((info >> np.uint64(20)) & np.uint64(0xFFFFF)) - OFF
+    if best >= beta:
+        if best > lo:
+            lo = best
+    elif best < hi:
+        hi = best
+    if code == 0:
+        code = int64(info >> np.uint64(40))
+    te[e, 4] = np.uint64(lo + OFF) | (np.uint64(hi + OFF) << np.uint64(20)) | (np.uint64(code) << np.uint64(40))
+    return 1
 
 
 @njit(int64(uint64[:], int64, uint64, uint64, uint64, int64[:], int64[:], int64, int64, int64, int64[:],
@@ -133,9 +332,9 @@ def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmo
     nm = 0
     tmask = np.uint64(0)
     if trump >= 0:
-        tmask = np.uint64(0xFFFF) << np.uint64(16 * trump)
+        tmask = S16 << np.uint64(16 * trump)
     for s in range(4):
-        sm = np.uint64(0xFFFF) << np.uint64(16 * s)
+        sm = S16 << np.uint64(16 * s)
         mine = cand & sm
         if mine == np.uint64(0):
             continue
@@ -209,61 +408,64 @@ def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmo
     return nm
 
 
-@njit(int64(uint64[:], int64[:], int64, int64, int64, int64, int64, int64, int64,
-            int64[:], int64[:], int64[:],
-            uint64[:], uint64[:], int32[:], int32[:], int8[:], int8[:], int64[:], int64[:, :], int64[:, :]),
+@njit(int64(uint64[:], int64[:], int64, int64, int64, int64, int64, int64,
+            int64[:], int64[:], int64[:], uint64[:, :], uint64[:, :], int64[:], int64[:],
+            int64[:, :], int64[:, :], uint64[:], uint64[:, :]),
       cache=True)
-def search(hands, trick, base, tn, leader, alpha, beta, absleft, tleft, val, side, prm,
-           tk1, tk2, tlo, thi, tmv, tdepth, stats, mbuf, sbuf):
-    """Fail-soft alpha-beta: the value to go (declarers minus defenders, search units)
-    from the position where ``tn`` cards of the trick at ``base`` have been played.
+def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
+           tb, te, ts, stats, mbuf, sbuf, wr, kb):
+    """Fail-soft null-window search: a value ``v`` of the position where ``tn`` cards of
+    the trick at ``base`` have been played, with ``v >= beta`` a lower bound of the value
+    to go (declarers minus defenders, search units) and ``v < beta`` an upper bound.
 
     ``absleft``: the sum of |points| of the cards not yet in a completed trick (those of
     the open trick included); ``tleft``: tricks not yet completed (the open one included);
-    ``mbuf``/``sbuf``: int64[64, 16] move and score buffers, one row per ply."""
+    ``mbuf``/``sbuf``: int64[64, 16] move and score buffers, ``kb`` uint64[64, 4] table
+    keys, one row per ply; ``wr[ply]`` is set to the cards whose ranks decided the result
+    (see the module docstring)."""
     stats[0] += 1
+    ply = base + tn
+    wr[ply] = np.uint64(0)
     trump = prm[0]
     per_trick = prm[1]
+    mixed = prm[2]
     allc = hands[0] | hands[1] | hands[2] | hands[3]
     if tn == 0 and allc == np.uint64(0):
         return 0
     if stats[1] > 0 and stats[0] > stats[1]:
         return 0  # node limit: the caller checks stats and discards the result
-    a0 = alpha
-    b0 = beta
     ttmove = -1
-    slot = -1
-    k1 = np.uint64(0)
-    k2 = np.uint64(0)
     if tn == 0:
-        kk = position_key(hands, leader, val)
-        k1 = kk[0]
-        k2 = kk[1]
-        mask = np.uint64(tk1.shape[0] - 1)
-        i0 = int64(k1 & mask) & ~1
-        for j in range(2):
-            if tk1[i0 + j] == k1 and tk2[i0 + j] == k2:
-                slot = i0 + j
-                break
-        if slot >= 0:
-            lo = tlo[slot]
-            hi = thi[slot]
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-            ttmove = tmv[slot]
         # static bound: at most every remaining point to one side
         pt = per_trick if per_trick > 0 else -per_trick
         bound = absleft + pt * tleft
-        if bound <= alpha:
+        if bound < beta:
             return bound
         if -bound >= beta:
             return -bound
+        kr = kb[ply]
+        node_key(hands, leader, val, mixed, kr)
+        bi = find_bucket(tb, kr[0], kr[1])
+        if bi >= 0:
+            c0 = kr[2]
+            c1 = kr[3]
+            e = int64(tb[bi, 2]) - 1
+            while e >= 0:
+                stats[6] += 1
+                if (c0 & te[e, 2]) == te[e, 0] and (c1 & te[e, 3]) == te[e, 1]:
+                    info = te[e, 4]
+                    lo = int64(info & np.uint64(0xFFFFF)) - OFF
+                    if lo >= beta:
+                        wr[ply] = top_cards(allc, te[e, 2], te[e, 3])
+                        return lo
+                    hi = int64((info >> np.uint64(20)) & np.uint64(0xFFFFF)) - OFF
+                    if hi < beta:
+                        wr[ply] = top_cards(allc, te[e, 2], te[e, 3])
+                        return hi
+                    code = int64(info >> np.uint64(40))
+                    if ttmove < 0 and code > 0:
+                        ttmove = card_from_bottom(allc, code - 1)
+                e = int64(te[e, 5]) - 1
 
     player = (leader + tn) % 4
     h = hands[player]
@@ -273,7 +475,7 @@ def search(hands, trick, base, tn, leader, alpha, beta, absleft, tleft, val, sid
     led = -1
     if tn > 0:
         led = trick[base] >> 4
-        fm = h & (np.uint64(0xFFFF) << np.uint64(16 * led))
+        fm = h & (S16 << np.uint64(16 * led))
         if fm:
             cand = fm
     # occupied = remaining cards plus the open trick's cards (separators for equivalence)
@@ -296,18 +498,17 @@ def search(hands, trick, base, tn, leader, alpha, beta, absleft, tleft, val, sid
             if (cs == bs and c > wbest) or (cs != bs and cs == trump):
                 wbest = c
                 wi = i
-    ply = base + tn
     moves = mbuf[ply]
     scores = sbuf[ply]
     nm = 0
     me = side[player]
     tmask = np.uint64(0)
     if trump >= 0:
-        tmask = np.uint64(0xFFFF) << np.uint64(16 * trump)
+        tmask = S16 << np.uint64(16 * trump)
     if tn == 0:
         nm = lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmove, stats, moves, scores)
     else:
-        lmask = np.uint64(0xFFFF) << np.uint64(16 * led)
+        lmask = S16 << np.uint64(16 * led)
         winside = side[(leader + wi) % 4]
         x = cand
         while x:
@@ -315,7 +516,7 @@ def search(hands, trick, base, tn, leader, alpha, beta, absleft, tleft, val, sid
             b = ctz(lb)
             x ^= lb
             s = b >> 4
-            above = occ & (np.uint64(0xFFFF) << np.uint64(16 * s)) & ~((lb << np.uint64(1)) - np.uint64(1))
+            above = occ & (S16 << np.uint64(16 * s)) & ~((lb << np.uint64(1)) - np.uint64(1))
             if above:
                 nb_ = above & (~above + np.uint64(1))
                 if (cand & nb_) != np.uint64(0) and val[ctz(nb_)] == val[b]:
@@ -388,70 +589,80 @@ def search(hands, trick, base, tn, leader, alpha, beta, absleft, tleft, val, sid
     else:
         best = INF
     bestm = -1
+    acc = np.uint64(0)     # deciding cards of the moves searched
+    cut = False
     for i in range(nm):
         b = moves[i]
         bit = np.uint64(1) << np.uint64(b)
         hands[player] ^= bit
         trick[base + tn] = b
+        mark = np.uint64(0)
         if tn == 3:
             wo = trick_winner_offset(trick, base, trump)
             wseat = (leader + wo) % 4
-            worth = per_trick + val[trick[base]] + val[trick[base + 1]] + val[trick[base + 2]] + val[trick[base + 3]]
+            wc = trick[base + wo]
+            ws = wc >> 4
+            worth = per_trick
+            nsuit = 0
+            tcards = np.uint64(0)
+            for k in range(4):
+                ck = trick[base + k]
+                worth += val[ck]
+                tcards |= np.uint64(1) << np.uint64(ck)
+                if (ck >> 4) == ws:
+                    nsuit += 1
+            if nsuit >= 2:
+                # won by rank: the winning card and the cards of its hand it stood for
+                mark = np.uint64(1) << np.uint64(wc)
+                occ4 = (allc ^ bit) | tcards
+                sm = S16 << np.uint64(16 * ws)
+                y = wc
+                while True:
+                    below = occ4 & sm & ((np.uint64(1) << np.uint64(y)) - np.uint64(1))
+                    if below == np.uint64(0):
+                        break
+                    nxt = msb(below)
+                    nbit = np.uint64(1) << np.uint64(nxt)
+                    if (hands[wseat] & nbit) == np.uint64(0) or val[nxt] != val[wc]:
+                        break
+                    mark |= nbit
+                    y = nxt
             if side[wseat] == 0:
                 worth = -worth
-            nb = base + 4
             ab = absleft
             for k in range(4):
                 cv = val[trick[base + k]]
                 ab -= cv if cv > 0 else -cv
-            v = worth + search(hands, trick, nb, tn - tn, wseat, alpha - worth, beta - worth, ab, tleft - 1,
-                               val, side, prm, tk1, tk2, tlo, thi, tmv, tdepth, stats, mbuf, sbuf)
+            v = worth + search(hands, trick, base + 4, tn - tn, wseat, beta - worth, ab, tleft - 1,
+                               val, side, prm, tb, te, ts, stats, mbuf, sbuf, wr, kb)
         else:
-            v = search(hands, trick, base, tn + 1, leader, alpha, beta, absleft, tleft,
-                       val, side, prm, tk1, tk2, tlo, thi, tmv, tdepth, stats, mbuf, sbuf)
+            v = search(hands, trick, base, tn + 1, leader, beta, absleft, tleft,
+                       val, side, prm, tb, te, ts, stats, mbuf, sbuf, wr, kb)
         hands[player] ^= bit
+        rel = wr[ply + 1] | mark
         if maxing:
             if v > best:
                 best = v
                 bestm = b
-                if v > alpha:
-                    alpha = v
+            if v >= beta:
+                cut = True
         else:
             if v < best:
                 best = v
                 bestm = b
-                if v < beta:
-                    beta = v
-        if alpha >= beta:
+            if v < beta:
+                cut = True
+        if cut:
+            wr[ply] = rel
             if i == 0:
                 stats[2] += 1
             else:
                 stats[3] += 1
             stats[64 + player * 64 + b] += tleft * tleft
             break
+        acc |= rel
+    if not cut:
+        wr[ply] = acc
     if tn == 0 and not (stats[1] > 0 and stats[0] > stats[1]):
-        # store: an upper bound if it failed low, a lower bound if it failed high
-        mask = np.uint64(tk1.shape[0] - 1)
-        i0 = int64(k1 & mask) & ~1
-        if slot < 0:
-            # depth-preferred slot 0, always-replace slot 1
-            if tdepth[i0] <= tleft or tk1[i0] == np.uint64(0):
-                slot = i0
-            else:
-                slot = i0 + 1
-            tk1[slot] = k1
-            tk2[slot] = k2
-            tlo[slot] = -INF
-            thi[slot] = INF
-            tdepth[slot] = tleft
-        if best <= a0:
-            if best < thi[slot]:
-                thi[slot] = best
-        elif best >= b0:
-            if best > tlo[slot]:
-                tlo[slot] = best
-        else:
-            tlo[slot] = best
-            thi[slot] = best
-        tmv[slot] = bestm
+        tt_store(hands, val, wr[ply], mixed, best, beta, bestm, kb[ply], tb, te, ts)
     return best

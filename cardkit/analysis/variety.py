@@ -27,7 +27,8 @@ from ._types import SearchLimit, Solution
 __all__ = ["solve", "analyse", "sample_worlds", "margin_of"]
 
 _INF = 1 << 20
-_TT_BITS = 21
+_TT_BUCKET_BITS = 19   # 2**19 buckets of 24 bytes
+_TT_ENTRY_BITS = 20    # 2**20 entries of 48 bytes
 
 
 class _Ctx:
@@ -59,7 +60,9 @@ class _Ctx:
         self.absval = np.abs(val)
         decl = set(state.declarers)
         self.side = np.array([1 if s in decl else 0 for s in range(4)], dtype=np.int64)
-        self.prm = np.array([self.trump, self.per_trick, 0, 0], dtype=np.int64)
+        # a suit whose cards differ in value (contract 5): the table key holds the values
+        mixed = any(len({int(val[16 * s + r]) for r in range(13)}) > 1 for s in range(4))
+        self.prm = np.array([self.trump, self.per_trick, int(mixed), 0], dtype=np.int64)
         self.hands = np.zeros(4, dtype=np.uint64)
         for s in range(4):
             m = 0
@@ -86,6 +89,8 @@ class _Ctx:
         self.tt = _table(self)
         self.mbuf = np.zeros((64, 16), dtype=np.int64)
         self.sbuf = np.zeros((64, 16), dtype=np.int64)
+        self.wr = np.zeros(64, dtype=np.uint64)
+        self.kb = np.zeros((64, 4), dtype=np.uint64)
 
     # -- mapping the additive difference to the deal's margin (RULES.md §1.6)
     def margin(self, diff: int) -> int:
@@ -101,14 +106,15 @@ class _Ctx:
         return pts - V.DEFENDERS_BONUS * lose
 
     # -- the kernel calls
-    def _search(self, base, tn, leader, alpha, beta) -> int:
+    def _search(self, base, tn, leader, beta) -> int:
+        """A null-window search: >= ``beta`` a lower bound of the value to go, else an upper bound."""
         from . import _variety_kernel as K
-        tk1, tk2, tlo, thi, tmv, tdep = self.tt
+        tb, te, ts = self.tt
         held = np.unpackbits(self.hands.view(np.uint8), bitorder="little").reshape(4, 64).any(axis=0)
         absleft = int(self.absval[held].sum()) + sum(int(self.absval[self.trick[base + i]]) for i in range(tn))
         tleft = (int(held.sum()) + tn + 3) // 4
-        v = K.search(self.hands, self.trick, base, tn, leader, alpha, beta, absleft, tleft,
-                     self.val, self.side, self.prm, tk1, tk2, tlo, thi, tmv, tdep, self.stats, self.mbuf, self.sbuf)
+        v = K.search(self.hands, self.trick, base, tn, leader, beta, absleft, tleft, self.val, self.side, self.prm,
+                     tb, te, ts, self.stats, self.mbuf, self.sbuf, self.wr, self.kb)
         if self.stats[1] > 0 and self.stats[0] > self.stats[1]:
             raise SearchLimit(f"the search passed its limit of {self.stats[1]} positions (max_nodes)")
         return int(v)
@@ -149,7 +155,7 @@ class _Ctx:
         lo, hi, g = -_INF, _INF, guess
         while lo < hi:
             beta = g + 1 if g == lo else g
-            g = self._search(base, tn, leader, beta - 1, beta)
+            g = self._search(base, tn, leader, beta)
             if g < beta:
                 hi = g
             else:
@@ -160,7 +166,7 @@ class _Ctx:
         """Is the value to go >= ``t``? (one null-window search)"""
         if not self.hands.any() and tn == 0:
             return t <= 0
-        return self._search(base, tn, leader, t - 1, t) >= t
+        return self._search(base, tn, leader, t) >= t
 
     def value_to_go(self, base, tn, leader, guess=0, made=0):
         """(the value to go, or for contract 1 a representative with the right sign of the
@@ -182,21 +188,20 @@ def _table(ctx: _Ctx):
     with the same contract and declarers' seats), cleared when those change."""
     key = (ctx.trump, ctx.lowest, ctx.per_trick, ctx.val.tobytes(), tuple(ctx.side))
     if _TT_CACHE.get("key") != key:
-        n = 1 << _TT_BITS
         if "arrays" in _TT_CACHE:
             arrays = _TT_CACHE["arrays"]
             for a in arrays:
                 a.fill(0)
         else:
-            arrays = (np.zeros(n, np.uint64), np.zeros(n, np.uint64), np.zeros(n, np.int32),
-                      np.zeros(n, np.int32), np.zeros(n, np.int8), np.zeros(n, np.int8))
+            arrays = (np.zeros((1 << _TT_BUCKET_BITS, 3), np.uint64), np.zeros((1 << _TT_ENTRY_BITS, 6), np.uint64),
+                      np.zeros(2, np.int64))
         _TT_CACHE["key"] = key
         _TT_CACHE["arrays"] = arrays
     return _TT_CACHE["arrays"]
 
 
 def clear_table() -> None:
-    """Drop the kept transposition table (frees about 27 MB)."""
+    """Drop the kept transposition table (frees about 62 MB)."""
     _TT_CACHE.clear()
 
 
