@@ -12,6 +12,17 @@ and its median and maximum are over those only. The issue's targets sit beside t
 figures. Each solver keeps its transposition table between calls as the library does
 (Variety's is reused while the contract and declarers' seats stay the same).
 
+Against DDS, the bridge double-dummy solver (``endplay`` from PyPI, the ``bench`` extra):
+Variety's contracts 1 (no trumps, the side with more tricks) and 2 (clubs, tricks) with
+the declarers opposite are bridge problems, so the same deals (declarers opposite, random
+play to N tricks left) are solved by both in this process: cardkit's ``solve`` (value and
+line of play, as the library returns it) and its value alone, and DDS's fastest call for
+the same question, ``SolveBoard`` with one solution: contract 2 the most tricks
+(``SolveMode.OptimalOne``), contract 1 whether the side on play reaches the majority
+(``SolveMode.TargetOne``). DDS keeps its table for a repeated deal, so each deal is solved
+once by DDS, deals in turn. Every value is checked against DDS's. Without endplay the
+table says so and is skipped.
+
 Also timed, each in a fresh Python process: the first exact call with an empty numba
 cache (``NUMBA_CACHE_DIR`` set to a new temporary directory: the kernel is compiled) and
 the same call in a second process with that cache (the kernel is loaded).
@@ -19,6 +30,7 @@ the same call in a second process with that cache (the kernel is loaded).
     python benchmarks/analysis.py                      # the full table (long: many minutes)
     python benchmarks/analysis.py --quick --positions 2  # smoke run: a few rows, no compile timing
     python benchmarks/analysis.py --seed 7 --max-nodes 5000000
+    python benchmarks/analysis.py --dds-only --positions 20   # only the table against DDS
 
 Prints the machine and the load average (``os.getloadavg()``) at the start and the end.
 """
@@ -177,6 +189,156 @@ def time_one(game: str, kind: str, state, max_nodes: int):
         return None
 
 
+# ---- against DDS (contracts 1 and 2 with the declarers opposite are bridge) ----------------
+
+def variety_opposite_position(seed: int, contract: int, tricks_left: int):
+    """As :func:`variety_position`, with the declarers opposite (seats d and d + 2): a
+    bridge deal for contracts 1 (no trumps) and 2 (clubs)."""
+    from cardkit.simulate.variety import auction_for
+    rng = np.random.default_rng([seed, contract, tricks_left, 2])
+    dealer = int(rng.integers(4))
+    d1 = int(rng.integers(4))
+    s = V.new_deal(seed=int(rng.integers(2**31)), dealer=dealer)
+    for bid in auction_for(contract, (d1, (d1 + 2) % 4), dealer):
+        s.apply_action(bid)
+    assert s.phase == "play" and s.contract == contract, (s.phase, s.contract)
+    play_until(s, tricks_left, 4, rng)
+    return s
+
+
+def dds_deal(state):
+    """The endplay ``Deal`` of a Variety position (seats 0..3 as N, E, S, W; the open
+    trick's cards played to it)."""
+    from endplay.types import Deal, Denom, Player
+    hands = [list(h) for h in state.hands]
+    t = state.trick
+    played = list(t.cards) if t is not None else []
+    leader = t.leader if played else state.current_player
+    for i, card in enumerate(played):
+        hands[(leader + i) % 4].append(card)
+
+    def pbn(hand) -> str:
+        return ".".join("".join(c.rank.char for c in sorted((c for c in hand if int(c.suit) == s),
+                                                              key=lambda c: -int(c.rank))) for s in range(4))
+
+    deal = Deal("N:" + " ".join(pbn(h) for h in hands))
+    trump = state.contract_info.trump
+    deal.trump = Denom.nt if trump is None else Denom(int(trump))
+    deal.first = Player(leader)
+    for card in played:
+        deal.play(f"{card.suit.letter}{card.rank.char}")
+    return deal
+
+
+def declarers_tricks(state) -> tuple[int, int]:
+    """(tricks the declarers took so far, tricks still to play, the open one included)."""
+    done = sum(len(state.taken[s]) for s in state.declarers) // 4
+    left = (sum(map(len, state.hands)) + 3) // 4
+    return done, left
+
+
+def dds_value(state):
+    """(seconds, DDS's nodes, the declarers' margin by DDS) for one DDS call, the fastest
+    for the question cardkit's ``solve`` answers (see the module docstring)."""
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    deal = dds_deal(state)
+    done, left = declarers_tricks(state)
+    mover_declares = state.current_player in state.declarers
+    if state.contract == 1:   # only the majority counts: does the mover's side reach 7 tricks?
+        have = done if mover_declares else 13 - left - done
+        need = 7 - have
+        if need <= 0 or need > left:
+            sec, nodes, reached = 0.0, 0, need <= 0
+        else:
+            t0 = time.perf_counter()
+            r = solve_board(deal, SolveMode.TargetOne, need)
+            sec = time.perf_counter() - t0
+            nodes = int(r._data.nodes)
+            reached = int(r._data.score[0]) >= need
+        return sec, nodes, margin_from_tricks(state, 7 if reached == mover_declares else 6)
+    t0 = time.perf_counter()
+    r = solve_board(deal, SolveMode.OptimalOne)
+    sec = time.perf_counter() - t0
+    mover_tricks = int(r._data.score[0])
+    togo = mover_tricks if mover_declares else left - mover_tricks
+    return sec, int(r._data.nodes), margin_from_tricks(state, done + togo)
+
+
+def margin_from_tricks(state, d: int) -> int:
+    """The declarers' margin (RULES.md §1.6) when they take ``d`` of the 13 tricks
+    (contracts 1 and 2), from the engine's own scoring."""
+    c = state.contract_info
+    pts_d = int(V.trick_points(c.per_trick, c.majority, d, 13 - d))
+    pts_f = int(V.trick_points(c.per_trick, c.majority, 13 - d, d))
+    return pts_d - pts_f - V.DEFENDERS_BONUS * bool(V.declarers_lose(pts_d, pts_f, state.rules))
+
+
+def dds_rows(quick: bool):
+    return [(c, t) for c in (1, 2) for t in ((8, 13) if quick else (8, 10, 13))]
+
+
+def run_dds_table(args) -> None:
+    try:
+        import endplay.dds  # noqa: F401  (the bench extra)
+    except ImportError:
+        print("Against DDS: endplay is not installed (pip install endplay, or the bench extra): skipped")
+        return
+    _instrument()
+    print("Against DDS (the bridge solver, endplay's SolveBoard), the same deals in this process: "
+          "Variety contracts 1 and 2, declarers opposite")
+    head = (f"{'contract':<9} {'left':>4} {'done':>6} {'cardkit solve':>14} {'value only':>11} {'DDS':>9} "
+            f"{'solve/DDS':>10} {'nodes':>10} {'DDS nodes':>10}  target")
+    print(head)
+    print("-" * len(head))
+    for c, left in dds_rows(args.quick):
+        states = [variety_opposite_position(args.seed * 1_000_003 + i, c, left) for i in range(args.positions)]
+        ck, ckv, ckn, dd, ddn, ratios = [], [], [], [], [], []
+        for st in states:
+            ctx = AV._Ctx(st, args.max_nodes)     # the table set for this contract and seats, cleared
+            variety_table_clear_seconds()
+            t0 = time.perf_counter()
+            try:
+                ctx.value_to_go(0, ctx.tn, ctx.leader)
+            except A.SearchLimit:
+                ckv.append(None)
+            else:
+                ckv.append(time.perf_counter() - t0)
+            variety_table_clear_seconds()
+            r = time_one("variety", "solve", st, args.max_nodes)
+            if r is None:
+                ck.append(None)
+                ckn.append(None)
+            else:
+                ck.append(r[0])
+                ckn.append(r[1])
+        for st, sec in zip(states, ck):   # deal after deal: DDS never sees a repeated deal
+            d_sec, d_nodes, d_margin = dds_value(st)
+            dd.append(d_sec)
+            ddn.append(d_nodes)
+            if sec is not None:
+                sol = A.solve(st, max_nodes=args.max_nodes)
+                if sol.value != d_margin:
+                    raise AssertionError(f"contract {c}: cardkit {sol.value} != DDS {d_margin} on {st.to_json()}")
+                if d_sec > 0:
+                    ratios.append(sec / d_sec)
+        done = [x for x in ck if x is not None]
+        med = statistics.median(done) if done else None
+        medv = statistics.median([x for x in ckv if x is not None]) if any(x is not None for x in ckv) else None
+        medd = statistics.median(dd)
+        ratio = med / medd if med is not None and medd > 0 else None
+        nodes = statistics.median([n for n in ckn if n is not None]) if done else None
+        tgt = ""
+        if left == 13:
+            ok = ratio is not None and len(done) == len(states) and ratio <= 20
+            tgt = f"≤ 20× DDS: {'met' if ok else 'NOT met'}"
+        print(f"{c:<9} {left:>4} {len(done):>3}/{len(states):<2} {fmt_s(med):>14} {fmt_s(medv):>11} {fmt_s(medd):>9} "
+              f"{'–' if ratio is None else f'{ratio:.1f}×':>10} {'–' if nodes is None else f'{nodes:,.0f}':>10} "
+              f"{statistics.median(ddn):>10,.0f}  {tgt}", flush=True)
+    print("medians over the row's deals; solve/DDS: the ratio of the medians; nodes: cardkit's positions "
+          "searched by solve (line included), DDS's nodes as it reports them; every cardkit value equals DDS's")
+
+
 # ---- rows ---------------------------------------------------------------------------------------
 
 def rows(quick: bool):
@@ -331,6 +493,8 @@ def main(argv=None) -> None:
                    help="node cap per search (default 20,000,000); positions past it are counted as not done")
     p.add_argument("--no-compile", action="store_true", help="skip the compile / cached-load timing")
     p.add_argument("--compile-only", action="store_true", help="only the compile / cached-load timing")
+    p.add_argument("--dds-only", action="store_true", help="only the table against DDS (after the warm-up)")
+    p.add_argument("--no-dds", action="store_true", help="skip the table against DDS")
     args = p.parse_args(argv)
     if args.positions < 1 or args.max_nodes < 1:
         p.error("--positions and --max-nodes must be >= 1")
@@ -342,11 +506,17 @@ def main(argv=None) -> None:
     print(f"{args.positions} random positions per row, seed {args.seed}")
     print()
     t0 = time.perf_counter()
-    if not (args.quick or args.no_compile):
+    if not (args.quick or args.no_compile or args.dds_only):
         compile_times()
         print()
-    if not args.compile_only:
+    if args.dds_only:
+        _instrument()
+        warm_up()
+    elif not args.compile_only:
         run_table(args)
+    if not (args.compile_only or args.no_dds):
+        print()
+        run_dds_table(args)
     print()
     print(f"load average at end: {load()}   (total {time.perf_counter() - t0:.0f} s)")
 
