@@ -14,7 +14,8 @@ contract table, RULES.md §1.2, §1.5):
 - ``side``: int64[4], 1 for a declarer, 0 for a defender;
 - ``prm``: int64[4]: trump suit (-1 for none), points per trick in search units, 1 when
   the cards of some suit differ in value (contract 5: the table key then holds each
-  suit's values in rank order), 0.
+  suit's values in rank order), 1 when only tricks count and both sides want them
+  (contracts 1 and 2: the leader's quick tricks bound the value).
 
 The search value is additive: the declarers' points minus the defenders' points over the
 tricks still to be played, in search units (contract 1 counts tricks: its +12 and the
@@ -47,13 +48,13 @@ uint64[NE, 6] entries (owner patterns of the two suit pairs, their masks, bounds
 card packed, next + 1), ``ts`` int64[2]: entries in use (the table is emptied when it is
 full) and those emptyings; they live as long as the table. ``stats``: [0] nodes, [1] the
 node limit (0: none), [2]/[3] cut-offs by the first / a later card, [6] entries
-compared, [64 + 64 * seat + card] history.
+compared, [7] quick-trick cut-offs, [64 + 64 * seat + card] history.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import int64, njit, uint64
+from numba import int64, njit, types, uint64
 
 M1 = np.uint64(0x9E3779B97F4A7C15)
 M2 = np.uint64(0xC2B2AE3D27D4EB4F)
@@ -408,6 +409,74 @@ def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmo
     return nm
 
 
+@njit(types.Tuple((int64, uint64))(uint64[:], int64, int64[:], int64), cache=True)
+def quick_tricks(hands, leader, side, trump):
+    """(tricks the leader's side can surely take from here, the cards that count decided):
+    the leader cashes the top cards of a suit it holds from the ace down (and then the
+    rest of that suit when no opponent has a card of it left, its partner holds none, and
+    no opponent can ruff), never more rounds than an opponent with trumps can follow.
+    Without trumps, or when the opponents hold none, the suits add up; else the best
+    single suit only (a discard could open a ruff in the next one)."""
+    me = side[leader]
+    hl = hands[leader]
+    partner = -1
+    for q in range(4):
+        if q != leader and side[q] == me:
+            partner = q
+    tm = np.uint64(0)
+    opp_trumps = False
+    if trump >= 0:
+        tm = S16 << np.uint64(16 * trump)
+        for q in range(4):
+            if side[q] != me and (hands[q] & tm) != np.uint64(0):
+                opp_trumps = True
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    total = 0
+    best = 0
+    marks = np.uint64(0)
+    best_marks = np.uint64(0)
+    for s in range(4):
+        sm = S16 << np.uint64(16 * s)
+        mine = hl & sm
+        if mine == np.uint64(0):
+            continue
+        x = allc & sm
+        w = 0
+        run = np.uint64(0)
+        while x:
+            bit = np.uint64(1) << np.uint64(msb(x))
+            if (mine & bit) == np.uint64(0):
+                break
+            w += 1
+            run |= bit
+            x ^= bit
+        if w == 0:
+            continue
+        maxopp = 0
+        limit = 13
+        for q in range(4):
+            if side[q] != me:
+                n = popcount(hands[q] & sm)
+                if n > maxopp:
+                    maxopp = n
+                if trump >= 0 and s != trump and (hands[q] & tm) != np.uint64(0) and n < limit:
+                    limit = n
+        t = w
+        if maxopp <= w and (partner < 0 or (hands[partner] & sm) == np.uint64(0)) and (s == trump or not opp_trumps):
+            t = popcount(mine)
+        if t > limit:
+            t = limit
+        if t > 0:
+            total += t
+            marks |= run
+            if t > best:
+                best = t
+                best_marks = run
+    if not opp_trumps:
+        return (total, marks)
+    return (best, best_marks)
+
+
 @njit(int64(uint64[:], int64[:], int64, int64, int64, int64, int64, int64,
             int64[:], int64[:], int64[:], uint64[:, :], uint64[:, :], int64[:], int64[:],
             int64[:, :], int64[:, :], uint64[:], uint64[:, :]),
@@ -443,6 +512,22 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
             return bound
         if -bound >= beta:
             return -bound
+        if prm[3]:
+            # tricks only, wanted by both sides: the leader's sure tricks bound the value
+            qt = quick_tricks(hands, leader, side, trump)
+            if qt[0] > 0:
+                if side[leader] == 1:
+                    qb = pt * (2 * qt[0] - tleft)
+                    if qb >= beta:
+                        wr[ply] = qt[1]
+                        stats[7] += 1
+                        return qb
+                else:
+                    qb = pt * (tleft - 2 * qt[0])
+                    if qb < beta:
+                        wr[ply] = qt[1]
+                        stats[7] += 1
+                        return qb
         kr = kb[ply]
         node_key(hands, leader, val, mixed, kr)
         bi = find_bucket(tb, kr[0], kr[1])

@@ -62,7 +62,9 @@ class _Ctx:
         self.side = np.array([1 if s in decl else 0 for s in range(4)], dtype=np.int64)
         # a suit whose cards differ in value (contract 5): the table key holds the values
         mixed = any(len({int(val[16 * s + r]) for r in range(13)}) > 1 for s in range(4))
-        self.prm = np.array([self.trump, self.per_trick, int(mixed), 0], dtype=np.int64)
+        # only tricks count, and both sides want them (contracts 1 and 2): quick tricks bound the value
+        tricks_only = self.per_trick > 0 and not val.any()
+        self.prm = np.array([self.trump, self.per_trick, int(mixed), int(tricks_only)], dtype=np.int64)
         self.hands = np.zeros(4, dtype=np.uint64)
         for s in range(4):
             m = 0
