@@ -504,15 +504,17 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
     if stats[1] > 0 and stats[0] > stats[1]:
         return 0  # node limit: the caller checks stats and discards the result
     ttmove = -1
+    isroot = ply == stats[10]   # the line's root: search its cards, whatever bounds say
     if tn == 0:
         # static bound: at most every remaining point to one side
         pt = per_trick if per_trick > 0 else -per_trick
         bound = absleft + pt * tleft
-        if bound < beta:
-            return bound
-        if -bound >= beta:
-            return -bound
-        if prm[3]:
+        if not isroot:
+            if bound < beta:
+                return bound
+            if -bound >= beta:
+                return -bound
+        if prm[3] and not isroot:
             # tricks only, wanted by both sides: the leader's sure tricks bound the value
             qt = quick_tricks(hands, leader, side, trump)
             if qt[0] > 0:
@@ -539,14 +541,15 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
                 stats[6] += 1
                 if (c0 & te[e, 2]) == te[e, 0] and (c1 & te[e, 3]) == te[e, 1]:
                     info = te[e, 4]
-                    lo = int64(info & np.uint64(0xFFFFF)) - OFF
-                    if lo >= beta:
-                        wr[ply] = top_cards(allc, te[e, 2], te[e, 3])
-                        return lo
-                    hi = int64((info >> np.uint64(20)) & np.uint64(0xFFFFF)) - OFF
-                    if hi < beta:
-                        wr[ply] = top_cards(allc, te[e, 2], te[e, 3])
-                        return hi
+                    if not isroot:
+                        lo = int64(info & np.uint64(0xFFFFF)) - OFF
+                        if lo >= beta:
+                            wr[ply] = top_cards(allc, te[e, 2], te[e, 3])
+                            return lo
+                        hi = int64((info >> np.uint64(20)) & np.uint64(0xFFFFF)) - OFF
+                        if hi < beta:
+                            wr[ply] = top_cards(allc, te[e, 2], te[e, 3])
+                            return hi
                     code = int64(info >> np.uint64(40))
                     if ttmove < 0 and code > 0:
                         ttmove = card_from_bottom(allc, code - 1)
@@ -750,4 +753,72 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
         wr[ply] = acc
     if tn == 0 and not (stats[1] > 0 and stats[0] > stats[1]):
         tt_store(hands, val, wr[ply], mixed, best, beta, bestm, kb[ply], tb, te, ts)
+    if isroot:
+        stats[11] = bestm
     return best
+
+
+@njit(int64(uint64[:], int64[:], int64, int64, int64, int64, int64, int64, int64,
+            int64[:], int64[:], int64[:], uint64[:, :], uint64[:, :], int64[:], int64[:],
+            int64[:, :], int64[:, :], uint64[:], uint64[:, :], int64[:]),
+      cache=True)
+def best_line(hands, trick, tn, leader, need, exact, success, absleft, tleft, val, side, prm,
+              tb, te, ts, stats, mbuf, sbuf, wr, kb, out):
+    """The cards of best play to the end (written to ``out``, their number returned),
+    from the position where ``tn`` cards of the trick at base 0 are played, ``hands`` and
+    ``trick`` played forward. With ``exact`` (1), ``need`` is the exact value to go and
+    each card keeps it: one search per card at the mover's threshold, its root searching
+    every card, the card that reached the threshold played (the table, kept from the
+    value's search, answers most of the tree). Else (contract 1) ``need`` is the
+    threshold on the value to go the declarers reach (``success`` 1) or not: the side
+    that gets its way keeps it, the other plays its lowest legal card (all lose alike).
+    Returns -1 when the node limit (``stats[1]``) was passed."""
+    trump = prm[0]
+    per_trick = prm[1]
+    base = 0
+    n = 0
+    while (hands[0] | hands[1] | hands[2] | hands[3]) != np.uint64(0):
+        p = (leader + tn) % 4
+        maxing = side[p] == 1
+        h = hands[p]
+        cand = h
+        if tn > 0:
+            fm = h & (S16 << np.uint64(16 * (trick[base] >> 4)))
+            if fm:
+                cand = fm
+        b = -1
+        if exact or (maxing == (success == 1)):
+            stats[10] = base + tn
+            beta = need if maxing else need + 1
+            if not exact and not maxing:
+                beta = need
+            search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
+                   tb, te, ts, stats, mbuf, sbuf, wr, kb)
+            stats[10] = -1
+            if stats[1] > 0 and stats[0] > stats[1]:
+                return -1
+            b = stats[11]
+        if b < 0 or ((cand >> np.uint64(b)) & np.uint64(1)) == np.uint64(0):
+            b = ctz(cand & (~cand + np.uint64(1)))
+        out[n] = b
+        n += 1
+        hands[p] ^= np.uint64(1) << np.uint64(b)
+        trick[base + tn] = b
+        if tn < 3:
+            tn += 1
+            continue
+        wo = trick_winner_offset(trick, base, trump)
+        w = (leader + wo) % 4
+        worth = per_trick
+        for k in range(4):
+            cv = val[trick[base + k]]
+            worth += cv
+            absleft -= cv if cv > 0 else -cv
+        if side[w] == 0:
+            worth = -worth
+        need -= worth
+        base += 4
+        tn = 0
+        leader = w
+        tleft -= 1
+    return n

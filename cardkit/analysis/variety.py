@@ -88,6 +88,7 @@ class _Ctx:
         self.taken = d
         self.stats = np.zeros(64 + 256, dtype=np.int64)
         self.stats[1] = 0 if max_nodes is None else int(max_nodes)
+        self.stats[10] = -1   # no line root (see the kernel's best_line)
         self.tt = _table(self)
         self.mbuf = np.zeros((64, 16), dtype=np.int64)
         self.sbuf = np.zeros((64, 16), dtype=np.int64)
@@ -139,16 +140,6 @@ class _Ctx:
 
     def unplay(self, p, b):
         self.hands[p] ^= np.uint64(1 << b)
-
-    def legal_bits(self, base, tn, leader) -> list[int]:
-        p = (leader + tn) % 4
-        h = int(self.hands[p])
-        if tn > 0:
-            led = self.trick[base] >> 4
-            f = h & (0xFFFF << (16 * led))
-            if f:
-                h = f
-        return [b for b in range(64) if h >> b & 1]
 
     def exact(self, base, tn, leader, guess=0) -> int:
         """The exact value to go (MTD(f): null-window searches from ``guess``)."""
@@ -212,36 +203,24 @@ def _line(ctx: _Ctx, v_togo: int, exact: bool) -> list[Card]:
 
     Exact mode: ``v_togo`` is the exact value to go, and each turn takes a card whose
     child keeps it. Contract 1 (``exact`` False): only the sign of the final difference
-    counts; the side that gets its way picks a card that keeps it, the other side any
-    card (all lose alike)."""
-    base, tn, leader = 0, ctx.tn, ctx.leader
+    counts; the side that gets its way picks a card that keeps it, the other side its
+    lowest legal card (all lose alike). One kernel call: a search per card at the
+    mover's threshold, mostly answered by the table the value's search filled."""
+    from . import _variety_kernel as K
     need = v_togo
     success = (not exact) and (need >= 1 - ctx.taken)
     if not exact:
         need = 1 - ctx.taken  # threshold on the value to go
-    line = []
-    while ctx.hands.any():
-        p = (leader + tn) % 4
-        maxing = bool(ctx.side[p])
-        chosen = None
-        for b in ctx.legal_bits(base, tn, leader):
-            (nb, ntn, nl, pts), pp = ctx.play(base, tn, leader, b)
-            if exact:
-                ok = ctx.at_least(nb, ntn, nl, need - pts) if maxing else not ctx.at_least(nb, ntn, nl, need - pts + 1)
-            elif success:
-                ok = ctx.at_least(nb, ntn, nl, need - pts) if maxing else True
-            else:
-                ok = True if maxing else not ctx.at_least(nb, ntn, nl, need - pts)
-            if ok:
-                chosen = (b, nb, ntn, nl, pts)
-                break
-            ctx.unplay(pp, b)
-        if chosen is None:  # pragma: no cover - the search guarantees a card keeps the value
-            raise RuntimeError("no card keeps the solved value")
-        b, base, tn, leader, pts = chosen
-        need -= pts
-        line.append(ctx.card_of[b])
-    return line
+    tb, te, ts = ctx.tt
+    held = np.unpackbits(ctx.hands.view(np.uint8), bitorder="little").reshape(4, 64).any(axis=0)
+    absleft = int(ctx.absval[held].sum()) + sum(int(ctx.absval[ctx.trick[i]]) for i in range(ctx.tn))
+    tleft = (int(held.sum()) + ctx.tn + 3) // 4
+    out = np.zeros(64, dtype=np.int64)
+    n = K.best_line(ctx.hands, ctx.trick, ctx.tn, ctx.leader, need, int(exact), int(success), absleft, tleft,
+                    ctx.val, ctx.side, ctx.prm, tb, te, ts, ctx.stats, ctx.mbuf, ctx.sbuf, ctx.wr, ctx.kb, out)
+    if n < 0:
+        raise SearchLimit(f"the search passed its limit of {ctx.stats[1]} positions (max_nodes)")
+    return [ctx.card_of[int(b)] for b in out[:n]]
 
 
 def solve(state, *, max_nodes: int | None = None) -> Solution:
