@@ -264,6 +264,7 @@ def hub_config(
     ssl_cert: str | None = None,
     ssl_key: str | None = None,
     isolate: bool = True,
+    room_port: int | None = None,
 ) -> dict[str, dict[str, Any]]:
     """The hub's settings as ``{class name: {trait: value}}`` (a traitlets config's shape).
 
@@ -277,7 +278,10 @@ def hub_config(
     (``cardkit._hub_classes.LearnerSpawner``, ``system_user_name``); False: every server runs
     as the hub's own user (``SimpleLocalProcessSpawner``), for a demonstration on one's own
     computer, with learners not kept apart. ``lessons_dir`` is the folder the learners'
-    servers serve (``install_lessons`` makes a read-only copy for them).
+    servers serve (``install_lessons`` makes a read-only copy for them). ``room_port``: the
+    teaching room runs as the hub service ``room`` (``/services/room/``,
+    ``cardkit.room_service``, on 127.0.0.1 at that port; the admins are its teachers; its
+    database ``<data dir>/room.sqlite``), and every user may open it; None leaves it out.
     """
     data = Path(data_dir).resolve()
     lessons = Path(lessons_dir).resolve()
@@ -319,6 +323,15 @@ def hub_config(
             }
         ],
     }
+    if room_port is not None:  # the teaching room (cardkit/room_service.py), logged in with the hub's OAuth
+        jupyterhub["services"].append({
+            "name": "room", "url": f"http://127.0.0.1:{int(room_port)}", "display": True, "oauth_no_confirm": True,
+            "command": [sys.executable, "-m", "cardkit.room_service", f"--data-dir={data}",
+                        *(f"--teacher={name}" for name in admins)],
+            "environment": {"NUMBA_CACHE_DIR": str(data / "numba-cache")},
+        })
+        # JupyterHub 5 and 6 give users only "self": learners need access to the room
+        jupyterhub["load_roles"].append({"name": "user", "scopes": ["self", "access:services!service=room"]})
     environment = {"JUPYTER_CONFIG_PATH": str(data / "singleuser-config")}
     if not isolate:  # one user: the hub's prepared numba cache serves every server as it is
         environment["NUMBA_CACHE_DIR"] = str(data / "numba-cache")
@@ -663,7 +676,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         hub_port=_free_port(), proxy_api_port=_free_port(), admins=admins, admin_password=admin_password,
         learners=learners, max_servers=args.max_servers, mem_limit=args.mem_limit,
         cull_idle_timeout=args.cull_idle_timeout, cull_every=args.cull_every, proxy_command=proxy,
-        ssl_cert=args.ssl_cert, ssl_key=args.ssl_key, isolate=isolate,
+        ssl_cert=args.ssl_cert, ssl_key=args.ssl_key, isolate=isolate, room_port=_free_port(),
     )
     write_singleuser_config(data_dir)
 

@@ -425,6 +425,35 @@ class Room:
 
     # ---- the teacher's controls ------------------------------------------------------------
 
+    def board_actions(self, table: str, user: str, board: int) -> dict:
+        """A board played at ``table`` as stored, for the teacher's replay: ``code`` (its
+        deal code), ``finished`` and ``actions`` (dicts with ``seat``, ``name``,
+        ``action`` in notation, ``by`` a user name or ``"bot"``, in the order taken).
+
+        :param board: the board's number at the table, 1-based (as in :meth:`view`'s
+            ``scores``).
+        :raises NotTeacherError: for a user who is not a teacher.
+        :raises UnknownTableError: for a table that does not exist.
+        :raises RoomError: for a board the table has not dealt.
+        """
+        self._teacher(user, "replay a board")
+        with self._lock:
+            s = self._load(table)[1]
+        if not is_whole(board) or not 1 <= board <= s.number + 1:
+            raise RoomError(f"board {quote(board)}: table {s.key!r} has dealt the boards 1..{s.number + 1}")
+        names = seat_names(s.players)
+        with self.engine.connect() as conn:
+            row = conn.execute(select(_BOARDS).where(_BOARDS.c.table_id == s.key,
+                                                     _BOARDS.c.number == board - 1)).first()
+            q = (select(_ACTIONS).where(_ACTIONS.c.table_id == s.key, _ACTIONS.c.board == board - 1)
+                 .order_by(_ACTIONS.c.idx))
+            actions = [{"seat": a.seat, "name": names[a.seat], "action": a.action, "by": a.by_user}
+                       for a in conn.execute(q)]
+        if row is None:  # pragma: no cover - every board dealt is stored
+            raise RoomError(f"board {quote(board)}: not stored for table {s.key!r}")
+        return {"table": s.key, "board": int(board), "code": row.code, "finished": bool(row.finished),
+                "actions": actions}
+
     def undo(self, table: str, user: str) -> int:
         """Take back the last action a person took on the board in play at ``table``, and
         every bot action after it (a finished board's result is taken back first): that

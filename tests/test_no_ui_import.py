@@ -13,7 +13,7 @@ UI_ROOTS = ("ipywidgets", "IPython", "voila", "ipykernel", "jupyter_client", "wi
 # What the lesson servers load (cardkit/serving.py: Jupyter Server's kernel and file managers
 # subclassed; cardkit/_hub_classes.py: JupyterHub's spawner and authenticator): server glue,
 # imported by Voila, Jupyter Server or the hub, never by another cardkit module (checked below).
-SERVER_MODULES = ("cardkit.serving", "cardkit._hub_classes")
+SERVER_MODULES = ("cardkit.serving", "cardkit._hub_classes", "cardkit.room_service")
 
 _CHILD = """
 import importlib, json, pkgutil, sys

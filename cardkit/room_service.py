@@ -1,0 +1,630 @@
+"""The teaching room as a JupyterHub service: ``python -m cardkit.room_service``.
+
+``cardkit-hub`` starts it as the hub service ``room`` (``/services/room/``); a learner
+logs in with the hub's own OAuth (:class:`jupyterhub.services.auth.HubOAuth`, no
+confirmation page) and costs the server no kernel: every table is a
+:class:`cardkit.room.Room` table in this one process, and each page is fed over a
+websocket. The pages (HTML and small scripts served here, no CDN):
+
+- ``/services/room/``, the lobby: the tables with their game and free seats, a *Sit
+  down* button per free seat; a teacher also opens a table there (a game, and deal codes
+  for its set, or random boards).
+- ``/services/room/table/T1``, the table: the play dashboards' card table
+  (``widgets/card_table.js``) drawn from :func:`cardkit.room_table.card_table_state` of the
+  learner's own :meth:`~cardkit.room.Room.view`, through a small shim that plays the
+  anywidget model (``model.get``, ``set``, ``on("change:state")``, ``send``) over the
+  websocket. Only the learner's own cards ever reach the page.
+- ``/services/room/teacher``, the teachers' page (403 for anyone else): every table
+  live with all hands, the traveller of each table's board (:meth:`~cardkit.room.Room.results`),
+  Start, Next board, Undo, another set of deal codes, and a finished board's actions
+  step by step (the replay).
+
+**The websocket** (``ws/lobby``, ``ws/table/<id>``, ``ws/teacher``) is authenticated on
+its handshake (the OAuth cookie; 403 without it, for a table the user does not sit at, and
+for the teacher's socket of a learner) and every message is checked again against the
+seat and table the user holds now. Messages are small JSON objects (``{"kind": "act",
+"action": "QH"}``, the card table's ``{"kind": "card", "card": "QH"}``, ``{"kind": "sit",
+"table": "T1", "seat": "South"}``, ...; :data:`MESSAGES`). A message that is not JSON, not
+one of the page's kinds, carries an unknown key, is longer than :data:`MAX_MESSAGE_BYTES`,
+names another table or seat, or is refused by the room (not your turn, an illegal card:
+the engine's words) is answered with one line ``{"kind": "error", "message": ...}`` to
+that connection only, and logged; nothing changes and the table goes on for everyone else.
+A message past :data:`SOCKET_MAX_BYTES` closes the connection (tornado's
+``websocket_max_message_size``). Each connection has a token bucket
+(:class:`TokenBucket`, :data:`RATE` messages a second, bursts of :data:`BURST`): a flood
+is dropped and logged, and after :data:`FLOOD_CLOSE` dropped messages the connection is
+closed. Each change is pushed to every connection: each table page gets its own view, the
+lobby its list, the teachers every table.
+
+Usage (the hub sets ``JUPYTERHUB_SERVICE_PREFIX``, ``JUPYTERHUB_SERVICE_URL``,
+``JUPYTERHUB_API_TOKEN``, ``JUPYTERHUB_API_URL``, ``JUPYTERHUB_CLIENT_ID``, ...)::
+
+    python -m cardkit.room_service --data-dir DIR [--teacher NAME ...] [--db-url URL]
+
+The database is ``<data dir>/room.sqlite`` unless ``--db-url`` or ``CARDKIT_ROOM_DB_URL``
+names another (``postgresql://...`` on Zero to JupyterHub). Server glue: imported by no
+other cardkit module (``tests/test_no_ui_import.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import json
+import logging
+import os
+import secrets
+import signal
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated, UserNotAllowed
+from tornado import web, websocket
+from tornado.httpserver import HTTPServer
+
+from ._checks import is_whole
+from .codes import GAMES, deal_from_code
+from .errors import CardkitError, quote
+from .room import NotSeatedError, Room, UnknownTableError
+from .room_table import card_table_state, page_action
+from .table_session import jsonable, seat_names
+
+__all__ = ["RoomService", "TokenBucket", "MESSAGES", "MAX_MESSAGE_BYTES", "SOCKET_MAX_BYTES", "RATE", "BURST",
+           "FLOOD_CLOSE", "main"]
+
+log = logging.getLogger("cardkit.room_service")
+
+#: a longer message is refused with one line (the connection stays open)
+MAX_MESSAGE_BYTES = 4096
+#: a longer message closes the connection (tornado's ``websocket_max_message_size``)
+SOCKET_MAX_BYTES = 64 * 1024
+#: messages a second a connection may send, on average, and in one burst
+RATE = 10.0
+BURST = 20
+#: after this many messages dropped for the rate, the connection is closed
+FLOOD_CLOSE = 100
+#: a table id in an address (``T1``)
+_TABLE_ID = r"[A-Za-z0-9_-]{1,32}"
+
+_HERE = Path(__file__).resolve().parent
+STATIC_DIR = _HERE / "room_static"
+
+
+def _widgets_dir() -> Path:
+    """The folder of ``card_table.js`` and ``card_table.css`` (the ``cardkit_widgets``
+    package, found without importing it)."""
+    spec = find_spec("cardkit_widgets")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return _HERE.parent / "widgets"  # pragma: no cover - a checkout without the install
+
+
+# ---- the page's messages ------------------------------------------------------------------
+
+_ACTS = {"act": ("action",), "card": ("card",), "bid": ("value",), "trump": ("index",), "draw": ("stack",)}
+#: page -> message kind -> the keys it may carry besides ``kind`` (``table`` and ``seat``
+#: on a table page name the connection's own table and seat, or the message is refused)
+MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
+    "lobby": {"ping": (), "sit": ("table", "seat"), "leave": (), "open": ("game", "deals", "bots")},
+    "table": {"ping": (), "leave": ("table", "seat"), "control": ("name", "value", "card"),
+              **{k: (*v, "table", "seat") for k, v in _ACTS.items()}},
+    "teacher": {"ping": (), "open": ("game", "deals", "bots"), "start": ("table",), "next_board": ("table",),
+                "undo": ("table",), "set_deals": ("table", "deals"), "replay": ("table", "board")},
+}
+_GAMES = {e.name: e.title for e in GAMES.values()}
+_BOTS = {"rule": "rule", "expert": "expert", "none": None}
+
+
+class MessageRefused(CardkitError):
+    """A page's message that the service refuses (one line, to that connection only)."""
+
+
+class TokenBucket:
+    """A rate limit: ``rate`` tokens a second, at most ``burst`` saved; each message takes one.
+
+    >>> clock = iter([0.0, 0.0, 0.0, 1.0]).__next__
+    >>> b = TokenBucket(1.0, 2, clock=clock)
+    >>> [b.take(), b.take(), b.take()]
+    [True, True, False]
+    >>> b.take()                   # a second later, one token more
+    True
+    """
+
+    def __init__(self, rate: float = RATE, burst: int = BURST, *, clock: Callable[[], float] = time.monotonic):
+        self.rate, self.burst, self.clock = float(rate), int(burst), clock
+        self.tokens = float(burst)
+        self.last = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def _one_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return (text[0] if text else type(error).__name__)[:300]
+
+
+def _deals(value) -> list[str] | None:
+    """A set of deal codes from a message: a list of codes, text (codes separated by
+    spaces, commas or lines), or null / empty for random boards."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list) or not all(isinstance(c, str) and len(c) <= 200 for c in value):
+        raise MessageRefused(f"deals {quote(value)}: expected deal codes such as 'V-4821 V-17', or none for random "
+                             f"boards")
+    return value or None
+
+
+# ---- the service ------------------------------------------------------------------------------
+
+class RoomService:
+    """The room behind the pages: a :class:`~cardkit.room.Room`, the open connections and
+    a worker thread for the room's calls (the bots think there, not in the event loop).
+
+    :param room: the room (its ``teachers`` are the teachers of every page).
+    :param prefix: the service's address prefix (``/services/room/``).
+    :param hub_auth: a :class:`jupyterhub.services.auth.HubOAuth` (or, in tests, an
+        object with its ``get_user(handler, sync=False)``, ``login_url`` and
+        ``access_scopes``).
+    """
+
+    def __init__(self, room: Room, *, prefix: str = "/services/room/", hub_auth: Any = None) -> None:
+        self.room = room
+        self.prefix = prefix if prefix.endswith("/") else prefix + "/"
+        self.hub_auth = hub_auth
+        self.sockets: set[RoomSocket] = set()
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="cardkit-room")
+        #: every message refused, as (user, page, kind, message), the last 1,000 (for tests and logs)
+        self.refusals: list[tuple[str, str, str, str]] = []
+
+    async def call(self, fn: Callable, *args, **kwargs):
+        """``fn(*args, **kwargs)`` in the room's worker thread (one call at a time)."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, partial(fn, *args, **kwargs))
+
+    def application(self, **settings) -> web.Application:
+        """The tornado application: the pages, the websockets, the static files and the
+        OAuth callback, under :attr:`prefix`."""
+        p = self.prefix
+        kw = {"service": self}
+        routes: list[Any] = [
+            (p, LobbyPage, kw),
+            (p + "teacher", TeacherPage, kw),
+            (p + rf"table/({_TABLE_ID})", TablePage, kw),
+            (p + r"ws/(lobby|teacher)", RoomSocket, kw),
+            (p + rf"ws/(table)/({_TABLE_ID})", RoomSocket, kw),
+            (p + r"static/(card_table\.(?:js|css))", web.StaticFileHandler, {"path": str(_widgets_dir())}),
+            (p + r"static/(room\.(?:js|css))", web.StaticFileHandler, {"path": str(STATIC_DIR)}),
+            (p + "oauth_callback", OAuthCallback, kw),
+        ]
+        settings.setdefault("cookie_secret", secrets.token_bytes(32))
+        settings.setdefault("websocket_max_message_size", SOCKET_MAX_BYTES)
+        settings.setdefault("xsrf_cookies", False)  # pages send nothing but the websocket's messages
+        return web.Application(routes, **settings)
+
+    def is_teacher(self, user: str) -> bool:
+        return user in self.room.teachers
+
+    def refused(self, user: str, page: str, kind: str, message: str) -> None:
+        log.warning("refused %s from %r on the %s page: %s", kind, user, page, message)
+        self.refusals.append((user, page, kind, message))
+        del self.refusals[:-1000]
+
+    # ---- what each page is sent (in the worker thread) ---------------------------------------
+
+    def seat_of(self, user: str) -> tuple[str, int] | None:
+        for t in self.room.tables():
+            for s, player in enumerate(t["seats"]):
+                if player == user:
+                    return t["table"], s
+        return None
+
+    def lobby_payload(self, user: str, tables: list[dict] | None = None) -> dict:
+        teacher = self.is_teacher(user)
+        rows, you = [], None
+        for t in self.room.tables() if tables is None else tables:
+            names = seat_names(t["players"])
+            seats = [{"seat": s, "name": names[s], "player": p, "free": p is None or p == "bot"}
+                     for s, p in enumerate(t["seats"])]
+            for s, p in enumerate(t["seats"]):
+                if p == user:
+                    you = {"table": t["table"], "seat": s, "name": names[s]}
+            row = {"table": t["table"], "game": t["game"], "title": _GAMES[t["game"]], "started": t["started"],
+                   "over": t["over"], "seats": seats, "free": [s["name"] for s in seats if s["free"]]}
+            if teacher:
+                row["board"] = t["board"]
+            rows.append(row)
+        return {"kind": "lobby", "user": user, "teacher": teacher, "tables": rows, "you": you,
+                "games": [{"name": k, "title": v} for k, v in _GAMES.items()] if teacher else []}
+
+    def table_payload(self, table: str, user: str) -> dict:
+        try:
+            view = self.room.view(table, user)
+        except NotSeatedError:
+            return {"kind": "gone", "message": f"You no longer sit at table {table}.", "lobby": self.prefix}
+        return {"kind": "state", "state": card_table_state(view)}
+
+    def teacher_payload(self, user: str) -> dict:
+        out = []
+        for t in self.room.tables():
+            view = self.room.view(t["table"], user)
+            board = view["board"]
+            traveller = []
+            if board is not None:
+                for r in self.room.results(board["code"]):
+                    names = seat_names(t["players"])
+                    traveller.append({"table": r["table"], "board": r["board"], "contract": r.get("contract"),
+                                      "players": [f"{names[s]} {p}" for s, p in sorted(r["players"].items())],
+                                      "returns": r["returns"]})
+            out.append({"table": t["table"], "game": t["game"], "title": _GAMES[t["game"]], "started": t["started"],
+                        "over": t["over"], "code": None if board is None else board["code"],
+                        "number": None if board is None else board["number"],
+                        "seats": t["seats"], "names": list(seat_names(t["players"])),
+                        "scores": view["scores"], "state": card_table_state(view), "traveller": traveller})
+        return {"kind": "teacher", "user": user, "tables": out, "games": [{"name": k, "title": v}
+                                                                           for k, v in _GAMES.items()]}
+
+    def payloads(self, sockets: Sequence[RoomSocket]) -> list[tuple[RoomSocket, dict]]:
+        out: list[tuple[RoomSocket, dict]] = []
+        tables = self.room.tables()
+        teacher_cache: dict[str, dict] = {}
+        for s in sockets:
+            try:
+                if s.page == "lobby":
+                    out.append((s, self.lobby_payload(s.user, tables)))
+                elif s.page == "table":
+                    out.append((s, self.table_payload(s.table, s.user)))
+                else:
+                    if s.user not in teacher_cache:
+                        teacher_cache[s.user] = self.teacher_payload(s.user)
+                    out.append((s, teacher_cache[s.user]))
+            except CardkitError as e:  # pragma: no cover - a table gone from the database
+                out.append((s, {"kind": "error", "message": _one_line(e)}))
+        return out
+
+    async def push(self) -> None:
+        """Send every connection its page's new state."""
+        sockets = [s for s in self.sockets if s.ready]
+        for sock, payload in await self.call(self.payloads, sockets):
+            sock.send(payload)
+
+    # ---- what each message does (in the worker thread) -----------------------------------------
+
+    def handle(self, sock: RoomSocket, kind: str, msg: dict[str, Any]) -> Any:
+        """Do what a checked message asks; returns what to answer (or None). A
+        :class:`CardkitError` is a refusal (nothing changed)."""
+        room, user = self.room, sock.user
+        if kind == "ping":
+            return {"kind": "pong"}
+        if sock.page == "table":
+            table = sock.table
+            if "table" in msg and msg["table"] != table:
+                raise MessageRefused(f"table {quote(msg['table'])}: this page plays at table {table!r} only")
+            if "seat" in msg:
+                view = room.view(table, user)
+                mine, asked = view["viewer"]["seat"], msg["seat"]
+                ok = mine is not None and ((is_whole(asked) and asked == mine) or (
+                    isinstance(asked, str) and asked.strip().lower() == seat_names(view["players"])[mine].lower()))
+                if not ok:
+                    raise MessageRefused(f"seat {quote(asked)}: you may act for your own seat only")
+            if kind == "control":
+                raise MessageRefused(f"control {quote(msg.get('name'))}: this table has no such control")
+            if kind == "leave":
+                room.leave(table, user)
+                return {"kind": "left", "lobby": self.prefix}
+            room.act(table, user, page_action(msg))
+            return None
+        if kind == "sit":
+            target, seat = msg.get("table", ""), msg.get("seat", "")
+            room.sit(target, user, seat)  # the room checks both
+            return {"kind": "seated", "table": target, "url": f"{self.prefix}table/{target}"}
+        if kind == "leave":
+            where = self.seat_of(user)
+            if where is None:
+                raise MessageRefused("you sit at no table")
+            room.leave(where[0], user)
+            return None
+        # the teachers' messages
+        if not self.is_teacher(user):
+            raise MessageRefused(f"{kind}: only a teacher may do that")
+        if kind == "open":
+            game = msg.get("game")
+            if game not in _GAMES:
+                raise MessageRefused(f"game {quote(game)}: expected one of {', '.join(_GAMES)}")
+            bots = msg.get("bots", "rule")
+            if bots not in _BOTS:
+                raise MessageRefused(f"bots {quote(bots)}: expected rule, expert or none")
+            table = room.open_table(game, deals=_deals(msg.get("deals")), bots=_BOTS[bots])
+            return {"kind": "opened", "table": table}
+        target = msg.get("table", "")  # the room checks it
+        if kind == "start":
+            room.start(target)
+        elif kind == "next_board":
+            room.next_board(target, user)
+        elif kind == "undo":
+            room.undo(target, user)
+        elif kind == "set_deals":
+            room.set_deals(target, user, _deals(msg.get("deals")))
+        elif kind == "replay":
+            return self.replay(target, user, msg.get("board"))
+        return None
+
+    def replay(self, table, user: str, board) -> dict:
+        """A board's actions step by step: every hand after each action (the teachers' replay)."""
+        played = self.room.board_actions(table, user, board)
+        st = deal_from_code(played["code"])
+        steps = [{"action": None, "hands": jsonable([list(h) for h in st.hands])}]
+        for a in played["actions"]:
+            st.apply_action(a["action"])
+            steps.append({"action": f"{a['name']} ({a['by']}): {a['action']}",
+                          "hands": jsonable([list(h) for h in st.hands])})
+        names = list(seat_names(len(st.hands)))
+        return {"kind": "replay", "table": played["table"], "board": played["board"], "code": played["code"],
+                "names": names, "steps": steps}
+
+
+# ---- handlers ---------------------------------------------------------------------------------
+
+async def _identify(handler) -> str | None:
+    """The hub user of a request (the OAuth cookie, checked with the hub), or None."""
+    if hasattr(handler, "_room_user"):
+        return handler._room_user
+    handler._room_user = None
+    try:
+        model = await handler.hub_auth.get_user(handler, sync=False)
+        if model:
+            model = handler.check_hub_user(model)
+    except UserNotAllowed:
+        model = None
+    if model and model.get("kind", "user") == "user" and isinstance(model.get("name"), str):
+        handler._room_user = model["name"]
+    return handler._room_user
+
+
+class _Base(HubOAuthenticated, web.RequestHandler):
+    def initialize(self, service: RoomService) -> None:
+        self.service = service
+        self.hub_auth = service.hub_auth
+
+    async def prepare(self) -> None:
+        await _identify(self)
+
+    def get_current_user(self):
+        return getattr(self, "_room_user", None)
+
+    def set_default_headers(self) -> None:
+        self.set_header("Content-Security-Policy", "default-src 'self'; script-src 'self'; "
+                        "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; "
+                        "frame-ancestors 'self'")
+        self.set_header("Cache-Control", "no-store")
+
+    def page(self, kind: str, title: str, table: str = "") -> None:
+        user = self.current_user
+        p = self.service.prefix
+        link = f'<a href="{p}teacher">Teacher&#39;s page</a>' if self.service.is_teacher(user) else ""
+        self.write(f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)}</title>
+<link rel="stylesheet" href="{p}static/card_table.css"><link rel="stylesheet" href="{p}static/room.css">
+</head>
+<body data-page="{kind}" data-prefix="{html.escape(p)}" data-table="{html.escape(table)}"
+ data-user="{html.escape(user)}" data-teacher="{'1' if self.service.is_teacher(user) else '0'}"
+ data-connected="0" data-version="0">
+<header class="room-head"><a href="{p}">The teaching room</a>
+{link}
+<span class="room-user">Logged in as <b>{html.escape(user)}</b></span>
+<span id="room-connection" role="status">connecting…</span></header>
+<div id="room-message" role="alert" class="room-message"></div>
+<main id="room-main"></main>
+<script type="module" src="{p}static/room.js"></script>
+</body></html>""")
+
+
+class LobbyPage(_Base):
+    @web.authenticated
+    def get(self) -> None:
+        self.page("lobby", "The teaching room")
+
+
+class TablePage(_Base):
+    @web.authenticated
+    async def get(self, table: str) -> None:
+        try:
+            await self.service.call(self.service.room.view, table, self.current_user)
+        except UnknownTableError:
+            raise web.HTTPError(404, f"no table {table!r}") from None
+        except NotSeatedError:
+            self.service.refused(self.current_user, "table", "open", f"table {table!r}: not seated there")
+            raise web.HTTPError(403, "you do not sit at this table") from None
+        self.page("table", f"Table {table}", table)
+
+
+class TeacherPage(_Base):
+    @web.authenticated
+    def get(self) -> None:
+        if not self.service.is_teacher(self.current_user):
+            self.service.refused(self.current_user, "teacher", "open", "not a teacher")
+            raise web.HTTPError(403, "the teacher's page is for the teachers only")
+        self.page("teacher", "The teacher's page")
+
+
+class OAuthCallback(HubOAuthCallbackHandler):
+    def initialize(self, service: RoomService) -> None:
+        self.hub_auth = service.hub_auth
+
+
+class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
+    """One page's websocket (see the module docstring): authenticated on the handshake,
+    every message checked again."""
+
+    def initialize(self, service: RoomService) -> None:
+        self.service = service
+        self.hub_auth = service.hub_auth
+        self.user = ""
+        self.page = ""
+        self.table = ""
+        self.ready = False
+        self.bucket = TokenBucket()
+        self.dropped = 0
+
+    def get_current_user(self):
+        return getattr(self, "_room_user", None)
+
+    async def get(self, page: str, table: str = "") -> None:
+        user = await _identify(self)
+        if user is None:
+            self.service.refused("?", page, "connect", "no hub log-in")
+            self.set_status(403)
+            self.finish("log in through the hub first")
+            return
+        if page == "teacher" and not self.service.is_teacher(user):
+            self.service.refused(user, page, "connect", "not a teacher")
+            self.set_status(403)
+            self.finish("the teacher's page is for the teachers only")
+            return
+        if page == "table":
+            try:
+                await self.service.call(self.service.room.view, table, user)
+            except CardkitError as e:
+                self.service.refused(user, page, "connect", _one_line(e))
+                self.set_status(403 if isinstance(e, NotSeatedError) else 404)
+                self.finish(_one_line(e))
+                return
+        self.user, self.page, self.table = user, page, table
+        await super().get(page, table)
+
+    async def open(self, *args) -> None:
+        self.service.sockets.add(self)
+        self.ready = True
+        for sock, payload in await self.service.call(self.service.payloads, [self]):
+            sock.send(payload)
+
+    def on_close(self) -> None:
+        self.ready = False
+        self.service.sockets.discard(self)
+
+    def send(self, payload: dict) -> None:
+        try:
+            self.write_message(json.dumps(payload))
+        except websocket.WebSocketClosedError:
+            self.on_close()
+
+    def refuse(self, kind: str, message: str) -> None:
+        self.service.refused(self.user, self.page, kind, message)
+        self.send({"kind": "error", "message": message})
+
+    async def on_message(self, raw: str | bytes) -> None:
+        if not self.bucket.take():
+            self.dropped += 1
+            if self.dropped == 1:
+                self.refuse("flood", "too many messages: slow down (messages dropped)")
+            elif self.dropped % 20 == 0:
+                log.warning("dropped %d messages from %r on the %s page (flood)", self.dropped, self.user, self.page)
+            if self.dropped >= FLOOD_CLOSE:
+                log.warning("closing the connection of %r: a flood of messages", self.user)
+                self.close(1008, "too many messages")
+            return
+        if isinstance(raw, bytes):
+            return self.refuse("binary", "the room reads text messages only")
+        if len(raw.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
+            return self.refuse("oversized", f"message of {len(raw):,} characters: at most {MAX_MESSAGE_BYTES:,} "
+                                            f"bytes")
+        try:
+            msg = json.loads(raw)
+        except ValueError:
+            return self.refuse("malformed", f"message {quote(raw)}: not JSON")
+        if not isinstance(msg, dict) or not isinstance(msg.get("kind"), str):
+            return self.refuse("malformed", f"message {quote(raw)}: expected a JSON object with a kind")
+        kind = msg["kind"]
+        keys = MESSAGES[self.page].get(kind)
+        if keys is None:
+            return self.refuse(kind[:40], f"message kind {quote(kind)}: not one of this page's "
+                                          f"({', '.join(MESSAGES[self.page])})")
+        extra = sorted(set(msg) - {"kind", *keys})
+        if extra:
+            return self.refuse(kind, f"message {quote(raw)}: unknown key {quote(extra[0])}")
+        try:
+            answer = await self.service.call(self.service.handle, self, kind, msg)
+        except CardkitError as e:
+            return self.refuse(kind, _one_line(e))
+        except Exception as e:  # pragma: no cover - a bug: said in one line, the table goes on
+            log.exception("message %r from %r", kind, self.user)
+            return self.refuse(kind, f"the room could not do that ({type(e).__name__})")
+        if answer is not None:
+            self.send(answer)
+        if kind not in ("ping", "replay"):
+            await self.service.push()
+
+
+# ---- running it --------------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m cardkit.room_service",
+                                     description="The teaching room as a JupyterHub service.")
+    parser.add_argument("--data-dir", default=".", help="folder of room.sqlite and the cookie secret")
+    parser.add_argument("--db-url", default=os.environ.get("CARDKIT_ROOM_DB_URL"),
+                        help="SQLAlchemy URL of the room's database (default sqlite in the data folder; "
+                             "$CARDKIT_ROOM_DB_URL)")
+    parser.add_argument("--teacher", action="append", default=[], metavar="NAME",
+                        help="a teacher's hub name (repeat for more): the hub's admins")
+    parser.add_argument("--url", default=os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"),
+                        help="where to listen (default $JUPYTERHUB_SERVICE_URL)")
+    return parser
+
+
+def _cookie_secret(data_dir: Path) -> bytes:
+    """``<data dir>/room-cookie-secret`` (made once, 0600): log-ins survive a restart."""
+    path = data_dir / "room-cookie-secret"
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+    return path.read_text().strip().encode()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the service until SIGTERM (the hub stops it)."""
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="[room %(levelname)s %(asctime)s] %(message)s")
+    data_dir = Path(args.data_dir).resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    url = args.db_url or f"sqlite:///{data_dir / 'room.sqlite'}"
+    room = Room(url, teachers=args.teacher)
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/room/")
+    service = RoomService(room, prefix=prefix, hub_auth=HubOAuth(cache_max_age=60))
+    app = service.application(cookie_secret=_cookie_secret(data_dir))
+    where = urlparse(args.url)
+
+    async def serve() -> None:
+        server = HTTPServer(app, xheaders=True)
+        server.listen(where.port or 80, where.hostname or "127.0.0.1")
+        log.info("the teaching room at %s (teachers %s; database %s)", args.url,
+                 ", ".join(args.teacher) or "none", url.split("@")[-1])
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        server.stop()
+
+    asyncio.run(serve())
+    return 0
+
+
+if __name__ == "__main__":  # python -m cardkit.room_service
+    sys.exit(main())

@@ -1,0 +1,279 @@
+// The teaching room's pages (cardkit/room_service.py): the lobby, a table, the teacher's page.
+// One websocket per page, reconnected with backoff; every state comes from the service, which
+// checks every message again. The table is the play dashboards' card table (card_table.js),
+// fed through a small shim that plays the anywidget model API over the websocket.
+import cardTable from "./card_table.js";
+
+const body = document.body;
+const PAGE = body.dataset.page;
+const PREFIX = body.dataset.prefix;
+const TABLE = body.dataset.table;
+const main = document.getElementById("room-main");
+const notice = document.getElementById("room-message");
+const connection = document.getElementById("room-connection");
+
+function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "html") e.innerHTML = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+function say(text, kind = "error") {
+  notice.textContent = text || "";
+  notice.dataset.kind = kind;
+}
+
+// ---- the websocket, reconnected with backoff --------------------------------------------------
+class Socket {
+  constructor(path, onMessage) {
+    this.path = path;
+    this.onMessage = onMessage;
+    this.delay = 500;
+    this.failures = 0;
+    this.connect();
+  }
+  connect() {
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + PREFIX + this.path;
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      this.failures = 0;
+      body.dataset.connected = "1";
+      connection.textContent = "connected";
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      body.dataset.connected = "0";
+      this.failures += 1;
+      connection.textContent = "connection lost: reconnecting…";
+      // a refused handshake (the log-in expired): the page itself logs in again through the hub
+      if (this.failures >= 6) { location.reload(); return; }
+      setTimeout(() => this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, 15000);
+    };
+  }
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+    else say("Not connected: the page reconnects, then try again.");
+  }
+}
+
+// ---- the anywidget model API over the websocket --------------------------------------------
+class Model {
+  constructor(send) {
+    this.data = { state: {}, size: "normal", four_colour: false };
+    this.handlers = {};
+    this.sendMessage = send;
+  }
+  get(name) { return this.data[name]; }
+  set(name, value) {
+    const old = this.data[name];
+    this.data[name] = value;
+    if (old !== value) this.emit(`change:${name}`);
+  }
+  save_changes() {}            // the page's own traits (size) stay in the page
+  on(event, f) { (this.handlers[event] ||= []).push(f); }
+  off(event, f) { this.handlers[event] = (this.handlers[event] || []).filter(g => g !== f); }
+  emit(event, ...args) { for (const f of this.handlers[event] || []) f(...args); }
+  send(msg) { this.sendMessage(msg); }
+}
+
+function mountTable(el, send) {
+  const model = new Model(send);
+  cardTable.render({ model, el });
+  return model;
+}
+
+// ---- the table page ---------------------------------------------------------------------------
+function tablePage() {
+  let version = 0;
+  const bar = h("div", { class: "room-bar" },
+    h("a", { href: PREFIX, text: "Back to the lobby" }),
+    h("button", { type: "button", class: "room-leave", text: "Leave the table",
+      onclick: () => socket.send({ kind: "leave" }) }));
+  const el = h("div", { class: "room-table", id: "room-table" });
+  main.replaceChildren(bar, el);
+  let socket = null;
+  const model = mountTable(el, (m) => socket.send(m));
+  socket = new Socket(`ws/table/${TABLE}`, (msg) => {
+    if (msg.kind === "state") {
+      say("");
+      model.set("state", msg.state);
+      body.dataset.turn = msg.state.your_turn ? "1" : "0";
+      body.dataset.over = msg.state.over ? "1" : "0";
+      body.dataset.started = msg.state.started ? "1" : "0";
+      body.dataset.version = String(++version);
+    } else if (msg.kind === "error") {
+      say(`⚠ ${msg.message}`);
+      body.dataset.version = String(++version);
+    } else if (msg.kind === "gone" || msg.kind === "left") {
+      say(msg.message || "You left the table.", "info");
+      location.href = msg.lobby || PREFIX;
+    } else if (msg.kind === "custom") {
+      model.emit("msg:custom", msg.content || {});
+    }
+  });
+  window.cardkitRoom = { socket, model };
+}
+
+// ---- the lobby ---------------------------------------------------------------------------------
+function lobbyPage() {
+  const list = h("section", { class: "room-tables", "aria-label": "The tables" });
+  const form = h("section", { class: "room-open" });
+  const you = h("p", { class: "room-you" });
+  main.replaceChildren(h("h2", { text: "The tables" }), you, list, form);
+  let built = false;
+  const socket = new Socket("ws/lobby", (msg) => {
+    if (msg.kind === "lobby") {
+      body.dataset.version = String(Number(body.dataset.version) + 1);
+      you.replaceChildren(msg.you
+        ? h("span", {}, `You sit at table ${msg.you.table} as ${msg.you.name}. `,
+            h("a", { href: `${PREFIX}table/${msg.you.table}`, class: "room-go", text: "Go to your table" }), " ",
+            h("button", { type: "button", text: "Leave that seat", onclick: () => socket.send({ kind: "leave" }) }))
+        : "Choose a table and sit down.");
+      list.replaceChildren(...(msg.tables.length ? msg.tables.map(t => tableRow(t, msg, socket))
+        : [h("p", { text: "No table is open yet: the teacher opens the tables." })]));
+      if (msg.teacher && !built) { form.replaceChildren(openForm(msg.games, socket)); built = true; }
+    } else if (msg.kind === "seated") {
+      location.href = msg.url;
+    } else if (msg.kind === "opened") {
+      say(`Table ${msg.table} is open.`, "info");
+    } else if (msg.kind === "error") {
+      say(`⚠ ${msg.message}`);
+    }
+  });
+  window.cardkitRoom = { socket };
+}
+
+function tableRow(t, msg, socket) {
+  const state = t.over ? "played out" : t.started ? "playing" : "not started yet";
+  const seats = h("ul", { class: "room-seats" });
+  for (const s of t.seats) {
+    const who = s.player === null ? "free" : s.player === "bot" ? "a bot (free)" : s.player;
+    const li = h("li", {}, h("b", { text: s.name }), ` · ${who} `);
+    if (s.free && !msg.you) li.append(h("button", { type: "button", class: "room-sit",
+      "data-table": t.table, "data-seat": s.name, text: `Sit down as ${s.name}`,
+      onclick: () => socket.send({ kind: "sit", table: t.table, seat: s.name }) }));
+    seats.append(li);
+  }
+  return h("article", { class: "room-table-row", "data-table": t.table },
+    h("h3", { text: `Table ${t.table} · ${t.title} · ${state}` }),
+    h("p", { text: t.free.length ? `Free seats: ${t.free.join(", ")}` : "No free seat." }), seats);
+}
+
+function openForm(games, socket) {
+  const game = h("select", { id: "room-game", "aria-label": "Game" },
+    ...games.map(g => h("option", { value: g.name, text: g.title })));
+  const deals = h("textarea", { id: "room-deals", rows: "2", cols: "40",
+    placeholder: "deal codes, such as V-4821 V-17 (none: random boards)" });
+  const bots = h("select", { id: "room-bots", "aria-label": "Bots" },
+    h("option", { value: "rule", text: "rule bots" }), h("option", { value: "expert", text: "expert bots" }),
+    h("option", { value: "none", text: "no bots (people only)" }));
+  return h("div", {}, h("h2", { text: "Open a table (teacher)" }),
+    h("label", {}, "Game ", game), " ", h("label", {}, "Bots ", bots), h("br"),
+    h("label", {}, "Deal codes for its set ", deals), h("br"),
+    h("button", { type: "button", id: "room-open", text: "Open the table",
+      onclick: () => socket.send({ kind: "open", game: game.value, deals: deals.value, bots: bots.value }) }));
+}
+
+// ---- the teacher's page ---------------------------------------------------------------------
+function teacherPage() {
+  const boxes = {};      // table id -> {box, model, traveller, scores}
+  const list = h("section", { class: "room-teacher-tables" });
+  const replay = h("section", { class: "room-replay", id: "room-replay", hidden: true });
+  main.replaceChildren(h("h2", { text: "Every table" }), list, replay);
+  const socket = new Socket("ws/teacher", (msg) => {
+    if (msg.kind === "teacher") {
+      body.dataset.version = String(Number(body.dataset.version) + 1);
+      for (const t of msg.tables) {
+        if (!boxes[t.table]) boxes[t.table] = teacherBox(t, socket, list);
+        const b = boxes[t.table];
+        b.head.textContent = `Table ${t.table} · ${t.title} · ${t.over ? "played out" : t.started ? "playing" : "not started"}`
+          + (t.code ? ` · board ${t.number} (deal code ${t.code})` : "");
+        b.start.hidden = t.started;
+        b.model.set("state", t.state);
+        b.traveller.replaceChildren(travellerTable(t));
+        b.scores.replaceChildren(...t.scores.map(s => h("button", { type: "button", class: "room-replay-board",
+          text: `Replay board ${s.board} (${s.code})`,
+          onclick: () => socket.send({ kind: "replay", table: t.table, board: s.board }) })));
+      }
+    } else if (msg.kind === "replay") {
+      showReplay(replay, msg);
+    } else if (msg.kind === "error") {
+      say(`⚠ ${msg.message}`);
+    } else if (msg.kind === "opened") {
+      say(`Table ${msg.table} is open.`, "info");
+    }
+  });
+  window.cardkitRoom = { socket };
+}
+
+function teacherBox(t, socket, list) {
+  const head = h("h3", {});
+  const send = (kind, extra = {}) => socket.send({ kind, table: t.table, ...extra });
+  const deals = h("input", { type: "text", size: "30", placeholder: "deal codes for a new set", "aria-label": "Deal codes" });
+  const start = h("button", { type: "button", class: "room-start", text: "Start", onclick: () => send("start") });
+  const controls = h("div", { class: "room-bar" }, start,
+    h("button", { type: "button", class: "room-next", text: "Next board", onclick: () => send("next_board") }),
+    h("button", { type: "button", class: "room-undo", text: "Undo", onclick: () => send("undo") }),
+    deals, h("button", { type: "button", text: "Play this set", onclick: () => send("set_deals", { deals: deals.value }) }));
+  const el = h("div", { class: "room-table" });
+  const traveller = h("div", { class: "room-traveller" });
+  const scores = h("div", { class: "room-scores" });
+  const box = h("article", { class: "room-teacher-table", "data-table": t.table }, head, controls, el,
+    h("h4", { text: "The traveller of this board (every table that played it)" }), traveller, scores);
+  list.append(box);
+  // the teacher's card table shows every hand and sends nothing
+  const model = mountTable(el, () => say("The teacher's view of a table does not play: the learners do."));
+  return { box, head, start, model, traveller, scores };
+}
+
+function travellerTable(t) {
+  if (!t.traveller.length) return h("p", { text: "No table has finished this board yet." });
+  const rows = t.traveller.map(r => h("tr", { "data-table": r.table },
+    h("td", { text: r.table }), h("td", { text: String(r.board) }), h("td", { text: r.players.join(", ") }),
+    h("td", { text: r.contract ? String(r.contract) : "" }), h("td", { text: r.returns.join(" / ") })));
+  return h("table", { class: "room-traveller-table" },
+    h("thead", {}, h("tr", {}, ...["Table", "Board", "Players", "Contract", "Points per seat"].map(x => h("th", { text: x })))),
+    h("tbody", {}, ...rows));
+}
+
+function showReplay(box, msg) {
+  let k = msg.steps.length - 1;
+  box.hidden = false;
+  const line = h("p", { class: "room-replay-line" });
+  const hands = h("div", { class: "room-replay-hands" });
+  const show = () => {
+    const step = msg.steps[k];
+    line.textContent = `Step ${k} of ${msg.steps.length - 1}` + (step.action ? `: ${step.action}` : ": the deal");
+    hands.replaceChildren(...msg.names.map((n, s) => h("div", {}, h("b", { text: `${n}: ` }),
+      step.hands[s].map(c => c.replace(/^T/, "10")).join(" ") || "—")));
+  };
+  box.replaceChildren(h("h3", { text: `Replay: table ${msg.table}, board ${msg.board} (${msg.code})` }),
+    h("div", { class: "room-bar" },
+      h("button", { type: "button", text: "⏮ Start", onclick: () => { k = 0; show(); } }),
+      h("button", { type: "button", text: "◀ Back", onclick: () => { k = Math.max(0, k - 1); show(); } }),
+      h("button", { type: "button", text: "Forward ▶", onclick: () => { k = Math.min(msg.steps.length - 1, k + 1); show(); } }),
+      h("button", { type: "button", text: "End ⏭", onclick: () => { k = msg.steps.length - 1; show(); } })),
+    line, hands,
+    h("ol", { class: "room-replay-actions" }, ...msg.steps.slice(1).map(s => h("li", { text: s.action }))));
+  show();
+}
+
+if (PAGE === "table") tablePage();
+else if (PAGE === "teacher") teacherPage();
+else lobbyPage();

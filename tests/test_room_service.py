@@ -1,0 +1,467 @@
+"""The teaching room as a hub service (cardkit/room_service.py, cardkit/room_table.py),
+without a browser or a hub: the card table's state built from Room.view, the page's
+messages, and the tornado app itself with a stub of the hub's OAuth (a plain cookie names
+the user), its websockets played through: every refusal of issue 23 §3 (a message for
+another seat or table, malformed, oversized, a flood, a learner on the teacher's page,
+another table's view) answered in one line to that connection only, logged, nothing
+changed, and the table goes on for everyone else."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import numpy as np
+import pytest
+from sqlalchemy import create_engine, select
+from sqlalchemy.pool import StaticPool
+
+pytest.importorskip("jupyterhub")
+
+from tornado.httpclient import HTTPClientError, HTTPRequest
+from tornado.testing import AsyncHTTPTestCase, gen_test
+from tornado.websocket import websocket_connect
+
+from cardkit import deck
+from cardkit.codes import deal_from_code
+from cardkit.room import METADATA, Room
+from cardkit.room_service import BURST, FLOOD_CLOSE, MAX_MESSAGE_BYTES, SOCKET_MAX_BYTES, RoomService
+from cardkit.room_table import PageMessageError, card_table_state, page_action
+
+TEACHER = "teach"
+CARDS = {c.code for c in deck(52)}
+
+
+def cards_in(value) -> set[str]:
+    """Every string in a JSON value that is a card code (or a card object's id)."""
+    if isinstance(value, str):
+        return {value} if value in CARDS else set()
+    if isinstance(value, dict):
+        return set().union(*map(cards_in, value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*map(cards_in, value)) if value else set()
+    return set()
+
+
+def played_cards(view: dict) -> set[str]:
+    """The cards played face up so far on the board (public)."""
+    pub = view["public"] or {}
+    out = set(pub.get("trick") or [])
+    for t in pub.get("tricks") or []:
+        out |= set(t[1])
+    for row in pub.get("face_up") or []:
+        out |= {c for c in row if c}
+    if pub.get("trump_card"):
+        out.add(pub["trump_card"])
+    return out
+
+
+def dump(room: Room) -> dict:
+    out = {}
+    with room.engine.connect() as conn:
+        for table in METADATA.sorted_tables:
+            out[table.name] = sorted((tuple(r) for r in conn.execute(select(table))), key=repr)
+    return out
+
+
+# ---- card_table_state and page_action ------------------------------------------------------------
+
+@pytest.mark.parametrize(("game", "deals"), [("variety", ["V-4821"]), ("warsaw_hearts", ["W-17"]),
+                                             ("warsaw_hearts", ["W-17-P3"]), ("armenian_durak", ["D-5"])])
+def test_card_table_state_shows_the_learner_only_their_own_cards(game, deals):
+    """Through a whole board: the learner's state holds their hand (legal cards raised as the
+    room's legal() says) and the public cards only; no deal code until the board is over; the
+    teacher's state holds every hand."""
+    room = Room("sqlite://", teachers=[TEACHER])
+    t = room.open_table(game, deals=deals)
+    room.sit(t, "ann", 0)
+    room.start(t)
+    rng = np.random.default_rng(3)
+    steps = 0
+    panels = set()
+    while True:
+        view = room.view(t, "ann")
+        state = card_table_state(view)
+        json.dumps(state)
+        teacher = room.view(t, TEACHER)
+        st = deal_from_code(deals[0])
+        assert [c["id"] for c in state["hand"]] == sorted(view["hand"], key=lambda c: ("SHCD".index(c[1]),
+                                                                                       "AKQJT98765432".index(c[0])))
+        legal = room.legal(t, "ann")
+        assert {c["id"] for c in state["hand"] if c["legal"]} == {a for a in legal if a in CARDS and a in view["hand"]}
+        assert all(c["reason"] for c in state["hand"] if not c["legal"])
+        others = set().union(*(set(h) for s, h in enumerate(teacher["hands"]) if s != 0))
+        assert not (cards_in(state) & others) - played_cards(view), "a card of another seat in the learner's state"
+        for stack in teacher.get("face_down_cards") or []:
+            assert not {c for c in stack if c} & cards_in(state), "a face-down card in the learner's state"
+        if not view["board"]["over"]:
+            assert deals[0] not in json.dumps(state), "the deal code (it names every hand) while the board is played"
+        tstate = card_table_state(teacher)
+        shown = {c["id"] for seat in tstate["seats"] for c in (seat["hand"] or [])}
+        assert shown == set().union(*map(set, teacher["hands"]))
+        if state["panel"]:
+            panels.add(state["panel"]["kind"])
+            if state["panel"]["kind"] == "bidding" and state["your_turn"]:
+                assert [b["n"] for b in state["panel"]["numbers"] if b["legal"]] == [int(a) for a in legal]
+        if not legal:
+            break
+        room.act(t, "ann", legal[int(rng.integers(len(legal)))])
+        steps += 1
+        del st
+    assert view["board"]["over"] and steps > 5
+    assert deals[0] in state["title"] and "is over" in state["status"]
+    if game == "variety":
+        assert "bidding" in panels
+    if game == "armenian_durak":
+        assert "trump" in panels
+
+
+def test_card_table_state_before_the_start_and_whose_turn():
+    room = Room("sqlite://", teachers=[TEACHER])
+    t = room.open_table("warsaw_hearts", deals=["W-17"])
+    room.sit(t, "ann", "West")
+    s = card_table_state(room.view(t, "ann"))
+    assert "has not started" in s["status"] and s["hand"] == [] and s["seats"][1]["me"]
+    assert [x["pos"] for x in s["seats"]] == ["right", "bottom", "left", "top"]   # West at the bottom
+    room.start(t)
+    s = card_table_state(room.view(t, "ann"))
+    assert s["seats"][1]["turn"] == "to play" and "Your turn" in s["status"]
+
+
+@pytest.mark.parametrize(("msg", "action"), [
+    ({"kind": "act", "action": "QH"}, "QH"), ({"kind": "card", "card": "TS"}, "TS"), ({"kind": "bid", "value": 3}, "3"),
+    ({"kind": "trump", "index": 2}, "trump 2"), ({"kind": "draw", "stack": 4}, "draw 4"),
+    ({"kind": "draw", "stack": None}, "draw none"),
+])
+def test_page_action(msg, action):
+    assert page_action(msg) == action
+
+
+@pytest.mark.parametrize("msg", [
+    {"kind": "bid", "value": True}, {"kind": "bid", "value": 9}, {"kind": "bid", "value": "3"},
+    {"kind": "trump", "index": -1}, {"kind": "draw", "stack": 6}, {"kind": "card", "card": "ZZ"},
+    {"kind": "act", "action": "x" * 40}, {"kind": "act", "action": 5}, {"kind": "undo"}, "QH", None,
+])
+def test_page_action_refusals(msg):
+    with pytest.raises(Exception) as info:
+        page_action(msg)
+    assert isinstance(info.value, ValueError)
+    assert "\n" not in str(info.value)
+    if isinstance(msg, dict) and msg["kind"] in ("bid", "trump", "draw"):
+        assert isinstance(info.value, PageMessageError)
+
+
+# ---- the service, with a stub of the hub's log-in ----------------------------------------------
+
+class StubAuth:
+    """The hub's OAuth, for tests: the cookie ``room-test-user`` names the user (no hub)."""
+
+    login_url = ""          # no log-in page: an unknown user gets 403
+    access_scopes = None    # every identified user may use the service
+    base_url = "/"
+
+    def get_user(self, handler, sync=True):
+        name = handler.get_cookie("room-test-user")
+
+        async def user():
+            return {"name": name, "kind": "user"} if name else None
+
+        return user()
+
+
+PREFIX = "/services/room/"
+
+
+class RoomServiceTest(AsyncHTTPTestCase):
+    def get_app(self):
+        # one in-memory database for the test thread and the service's worker thread
+        engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
+        self.room = Room(engine, teachers=[TEACHER])
+        self.service = RoomService(self.room, prefix=PREFIX, hub_auth=StubAuth())
+        return self.service.application()
+
+    # helpers
+    def url(self, path: str, ws: bool = False) -> str:
+        return self.get_url(PREFIX + path).replace("http://", "ws://" if ws else "http://")
+
+    async def connect(self, path: str, user: str | None):
+        headers = {"Cookie": f"room-test-user={user}"} if user else {}
+        ws = await websocket_connect(HTTPRequest(self.url(path, ws=True), headers=headers),
+                                     max_message_size=SOCKET_MAX_BYTES * 4)
+        first = json.loads(await ws.read_message())
+        return ws, first
+
+    async def ask(self, ws, msg, *, raw: bool = False) -> dict:
+        ws.write_message(msg if raw else json.dumps(msg))
+        return json.loads(await ws.read_message())
+
+    async def next_kind(self, ws, kind: str) -> dict:
+        for _ in range(20):
+            m = json.loads(await ws.read_message())
+            if m["kind"] == kind:
+                return m
+        raise AssertionError(f"no {kind} message")
+
+    async def latest_kind(self, ws, kind: str) -> dict:
+        """The last message of ``kind`` pushed so far (a ping's pong comes after every push
+        already written to that connection)."""
+        ws.write_message(json.dumps({"kind": "ping"}))
+        last = None
+        while True:
+            m = json.loads(await ws.read_message())
+            if m["kind"] == "pong":
+                break
+            if m["kind"] == kind:
+                last = m
+        assert last is not None, f"no {kind} message"
+        return last
+
+    def fetch_as(self, path: str, user: str | None):
+        headers = {"Cookie": f"room-test-user={user}"} if user else {}
+        return self.fetch(PREFIX + path, headers=headers, follow_redirects=False)
+
+    def seated_variety(self):
+        """T1 Variety (ann South, bob North) started; T2 Warsaw Hearts (carl South) started."""
+        t1 = self.room.open_table("variety", deals=["V-4821", "V-17"])
+        t2 = self.room.open_table("warsaw_hearts", deals=["W-17"])
+        self.room.sit(t1, "ann", "South")
+        self.room.sit(t1, "bob", "North")
+        self.room.sit(t2, "carl", "South")
+        self.room.start(t1)
+        self.room.start(t2)
+        return t1, t2
+
+    # ---- pages
+
+    def test_pages_and_who_may_open_them(self):
+        t1, t2 = self.seated_variety()
+        assert self.fetch_as("", None).code == 403                 # no hub log-in
+        lobby = self.fetch_as("", "ann")
+        assert lobby.code == 200 and b"card_table.css" in lobby.body and b'data-page="lobby"' in lobby.body
+        assert "default-src 'self'" in lobby.headers["Content-Security-Policy"]
+        assert self.fetch_as("teacher", "ann").code == 403          # a learner on the teacher's page
+        assert self.fetch_as("teacher", TEACHER).code == 200
+        assert self.fetch_as(f"table/{t1}", "ann").code == 200
+        assert self.fetch_as(f"table/{t2}", "ann").code == 403      # another table's page
+        assert self.fetch_as(f"table/{t2}", TEACHER).code == 200
+        assert self.fetch_as("table/T99", "ann").code == 404
+        for name in ("card_table.js", "card_table.css", "room.js", "room.css"):
+            assert self.fetch_as(f"static/{name}", None).code == 200, name
+        assert b"export default" in self.fetch_as("static/card_table.js", None).body
+        refused = [(u, page) for u, page, _kind, _m in self.service.refusals]
+        assert ("ann", "teacher") in refused and ("ann", "table") in refused
+
+    @gen_test
+    async def test_handshakes_refused(self):
+        t1, t2 = self.seated_variety()
+        for path, user in ((f"ws/table/{t2}", "ann"), ("ws/teacher", "ann"), ("ws/lobby", None),
+                           (f"ws/table/{t1}", "zed"), ("ws/table/T99", "ann")):
+            with pytest.raises(HTTPClientError) as info:
+                await self.connect(path, user)
+            assert info.value.code in (403, 404), (path, user, info.value.code)
+        ws, first = await self.connect(f"ws/table/{t1}", "ann")
+        assert first["kind"] == "state"
+        ws.close()
+
+    # ---- play through the websockets
+
+    @gen_test
+    async def test_sit_start_play_and_every_table_page_is_pushed_its_own_view(self):
+        t = self.room.open_table("variety", deals=["V-4821"])
+        lobby, first = await self.connect("ws/lobby", "ann")
+        assert first["kind"] == "lobby" and first["tables"][0]["free"] == ["South", "West", "North", "East"]
+        assert "board" not in first["tables"][0] and first["games"] == []   # no deal code, no teacher's form
+        answer = await self.ask(lobby, {"kind": "sit", "table": t, "seat": "South"})
+        assert answer == {"kind": "seated", "table": t, "url": f"{PREFIX}table/{t}"}
+        bob_lobby, _ = await self.connect("ws/lobby", "bob")
+        await self.ask(bob_lobby, {"kind": "sit", "table": t, "seat": "North"})
+        teacher, tfirst = await self.connect("ws/teacher", TEACHER)
+        assert tfirst["kind"] == "teacher" and tfirst["tables"][0]["state"]["status"].startswith("The table has not")
+        ann, a0 = await self.connect(f"ws/table/{t}", "ann")
+        bob, b0 = await self.connect(f"ws/table/{t}", "bob")
+        assert a0["state"]["seats"][0]["me"] and b0["state"]["seats"][2]["me"]
+        teacher.write_message(json.dumps({"kind": "start", "table": t}))
+        rng = np.random.default_rng(1)
+        sockets = {"ann": ann, "bob": bob}
+        latest = {"ann": await self.next_kind(ann, "state"), "bob": await self.next_kind(bob, "state")}
+        moves = 0
+        while not latest["ann"]["state"]["over"]:
+            mover = next(u for u in ("ann", "bob") if latest[u]["state"]["your_turn"])
+            legal = self.room.legal(t, mover)
+            action = legal[int(rng.integers(len(legal)))]
+            msg = {"kind": "bid", "value": int(action)} if action.isdigit() else {"kind": "card", "card": action}
+            sockets[mover].write_message(json.dumps(msg))
+            for u in ("ann", "bob"):
+                latest[u] = await self.next_kind(sockets[u], "state")
+                view = self.room.view(t, u)
+                assert latest[u]["state"] == card_table_state(view)     # each page its own view
+            moves += 1
+        assert moves > 10 and self.room.results("V-4821")[0]["table"] == t
+        tstate = await self.latest_kind(teacher, "teacher")   # one push per move: the last one
+        row = tstate["tables"][0]
+        assert row["traveller"][0]["table"] == t and row["code"] == "V-4821"
+        replay = await self.ask(teacher, {"kind": "replay", "table": t, "board": 1})
+        assert replay["kind"] == "replay" and len(replay["steps"]) == len(
+            self.room.board_actions(t, TEACHER, 1)["actions"]) + 1
+        assert all(len(h) == 0 for h in replay["steps"][-1]["hands"])
+        for ws in (lobby, bob_lobby, teacher, ann, bob):
+            ws.close()
+
+    @gen_test
+    async def test_reconnect_finds_the_table_where_it_was(self):
+        t1, _ = self.seated_variety()
+        ws, first = await self.connect(f"ws/table/{t1}", "ann")
+        ws.close()
+        if first["state"]["your_turn"]:
+            legal = self.room.legal(t1, "ann")
+            self.room.act(t1, "ann", legal[0])          # the table went on while the page was away
+        again, state = await self.connect(f"ws/table/{t1}", "ann")
+        assert state == {"kind": "state", "state": card_table_state(self.room.view(t1, "ann"))}
+        again.close()
+
+    # ---- every refusal: one line to that connection, logged, nothing changed, the table goes on
+
+    @gen_test
+    async def test_refusals_change_nothing_and_the_table_goes_on(self):
+        t1, t2 = self.seated_variety()
+        ann, _ = await self.connect(f"ws/table/{t1}", "ann")
+        bob, _ = await self.connect(f"ws/table/{t1}", "bob")
+        carl, _ = await self.connect(f"ws/table/{t2}", "carl")
+        lobby, _ = await self.connect("ws/lobby", "ann")
+        view = self.room.view(t1, TEACHER)
+        mover, waiter = (ann, bob) if view["turn"] == 0 else (bob, ann)
+        legal = self.room.legal(t1, "ann" if mover is ann else "bob")
+        act = {"kind": "act", "action": legal[0]}
+        before = dump(self.room)
+        cases = [
+            (mover, {**act, "table": t2}, "this page plays at table"),          # a message for another table
+            (mover, {**act, "seat": "West"}, "your own seat"),                  # ... for another seat
+            (mover, {**act, "seat": 1}, "your own seat"),
+            (waiter, act, "turn"),                                             # not their turn
+            (mover, {"kind": "act", "action": "ZZ"}, "ZZ"),
+            (mover, "{not json", "not JSON"),                                  # malformed
+            (mover, "[1, 2]", "JSON object"),
+            (mover, json.dumps({"kind": 5}), "JSON object"),
+            (mover, {"kind": "undo", "table": t1}, "not one of this page's"),    # a teacher's message
+            (mover, {"kind": "view", "table": t2}, "not one of this page's"),   # another table's view
+            (mover, {**act, "hand": "all"}, "unknown key"),
+            (mover, {"kind": "control", "name": "show_hands", "value": True}, "no such control"),
+            (mover, {"kind": "act", "action": "Q" * (MAX_MESSAGE_BYTES + 10)}, "at most"),   # oversized
+            (carl, {"kind": "act", "action": legal[0], "table": t1}, "this page plays at table"),
+            (lobby, {"kind": "open", "game": "variety", "deals": "V-1"}, "only a teacher"),
+            (lobby, {"kind": "sit", "table": t2, "seat": "North"}, "one seat in the room"),
+            (lobby, {"kind": "next_board", "table": t1}, "not one of this page's"),
+        ]
+        for ws, msg, words in cases:
+            answer = await self.ask(ws, msg, raw=isinstance(msg, str))
+            assert answer["kind"] == "error" and words in answer["message"], (msg, answer)
+            assert "\n" not in answer["message"] and len(answer["message"]) <= 300
+            assert dump(self.room) == before, f"{msg!r} changed the room"
+        assert len(self.service.refusals) >= len(cases)
+        # the table goes on: the mover's real action is taken and pushed to both pages
+        mover.write_message(json.dumps(act))
+        for ws in (ann, bob):
+            pushed = await self.next_kind(ws, "state")
+        assert dump(self.room) != before and pushed["state"]["seats"]
+        for ws in (ann, bob, carl, lobby):
+            ws.close()
+
+    @gen_test
+    async def test_a_flood_is_dropped_and_closes_the_connection(self):
+        t1, _ = self.seated_variety()
+        view = self.room.view(t1, TEACHER)
+        flooder_name, other_name = ("bob", "ann") if view["turn"] == 0 else ("ann", "bob")
+        flooder, _ = await self.connect(f"ws/table/{t1}", flooder_name)    # not their turn: every act refused
+        other, _ = await self.connect(f"ws/table/{t1}", other_name)
+        before = dump(self.room)
+        legal = self.room.legal(t1, other_name)
+        for _ in range(BURST + FLOOD_CLOSE + 50):
+            flooder.write_message(json.dumps({"kind": "act", "action": legal[0]}))
+        answers = []
+        while True:
+            m = await flooder.read_message()
+            if m is None:
+                break
+            answers.append(json.loads(m))
+        assert flooder.close_code == 1008
+        texts = [a["message"] for a in answers]
+        assert texts.count("too many messages: slow down (messages dropped)") == 1
+        assert len(texts) <= BURST + 2        # at most the burst answered, then one flood line
+        assert dump(self.room) == before
+        assert any(kind == "flood" for _u, _p, kind, _m in self.service.refusals)
+        other.write_message(json.dumps({"kind": "act", "action": legal[0]}))   # the table goes on
+        assert (await self.next_kind(other, "state"))["state"]["seats"]
+        assert dump(self.room) != before
+        other.close()
+
+    @gen_test
+    async def test_a_message_past_the_socket_limit_closes_only_that_connection(self):
+        t1, _ = self.seated_variety()
+        ann, _ = await self.connect(f"ws/table/{t1}", "ann")
+        bob, _ = await self.connect(f"ws/table/{t1}", "bob")
+        before = dump(self.room)
+        ann.write_message("x" * (SOCKET_MAX_BYTES + 1))
+        assert await ann.read_message() is None and ann.close_code == 1009
+        assert dump(self.room) == before
+        assert (await self.ask(bob, {"kind": "ping"})) == {"kind": "pong"}   # bob's page goes on
+        bob.close()
+
+    @gen_test
+    async def test_teacher_controls(self):
+        teacher, _ = await self.connect("ws/teacher", TEACHER)
+        opened = await self.ask(teacher, {"kind": "open", "game": "armenian_durak", "deals": "D-5 D-6"})
+        t = opened["table"]
+        refused = await self.next_kind(teacher, "teacher")
+        assert refused["tables"][0]["table"] == t
+        answer = await self.ask(teacher, {"kind": "start", "table": t})
+        assert answer["kind"] == "error" and "nobody sits" in answer["message"]
+        self.room.sit(t, "ann", "South")
+        teacher.write_message(json.dumps({"kind": "start", "table": t}))
+        await self.next_kind(teacher, "teacher")
+        legal = self.room.legal(t, "ann")
+        self.room.act(t, "ann", legal[0])
+        teacher.write_message(json.dumps({"kind": "undo", "table": t}))
+        await self.next_kind(teacher, "teacher")
+        assert self.room.legal(t, "ann") == legal
+        teacher.write_message(json.dumps({"kind": "next_board", "table": t}))
+        state = await self.next_kind(teacher, "teacher")
+        assert state["tables"][0]["code"] == "D-6"
+        answer = await self.ask(teacher, {"kind": "set_deals", "table": t, "deals": ["V-1"]})
+        assert answer["kind"] == "error" and "'V-1'" in answer["message"]
+        bad = await self.ask(teacher, {"kind": "open", "game": "chess"})
+        assert bad["kind"] == "error" and "'chess'" in bad["message"]
+        teacher.close()
+
+
+def test_refusals_are_logged(caplog):
+    room = Room("sqlite://", teachers=[TEACHER])
+    service = RoomService(room, hub_auth=StubAuth())
+    with caplog.at_level(logging.WARNING, logger="cardkit.room_service"):
+        service.refused("ann", "table", "act", "not your turn")
+    assert "refused act from 'ann' on the table page: not your turn" in caplog.text
+
+
+# ---- cardkit-hub starts the room --------------------------------------------------------------
+
+def test_hub_config_starts_the_room_as_a_hub_service(tmp_path):
+    from pathlib import Path
+
+    from cardkit.hub_cli import hub_config
+
+    repo = Path(__file__).resolve().parent.parent
+    c = hub_config(lessons_dir=repo / "lessons", data_dir=tmp_path, password="classpass", hub_port=18081,
+                   proxy_api_port=18082, admins=["teacher", "ms_k"], room_port=18083)
+    services = {s["name"]: s for s in c["JupyterHub"]["services"]}
+    room = services["room"]
+    assert room["url"] == "http://127.0.0.1:18083"
+    assert room["command"][1:3] == ["-m", "cardkit.room_service"]
+    assert "--teacher=teacher" in room["command"] and "--teacher=ms_k" in room["command"]
+    assert f"--data-dir={tmp_path.resolve()}" in room["command"]
+    assert room["oauth_no_confirm"] is True and room["display"] is True
+    roles = {r["name"]: r for r in c["JupyterHub"]["load_roles"]}
+    assert set(roles["user"]["scopes"]) == {"self", "access:services!service=room"}
+    assert "idle-culler" in services and "idle-culler" in roles
+    # the room is left out when no port is given (the hub's own tests)
+    plain = hub_config(lessons_dir=repo / "lessons", data_dir=tmp_path, password="classpass", hub_port=1,
+                       proxy_api_port=2)
+    assert [s["name"] for s in plain["JupyterHub"]["services"]] == ["idle-culler"]
