@@ -367,6 +367,42 @@ class RoomServiceTest(AsyncHTTPTestCase):
             ws.close()
 
     @gen_test
+    async def test_a_page_left_behind_gets_nothing_more_and_acts_for_nobody(self):
+        """ann leaves her seat from the lobby while her table page is open: that page is
+        told she is gone (no more views of the table), its messages are refused, and the
+        seat's cards never reach it again; a lobby message cannot name another user."""
+        t1, _ = self.seated_variety()
+        page, _ = await self.connect(f"ws/table/{t1}", "ann")
+        lobby, _ = await self.connect("ws/lobby", "ann")
+        answer = await self.ask(lobby, {"kind": "sit", "table": t1, "seat": "West", "user": "bob"})
+        assert answer["kind"] == "error" and "unknown key 'user'" in answer["message"]
+        lobby.write_message(json.dumps({"kind": "leave"}))
+        gone = await self.next_kind(page, "gone")
+        assert "no longer sit" in gone["message"]
+        before = dump(self.room)
+        answer = await self.ask(page, {"kind": "act", "action": "2"})
+        assert answer["kind"] == "error" and "does not sit" in answer["message"]
+        assert dump(self.room) == before
+        # bob plays on (a bot has South now); ann's old page is sent no view of the table
+        bob, _ = await self.connect(f"ws/table/{t1}", "bob")
+        legal = self.room.legal(t1, "bob")
+        assert legal, "North is to act after the bots"
+        bob.write_message(json.dumps({"kind": "act", "action": legal[0]}))
+        await self.next_kind(bob, "state")
+        assert dump(self.room) != before
+        page.write_message(json.dumps({"kind": "ping"}))
+        sent = []
+        while True:
+            m = json.loads(await page.read_message())
+            if m["kind"] == "pong":
+                break
+            sent.append(m)
+        assert sent and all(m["kind"] == "gone" for m in sent)
+        assert not cards_in(sent)
+        for ws in (page, lobby, bob):
+            ws.close()
+
+    @gen_test
     async def test_a_flood_is_dropped_and_closes_the_connection(self):
         t1, _ = self.seated_variety()
         view = self.room.view(t1, TEACHER)
