@@ -33,8 +33,9 @@ A message past :data:`SOCKET_MAX_BYTES` closes the connection (tornado's
 ``websocket_max_message_size``). Each connection has a token bucket
 (:class:`TokenBucket`, :data:`RATE` messages a second, bursts of :data:`BURST`): a flood
 is dropped and logged, and after :data:`FLOOD_CLOSE` dropped messages the connection is
-closed. Each change is pushed to every connection: each table page gets its own view, the
-lobby its list, the teachers every table.
+closed. Each change is pushed: an action at a table to that table's pages (each its own view),
+the teachers (that table's row, and the rows of the tables whose traveller it changed) and
+the lobbies (when their list changed); anything else to every page.
 
 Usage (the hub sets ``JUPYTERHUB_SERVICE_PREFIX``, ``JUPYTERHUB_SERVICE_URL``,
 ``JUPYTERHUB_API_TOKEN``, ``JUPYTERHUB_API_URL``, ``JUPYTERHUB_CLIENT_ID``, ...)::
@@ -120,6 +121,8 @@ MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
                 "undo": ("table",), "set_deals": ("table", "deals"), "replay": ("table", "board")},
 }
 _GAMES = {e.name: e.title for e in GAMES.values()}
+#: what an action changed: its table and the deal codes of the boards in play before and after
+Scope = tuple[str, frozenset[str]]
 _BOTS = {"rule": "rule", "expert": "expert", "none": None}
 
 
@@ -259,11 +262,16 @@ class RoomService:
             return {"kind": "gone", "message": f"You no longer sit at table {table}.", "lobby": self.prefix}
         return {"kind": "state", "state": card_table_state(view)}
 
-    def teacher_payload(self, user: str) -> dict:
+    def teacher_payload(self, user: str, scope: Scope | None = None) -> dict:
+        """Every table's row for the teachers' page; with ``scope`` ``(table, codes)``
+        only that table's row and those of the tables playing one of ``codes`` (their
+        traveller changed), marked ``partial`` (the page keeps the other rows)."""
         out = []
         for t in self.room.tables():
             view = self.room.view(t["table"], user)
             board = view["board"]
+            if scope is not None and t["table"] != scope[0] and (board is None or board["code"] not in scope[1]):
+                continue
             traveller = []
             if board is not None:
                 for r in self.room.results(board["code"]):
@@ -276,10 +284,13 @@ class RoomService:
                         "number": None if board is None else board["number"],
                         "seats": t["seats"], "names": list(seat_names(t["players"])),
                         "scores": view["scores"], "state": card_table_state(view), "traveller": traveller})
-        return {"kind": "teacher", "user": user, "tables": out, "games": [{"name": k, "title": v}
-                                                                           for k, v in _GAMES.items()]}
+        return {"kind": "teacher", "user": user, "tables": out, "partial": scope is not None,
+                "games": [{"name": k, "title": v} for k, v in _GAMES.items()]}
 
-    def payloads(self, sockets: Sequence[RoomSocket]) -> list[tuple[RoomSocket, dict]]:
+    def payloads(self, sockets: Sequence[RoomSocket], scope: Scope | None = None) -> list[tuple[RoomSocket, dict]]:
+        """What each of ``sockets`` is sent now; with ``scope`` ``(table, codes)`` (an
+        action at that table) only that table's pages, the lobbies and the teachers' rows
+        of :meth:`teacher_payload` (``scope``)."""
         out: list[tuple[RoomSocket, dict]] = []
         tables = self.room.tables()
         teacher_cache: dict[str, dict] = {}
@@ -288,29 +299,38 @@ class RoomService:
                 if s.page == "lobby":
                     out.append((s, self.lobby_payload(s.user, tables)))
                 elif s.page == "table":
-                    out.append((s, self.table_payload(s.table, s.user)))
+                    if scope is None or s.table == scope[0]:
+                        out.append((s, self.table_payload(s.table, s.user)))
                 else:
                     if s.user not in teacher_cache:
-                        teacher_cache[s.user] = self.teacher_payload(s.user)
+                        teacher_cache[s.user] = self.teacher_payload(s.user, scope)
                     out.append((s, teacher_cache[s.user]))
             except CardkitError as e:  # pragma: no cover - a table gone from the database
                 out.append((s, {"kind": "error", "message": _one_line(e)}))
         return out
 
-    async def push(self) -> None:
-        """Send every connection its page's new state."""
+    async def push(self, scope: Scope | None = None) -> None:
+        """Send every connection its page's new state (with ``scope``, see :meth:`payloads`).
+        A lobby is sent its list only when it changed."""
         sockets = [s for s in self.sockets if s.ready]
-        for sock, payload in await self.call(self.payloads, sockets):
+        for sock, payload in await self.call(self.payloads, sockets, scope):
+            if sock.page == "lobby":
+                text = json.dumps(payload)
+                if text == sock.last_sent:
+                    continue
+                sock.last_sent = text
             sock.send(payload)
 
     # ---- what each message does (in the worker thread) -----------------------------------------
 
-    def handle(self, sock: RoomSocket, kind: str, msg: dict[str, Any]) -> Any:
-        """Do what a checked message asks; returns what to answer (or None). A
-        :class:`CardkitError` is a refusal (nothing changed)."""
+    def handle(self, sock: RoomSocket, kind: str, msg: dict[str, Any]) -> tuple[Any, Scope | None]:
+        """Do what a checked message asks; returns what to answer (or None) and what
+        changed: ``(table, codes)`` for an action at a table (the codes of the boards in
+        play before and after it), None for anything else. A :class:`CardkitError` is a
+        refusal (nothing changed)."""
         room, user = self.room, sock.user
         if kind == "ping":
-            return {"kind": "pong"}
+            return {"kind": "pong"}, None
         if sock.page == "table":
             table = sock.table
             if "table" in msg and msg["table"] != table:
@@ -326,19 +346,22 @@ class RoomService:
                 raise MessageRefused(f"control {quote(msg.get('name'))}: this table has no such control")
             if kind == "leave":
                 room.leave(table, user)
-                return {"kind": "left", "lobby": self.prefix}
-            room.act(table, user, page_action(msg))
-            return None
+                return {"kind": "left", "lobby": self.prefix}, None
+            action = page_action(msg)
+            before = room.view(table, user)["board"]
+            room.act(table, user, action)
+            after = room.view(table, user)["board"]
+            return None, (table, frozenset(b["code"] for b in (before, after) if b))
         if kind == "sit":
             target, seat = msg.get("table", ""), msg.get("seat", "")
             room.sit(target, user, seat)  # the room checks both
-            return {"kind": "seated", "table": target, "url": f"{self.prefix}table/{target}"}
+            return {"kind": "seated", "table": target, "url": f"{self.prefix}table/{target}"}, None
         if kind == "leave":
             where = self.seat_of(user)
             if where is None:
                 raise MessageRefused("you sit at no table")
             room.leave(where[0], user)
-            return None
+            return None, None
         # the teachers' messages
         if not self.is_teacher(user):
             raise MessageRefused(f"{kind}: only a teacher may do that")
@@ -350,7 +373,7 @@ class RoomService:
             if bots not in _BOTS:
                 raise MessageRefused(f"bots {quote(bots)}: expected rule, expert or none")
             table = room.open_table(game, deals=_deals(msg.get("deals")), bots=_BOTS[bots])
-            return {"kind": "opened", "table": table}
+            return {"kind": "opened", "table": table}, None
         target = msg.get("table", "")  # the room checks it
         if kind == "start":
             room.start(target)
@@ -361,8 +384,8 @@ class RoomService:
         elif kind == "set_deals":
             room.set_deals(target, user, _deals(msg.get("deals")))
         elif kind == "replay":
-            return self.replay(target, user, msg.get("board"))
-        return None
+            return self.replay(target, user, msg.get("board")), None
+        return None, None
 
     def replay(self, table, user: str, board) -> dict:
         """A board's actions step by step: every hand after each action (the teachers' replay)."""
@@ -481,6 +504,7 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         self.ready = False
         self.bucket = TokenBucket()
         self.dropped = 0
+        self.last_sent = ""
 
     def get_current_user(self):
         return getattr(self, "_room_user", None)
@@ -512,6 +536,8 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         self.service.sockets.add(self)
         self.ready = True
         for sock, payload in await self.service.call(self.service.payloads, [self]):
+            if sock.page == "lobby":
+                sock.last_sent = json.dumps(payload)
             sock.send(payload)
 
     def on_close(self) -> None:
@@ -559,7 +585,7 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         if extra:
             return self.refuse(kind, f"message {quote(raw)}: unknown key {quote(extra[0])}")
         try:
-            answer = await self.service.call(self.service.handle, self, kind, msg)
+            answer, scope = await self.service.call(self.service.handle, self, kind, msg)
         except CardkitError as e:
             return self.refuse(kind, _one_line(e))
         except Exception as e:  # pragma: no cover - a bug: said in one line, the table goes on
@@ -568,7 +594,7 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         if answer is not None:
             self.send(answer)
         if kind not in ("ping", "replay"):
-            await self.service.push()
+            await self.service.push(scope)
 
 
 # ---- running it --------------------------------------------------------------------------------

@@ -111,7 +111,8 @@ def card_table_state(view: dict) -> dict:
     :returns: a JSON object with the keys the card table reads (``game``, ``players``,
         ``title``, ``banner``, ``status``, ``caption``, ``seats``, ``hand``, ``trick``,
         ``trump``, ``panel``, ``controls`` and the three bars, empty), plus ``table``
-        (the id), ``your_turn``, ``over`` (the board in play is over) and ``started``. A
+        (the id), ``your_turn``, ``over`` (the board in play is over), ``started`` and
+        ``legal`` (the viewer's actions now, in notation, as :meth:`~cardkit.room.Room.legal`). A
         learner's state holds their own cards only, and no deal code while the board is
         played.
     """
@@ -133,6 +134,7 @@ def card_table_state(view: dict) -> dict:
         "your_turn": bool(view["your_turn"]), "over": over, "banner": "", "error": False,
         "controls": {}, "bar_main": [], "bar_more": [], "bar_replay": [],
         "seats": [], "hand": [], "caption": "", "trick": {}, "trump": None, "panel": None,
+        "legal": list(view.get("legal") or []) if me is not None else [],
     }
     title = f"{html.escape(view['title'])} · table {html.escape(str(view.get('table')))}"
     if board:

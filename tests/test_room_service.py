@@ -308,6 +308,24 @@ class RoomServiceTest(AsyncHTTPTestCase):
             ws.close()
 
     @gen_test
+    async def test_an_action_is_pushed_to_its_table_and_the_teachers_row_only(self):
+        t1, t2 = self.seated_variety()
+        carl, _ = await self.connect(f"ws/table/{t2}", "carl")
+        teacher, _ = await self.connect("ws/teacher", TEACHER)
+        lobby, _ = await self.connect("ws/lobby", "dan")
+        mover = "ann" if self.room.view(t1, TEACHER)["turn"] == 0 else "bob"
+        page, first = await self.connect(f"ws/table/{t1}", mover)
+        assert first["state"]["legal"] == self.room.legal(t1, mover)
+        page.write_message(json.dumps({"kind": "act", "action": first["state"]["legal"][0]}))
+        await self.next_kind(page, "state")
+        row = await self.latest_kind(teacher, "teacher")
+        assert row["partial"] and [r["table"] for r in row["tables"]] == [t1]
+        assert (await self.ask(carl, {"kind": "ping"})) == {"kind": "pong"}     # nothing for table 2
+        assert (await self.ask(lobby, {"kind": "ping"})) == {"kind": "pong"}    # the lobby's list is the same
+        for ws in (carl, teacher, lobby, page):
+            ws.close()
+
+    @gen_test
     async def test_reconnect_finds_the_table_where_it_was(self):
         t1, _ = self.seated_variety()
         ws, first = await self.connect(f"ws/table/{t1}", "ann")
