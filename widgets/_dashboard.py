@@ -90,6 +90,7 @@ from cardkit.errors import CardkitError, IllegalActionError, NotationError, Stat
 from cardkit.replay import ALL, Replay
 from cardkit.wording import minus_signs, signed, variant_words
 
+from ._boards import BoardSteps
 from ._common import MAX_SEED, card_html, learner_words, one_line, read_seed, recolour_html, seat_positions, suit_html
 from ._controls import Control
 from .card_table import CardTable, card_json
@@ -162,7 +163,7 @@ def _hand_html(cards: Sequence[Card]) -> str:
     return " ".join(parts) or "(no cards)"
 
 
-class DealDashboard(W.VBox):
+class DealDashboard(BoardSteps, W.VBox):
     """Base class of the play dashboards (not used on its own).
 
     A subclass sets :attr:`GAME` and :attr:`TITLE`, builds its parts between
@@ -365,6 +366,7 @@ class DealDashboard(W.VBox):
         self.replay_forward.on_click(lambda _b: self._safely(self.replay_step, "forward"))
         self.replay_back_trick.on_click(lambda _b: self._safely(self.replay_step, "back_trick"))
         self.replay_forward_trick.on_click(lambda _b: self._safely(self.replay_step, "forward_trick"))
+        self._setup_boards()  # a set of boards, a played deal's download (_boards.py)
 
     #: The controls in the first row of the page, then under "More", then in the replay pane.
     BAR_MAIN: ClassVar[tuple[str, ...]] = ("new_deal_button", "undo_button", "last_trick", "hint_button",
@@ -378,7 +380,7 @@ class DealDashboard(W.VBox):
     EXTRA_MAIN: ClassVar[tuple[str, ...]] = ()
 
     def _bar_main(self) -> tuple[str, ...]:
-        return (*self.BAR_MAIN, *self.EXTRA_MAIN)
+        return (*self.BAR_MAIN, *self.EXTRA_MAIN, *self.BAR_BOARDS)
 
     def _all_controls(self) -> dict[str, Control]:
         return {n: getattr(self, n) for n in (*self._bar_main(), *self.BAR_MORE, *self.BAR_REPLAY, "replay_pane")}
@@ -1458,6 +1460,7 @@ class DealDashboard(W.VBox):
         self.size_toggle.description = f"Large cards: {'on' if self.size_toggle.value else 'off'}"
         self._show_scores()
         self._refresh_undo()
+        self._refresh_boards()
         self._refresh_judge()
         self._draw_replay()
         self._hide_codes(not self.practice)
