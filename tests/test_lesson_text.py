@@ -174,6 +174,22 @@ CHECKS = [
     ("a commit or file hash", re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")),
     ("a hyphen-minus as a minus sign (use −)", re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")),
     ("a hyphen-minus in a range of numbers (use –)", re.compile(r"(?<=\d)-(?=\d)")),
+    # issue 21: what a learner reads
+    ("the ten as T (a learner reads 10)", re.compile(
+        r"\bT(?=[♠♥♦♣])|[♠♥♦♣][AKQJ98765432]*T(?![a-z])|(?<=[♠♥♦♣] )(?:[AKQJ98765432] )*T\b"
+        r"|\b[AKQJT98765432]*T[AKQJT98765432]*(?=\.[AKQJT98765432.]*\b)"
+        r"|(?<=\.)[AKQJ98765432]*T[AKQJT98765432]*\b(?<=[\w.][\w.])")),
+    ("the word seed (a learner reads deal number)", re.compile(r"(?i)\bseed(?:s|ed|ing)?\b")),
+    ("a seat by number (South, West, North, East; you, your opponent)", re.compile(
+        r"(?i)\bseats?\s*(?:#|no\.\s*)?\d|\bplayers?\s+\d|\bseats?\s*\(\s*[a-z\d]")),
+    ("notebook words (the cell below, prints)", re.compile(r"(?i)\bcells?\b|\bprint(?:s|ed|ing)?\b")),
+    ("an action by number", re.compile(r"(?i)\bactions?\s+\d+(?:\s+of\s+\d+)?")),
+    ("a source by number (the book, the dictionary)", re.compile(r"(?i)\bsources?\s+\d+")),
+    ("quoted notation", re.compile(
+        r"['\"`‘“]\s*(?:(?:10|[2-9TJQKA])[SHDC]\b|(?:trump|draw)\s+(?:N|none|\d)\b)"
+        r"|(?<![\w’'])'[^'\n]{1,40}'(?![\w’'])")),
+    ("a Python literal", re.compile(
+        r"\b(?:True|False)\b|\(\s*[−-]?\d+(?:\s*,\s*[−-]?\d+)+\s*,?\s*\)|\b\d+(?:\.\d+)?e[−+-]?\d+\b")),
 ]
 
 
@@ -202,6 +218,14 @@ def findings(texts) -> list[str]:
     "Your score: -4", "penalties (-3, +2)", "rounds 1-2", "kept as data (PENALTY_SCHEDULE)",
     'Seat 0 plays `"rule"` or `"weakest"`',
     "15-41 s", "the examples are `assert`ed", "`import cardkit`",
+    # issue 21
+    "T♦ (ten of diamonds)", "+5 per J♠ J♣ T♠ T♣", "♠ K T 9 2", "♠KT92", "K85.A63.7.JT8432",
+    "Durak (seed 1; rule bots)", "example 1 (seed 110)", "Next deal's seed", "the cards seed",
+    "Seat 0..3", "you are seat 0", "-D2 says that seat 2 deals", "seat (s + 1) % n", "player 2 leads",
+    "The cell below prints the table", "it printed", "Replay: action 19 of 56",
+    "as in source 003", "sources 000/001",
+    "action '7H 9H': expected a card such as 'QH', 'trump N', 'draw N' or 'draw none'",
+    "the variants 'max' and 'additive'", "rules True", "the order (0, 1, 2)", "1e-05",
 ])
 def test_the_scan_catches(bad):
     assert findings([("example", bad)]), bad
@@ -210,7 +234,10 @@ def test_the_scan_catches(bad):
 @pytest.mark.parametrize("good", [
     "The player on the left of the first to name it leads (Rules §1.4).",
     "Your score: −4; deals 1–2; deal code V-4821, W-17-P3 or D-5-T2.",
-    "A♠ − 7♥ = +0.8 ± 3.2 points; 2,000 deals; seed 52; fig. 52",
+    "A♠ − 7♥ = +0.8 ± 3.2 points; 2,000 deals; deal number 52; fig. 52",
+    "10♦ (ten of diamonds); ♠ K 10 9 2; +5 per J♠ J♣ 10♠ 10♣; South (you), West, North, East",
+    "the dealer's left, the players' hands; 'Tis; a T-shirt; Trick 5; Right. You end with −2.",
+    "the book and the dictionary; play one card at a time; 3 players, 36 cards (0.15 s)",
     "Face-up cards, a four-colour deck, the dealer's left; 18 tricks (26 with 52).",
     "Open http://127.0.0.1:8866/voila/render/index.ipynb in JupyterLab.",
     "Measured on 2026-12-01 by the benchmark.",
@@ -220,7 +247,7 @@ def test_the_scan_passes_words(good):
 
 
 def test_markdown_link_targets_and_html_attributes_are_not_text():
-    md = "[the rules, §1.4](../rules.ipynb) and <a href='seeds/000.txt' class='rule_link'>source 000</a>"
+    md = "[the rules, §1.4](../rules.ipynb) and <a href='seeds/000.txt' class='rule_link'>the book</a>"
     assert findings([("md", strip_markdown(md))]) == []
     assert findings([("md", strip_markdown("`RULES.md §1.4`"))])
 
@@ -394,18 +421,24 @@ def _widget_tree_texts(widget, out: list, where: str = "dashboard") -> None:
 
 @pytest.mark.parametrize("name, seed", [("VarietyTable", 4), ("WarsawHeartsTable", 5), ("DurakTable", 6)])
 def test_a_whole_deal_on_a_play_dashboard_shows_words(name, seed):
-    """The learner plays a whole deal (the first card or bid the table enables); after every
-    decision, and then through the replay, every text on the dashboard is scanned: the status
-    line and scores (a deal's result of −4 shows "−4"), the replay's commentary, the sheets."""
+    """The learner plays a whole deal (the first card or bid the table enables), pressing
+    Hint at the first decisions; after every decision, through the replay, after How did I
+    do? and on the decisions it lists, every text on the dashboard is scanned: the status
+    line and scores (a deal's result of −4 shows "−4"), the hints, the replay's commentary
+    and the judge's verdicts, the sheets, the controls' labels and tooltips."""
     import cardkit_widgets
     from cardkit.games import armenian_durak as ad
 
     t = getattr(cardkit_widgets, name)(seed=seed)
     texts: list = []
-    steps = 0
+    steps = hints = 0
     _widget_tree_texts(t, texts)
     while not t.state.is_terminal():
         ct, st = t.table, t.state
+        if hints < 3 and not t.hint_button.disabled:      # Hint, as a learner presses it
+            t.hint_button.click()
+            hints += 1
+            _widget_tree_texts(t, texts)
         if name == "VarietyTable" and st.phase == "bidding":
             action = ct.enabled_bids[-1]
         elif name == "DurakTable" and ct.enabled_trump_picks:
@@ -422,6 +455,12 @@ def test_a_whole_deal_on_a_play_dashboard_shows_words(name, seed):
     for _ in range(len(t.replay)):
         t.replay_step("forward")
         _widget_tree_texts(t, texts)
+    t.review_button.click()                                # How did I do?, then each listed decision
+    _widget_tree_texts(t, texts)
+    for _label, index in list(t.review_list.options)[:3]:
+        t.review_jump(index)
+        _widget_tree_texts(t, texts)
+    assert hints and t.hint_text and t.review_verdicts is not None, (hints, t.status_text)
     assert any("Deal over" in x or "deal is over" in x.lower() or "Replay" in x for _, x in texts)
     found = sorted(set(findings(texts)))
     assert not found, f"{name}: {len(found)} finding(s):\n" + "\n".join(found[:40])
