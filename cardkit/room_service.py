@@ -121,7 +121,7 @@ MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
                 "undo": ("table",), "set_deals": ("table", "deals"), "replay": ("table", "board")},
 }
 _GAMES = {e.name: e.title for e in GAMES.values()}
-#: what an action changed: its table and the deal codes of the boards in play before and after
+#: what an action changed: its table and the deal code of the board it finished (if it did)
 Scope = tuple[str, frozenset[str]]
 _BOTS = {"rule": "rule", "expert": "expert", "none": None}
 
@@ -262,16 +262,19 @@ class RoomService:
             return {"kind": "gone", "message": f"You no longer sit at table {table}.", "lobby": self.prefix}
         return {"kind": "state", "state": card_table_state(view)}
 
-    def teacher_payload(self, user: str, scope: Scope | None = None) -> dict:
+    def teacher_payload(self, user: str, scope: Scope | None = None, tables: list[dict] | None = None) -> dict:
         """Every table's row for the teachers' page; with ``scope`` ``(table, codes)``
         only that table's row and those of the tables playing one of ``codes`` (their
-        traveller changed), marked ``partial`` (the page keeps the other rows)."""
+        traveller changed), marked ``partial`` (the page keeps the other rows).
+        ``tables``: :meth:`Room.tables`, if read already."""
         out = []
-        for t in self.room.tables():
+        if tables is None:
+            tables = self.room.tables(only=scope[0]) if scope is not None and not scope[1] else self.room.tables()
+        for t in tables:
+            if scope is not None and t["table"] != scope[0] and t["board"] not in scope[1]:
+                continue
             view = self.room.view(t["table"], user)
             board = view["board"]
-            if scope is not None and t["table"] != scope[0] and (board is None or board["code"] not in scope[1]):
-                continue
             traveller = []
             if board is not None:
                 for r in self.room.results(board["code"]):
@@ -292,7 +295,7 @@ class RoomService:
         action at that table) only that table's pages, the lobbies and the teachers' rows
         of :meth:`teacher_payload` (``scope``)."""
         out: list[tuple[RoomSocket, dict]] = []
-        tables = self.room.tables()
+        tables = self.room.tables() if any(s.page == "lobby" for s in sockets) else None
         teacher_cache: dict[str, dict] = {}
         for s in sockets:
             try:
@@ -303,7 +306,7 @@ class RoomService:
                         out.append((s, self.table_payload(s.table, s.user)))
                 else:
                     if s.user not in teacher_cache:
-                        teacher_cache[s.user] = self.teacher_payload(s.user, scope)
+                        teacher_cache[s.user] = self.teacher_payload(s.user, scope, tables)
                     out.append((s, teacher_cache[s.user]))
             except CardkitError as e:  # pragma: no cover - a table gone from the database
                 out.append((s, {"kind": "error", "message": _one_line(e)}))
@@ -325,8 +328,8 @@ class RoomService:
 
     def handle(self, sock: RoomSocket, kind: str, msg: dict[str, Any]) -> tuple[Any, Scope | None]:
         """Do what a checked message asks; returns what to answer (or None) and what
-        changed: ``(table, codes)`` for an action at a table (the codes of the boards in
-        play before and after it), None for anything else. A :class:`CardkitError` is a
+        changed: ``(table, codes)`` for an action at a table (``codes``: the deal code of
+        the board it finished, whose traveller changed, or none), None for anything else. A :class:`CardkitError` is a
         refusal (nothing changed)."""
         room, user = self.room, sock.user
         if kind == "ping":
@@ -351,7 +354,9 @@ class RoomService:
             before = room.view(table, user)["board"]
             room.act(table, user, action)
             after = room.view(table, user)["board"]
-            return None, (table, frozenset(b["code"] for b in (before, after) if b))
+            finished = before is not None and after is not None and (
+                after["over"] or after["number"] != before["number"])
+            return None, (table, frozenset([before["code"]]) if finished else frozenset())
         if kind == "sit":
             target, seat = msg.get("table", ""), msg.get("seat", "")
             room.sit(target, user, seat)  # the room checks both

@@ -112,7 +112,9 @@ def card_table_state(view: dict) -> dict:
         ``title``, ``banner``, ``status``, ``caption``, ``seats``, ``hand``, ``trick``,
         ``trump``, ``panel``, ``controls`` and the three bars, empty), plus ``table``
         (the id), ``your_turn``, ``over`` (the board in play is over), ``started`` and
-        ``legal`` (the viewer's actions now, in notation, as :meth:`~cardkit.room.Room.legal`). A
+        ``legal`` (the viewer's actions now, in notation, as :meth:`~cardkit.room.Room.legal`),
+        ``board_number`` and ``actions`` (the board's number at the table and the actions
+        taken on it, None before the start: a page knows which state is newer). A
         learner's state holds their own cards only, and no deal code while the board is
         played.
     """
@@ -135,6 +137,7 @@ def card_table_state(view: dict) -> dict:
         "controls": {}, "bar_main": [], "bar_more": [], "bar_replay": [],
         "seats": [], "hand": [], "caption": "", "trick": {}, "trump": None, "panel": None,
         "legal": list(view.get("legal") or []) if me is not None else [],
+        "board_number": board["number"] if board else None, "actions": board["actions"] if board else None,
     }
     title = f"{html.escape(view['title'])} · table {html.escape(str(view.get('table')))}"
     if board:

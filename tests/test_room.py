@@ -511,3 +511,15 @@ def test_two_rooms_on_one_database_see_each_other(tmp_path):
     with pytest.raises(TableChangedError):               # b changes it while a was changing it
         a._change(t, lambda s: (b.leave(t, "di"), s.leave(0)))
     assert [s["player"] for s in a.view(t, TEACHER)["seats"]][:2] == ["cy", None]
+
+
+def test_a_sqlite_file_is_written_ahead(tmp_path):
+    """A SQLite file opened by URL uses write-ahead logging (one disk sync a commit), and a
+    second room on the same file reads what the first wrote."""
+    url = f"sqlite:///{tmp_path / 'room.sqlite'}"
+    room = Room(url)
+    with room.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    t = room.open_table("warsaw_hearts", deals=["W-17"])
+    room.sit(t, "ann", "South")
+    assert Room(url).tables()[0]["seats"][0] == "ann"
