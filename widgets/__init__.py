@@ -2,6 +2,10 @@
 
 Game-agnostic controls (any deck of 52 or 36 cards, 2 to 4 seats):
 
+- :class:`DealEditor`: compose a deal of any of the three games (cards clicked or typed,
+  the rest dealt at random under wishes), its code and link, played at the table, kept in
+  a set of boards.
+
 - :class:`HandTable`: a player's hand, a row per suit and a column per rank; legal
   cards enabled and marked; a click calls ``on_play`` callbacks with the card.
 - :class:`TrickTable`: the seats around the table and the cards of the current (or
@@ -56,6 +60,7 @@ _MODULES = {
     "AdvisorPanel": "advisor", "HandEditor": "advisor",  # RULES.md §1.8
     "DealDashboard": "_dashboard",
     "CardTable": "card_table",
+    "DealEditor": "deal_editor",  # issue 22: compose a deal of any game
 }
 _LAZY = {name: (f"{__name__}.{module}", name) for name, module in _MODULES.items()}
 
@@ -65,6 +70,7 @@ if TYPE_CHECKING:  # type checkers and IDEs see the eager imports
     from .armenian_durak import DrawChooser, DurakTable, TableauView, TrumpPicker
     from .auction import AuctionTable, ContractTable
     from .card_table import CardTable
+    from .deal_editor import DealEditor
     from .hand import HandTable
     from .scores import ScoreSheet
     from .trick import TrickTable
@@ -77,7 +83,7 @@ __dir__ = lazy_dir(globals(), _LAZY)
 
 __all__ = [
     # game-agnostic controls
-    "HandTable", "TrickTable", "ScoreSheet", "DealDashboard", "CardTable",
+    "HandTable", "TrickTable", "ScoreSheet", "DealDashboard", "CardTable", "DealEditor",
     # Variety (RULES.md §1)
     "AuctionTable", "ContractTable", "VarietyTable", "HandEditor", "AdvisorPanel",
     # Warsaw Hearts (RULES.md §2)

@@ -1,0 +1,705 @@
+"""DealEditor: compose a deal of any of the three games, see its code and link, play it,
+and keep a set of boards (issue 22).
+
+The editor only arranges what :mod:`cardkit.composing` and :mod:`cardkit.deal_sets` do:
+the cards placed by hand (clicked in the grid, or typed in a place's box), the rest dealt
+at random under the wishes typed per place (points, suit lengths, cards held) with the
+deal number in its box, the dealer and the rule variants a deal code carries. A complete
+deal shows its deal code whole and the ``?deal=`` link for the class; ``Play this deal``
+opens it at the game's play table below; for Variety, ``Double-dummy table`` shows the
+declarers' margin for each contract and declaring pair with every hand known
+(:func:`cardkit.analysis.dd_table`, when this version of the kit has it); ``Add to the
+set`` keeps the deal as the next board of a set, which can be saved as a file and played
+board by board.
+
+Bad input (a card that is not one, a card given twice, wishes no deal meets) is answered
+in one line under the controls, never a traceback, and nothing already placed is lost.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import importlib
+import urllib.parse
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from cardkit.cards import Card, Rank, Suit, deck
+from cardkit.codes import DealSpec, deal_code, game_entry, parse_deal_code
+from cardkit.composing import HandWish, compose_deal, deal_places, hand_points, parse_lengths, parse_points, places_of
+from cardkit.errors import CardkitError, quote
+from cardkit.notation import parse_cards, parse_hand, sort_hand
+from cardkit.wording import value_words
+
+from ._common import card_button_layout, one_line, ranks_for, signed, suit_colour, suit_html
+
+__all__ = ["DealEditor", "dd_table_html"]
+
+#: The play lesson of each game, whose address takes ``?deal=CODE``.
+PLAY_LESSONS = {"variety": "variety/2_play.ipynb", "warsaw_hearts": "warsaw_hearts/2_play.ipynb",
+                "armenian_durak": "armenian_durak/2_play.ipynb"}
+#: A placed card's background (light: red and black text keep their contrast).
+PLACED_BACKGROUND = "#dbeafe"
+DEALT_BACKGROUND = "#f1f5f9"
+_SHORT = {"South": "S", "West": "W", "North": "N", "East": "E"}
+_PART_SHORT = {"hand": "", "down": "↓", "up": "↑"}
+#: Variety's declaring pairs, for the double-dummy table.
+PAIRS = ("South & North", "West & East")
+
+
+def _rank_text(rank: Rank) -> str:
+    return "10" if rank == Rank.TEN else rank.char
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(_rank_text(c.rank) + c.suit.symbol for c in cards)
+
+
+def _line(text: str) -> str:
+    return f"<span style='color:#b71c1c'>⚠ {html.escape(text)}</span>"
+
+
+def dd_table_html(table: Any) -> str:
+    """The double-dummy table as HTML: a row per contract, a column per declaring pair.
+
+    :param table: what :func:`cardkit.analysis.dd_table` returns: a mapping contract ->
+        (mapping pair -> margin, or a sequence of margins by pair), a mapping
+        ``(contract, pair) -> margin``, a sequence of rows, or anything with ``to_html()``.
+    """
+    if hasattr(table, "to_html"):
+        return str(table.to_html())
+    rows: list[tuple[str, list]] = []
+    cols: list[str] = list(PAIRS)
+    if isinstance(table, dict) and table and all(isinstance(k, tuple) and len(k) == 2 for k in table):
+        contracts = sorted({k[0] for k in table})
+        pairs = sorted({k[1] for k in table})
+        cols = [_pair_words(p) for p in pairs]
+        rows = [(str(c), [table.get((c, p)) for p in pairs]) for c in contracts]
+    elif isinstance(table, dict):
+        for c, v in table.items():
+            if isinstance(v, dict):
+                cols = [_pair_words(p) for p in v]
+                rows.append((str(c), list(v.values())))
+            else:
+                rows.append((str(c), list(v) if isinstance(v, (list, tuple)) else [v]))
+    else:
+        try:
+            rows = [(str(i + 1), list(r)) for i, r in enumerate(table)]
+        except TypeError:
+            return f"<div>{html.escape(str(table))}</div>"
+    head = "".join(f"<th style='padding:0 8px'>{html.escape(c)}</th>" for c in cols)
+    body = "".join(
+        f"<tr><td style='padding:0 8px'>contract {html.escape(c)}</td>"
+        + "".join(f"<td style='padding:0 8px;text-align:right'>{_margin(x)}</td>" for x in vals) + "</tr>"
+        for c, vals in rows)
+    return (f"<table class='ck-dd-table'><caption>Double-dummy table: the declarers' margin with every "
+            f"hand known</caption><tr><th></th>{head}</tr>{body}</table>")
+
+
+def _pair_words(p) -> str:
+    if isinstance(p, int) and 0 <= p < len(PAIRS):
+        return PAIRS[p]
+    return str(p)
+
+
+def _margin(x) -> str:
+    if x is None:
+        return "–"
+    try:
+        return html.escape(signed(x))
+    except (TypeError, ValueError):
+        return html.escape(str(x))
+
+
+class DealEditor(W.VBox):
+    """Compose a deal of Variety, Warsaw Hearts or Armenian Durak.
+
+    :param game: ``"variety"`` (default), ``"warsaw_hearts"``, ``"armenian_durak"``.
+    :param rules: the game's ``Rules`` (its variants); default the game's defaults.
+    :param players: Warsaw Hearts: 4 (default) or 3.
+    :param seed: the first deal number for ``Deal the rest at random``.
+    :param dealer: the dealer's seat.
+    :param code: a deal code to start from (its cards, dealer and variants).
+    :param link: the play page's address the link is made from (default the game's play
+        lesson, ``variety/2_play.ipynb``: put it after ``/voila/render/`` in the lessons'
+        address).
+    :raises CardkitError: for an unknown game, rules of another game, a bad dealer or deal
+        number, or a code that cannot be read.
+
+    Attributes a lesson may use:
+
+    :ivar places: the :class:`~cardkit.composing.Place` list; :ivar fixed: the cards placed
+        by hand, one list per place; :ivar wishes: place index -> ``HandWish``.
+    :ivar spec: the complete deal (:class:`~cardkit.codes.DealSpec`), or None;
+        :attr:`code` its code ("" without one).
+    :ivar card_buttons: ``dict[Card, Button]``; ``place_choice``: where a click puts a card;
+        ``place_boxes``, ``points_boxes``, ``lengths_boxes``, ``holding_boxes``: a ``Text``
+        per place; ``seed_box``, ``dealer_choice``, ``variant_choices``; ``random_button``,
+        ``clear_button``, ``play_button``, ``dd_button``, ``add_button``, ``play_set_button``.
+    :ivar error: the one-line answer to bad input (``last_error`` its text, or None).
+    :ivar play_table: the play table opened from the editor, or None.
+    :ivar set_codes: the boards kept with ``Add to the set``.
+    """
+
+    def __init__(self, game: str = "variety", *, rules=None, players: int | None = None, seed: int = 0,
+                 dealer: int = 0, code: str | None = None, link: str | None = None) -> None:
+        self.entry = game_entry(game)
+        self.game = self.entry.name
+        module = self.entry.engine()
+        spec = parse_deal_code(code) if code is not None else None
+        if spec is not None:
+            if spec.game != self.game:
+                raise CardkitError(f"deal code {quote(code)} is not a {self.entry.title} deal")
+            rules, players = spec.rules, spec.players
+        self.places = deal_places(self.game, rules, players)
+        if rules is None:
+            names = {f.name for f in dataclasses.fields(module.Rules)}
+            rules = module.Rules(players=players) if players and "players" in names else module.Rules()
+        self.rules = rules
+        self.players = getattr(rules, "players", None) or self.entry.players[0]
+        self.link_base = link or PLAY_LESSONS[self.game]
+        self.fixed: list[list[Card]] = [[] for _ in self.places]
+        self.wishes: dict[int, HandWish] = {}
+        self.spec: DealSpec | None = None
+        self.extras: dict[str, Any] = {}
+        self.last_error: str | None = None
+        self.play_table = None
+        self.set_codes: list[str] = []
+        self._quiet = False
+        self._pending_box: int | None = None  # a place box whose text was refused (kept to be put right)
+
+        self.error = W.HTML()
+        self.place_choice = W.ToggleButtons(options=[(p.name, i) for i, p in enumerate(self.places)], value=0,
+                                            description="Click puts:",
+                                            tooltips=[f"a clicked card goes to {p.name}" for p in self.places])
+        self.card_buttons: dict[Card, W.Button] = {}
+        self.grid = W.VBox(self._grid_rows())
+        self.place_boxes: list[W.Text] = []
+        self.points_boxes: list[W.Text] = []
+        self.lengths_boxes: list[W.Text] = []
+        self.holding_boxes: list[W.Text] = []
+        self.counts: list[W.HTML] = []
+        rows = [W.HTML("<b>Cards placed by hand, and what the cards dealt at random must meet</b>")]
+        for i, p in enumerate(self.places):
+            rows.append(self._place_row(i, p))
+        self.place_rows = W.VBox(rows)
+
+        self.seed_box = W.Text(value=str(int(seed)), description="Deal number:", layout=W.Layout(width="16em"),
+                               tooltip="The same deal number deals the same random cards")
+        self.dealer_choice = W.Dropdown(options=[(n, s) for s, n in enumerate(self._seat_names())],
+                                        description="Dealer:", layout=W.Layout(width="14em"))
+        self.variant_choices: dict[str, W.Dropdown] = {}
+        for o in self.entry.variants:
+            current = None if o.deal else getattr(rules, o.field)
+            dd = W.Dropdown(options=[(self._value_words(o.field, v), k) for k, v in enumerate(o.values)],
+                            value=o.values.index(current) if current in o.values else 0,
+                            description=o.field.replace("_", " ").capitalize() + ":",
+                            style={"description_width": "initial"})
+            dd.observe(lambda c, f=o.field: self._safely(self._variant_changed, f, c), names="value")
+            self.variant_choices[o.field] = dd
+        self.random_button = W.Button(description="Deal the rest at random", button_style="primary",
+                                      tooltip="Deal the cards not placed, meeting the wishes, with the deal number")
+        self.clear_button = W.Button(description="Clear", tooltip="Take every card out of every place")
+        self.play_button = W.Button(description="Play this deal", tooltip="Open this deal at the play table below")
+        self.dd_button = W.Button(description="Double-dummy table",
+                                  tooltip="The declarers' margin in each contract with every hand known")
+        self.add_button = W.Button(description="Add to the set", tooltip="Keep this deal as the next board of a set")
+        self.play_set_button = W.Button(description="Play the set", tooltip="Open the set at the play table below")
+        self.clear_set_button = W.Button(description="Empty the set")
+        self.code_view = W.HTML()
+        self.dd_view = W.HTML()
+        self.set_view = W.HTML()
+        self.set_text = W.Textarea(layout=W.Layout(width="100%", height="8em"), disabled=True,
+                                   description="The set:")
+        self.table_area = W.VBox()
+        if self.game != "variety":
+            self.dd_button.layout.display = "none"
+
+        self.seed_box.observe(lambda _c: self._safely(self._invalidate), names="value")
+        self.dealer_choice.observe(lambda c: self._safely(self._dealer_changed, c["new"]), names="value")
+        self.random_button.on_click(lambda _b: self._safely(self.deal_rest))
+        self.clear_button.on_click(lambda _b: self._safely(self.clear))
+        self.play_button.on_click(lambda _b: self._safely(self.play))
+        self.dd_button.on_click(lambda _b: self._safely(self.show_dd_table))
+        self.add_button.on_click(lambda _b: self._safely(self.add_to_set))
+        self.play_set_button.on_click(lambda _b: self._safely(self.play_set))
+        self.clear_set_button.on_click(lambda _b: self._safely(self._empty_set))
+
+        super().__init__([
+            W.HTML(f"<h3 style='margin:2px'>Deal editor: {html.escape(self.entry.title)}</h3>"),
+            W.HBox([self.dealer_choice, *self.variant_choices.values()], layout=W.Layout(flex_flow="row wrap")),
+            self.place_choice, self.grid, self.place_rows,
+            W.HBox([self.seed_box, self.random_button, self.clear_button]),
+            self.error, self.code_view,
+            W.HBox([self.play_button, self.dd_button, self.add_button]), self.dd_view,
+            W.HBox([self.play_set_button, self.clear_set_button]), self.set_view, self.set_text,
+            self.table_area])
+        self.add_class("cardkit-deal-editor")
+        self.dealer_choice.value = self._check_dealer(dealer)
+        if spec is not None:
+            self.load_code(spec.code)
+        self._refresh()
+
+    # ---- what the editor holds --------------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        """The complete deal's code (cards form, ``V-X…``), or ""."""
+        return deal_code(self.spec) if self.spec is not None else ""
+
+    @property
+    def link(self) -> str:
+        """The play page's address with ``?deal=`` and the code, or ""."""
+        return f"{self.link_base}?deal={self.code}" if self.spec is not None else ""
+
+    @property
+    def deal_number(self) -> int:
+        """The deal number in its box.
+
+        :raises CardkitError: for text that is not a whole number 0 .. 999999999999.
+        """
+        text = str(self.seed_box.value).strip()
+        if not (text.isascii() and text.isdigit()) or len(text) > 12:
+            raise CardkitError(f"deal number {quote(self.seed_box.value)}: expected a whole number "
+                               f"0 to 999999999999, typed with the digits 0 to 9")
+        return int(text)
+
+    def state(self):
+        """The complete deal at its start (a new state each call), or None."""
+        return self.spec.new_state() if self.spec is not None else None
+
+    # ---- actions (public: a lesson may call them as well as click) ---------------------------
+
+    def set_place(self, index: int, cards) -> None:
+        """Put ``cards`` (text as typed, or cards) in place ``index``, in place of what it held.
+
+        :raises CardkitError: for a bad card, a card another place holds, more cards than
+            the place holds, or a card not of the game's deck; nothing changes.
+        """
+        p = self.places[index]
+        cards = self._read_cards(cards, p.name)
+        if len(cards) > p.size:
+            raise CardkitError(f"{p.name}: {len(cards)} cards typed, but it holds {p.size}")
+        in_deck = set(self._deck())
+        for c in cards:
+            if c not in in_deck:
+                raise CardkitError(f"{p.name}: {_cards_text([c])} is not in the {len(in_deck)}-card deck")
+            j = self._holder(c)
+            if j is not None and j != index:
+                raise CardkitError(f"{_cards_text([c])} is in {self.places[j].name} already: take it out "
+                                   f"there first")
+        self.fixed[index] = list(cards)
+        self._invalidate()
+
+    def click_card(self, card: Card) -> None:
+        """A card of the grid clicked: into the place chosen (``place_choice``); clicked
+        again there, out of it; held by another place, moved to the chosen one. A full
+        place refuses it in one line."""
+        i = self.place_choice.value
+        j = self._holder(card)
+        if j == i:
+            self.fixed[i] = [c for c in self.fixed[i] if c != card]
+        else:
+            if len(self.fixed[i]) >= self.places[i].size:
+                raise CardkitError(f"{self.places[i].name} holds {self.places[i].size} cards already: take one "
+                                   f"out before adding {_cards_text([card])}")
+            if j is not None:
+                self.fixed[j] = [c for c in self.fixed[j] if c != card]
+            self.fixed[i] = self.fixed[i] + [card]
+        self._invalidate()
+
+    def set_wish(self, index: int, *, points: str = "", lengths: str = "", holding: str = "") -> None:
+        """The wishes for place ``index``, as typed (``"12-14"``, ``"♠5+ ♥0-1"``, ``"A♥ K♥"``).
+
+        :raises CardkitError: for text that cannot be read; the place's wishes stay as they were.
+        """
+        name = self.places[index].name
+        try:
+            wish = HandWish(points=parse_points(points), lengths=parse_lengths(lengths),
+                            holding=tuple(self._read_cards(holding, f"{name} holding")))
+        except CardkitError as e:
+            raise CardkitError(f"{name}: {e}") from None
+        if wish.is_free:
+            self.wishes.pop(index, None)
+        else:
+            self.wishes[index] = wish
+        self._invalidate()
+
+    def deal_rest(self) -> bool:
+        """Deal the cards not placed at random (the deal number's), meeting the wishes.
+        Returns True when a deal was made; else one line says why, nothing changes."""
+        self._read_all_wishes()
+        spec = compose_deal(self.game, self.fixed, wishes=self.wishes, seed=self.deal_number,
+                            dealer=self.dealer_choice.value, rules=self.rules, players=self.players,
+                            trump=self.extras.get("trump"))
+        self.spec = spec
+        self.dd_view.value = ""
+        self._refresh(keep_error=False)
+        return True
+
+    def clear(self) -> None:
+        """Take every card out of every place (the wishes stay)."""
+        self.fixed = [[] for _ in self.places]
+        self._invalidate()
+
+    def load_code(self, code: str) -> None:
+        """Put a deal code's cards in every place (its dealer and variants too).
+
+        :raises CardkitError: for a code that cannot be read or is of another game, or
+            with another number of players than the editor's; nothing changes.
+        """
+        spec = parse_deal_code(code)
+        if spec.game != self.game:
+            raise CardkitError(f"deal code {quote(code)} is not a {self.entry.title} deal")
+        if spec.players != self.players:
+            raise CardkitError(f"deal code {quote(code)} is for {spec.players} players; this editor has "
+                               f"{self.players}")
+        st = spec.new_state()
+        self._quiet = True
+        try:
+            self.rules = spec.rules
+            self.extras = dict(spec.extras)
+            self.places = deal_places(self.game, self.rules, self.players)
+            for o in self.entry.variants:
+                value = self.extras.get(o.field) if o.deal else getattr(self.rules, o.field)
+                self.variant_choices[o.field].value = o.values.index(value)
+            self.dealer_choice.value = spec.dealer
+        finally:
+            self._quiet = False
+        self.fixed = places_of(st)
+        self.spec = self._fixed_spec()
+        self._refresh(keep_error=False)
+
+    def play(self):
+        """Open the deal at the game's play table below the editor (the table a class link
+        opens: ``from_query("deal=CODE")``) and return it.
+
+        :raises CardkitError: before the deal is complete.
+        """
+        if self.spec is None:
+            raise CardkitError("the deal is not complete: place every card or press Deal the rest at random")
+        table = self._table_class().from_query(f"deal={self.code}")
+        if table.query_problem:
+            raise CardkitError(table.query_problem)
+        self._show_table(table)
+        return table
+
+    def show_dd_table(self) -> str:
+        """Show (and return as HTML) the double-dummy table of the deal (Variety), from
+        :func:`cardkit.analysis.dd_table`; while this version of the kit has none, a line
+        says so.
+
+        :raises CardkitError: before the deal is complete, or for a game other than Variety.
+        """
+        if self.game != "variety":
+            raise CardkitError(f"the double-dummy table is for Variety; this is {self.entry.title}")
+        if self.spec is None:
+            raise CardkitError("the deal is not complete: place every card or press Deal the rest at random")
+        dd_table = _dd_table_function()
+        if dd_table is None:
+            self.dd_view.value = ("<i>The double-dummy table is not in this version of the kit yet "
+                                  "(it comes with the judge's exact search).</i>")
+            return self.dd_view.value
+        self.dd_view.value = dd_table_html(dd_table(self.spec.new_state()))
+        return self.dd_view.value
+
+    def add_to_set(self) -> None:
+        """Keep the deal as the next board of the set.
+
+        :raises CardkitError: before the deal is complete.
+        """
+        if self.spec is None:
+            raise CardkitError("the deal is not complete: place every card or press Deal the rest at random")
+        self.set_codes.append(self.code)
+        self._refresh_set()
+
+    def set_text_value(self) -> str:
+        """The set as a deal set's text (:func:`cardkit.deal_sets.deals_to_text`), "" when empty."""
+        from cardkit.deal_sets import deals_to_text
+        return deals_to_text(self.set_codes) if self.set_codes else ""
+
+    def play_set(self):
+        """Open the set at the play table below, on its first board, and return the table.
+
+        :raises CardkitError: for an empty set.
+        """
+        if not self.set_codes:
+            raise CardkitError("the set is empty: press Add to the set for each board")
+        table = self._table_class().from_query(f"deal={self.set_codes[0]}")
+        if not table.load_deals(self.set_codes):
+            raise CardkitError(table.last_error or "the set could not be opened")
+        self._show_table(table)
+        return table
+
+    # ---- inside -----------------------------------------------------------------------------
+
+    def _table_class(self):
+        mod, name = {"variety": ("variety_table", "VarietyTable"), "warsaw_hearts": ("warsaw_hearts",
+                     "WarsawHeartsTable"), "armenian_durak": ("armenian_durak", "DurakTable")}[self.game]
+        return getattr(importlib.import_module(f"cardkit_widgets.{mod}"), name)
+
+    def _show_table(self, table) -> None:
+        self.play_table = table
+        self.table_area.children = (table,)
+
+    def _empty_set(self) -> None:
+        self.set_codes = []
+        self._refresh_set()
+
+    def _seat_names(self) -> list[str]:
+        return [p.name for p in self.places if p.part == "hand"] if self.game != "armenian_durak" else \
+            [p.name.split("'")[0] for p in self.places if p.part == "hand"]
+
+    @staticmethod
+    def _value_words(field: str, value) -> str:
+        if field == "trump":
+            return "drawn" if value is None else Suit[{"S": "SPADES", "H": "HEARTS", "D": "DIAMONDS",
+                                                       "C": "CLUBS"}[value]].symbol
+        return value_words(value)
+
+    def _check_dealer(self, dealer) -> int:
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.players:
+            raise CardkitError(f"dealer {quote(dealer)}: expected a seat 0..{self.players - 1}")
+        return dealer
+
+    def _deck(self) -> list[Card]:
+        return deck(self.entry.deck_size(self.players, self.rules))
+
+    def _holder(self, card: Card) -> int | None:
+        return next((i for i, cards in enumerate(self.fixed) if card in cards), None)
+
+    def _read_cards(self, cards, name: str) -> list[Card]:
+        if isinstance(cards, str):
+            text = cards.strip()
+            if not text:
+                return []
+            try:
+                if self.game != "armenian_durak" and "." in text:
+                    return parse_hand(text)
+                return parse_cards(text)
+            except CardkitError as e:
+                raise CardkitError(f"{name}: {e}") from None
+        return parse_cards(cards)
+
+    def _fixed_spec(self) -> DealSpec | None:
+        """The deal the fixed cards make when they are the whole deck, else None."""
+        if any(len(f) != p.size for f, p in zip(self.fixed, self.places)):
+            return None
+        return compose_deal(self.game, self.fixed, seed=0, dealer=self.dealer_choice.value, rules=self.rules,
+                            players=self.players, trump=self.extras.get("trump"))
+
+    def _invalidate(self) -> None:
+        if self._quiet:
+            return
+        self.spec = self._fixed_spec()
+        self.dd_view.value = ""
+        self._refresh(keep_error=False)
+
+    def _dealer_changed(self, dealer: int) -> None:
+        if self._quiet:
+            return
+        if self.spec is not None:
+            self.spec = dataclasses.replace(self.spec, dealer=int(dealer))
+        self._refresh(keep_error=False)
+
+    def _variant_changed(self, field: str, change) -> None:
+        if self._quiet:
+            return
+        o = next(o for o in self.entry.variants if o.field == field)
+        value = o.values[change["new"]]
+        if o.deal:
+            new_rules, extras = self.rules, {**self.extras, field: value}
+            if value is None:
+                extras.pop(field)
+        else:
+            new_rules, extras = dataclasses.replace(self.rules, **{field: value}), self.extras
+        places = deal_places(self.game, new_rules, self.players)
+        in_deck = set(deck(self.entry.deck_size(self.players, new_rules)))
+        for f, p in zip(self.fixed, places):
+            bad = [c for c in f if c not in in_deck]
+            if bad or len(f) > p.size:
+                self._quiet = True
+                self.variant_choices[field].value = change["old"]
+                self._quiet = False
+                why = (f"{_cards_text(bad)} {'is' if len(bad) == 1 else 'are'} not in that deck" if bad else
+                       f"it holds {p.size} cards there, {len(f)} are placed")
+                raise CardkitError(f"{self._value_words(field, value)} not chosen: {p.name}: {why}; take "
+                                   f"those cards out first")
+        same_cards = places == self.places
+        self.rules, self.extras, self.places = new_rules, extras, places
+        if len(self.card_buttons) != len(in_deck):
+            self.card_buttons = {}
+            self.grid.children = self._grid_rows()
+        self._refresh_places()
+        if same_cards and self.spec is not None:   # the same cards under the other rules
+            self.spec = dataclasses.replace(self.spec, rules=new_rules, extras=tuple(extras.items()))
+            self.dd_view.value = ""
+            self._refresh()
+        else:
+            self._invalidate()
+
+    def _read_all_wishes(self) -> None:
+        for i in range(len(self.places)):
+            self.set_wish(i, points=self.points_boxes[i].value, lengths=self.lengths_boxes[i].value,
+                          holding=self.holding_boxes[i].value)
+
+    def _safely(self, f, *args) -> None:
+        try:
+            f(*args)
+        except ValueError as e:   # CardkitError is a ValueError
+            self._error(e)
+        except Exception as e:  # noqa: BLE001 - the editor shows one line, never a traceback
+            self._error(e, prefix=f"Something went wrong ({type(e).__name__})")
+
+    def _error(self, e: BaseException, prefix: str = "") -> None:
+        self.last_error = one_line(e)
+        self.error.value = _line((prefix + ": " if prefix else "") + self.last_error)
+        self._refresh(keep_error=True)
+
+    # ---- drawing ----------------------------------------------------------------------------
+
+    def _grid_rows(self) -> list[W.HBox]:
+        rows = []
+        size = len(self._deck())
+        for suit in Suit:
+            cells: list[W.Widget] = [W.HTML(suit_html(suit, size="1.2em"), layout=W.Layout(width="1.6em"))]
+            for rank in ranks_for(size):
+                card = Card(suit, rank)
+                b = W.Button(description=_rank_text(rank), layout=card_button_layout("3.4em"))
+                b.style.text_color = suit_colour(suit)
+                b.on_click(lambda _b, c=card: self._safely(self.click_card, c))
+                self.card_buttons[card] = b
+                cells.append(b)
+            rows.append(W.HBox(cells, layout=W.Layout(align_items="center")))
+        return rows
+
+    def _place_row(self, i: int, p) -> W.HBox:
+        box = W.Text(description=p.name + ":", continuous_update=False, layout=W.Layout(width="26em"),
+                     style={"description_width": "11em"},
+                     placeholder="e.g. A K 7 ♠ as AS KS 7S" if self.game == "armenian_durak" else
+                     "e.g. AK73.AQ5.KJ4.AQ9 or AS KS 7S")
+        pts = W.Text(description="Points:", continuous_update=False, layout=W.Layout(width="11em"),
+                     placeholder="12-14, 15+", style={"description_width": "4em"})
+        lens = W.Text(description="Suits:", continuous_update=False, layout=W.Layout(width="13em"),
+                      placeholder="♠5+ ♥0-1", style={"description_width": "4em"})
+        hold = W.Text(description="Holding:", continuous_update=False, layout=W.Layout(width="12em"),
+                      placeholder="AH KH", style={"description_width": "5em"})
+        count = W.HTML()
+        box.observe(lambda c, k=i: self._safely(self._typed, k, c), names="value")
+        for w in (pts, lens, hold):
+            w.observe(lambda _c, k=i: self._safely(self._wish_typed, k), names="value")
+        self.place_boxes.append(box)
+        self.points_boxes.append(pts)
+        self.lengths_boxes.append(lens)
+        self.holding_boxes.append(hold)
+        self.counts.append(count)
+        return W.HBox([box, count, pts, lens, hold], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+
+    def _typed(self, i: int, change) -> None:
+        if self._quiet:
+            return
+        try:
+            self.set_place(i, change["new"])
+        except CardkitError:
+            self._pending_box = i   # the text stays in its box to be put right; the place keeps its cards
+            raise
+
+    def _wish_typed(self, i: int) -> None:
+        if self._quiet:
+            return
+        self.set_wish(i, points=self.points_boxes[i].value, lengths=self.lengths_boxes[i].value,
+                      holding=self.holding_boxes[i].value)
+
+    def _refresh_places(self) -> None:
+        """Relabel the place rows (Durak's hand size follows the deck)."""
+        self.place_choice.options = [(p.name, k) for k, p in enumerate(self.places)]
+
+    def _dealt(self) -> list[list[Card]]:
+        """The cards of each place in the complete deal (the fixed ones and those dealt)."""
+        if self.spec is None:
+            return [list(f) for f in self.fixed]
+        return places_of(self.spec.new_state())
+
+    def _refresh(self, keep_error: bool = False) -> None:
+        if not keep_error:
+            self.last_error = None
+            self.error.value = ""
+            self._pending_box = None
+        dealt = self._dealt()
+        owner = {c: i for i, cards in enumerate(dealt) for c in cards}
+        fixed = {c for f in self.fixed for c in f}
+        for card, b in self.card_buttons.items():
+            i = owner.get(card)
+            mark = ""
+            if i is not None:
+                p = self.places[i]
+                mark = _SHORT.get(p.name.split("'")[0], "?") + _PART_SHORT[p.part]
+            placed = card in fixed
+            b.description = _rank_text(card.rank) + (f" {mark}" if mark else "")
+            b.style.font_weight = "bold" if placed else "normal"
+            b.style.button_color = PLACED_BACKGROUND if placed else DEALT_BACKGROUND if i is not None else None
+            where = self.places[i].name if i is not None else ""
+            b.tooltip = (f"{_cards_text([card])}: placed in {where}, click to move or remove" if placed else
+                         f"{_cards_text([card])}: dealt to {where} at random" if i is not None else
+                         f"{_cards_text([card])}: click to place it")
+        self._quiet = True
+        try:
+            for k, p in enumerate(self.places):
+                box = self.place_boxes[k]
+                box.description = p.name + ":"
+                f = self.fixed[k]
+                if not (keep_error and k == self._pending_box):
+                    shown_fixed = f if self.game == "armenian_durak" else sort_hand(f)
+                    box.value = _cards_text(shown_fixed) if f else ""
+                extra = ""
+                if self.spec is not None and len(dealt[k]) != len(f):
+                    shown = dealt[k] if self.game == "armenian_durak" else sort_hand(dealt[k])
+                    extra = f" · dealt: {html.escape(_cards_text(shown))}"
+                pts = hand_points(dealt[k])
+                self.counts[k].value = (f"<span style='white-space:nowrap'>{len(f)} of {p.size} placed"
+                                        f"{extra} ({pts} points)</span>")
+        finally:
+            self._quiet = False
+        if self.spec is None:
+            missing = sum(p.size - len(f) for p, f in zip(self.places, self.fixed))
+            self.code_view.value = (f"<div>{missing} cards still to place, or press <b>Deal the rest at "
+                                    f"random</b>.</div>")
+        else:
+            code, link = html.escape(self.code), html.escape(self.link)
+            # the whole code, however long: it wraps inside its box, never cut
+            self.code_view.value = (
+                f"<div class='ck-deal-code'>Deal code: <code style='word-break:break-all;white-space:normal'>"
+                f"{code}</code></div><div>Link for the class: <code style='word-break:break-all;"
+                f"white-space:normal'>{link}</code> (after <code>/voila/render/</code> in the lessons' "
+                f"address)</div>")
+        complete = self.spec is not None
+        self.play_button.disabled = self.add_button.disabled = self.dd_button.disabled = not complete
+        self._refresh_set()
+
+    def _refresh_set(self) -> None:
+        n = len(self.set_codes)
+        text = self.set_text_value()
+        self.set_text.value = text
+        self.set_text.layout.display = None if n else "none"
+        self.play_set_button.disabled = self.clear_set_button.disabled = not n
+        if not n:
+            self.set_view.value = "<div>The set is empty: <b>Add to the set</b> keeps the deal as a board.</div>"
+            return
+        href = "data:text/plain;charset=utf-8," + urllib.parse.quote(text)
+        self.set_view.value = (f"<div>The set: {n} board{'s' if n != 1 else ''}. <a download='{self.game}-set.txt' "
+                               f"href='{html.escape(href)}'>Save the set as a file</a></div>")
+
+
+def _dd_table_function():
+    """:func:`cardkit.analysis.dd_table`, or None while this version of the kit has none."""
+    try:
+        module = importlib.import_module("cardkit.analysis")
+    except ImportError:  # pragma: no cover - the analysis is part of the kit
+        return None
+    try:
+        return getattr(module, "dd_table", None)
+    except (ImportError, AttributeError):  # a lazy export whose module is not there yet
+        return None
