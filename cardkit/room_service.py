@@ -133,7 +133,7 @@ class MessageRefused(CardkitError):
 class TokenBucket:
     """A rate limit: ``rate`` tokens a second, at most ``burst`` saved; each message takes one.
 
-    >>> clock = iter([0.0, 0.0, 0.0, 1.0]).__next__
+    >>> clock = iter([0.0, 0.0, 0.0, 0.0, 1.0]).__next__   # the start, three messages at once, one later
     >>> b = TokenBucket(1.0, 2, clock=clock)
     >>> [b.take(), b.take(), b.take()]
     [True, True, False]
