@@ -6,7 +6,10 @@ Every card is interned: ``Card(Suit.HEARTS, Rank.QUEEN) is parse_card("QH")``.
 
 Notation (RULES.md, "Common conventions"): rank characters ``A K Q J T 9 8 7 6 5 4 3 2``
 (``10`` is accepted for ``T`` on input), suit characters ``S H D C`` or ``♠ ♥ ♦ ♣``. A card is
-written rank then suit; ``str(card)`` is the display form ``Q♥``, ``T♥``.
+written rank then suit; ``str(card)`` is the short form ``Q♥``, ``T♥`` (files, logs, the
+engine's messages) and ``card.label`` what a learner reads, the ten as ``10♥`` as on the
+card faces (RULES.md, "Common conventions"; :func:`cardkit.wording.tens_as_10` reads a
+message written with ``str``).
 """
 
 from __future__ import annotations
@@ -69,6 +72,11 @@ class Rank(IntEnum):
     def char(self) -> str:
         """One character: ``'A'``, ``'K'``, ..., ``'T'``, ..., ``'2'``."""
         return "23456789TJQKA"[self - 2]
+
+    @property
+    def label(self) -> str:
+        """As a learner reads it: ``'10'`` for the ten, else :attr:`char` (``'Q'``, ``'9'``)."""
+        return "10" if self == Rank.TEN else self.char
 
     def __str__(self) -> str:
         return self.char
@@ -158,6 +166,12 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({quote(self.code)})"
+
+    @property
+    def label(self) -> str:
+        """The card as a learner reads it, the ten as on its face: ``'10♥'``, ``'Q♥'``
+        (``str(card)`` writes ``'T♥'``; RULES.md, "Common conventions")."""
+        return self.rank.label + self.suit.symbol
 
     @property
     def code(self) -> str:

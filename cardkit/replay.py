@@ -438,14 +438,14 @@ class Replay:
 
         def one(m: re.Match) -> str:
             name = names[int(m.group(1))]
-            verb = m.group(2)
+            role, verb = m.group(2) or "", m.group(3)
             if name.lower() == "you":
                 name = "You" if m.start() == 0 else "you"
-                if verb:
+                if verb:                          # "You (defender) play K♦", as "You play"
                     verb = self._VERBS.get(verb, verb)
-            return name + (" " + verb if verb else "")
+            return name + role + (" " + verb if verb else "")
 
-        pat = re.compile(r"\bseat (\d+)(?: (" + "|".join(self._VERBS) + r")\b)?")
+        pat = re.compile(r"\bseat (\d+)( \((?:declarer|defender)\))?(?: (" + "|".join(self._VERBS) + r")\b)?")
         return [pat.sub(one, line) for line in lines]
 
     def seek(self, i: int) -> None:

@@ -10,6 +10,12 @@ the problem sets, the judge's words and the widgets (``cardkit_widgets.lesson`` 
 >>> minus_signs("a face-down card, no-trump, deal V-4821: -3 (-0.5), 2-3 tricks")
 'a face-down card, no-trump, deal V-4821: −3 (−0.5), 2-3 tricks'
 
+The ten as a learner reads it, 10 (RULES.md, "Common conventions"; ``str(card)`` and the
+engine's messages write T):
+
+>>> tens_as_10("must follow ♥: you hold Q♥ T♥; ♠ K T 9 2, ♣AKT4, T♥..6♥; Trumps ♣ Total")
+'must follow ♥: you hold Q♥ 10♥; ♠ K 10 9 2, ♣AK104, 10♥..6♥; Trumps ♣ Total'
+
 Rule variants in words (deal codes' refusals, the tables' messages):
 
 >>> variant_words("lead", "left_of_dealer"), variant_words("trump_six_double", True), variant_words("players", 3)
@@ -20,9 +26,19 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["signed", "number", "minus_signs", "value_words", "variant_words"]
+__all__ = ["signed", "number", "minus_signs", "value_words", "variant_words", "tens_as_10"]
 
 _HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")
+_TEN_CARD = re.compile(r"\bT(?=[♠♥♦♣])")
+_SUIT_RANKS = re.compile(r"([♠♥♦♣] ?)((?:[AKQJT98765432] ?)*[AKQJT98765432])(?![A-Za-z0-9])")
+
+
+def tens_as_10(text: str) -> str:
+    """``text`` with every ten written ``T`` beside a suit symbol written ``10``, as a
+    learner reads it: a card ``T♥`` → ``10♥``, a suit's ranks ``♠ K T 9`` → ``♠ K 10 9``,
+    ``♠KT9`` → ``♠K109``. Other text (words, ASCII notation ``TH``, deal codes) stays."""
+    text = _TEN_CARD.sub("10", text)
+    return _SUIT_RANKS.sub(lambda m: m[1] + m[2].replace("T", "10"), text)
 
 
 def signed(x: float, digits: int = 0) -> str:

@@ -50,7 +50,7 @@ def test_the_rules_lesson_renders_and_an_exercise_answered_wrong_then_right(dash
     expect(box).to_contain_text("§")                       # the why quotes the rule
     expect(box).to_contain_text("0 of 1 right")
     box.get_by_role("button", name="New example").click()
-    expect(box).to_contain_text(f"seed {seed + 1}")
+    expect(box).to_contain_text(f"deal number {seed + 1}")
     q2 = maker(np.random.default_rng(seed + 1))
     answer(box, q2, q2.answer)
     expect(box).to_contain_text("✔ Right.")

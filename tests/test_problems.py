@@ -181,7 +181,7 @@ def test_problem_set_widget_headless():
     n = len(ps.problems)
     assert f"0 of {n} solved" in ps.tally.value
     p = ps.problem
-    assert [b.description for b in ps.choice_box.children] == [str(a) for a in p.legal]
+    assert [b.description for b in ps.choice_box.children] == [a.label for a in p.legal]
     assert ps.answer_with(p.best) is True and f"1 of {n} solved" in ps.tally.value
     assert "✔" in ps.feedback.value
     ps.show(1)

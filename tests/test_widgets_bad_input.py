@@ -67,7 +67,7 @@ def test_a_scored_game_hides_the_deal_code(cls):
     assert code and deal_from_code(code).to_json()  # it names the deal...
     shown = t.status_text + " " + t.title.text + " " + t.code_banner.text
     assert code not in shown                # ...but the page does not show it
-    assert "seed 3" not in shown and "hidden" in t.status_text
+    assert "deal number 3" not in shown and "hidden" in t.status_text
     assert t.seed_box.hidden and t.code_box.hidden and t.load_button.hidden
     t.new_deal_button.click()
     shown = t.status_text + " " + t.title.text + " " + t.code_banner.text

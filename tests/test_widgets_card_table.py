@@ -13,6 +13,7 @@ import pytest
 
 from cardkit import Card, parse_card
 from cardkit.errors import CardkitError
+from cardkit.wording import tens_as_10
 from cardkit.games import armenian_durak as ad
 from cardkit.games import variety
 from cardkit_widgets import DurakTable, VarietyTable, WarsawHeartsTable
@@ -132,8 +133,9 @@ def test_the_state_shows_the_engines_legal_cards_and_reasons(cls):
             with pytest.raises(CardkitError) as e:
                 st.apply_action(card)
             assert st.to_json() == before
-            # the engine's own words, the rules named for a learner ("Rules §3.3", not the file)
-            assert t.table.reason(card) == str(e.value).splitlines()[0].replace("RULES.md §", "Rules §")
+            # the engine's own words, the rules named for a learner ("Rules §3.3", not the file),
+            # the ten as 10 (issue 21)
+            assert t.table.reason(card) == tens_as_10(str(e.value).splitlines()[0].replace("RULES.md §", "Rules §"))
         # the hand is sorted by suit (♠ ♥ ♣ ♦, each from the ace down), the seats placed
         order = [(("S", "H", "C", "D").index(c.suit.letter), -int(c.rank)) for c in t.table.hand_cards]
         assert order == sorted(order)

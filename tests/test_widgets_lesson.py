@@ -35,7 +35,7 @@ def wrong_choice(ex: Exercise):
 def test_a_wrong_then_a_right_answer_with_buttons_and_the_counts():
     tally = Tally()
     ex = Exercise("May this bid be made?", X.variety_may_bid, seed=3, rule="the rules, §1.3", tally=tally)
-    assert "0 of 0 right" in text(ex.status) and "seed 3" in text(ex.status)
+    assert "0 of 0 right" in text(ex.status) and "deal number 3" in text(ex.status)
     assert "no exercise answered yet" in text(tally)
     click_choice(ex, wrong_choice(ex))
     fb = text(ex.feedback)
@@ -46,7 +46,7 @@ def test_a_wrong_then_a_right_answer_with_buttons_and_the_counts():
     assert text(ex.feedback).startswith("✔ Right.") and "count keeps your first answer" in text(ex.feedback)
     assert "0 of 1 right" in text(ex.status)
     ex.new_button.click()
-    assert "seed 4" in text(ex.status) and text(ex.feedback) == ""
+    assert "deal number 4" in text(ex.status) and text(ex.feedback) == ""
     click_choice(ex, ex.question.answer)
     assert text(ex.feedback).startswith("✔ Right.")
     assert "1 of 2 right" in text(ex.status) and "1 of 2 right" in text(tally)
@@ -83,7 +83,7 @@ def test_new_example_is_deterministic_with_the_seed():
         assert a.prompt.value == b.prompt.value
         seen.add(a.prompt.value)
     assert len(seen) == 5                                # each new example is a new question
-    assert "seed 44" in text(a.status) and "example 5" in text(a.status)
+    assert "deal number 44" in text(a.status) and "example 5" in text(a.status)
     c = Exercise("Who wins this trick?", X.variety_trick_winner, seed=44)
     assert c.prompt.value == a.prompt.value              # seed 44 is the fifth example
 
@@ -91,9 +91,9 @@ def test_new_example_is_deterministic_with_the_seed():
 def test_buttons_are_relabelled_with_each_example():
     ex = Exercise("Who leads?", X.durak_who_leads, seed=1)
     ex.new_example()
-    assert [b.description for b in ex.buttons] == ["Seat 0", "Seat 1"]
+    assert [b.description for b in ex.buttons] == ["You", "Your opponent"]
     assert [b.key for b in ex.buttons] == ["choice-0", "choice-1"]
-    assert ">Seat 0</button>" in ex.figure.html and ">Seat 1</button>" in ex.figure.html
+    assert ">You</button>" in ex.figure.html and ">Your opponent</button>" in ex.figure.html
 
 
 def test_an_exercise_is_two_widget_models_and_the_page_draws_it_whole():
@@ -110,7 +110,7 @@ def test_an_exercise_is_two_widget_models_and_the_page_draws_it_whole():
     page = ex.figure.html
     assert "Exercise: Who wins this trick?" in page and ex.question.prompt in page
     assert all(f">{html.escape(str(label))}</button>" in page for label, _ in ex.question.choices)
-    assert ">New example</button>" in page and 'aria-live="polite"' in page and "seed 2" in page
+    assert ">New example</button>" in page and 'aria-live="polite"' in page and "deal number 2" in page
     number = Exercise("Score the deal", X.variety_score, seed=1)
     assert '<input type="text"' in number.figure.html and ">Check</button>" in number.figure.html
     assert "your answer<input" in number.figure.html           # the box's label, its accessible name
@@ -126,7 +126,7 @@ def test_only_a_button_drawn_now_is_pressed_from_the_page():
     ex.figure._on_page_message(ex.figure, {"press": "choice-1"}, [])
     assert ex.answered == 1 and text(ex.feedback).startswith(("✔", "✘"))
     ex.figure._on_page_message(ex.figure, {"press": "new"}, [])
-    assert ex.examples == 2 and "seed 2" in text(ex.status)
+    assert ex.examples == 2 and "deal number 2" in text(ex.status)
     number = Exercise("Score the deal", X.variety_score, seed=1)
     number.figure._on_page_message(number.figure, {"press": "check", "text": "9" * 5000}, [])
     assert "whole number" in text(number.feedback) and len(number.feedback.value) < 400   # cut, refused, one line

@@ -59,7 +59,7 @@ def test_penalty_table_mid_deal_open_trick_and_hands():
 def test_penalty_table_additive_variant():
     t = PenaltyTable()
     t.show(scripted(rules=wh.Rules(players=3, double_honour_trick="additive")))
-    assert t.marks[0] == ["Seat 0 −22"] and "additive" in t.text
+    assert t.marks[0] == ["South −22"] and "additive" in t.text
 
 
 @pytest.mark.parametrize("tricks, row, penalty", [
@@ -239,9 +239,9 @@ def test_the_players_choice_starts_a_game_with_that_many_seats():
     t.players_choice.value = 3
     assert t.rules.players == 3 and t.state.players == 3 and t.last_error is None
     assert len(t.state.initial_hands[0]) == 12 and t.deal_code.endswith("-P3")
-    assert t.names == ["You", "Left", "Right"] and t.table.state["players"] == 3
-    assert [(s["name"], s["pos"]) for s in t.table.state["seats"]] == [("You", "bottom"), ("Left", "left"),
-                                                                       ("Right", "right")]
+    assert t.names == ["You", "West", "East"] and t.table.state["players"] == 3
+    assert [(s["name"], s["pos"]) for s in t.table.state["seats"]] == [("You", "bottom"), ("West", "left"),
+                                                                       ("East", "right")]
     assert len(t.penalty_sheet.names) == 3 and len(t.bonus_sheet.names) == 3
     t.table.press("players_choice", 1)  # the page's choice: its second option, 4 players
     assert t.players_choice.value == 4

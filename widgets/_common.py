@@ -17,13 +17,13 @@ import ipywidgets as W
 import numpy as np
 
 from cardkit.cards import Card, Rank, Suit
-from cardkit.wording import minus_signs, number, signed  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
+from cardkit.wording import minus_signs, number, signed, tens_as_10  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
 
 __all__ = [
     "RED", "BLACK", "BLUE", "GREEN", "BUTTON_WIDTH", "BUTTON_HEIGHT", "ranks_for", "suit_html", "card_html",
     "seat_names", "seat_positions", "one_line", "card_button_layout", "SUIT_NAMES", "RANK_NAMES",
     "FOUR_COLOURS", "TWO_COLOURS", "suit_colour", "suit_class", "card_words", "recolour_html",
-    "SIZES", "Size", "size_of", "CSS", "css_widget", "set_class",
+    "SIZES", "Size", "size_of", "CSS", "css_widget", "set_class", "COMPASS", "learner_words", "tens_as_10",
 ]
 
 RED = "#c62828"
@@ -182,8 +182,8 @@ def suit_html(suit: Suit, *, size: str | None = None, four_colour: bool = False)
 
 
 def card_html(card: Card | None, *, size: str | None = None, four_colour: bool = False) -> str:
-    """``Q♥`` in the suit's colour (red for ♥ ♦); ``—`` for None. The text says the card,
-    the colour only repeats the suit.
+    """``Q♥`` in the suit's colour (red for ♥ ♦), the ten as ``10♥`` (:attr:`Card.label`);
+    ``—`` for None. The text says the card, the colour only repeats the suit.
 
     :param four_colour: use the four-colour deck (♦ blue, ♣ green); the span then also
         has the classes ``ck-card ck-suit-D ck-four-colour``. The default output is the
@@ -195,7 +195,7 @@ def card_html(card: Card | None, *, size: str | None = None, four_colour: bool =
     if size:
         style += f";font-size:{size}"
     cls = f'class="ck-card {suit_class(card.suit)} ck-four-colour" ' if four_colour else ""
-    return f'<span {cls}style="{style}">{html.escape(str(card))}</span>'
+    return f'<span {cls}style="{style}">{html.escape(card.label)}</span>'
 
 
 # A span written by card_html or suit_html (either deck): its colour and, for the
@@ -219,12 +219,19 @@ def recolour_html(text: str, four_colour: bool) -> str:
     return _SPAN.sub(redo, text)
 
 
+#: The seats' names with no viewer, seat 0 first (RULES.md, "Common conventions").
+COMPASS = {2: ("You", "Your opponent"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
+
+
 def seat_names(players: int, names: Sequence[str] | None = None, viewer: int | None = None) -> list[str]:
     """Names for seats 0..players-1.
 
     Default (``names`` None): the viewer is "You" and the others are named by where they
     sit from the viewer (4 seats: West on the left, North opposite, East on the right;
-    3 seats: Left, Right; 2 seats: Opponent). With no viewer: "Seat 0", "Seat 1", ...
+    3 seats: West, East; 2 seats: Your opponent). With no viewer, the compass names from
+    seat 0 (RULES.md, "Common conventions": a learner reads names, never seat numbers):
+    "South", "West", "North", "East" (3 seats: "South", "West", "East"; 2 seats: "You",
+    "Your opponent").
 
     :raises CardkitError: when ``names`` is not one name per seat.
     """
@@ -236,8 +243,8 @@ def seat_names(players: int, names: Sequence[str] | None = None, viewer: int | N
             raise CardkitError(f"names {quote(names)}: expected {players} names, one per seat")
         return names
     if viewer is None:
-        return [f"Seat {s}" for s in range(players)]
-    around = {2: ["You", "Opponent"], 3: ["You", "Left", "Right"],
+        return list(COMPASS[players]) if players in COMPASS else [f"Player {s + 1}" for s in range(players)]
+    around = {2: ["You", "Your opponent"], 3: ["You", "West", "East"],
               4: ["You", "West", "North", "East"]}[players]
     return [around[(s - viewer) % players] for s in range(players)]
 
@@ -262,7 +269,7 @@ def one_line(exc: BaseException, limit: int = 400) -> str:
     input; this also bounds a message from elsewhere). The rule it names is written for a
     learner ("Rules §1.3", not the file name); the input it quotes stays as typed."""
     text = str(exc).strip().splitlines()
-    msg = rules_words(text[0]) if text else type(exc).__name__
+    msg = tens_as_10(rules_words(text[0])) if text else type(exc).__name__
     return msg if len(msg) <= limit else msg[:limit] + "…"
 
 
@@ -274,8 +281,9 @@ def rules_words(text: str) -> str:
 
 def learner_words(text: str) -> str:
     """A message from the engine as a learner reads it: the rules file named as "Rules"
-    ("RULES.md §1.3" → "Rules §1.3") and minus signs as "−" (:func:`minus_signs`)."""
-    return minus_signs(_RULES_FILE.sub("Rules", text))
+    ("RULES.md §1.3" → "Rules §1.3"), minus signs as "−" (:func:`minus_signs`) and the
+    ten as 10 ("T♥" → "10♥": :func:`cardkit.wording.tens_as_10`)."""
+    return tens_as_10(minus_signs(_RULES_FILE.sub("Rules", text)))
 
 
 
@@ -302,14 +310,14 @@ def read_seed(value) -> int:
 
     from cardkit.errors import CardkitError, quote
 
-    expected = f"a seed is a whole number 0..{MAX_SEED:,}".replace(",", " ")
+    expected = f"a deal number is a whole number 0..{MAX_SEED:,}".replace(",", " ")
     if isinstance(value, str):
         text = value.strip()
         if re.fullmatch(r"[0-9]{1,12}", text):
             return int(text)
-        raise CardkitError(f"seed {quote(value)}: {expected}")
+        raise CardkitError(f"deal number {quote(value)}: {expected}")
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not 0 <= value <= MAX_SEED:
-        raise CardkitError(f"seed {quote(value)}: {expected}")  # quoted as typed
+        raise CardkitError(f"deal number {quote(value)}: {expected}")  # quoted as typed
     return int(value)
 
 

@@ -88,7 +88,7 @@ from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from cardkit.replay import ALL, Replay
-from cardkit.wording import minus_signs, signed, variant_words
+from cardkit.wording import minus_signs, signed, tens_as_10, variant_words
 
 from ._boards import BoardSteps
 from ._common import MAX_SEED, card_html, learner_words, one_line, read_seed, recolour_html, seat_positions, suit_html
@@ -158,9 +158,22 @@ def _signed(x: float) -> str:
 def _hand_html(cards: Sequence[Card]) -> str:
     parts = []
     for suit in sorted({c.suit for c in cards}):
-        ranks = "".join(c.rank.char for c in sorted((c for c in cards if c.suit == suit), key=lambda x: -x.rank))
+        ranks = " ".join(c.rank.label for c in sorted((c for c in cards if c.suit == suit), key=lambda x: -x.rank))
         parts.append(f"{suit_html(suit)}{ranks}")
     return " ".join(parts) or "(no cards)"
+
+
+def _tens_as_10_in(x):
+    """The page's state with every ten a text writes ``T`` beside a suit symbol written
+    ``10``, as on the card faces (the engine's refusals, the replay's commentary and the
+    judge's verdicts write ``str(card)``, ``T♥``; RULES.md, "Common conventions")."""
+    if isinstance(x, str):
+        return tens_as_10(x) if "T" in x else x
+    if isinstance(x, dict):
+        return {k: _tens_as_10_in(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_tens_as_10_in(v) for v in x]
+    return x
 
 
 class DealDashboard(BoardSteps, W.VBox):
@@ -295,10 +308,10 @@ class DealDashboard(BoardSteps, W.VBox):
         # The controls are drawn by the card table (widgets/_controls.py): no widget each.
         self.title = Control("html", "title")
         self.code_banner = Control("html", "code_banner", display="none")
-        self.seed_box = Control("int", "seed_box", value=int(seed), description="Next deal's seed",
-                                tooltip="New deal deals with this seed (the same seed gives the same cards)")
+        self.seed_box = Control("int", "seed_box", value=int(seed), description="Next deal number",
+                                tooltip="New deal deals the deal of this number (the same number gives the same cards)")
         self.new_deal_button = Control("button", "new_deal_button", description="New deal",
-                                       tooltip="Deal new cards with the seed in the box")
+                                       tooltip="Deal the cards of the deal number in the box")
         self.code_box = Control("text", "code_box", value="", description="Deal code",
                                 placeholder=f"e.g. {self.CODE_EXAMPLE}")
         self.load_button = Control("button", "load_button", description="Load",
@@ -338,9 +351,9 @@ class DealDashboard(BoardSteps, W.VBox):
         self.replay_back_trick = Control("button", "replay_back_trick", description="◀◀ trick",
                                          tooltip="Back to the end of the previous trick")
         self.replay_back = Control("button", "replay_back", description="◀ card",
-                                   tooltip=f"Back one action ({self.REPLAY_STEP_WORDS})")
+                                   tooltip=f"Back one step ({self.REPLAY_STEP_WORDS})")
         self.replay_forward = Control("button", "replay_forward", description="card ▶",
-                                      tooltip=f"Forward one action ({self.REPLAY_STEP_WORDS})")
+                                      tooltip=f"Forward one step ({self.REPLAY_STEP_WORDS})")
         self.replay_forward_trick = Control("button", "replay_forward_trick", description="trick ▶▶",
                                             tooltip="Forward to the end of the trick")
         self.replay_info = Control("html", "replay_info")
@@ -612,7 +625,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self.new_deal_button.disabled = playing
         self.new_deal_button.tooltip = (
             "Finish this deal first: in a scored game every deal counts" if playing else
-            "Deal new cards with the seed in the box" if self.practice else "Deal the next deal")
+            "Deal the cards of the deal number in the box" if self.practice else "Deal the next deal")
 
     # ---- hooks a subclass provides ------------------------------------------------------
 
@@ -758,7 +771,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self.deal_seed = seed
         self._loaded_code = None
         self.seed_box.value = (seed + 1) % (MAX_SEED + 1)
-        self._started(f"New deal (seed {seed})" if self.practice else "New deal")
+        self._started(f"New deal (deal number {seed})" if self.practice else "New deal")
 
     def _read_seed_box(self) -> int:
         """The seed box's seed (:func:`read_seed`); text that is not one (``"٥٥"``, ``"５"``,
@@ -1350,7 +1363,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self.replay_pane.layout.display = None
         at = r.state
         done = len(at.completed_tricks)
-        self.replay_info.value = (f"<b>Replay</b>: action {r.position} of {len(r)}, {done} trick"
+        self.replay_info.value = (f"<b>Replay</b>: step {r.position} of {len(r)}, {done} trick"
                                   f"{'s' if done != 1 else ''} finished; the table above shows this position "
                                   f"<small>(Replay: on → off goes back to the game)</small>")
         lines = self.replay_lines
@@ -1509,7 +1522,7 @@ class DealDashboard(BoardSteps, W.VBox):
         out.update(view)
         if out.get("caption"):
             out["caption"] = recolour_html(out["caption"], four)
-        return out
+        return _tens_as_10_in(out)
 
     #: The learner's cards in a row: ♠ ♥ ♣ ♦ (the colours alternate), ace first.
     SUIT_ORDER: ClassVar[dict[str, int]] = {"S": 0, "H": 1, "C": 2, "D": 3}
@@ -1618,8 +1631,10 @@ class DealDashboard(BoardSteps, W.VBox):
         return view
 
     def _deal_words(self) -> str:
-        """"seed 21", or "deal code V-X…" for a deal loaded in the cards form."""
+        """"deal number 21", or "deal code V-X…" for a deal loaded in the cards form."""
         if not self.practice:
             st = self.state
             return "a scored game" if st is not None and st.is_terminal() else "deal code hidden in a scored game"
-        return f"seed {self.deal_seed}" if self.deal_seed is not None else f"deal code {html.escape(self.deal_code)}"
+        if self.deal_seed is not None:
+            return f"deal number {self.deal_seed}"
+        return f"deal code {html.escape(self.deal_code)}"

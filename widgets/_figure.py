@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import html as _html
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,8 +38,9 @@ import anywidget
 import traitlets
 
 from cardkit.errors import CardkitError, quote
+from cardkit.wording import tens_as_10
 
-__all__ = ["Figure", "Sketch", "Shown", "MAX_TEXT", "attr", "call_with"]
+__all__ = ["Figure", "Sketch", "Shown", "MAX_TEXT", "attr", "call_with", "learner_markup"]
 
 #: The longest text a press carries (a number typed in a box is a few characters).
 MAX_TEXT = 200
@@ -220,6 +222,17 @@ class Sketch:
         return "".join(parts) + f">{label}</button>"
 
 
+_KEYS = re.compile(r'(data-ck(?:-with)?="[^"]*")')
+
+
+def learner_markup(markup: str) -> str:
+    """``markup`` as a learner reads it: every ten written ``T`` beside a suit symbol (the
+    engine's and the judge's messages, ``str(card)``) written ``10``
+    (:func:`cardkit.wording.tens_as_10`); the buttons' keys are left as they are."""
+    parts = _KEYS.split(markup)
+    return "".join(x if i % 2 else tens_as_10(x) for i, x in enumerate(parts))
+
+
 class Figure(anywidget.AnyWidget):
     """A figure drawn as one widget (see the module's docstring).
 
@@ -239,9 +252,10 @@ class Figure(anywidget.AnyWidget):
     def draw(self, markup: str, sketch: Sketch | None = None) -> None:
         """Show ``markup``; the enabled buttons are those ``sketch`` wrote (none without)."""
         self._actions = dict(sketch.actions) if sketch is not None else {}
-        self._shown = ({k: dataclasses.replace(b, figure=self) for k, b in sketch.buttons.items()}
+        self._shown = ({k: dataclasses.replace(b, figure=self, description=tens_as_10(b.description),
+                                               tooltip=tens_as_10(b.tooltip)) for k, b in sketch.buttons.items()}
                        if sketch is not None else {})
-        self.html = markup
+        self.html = learner_markup(markup)
 
     def button(self, key: str) -> Shown | None:
         """The button ``key`` as shown now, or None."""

@@ -321,7 +321,9 @@ class AdvisorPanel(W.VBox):
         self.editor = HandEditor(hand, seed=seed)
         self.samples = W.Dropdown(options=[250, 1000, 4000], value=samples if samples in (250, 1000, 4000) else 1000,
                                   description="Deals:", layout=W.Layout(width="12em"))
-        self.seed = W.IntText(value=seed, description="Seed:", layout=W.Layout(width="10em"))
+        self.seed = W.IntText(value=seed, description="Deal set:", layout=W.Layout(width="10em"),
+                              tooltip="The number of the set of random deals: the same hand and set give the "
+                                      "same figures; another set gives figures within their ± of these")
         self.button = W.Button(description="Advise", tooltip="rank the eight contracts for this hand",
                                button_style="primary")
         self.button.on_click(lambda _b: self.run())
@@ -397,8 +399,8 @@ class AdvisorPanel(W.VBox):
         best = result[0]
         self.status.value = (f"Best: <b>contract {best.contract}</b> ({html.escape(best.description)}), "
                              f"expected margin {signed(best.margin, 2)} ± {best.stderr:.2f} points "
-                             "(± one standard error). Computed by the contract advisor "
-                             f"(seed {seed}): "
-                             f"{samples:,} deals per contract.")
+                             f"(± one standard error), from {samples:,} deals per contract (random deals of the "
+                             f"other hands, deal set {seed}: another set or number of deals gives other figures, "
+                             "within about their ±).")
         self.chart.value = advice_chart_svg(result, self.book, title=f"Hand {self.editor.pbn}")
         self.table.value = advice_table_html(result, self.book)

@@ -10,6 +10,7 @@ holds one card-table widget instead of hundreds of buttons.
 **The state** (trait :attr:`CardTable.state`, a JSON object sent to the page; the
 dashboard writes it, the page only reads it). Cards are objects
 ``{"id": "QH", "rank": "Q", "suit": "H", "sym": "♥", "label": "Q♥", "name": "queen of hearts"}``
+(a ten's label is ``"10♥"``)
 (:func:`card_json`). Keys:
 
 - ``game``, ``players``: the game's name and the number of seats;
@@ -93,7 +94,7 @@ def card_json(card: Card) -> dict:
     "label": "Q♥", "name": "queen of hearts"}`` (a ten's rank is drawn ``"10"``)."""
     rank = card.rank.char
     return {"id": f"{rank}{card.suit.letter}", "rank": "10" if rank == "T" else rank, "suit": card.suit.letter,
-            "sym": card.suit.symbol, "label": str(card), "name": card_words(card)}
+            "sym": card.suit.symbol, "label": card.label, "name": card_words(card)}
 
 
 def suit_json(suit: Suit) -> dict:

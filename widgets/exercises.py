@@ -36,7 +36,7 @@ from cardkit._checks import is_whole
 from cardkit.dealing import cut_for_dealer
 from cardkit.errors import quote
 
-from ._common import one_line, same_answer as _same
+from ._common import COMPASS, one_line, same_answer as _same
 from .lesson import Question, card_html, cards_html, read_number, signed, suit_html
 
 __all__ = [
@@ -186,6 +186,16 @@ def _may_play_check(state, card: Card, seat_name: str, rule: str, void_words: st
 
 # ---- Variety (RULES.md §1) -------------------------------------------------------------
 
+def _who(seat: int, players: int = 4) -> str:
+    """A seat by name (RULES.md, "Common conventions"): South, West, North, East from seat 0
+    (three players: South, West, East)."""
+    return COMPASS[players][seat]
+
+
+#: Armenian Durak's two seats as the exercises name them: the learner and the opponent.
+_DURAK = ("You", "Your opponent")
+
+
 def _variety():
     from cardkit.games import variety
     return variety
@@ -194,7 +204,7 @@ def _variety():
 def variety_cut(rng: np.random.Generator) -> Question:
     """§1.1: who deals first after the cut (the highest card; a tie draws again)."""
     return _cut_question(4, deck(52), False, rng, "the rules, §1.1: the highest card in the cut deals",
-                         [f"Seat {s}" for s in range(4)])
+                         [f"{_who(s)}" for s in range(4)])
 
 
 def _bid_out(state, rng: np.random.Generator) -> None:
@@ -213,18 +223,18 @@ def variety_next_deal(rng: np.random.Generator) -> Question:
     g.record()
     nxt = g.new_deal()
     n = last.contract
-    intro = (f"Last deal Seat {last.dealer} dealt and the contract was <b>{n}</b> "
-             f"(declarers Seat {last.declarers[0]} and Seat {last.declarers[1]}). Now the next deal begins.")
+    intro = (f"Last deal {_who(last.dealer)} dealt and the contract was <b>{n}</b> "
+             f"(declarers {_who(last.declarers[0])} and {_who(last.declarers[1])}). Now the next deal begins.")
     if rng.random() < 0.5:
         first = nxt.first_bidder
-        why = (f"the deal passes to the left (the rules, §1.1): Seat {nxt.dealer} deals now, and the player on "
-               f"the dealer's left, Seat {first}, bids first (§1.3).")
-        return _choice(intro + "<br>Who bids first in the new deal?", [(f"Seat {s}", s) for s in range(4)],
+        why = (f"the deal passes to the left (the rules, §1.1): {_who(nxt.dealer)} deals now, and the player on "
+               f"the dealer's left, {_who(first)}, bids first (§1.3).")
+        return _choice(intro + "<br>Who bids first in the new deal?", [(f"{_who(s)}", s) for s in range(4)],
                        first, why)
     may = n in nxt.legal_actions()
     why = (f"any contract may be chosen again in a later deal (the rules, §1.1): contract {n} is "
            f"{'a legal' if may else 'not a legal'} first bid of the new deal.")
-    return _yes_no(intro + f"<br>May Seat {nxt.first_bidder}, the first to bid now, name contract {n}?", may,
+    return _yes_no(intro + f"<br>May {_who(nxt.first_bidder)}, the first to bid now, name contract {n}?", may,
                    why, yes_label=f"Yes: {n} may be chosen again", no_label=f"No: {n} was played already")
 
 
@@ -244,9 +254,9 @@ def variety_trick_worth(rng: np.random.Generator) -> Question:
     taken[w] = cards
     worth = V.side_points(n, [w], taken)
     prompt = (f"Contract <b>{n}</b>: {html.escape(c.trump_name)}{', the lowest card wins' if c.lowest_wins else ''}; "
-              f"{rule_words(c.scoring)}.<br>The trick, Seat 0 leads: "
-              + ", ".join(f"Seat {s} {card_html(x)}" for s, x in enumerate(cards))
-              + f".<br>Seat {w} wins it. How many points is it worth to Seat {w}'s side?")
+              f"{rule_words(c.scoring)}.<br>The trick, South leads: "
+              + ", ".join(f"{_who(s)} {card_html(x)}" for s, x in enumerate(cards))
+              + f".<br>{_who(w)} wins it. How many points is it worth to {_who(w)}'s side?")
     parts = [f"{signed(c.per_trick)} for the trick"] if c.per_trick else []
     parts += [f"{card_html(x)} {signed(c.card_points(x))}" for x in cards if c.card_points(x)]
     why = (f"contract {n} scores {rule_words(c.scoring)} (the rules, §1.2): "
@@ -365,13 +375,13 @@ def variety_next_lead(rng: np.random.Generator) -> Question:
     seats = t.seats
     prompt = (f"Contract {state.contract} ({html.escape(c.trump_name)}"
               f"{', the lowest card wins' if c.lowest_wins else ''}). "
-              f"Seat {leader} led; the trick: "
-              + ", ".join(f"Seat {s} {card_html(x)}" for s, x in zip(seats, t.cards))
+              f"{_who(leader)} led; the trick: "
+              + ", ".join(f"{_who(s)} {card_html(x)}" for s, x in zip(seats, t.cards))
               + ". Who leads the next trick?")
     nxt = state.current_player
-    why = (f"Seat {t.winner} won the trick with {card_html(t.cards[seats.index(t.winner)])}, and the winner of each "
+    why = (f"{_who(t.winner)} won the trick with {card_html(t.cards[seats.index(t.winner)])}, and the winner of each "
            f"trick leads the next (the rules, §1.4).")
-    return _choice(prompt, [(f"Seat {s}", s) for s in range(4)], nxt, why)
+    return _choice(prompt, [(f"{_who(s)}", s) for s in range(4)], nxt, why)
 
 
 def _void_position(start, rng: np.random.Generator, tricks_max: int, want_void: bool):
@@ -406,11 +416,11 @@ def variety_may_play(rng: np.random.Generator) -> Question:
     # prefer a card that is not the suit led and not a trump: the interesting question
     odd = [x for x in hand if x.suit != led and x.suit != c.trump]
     card = (odd or hand)[int(rng.integers(len(odd or hand)))]
-    q = _may_play_check(state, card, f"Seat {seat}", "the rules, §1.5",
+    q = _may_play_check(state, card, f"{_who(seat)}", "the rules, §1.5",
                         "there is no duty to trump, nor to beat the cards already played")
-    played = ", ".join(f"Seat {s} {card_html(x)}" for s, x in zip(t.seats, t.cards)) if t and t.cards else "none yet"
+    played = ", ".join(f"{_who(s)} {card_html(x)}" for s, x in zip(t.seats, t.cards)) if t and t.cards else "none yet"
     q.prompt = (f"Contract {state.contract} ({html.escape(c.trump_name)}). The trick so far: {played}.<br>"
-                f"Seat {seat} holds {cards_html(hand)}.<br>May Seat {seat} play {card_html(card)}?")
+                f"{_who(seat)} holds {cards_html(hand)}.<br>May {_who(seat)} play {card_html(card)}?")
     return q
 
 
@@ -433,9 +443,9 @@ def variety_trick_winner(rng: np.random.Generator) -> Question:
     why = (f"in contract {n} {what} wins: {card_html(cards[w])} (the rules, §1.5"
            + ("; a card of another suit never wins" if not trumped else "") + ").")
     prompt = (f"Contract <b>{n}</b> ({html.escape(c.trump_name)}{', the lowest card wins' if c.lowest_wins else ''}). "
-              "Seat 0 leads; the trick: " + ", ".join(f"Seat {s} {card_html(x)}" for s, x in enumerate(cards))
+              "South leads; the trick: " + ", ".join(f"{_who(s)} {card_html(x)}" for s, x in enumerate(cards))
               + ". Who wins it?")
-    q = _choice(prompt, [(f"Seat {s}: {x}", s) for s, x in enumerate(cards)], w, why)
+    q = _choice(prompt, [(f"{_who(s)}: {x}", s) for s, x in enumerate(cards)], w, why)
     q.extra = {"contract": n, "cards": cards}
     return q
 
@@ -461,10 +471,10 @@ def variety_score(rng: np.random.Generator) -> Question:
     def by_suit(cards):
         return " · ".join(cards_html([x for x in sorted(cards, key=lambda x: -x.rank) if x.suit == s]) for s in Suit)
     role = "a declarer" if seat in decl else "a defender"
-    prompt = (f"Contract <b>{n}</b> ({rule_words(c.scoring)}). Seats 0 and 2 are the declarers.<br>"
+    prompt = (f"Contract <b>{n}</b> ({rule_words(c.scoring)}). South and North are the declarers.<br>"
               f"The declarers took {tricks} tricks: {by_suit(taken[0])}<br>"
               f"The defenders took {13 - tricks}: {by_suit(taken[1])}<br>"
-              f"What does Seat {seat} ({role}) score for this deal?")
+              f"What does {_who(seat)} ({role}) score for this deal?")
     if d_pts > f_pts:
         result = "the declarers win (strictly more points): no bonus"
     elif d_pts == f_pts:
@@ -472,7 +482,7 @@ def variety_score(rng: np.random.Generator) -> Question:
     else:
         result = "the declarers lose: each defender gets +10"
     why = (f"declarers {signed(d_pts)}, defenders {signed(f_pts)}; {result}. Every player is credited with their "
-           f"own side's points (the rules, §1.6), so Seat {seat} scores {signed(scores[seat])}.")
+           f"own side's points (the rules, §1.6), so {_who(seat)} scores {signed(scores[seat])}.")
     return _number(prompt, scores[seat], why, points=True)
 
 
@@ -493,13 +503,13 @@ def variety_game_winner(rng: np.random.Generator) -> Question:
     rows = "".join("<tr><td>deal " + str(i + 1) + "</td>" + "".join(f"<td style='text-align:right;padding:0 8px'>"
                                                                    f"{signed(x)}</td>" for x in row) + "</tr>"
                    for i, row in enumerate(g.scores))
-    head = "".join(f"<th style='padding:0 8px'>Seat {s}</th>" for s in range(4))
+    head = "".join(f"<th style='padding:0 8px'>{_who(s)}</th>" for s in range(4))
     prompt = (f"A whole game: {g.rules.deals} deals, so each player deals twice (the rules, §1.7). The scores:"
               f"<table><tr><th></th>{head}</tr>{rows}</table>Who wins the game?")
-    why = ("the totals are " + ", ".join(f"Seat {s} {signed(t)}" for s, t in enumerate(totals))
+    why = ("the totals are " + ", ".join(f"{_who(s)} {signed(t)}" for s, t in enumerate(totals))
            + "; the player with the highest total wins (the rules, §1.7: the default, since the sources do not say)"
            + (", and here several share it" if len(winners) > 1 else "") + ".")
-    return _choice(prompt, [(f"Seat {s}", s) for s in range(4)], winners[0], why, accept=lambda v: v in winners)
+    return _choice(prompt, [(f"{_who(s)}", s) for s in range(4)], winners[0], why, accept=lambda v: v in winners)
 
 
 def variety_margin(rng: np.random.Generator) -> Question:
@@ -516,10 +526,10 @@ def variety_margin(rng: np.random.Generator) -> Question:
     m = margin_of(state)
     defender = next(s for s in range(4) if s not in state.declarers)
     lost = r[defender] != f_pts
-    prompt = (f"A deal of contract {state.contract} is over. Seat {first} named it first. The declarers' side took "
+    prompt = (f"A deal of contract {state.contract} is over. {_who(first)} named it first. The declarers' side took "
               f"{signed(d_pts)} points, the defenders' side {signed(f_pts)}."
-              f"<br>What is Seat {first}'s <b>margin</b>: Seat {first}'s deal score minus the other side's?")
-    why = (f"Seat {first} scores {signed(r[first])}, each defender {signed(r[defender])}"
+              f"<br>What is {_who(first)}'s <b>margin</b>: {_who(first)}'s deal score minus the other side's?")
+    why = (f"{_who(first)} scores {signed(r[first])}, each defender {signed(r[defender])}"
            + (" (the +10 for the declarers' loss included)" if lost else "")
            + f": the margin is {signed(m)}. A contract is worth its expected margin to the bidder (the rules, §1.8),"
            " which is why a contract that scores little but is sure can beat a big one that fails.")
@@ -537,7 +547,7 @@ def hearts_cut(rng: np.random.Generator) -> Question:
     """§2.1: the lowest card in the cut deals first; a tie draws again."""
     n = int(rng.choice([3, 4]))
     return _cut_question(n, deck(36), True, rng, "the rules, §2.1: the lowest card in the cut deals",
-                         [f"Seat {s}" for s in range(n)])
+                         [f"{_who(s, n)}" for s in range(n)])
 
 
 def hearts_first_lead(rng: np.random.Generator) -> Question:
@@ -548,9 +558,9 @@ def hearts_first_lead(rng: np.random.Generator) -> Question:
     state = H.new_deal(players=n, dealer=dealer, seed=rng)
     leader = state.current_player
     why = (f"the player on the dealer's left leads to the first trick (the rules, §2.1, a default: the source is "
-           f"silent): Seat {leader}. Play goes clockwise, and Seat {leader} sits on Seat {dealer}'s left.")
-    return _choice(f"{n} players; Seat {dealer} deals. Who leads to the first trick?",
-                   [(f"Seat {s}", s) for s in range(n)], leader, why)
+           f"silent): {_who(leader, n)}. Play goes clockwise, and {_who(leader, n)} sits on {_who(dealer, n)}'s left.")
+    return _choice(f"{n} players; {_who(dealer, n)} deals. Who leads to the first trick?",
+                   [(f"{_who(s, n)}", s) for s in range(n)], leader, why)
 
 
 def hearts_may_play(rng: np.random.Generator) -> Question:
@@ -572,15 +582,15 @@ def hearts_may_play(rng: np.random.Generator) -> Question:
         led = state.trick.cards[0].suit
         pool = [x for x in hand if x.suit != led] or hand
     card = pool[int(rng.integers(len(pool)))]
-    q = _may_play_check(state, card, f"Seat {seat}", "the rules, §2.1, a default",
+    q = _may_play_check(state, card, f"{_who(seat, n)}", "the rules, §2.1, a default",
                         "there are no trumps, and a card of another suit never wins",
                         "any card may be led at any time, hearts included")
     t = state.trick
     if t is not None and t.cards:
-        played = "The trick so far: " + ", ".join(f"Seat {s} {card_html(x)}" for s, x in zip(t.seats, t.cards))
+        played = "The trick so far: " + ", ".join(f"{_who(s, n)} {card_html(x)}" for s, x in zip(t.seats, t.cards))
     else:
-        played = f"Seat {seat} leads to a new trick"
-    q.prompt = f"{played}.<br>Seat {seat} holds {cards_html(hand)}.<br>May Seat {seat} play {card_html(card)}?"
+        played = f"{_who(seat, n)} leads to a new trick"
+    q.prompt = f"{played}.<br>{_who(seat, n)} holds {cards_html(hand)}.<br>May {_who(seat, n)} play {card_html(card)}?"
     return q
 
 
@@ -598,9 +608,9 @@ def hearts_trick_winner(rng: np.random.Generator) -> Question:
     w = winning_index(cards)
     why = (f"there are no trumps: the highest card of the suit led ({cards[0].suit.symbol}) wins, "
            f"{card_html(cards[w])}; a card of another suit never wins, however high (the rules, §2.1).")
-    prompt = ("Seat 0 leads; the trick: " + ", ".join(f"Seat {s} {card_html(x)}" for s, x in enumerate(cards))
-              + ". Who wins it?")
-    return _choice(prompt, [(f"Seat {s}: {x}", s) for s, x in enumerate(cards)], w, why)
+    prompt = (f"{_who(0, n)} leads; the trick: "
+              + ", ".join(f"{_who(s, n)} {card_html(x)}" for s, x in enumerate(cards)) + ". Who wins it?")
+    return _choice(prompt, [(f"{_who(s, n)}: {x}", s) for s, x in enumerate(cards)], w, why)
 
 
 def _hearts_tricks(rng: np.random.Generator) -> list[list[Card]]:
@@ -690,16 +700,16 @@ def hearts_loser(rng: np.random.Generator) -> Question:
             pens[0], pens[1] = top, top if rng.random() < 0.5 else top - int(rng.integers(1, 5))
             pens = [pens[i] for i in rng.permutation(n)]
     lost = H.losers(pens)
-    prompt = ("Penalty totals after a deal: " + ", ".join(f"Seat {s} {p}" for s, p in enumerate(pens))
+    prompt = ("Penalty totals after a deal: " + ", ".join(f"{_who(s, n)} {p}" for s, p in enumerate(pens))
               + ". Who loses the game?")
-    choices = [(f"Seat {s}", (s,)) for s in range(n)] + [("Nobody yet: play another deal", ())]
+    choices = [(f"{_who(s, n)}", (s,)) for s in range(n)] + [("Nobody yet: play another deal", ())]
     if len(lost) > 1:
-        choices.insert(n, (" and ".join(f"Seat {s}" for s in lost), tuple(lost)))
+        choices.insert(n, (" and ".join(f"{_who(s, n)}" for s in lost), tuple(lost)))
     if not lost:
         why = "nobody's penalty total has reached 30, so the game goes on (the rules, §2.3)."
     elif len(lost) == 1:
         over = [s for s, p in enumerate(pens) if p >= 30]
-        why = (f"Seat {lost[0]} has {pens[lost[0]]}: at 30 or more the game ends, and "
+        why = (f"{_who(lost[0], n)} has {pens[lost[0]]}: at 30 or more the game ends, and "
                + ("the highest penalty total loses when several pass 30 together" if len(over) > 1
                   else "that player loses") + " (the rules, §2.3).")
     else:
@@ -721,9 +731,9 @@ def hearts_chips(rng: np.random.Generator) -> Question:
     bons = [int(20 * rng.integers(0, 3)) if rng.random() < 0.5 else 0 for _ in range(n)]
     pays = H.payments(pens, bons)
     p = pays[int(rng.integers(len(pays)))]
-    prompt = ("The game is over. Penalty totals: " + ", ".join(f"Seat {s} {x}" for s, x in enumerate(pens))
-              + ".<br>Bonus totals: " + ", ".join(f"Seat {s} {x}" for s, x in enumerate(bons))
-              + f".<br>How many chips does Seat {p.payer} pay Seat {p.receiver}?")
+    prompt = ("The game is over. Penalty totals: " + ", ".join(f"{_who(s, n)} {x}" for s, x in enumerate(pens))
+              + ".<br>Bonus totals: " + ", ".join(f"{_who(s, n)} {x}" for s, x in enumerate(bons))
+              + f".<br>How many chips does {_who(p.payer, n)} pay {_who(p.receiver, n)}?")
     why = (f"the loser pays each other player the difference of penalty totals, {pens[p.payer]} − {pens[p.receiver]} "
            f"= {p.difference}, plus that player's bonus, {p.bonus}: {p.chips} chips (the rules, §2.3; the loser's "
            "own bonus never counts).")
@@ -797,11 +807,11 @@ def durak_dealer(rng: np.random.Generator) -> Question:
     """§3.2: cards turned up one at a time; the first player to receive a six deals."""
     D = _durak()
     dealer, turned = D.first_dealer(rng)
-    shown = ", ".join(f"Seat {s} {card_html(c)}" for s, c in turned)
+    shown = ", ".join(f"{_DURAK[s]} {card_html(c)}" for s, c in turned)
     why = (f"the first player to receive a six deals (the rules, §3.2): {card_html(turned[-1][1])} went to "
-           f"Seat {dealer}.")
+           f"{_DURAK[dealer].lower()}.")
     return _choice(f"Cards are turned face up, one to each player in turn: {shown}. Who deals?",
-                   [("Seat 0", 0), ("Seat 1", 1)], dealer, why)
+                   [("You", 0), ("Your opponent", 1)], dealer, why)
 
 
 def durak_dealing(rng: np.random.Generator) -> Question:
@@ -817,7 +827,8 @@ def durak_dealing(rng: np.random.Generator) -> Question:
     choices = [(f"to {who[s]}, {words[p]}", (s, p)) for s in (dealer, 1 - dealer) for p in ("down", "hand", "up")]
     why = (f"one card at a time, the dealer's own first (the rules, §3.2): cards 1–12 face down, 13–24 into the "
            f"hands, 25–36 face up; card {k} goes to {who[seat]}, {words[place]}.")
-    return _choice(f"Seat {dealer} deals 36 cards. Where does card number <b>{k}</b> go?", choices, (seat, place), why)
+    who_deals = "You deal" if dealer == 0 else "Your opponent deals"
+    return _choice(f"{who_deals} 36 cards. Where does card number <b>{k}</b> go?", choices, (seat, place), why)
 
 
 def durak_who_leads(rng: np.random.Generator) -> Question:
@@ -826,9 +837,9 @@ def durak_who_leads(rng: np.random.Generator) -> Question:
     dealer = int(rng.integers(2))
     state = D.new_deal(seed=rng, dealer=dealer, trump=Suit(int(rng.integers(4))))
     if rng.random() < 0.4:
-        prompt = f"Seat {dealer} dealt and the trump is drawn. Who leads to the first trick?"
+        prompt = f"{_DURAK[dealer]} dealt and the trump is drawn. Who leads to the first trick?"
         ans = state.current_player
-        why = f"the dealer's opponent leads to the first trick (the rules, §3.3): Seat {ans}."
+        why = f"the dealer's opponent leads to the first trick (the rules, §3.3): {_DURAK[ans].lower()}."
     else:
         while not state.is_terminal():
             a = state.legal_actions()
@@ -837,13 +848,14 @@ def durak_who_leads(rng: np.random.Generator) -> Question:
             if state.completed_tricks and between and rng.random() < 0.3:
                 break
         t = state.completed_tricks[-1]
-        prompt = (f"{suit_html(state.trump)} are trumps. Seat {t.leader} led {card_html(t.cards[0])}, "
-                  f"Seat {1 - t.leader} "
+        prompt = (f"{suit_html(state.trump)} are trumps. {_DURAK[t.leader]} led {card_html(t.cards[0])}, "
+                  f"{_DURAK[1 - t.leader].lower()} "
                   f"replied {card_html(t.cards[1])}. Who leads next?")
         ans = state.current_player if not state.is_terminal() else t.winner
-        why = (f"Seat {t.winner} won the trick with {card_html(t.cards[t.seats.index(t.winner)])}, and the winner of "
+        won = card_html(t.cards[t.seats.index(t.winner)])
+        why = (f"{_DURAK[t.winner].lower()} won the trick with {won}, and the winner of "
                "each trick leads the next (the rules, §3.3).")
-    return _choice(prompt, [("Seat 0", 0), ("Seat 1", 1)], ans, why)
+    return _choice(prompt, [("You", 0), ("Your opponent", 1)], ans, why)
 
 
 def _durak_position(rng: np.random.Generator, reply: bool):
@@ -1005,11 +1017,12 @@ def durak_game(rng: np.random.Generator) -> Question:
     winner, margin = D.margin(totals)
     ans = winner if over else None
     game = "three rounds (three deals), the higher total wins" if three else "to 250 points"
-    prompt = (f"A game played {game}. After {deals} deals the totals are Seat 0 {totals[0]}, Seat 1 {totals[1]}. "
+    prompt = (f"A game played {game}. After {deals} deals your total is {totals[0]}, your opponent's {totals[1]}. "
               "What now?")
-    choices = [("Seat 0 wins", 0), ("Seat 1 wins", 1), ("Another deal is played", None)]
+    choices = [("You win", 0), ("Your opponent wins", 1), ("Another deal is played", None)]
     if over:
-        why = (f"the game is over (the rules, §3.4): Seat {winner} wins by {margin} points, the difference of "
+        wins = "you win" if winner == 0 else "your opponent wins"
+        why = (f"the game is over (the rules, §3.4): {wins} by {margin} points, the difference of "
                "the totals.")
     elif not three and max(totals) >= 250:
         why = "equal totals at or over 250: another deal is played (the rules, §3.4, a default)."

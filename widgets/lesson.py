@@ -96,7 +96,7 @@ def cards_html(cards) -> str:
     return " ".join(card_html(c) for c in cards) or "—"
 
 
-def seed_text(value, description: str = "seed", width: str = "12em") -> W.Text:
+def seed_text(value, description: str = "deal number", width: str = "12em") -> W.Text:
     """A text box for a seed (a browser's number box rounds 12345678901234567 and reads
     "1e30" as 130); read it with :func:`read_seed`."""
     return W.Text(value=str(value), description=description, layout=W.Layout(width=width))
@@ -345,5 +345,5 @@ class Exercise(W.VBox):
         return bool(right)
 
     def _show_status(self) -> None:
-        self.status.value = (f"&nbsp; example {self.examples} (seed {self.seed}) · "
+        self.status.value = (f"&nbsp; example {self.examples} (deal number {self.seed}) · "
                              f"<b>{self.right} of {self.answered} right</b>")

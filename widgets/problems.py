@@ -20,7 +20,7 @@ import ipywidgets as W
 
 from cardkit.cards import Suit
 from cardkit.problems import Problem, grade, line_words, load_problems, result_words
-from cardkit.wording import minus_signs, signed
+from cardkit.wording import minus_signs, signed, tens_as_10
 
 from ._common import card_html, card_words, one_line, suit_html
 
@@ -287,10 +287,10 @@ class ProblemSet(W.VBox):
                               f"{LEVELS.get(p.level, p.level)} · {kind}</h3>"
                               f'<span style="color:#555">({shown})</span>')
         try:
-            self.position.value = position_html(p)
+            self.position.value = tens_as_10(position_html(p))
         except Exception as e:  # noqa: BLE001 - a bug: one line, not a traceback
             self.position.value = f'<span style="color:{WRONG_COLOUR}">⚠ {html.escape(one_line(e))}</span>'
-        self.question.value = _question(p)
+        self.question.value = tens_as_10(_question(p))
         legal = p.legal
         while len(self._buttons) < len(legal):
             b = W.Button(layout=W.Layout(width="auto", min_width="3em"))
@@ -311,8 +311,8 @@ class ProblemSet(W.VBox):
         if p.kind == "bid":
             return f"bid {a}"
         if p.game == "armenian_durak" and a in p.state.up[p.seat]:
-            return f"{a} (tableau)"
-        return str(a)
+            return f"{a.label} (tableau)"
+        return a.label
 
     @staticmethod
     def _tooltip(p: Problem, a) -> str:
@@ -349,7 +349,7 @@ class ProblemSet(W.VBox):
         for b, x in zip(self._buttons, p.legal):
             if x == a:
                 b.button_style = "success" if g.right else "danger"
-        self.feedback.value = out
+        self.feedback.value = tens_as_10(out)
         return g.right
 
     def show_answer(self) -> str:
@@ -408,9 +408,11 @@ class ProblemSet(W.VBox):
             if rule == p.best:
                 body += (f"<br>The usual rule of thumb (the kit's rule bot) also plays {card_html(rule)} here.")
             else:
+                cost = p.values[p.best] - p.values[rule]
                 body += (f"<br>The usual rule of thumb (the kit's rule bot) plays {card_html(rule)} here: it costs "
-                         f"{p.values[p.best] - p.values[rule]} points.")
-        self.answer.value = f'<div style="border-left:3px solid #1565c0;padding-left:8px;line-height:1.4">{body}</div>'
+                         f"{cost} point{'s' if cost != 1 else ''}.")
+        self.answer.value = tens_as_10(f'<div style="border-left:3px solid #1565c0;padding-left:8px;line-height:1.4">'
+                                       f'{body}</div>')
         return self.answer.value
 
     def _mark_picker(self) -> None:

@@ -44,7 +44,7 @@ def _plain(text: str) -> str:
 
 
 def _names(players: int, names: Sequence[str] | None) -> list[str]:
-    return seat_names(players, names) if names is not None else [f"Seat {s}" for s in range(players)]
+    return seat_names(players, names) if names is not None else seat_names(players)
 
 
 class PenaltyTable(W.VBox):
@@ -159,7 +159,7 @@ class PenaltyTable(W.VBox):
             rows.append(f"<tr><td {td}>{r.item}</td><td {td}>{text}{extra}</td><td {td}><b>{r.penalty}</b></td>"
                         f"<td {td}>{r.figure}</td><td {td}>{mark(i)}</td></tr>")
         td = _TDM if "none" in self.marks else _TD
-        rows.append(f"<tr><td {td}>5</td><td {td}>no honour (A♥, T♥…6♥ never cost anything)</td>"
+        rows.append(f"<tr><td {td}>5</td><td {td}>no honour (A♥, 10♥…6♥ never cost anything)</td>"
                     f"<td {td}><b>0</b></td><td {td}></td><td {td}>{mark('none')}</td></tr>")
         td = _TDM if "bonus" in self.marks else _TD
         need = "" if self.rules.bonus_without_tricks else " (at least one trick)"

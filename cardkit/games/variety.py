@@ -168,7 +168,7 @@ def _table(two: int, seven: int) -> dict[int, Contract]:
         # 5: spades trumps; +5 per black J and T, −5 per red J and T
         Contract(5, S, False, 0, 0,
                  _values(lambda c: 5 if c in _BLACK_JT else -5 if c in _RED_JT else 0),
-                 "+5 per J♠ J♣ T♠ T♣, −5 per J♥ J♦ T♥ T♦ taken"),
+                 "+5 per J♠ J♣ 10♠ 10♣, −5 per J♥ J♦ 10♥ 10♦ taken"),
         # 6: clubs trumps, reversed order; +1 per red card
         Contract(6, C, True, 0, 0, _values(lambda c: 1 if c.suit.is_red else 0), "+1 per red card taken"),
         # 7: spades trumps; −2 (or −1) per club taken
