@@ -262,6 +262,12 @@ class RoomServiceTest(AsyncHTTPTestCase):
         ws, first = await self.connect(f"ws/table/{t1}", "ann")
         assert first["kind"] == "state"
         ws.close()
+        # another site's page in ann's browser (her cookie sent along) may not open her socket
+        request = HTTPRequest(self.url(f"ws/table/{t1}", ws=True),
+                              headers={"Cookie": "room-test-user=ann", "Origin": "http://evil.example"})
+        with pytest.raises(HTTPClientError) as info:
+            await websocket_connect(request)
+        assert info.value.code == 403
 
     # ---- play through the websockets
 
