@@ -27,11 +27,7 @@ import time
 from urllib.parse import quote
 
 import pytest
-
-pytest.importorskip("jupyterhub")
-
 from test_browser_hub import ADMIN_PASSWORD, EXPECT_TIMEOUT_MS, PASSWORD, TEACHER, _log_tail, _login, hub  # noqa: F401
-from test_room_service import cards_in, played_cards
 
 from cardkit.room import Room
 
@@ -67,6 +63,8 @@ def _wait_version(page, above: int, timeout_s: float = 30) -> dict:
 
 def _check_own_cards(room: Room, table: str, name: str, page, code: str) -> None:
     """The learner's page holds only their own cards and those played face up."""
+    from test_room_service import cards_in, played_cards  # (it needs jupyterhub, which the hub fixture checks)
+
     before = room.view(table, name)
     seen = _state(page)
     after = room.view(table, name)
