@@ -31,6 +31,7 @@ import numpy as np
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ._common import (
+    COMPASS,
     MAX_SEED,
     card_html,
     learner_words,
@@ -42,11 +43,23 @@ from ._common import (
     same_answer,
     signed,
     suit_html,
+    tens_as_10,
 )
 
 __all__ = ["say", "guarded", "card_html", "cards_html", "suit_html", "read_seed", "seed_text", "signed",
            "number", "minus_signs", "learner_words", "one_line", "read_number", "Question", "Exercise", "Tally",
-           "MAX_SEED"]
+           "MAX_SEED", "seat_name", "tens_as_10"]
+
+
+def seat_name(seat: int, players: int = 4) -> str:
+    """A seat as a learner reads it (RULES.md, "Common conventions"), seat 0 the learner's:
+    South, West, North, East; with three players South, West, East; in Armenian Durak
+    (two players) "You", "Your opponent".
+
+    >>> seat_name(1), seat_name(2, 3), seat_name(1, 2)
+    ('West', 'East', 'Your opponent')
+    """
+    return COMPASS[players][int(seat)]
 
 RIGHT_COLOUR = "#1b5e20"
 WRONG_COLOUR = "#b71c1c"
