@@ -121,19 +121,29 @@ class HubSetupError(CardkitError):
 
 # ------------------------------------------------------------------- names
 
-# Letters of other alphabets drawn like Latin ones (lower case, after NFKC): a name written
-# with them imitates a Latin name ("tеacher" with a Cyrillic е).
+# Letters of other alphabets drawn like Latin ones (lower case, after NFKD without accents): a
+# name written with them imitates a Latin name ("tеacher" with a Cyrillic е, "теасһег" all
+# Cyrillic).
 _LATIN_LOOKALIKES = str.maketrans({
     # Cyrillic
     "а": "a", "в": "b", "е": "e", "ё": "e", "һ": "h", "н": "h", "і": "i", "ї": "i", "ј": "j", "к": "k",
     "м": "m", "о": "o", "р": "p", "с": "c", "ѕ": "s", "т": "t", "у": "y", "х": "x", "ԁ": "d", "ԛ": "q",
-    "ԝ": "w", "ӏ": "l", "ь": "b",
+    "ԝ": "w", "ӏ": "l", "ь": "b", "г": "r", "п": "n", "и": "u", "ш": "w", "л": "n", "ц": "u", "ԍ": "g",
+    "ә": "e", "ѵ": "v", "ү": "y", "ҽ": "e", "ӡ": "3",
     # Greek
-    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "μ": "u", "ν": "v", "ο": "o", "ρ": "p",
-    "τ": "t", "υ": "u", "χ": "x", "ω": "w",
+    "α": "a", "β": "b", "γ": "y", "ε": "e", "η": "n", "ι": "i", "κ": "k", "μ": "u", "ν": "v", "ο": "o",
+    "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ϲ": "c", "ϳ": "j", "σ": "o",
+    # Latin letters of other shapes (IPA, small capitals without a plain letter in their name)
+    "ɑ": "a", "ɡ": "g", "ɩ": "i", "ı": "i", "ȷ": "j", "ʀ": "r", "ɴ": "n", "ʜ": "h", "ʟ": "l", "ʏ": "y",
+    "ſ": "f", "ß": "b", "ø": "o", "đ": "d", "ħ": "h", "ł": "l", "ŀ": "l",
     # digits and marks that pass for letters
-    "0": "o", "1": "l", "|": "l",
+    "0": "o", "1": "l", "|": "l", "3": "e", "5": "s",
 })
+# A letter whose Unicode name ends in a plain Latin letter ("LATIN LETTER SMALL CAPITAL T",
+# "LATIN SMALL LETTER R WITH LINE BELOW" before NFKD, "LATIN SMALL LETTER SCRIPT G") is read as it.
+_LETTER_NAME = re.compile(r"^LATIN (?:SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL |SCRIPT |DOTLESS |TURNED )?([A-Z])\b")
+# Marks a name may hold that do not make it look different ("teacher.", "teacher_", "tea-cher").
+_SEPARATORS = str.maketrans("", "", "._-")
 
 
 def _script(char: str) -> str:
@@ -141,10 +151,23 @@ def _script(char: str) -> str:
     return unicodedata.name(char, "UNKNOWN").split(" ")[0]
 
 
+def _plain_letter(char: str) -> str:
+    if char.isascii():
+        return char
+    m = _LETTER_NAME.match(unicodedata.name(char, ""))
+    return m.group(1).lower() if m else char
+
+
 def name_skeleton(name: str) -> str:
-    """What ``name`` looks like: NFKC, lower case, lookalike letters of other alphabets
-    (and 0, 1) read as the Latin letters they are drawn like."""
-    return unicodedata.normalize("NFKC", name).lower().translate(_LATIN_LOOKALIKES).replace("l", "i")
+    """What ``name`` looks like: accents dropped (NFKD without combining marks), lower case,
+    lookalike letters of other alphabets and shapes (and 0, 1, 3, 5) read as the Latin letters
+    they are drawn like, small capitals as their letters, ``.``, ``_`` and ``-`` left out,
+    ``rn`` read as ``m``, ``vv`` as ``w`` and ``l`` as ``i``."""
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    text = "".join(_plain_letter(ch) for ch in text.translate(_LATIN_LOOKALIKES))
+    text = text.translate(_LATIN_LOOKALIKES).translate(_SEPARATORS)
+    return text.replace("rn", "m").replace("vv", "w").replace("l", "i")
 
 
 def check_learner_name(name: str, *, reserved: Sequence[str] = ()) -> str:
@@ -200,7 +223,10 @@ def singleuser_server_config(
     ``cull_interval`` seconds. And what keeps a learner's server to serving lessons
     (``cardkit/serving.py``): at most ``max_kernels`` kernels, the files read-only, kernel
     messages limited to the widgets' own (no code run through a kernel's websocket), no
-    terminals, no JupyterLab or Notebook front end. The one setting JSON cannot hold, Voila's
+    terminals, no JupyterLab or Notebook front end, kernels on Unix sockets in the learner's
+    home (never on a TCP port another learner can reach), the front-end config read-only, and
+    a page's kernel messages bounded in size, rate and the comms it may open
+    (``serving.LessonKernelConnection``). The one setting JSON cannot hold, Voila's
     prelaunch hook (teacher-only cells removed before they run, the closed page's kernel
     shut down), is in :data:`SINGLEUSER_CONFIG_PY`.
     """
@@ -217,10 +243,16 @@ def singleuser_server_config(
             "allowed_message_types": list(KERNEL_MESSAGE_TYPES),
         },
         "BoundedKernelManager": {"max_kernels": int(max_kernels)},
+        # Kernels talk over Unix sockets in the learner's own runtime folder (home, mode 0700):
+        # on TCP, any other learner could subscribe to a kernel's iopub port on 127.0.0.1 and
+        # read every widget state it sends (the hands of a scored game among them).
+        "KernelManager": {"transport": "ipc"},
         "ServerApp": {
             "terminals_enabled": False,
             "kernel_manager_class": "cardkit.serving.BoundedKernelManager",
             "contents_manager_class": "cardkit.serving.ReadOnlyContentsManager",
+            "config_manager_class": "cardkit.serving.ReadOnlyConfigManager",
+            "kernel_websocket_connection_class": "cardkit.serving.LessonKernelConnection",
             "jpserver_extensions": dict(SERVER_EXTENSIONS),
         },
     }
@@ -411,6 +443,17 @@ def install_lessons(lessons_dir: str | os.PathLike[str], data_dir: str | os.Path
         for name in files:
             os.chmod(os.path.join(folder, name), 0o644)
     return target
+
+
+def share_read_only(folder: Path) -> None:
+    """Let every user read ``folder`` (the hub's own numba cache, made by root, holding
+    nothing secret): folders 0755, files 0644; symbolic links are left alone."""
+    for path, _dirs, files in os.walk(folder):
+        os.chmod(path, 0o755)
+        for name in files:
+            full = os.path.join(path, name)
+            if not os.path.islink(full):
+                os.chmod(full, 0o644)
 
 
 def secure_data_dir(data_dir: Path, *, isolate: bool) -> None:
@@ -670,6 +713,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PrepareError as error:
         return _error(str(error))
     os.environ.pop("NUMBA_CACHE_DIR")
+    if isolate:  # each learner's user copies it into their home (as themselves: _hub_classes.copy_as_learner)
+        share_read_only(data_dir / "numba-cache")
 
     settings = hub_config(
         lessons_dir=served_lessons, data_dir=data_dir, password=password, ip=args.ip, port=args.port,

@@ -35,16 +35,25 @@ copy of that ``voila.py`` (and, for Binder, the server config) that
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import json
 import re
 import time
 from typing import Any
 
+import nbformat
+from jupyter_client.jsonutil import json_default
+from jupyter_server.files.handlers import FilesHandler
+from jupyter_server.services.config.manager import ConfigManager
+from jupyter_server.services.contents.checkpoints import AsyncCheckpoints
 from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Float, Integer
+from traitlets import Float, Integer, default
 
-from cardkit.lessons_cli import DEFAULT_MAX_KERNELS, REMOVED_CELL_TAGS
+from cardkit.lessons_cli import DEFAULT_MAX_KERNELS, KERNEL_MESSAGE_TYPES, REMOVED_CELL_TAGS
 
 EVICT_AFTER = 20.0  # seconds without a connected page before a kernel may make room for a new page
 
@@ -71,6 +80,10 @@ class BoundedKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._unconnected_since: dict[str, float] = {}
+        # One start at a time: a kernel still starting is not yet in list_kernel_ids(), so
+        # pages asked for at once would each have seen room for themselves (the attacker's
+        # 12 requests in parallel got 12 kernels past a cap of 3).
+        self._start_lock = asyncio.Lock()
 
     def _idle_since(self, kernel_id: str) -> float | None:
         """When ``kernel_id`` last had no page connected (monotonic seconds), or None if one is."""
@@ -109,20 +122,71 @@ class BoundedKernelManager(AsyncMappingKernelManager):
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         kernel_id = kwargs.get("kernel_id")
-        if kernel_id is None or kernel_id not in self:
+        if kernel_id is not None and kernel_id in self:
+            return str(await super().start_kernel(*args, **kwargs))
+        async with self._start_lock:
             await self._make_room()
-        new_id = await super().start_kernel(*args, **kwargs)
-        self._unconnected_since[new_id] = time.monotonic()
-        return new_id
+            new_id = await super().start_kernel(*args, **kwargs)
+            self._unconnected_since[new_id] = time.monotonic()
+        return str(new_id)
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
         self._unconnected_since.pop(kernel_id, None)
 
 
+class NoCheckpoints(AsyncCheckpoints):
+    """No checkpoints at all: none listed, none made or restored (HTTP 403). Jupyter's own
+    file checkpoints would live in one ``/tmp/jupyter_checkpoints`` folder shared by every
+    learner's server when the lessons folder is read-only."""
+
+    async def create_checkpoint(self, contents_mgr: Any, path: str) -> Any:
+        raise web.HTTPError(403, "The lessons are read-only.")
+
+    async def restore_checkpoint(self, contents_mgr: Any, checkpoint_id: str, path: str) -> Any:
+        raise web.HTTPError(403, "The lessons are read-only.")
+
+    async def rename_checkpoint(self, checkpoint_id: str, old_path: str, new_path: str) -> Any:
+        raise web.HTTPError(403, "The lessons are read-only.")
+
+    async def delete_checkpoint(self, checkpoint_id: str, path: str) -> Any:
+        raise web.HTTPError(403, "The lessons are read-only.")
+
+    async def list_checkpoints(self, path: str) -> list[Any]:
+        return []
+
+    async def rename_all_checkpoints(self, old_path: str, new_path: str) -> Any:
+        raise web.HTTPError(403, "The lessons are read-only.")
+
+    async def delete_all_checkpoints(self, path: str) -> Any:
+        return None
+
+
 class ReadOnlyContentsManager(AsyncLargeFileManager):
     """Jupyter Server's file manager with every write refused (HTTP 403): saving, creating,
-    copying, renaming and deleting files or folders, and checkpoints. Reading is unchanged."""
+    copying, renaming and deleting files or folders, and checkpoints (:class:`NoCheckpoints`).
+
+    Reading is unchanged but for the lesson notebooks: a notebook read through the file API
+    (``api/contents``, ``/files/``, ``/nbconvert/``, and Voila's own reading) comes without
+    its cells tagged :data:`~cardkit.lessons_cli.REMOVED_CELL_TAGS` (the teacher's notes
+    and answers), as a notebook or as its JSON text. ``/files/`` is served through this
+    manager (Jupyter's ``FilesHandler``), not straight from the disk.
+    """
+
+    @default("checkpoints_class")
+    def _checkpoints_class_default(self) -> type:
+        return NoCheckpoints
+
+    @default("files_handler_class")
+    def _files_handler_class_default(self) -> type:
+        return FilesHandler
+
+    async def get(self, path: str, content: bool = True, type: str | None = None,
+                  format: str | None = None, require_hash: bool = False) -> Any:
+        model = await super().get(path, content=content, type=type, format=format, require_hash=require_hash)
+        if content and model.get("content") is not None and str(path).endswith(".ipynb"):
+            strip_notebook_model(model)
+        return model
 
     @staticmethod
     def _refuse(*_args: Any, **_kwargs: Any) -> Any:
@@ -145,6 +209,118 @@ class ReadOnlyContentsManager(AsyncLargeFileManager):
 
     async def delete_checkpoint(self, checkpoint_id: str, path: str) -> Any:
         self._refuse()
+
+
+def strip_notebook_model(model: dict[str, Any]) -> dict[str, Any]:
+    """Remove, in place, the teacher-only cells from a contents model of a notebook: a
+    ``"notebook"`` model's notebook, or a ``"file"`` model's JSON text (format ``"text"`` or
+    ``"base64"``); a file that is not a notebook's JSON is left as it is. Returns ``model``."""
+    if model.get("type") == "notebook":
+        remove_tagged_cells(model["content"])
+        return model
+    raw = model.get("content")
+    if not isinstance(raw, str):
+        return model
+    try:
+        text = base64.b64decode(raw).decode("utf-8") if model.get("format") == "base64" else raw
+        notebook = nbformat.reads(text, as_version=nbformat.NO_CONVERT)
+    except Exception:  # noqa: BLE001 - not a notebook's JSON: nothing to strip
+        return model
+    text = json.dumps(remove_tagged_cells(notebook), indent=1, ensure_ascii=False, default=json_default) + "\n"
+    if model.get("format") == "base64":
+        text = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    model["content"] = text
+    model.pop("hash", None)
+    return model
+
+
+class ReadOnlyConfigManager(ConfigManager):
+    """Jupyter Server's front-end config (``api/config/<section>``) read-only: a page's
+    ``PUT`` or ``PATCH`` is refused (HTTP 403) instead of writing, without bound, a JSON file
+    into the learner's home."""
+
+    def set(self, section_name: str, data: Any) -> Any:
+        raise web.HTTPError(403, "The lesson settings cannot be changed from a page.")
+
+    def update(self, section_name: str, new_data: Any) -> Any:
+        raise web.HTTPError(403, "The lesson settings cannot be changed from a page.")
+
+
+#: The comms a lesson page may open in its kernel: the widgets' control comm, through which
+#: the page asks for the widgets' states. Every widget is made by the lesson's own code; a
+#: page that opened ``jupyter.widget`` comms itself made the kernel build any number of
+#: widget models (the attacker filled 380 MB).
+PAGE_COMM_TARGETS = ("jupyter.widget.control",)
+MAX_PAGE_MESSAGE_BYTES = 256 * 1024  # a card, a click, a widget's small state: far less
+MAX_PAGE_COMM_OPENS = 4  # per connection (the page opens one)
+PAGE_RATE = 50.0  # messages a second a page may send, on average
+PAGE_BURST = 400  # at once (a page's first messages, a held arrow key)
+
+
+class LessonKernelConnection(ZMQChannelsWebsocketConnection):
+    """The kernel websocket of a lesson page, which passes on to the kernel only what a lesson
+    page sends: messages of the allowed types (the kernel manager's
+    ``allowed_message_types``, checked by Jupyter Server) of at most
+    :data:`MAX_PAGE_MESSAGE_BYTES` bytes, at most :data:`PAGE_RATE` a second (bursts of
+    :data:`PAGE_BURST`), and ``comm_open`` only for :data:`PAGE_COMM_TARGETS`, at most
+    :data:`MAX_PAGE_COMM_OPENS` times. Anything else is dropped and logged (a warning);
+    the page's other messages go on. Config: ``ServerApp.kernel_websocket_connection_class``
+    (and ``Voila.kernel_websocket_connection_class`` for standalone Voila)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._tokens = float(PAGE_BURST)
+        self._last = time.monotonic()
+        self._comm_opens = 0
+        self._dropped = 0
+
+    def _refusal(self, incoming: Any) -> str | None:
+        size = len(incoming)
+        if size > MAX_PAGE_MESSAGE_BYTES:
+            return f"a message of {size} bytes (at most {MAX_PAGE_MESSAGE_BYTES})"
+        now = time.monotonic()
+        self._tokens = min(float(PAGE_BURST), self._tokens + (now - self._last) * PAGE_RATE)
+        self._last = now
+        if self._tokens < 1.0:
+            return f"more than {PAGE_RATE:.0f} messages a second"
+        self._tokens -= 1.0
+        try:
+            header, content = self._header_and_content(incoming)
+        except Exception:  # noqa: BLE001 - anything unreadable is not a page's message
+            return "not a kernel message"
+        if header.get("msg_type") == "comm_open":
+            target = content.get("target_name") if isinstance(content, dict) else None
+            if target not in PAGE_COMM_TARGETS:
+                return f"a comm_open for {str(target)[:40]!r} (a page may open only {', '.join(PAGE_COMM_TARGETS)})"
+            self._comm_opens += 1
+            if self._comm_opens > MAX_PAGE_COMM_OPENS:
+                return f"more than {MAX_PAGE_COMM_OPENS} comm_open messages"
+        return None
+
+    def _header_and_content(self, incoming: Any) -> tuple[dict[str, Any], Any]:
+        if self.subprotocol == "v1.kernel.websocket.jupyter.org":
+            from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+            _channel, parts = deserialize_msg_from_ws_v1(incoming)
+            header = self.session.unpack(parts[0])
+            content = self.session.unpack(parts[3]) if header.get("msg_type") == "comm_open" else None
+            return header, content
+        if isinstance(incoming, bytes):
+            from jupyter_server.services.kernels.connection.base import deserialize_binary_message
+
+            msg = deserialize_binary_message(incoming)
+        else:
+            msg = json.loads(incoming)
+        return msg["header"], msg.get("content")
+
+    def handle_incoming_message(self, incoming_msg: Any) -> None:
+        reason = self._refusal(incoming_msg)
+        if reason is not None:
+            self._dropped += 1
+            if self._dropped <= 20 or self._dropped % 1000 == 0:
+                self.log.warning("cardkit: dropped a page's kernel message (%d so far): %s", self._dropped, reason)
+            return
+        super().handle_incoming_message(incoming_msg)
 
 
 def remove_tagged_cells(notebook: Any, tags: tuple[str, ...] = REMOVED_CELL_TAGS) -> Any:
@@ -214,3 +390,5 @@ def configure_voila(c: Any, *, max_kernels: int = DEFAULT_MAX_KERNELS) -> None:
     c.VoilaConfiguration.page_config_hook = page_config_hook
     c.VoilaConfiguration.multi_kernel_manager_class = f"{__name__}.BoundedKernelManager"
     c.BoundedKernelManager.max_kernels = int(max_kernels)
+    c.BoundedKernelManager.allowed_message_types = list(KERNEL_MESSAGE_TYPES)
+    c.Voila.kernel_websocket_connection_class = f"{__name__}.LessonKernelConnection"

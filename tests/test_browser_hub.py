@@ -15,6 +15,7 @@ Needs Chromium (``/usr/bin/chromium``), ``configurable-http-proxy`` (npm) and th
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pwd
@@ -389,6 +390,31 @@ def _as_user(system_name: str, paths: list[str]) -> dict[str, str]:
     return seen
 
 
+def _listening_tcp_ports(uid: int) -> dict[int, str]:
+    """The TCP ports (IPv4 and IPv6) on which sockets of user ``uid``'s processes listen, each
+    with the command line of the process holding it (/proc/net/tcp*, /proc/<pid>/fd)."""
+    inodes = {}
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as f:
+            for line in list(f)[1:]:
+                fields = line.split()
+                if fields[3] == "0A" and int(fields[7]) == uid:  # 0A: LISTEN
+                    inodes[fields[9]] = int(fields[1].rsplit(":", 1)[1], 16)
+    holders = {}
+    for pid in _pids_of(uid):
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        for fd in fds:
+            with contextlib.suppress(OSError):
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+                if target.startswith("socket:[") and target[8:-1] in inodes:
+                    holders[inodes[target[8:-1]]] = cmdline
+    return holders
+
+
 def _learners_kept_apart(base, data_dir, pages, contexts):
     """Ann attacks: she writes the lessons through the file API, runs code through her
     kernel's websocket, and (as her own system user, what any code of hers would be) reads
@@ -444,6 +470,59 @@ def _learners_kept_apart(base, data_dir, pages, contexts):
     }""", f"open({str(marker)!r}, 'w').write('ran')")
     assert "execute_reply" not in sent, sent
     assert not marker.exists(), "code sent through the kernel's websocket ran"
+
+    # Widget models of her own (comm_open for "jupyter.widget", which filled a kernel with 380 MB)
+    # never reach the kernel: no message of the kernel's answers it; a comm_info_request does pass.
+    answered = pages[ann].evaluate("""async () => {
+        const config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+        const url = location.origin.replace('http', 'ws') + config.baseUrl + 'api/kernels/' + config.kernelId
+                    + '/channels?session_id=attack2';
+        const ws = new WebSocket(url);
+        await new Promise((ok, bad) => { ws.onopen = ok; ws.onerror = bad; });
+        const parents = [];
+        ws.onmessage = (m) => { try { parents.push(JSON.parse(m.data).parent_header.msg_id); } catch (e) {} };
+        const send = (id, type, content) => ws.send(JSON.stringify({
+            header: {msg_id: id, username: 'ann', session: 'attack2', msg_type: type, version: '5.3',
+                     date: new Date().toISOString()},
+            parent_header: {}, metadata: {}, channel: 'shell', buffers: [], content: content}));
+        for (let i = 0; i < 5; i++)
+            send('open-' + i, 'comm_open', {comm_id: 'attack-' + i, target_name: 'jupyter.widget',
+                 data: {state: {_model_name: 'TextModel', _model_module: '@jupyter-widgets/controls',
+                                value: 'x'.repeat(1000)}, buffer_paths: []}});
+        send('info', 'comm_info_request', {});
+        await new Promise((ok) => setTimeout(ok, 3000));
+        ws.close();
+        return parents;
+    }""")
+    assert "info" in answered, f"the kernel's websocket passed nothing: {answered}"
+    assert not [p for p in answered if str(p).startswith("open-")], answered
+
+    # The page's settings API writes nothing (a page could fill her home without bound).
+    answer = ctx.request.fetch(f"{base}/user/{ann}/api/config/notebook", method="PUT", headers=headers,
+                               data=json.dumps({"x": "y" * 1000}), max_redirects=0)
+    assert answer.status == 403, (answer.status, answer.text()[:200])
+
+    # The teacher's notes are not in the lessons as the file API gives them.
+    for url in (f"{base}/user/{ann}/api/contents/variety/2_play.ipynb",
+                f"{base}/user/{ann}/files/variety/2_play.ipynb"):
+        answer = ctx.request.get(url, max_redirects=0)
+        assert answer.status == 200 and "Give the whole cl" not in answer.text(), (url, answer.status)
+        assert "Teacher's note" not in answer.text(), url
+
+    # Kernels listen on no TCP port another learner could reach (with TCP, each of Boris's
+    # kernels listened on five ports of 127.0.0.1, and any learner could read its iopub).
+    boris_uid = pwd.getpwnam(system_user_name(boris)).pw_uid
+    listening = _listening_tcp_ports(boris_uid)
+    assert listening, "boris's server listens on no TCP port: the check sees nothing"
+    kernels = {port: cmd for port, cmd in listening.items() if "ipykernel" in cmd}
+    # Each kernel keeps one: ipykernel's inbound-only pipe for forked children's output (a PULL
+    # socket that drops any message without the kernel's random key; it sends nothing).
+    per_kernel = [cmd for cmd in kernels.values()]
+    assert len(per_kernel) == len(set(per_kernel)), f"a kernel of boris's listens on several TCP ports: {kernels}"
+    for cmd in set(per_kernel):
+        connection = json.loads(Path(cmd.split(" -f ", 1)[1].split()[0]).read_text())
+        assert connection["transport"] == "ipc", connection["transport"]
+        assert os.stat(Path(cmd.split(" -f ", 1)[1].split()[0]).parent).st_mode & 0o777 == 0o700
 
     # As her own system user: nothing of Boris's, nothing of the hub's.
     ann_user, boris_user = (pwd.getpwnam(system_user_name(n)) for n in (ann, boris))

@@ -27,6 +27,16 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
     ("теасhег", ["teacher"], "mixes alphabets"),
     ("теасне", ["teache"], "looks like"),  # all Cyrillic, drawn like a Latin name
     ("teacher1", ["teacherl"], "looks like"),
+    # the attacker's list (issue 19): one alphabet each, drawn like "teacher"
+    ("теасһег", ["teacher"], "looks like"),  # all Cyrillic, with һ and г
+    ("teɑcher", ["teacher"], "looks like"),  # Latin alpha
+    ("ᴛᴇᴀᴄʜᴇʀ", ["teacher"], "looks like"),  # small capitals
+    ("teachér", ["teacher"], "looks like"),  # an accent
+    ("teacheṟ", ["teacher"], "looks like"),  # a line below
+    ("teacher_", ["teacher"], "looks like"),  # a trailing mark
+    ("teacher.", ["teacher"], "looks like"),
+    ("tea-cher", ["teacher"], "looks like"),
+    ("ann_", ["ann"], "looks like"),
     ("../etc", [], "not allowed"),
     ("", [], "not allowed"),
     ("a" * 41, [], "not allowed"),
@@ -40,6 +50,7 @@ def test_lookalike_and_bad_names_are_refused(name, reserved, why):
 
 @pytest.mark.parametrize("name, normal", [
     ("Ann", "ann"), ("борис", "борис"), ("ＴＥＡＣＨＥＲ", "teacher"), ("teacher", "teacher"), ("chloe.b", "chloe.b"),
+    ("zoë", "zoë"), ("анна", "анна"), ("teachers", "teachers"),
 ])
 def test_good_names_are_returned_normalised(name, normal):
     assert check_learner_name(name, reserved=["teacher"]) == normal
@@ -57,6 +68,59 @@ def test_system_user_names_are_safe_and_distinct():
 
 
 # ------------------------------------------------------------ the folders
+
+def test_an_account_the_hub_did_not_make_is_never_handed_to_a_learner(tmp_path):
+    pytest.importorskip("jupyterhub")
+    from cardkit._hub_classes import ensure_system_user
+
+    with pytest.raises(HubSetupError, match="not a cardkit learner"):
+        ensure_system_user("root", tmp_path / "homes" / "root")
+    with pytest.raises(HubSetupError, match="not a cardkit learner"):
+        ensure_system_user("nobody", tmp_path / "homes" / "nobody")
+    assert not (tmp_path / "homes").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root (the hub runs as root)")
+def test_the_numba_cache_is_copied_as_the_learner_and_a_planted_link_is_not_followed():
+    """The attacker's finding 1: with ``~/.cache`` a symbolic link to a folder of root's, the
+    hub (as root) copied the cache through it and gave root's folder to the learner. Now the
+    learner's own user copies, and removes the link."""
+    import pwd
+    import shutil
+    import tempfile
+
+    pytest.importorskip("jupyterhub")
+    from cardkit._hub_classes import NUMBA_CACHE_IN_HOME, copy_as_learner
+
+    nobody = pwd.getpwnam("nobody")
+    top = Path(tempfile.mkdtemp(prefix="ck-copy-", dir="/tmp"))
+    try:
+        os.chmod(top, 0o711)
+        source = top / "cache"
+        (source / "sub").mkdir(parents=True)
+        (source / "sub" / "kernel.nbi").write_text("index")
+        for path in (source, source / "sub"):
+            os.chmod(path, 0o755)
+        os.chmod(source / "sub" / "kernel.nbi", 0o644)
+        victim = top / "roots-folder"
+        victim.mkdir()
+        home = top / "home"
+        home.mkdir()
+        os.chown(home, nobody.pw_uid, nobody.pw_gid)
+        os.chmod(home, 0o700)
+        os.symlink(victim, home / ".cache")  # what the learner planted
+        os.lchown(home / ".cache", nobody.pw_uid, nobody.pw_gid)
+        target = home / NUMBA_CACHE_IN_HOME
+        asyncio.run(copy_as_learner("nobody", str(source), home, target))
+        assert os.stat(victim).st_uid == 0 and list(victim.iterdir()) == []  # root's folder untouched
+        assert not (home / ".cache").is_symlink()
+        assert (target / "sub" / "kernel.nbi").read_text() == "index"
+        assert os.stat(target / "sub" / "kernel.nbi").st_uid == nobody.pw_uid  # the learner's own copy
+        asyncio.run(copy_as_learner("nobody", str(source), home, target))  # again: replaced
+        assert (target / "sub" / "kernel.nbi").read_text() == "index"
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
+
 
 def test_installed_lessons_are_a_read_only_copy(tmp_path):
     copy = hub_cli.install_lessons(REPO_ROOT / "lessons", tmp_path)
@@ -221,6 +285,136 @@ def test_kernel_cap_makes_room_from_pages_gone_and_refuses_when_all_are_in_use()
         finally:
             AsyncMappingKernelManager.start_kernel, AsyncMappingKernelManager.shutdown_kernel = orig_start, orig_stop
     asyncio.run(run())
+
+
+def test_pages_asked_for_at_once_cannot_pass_the_cap():
+    """The attacker's 12 requests in parallel each saw room (a starting kernel is not listed
+    until it is up): starts are taken one at a time, so at most max_kernels run."""
+    from tornado import web
+
+    from cardkit.serving import BoundedKernelManager
+
+    manager = BoundedKernelManager(max_kernels=3)
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    async def slow_start(self, *args, **kwargs):  # listed only once it is up, as the real one
+        await asyncio.sleep(0.05)
+        kid = f"k{len(self._kernels)}"
+        self._kernel_connections[kid] = 1
+        self._kernels[kid] = object()
+        return kid
+
+    async def run():
+        orig = AsyncMappingKernelManager.start_kernel
+        AsyncMappingKernelManager.start_kernel = slow_start
+        try:
+            return await asyncio.gather(*(manager.start_kernel() for _ in range(12)), return_exceptions=True)
+        finally:
+            AsyncMappingKernelManager.start_kernel = orig
+    outcomes = asyncio.run(run())
+    assert len(manager.list_kernel_ids()) == 3
+    refused = [o for o in outcomes if isinstance(o, web.HTTPError)]
+    assert len(refused) == 9 and all(o.status_code == 503 for o in refused)
+
+
+def test_reading_a_notebook_leaves_out_its_teacher_only_cells_in_every_form(tmp_path):
+    """api/contents, /files/ and /nbconvert/ read through the manager: the teacher's cells
+    never reach a learner, as a notebook, as text or as base64."""
+    import base64
+
+    from jupyter_server.files.handlers import FilesHandler
+
+    from cardkit.serving import NoCheckpoints, ReadOnlyContentsManager
+
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("# Lesson"),
+        nbformat.v4.new_code_cell("answer = 42", metadata={"tags": ["teacher-only"]}),
+        nbformat.v4.new_markdown_cell("The answer is 42.", metadata={"tags": ["teacher-only"]}),
+    ])
+    (tmp_path / "a.ipynb").write_text(nbformat.writes(nb))
+    (tmp_path / "notes.txt").write_text("answer = 42")
+    manager = ReadOnlyContentsManager(root_dir=str(tmp_path))
+    assert manager.files_handler_class is FilesHandler  # /files/ goes through get(), not the disk
+    assert isinstance(manager.checkpoints, NoCheckpoints)
+
+    async def run():
+        as_notebook = await manager.get("a.ipynb")
+        assert [c.source for c in as_notebook["content"].cells] == ["# Lesson"]
+        as_text = await manager.get("a.ipynb", type="file", format="text")
+        assert "42" not in as_text["content"] and "# Lesson" in as_text["content"]
+        nbformat.reads(as_text["content"], as_version=4)  # still a notebook
+        as_b64 = await manager.get("a.ipynb", type="file", format="base64")
+        assert "42" not in base64.b64decode(as_b64["content"]).decode()
+        assert (await manager.get("notes.txt"))["content"] == "answer = 42"  # other files as they are
+        assert await manager.checkpoints.list_checkpoints("a.ipynb") == []
+    asyncio.run(run())
+    assert "42" in (tmp_path / "a.ipynb").read_text()  # the file itself is unchanged
+
+
+def test_front_end_config_cannot_be_written(tmp_path):
+    from tornado import web
+
+    from cardkit.serving import ReadOnlyConfigManager
+
+    manager = ReadOnlyConfigManager(read_config_path=[str(tmp_path)], write_config_dir=str(tmp_path / "w"))
+    assert manager.get("notebook") == {}
+    for call in (lambda: manager.set("notebook", {"x": "y" * 10**6}), lambda: manager.update("notebook", {"x": 1})):
+        with pytest.raises(web.HTTPError) as info:
+            call()
+        assert info.value.status_code == 403
+    assert not (tmp_path / "w").exists()
+
+
+def test_a_page_may_open_only_the_widgets_control_comm_and_send_small_messages_at_a_bounded_rate():
+    """The attacker's page opened jupyter.widget comms to build widget models without bound
+    (380 MB): comm_open for any other target, oversized messages and floods are dropped."""
+    import json as _json
+    import time as _time
+
+    from jupyter_client.session import Session
+
+    from cardkit import serving
+
+    class Conn(serving.LessonKernelConnection):
+        subprotocol = None
+        session = Session(key=b"")
+
+        def __init__(self):  # no websocket, no kernel: only the checks
+            self._tokens, self._last, self._comm_opens, self._dropped = float(serving.PAGE_BURST), _time.monotonic(), 0, 0
+
+    def msg(msg_type, content=None, pad=0):
+        return _json.dumps({"channel": "shell", "header": {"msg_type": msg_type, "msg_id": "1"},
+                            "parent_header": {}, "metadata": {}, "content": content or {}, "pad": "x" * pad})
+
+    conn = Conn()
+    assert conn._refusal(msg("comm_open", {"target_name": "jupyter.widget.control", "comm_id": "c"})) is None
+    assert "comm_open" in conn._refusal(msg("comm_open", {"target_name": "jupyter.widget", "comm_id": "d"}))
+    assert conn._refusal(msg("comm_msg", {"comm_id": "c", "data": {}})) is None
+    assert "bytes" in conn._refusal(msg("comm_msg", pad=serving.MAX_PAGE_MESSAGE_BYTES))
+    assert conn._refusal("not json") == "not a kernel message"
+    for _ in range(serving.MAX_PAGE_COMM_OPENS - 1):
+        assert conn._refusal(msg("comm_open", {"target_name": "jupyter.widget.control"})) is None
+    assert "more than" in conn._refusal(msg("comm_open", {"target_name": "jupyter.widget.control"}))
+    flood = Conn()
+    outcomes = [flood._refusal(msg("comm_msg", {"comm_id": "c"})) for _ in range(serving.PAGE_BURST + 200)]
+    assert outcomes[: serving.PAGE_BURST - 5].count(None) == serving.PAGE_BURST - 5
+    assert sum(1 for o in outcomes if o and "a second" in o) >= 150
+
+
+def test_learners_kernels_use_unix_sockets_and_the_page_checks():
+    settings = hub_cli.singleuser_server_config()
+    assert settings["KernelManager"]["transport"] == "ipc"
+    assert settings["ServerApp"]["config_manager_class"] == "cardkit.serving.ReadOnlyConfigManager"
+    assert settings["ServerApp"]["kernel_websocket_connection_class"] == "cardkit.serving.LessonKernelConnection"
+    from traitlets.config import Config
+
+    from cardkit.serving import LessonKernelConnection, configure_voila
+
+    c = Config()
+    configure_voila(c)
+    assert c.Voila.kernel_websocket_connection_class == "cardkit.serving.LessonKernelConnection"
+    assert "execute_request" not in c.BoundedKernelManager.allowed_message_types
+    assert LessonKernelConnection.__name__ in settings["ServerApp"]["kernel_websocket_connection_class"]
 
 
 def test_a_kernel_still_loading_its_page_is_not_evicted():
