@@ -355,7 +355,7 @@ def variety_first_lead(rng: np.random.Generator) -> Question:
     leader = state.current_player
     first = state.declarers[0]
     why = (f"{LETTERS[first]} named {state.contract} first, and the player on the left of the first to name the "
-           f"contract leads: {LETTERS[leader]} (the rules, §1.4, the default from source 001; other readings "
+           f"contract leads: {LETTERS[leader]} (the rules, §1.4, the default from the dictionary; other readings "
            "give the lead to the left of the first bidder or of the dealer).")
     prompt = (f"D deals; A bids first. The bidding:{_auction_html(bids)}Contract {state.contract}. "
               "Who leads to the first trick?")
@@ -478,7 +478,7 @@ def variety_score(rng: np.random.Generator) -> Question:
     if d_pts > f_pts:
         result = "the declarers win (strictly more points): no bonus"
     elif d_pts == f_pts:
-        result = "a tie, which is the declarers' loss (the default, source 001): each defender gets +10"
+        result = "a tie, which is the declarers' loss (the default, from the dictionary): each defender gets +10"
     else:
         result = "the declarers lose: each defender gets +10"
     why = (f"declarers {signed(d_pts)}, defenders {signed(f_pts)}; {result}. Every player is credited with their "
