@@ -280,6 +280,7 @@ class RoomService:
                 for r in self.room.results(board["code"]):
                     names = seat_names(t["players"])
                     traveller.append({"table": r["table"], "board": r["board"], "contract": r.get("contract"),
+                                      "declarers": [names[d] for d in r.get("declarers") or []],
                                       "players": [f"{names[s]} {p}" for s, p in sorted(r["players"].items())],
                                       "returns": r["returns"]})
             out.append({"table": t["table"], "game": t["game"], "title": _GAMES[t["game"]], "started": t["started"],

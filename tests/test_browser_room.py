@@ -111,7 +111,7 @@ def _sit(page, table: str, seat: str) -> None:
     button = page.locator(f"button.room-sit[data-table='{table}'][data-seat='{seat}']")
     expect(button).to_be_visible()
     button.click()
-    page.wait_for_url(re.compile(re.escape(f"{ROOM}table/{table}") + "$"))
+    expect(page).to_have_url(re.compile(re.escape(f"{ROOM}table/{table}") + "$"))
     expect(page.locator("body[data-connected='1']")).to_have_count(1)
 
 
@@ -181,7 +181,9 @@ def test_a_class_in_the_teaching_room(hub, browser):  # noqa: F811 - the hub fix
         assert [r["table"] for r in room.results(VARIETY_CODE)] == [variety]
         travel = box.locator(f".room-traveller-table tr[data-table='{variety}']")
         expect(travel).to_have_count(1)
-        expect(box.locator(".room-traveller-table")).to_contain_text("Contract")
+        result = room.results(VARIETY_CODE)[0]
+        expect(travel).to_contain_text(f"{result['contract']} (")             # the contract and its declarers
+        expect(travel).to_contain_text(" / ".join(str(x) for x in result["returns"]))
         box.locator(".room-replay-board").first.click()
         expect(teacher.locator("#room-replay")).to_contain_text(f"board 1 ({VARIETY_CODE})")
         expect(teacher.locator(".room-replay-actions li").first).to_be_visible()
@@ -191,7 +193,7 @@ def test_a_class_in_the_teaching_room(hub, browser):  # noqa: F811 - the hub fix
         for name, table in (("ann", durak1), ("boris", durak2)):
             page = pages[name]
             page.click("button.room-leave")
-            page.wait_for_url(re.compile(re.escape(f"{base}{ROOM}") + "$"))
+            expect(page).to_have_url(re.compile(re.escape(f"{base}{ROOM}") + "$"))
             _sit(page, table, "South")
             durak_pages[name] = (table, page)
         for table in (durak1, durak2):

@@ -306,6 +306,10 @@ class RoomServiceTest(AsyncHTTPTestCase):
         tstate = await self.latest_kind(teacher, "teacher")   # one push per move: the last one
         row = tstate["tables"][0]
         assert row["traveller"][0]["table"] == t and row["code"] == "V-4821"
+        result = self.room.results("V-4821")[0]
+        names = ["South", "West", "North", "East"]
+        assert row["traveller"][0]["contract"] == result["contract"]
+        assert row["traveller"][0]["declarers"] == [names[d] for d in result["declarers"]]
         replay = await self.ask(teacher, {"kind": "replay", "table": t, "board": 1})
         assert replay["kind"] == "replay" and len(replay["steps"]) == len(
             self.room.board_actions(t, TEACHER, 1)["actions"]) + 1

@@ -101,6 +101,7 @@ function mountTable(el, send) {
 // ---- the table page ---------------------------------------------------------------------------
 function tablePage() {
   let version = 0;
+  let leaving = false;
   const bar = h("div", { class: "room-bar" },
     h("a", { href: PREFIX, text: "Back to the lobby" }),
     h("button", { type: "button", class: "room-leave", text: "Leave the table",
@@ -121,6 +122,8 @@ function tablePage() {
       say(`⚠ ${msg.message}`);
       body.dataset.version = String(++version);
     } else if (msg.kind === "gone" || msg.kind === "left") {
+      if (leaving) return;        // "left" and the push of "gone" both come: go to the lobby once
+      leaving = true;
       say(msg.message || "You left the table.", "info");
       location.href = msg.lobby || PREFIX;
     } else if (msg.kind === "custom") {
@@ -246,7 +249,8 @@ function travellerTable(t) {
   if (!t.traveller.length) return h("p", { text: "No table has finished this board yet." });
   const rows = t.traveller.map(r => h("tr", { "data-table": r.table },
     h("td", { text: r.table }), h("td", { text: String(r.board) }), h("td", { text: r.players.join(", ") }),
-    h("td", { text: r.contract ? String(r.contract) : "" }), h("td", { text: r.returns.join(" / ") })));
+    h("td", { text: r.contract ? `${r.contract}` + (r.declarers.length ? ` (${r.declarers.join(" and ")} declare)` : "") : "" }),
+    h("td", { text: r.returns.join(" / ") })));
   return h("table", { class: "room-traveller-table" },
     h("thead", {}, h("tr", {}, ...["Table", "Board", "Players", "Contract", "Points per seat"].map(x => h("th", { text: x })))),
     h("tbody", {}, ...rows));
