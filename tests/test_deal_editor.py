@@ -63,20 +63,43 @@ def test_open_the_deal_at_the_play_table():
 def test_dd_table_placeholder_and_display(monkeypatch):
     import cardkit.analysis as analysis
     e = _composed()
-    if not hasattr(analysis, "dd_table"):
-        e.dd_button.click()
-        assert "not in this version" in e.dd_view.value
+    monkeypatch.delattr(analysis, "dd_table", raising=False)   # a kit without the judge's table
+    e.dd_button.click()
+    assert "not in this version" in e.dd_view.value and e.last_error is None
     seen = []
 
-    def fake(state):
-        seen.append(state)
-        return {c: [c - 4, 4 - c] for c in range(1, 9)}
+    class Table:
+        def __init__(self, contracts):
+            self.margins = {(c, (a, b)): (None if c == 8 else c - 4) for c in contracts
+                            for a in range(4) for b in range(4) if a != b}
+            self.unsolved = tuple(k for k, m in self.margins.items() if m is None)
+
+    def fake(state, *, contracts, max_nodes, progress):
+        seen.append((state, contracts, max_nodes))
+        progress(1, 1)
+        return Table(contracts)
     monkeypatch.setattr(analysis, "dd_table", fake, raising=False)
+    e.dd_contracts.value = (1, 8)
     e.dd_button.click()
-    assert len(seen) == 1 and list(seen[0].initial_hands) == list(e.state().initial_hands)
-    assert "South &amp; North" in e.dd_view.value and "contract 8" in e.dd_view.value and "+4" in e.dd_view.value
+    (state, contracts, max_nodes), = seen
+    assert list(state.initial_hands) == list(e.state().initial_hands) and contracts == (1, 8) and max_nodes > 0
+    view = e.dd_view.value
+    assert "South &amp; West" in view and "contract 8" in view and "−3" in view and "not solved" in view
+    assert view.count("<tr>") == 13                       # a heading and the 12 declaring pairs
+    e.dd_contracts.value = ()
+    e.dd_button.click()
+    assert "at least one contract" in e.last_error
     assert "ck-dd-table" in dd_table_html({(1, "South & North"): 2.0, (1, "West & East"): -2.0})
     assert DealEditor("warsaw_hearts").dd_button.layout.display == "none"
+
+
+def test_the_judges_dd_table_when_the_kit_has_it():
+    import cardkit.analysis as analysis
+    if not hasattr(analysis, "dd_table"):
+        pytest.skip("this version of the kit has no cardkit.analysis.dd_table yet")
+    e = _composed()
+    html_ = e.show_dd_table(contracts=(3,))
+    assert "ck-dd-table" in html_ and html_.count("<tr>") == 13 and "contract 3" in html_
 
 
 def test_bad_input_one_line_nothing_lost():
@@ -177,3 +200,12 @@ def test_a_set_of_three_boards_played_board_by_board():
     t.board_next.click()
     t.board_next.click()
     assert t.deal_code == codes[2] and t.board_info.text == "Board 3 of 3"
+
+
+def test_wishes_set_from_code_are_the_boxes_wishes():
+    e = DealEditor()
+    e.set_wish(1, points="6-8", lengths="♥5+")
+    assert e.points_boxes[1].value == "6-8" and e.lengths_boxes[1].value == "♥5+"
+    e.deal_rest()
+    west = list(e.state().initial_hands[1])
+    assert 6 <= hand_points(west) <= 8 and sum(c.suit.letter == "H" for c in west) >= 5

@@ -46,8 +46,12 @@ PLACED_BACKGROUND = "#dbeafe"
 DEALT_BACKGROUND = "#f1f5f9"
 _SHORT = {"South": "S", "West": "W", "North": "N", "East": "E"}
 _PART_SHORT = {"hand": "", "down": "↓", "up": "↑"}
-#: Variety's declaring pairs, for the double-dummy table.
+#: Variety's declaring pairs, for a table given by side.
 PAIRS = ("South & North", "West & East")
+#: Positions searched at most per cell of the double-dummy table (about 1-3 s each here):
+#: a cell that needs more is shown as not solved, so the page never waits minutes.
+DD_NODES = 2_000_000
+_SEAT_WORDS = ("South", "West", "North", "East")
 
 
 def _rank_text(rank: Rank) -> str:
@@ -71,6 +75,8 @@ def dd_table_html(table: Any) -> str:
     """
     if hasattr(table, "to_html"):
         return str(table.to_html())
+    if hasattr(table, "margins") and isinstance(table.margins, dict):
+        return _ddtable_html(table)
     rows: list[tuple[str, list]] = []
     cols: list[str] = list(PAIRS)
     if isinstance(table, dict) and table and all(isinstance(k, tuple) and len(k) == 2 for k in table):
@@ -99,7 +105,28 @@ def dd_table_html(table: Any) -> str:
             f"hand known</caption><tr><th></th>{head}</tr>{body}</table>")
 
 
+def _ddtable_html(table) -> str:
+    """:class:`cardkit.analysis.DDTable`: a row per declaring pair (the first namer first),
+    a column per contract solved."""
+    contracts = sorted({c for c, _p in table.margins})
+    pairs = sorted({p for _c, p in table.margins})
+    head = "".join(f"<th style='padding:0 8px'>contract {c}</th>" for c in contracts)
+    body = "".join(
+        f"<tr><td style='padding:0 8px'>{html.escape(_pair_words(p))}</td>"
+        + "".join(f"<td style='padding:0 8px;text-align:right'>{_margin(table.margins[(c, p)])}</td>"
+                  for c in contracts) + "</tr>"
+        for p in pairs)
+    unsolved = len(getattr(table, "unsolved", ()) or ())
+    note = (f"<div>– : not solved within {DD_NODES:,} positions ({unsolved} cells); the point contracts "
+            f"take minutes each.</div>" if unsolved else "")
+    return (f"<table class='ck-dd-table'><caption>Double-dummy table: the declarers' margin with every hand "
+            f"known and best play (the declarer named first leads the pair; the lead follows the rules)</caption>"
+            f"<tr><th>declarers</th>{head}</tr>{body}</table>{note}")
+
+
 def _pair_words(p) -> str:
+    if isinstance(p, tuple) and len(p) == 2 and all(isinstance(x, int) and 0 <= x < 4 for x in p):
+        return f"{_SEAT_WORDS[p[0]]} & {_SEAT_WORDS[p[1]]}"
     if isinstance(p, int) and 0 <= p < len(PAIRS):
         return PAIRS[p]
     return str(p)
@@ -189,6 +216,7 @@ class DealEditor(W.VBox):
 
         self.seed_box = W.Text(value=str(int(seed)), description="Deal number:", layout=W.Layout(width="16em"),
                                tooltip="The same deal number deals the same random cards")
+        self.seed_box.add_class("ck-deal-number")
         self.dealer_choice = W.Dropdown(options=[(n, s) for s, n in enumerate(self._seat_names())],
                                         description="Dealer:", layout=W.Layout(width="14em"))
         self.variant_choices: dict[str, W.Dropdown] = {}
@@ -211,12 +239,16 @@ class DealEditor(W.VBox):
         self.clear_set_button = W.Button(description="Empty the set")
         self.code_view = W.HTML()
         self.dd_view = W.HTML()
+        self.dd_contracts = W.SelectMultiple(options=[(f"contract {c}", c) for c in range(1, 9)], value=(1,),
+                                             rows=4, description="Contracts:",
+                                             tooltip="The contracts of the double-dummy table (1 and 3 take "
+                                                     "seconds, the point contracts minutes)")
         self.set_view = W.HTML()
         self.set_text = W.Textarea(layout=W.Layout(width="100%", height="8em"), disabled=True,
                                    description="The set:")
         self.table_area = W.VBox()
         if self.game != "variety":
-            self.dd_button.layout.display = "none"
+            self.dd_button.layout.display = self.dd_contracts.layout.display = "none"
 
         self.seed_box.observe(lambda _c: self._safely(self._invalidate), names="value")
         self.dealer_choice.observe(lambda c: self._safely(self._dealer_changed, c["new"]), names="value")
@@ -234,7 +266,7 @@ class DealEditor(W.VBox):
             self.place_choice, self.grid, self.place_rows,
             W.HBox([self.seed_box, self.random_button, self.clear_button]),
             self.error, self.code_view,
-            W.HBox([self.play_button, self.dd_button, self.add_button]), self.dd_view,
+            W.HBox([self.play_button, self.dd_button, self.dd_contracts, self.add_button]), self.dd_view,
             W.HBox([self.play_set_button, self.clear_set_button]), self.set_view, self.set_text,
             self.table_area])
         self.add_class("cardkit-deal-editor")
@@ -326,6 +358,13 @@ class DealEditor(W.VBox):
             self.wishes.pop(index, None)
         else:
             self.wishes[index] = wish
+        self._quiet = True    # the boxes say what the wishes are (a lesson may call this)
+        try:
+            for box, text in ((self.points_boxes[index], points), (self.lengths_boxes[index], lengths),
+                              (self.holding_boxes[index], holding)):
+                box.value = text
+        finally:
+            self._quiet = False
         self._invalidate()
 
     def deal_rest(self) -> bool:
@@ -387,12 +426,16 @@ class DealEditor(W.VBox):
         self._show_table(table)
         return table
 
-    def show_dd_table(self) -> str:
+    def show_dd_table(self, contracts: Sequence[int] | None = None) -> str:
         """Show (and return as HTML) the double-dummy table of the deal (Variety), from
-        :func:`cardkit.analysis.dd_table`; while this version of the kit has none, a line
-        says so.
+        :func:`cardkit.analysis.dd_table`: a row per declaring pair, a column per contract
+        (``contracts``, default those chosen in ``dd_contracts``), each cell searched at
+        most :data:`DD_NODES` positions (beyond: "–", not solved); a line counts the
+        searches done meanwhile. While this version of the kit has no ``dd_table``, a
+        line says so.
 
-        :raises CardkitError: before the deal is complete, or for a game other than Variety.
+        :raises CardkitError: before the deal is complete, for a game other than Variety,
+            or no contract chosen.
         """
         if self.game != "variety":
             raise CardkitError(f"the double-dummy table is for Variety; this is {self.entry.title}")
@@ -403,7 +446,15 @@ class DealEditor(W.VBox):
             self.dd_view.value = ("<i>The double-dummy table is not in this version of the kit yet "
                                   "(it comes with the judge's exact search).</i>")
             return self.dd_view.value
-        self.dd_view.value = dd_table_html(dd_table(self.spec.new_state()))
+        chosen = tuple(contracts if contracts is not None else self.dd_contracts.value)
+        if not chosen:
+            raise CardkitError("choose at least one contract for the double-dummy table")
+
+        def progress(done: int, total: int) -> None:
+            self.dd_view.value = f"<i>Solving with every hand known: {done} of {total} searches done…</i>"
+        self.dd_view.value = "<i>Solving with every hand known…</i>"
+        self.dd_view.value = dd_table_html(dd_table(self.spec.new_state(), contracts=chosen, max_nodes=DD_NODES,
+                                                    progress=progress))
         return self.dd_view.value
 
     def add_to_set(self) -> None:
@@ -591,6 +642,8 @@ class DealEditor(W.VBox):
         box.observe(lambda c, k=i: self._safely(self._typed, k, c), names="value")
         for w in (pts, lens, hold):
             w.observe(lambda _c, k=i: self._safely(self._wish_typed, k), names="value")
+        for w, kind in ((box, "cards"), (pts, "points"), (lens, "suits"), (hold, "holding")):
+            w.add_class(f"ck-{kind}-{i}")   # a stable handle for pages and tests
         self.place_boxes.append(box)
         self.points_boxes.append(pts)
         self.lengths_boxes.append(lens)
