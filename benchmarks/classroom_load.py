@@ -99,6 +99,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks._voila import (  # noqa: E402  # shared with lesson_first_screen.py
     CHROMIUM,
     CHROMIUM_ARGS,
+    LESSONS,
     free_port,
     jupyter_env,
     load_average,
@@ -116,6 +117,8 @@ MAX_SESSIONS = 40
 # dashboard (log: "Timeout waiting for IOPub output"). A longer wait costs nothing when
 # messages are on time.
 IOPUB_TIMEOUT = 120
+# A learner's afternoon: the index, the heaviest lesson (Variety 1: the rules), then the play page.
+DEFAULT_LESSONS = ("index.ipynb", "variety/1_rules.ipynb", "variety/2_play.ipynb")
 HOST = "127.0.0.1"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -160,6 +163,35 @@ NO_ANIMATIONS_JS = """(() => {
   else new MutationObserver((_, o) => { if (document.documentElement) { o.disconnect(); add(); } })
          .observe(document, {childList: true});
 })();"""
+# A lesson read (not the play page): its title, the first heading of the rendered cells, drawn
+# with a box; then its first exercise (``widgets.lesson.Exercise``, class ``ck-exercise``) drawn
+# with its buttons, or, for a lesson without exercises, every cell run and drawn (no output
+# placeholder, no progressive-rendering skeleton left, every widget output attached).
+TITLE_JS = """() => {
+  const cells = document.getElementById('rendered_cells');
+  const h = cells && cells.querySelector('h1');
+  if (!h || !h.textContent.trim()) return false;
+  const r = h.getBoundingClientRect();
+  return r.width > 0 && r.height > 0;
+}"""
+FIRST_EXERCISE_JS = """() => {
+  const main = document.getElementById('jp-main-content-panel');
+  const ex = document.querySelector('.ck-exercise');
+  if (!ex || !main || !main.contains(ex)) return false;
+  const b = ex.querySelector('button');
+  if (!b) return false;
+  const r = b.getBoundingClientRect();
+  return r.width > 0 && r.height > 0;
+}"""
+ALL_CELLS_JS = """() => {
+  const cells = document.getElementById('rendered_cells');
+  if (!cells || !document.getElementById('jp-main-content-panel')?.contains(cells)) return false;
+  const pending = 'script[type="application/vnd.voila.cell-output+json"], .voila-skeleton-container';
+  if (document.querySelector(pending)) return false;
+  return [...cells.querySelectorAll('.jp-OutputArea-output.lm-Panel')].every(e => e.childElementCount > 0);
+}"""
+# An ipykernel's command line names its connection file, kernel-<kernel id>.json.
+KERNEL_FILE_RE = re.compile(r"kernel-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.json")
 PAGE_STATE_JS = """() => ({ready: document.readyState,
   outputs: document.querySelectorAll('.jp-OutputArea-output').length,
   placeholders: document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]').length,
@@ -349,15 +381,76 @@ def fmt_dist(values: list[float]) -> str:
 # ------------------------------------------------------------------ sessions
 
 
-async def one_session(browser, url, i, delay, args, results, sem, all_done, t_start):
+def kernel_id_of(cmdline: str) -> str | None:
+    """The kernel id in an ipykernel command line (its connection file ``kernel-<id>.json``)."""
+    m = KERNEL_FILE_RE.search(cmdline)
+    return m.group(1) if m else None
+
+
+def has_exercise(lesson: str) -> bool:
+    """True if the notebook ``lessons/<lesson>`` makes an ``Exercise`` (its code mentions one)."""
+    try:
+        nb = json.loads((LESSONS / lesson).read_text())
+    except (OSError, ValueError):
+        return False
+    return any(c.get("cell_type") == "code" and "Exercise(" in "".join(c.get("source", ())) for c in nb["cells"])
+
+
+async def read_lesson(page, p: dict, t0: float, args, exercise: bool) -> None:
+    """A lesson opened to read: its title drawn, then its first exercise (or, with none, every cell)."""
+    await page.wait_for_function(TITLE_JS, polling=args.poll_ms)
+    p["title"] = time.monotonic() - t0
+    await page.wait_for_function(FIRST_EXERCISE_JS if exercise else ALL_CELLS_JS, polling=args.poll_ms)
+    p["ready"] = time.monotonic() - t0
+
+
+async def play_a_card(page, p: dict, t0: float, args) -> None:
+    """The play page: the card table drawn with the learner's turn, bids until the hand has
+    legal cards, a click on the first legal card, and the card shown played."""
+    turn = await (await page.wait_for_function(TURN_JS, polling=args.poll_ms)).json_value()
+    p["widgets"] = time.monotonic() - t0
+    bids = 0
+    while turn == "bid":
+        if bids == 4:
+            raise RuntimeError("the bidding did not end after four bids of the learner")
+        bid = page.locator('.ckt [aria-label="Bid a number"] .ckt-bid:enabled').first
+        number = (await bid.inner_text()).strip()
+        await bid.click()
+        bids += 1
+        await page.wait_for_function(
+            "(n) => (document.querySelector('.ckt-status') || {textContent: ''}).textContent"
+            ".includes('You bid ' + n + '.')", arg=number, polling=args.poll_ms)
+        turn = await (await page.wait_for_function(TURN_JS, polling=args.poll_ms)).json_value()
+    p["bids"] = bids
+    p["cards"] = time.monotonic() - t0
+    card_face = page.locator(".ckt-hand [role=button].ckt-legal").first
+    card_id = await card_face.get_attribute("data-card")
+    if not card_id or card_id[-1] not in SUITS:
+        raise RuntimeError(f"a legal card without a card id: data-card={card_id!r}")
+    rank = card_id[:-1]
+    label = ("10" if rank == "T" else rank) + SUITS[card_id[-1]]  # "Q♥"; a learner reads a ten as "10♥"
+    t1 = time.monotonic()
+    await card_face.click()
+    await page.wait_for_function(PLAYED_JS, arg=[card_id, label], polling=50)
+    p["click"] = time.monotonic() - t1
+    p["card"] = label
+    status = await page.locator(".ckt-status").inner_text()
+    if "⚠" in status:
+        raise RuntimeError(f"status warns: {status!r}")
+
+
+async def one_session(browser, base_url, i, delay, args, results, sem, all_done, t_start):
+    """One learner: the lessons of ``args.lessons`` one after another in one tab (``page.goto``
+    in the same page, so the page left runs its unload handler, which shuts its kernel down),
+    a card played on the last; the page closed as a tab is (its unload handler run)."""
     await asyncio.sleep(delay)
-    r: dict = {"i": i, "arrival": delay, "ok": False}
+    r: dict = {"i": i, "arrival": delay, "ok": False, "pages": []}
     results.append(r)
     async with sem:
         ctx = await browser.new_context()
         console: list[str] = []
         page = None
-        t0 = time.monotonic()
+        current: list = [None, 0.0]  # the page record being loaded, its navigation time
         try:
             await ctx.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]|data:|blob:)"), lambda route: route.abort())
             if not args.keep_animations:
@@ -369,53 +462,41 @@ async def one_session(browser, url, i, delay, args, results, sem, all_done, t_st
                     if "127.0.0.1" in q.url else None)
             page.set_default_timeout(args.page_timeout * 1000)
             page.set_default_navigation_timeout(args.page_timeout * 1000)
-            page.on("domcontentloaded", lambda _p: r.setdefault("html", time.monotonic() - t0))
-            t0 = time.monotonic()
-            r["start"] = t0 - t_start
-            response = await page.goto(url, wait_until="commit")
-            r["first_byte"] = time.monotonic() - t0
-            if response is None or not response.ok:
-                raise RuntimeError(f"GET answered {response.status if response else 'nothing'}")
-            turn = await (await page.wait_for_function(TURN_JS, polling=args.poll_ms)).json_value()
-            r["widgets"] = time.monotonic() - t0
-            r.setdefault("html", r["widgets"])
-            status = page.locator(".ckt-status")
-            bids = 0
-            while turn == "bid":
-                if bids == 4:
-                    raise RuntimeError("the bidding did not end after four bids of the learner")
-                bid = page.locator('.ckt [aria-label="Bid a number"] .ckt-bid:enabled').first
-                number = (await bid.inner_text()).strip()
-                await bid.click()
-                bids += 1
-                await page.wait_for_function(
-                    "(n) => (document.querySelector('.ckt-status') || {textContent: ''}).textContent"
-                    ".includes('You bid ' + n + '.')", arg=number, polling=args.poll_ms)
-                turn = await (await page.wait_for_function(TURN_JS, polling=args.poll_ms)).json_value()
-            r["bids"] = bids
-            r["cards"] = time.monotonic() - t0
-            card_face = page.locator(".ckt-hand [role=button].ckt-legal").first
-            card_id = await card_face.get_attribute("data-card")
-            if not card_id or card_id[-1] not in SUITS:
-                raise RuntimeError(f"a legal card without a card id: data-card={card_id!r}")
-            label = card_id[:-1] + SUITS[card_id[-1]]  # "Q♥"; a ten is "T♥" in the status line
-            t1 = time.monotonic()
-            await card_face.click()
-            await page.wait_for_function(PLAYED_JS, arg=[card_id, label], polling=50)
-            r["click"] = time.monotonic() - t1
-            r["card"] = label
-            errors = await page.evaluate(ERRORS_JS, list(ERROR_TEXTS))
-            if errors:
-                raise RuntimeError(f"the page shows {errors}")
-            if "⚠" in await status.inner_text():
-                raise RuntimeError(f"status warns: {await status.inner_text()!r}")
+            page.on("domcontentloaded",
+                    lambda _p: current[0].setdefault("html", time.monotonic() - current[1]) if current[0] else None)
+            r["start"] = time.monotonic() - t_start
+            for k, lesson in enumerate(args.lessons):
+                t0 = time.monotonic()
+                p: dict = {"lesson": lesson, "left_at": t0 - t_start}  # the previous page is left now
+                r["pages"].append(p)
+                current[:] = [p, t0]
+                response = await page.goto(f"{base_url}/voila/render/{lesson}", wait_until="commit")
+                p["first_byte"] = time.monotonic() - t0
+                if response is None or not response.ok:
+                    status = response.status if response else "nothing"
+                    cap = f" (the kernel cap: --max-kernels {args.max_kernels})" if status == 503 else ""
+                    raise RuntimeError(f"GET {lesson} answered {status}{cap}")
+                if k == len(args.lessons) - 1:
+                    await play_a_card(page, p, t0, args)
+                else:
+                    await read_lesson(page, p, t0, args, args.exercise[lesson])
+                p.setdefault("html", min(v for key, v in p.items() if key in ("title", "widgets")))
+                errors = await page.evaluate(ERRORS_JS, list(ERROR_TEXTS))
+                if errors:
+                    raise RuntimeError(f"{lesson} shows {errors}")
+                try:
+                    p["kernel"] = json.loads(await page.locator("#jupyter-config-data").text_content())["kernelId"]
+                except Exception:
+                    p["kernel"] = None
             r["ok"] = True
             r["done"] = time.monotonic() - t_start
         except Exception as e:  # report, do not stop the others
             r["error"] = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:160] if str(e).strip() else ''}"
             r["failed_after"] = time.monotonic() - t_start
-            reached = [k for k in ("first_byte", "html", "widgets", "cards", "click") if k in r]
-            r["error"] += f" [reached: {', '.join(reached) or 'nothing'}]"
+            if r["pages"]:
+                p = r["pages"][-1]
+                reached = [k for k in ("first_byte", "html", "title", "ready", "widgets", "cards", "click") if k in p]
+                r["error"] += f" [{p['lesson']}, lesson {len(r['pages'])}; reached: {', '.join(reached) or 'nothing'}]"
             if args.verbose and page is not None:
                 try:
                     r["error"] += f" [page: {await page.evaluate(PAGE_STATE_JS)}]"
@@ -427,43 +508,95 @@ async def one_session(browser, url, i, delay, args, results, sem, all_done, t_st
                 if args.concurrency >= args.sessions:
                     await all_done.wait()  # a class: pages stay open until everybody has played
             finally:
-                await ctx.close()
+                try:
+                    if page is not None:
+                        r["closed_at"] = time.monotonic() - t_start
+                        # as a closed tab: the page's beforeunload handler sends its kernel's shutdown
+                        await page.close(run_before_unload=True)
+                        for _ in range(50):
+                            if page.is_closed():
+                                break
+                            await asyncio.sleep(0.1)
+                        # A closed tab's browser goes on (its shutdown beacon is sent); closing the
+                        # whole context at once cancelled the beacon, which no real learner's does.
+                        await asyncio.sleep(2.0)
+                finally:
+                    await ctx.close()
+
+
+class Sampler:
+    """Every ``every`` seconds: the kernels alive, the Voila process's RSS plus all its kernels'
+    RSS (KiB), each kernel's largest RSS; every ``pss_every`` seconds the same in PSS (reading
+    ``smaps_rollup`` costs ~3 ms a process, so not every time); when each kernel was last seen."""
+
+    def __init__(self, server_pid: int, every: float, pss_every: float, t_start: float):
+        self.server_pid, self.every, self.pss_every, self.t_start = server_pid, every, pss_every, t_start
+        self.alive_max, self.alive_max_at = 0, 0.0
+        self.total_rss_max, self.total_rss_at, self.total_rss_kernels = 0, 0.0, 0
+        self.total_pss_max, self.total_pss_at, self.total_pss_kernels = 0, 0.0, 0
+        self.voila_rss_max = 0
+        self.kernel_rss: dict[str, int] = {}   # kernel id -> largest RSS
+        self.kernel_pss: dict[str, int] = {}   # kernel id -> largest PSS (when sampled)
+        self.last_seen: dict[str, float] = {}  # kernel id -> seconds from t_start
+        self.alive_now: set[str] = set()
+        self.samples = 0
+        self.load_max = 0.0
+        self._last_pss = -1e9
+
+    def sample(self) -> None:
+        now = time.monotonic()
+        table = _proc_table()
+        ks = [(p, kernel_id_of(table[p][4]) or f"pid{p}") for p in kernel_pids(self.server_pid, table)]
+        self.samples += 1
+        self.alive_now = {k for _, k in ks}
+        if len(ks) > self.alive_max:
+            self.alive_max, self.alive_max_at = len(ks), now - self.t_start
+        voila = _status_kib(self.server_pid, "VmRSS:") or 0
+        self.voila_rss_max = max(self.voila_rss_max, voila)
+        total = voila
+        for p, k in ks:
+            rss = _status_kib(p, "VmRSS:") or 0
+            total += rss
+            self.kernel_rss[k] = max(rss, self.kernel_rss.get(k, 0))
+            self.last_seen[k] = now - self.t_start
+        if total > self.total_rss_max:
+            self.total_rss_max, self.total_rss_at, self.total_rss_kernels = total, now - self.t_start, len(ks)
+        if self.pss_every and now - self._last_pss >= self.pss_every:
+            self._last_pss = now
+            total = _pss_kib(self.server_pid) or 0
+            for p, k in ks:
+                pss = _pss_kib(p) or 0
+                total += pss
+                self.kernel_pss[k] = max(pss, self.kernel_pss.get(k, 0))
+            if total > self.total_pss_max:
+                self.total_pss_max, self.total_pss_at, self.total_pss_kernels = total, now - self.t_start, len(ks)
+        self.load_max = max(self.load_max, os.getloadavg()[0])
 
 
 async def run(args, base_url, server_pid, report):
     from playwright.async_api import async_playwright
 
-    url = f"{base_url}/voila/render/{args.notebook}"
     results: list[dict] = []
     sem = asyncio.Semaphore(args.concurrency)
     all_done = asyncio.Event()
     rng = random.Random(args.seed)
     delays = sorted(rng.uniform(0, args.arrival_spread) for _ in range(args.sessions)) if args.arrival_spread else \
         [0.0] * args.sessions
-    kernel_max_rss: dict[int, int] = {}
-    alive_peak = [0]
-    voila_rss = [0]
-
     reniced: set[int] = set()
+    sampler = Sampler(server_pid, 0.5, args.pss_every, time.monotonic())
 
-    async def sampler():
+    async def sampling():
         while True:
             if args.browser_nice:
                 renice_browser(args.browser_nice, server_pid, reniced)
-            table = _proc_table()
-            ks = kernel_pids(server_pid, table)
-            alive_peak[0] = max(alive_peak[0], len(ks))
-            for p in ks:
-                rss = _status_kib(p, "VmRSS:")
-                if rss:
-                    kernel_max_rss[p] = max(rss, kernel_max_rss.get(p, 0))
-            voila_rss[0] = max(voila_rss[0], _status_kib(server_pid, "VmRSS:") or 0)
-            await asyncio.sleep(0.5)
+            sampler.sample()
+            await asyncio.sleep(sampler.every)
 
-    sampling = asyncio.create_task(sampler())
+    sampling_task = asyncio.create_task(sampling())
     pss_open: list[int] = []
     rss_open: list[int] = []
-    culled_after = None
+    alive_played = 0
+    gone_after = None
     try:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -472,9 +605,9 @@ async def run(args, base_url, server_pid, report):
             tasks: list[asyncio.Task] = []
             try:
                 meter = CpuMeter(server_pid)
-                t_start = time.monotonic()
-                tasks += [asyncio.create_task(one_session(browser, url, i, d, args, results, sem, all_done, t_start))
-                         for i, d in enumerate(delays)]
+                t_start = sampler.t_start = time.monotonic()
+                tasks += [asyncio.create_task(one_session(browser, base_url, i, d, args, results, sem, all_done,
+                                                          t_start)) for i, d in enumerate(delays)]
 
                 async def everybody_played():
                     last = t_start
@@ -483,11 +616,13 @@ async def run(args, base_url, server_pid, report):
                         await asyncio.sleep(0.2)
                         if args.verbose and time.monotonic() - last >= 10:
                             last = time.monotonic()
-                            counts = {k: sum(k in r for r in results)
-                                      for k in ("start", "first_byte", "html", "widgets", "cards", "done")}
-                            print(f"  {last - t_start:5.0f} s: {counts}, failed "
+                            on = [sum(len(r["pages"]) == k + 1 and "failed_after" not in r and "done" not in r
+                                      for r in results) for k in range(len(args.lessons))]
+                            print(f"  {last - t_start:5.0f} s: on lesson 1..{len(on)}: {on}, done "
+                                  f"{sum('done' in r for r in results)}, failed "
                                   f"{sum('failed_after' in r for r in results)}, kernels "
-                                  f"{len(kernel_pids(server_pid))}, load {load_average()}", flush=True)
+                                  f"{len(sampler.alive_now)} (max {sampler.alive_max}), load {load_average()}",
+                                  flush=True)
 
                 try:
                     await asyncio.wait_for(everybody_played(), timeout=max(1.0, args.deadline - time.monotonic()))
@@ -495,14 +630,17 @@ async def run(args, base_url, server_pid, report):
                     report.append(f"time limit {args.time_limit:.0f} s reached during the sessions")
                 played = meter.sample()
                 wall = played["t"] - t_start
-                # memory with every page still open (a class in the room)
+                # every learner on the last lesson, all pages still open (a class in the room)
                 table = _proc_table()
-                for p in kernel_pids(server_pid, table):
+                kernels_now = kernel_pids(server_pid, table)
+                alive_played = len(kernels_now)
+                for p in kernels_now:
                     pss, rss = _pss_kib(p), _status_kib(p, "VmRSS:")
                     if pss and rss:
                         pss_open.append(pss)
                         rss_open.append(rss)
                 all_done.set()
+                closed = time.monotonic()
                 try:
                     await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), timeout=60)
                 except asyncio.TimeoutError:
@@ -512,20 +650,20 @@ async def run(args, base_url, server_pid, report):
                 for t in tasks:
                     t.cancel()
                 await asyncio.wait_for(browser.close(), timeout=30)
-        closed = time.monotonic()
         cpu_lines = CpuMeter.report(meter.start, played, "the sessions")
         cpu = {k: CpuMeter.seconds(meter.start, played, k) for k in ("voila", "kernels", "chromium")}
-        # wait for culling (a preheated pool keeps its kernels: wait for the pool only)
+        # the closed pages' kernels end at once (a preheated pool keeps its kernels: wait for the pool only);
+        # the idle culler is the fallback
         limit = min(args.cull_timeout + 4 * args.cull_interval + 60, max(5.0, args.deadline - time.monotonic()))
         while time.monotonic() - closed < limit:
             if len(kernel_pids(server_pid)) <= args.preheat:
-                culled_after = time.monotonic() - closed
+                gone_after = time.monotonic() - closed
                 break
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(0.2)
     finally:
-        sampling.cancel()
-    return dict(results=results, wall=wall, cpu=cpu_lines, cpu_s=cpu, rss_max=kernel_max_rss, alive_peak=alive_peak[0],
-                pss_open=pss_open, rss_open=rss_open, voila_rss=voila_rss[0], culled_after=culled_after)
+        sampling_task.cancel()
+    return dict(results=results, wall=wall, cpu=cpu_lines, cpu_s=cpu, sampler=sampler, alive_played=alive_played,
+                pss_open=pss_open, rss_open=rss_open, gone_after=gone_after)
 
 
 # ------------------------------------------------------------------ main
@@ -579,7 +717,16 @@ def main() -> int:
     ap.add_argument("--arrival-spread", type=float, default=0.0,
                     help="arrivals uniformly at random over this many seconds (0: all at once)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the arrival times")
-    ap.add_argument("--notebook", default="variety/2_play.ipynb", help="path under lessons/")
+    ap.add_argument("--lessons", default=None, metavar="A,B,...",
+                    help=f"lessons (paths under lessons/) each learner opens one after another in one tab; a card "
+                         f"is played on the last, which must have the card table (default {','.join(DEFAULT_LESSONS)})")
+    ap.add_argument("--notebook", default=None, metavar="NB",
+                    help="only this lesson, with the card table (the single-page run: --lessons NB)")
+    ap.add_argument("--max-kernels", type=int, default=None, metavar="N",
+                    help="the server's kernel cap (BoundedKernelManager.max_kernels; cardkit-lessons' default, 6, "
+                         "is for one person; default here 3 x --sessions: one server for the whole class)")
+    ap.add_argument("--pss-every", type=float, default=5.0, metavar="S",
+                    help="sample PSS every S seconds (~3 ms a process; 0: only with all pages open)")
     ap.add_argument("--cull-timeout", type=int, default=120,
                     help="cull_idle_timeout, seconds (longer than the slowest page load)")
     ap.add_argument("--cull-interval", type=int, default=10, help="cull_interval, seconds")
@@ -603,6 +750,18 @@ def main() -> int:
     args.sessions = max(1, min(args.sessions, MAX_SESSIONS))
     args.concurrency = max(1, min(args.concurrency or args.sessions, args.sessions))
     args.preheat = max(0, min(args.preheat, MAX_SESSIONS))
+    if args.notebook and args.lessons:
+        ap.error("give --lessons or --notebook, not both")
+    args.lessons = [args.notebook] if args.notebook else \
+        [s.strip() for s in (args.lessons or ",".join(DEFAULT_LESSONS)).split(",") if s.strip()]
+    for lesson in args.lessons:
+        if not (LESSONS / lesson).is_file():
+            ap.error(f"no lesson {lesson[:60]!r} under {LESSONS}")
+    args.notebook = args.lessons[-1]  # the play page (a preheated pool is for it alone)
+    args.exercise = {lesson: has_exercise(lesson) for lesson in args.lessons}
+    args.max_kernels = args.max_kernels or 3 * args.sessions
+    if args.max_kernels < 1:
+        ap.error("--max-kernels must be at least 1")
     if not os.access(CHROMIUM, os.X_OK):
         print(f"no Chromium at {CHROMIUM}", file=sys.stderr)
         return 1
@@ -621,7 +780,8 @@ def main() -> int:
         port = free_port()
         # ours replaces any iopub_timeout that voila_args gives (0: Voila's own default)
         cmd = voila_command(tmp, port, drop=("--VoilaExecutor.iopub_timeout=",), host=HOST,
-                            cull_idle_timeout=args.cull_timeout, cull_interval=args.cull_interval)
+                            cull_idle_timeout=args.cull_timeout, cull_interval=args.cull_interval,
+                            max_kernels=args.max_kernels)
         if args.iopub_timeout:
             cmd.append(f"--VoilaExecutor.iopub_timeout={args.iopub_timeout}")
         if args.preheat:
@@ -650,7 +810,8 @@ def main() -> int:
             print(f"{args.sessions} sessions {arrivals}, at most {args.concurrency} open; one Chromium"
                   f"{f' at nice {args.browser_nice}' if args.browser_nice else ''}, "
                   f"{'animations on' if args.keep_animations else 'CSS animations off'}, "
-                  f"a context each; {args.notebook}; cull_idle_timeout {args.cull_timeout} s, "
+                  f"a context each; lessons in one tab: {' -> '.join(args.lessons)} (a card played on the last); "
+                  f"max_kernels {args.max_kernels}; cull_idle_timeout {args.cull_timeout} s, "
                   f"cull_interval {args.cull_interval} s; VoilaExecutor.iopub_timeout "
                   f"{args.iopub_timeout or 'default (4)'} s", flush=True)
             out = asyncio.run(run(args, base, server.pid, report))
@@ -668,64 +829,138 @@ def main() -> int:
     return print_summary(args, out, report, log_tail, load_before, load_average())
 
 
+def _mb(kib: float) -> float:
+    """KiB to MB (10^6 bytes)."""
+    return kib * 1024 / 1e6
+
+
+def _goal(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
 def print_summary(args, out, report, log_tail, load_before, load_after) -> int:
-    results = out["results"]
+    results, s = out["results"], out["sampler"]
+    n, nl = args.sessions, len(args.lessons)
     ok = [r for r in results if r.get("ok")]
     print()
     for line in report:
         print(line)
-    print(f"succeeded: {len(ok)} of {args.sessions} in {out['wall']:.1f} s from the first arrival "
-          f"(load average before {load_before}, after {load_after})")
+    print(f"succeeded: {len(ok)} of {n} learners ({nl} lessons each) in {out['wall']:.1f} s from the first arrival "
+          f"(load average before {load_before}, after {load_after}; 1-minute load at most {s.load_max:.2f} during)")
     for r in results:
         if not r.get("ok"):
             print(f"  session {r['i']} (arrived at {r['arrival']:.1f} s) failed after "
                   f"{r.get('failed_after', float('nan')):.1f} s: {r.get('error', 'did not finish')}")
     if len(ok) < len(results):
         print("Voila log tail:\n  " + "\n  ".join(log_tail))
-    print(f"\n{'seconds (successful sessions)':<40} {'p50':>7}  {'p95':>7}  {'max':>7}")
-    for key, label in (("first_byte", "navigation to first byte"), ("html", "navigation to end of HTML"),
-                       ("widgets", "navigation to the card table"),
-                       ("cards", "navigation to legal cards (after bids)"), ("click", "click on a card to card played")):
-        print(f"{label:<40} {fmt_dist([r[key] for r in ok if key in r])}")
+
+    print(f"\n{'seconds (successful learners)':<48} {'p50':>7}  {'p95':>7}  {'max':>7}")
+    for k, lesson in enumerate(args.lessons):
+        pages = [r["pages"][k] for r in ok]
+        print(f"lesson {k + 1}: {lesson}")
+        if k < nl - 1:
+            last = "navigation to the first exercise" if args.exercise[lesson] else "navigation to every cell drawn"
+            keys = (("first_byte", "navigation to first byte"), ("html", "navigation to end of HTML"),
+                    ("title", "navigation to the title"), ("ready", last))
+        else:
+            keys = (("first_byte", "navigation to first byte"), ("html", "navigation to end of HTML"),
+                    ("widgets", "navigation to the card table (playable)"),
+                    ("cards", "navigation to legal cards (after bids)"), ("click", "click on a card to card played"))
+        for key, label in keys:
+            print(f"  {label:<46} {fmt_dist([p[key] for p in pages if key in p])}")
+    table = [r["pages"][-1]["widgets"] for r in ok]
     if ok:
-        print(f"bids before the play: {sorted({r['bids'] for r in ok})}; last learner done at "
+        print(f"{'a learner: arrival to card played':<48} {fmt_dist([r['done'] - r['start'] for r in ok])}")
+        print(f"bids before the play: {sorted({r['pages'][-1]['bids'] for r in ok})}; last learner done at "
               f"{max(r['done'] for r in ok):.1f} s")
     print()
     for line in out["cpu"]:
         print(line)
-    n = args.sessions
     server_s = out["cpu_s"]["voila"] + out["cpu_s"]["kernels"]
-    print(f"  per learner: server {server_s / n:.2f} CPU-s (Voila {out['cpu_s']['voila'] / n:.2f} + kernel "
-          f"{out['cpu_s']['kernels'] / n:.2f}); browser {out['cpu_s']['chromium'] / n:.2f} CPU-s (on the learner's "
-          f"own machine in a class). The server's share alone: {server_s / (os.cpu_count() or 1):.0f} s of all "
-          f"{os.cpu_count()} cores for the {n} learners")
+    print(f"  per learner: server {server_s / n:.2f} CPU-s (Voila {out['cpu_s']['voila'] / n:.2f} + kernels "
+          f"{out['cpu_s']['kernels'] / n:.2f}) for {nl} lessons; browser {out['cpu_s']['chromium'] / n:.2f} CPU-s "
+          f"(on the learner's own machine in a class). The server's share alone: "
+          f"{server_s / (os.cpu_count() or 1):.0f} s of all {os.cpu_count()} cores for the {n} learners")
+
+    # kernels: alive, and how soon a page's kernel ended once the page was left or closed
     print()
-    rss = [v / 1024 for v in out["rss_max"].values()]
-    if rss:
-        print(f"kernels: {len(rss)} started, {out['alive_peak']} alive at once at the peak; largest RSS per kernel "
-              f"median {statistics.median(rss):.0f} MiB (max {max(rss):.0f})")
+    pool = f" (with the preheated pool of {args.preheat})" if args.preheat else ""
+    print(f"kernels: {len(s.kernel_rss)} started; alive at once at most {s.alive_max}{pool} (at {s.alive_max_at:.0f} s)"
+          f" = {s.alive_max / n:.2f} per learner; {out['alive_played']} alive when every learner had played "
+          f"(all on the last lesson, pages open); sampled every {s.every:g} s ({s.samples} samples)")
+    left, closed = [], []
+    for r in results:
+        pages = r["pages"]
+        for k, p in enumerate(pages):
+            kid = p.get("kernel")
+            if not kid or kid not in s.last_seen:
+                continue
+            gone_from = pages[k + 1]["left_at"] if k + 1 < len(pages) else r.get("closed_at")
+            if gone_from is not None:
+                (left if k + 1 < len(pages) else closed).append(max(0.0, s.last_seen[kid] - gone_from))
+    for name, v in (("left (next lesson opened)", left), ("closed (tab closed)", closed)):
+        if v:
+            print(f"  a {name} page's kernel last seen alive after: p50 {pct(v, .5):.1f} s, p95 {pct(v, .95):.1f} s, "
+                  f"max {max(v):.1f} s ({sum(x > 10 for x in v)} of {len(v)} after more than 10 s)")
+    gone = out["gone_after"]
+    target = f"down to the pool of {args.preheat}" if args.preheat else "all kernels gone"
+    print(f"  {target} " + (f"{gone:.1f} s after the pages closed" if gone is not None else "NOT within the wait")
+          + f" (the idle culler, the fallback: cull_idle_timeout {args.cull_timeout} s, cull_interval "
+          f"{args.cull_interval} s)")
+
+    # memory
+    print()
+    print(f"peak server memory (Voila's RSS + all its kernels' RSS, every {s.every:g} s): "
+          f"{_mb(s.total_rss_max) / 1000:.2f} GB at {s.total_rss_at:.0f} s with {s.total_rss_kernels} kernels = "
+          f"{_mb(s.total_rss_max / n):.0f} MB per learner  (MB = 10^6 bytes)")
+    if s.total_pss_max:
+        print(f"peak server memory in PSS (shared pages split; every {s.pss_every:g} s): "
+              f"{_mb(s.total_pss_max) / 1000:.2f} GB at {s.total_pss_at:.0f} s with {s.total_pss_kernels} kernels = "
+              f"{_mb(s.total_pss_max / n):.0f} MB per learner")
+    print(f"Voila server process: largest RSS {_mb(s.voila_rss_max):.0f} MB")
+    by_lesson: dict[str, list[str]] = {}
+    for r in results:
+        for p in r["pages"]:
+            if p.get("kernel"):
+                by_lesson.setdefault(p["lesson"], []).append(p["kernel"])
+    print("largest RSS per kernel, by lesson:" + (" (PSS sampled every "
+                                                  f"{s.pss_every:g} s, so a lower bound)" if s.pss_every else ""))
+    for lesson in args.lessons:
+        rss = [_mb(s.kernel_rss[k]) for k in by_lesson.get(lesson, ()) if k in s.kernel_rss]
+        pss = [_mb(s.kernel_pss[k]) for k in by_lesson.get(lesson, ()) if k in s.kernel_pss]
+        if rss:
+            print(f"  {lesson:<28} RSS median {statistics.median(rss):.0f} MB, max {max(rss):.0f} MB"
+                  + (f"; PSS median {statistics.median(pss):.0f} MB, max {max(pss):.0f} MB" if pss else "")
+                  + f" ({len(rss)} kernels)")
+    rss_all = [_mb(v) for v in s.kernel_rss.values()]
     if out["pss_open"]:
-        pss = [v / 1024 for v in out["pss_open"]]
-        print(f"with all pages open: {len(pss)} kernels, RSS {sum(out['rss_open']) / 1024:.0f} MiB in all, "
-              f"PSS {sum(pss):.0f} MiB in all, PSS per kernel median {statistics.median(pss):.0f} MiB "
-              f"(shared library pages split between kernels)")
-    print(f"Voila server process: largest RSS {out['voila_rss'] / 1024:.0f} MiB")
-    culled = out["culled_after"]
-    target = f"down to the pool of {args.preheat}" if args.preheat else "all kernels culled"
-    print(f"{target} " + (f"{culled:.1f} s after the pages closed" if culled is not None else "NOT within the wait")
-          + f" (cull_idle_timeout {args.cull_timeout} s, cull_interval {args.cull_interval} s)")
-    w = [r["widgets"] for r in ok]
-    c = [r["click"] for r in ok]
+        pss = [_mb(v) for v in out["pss_open"]]
+        print(f"with every learner on the last lesson: {len(pss)} kernels, RSS {_mb(sum(out['rss_open'])):.0f} MB in "
+              f"all, PSS {sum(pss):.0f} MB in all, PSS per kernel median {statistics.median(pss):.0f} MB")
+
+    # the goals of issue 19
+    kmax = max(rss_all) if rss_all else float("nan")
+    peak_gb = _mb(s.total_rss_max) / 1000
+    peak_30 = peak_gb * 30 / n
+    print("\ngoals (issue 19):")
+    print(f"  kernels alive <= 2 per learner at any time: at most {s.alive_max / n:.2f} per learner "
+          f"({s.alive_max} for {n})  -- {_goal(s.alive_max <= 2 * n)}")
+    print(f"  <= 150 MB per kernel: largest RSS of any kernel {kmax:.0f} MB"
+          f"{f', median {statistics.median(rss_all):.0f} MB' if rss_all else ''}  -- {_goal(kmax <= 150)}")
+    print(f"  peak server memory for 30 learners <= 8 GB: {peak_gb:.2f} GB for {n}"
+          + (f" (x 30/{n} = {peak_30:.2f} GB)" if n != 30 else "") + f"  -- {_goal(peak_30 <= 8)}")
+    print(f"  (server CPU per learner: {server_s / n:.2f} CPU-s for {nl} lessons; load average before "
+          f"{load_before}, after {load_after})")
+
     arrivals = f"over {args.arrival_spread:g} s" if args.arrival_spread else "at once"
-    print("\n| learners | arrivals | succeeded | time to table p50 / p95 | click to update p50 / p95 | "
-          "RSS / PSS per kernel | culled after close | server / browser CPU-s per learner | load before |")
-    print(f"| {n} | {arrivals} | {len(ok)}/{n} | {pct(w, .5):.1f} / {pct(w, .95):.1f} s | "
-          f"{pct(c, .5):.2f} / {pct(c, .95):.2f} s | "
-          f"{statistics.median(rss) if rss else float('nan'):.0f} / "
-          f"{statistics.median(out['pss_open']) / 1024 if out['pss_open'] else float('nan'):.0f} MiB | "
-          f"{f'{culled:.0f} s' if culled is not None else 'no'} (timeout {args.cull_timeout} s) | "
-          f"{server_s / n:.1f} / {out['cpu_s']['chromium'] / n:.1f} | {load_before.split()[0]} |")
-    return 0 if len(ok) == args.sessions and culled is not None else 2
+    print("\n| learners | arrivals | lessons | succeeded | playable table p50 / p95 | server CPU-s per learner | "
+          "kernels alive max (per learner) | peak server RSS (per learner) | largest kernel RSS | all gone after close "
+          "| load before / after |")
+    print(f"| {n} | {arrivals} | {nl} | {len(ok)}/{n} | {pct(table, .5):.1f} / {pct(table, .95):.1f} s | "
+          f"{server_s / n:.2f} | {s.alive_max} ({s.alive_max / n:.2f}) | {peak_gb:.2f} GB ({_mb(s.total_rss_max / n):.0f} "
+          f"MB) | {kmax:.0f} MB | {f'{gone:.1f} s' if gone is not None else 'no'} | "
+          f"{load_before.split()[0]} / {load_after.split()[0]} |")
+    return 0 if len(ok) == n and gone is not None else 2
 
 
 if __name__ == "__main__":
