@@ -314,6 +314,7 @@ class DealDashboard(BoardSteps, W.VBox):
                                        tooltip="Deal the cards of the deal number in the box")
         self.code_box = Control("text", "code_box", value="", description="Deal code",
                                 placeholder=f"e.g. {self.CODE_EXAMPLE}")
+        self.code_box.add_class("ck-code")  # it grows (card_table.css): a cards-form code shown whole
         self.load_button = Control("button", "load_button", description="Load",
                                    tooltip="Deal the cards of the code in the box")
         self.undo_button = Control("button", "undo_button", description="Undo", tooltip=undo_tooltip)
@@ -1487,7 +1488,8 @@ class DealDashboard(BoardSteps, W.VBox):
             return
         self.title.value = self._title_html(st)
         code = self._page_code()  # a scored game hides the code while the deal is played (it names the hands)
-        self.code_banner.value = (f"<div style='font-size:1.6em;font-weight:bold;margin:2px 0px'>Deal code: "
+        self.code_banner.value = (f"<div style='font-size:1.6em;font-weight:bold;margin:2px 0px;"
+                                  f"overflow-wrap:anywhere'>Deal code: "
                                   f"{html.escape(code)}</div>" if code else "")
         if self.replay is not None:
             self._view = self._draw(self.replay.state, live=False) or {}
