@@ -9,6 +9,8 @@ of a player's decisions, and expert bots, for the three games.
   :class:`Estimate`: the same from the mover's observation only, by dealing the unseen
   cards at random (exact per world late in a deal, rule-bot playouts earlier).
 - :func:`review` (state, seat) -> list of :class:`Verdict`: what each decision cost.
+- :func:`dd_table` (state) -> :class:`DDTable`: Variety's double-dummy table, the
+  declarers' margin for each contract and each declaring pair.
 - :class:`ExpertBot`: plays from :func:`estimate` (``variety.ExpertBot`` and the other
   games' names refer to it).
 
@@ -21,10 +23,11 @@ from __future__ import annotations
 
 from ._types import SearchLimit, Solution
 from ._worlds import MAX_WORLDS
+from .ddtable import DDTable, dd_table
 from .judge import EXACT_CARDS, Estimate, ExpertBot, Verdict, estimate, estimate_observation, outcome, review
 
 __all__ = ["Solution", "SearchLimit", "solve", "analyse", "sample_worlds", "estimate", "estimate_observation",
-           "Estimate", "review", "Verdict", "ExpertBot", "outcome", "EXACT_CARDS", "MAX_WORLDS"]
+           "Estimate", "review", "Verdict", "ExpertBot", "outcome", "EXACT_CARDS", "MAX_WORLDS", "dd_table", "DDTable"]
 
 
 def _backend(state):
