@@ -313,7 +313,9 @@ def hub_config(
     servers serve (``install_lessons`` makes a read-only copy for them). ``room_port``: the
     teaching room runs as the hub service ``room`` (``/services/room/``,
     ``cardkit.room_service``, on 127.0.0.1 at that port; the admins are its teachers; its
-    database ``<data dir>/room.sqlite``), and every user may open it; None leaves it out.
+    database ``<data dir>/room.sqlite``), and every user may open it; the learners' server
+    tokens may use it too and ``CARDKIT_ROOM_URL`` tells their lessons where it is (each
+    answer reported, :mod:`cardkit.room_report`); None leaves it out.
     """
     data = Path(data_dir).resolve()
     lessons = Path(lessons_dir).resolve()
@@ -364,7 +366,14 @@ def hub_config(
         })
         # JupyterHub 5 and 6 give users only "self": learners need access to the room
         jupyterhub["load_roles"].append({"name": "user", "scopes": ["self", "access:services!service=room"]})
+        # ... and so does their server's token (JUPYTERHUB_API_TOKEN, which Voila hands on to every lesson
+        # kernel): the lessons report each answer with it (cardkit/room_report.py; issue 23 §4). The hub's
+        # own "server" role plus the room; the hub gives the token the part of it its user holds.
+        jupyterhub["load_roles"].append({"name": "server", "scopes": [
+            "users:activity!user", "access:servers!server", "access:services!service=room"]})
     environment = {"JUPYTER_CONFIG_PATH": str(data / "singleuser-config")}
+    if room_port is not None:  # where the lessons send answers: the room itself, not through the proxy
+        environment["CARDKIT_ROOM_URL"] = f"http://127.0.0.1:{int(room_port)}/services/room/"
     if not isolate:  # one user: the hub's prepared numba cache serves every server as it is
         environment["NUMBA_CACHE_DIR"] = str(data / "numba-cache")
     if ssl_cert or ssl_key:

@@ -47,7 +47,9 @@ cardkit.room.NotSeatedError: 'bob' does not sit at table 'T1': take a seat first
 from __future__ import annotations
 
 import json
+import re
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
@@ -56,6 +58,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Float,
     Index,
     Integer,
     MetaData,
@@ -80,7 +83,8 @@ from .table_session import Move, TableSession, seat_names, table_view
 
 __all__ = [
     "Room", "RoomError", "UnknownTableError", "SeatError", "SeatTakenError", "NotSeatedError",
-    "NotYourTurnError", "NotTeacherError", "TableChangedError", "METADATA",
+    "NotYourTurnError", "NotTeacherError", "TableChangedError", "AnswerError", "METADATA", "ANSWER_KINDS",
+    "MAX_ANSWERS_PER_USER",
 ]
 
 
@@ -115,6 +119,12 @@ class NotYourTurnError(RoomError):
 class NotTeacherError(RoomError):
     """A teacher's control (undo, next board, another set of boards) asked by a user who
     is not one of the room's teachers."""
+
+
+class AnswerError(RoomError):
+    """A lesson's answer that :meth:`Room.record_answer` refuses: a bad kind, an id that is
+    not short plain text, a right/wrong that is not a bool, points lost that are not a
+    number of points, or a learner past :data:`MAX_ANSWERS_PER_USER`."""
 
 
 class TableChangedError(RoomError):
@@ -173,6 +183,37 @@ _ACTIONS = Table(
     Column("by_user", String(255), nullable=False),              # a user name or "bot"
     Column("remark", Text, nullable=True),                       # Variety table talk (RULES.md §1.3)
 )
+
+_ANSWERS = Table(
+    "cardkit_room_answers", METADATA,                            # issue 23 §4: what each learner did
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("user_name", String(255), nullable=False),
+    Column("kind", String(16), nullable=False),                  # "exercise" or "problem"
+    Column("lesson", String(100), nullable=False),               # "variety/1_rules", or ""
+    Column("section", String(32), nullable=False),               # the rules section, "1.3", or ""
+    Column("item", String(100), nullable=False),                 # the exercise's title, the problem's number
+    Column("right", Boolean, nullable=False),
+    Column("points_lost", Float, nullable=True),                 # problems: the grade's cost in points
+    Column("at", Float, nullable=False),                         # seconds since 1970 (UTC)
+    Index("ix_cardkit_room_answers_user", "user_name"),
+)
+
+#: the kinds of answer a lesson reports (:meth:`Room.record_answer`)
+ANSWER_KINDS = ("exercise", "problem")
+#: at most this many answers are stored per learner (a class term is a few hundred)
+MAX_ANSWERS_PER_USER = 20_000
+#: the longest lesson name, rules section and item id
+_ANSWER_LIMITS = {"lesson": 100, "section": 32, "item": 100}
+#: the most points a problem's answer can lose (the largest swing of a deal is far less)
+MAX_POINTS_LOST = 10_000.0
+_PRINTABLE = re.compile(r"[^\x00-\x1f\x7f]*")
+
+
+def _section_key(section: str) -> tuple:
+    """Rules sections in book order: "1.2" before "1.10", "" (none given) last."""
+    parts = section.split(".")
+    return (not section, [(0, int(x), "") if x.isdigit() else (1, 0, x) for x in parts])
+
 
 #: at most this many characters in a user name (JupyterHub's names are shorter)
 MAX_USER = 255
@@ -436,6 +477,103 @@ class Room:
         with self.engine.connect() as conn:
             rows = conn.execute(q).all()
         return [self._traveller_row(r) for r in rows]
+
+    # ---- what each learner did (issue 23 §4) ----------------------------------------------
+
+    def record_answer(self, user: str, kind: str, *, lesson: str = "", section: str = "", item: str,
+                      right: bool, points_lost: float | None = None, at: float | None = None) -> None:
+        """Store one answer a learner gave in a lesson: an exercise of a rules lesson
+        (``kind="exercise"``) or a problem of a problem set (``kind="problem"``).
+
+        :param user: the learner (under the hub: the owner of the hub token that sent it,
+            never a name the lesson gives).
+        :param lesson: the lesson, e.g. ``"variety/1_rules"`` (at most 100 characters; ""
+            when unknown).
+        :param section: the rules section the exercise practises, e.g. ``"1.3"`` (RULES.md
+            §1.3; at most 32 characters; "" for none).
+        :param item: the exercise's title or the problem's number (1 to 100 characters).
+        :param right: whether the answer was right (the first answer to that example or
+            problem: the one the lesson counts).
+        :param points_lost: problems only: the points the answer loses against the best
+            choice (0 when right; :func:`cardkit.problems.grade`'s ``cost``), a number
+            ``0 .. 10,000``; None for an exercise.
+        :param at: when, in seconds since 1970 (UTC); None: now.
+        :raises AnswerError: for a kind not in :data:`ANSWER_KINDS`, a lesson, section or
+            item that is not one line of text of its length, ``right`` not a bool, points
+            lost missing for a problem, given for an exercise or out of range, or a learner
+            with :data:`MAX_ANSWERS_PER_USER` answers stored; nothing is stored.
+        """
+        user = _check_user(user)
+        if kind not in ANSWER_KINDS:
+            raise AnswerError(f"kind {quote(kind)}: expected one of {', '.join(ANSWER_KINDS)}")
+        fields = {"lesson": lesson, "section": section, "item": item}
+        for name, value in fields.items():
+            most = _ANSWER_LIMITS[name]
+            if not isinstance(value, str) or len(value) > most or not _PRINTABLE.fullmatch(value) or (
+                    name == "item" and not value.strip()):
+                least = 1 if name == "item" else 0
+                raise AnswerError(f"{name} {quote(value)}: expected one line of text of {least} to {most} "
+                                  f"characters")
+        if not isinstance(right, bool):
+            raise AnswerError(f"right {quote(right)}: expected True or False")
+        if kind == "exercise":
+            if points_lost is not None:
+                raise AnswerError(f"points_lost {quote(points_lost)}: an exercise loses no points (give None)")
+        elif isinstance(points_lost, bool) or not isinstance(points_lost, (int, float)) or \
+                not 0 <= points_lost <= MAX_POINTS_LOST:  # nan fails both comparisons
+            raise AnswerError(f"points_lost {quote(points_lost)}: a problem's answer loses 0 to "
+                              f"{MAX_POINTS_LOST:,.0f} points")
+        if at is None:
+            at = time.time()
+        elif isinstance(at, bool) or not isinstance(at, (int, float)) or not 0 <= at < 1e11:
+            raise AnswerError(f"at {quote(at)}: expected seconds since 1970")
+        with self._lock, self.engine.begin() as conn:
+            stored = conn.execute(select(func.count()).select_from(_ANSWERS)
+                                  .where(_ANSWERS.c.user_name == user)).scalar() or 0
+            if stored >= MAX_ANSWERS_PER_USER:
+                raise AnswerError(f"{user!r} has {stored:,} answers stored, the most the room keeps per learner")
+            conn.execute(insert(_ANSWERS).values(
+                user_name=user, kind=kind, lesson=lesson, section=section.strip(), item=item, right=right,
+                points_lost=None if points_lost is None else float(points_lost), at=float(at)))
+
+    def answers_summary(self, user: str) -> dict[str, dict]:
+        """What each learner did, for the teacher: learner name -> a dict with
+
+        - ``exercises``: rules section (``"1.3"``, ``""`` for none) -> ``{"right": n,
+          "wrong": m}``, the answers counted, in book order;
+        - ``problems``: lesson -> ``{"answered": n, "solved": k, "points_lost": p}`` (``p``
+          the points lost over the problems answered, 0.0 when every one was solved);
+        - ``answers``: the number of answers stored, ``last``: when the last came
+          (seconds since 1970).
+
+        Learners in alphabetical order; a learner with no answer is not listed.
+
+        :raises NotTeacherError: for a user who is not a teacher.
+        """
+        self._teacher(user, "see what each learner did")
+        c = _ANSWERS.c
+        q = (select(c.user_name, c.kind, c.lesson, c.section, c.right, func.count().label("n"),
+                    func.sum(c.points_lost).label("lost"), func.max(c.at).label("last"))
+             .group_by(c.user_name, c.kind, c.lesson, c.section, c.right))
+        with self.engine.connect() as conn:
+            rows = conn.execute(q).all()
+        out: dict[str, dict] = {}
+        for r in sorted(rows, key=lambda r: r.user_name):
+            who = out.setdefault(r.user_name, {"exercises": {}, "problems": {}, "answers": 0, "last": 0.0})
+            who["answers"] += r.n
+            who["last"] = max(who["last"], float(r.last))
+            if r.kind == "exercise":
+                cell = who["exercises"].setdefault(r.section, {"right": 0, "wrong": 0})
+                cell["right" if r.right else "wrong"] += r.n
+            else:
+                cell = who["problems"].setdefault(r.lesson, {"answered": 0, "solved": 0, "points_lost": 0.0})
+                cell["answered"] += r.n
+                cell["solved"] += r.n if r.right else 0
+                cell["points_lost"] += float(r.lost or 0.0)
+        for who in out.values():
+            who["exercises"] = dict(sorted(who["exercises"].items(), key=lambda kv: _section_key(kv[0])))
+            who["problems"] = dict(sorted(who["problems"].items()))
+        return out
 
     # ---- the teacher's controls ------------------------------------------------------------
 

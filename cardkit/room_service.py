@@ -54,7 +54,9 @@ import asyncio
 import html
 import json
 import logging
+import math
 import os
+import re
 import secrets
 import signal
 import sys
@@ -67,7 +69,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated, UserNotAllowed
+from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated, UserNotAllowed, check_scopes
 from tornado import web, websocket
 from tornado.httpserver import HTTPServer
 
@@ -79,7 +81,7 @@ from .room_table import card_table_state, page_action
 from .table_session import jsonable, seat_names
 
 __all__ = ["RoomService", "TokenBucket", "MESSAGES", "MAX_MESSAGE_BYTES", "SOCKET_MAX_BYTES", "RATE", "BURST",
-           "FLOOD_CLOSE", "main"]
+           "FLOOD_CLOSE", "MAX_ANSWER_BYTES", "ANSWER_RATE", "ANSWER_BURST", "ANSWER_KEYS", "main"]
 
 log = logging.getLogger("cardkit.room_service")
 
@@ -92,6 +94,17 @@ RATE = 10.0
 BURST = 20
 #: after this many messages dropped for the rate, the connection is closed
 FLOOD_CLOSE = 100
+#: a lesson's answer (``POST api/answer``, issue 23 §4): at most this many bytes of JSON
+MAX_ANSWER_BYTES = 2048
+#: answers a second a learner may send, on average, and in one burst (a lesson sends one per click)
+ANSWER_RATE = 2.0
+ANSWER_BURST = 30
+#: token checks a second the hub is asked, over every learner (a flood of made-up tokens stops here)
+AUTH_RATE = 50.0
+AUTH_BURST = 200
+#: the keys an answer may carry (the learner is the token's owner: no "user" key)
+ANSWER_KEYS = ("kind", "lesson", "section", "item", "right", "points_lost")
+_AUTH_HEADER = re.compile(r"token\s+([A-Za-z0-9_.~+/=-]{8,256})", re.IGNORECASE)
 #: a table id in an address (``T1``)
 _TABLE_ID = r"[A-Za-z0-9_-]{1,32}"
 
@@ -195,6 +208,9 @@ class RoomService:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="cardkit-room")
         #: every message refused, as (user, page, kind, message), the last 1,000 (for tests and logs)
         self.refusals: list[tuple[str, str, str, str]] = []
+        #: the answers' rate limits: the hub's token checks, and per learner
+        self.auth_bucket = TokenBucket(AUTH_RATE, AUTH_BURST)
+        self.answer_buckets: dict[str, TokenBucket] = {}
 
     async def call(self, fn: Callable, *args, **kwargs):
         """``fn(*args, **kwargs)`` in the room's worker thread (one call at a time)."""
@@ -214,6 +230,7 @@ class RoomService:
             (p + r"static/(card_table\.(?:js|css))", web.StaticFileHandler, {"path": str(_widgets_dir())}),
             (p + r"static/(room\.(?:js|css))", web.StaticFileHandler, {"path": str(STATIC_DIR)}),
             (p + "oauth_callback", OAuthCallback, kw),
+            (p + "api/answer", AnswerHandler, kw),
         ]
         settings.setdefault("cookie_secret", secrets.token_bytes(32))
         settings.setdefault("websocket_max_message_size", SOCKET_MAX_BYTES)
@@ -288,8 +305,25 @@ class RoomService:
                         "number": None if board is None else board["number"],
                         "seats": t["seats"], "names": list(seat_names(t["players"])),
                         "scores": view["scores"], "state": card_table_state(view), "traveller": traveller})
-        return {"kind": "teacher", "user": user, "tables": out, "partial": scope is not None,
-                "games": [{"name": k, "title": v} for k, v in _GAMES.items()]}
+        payload = {"kind": "teacher", "user": user, "tables": out, "partial": scope is not None,
+                   "games": [{"name": k, "title": v} for k, v in _GAMES.items()]}
+        if scope is None:
+            payload["learners"] = self.room.answers_summary(user)
+        return payload
+
+    def record_answer(self, user: str, answer: dict[str, Any]) -> dict[str, dict]:
+        """Store a lesson's answer for ``user`` (the token's owner) and return the summary
+        the teachers' pages are sent (:meth:`Room.answers_summary`)."""
+        a: Any = answer  # the room checks every field's type
+        self.room.record_answer(user, a.get("kind"), lesson=a.get("lesson", ""), section=a.get("section", ""),
+                                item=a.get("item"), right=a.get("right"), points_lost=a.get("points_lost"))
+        teachers = sorted(self.room.teachers)
+        return self.room.answers_summary(teachers[0]) if teachers else {}
+
+    async def answered(self, summary: dict[str, dict]) -> None:
+        """Send the teachers' pages what each learner did (one message, the whole summary)."""
+        for sock in [s for s in self.sockets if s.ready and s.page == "teacher"]:
+            sock.send({"kind": "answers", "learners": summary})
 
     def payloads(self, sockets: Sequence[RoomSocket], scope: Scope | None = None) -> list[tuple[RoomSocket, dict]]:
         """What each of ``sockets`` is sent now; with ``scope`` ``(table, codes)`` (an
@@ -492,6 +526,90 @@ class TeacherPage(_Base):
         self.page("teacher", "The teacher's page")
 
 
+class AnswerHandler(web.RequestHandler):
+    """``POST <prefix>api/answer``: a lesson's answer, sent by :mod:`cardkit.room_report`
+    from the learner's kernel (issue 23 §4).
+
+    Authenticated by the hub token in ``Authorization: token <token>`` only (the learner's
+    server token, which the hub gives ``access:services!service=room``), checked with the
+    hub (:meth:`HubAuth.user_for_token`, cached a minute) and against the service's access
+    scopes; the learner is the token's owner, never a name in the body, and a cookie is never
+    read (no request from another site's page counts). The body: a JSON object with
+    :data:`ANSWER_KEYS` (``kind`` "exercise" | "problem", ``lesson``, ``section``, ``item``,
+    ``right``, ``points_lost``), at most :data:`MAX_ANSWER_BYTES`.
+
+    Answers: 204 stored (the teachers' pages are sent the new summary); 403 without a valid
+    token; 413 too long; 429 past the rate (:data:`ANSWER_RATE` a second per learner, bursts
+    of :data:`ANSWER_BURST`; :data:`AUTH_RATE` token checks a second in all); 400 for a body
+    that is not such an object or that the room refuses (:class:`cardkit.room.AnswerError`,
+    one line); 503 when the hub cannot be asked. Every refusal is logged; nothing is stored.
+    """
+
+    def initialize(self, service: RoomService) -> None:
+        self.service = service
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+
+    def check_xsrf_cookie(self) -> None:
+        """No cookie is read here: the token in the header is the only credential."""
+
+    def _refuse(self, status: int, user: str, message: str) -> None:
+        self.service.refused(user, "answer", str(status), message)
+        self.set_status(status)
+        self.finish(json.dumps({"error": message}))
+
+    async def post(self) -> None:
+        service = self.service
+        body = self.request.body or b""
+        if len(body) > MAX_ANSWER_BYTES:
+            return self._refuse(413, "?", f"an answer of {len(body):,} bytes: at most {MAX_ANSWER_BYTES:,}")
+        m = _AUTH_HEADER.fullmatch(self.request.headers.get("Authorization", "").strip())
+        if m is None:
+            return self._refuse(403, "?", "no hub token (Authorization: token ...)")
+        if not service.auth_bucket.take():
+            return self._refuse(429, "?", "too many answers at once: try again in a moment")
+        hub_auth = service.hub_auth
+        try:
+            model = await hub_auth.user_for_token(m.group(1), sync=False)
+        except Exception as e:  # noqa: BLE001 - the hub down or refusing: the lesson goes on
+            log.warning("the hub could not check an answer's token: %s", _one_line(e))
+            return self._refuse(503, "?", "the hub could not be asked: try again later")
+        if not model or model.get("kind", "user") != "user" or not isinstance(model.get("name"), str):
+            return self._refuse(403, "?", "the token is not a hub user's")
+        user = model["name"]
+        scopes = getattr(hub_auth, "access_scopes", None)
+        if scopes and not check_scopes(scopes, set(model.get("scopes") or ())):
+            return self._refuse(403, user, "the token may not use the room (no access:services!service=room)")
+        bucket = service.answer_buckets.get(user)
+        if bucket is None:
+            if len(service.answer_buckets) > 10_000:
+                service.answer_buckets.clear()
+            bucket = service.answer_buckets[user] = TokenBucket(ANSWER_RATE, ANSWER_BURST)
+        if not bucket.take():
+            return self._refuse(429, user, "too many answers at once: slow down")
+        try:
+            answer = json.loads(body.decode("utf-8"))
+        except ValueError:
+            return self._refuse(400, user, f"answer {quote(body[:80])}: not JSON")
+        if not isinstance(answer, dict):
+            return self._refuse(400, user, f"answer {quote(answer)}: expected a JSON object")
+        extra = sorted(set(answer) - set(ANSWER_KEYS))
+        if extra:
+            return self._refuse(400, user, f"answer: unknown key {quote(extra[0])} (expected {', '.join(ANSWER_KEYS)})")
+        points = answer.get("points_lost")
+        if isinstance(points, float) and not math.isfinite(points):
+            return self._refuse(400, user, f"points_lost {quote(points)}: not a number of points")
+        try:
+            summary = await service.call(service.record_answer, user, answer)
+        except CardkitError as e:
+            return self._refuse(400, user, _one_line(e))
+        self.set_status(204)
+        self.finish()
+        await service.answered(summary)
+
+
 class OAuthCallback(HubOAuthCallbackHandler):
     def initialize(self, service: RoomService) -> None:
         self.hub_auth = service.hub_auth
@@ -643,7 +761,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     where = urlparse(args.url)
 
     async def serve() -> None:
-        server = HTTPServer(app, xheaders=True)
+        server = HTTPServer(app, xheaders=True, max_body_size=SOCKET_MAX_BYTES)
         server.listen(where.port or 80, where.hostname or "127.0.0.1")
         log.info("the teaching room at %s (teachers %s; database %s)", args.url,
                  ", ".join(args.teacher) or "none", url.split("@")[-1])

@@ -30,6 +30,8 @@ import ipywidgets as W
 import numpy as np
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+from cardkit.room_report import report_answer, rules_section
+
 from ._common import (
     COMPASS,
     MAX_SEED,
@@ -354,6 +356,7 @@ class Exercise(W.VBox):
             self.right += bool(right)
             if self.tally is not None:
                 self.tally.add(right)
+            report_answer("exercise", item=self.title, right=bool(right), section=rules_section(self._head))
         self._show_status()
         return bool(right)
 

@@ -20,6 +20,7 @@ import ipywidgets as W
 
 from cardkit.cards import Suit
 from cardkit.problems import Problem, grade, line_words, load_problems, result_words
+from cardkit.room_report import report_answer
 from cardkit.wording import minus_signs, signed, tens_as_10
 
 from ._common import card_html, card_words, one_line, suit_html
@@ -345,6 +346,7 @@ class ProblemSet(W.VBox):
         else:
             self.first_answers[p.number] = g.right
             self._show_tally()
+            report_answer("problem", item=str(p.number), right=bool(g.right), points_lost=g.cost)
             self._mark_picker()
         for b, x in zip(self._buttons, p.legal):
             if x == a:

@@ -198,7 +198,10 @@ function teacherPage() {
   const boxes = {};      // table id -> {box, model, traveller, scores}
   const list = h("section", { class: "room-teacher-tables" });
   const replay = h("section", { class: "room-replay", id: "room-replay", hidden: true });
-  main.replaceChildren(h("h2", { text: "Every table" }), list, replay);
+  const learners = h("section", { class: "room-learners", id: "room-learners" },
+    h("p", { text: "No learner has answered an exercise or a problem yet." }));
+  main.replaceChildren(h("h2", { text: "Every table" }), list, replay,
+    h("h2", { text: "What each learner did in the lessons" }), learners);
   const socket = new Socket("ws/teacher", (msg) => {
     if (msg.kind === "teacher") {
       body.dataset.version = String(Number(body.dataset.version) + 1);
@@ -214,6 +217,9 @@ function teacherPage() {
           text: `Replay board ${s.board} (${s.code})`,
           onclick: () => socket.send({ kind: "replay", table: t.table, board: s.board }) })));
       }
+      if (msg.learners) learners.replaceChildren(learnersTable(msg.learners));
+    } else if (msg.kind === "answers") {
+      learners.replaceChildren(learnersTable(msg.learners));
     } else if (msg.kind === "replay") {
       showReplay(replay, msg);
     } else if (msg.kind === "error") {
@@ -253,6 +259,26 @@ function travellerTable(t) {
     h("td", { text: r.returns.join(" / ") })));
   return h("table", { class: "room-traveller-table" },
     h("thead", {}, h("tr", {}, ...["Table", "Board", "Players", "Contract", "Points per seat"].map(x => h("th", { text: x })))),
+    h("tbody", {}, ...rows));
+}
+
+// what each learner did: exercises right and wrong per rules section, problems solved and points lost
+function learnersTable(summary) {
+  const names = Object.keys(summary);
+  if (!names.length) return h("p", { text: "No learner has answered an exercise or a problem yet." });
+  const points = (p) => `${Math.round(p * 10) / 10} point${p === 1 ? "" : "s"} lost`;
+  const rows = names.map(name => {
+    const who = summary[name];
+    const ex = Object.entries(who.exercises).map(([sec, c]) => h("li", { "data-section": sec,
+      text: `${sec ? `§${sec}` : "no section"}: ${c.right} right, ${c.wrong} wrong` }));
+    const pr = Object.entries(who.problems).map(([lesson, c]) => h("li", { "data-lesson": lesson,
+      text: `${lesson || "a problem set"}: ${c.solved} of ${c.answered} solved, ${points(c.points_lost)}` }));
+    return h("tr", { "data-learner": name }, h("td", { text: name }),
+      h("td", {}, ex.length ? h("ul", { class: "room-learner-list" }, ...ex) : "—"),
+      h("td", {}, pr.length ? h("ul", { class: "room-learner-list" }, ...pr) : "—"));
+  });
+  return h("table", { class: "room-traveller-table room-learners-table" },
+    h("thead", {}, h("tr", {}, ...["Learner", "Exercises (rules section)", "Problems"].map(x => h("th", { text: x })))),
     h("tbody", {}, ...rows));
 }
 
