@@ -73,6 +73,7 @@ import math
 import os
 import re
 import time
+import urllib.parse
 import zlib
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -891,6 +892,25 @@ class DealDashboard(BoardSteps, W.VBox):
             table._message = (f"<b>⚠ The link's deal code could not be used:</b> "
                               f"{html.escape(table.query_problem)} — here is a normal deal.")
             table.refresh()
+        return table
+
+    @classmethod
+    def from_code(cls, code: str, **kwargs) -> DealDashboard:
+        """The table a class link ``?deal=CODE`` opens, built from code: the same cards,
+        dealer and rules (:meth:`from_query` with that code), so a teacher's projector
+        deals what the class link deals: ``VarietyTable.from_code("V-4821",
+        layout="projector")``. (``VarietyTable(seed=4821)`` deals the same cards but its
+        dealer comes from the cut, RULES.md §1.1: its code is ``V-4821-D2``.)
+
+        :param kwargs: the constructor's arguments, as for :meth:`from_query`.
+        :raises CardkitError: for a code the table cannot deal (not read, another game),
+            where a link would show one line and a normal deal.
+        """
+        if not isinstance(code, str) or not code.strip():
+            raise CardkitError(f"deal code {quote(code)}: expected a code such as {cls.CODE_EXAMPLE!r}")
+        table = cls.from_query("deal=" + urllib.parse.quote(code.strip()), **kwargs)
+        if table.query_problem is not None:
+            raise CardkitError(table.query_problem)
         return table
 
     def _started(self, what: str) -> None:
