@@ -115,3 +115,5 @@ def test_room_takes_a_sets_codes(tmp_path):
     assert room.tables()[0]["board"] == codes[0]
     room.next_board(t, "teach")
     assert room.tables()[0]["board"] == codes[1]
+    room.set_deals(t, "teach", deal_set_codes(deals_to_text(["V-21", "V-22"])))   # another set, from its text
+    assert room.tables()[0]["board"] == "V-21"
