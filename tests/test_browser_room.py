@@ -14,6 +14,9 @@ face up, and no deal code is on the page while the board is played; the teacher'
 shows every hand, each board's traveller (one row for Variety, two for Durak) and a
 finished board's replay. Also: a learner gets 403 for the teacher's page and another
 table's page, and a learner's page whose websocket drops reconnects to the same table.
+Last (issue 23 §4), a learner opens the Variety rules lesson in her own server and answers
+one exercise wrong: her lesson's kernel reports it with her server's hub token, and the
+teacher's page shows "§1.1: 0 right, 1 wrong" in her row of what each learner did.
 
 The hub is started once, by ``tests/test_browser_hub.py``'s ``hub`` fixture (root, system
 users, configurable-http-proxy); without Chromium, root or the proxy the test is skipped,
@@ -27,7 +30,16 @@ import time
 from urllib.parse import quote
 
 import pytest
-from test_browser_hub import ADMIN_PASSWORD, EXPECT_TIMEOUT_MS, PASSWORD, TEACHER, _log_tail, _login, hub  # noqa: F401
+from test_browser_hub import (  # noqa: F401
+    ADMIN_PASSWORD,
+    EXPECT_TIMEOUT_MS,
+    PASSWORD,
+    SPAWN_TIMEOUT_MS,
+    TEACHER,
+    _log_tail,
+    _login,
+    hub,
+)
 
 from cardkit.room import Room
 
@@ -213,6 +225,29 @@ def test_a_class_in_the_teaching_room(hub, browser):  # noqa: F811 - the hub fix
         teacher_text = teacher.inner_text("body")
         for name in ("ann", "boris"):
             assert name in teacher_text
+
+        # What each learner did (issue 23 §4): Chloe answers one exercise of the Variety rules
+        # lesson in her own server; its kernel reports it to the room with her server's token.
+        import numpy as np
+
+        from cardkit_widgets import exercises as X
+
+        expect(teacher.locator("#room-learners")).to_contain_text("No learner has answered")
+        lesson_path = "/user/chloe/voila/render/variety/1_rules.ipynb"
+        lesson = contexts[1 + LEARNERS.index("chloe")].new_page()
+        lesson.set_default_navigation_timeout(SPAWN_TIMEOUT_MS)
+        lesson.goto(f"{base}/hub/spawn?next={quote(lesson_path)}")
+        lesson.wait_for_url(re.compile(re.escape(base + lesson_path) + r"(\?.*)?$"), timeout=SPAWN_TIMEOUT_MS)
+        exercise = lesson.locator(".ck-exercise").filter(has_text="Exercise: The cut for the first dealer")
+        expect(exercise).to_have_count(1, timeout=SPAWN_TIMEOUT_MS)
+        q = X.variety_cut(np.random.default_rng(110))          # the lesson's first example (deal number 110)
+        wrong = next(label for label, v in q.choices if v != q.answer)
+        exercise.get_by_role("button", name=wrong, exact=True).click()
+        expect(exercise).to_contain_text("✘ Not right.")
+        row = teacher.locator("#room-learners tr[data-learner='chloe']")
+        expect(row).to_contain_text("§1.1: 0 right, 1 wrong")
+        assert room.answers_summary(TEACHER)["chloe"]["exercises"] == {"1.1": {"right": 0, "wrong": 1}}
+        print(f"[room] chloe's answer in her lesson shown on the teacher's page at {time.monotonic() - t0:.1f} s")
     except BaseException:
         print(f"[room] hub log tail:\n{_log_tail(log_path, 60)}")
         raise
