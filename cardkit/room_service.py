@@ -16,8 +16,13 @@ websocket. The pages (HTML and small scripts served here, no CDN):
   websocket. Only the learner's own cards ever reach the page.
 - ``/services/room/teacher``, the teachers' page (403 for anyone else): every table
   live with all hands, the traveller of each table's board (:meth:`~cardkit.room.Room.results`),
-  Start, Next board, Undo, another set of deal codes, and a finished board's actions
-  step by step (the replay).
+  Start, Next board, Undo, another set of deal codes, a finished board's actions
+  step by step (the replay), and what each learner did in the lessons (issue 23 §4:
+  exercises right and wrong per rules section, problems solved and the points lost;
+  :meth:`~cardkit.room.Room.answers_summary`).
+- ``/services/room/api/answer`` (POST, no page): a lesson's answer, sent from the learner's
+  kernel by :mod:`cardkit.room_report` with the learner's server token
+  (``Authorization: token ...``; :class:`AnswerHandler`).
 
 **The websocket** (``ws/lobby``, ``ws/table/<id>``, ``ws/teacher``) is authenticated on
 its handshake (the OAuth cookie; 403 without it, for a table the user does not sit at, and
