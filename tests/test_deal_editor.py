@@ -11,7 +11,7 @@ import pytest
 from cardkit import CardkitError, parse_card
 from cardkit.codes import deal_code, parse_deal_code
 from cardkit.composing import hand_points
-from cardkit.deal_sets import deals_from_text
+from cardkit.deal_sets import deals_from_text, deals_to_text
 from cardkit.notation import parse_cards, parse_hand
 from cardkit_widgets import DealEditor
 from cardkit_widgets.deal_editor import dd_table_html
@@ -209,3 +209,25 @@ def test_wishes_set_from_code_are_the_boxes_wishes():
     e.deal_rest()
     west = list(e.state().initial_hands[1])
     assert 6 <= hand_points(west) <= 8 and sum(c.suit.letter == "H" for c in west) >= 5
+
+
+def _file(name: str, content: bytes) -> dict:
+    """An uploaded file as ipywidgets' FileUpload holds it."""
+    import datetime
+    return {"name": name, "type": "text/plain", "size": len(content), "content": memoryview(content),
+            "last_modified": datetime.datetime.now(datetime.timezone.utc)}
+
+
+def test_open_a_saved_set():
+    e = DealEditor()
+    text = deals_to_text(["V-11", "V-12", "V-13"])
+    e.open_set.value = (_file("boards.txt", text.encode()),)
+    assert e.last_error is None and e.set_codes == ["V-11", "V-12", "V-13"]
+    for content, words in ((text.replace('[Dealer "3"]', '[Dealer "x"]', 1).encode(), "deal set, board 1"),
+                           (deals_to_text(["W-1"]).encode(), "board 1 (W-1) is not a 4-player Variety deal"),
+                           (b"\xff\xfe", "not a text file")):
+        e.open_set.value = (_file("bad.txt", content),)
+        assert words in e.last_error and "\n" not in e.last_error
+        assert e.set_codes == ["V-11", "V-12", "V-13"]                  # the set kept
+    t = e.play_set()
+    assert t.boards == ["V-11", "V-12", "V-13"]

@@ -168,7 +168,8 @@ class DealEditor(W.VBox):
         ``clear_button``, ``play_button``, ``dd_button``, ``add_button``, ``play_set_button``.
     :ivar error: the one-line answer to bad input (``last_error`` its text, or None).
     :ivar play_table: the play table opened from the editor, or None.
-    :ivar set_codes: the boards kept with ``Add to the set``.
+    :ivar set_codes: the boards kept with ``Add to the set`` (or opened from a file with
+        ``open_set``, a ``FileUpload``: :meth:`load_set`).
     """
 
     def __init__(self, game: str = "variety", *, rules=None, players: int | None = None, seed: int = 0,
@@ -237,6 +238,8 @@ class DealEditor(W.VBox):
         self.add_button = W.Button(description="Add to the set", tooltip="Keep this deal as the next board of a set")
         self.play_set_button = W.Button(description="Play the set", tooltip="Open the set at the play table below")
         self.clear_set_button = W.Button(description="Empty the set")
+        self.open_set = W.FileUpload(accept=".txt,.pbn,text/plain", multiple=False, description="Open a set",
+                                     tooltip="Open a set saved before (a text file of boards)")
         self.code_view = W.HTML()
         self.dd_view = W.HTML()
         self.dd_contracts = W.SelectMultiple(options=[(f"contract {c}", c) for c in range(1, 9)], value=(1,),
@@ -259,6 +262,7 @@ class DealEditor(W.VBox):
         self.add_button.on_click(lambda _b: self._safely(self.add_to_set))
         self.play_set_button.on_click(lambda _b: self._safely(self.play_set))
         self.clear_set_button.on_click(lambda _b: self._safely(self._empty_set))
+        self.open_set.observe(lambda c: self._safely(self._uploaded, c["new"]), names="value")
 
         super().__init__([
             W.HTML(f"<h3 style='margin:2px'>Deal editor: {html.escape(self.entry.title)}</h3>"),
@@ -267,7 +271,7 @@ class DealEditor(W.VBox):
             W.HBox([self.seed_box, self.random_button, self.clear_button]),
             self.error, self.code_view,
             W.HBox([self.play_button, self.dd_button, self.dd_contracts, self.add_button]), self.dd_view,
-            W.HBox([self.play_set_button, self.clear_set_button]), self.set_view, self.set_text,
+            W.HBox([self.play_set_button, self.clear_set_button, self.open_set]), self.set_view, self.set_text,
             self.table_area])
         self.add_class("cardkit-deal-editor")
         self.dealer_choice.value = self._check_dealer(dealer)
@@ -466,6 +470,37 @@ class DealEditor(W.VBox):
             raise CardkitError("the deal is not complete: place every card or press Deal the rest at random")
         self.set_codes.append(self.code)
         self._refresh_set()
+
+    def load_set(self, text: str) -> None:
+        """Make the set the boards of a deal set's text (a file saved before).
+
+        :raises CardkitError: for text that is not a deal set (the message names the board
+            and the tag), or a board of another game or another number of players; the set
+            stays as it was.
+        """
+        from cardkit.deal_sets import deal_set_codes
+
+        codes = deal_set_codes(text)
+        for n, code in enumerate(codes, 1):
+            spec = parse_deal_code(code)
+            if spec.game != self.game or spec.players != self.players:
+                raise CardkitError(f"board {n} ({code}) is not a {self.players}-player {self.entry.title} deal")
+        self.set_codes = codes
+        self._refresh_set()
+
+    def _uploaded(self, files) -> None:
+        if not files:
+            return
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        data = bytes(item["content"])
+        self.open_set.value = ()   # emptied, so the same file can be opened again
+        if len(data) > 1_000_000:
+            raise CardkitError(f"{item.get('name', 'the file')}: {len(data)} bytes; a set file is at most 1 MB")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CardkitError(f"{item.get('name', 'the file')} is not a text file of boards") from None
+        self.load_set(text)
 
     def set_text_value(self) -> str:
         """The set as a deal set's text (:func:`cardkit.deal_sets.deals_to_text`), "" when empty."""
