@@ -203,3 +203,26 @@ def test_estimate_and_expert_bot_under_variants(name, make):
     assert set(e.values) == set(st.legal_actions()) and e.samples == 3
     mod = {"variety": V, "warsaw_hearts": W, "armenian_durak": D}[st.game]
     assert mod.ExpertBot(seed=2, samples=2, seconds=None).act(st.observation(st.current_player)) in st.legal_actions()
+
+
+def _verdict(cost, se, exact_cost=None, exact_best=None):
+    from cardkit.analysis.judge import _verdict_text
+    text = _verdict_text("Q♠", "K♠", cost, se, exact_cost, exact_best)
+    return A.Verdict(0, 0, "Q♠", "K♠", cost, se, exact_cost, exact_best, "playouts", text)
+
+
+def test_review_states_a_cost_only_when_it_is_clear():
+    """Issue 20: a cost within two standard errors is "about N points, not certain", not a
+    mistake; a cost of 0 with all cards known is said; clear costs are listed."""
+    noisy = _verdict(16.2, 15.2)      # the issue's "Q♠ cost 16.2 ± 15.2 points"
+    assert not noisy.certain and not noisy.costly
+    assert "about 16.2 points" in noisy.text and "not certain" in noisy.text and " cost " not in noisy.text
+    clear = _verdict(3.0, 1.0)
+    assert clear.certain and clear.costly and clear.text.startswith("Q♠ cost 3.0 ± 1.0 points on average")
+    sure = _verdict(2.0, 0.0)         # every world agreed
+    assert sure.certain and sure.costly
+    lucky = _verdict(3.0, 1.0, exact_cost=0)
+    assert lucky.costly and lucky.text.endswith("with all cards known, it cost nothing in this deal")
+    unlucky = _verdict(0.0, 0.0, exact_cost=4, exact_best="A♠")
+    assert unlucky.costly and unlucky.text == "Q♠: a good choice; with all cards known, it cost 4 points (best: A♠)"
+    assert not _verdict(0.8, 0.1).costly and _verdict(0.8, 0.1).certain

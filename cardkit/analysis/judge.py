@@ -316,7 +316,9 @@ class Verdict:
     :ivar exact_best: the best action with all cards known, or None.
     :ivar method: how the view was valued: ``"exact"``, ``"playouts"`` or ``"advisor"``.
     :ivar text: one sentence for a learner ("J♠ cost 2.4 ± 0.6 points on average; with
-        all cards known, 4 points").
+        all cards known, it cost 4 points"); a cost within two standard errors reads "about 1.3
+        points worse than Q♠ on average, not certain", one of 0 with all cards known
+        "it cost nothing in this deal".
     """
 
     index: int
@@ -330,23 +332,50 @@ class Verdict:
     method: str
     text: str
 
+    @property
+    def certain(self) -> bool:
+        """Is the cost from the seat's view clear: every sampled world agreed (no
+        standard error) or it is over two standard errors?"""
+        return _clear(self.cost, self.stderr)
+
+    @property
+    def costly(self) -> bool:
+        """Should a review list it as a mistake: with all cards known it cost a point or
+        more, or from the seat's view it cost a point or more and that cost is
+        :attr:`certain`. (A listed decision whose cost with all cards known is 0 says so
+        in :attr:`text`.)"""
+        return (self.exact_cost or 0) >= 1 or (self.cost >= 1 and self.certain)
+
 
 def _name(a) -> str:
     return str(a)
 
 
+def _clear(cost, se) -> bool:
+    """Is a cost from the view clear: every world agreed (no standard error) or it is over
+    two standard errors?"""
+    return cost >= 0.05 and (se == 0 or cost > 2 * se)
+
+
 def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False) -> str:
+    """One sentence: a cost is stated as a cost only when it is clear (:func:`_clear`), as
+    "about N points, not certain" otherwise; a decision that cost nothing with all cards
+    known says so."""
     what = f"bid {a}" if bid else _name(a)
-    if cost < max(0.05, se) and (exact_cost is None or exact_cost == 0):
+    if cost < 0.05:
         s = f"{what}: a good choice"
-        if best != a and cost > 0:
-            s += f" ({_name(best)} was {cost:.1f} ± {se:.1f} points better on average, within the noise)"
+    elif not _clear(cost, se):
+        s = (f"{what}: about {cost:.1f} points worse than {_name(best)} on average, not certain "
+             f"(± {se:.1f}: within the noise of the sampled deals)")
     else:
         s = f"{what} cost {cost:.1f} ± {se:.1f} points on average (better: {_name(best)})"
     if exact_cost is not None:
-        s += f"; with all cards known, {exact_cost} point{'s' if exact_cost != 1 else ''}"
-        if exact_cost and exact_best is not None and exact_best != best:
-            s += f" (best: {_name(exact_best)})"
+        if exact_cost == 0:
+            s += "; with all cards known, it cost nothing in this deal"
+        else:
+            s += f"; with all cards known, it cost {exact_cost} point{'s' if exact_cost != 1 else ''}"
+            if exact_best is not None and exact_best != best:
+                s += f" (best: {_name(exact_best)})"
     return minus_signs(s)
 
 
