@@ -557,3 +557,18 @@ def test_engine_imports_no_ui():
     code = ("import sys, cardkit.games.armenian_durak; "
             "assert not [m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'IPython', 'cardkit_widgets')]")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_two_cards_at_once_refused_in_words():
+    """Several cards typed as one action: "play one card at a time" (RULES.md §3.3), the
+    type NotationError kept, the input quoted, the position unchanged; anything else still
+    names the notation expected."""
+    s = new_deal(seed=3, dealer=1, trump="D")
+    before = s.to_json()
+    for text in ("7H 9H", "7h 9♥ 10D"):
+        with pytest.raises(NotationError, match=r"play one card at a time \(\d cards given; RULES.md §3.3\)") as e:
+            s.apply_action(text)
+        assert repr(text)[1:-1] in str(e.value)
+    with pytest.raises(NotationError, match="expected a card such as 'QH'"):
+        s.apply_action("7H zz")
+    assert s.to_json() == before

@@ -153,6 +153,16 @@ def _parse_suit(value) -> Suit:
 _ASCII_DIGITS = re.compile(r"[0-9]+")
 
 
+def _all_cards(words: Sequence[str]) -> bool:
+    """Whether every word is a card code ("7h", "9♥"): several cards typed as one action."""
+    try:
+        for w in words:
+            parse_card(w)
+    except NotationError:
+        return False
+    return True
+
+
 # ---- observation ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -420,7 +430,8 @@ class State(TrickGameState):
         """``"trump 3"`` → :class:`PickTrump`, ``"draw 2"`` / ``"draw none"`` → :class:`Draw`,
         a card code (``"QH"``, ``"10♥"``) → :class:`~cardkit.Card`; action objects pass through.
 
-        :raises NotationError: for anything else.
+        :raises NotationError: for anything else; for several cards in one action
+            (``"7H 9H"``) the message says to play one card at a time (RULES.md §3.3).
         """
         if isinstance(action, (Card, PickTrump, Draw)):
             return action
@@ -437,6 +448,9 @@ class State(TrickGameState):
             try:
                 return parse_card(action)
             except NotationError:
+                if len(words) > 1 and _all_cards(words):
+                    raise NotationError(f"action {quote(action)}: play one card at a time "
+                                        f"({len(words)} cards given; RULES.md §3.3)") from None
                 raise NotationError(f"action {quote(action)}: expected a card such as 'QH', 'trump N', "
                                     "'draw N' or 'draw none'") from None
         raise NotationError(f"action {quote(action)}: expected a card such as 'QH', 'trump N', 'draw N' or 'draw none'")
