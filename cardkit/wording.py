@@ -16,6 +16,11 @@ engine's messages write T):
 >>> tens_as_10("must follow ♥: you hold Q♥ T♥; ♠ K T 9 2, ♣AKT4, T♥..6♥; Trumps ♣ Total")
 'must follow ♥: you hold Q♥ 10♥; ♠ K 10 9 2, ♣AK104, 10♥..6♥; Trumps ♣ Total'
 
+A hand in the dotted form (``format_hand``; the readers take 10 as well as T):
+
+>>> hand_as_read("AT842.J83.A43.74"), hand_as_read("KQT84..AKJ96.5T")
+('A10842.J83.A43.74', 'KQ1084..AKJ96.510')
+
 Rule variants in words (deal codes' refusals, the tables' messages):
 
 >>> variant_words("lead", "left_of_dealer"), variant_words("trump_six_double", True), variant_words("players", 3)
@@ -26,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["signed", "number", "minus_signs", "value_words", "variant_words", "tens_as_10"]
+__all__ = ["signed", "number", "minus_signs", "value_words", "variant_words", "tens_as_10", "hand_as_read"]
 
 _HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")
 _TEN_CARD = re.compile(r"\bT(?=[♠♥♦♣])")
@@ -39,6 +44,18 @@ def tens_as_10(text: str) -> str:
     ``♠KT9`` → ``♠K109``. Other text (words, ASCII notation ``TH``, deal codes) stays."""
     text = _TEN_CARD.sub("10", text)
     return _SUIT_RANKS.sub(lambda m: m[1] + m[2].replace("T", "10"), text)
+
+
+_DOTTED_HAND = re.compile(r"[AKQJT2-9]*(?:\.[AKQJT2-9]*){3}")
+
+
+def hand_as_read(pbn: str) -> str:
+    """A hand in the dotted form suit by suit (♠.♥.♦.♣, ``cardkit.format_hand``) with each
+    ten written ``10`` as a learner reads it: ``"AT842.J83.A43.74"`` → ``"A10842.J83.A43.74"``
+    (``cardkit.parse_hand`` reads both). Anything that is not such a hand is returned as it is."""
+    if not _DOTTED_HAND.fullmatch(pbn):
+        return pbn
+    return pbn.replace("T", "10")
 
 
 def signed(x: float, digits: int = 0) -> str:

@@ -138,3 +138,19 @@ def test_editor_chosen_cards_keep_readable_text_and_a_non_colour_marker():
     assert b.style.font_weight == "bold" and "ck-chosen" in b._dom_classes
     off = ed.buttons[parse_card("2♥")]
     assert off.style.text_decoration in ("none", "") and "ck-chosen" not in off._dom_classes
+
+
+def test_the_ten_reads_10_and_the_table_names_its_columns():
+    """Issue 21: a learner reads the ten as 10 in the grid, its tooltips, the hand box and
+    the caption (the box still reads T or 10); the ranked table's first column is the
+    contract (it was headed "#", read as the rank)."""
+    ed = HandEditor("K85.A63.7.JT8432")
+    ten = ed.buttons[parse_card("TC")]
+    assert ten.description == "10♣" and ten.tooltip.startswith("10♣: in your hand")
+    assert ed.buttons[parse_card("TS")].tooltip == "10♠: click to add"
+    assert ed.text.value == "K85.A63.7.J108432" and "10♣" in ed.caption.value and "T♣" not in ed.caption.value
+    ed.text.value = "KQ7.AJ5.KQ84.A92"
+    ed.text.value = "K85.A63.7.J108432"
+    assert ed.pbn == "K85.A63.7.JT8432"
+    table = advice_table_html(advise("K85.A63.7.JT8432", samples=50, seed=1))
+    assert ">#<" not in table and ">contract</th><th style='padding:0.2em 0.7em;text-align:left;border-bottom:1px solid #888'>what it scores<" in table

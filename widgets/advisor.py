@@ -19,11 +19,12 @@ import ipywidgets as W
 from cardkit.cards import Card, Suit, deck
 from cardkit.errors import CardkitError
 from cardkit.notation import format_hand, parse_hand, sort_hand
+from cardkit.wording import hand_as_read
 
 if TYPE_CHECKING:
     from cardkit.advisor import Advice
 
-from ._common import card_button_layout, ranks_for, signed, suit_colour, suit_html
+from ._common import card_button_layout, learner_words, ranks_for, signed, suit_colour, suit_html
 
 __all__ = ["HandEditor", "AdvisorPanel", "advice_chart_svg", "advice_table_html", "Bar", "bar_chart_svg"]
 
@@ -61,7 +62,7 @@ class HandEditor(W.VBox):
             cells = [W.HTML(suit_html(suit, size="1.2em"), layout=W.Layout(width="1.6em"))]
             for rank in ranks_for(52):
                 card = Card(suit, rank)
-                b = W.Button(description=str(card), layout=card_button_layout())
+                b = W.Button(description=card.label, layout=card_button_layout())
                 b.style.text_color = suit_colour(suit)
                 b.on_click(lambda _b, c=card: self.toggle(c))
                 self.buttons[card] = b
@@ -114,7 +115,7 @@ class HandEditor(W.VBox):
         if card in self.value:
             self.set_cards([c for c in self.value if c != card])
         elif self.complete:
-            self.error.value = _line(f"The hand already has 13 cards: remove one before adding {card}.")
+            self.error.value = _line(f"The hand already has 13 cards: remove one before adding {card.label}.")
         else:
             self.set_cards(list(self.value) + [card])
 
@@ -133,7 +134,7 @@ class HandEditor(W.VBox):
             cards = parse_hand(text)
             self.set_cards(cards)
         except CardkitError as e:   # NotationError is a CardkitError
-            self.error.value = _line(str(e))
+            self.error.value = _line(learner_words(str(e)))
 
     def _refresh(self) -> None:
         chosen = set(self.value)
@@ -144,18 +145,18 @@ class HandEditor(W.VBox):
             b.style.font_weight = "bold" if inside else "normal"
             b.style.text_decoration = "underline" if inside else "none"
             b.style.button_color = SELECTED_BACKGROUND if inside else None
-            b.tooltip = f"{card}: in your hand, click to remove" if inside else f"{card}: click to add"
+            b.tooltip = f"{card.label}: in your hand, click to remove" if inside else f"{card.label}: click to add"
             b.button_style = ""
             if inside:
                 b.add_class("ck-chosen")
             else:
                 b.remove_class("ck-chosen")
         self._updating = True
-        self.text.value = self.pbn if self.value else ""
+        self.text.value = hand_as_read(self.pbn) if self.value else ""
         self._updating = False
         self.error.value = ""
         missing = HAND_SIZE - len(self.value)
-        listed = " ".join(str(c) for c in self.value) or "no cards"
+        listed = " ".join(c.label for c in self.value) or "no cards"
         state = ("complete: press Advise" if missing == 0
                  else f"choose {missing} more card{'s' if missing != 1 else ''}")
         self.caption.value = f"<b>{len(self.value)} of 13 cards</b> ({state}): {html.escape(listed)}"
@@ -204,7 +205,7 @@ def advice_table_html(advice, book: Sequence[int] | str | None = None) -> str:
             "wins the deal; <b>your score</b>: your own average deal score, without the other "
             "side's (a contract can give you more points and still rank lower, when it gives "
             "the other side even more).</caption>"
-            f"<tr><th {th}>#</th><th {th}>contract</th><th {th}>margin</th><th {th}>declarers win</th>"
+            f"<tr><th {th}>contract</th><th {th}>what it scores</th><th {th}>margin</th><th {th}>declarers win</th>"
             f"<th {th}>your score</th><th {th}></th></tr>" + "".join(rows) + "</table>")
 
 
@@ -371,7 +372,7 @@ class AdvisorPanel(W.VBox):
             return
         if self._result_hand is not None:
             self.status.value = (f"The figures below are the results for the previous hand "
-                                 f"<code>{html.escape(format_hand(self._result_hand))}</code>, not for "
+                                 f"<code>{html.escape(hand_as_read(format_hand(self._result_hand)))}</code>, not for "
                                  "the text in the box: correct the text, then press <b>Advise</b>.")
             self.chart.value = _stale(self.chart.value)
             self.table.value = _stale(self.table.value)
@@ -392,7 +393,7 @@ class AdvisorPanel(W.VBox):
             result = advise(self.editor.value, samples=samples, seed=seed,
                             progress=lambda done, total: setattr(self.progress, "value", done))
         except (CardkitError, ValueError) as e:
-            self.status.value = _line(str(e))
+            self.status.value = _line(learner_words(str(e)))
             return
         self.result = result
         self._result_hand = self.editor.value
@@ -402,5 +403,5 @@ class AdvisorPanel(W.VBox):
                              f"(± one standard error), from {samples:,} deals per contract (random deals of the "
                              f"other hands, deal set {seed}: another set or number of deals gives other figures, "
                              "within about their ±).")
-        self.chart.value = advice_chart_svg(result, self.book, title=f"Hand {self.editor.pbn}")
+        self.chart.value = advice_chart_svg(result, self.book, title=f"Hand {hand_as_read(self.editor.pbn)}")
         self.table.value = advice_table_html(result, self.book)

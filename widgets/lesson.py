@@ -31,6 +31,7 @@ import numpy as np
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from cardkit.room_report import report_answer, rules_section
+from cardkit.wording import hand_as_read
 
 from ._common import (
     COMPASS,
@@ -50,7 +51,7 @@ from ._common import (
 
 __all__ = ["say", "guarded", "card_html", "cards_html", "suit_html", "read_seed", "seed_text", "signed",
            "number", "minus_signs", "learner_words", "one_line", "read_number", "Question", "Exercise", "Tally",
-           "MAX_SEED", "seat_name", "tens_as_10"]
+           "MAX_SEED", "seat_name", "tens_as_10", "hand_as_read"]
 
 
 def seat_name(seat: int, players: int = 4) -> str:
