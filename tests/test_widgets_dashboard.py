@@ -166,7 +166,7 @@ def test_a_loaded_hearts_deal_is_scored_in_the_game():
     assert len(t.game.deals) == 1 and t.game.state is t.state
     _play_to_the_end(t)
     assert t.game.scores == [t.state.returns()]
-    assert t.penalty_sheet.rows == [[-p for p in t.state.penalties()]]
+    assert t.penalty_sheet.rows == [list(t.state.penalties())]   # penalty points as counted (issue 21)
 
 
 # ---- ?deal= links ------------------------------------------------------------------------------

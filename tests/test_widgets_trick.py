@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardkit import CardkitError, parse_card
@@ -164,6 +166,24 @@ def test_trick_table_large_size():
 
 
 # ---- ScoreSheet -------------------------------------------------------------------------
+
+def test_score_sheet_penalties_lead_low_and_bonuses_mark_no_leader():
+    """Issue 21: Warsaw Hearts' penalties are shown as counted (positive, plain "0"), the
+    fewest lead; its bonuses do not decide the game, so no total is marked."""
+    pens = ScoreSheet(["South", "West", "North", "East"], lead="low", signs=False)
+    pens.add_row([0, 4, 10, 3])
+    pens.add_row([2, 0, 0, 3])
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", pens.table.value)
+    assert "+0" not in pens.table.value and "−" not in pens.table.value and "0" in cells
+    assert pens.table.value.count("▲ leads") == 1 and pens.totals == [2, 4, 10, 6]
+    lead_cell = pens.table.value.split("▲ leads")[0].rsplit("<b>", 1)[1]
+    assert lead_cell.startswith("2<")
+    bons = ScoreSheet(["South", "West", "North", "East"], lead=None, signs=False)
+    bons.add_row([20, 0, 0, 0])
+    assert "▲ leads" not in bons.table.value and ">20<" in bons.table.value
+    with pytest.raises(CardkitError, match="lead"):
+        ScoreSheet(["A", "B"], lead="middle")
+
 
 def test_score_sheet_rows_totals_and_the_leader_in_words():
     sheet = ScoreSheet(["You", "West", "North", "East"])

@@ -9,7 +9,7 @@ import ipywidgets as W
 
 from cardkit.errors import CardkitError, quote
 
-from ._common import set_class, signed, size_of
+from ._common import number, set_class, signed, size_of
 
 
 def _points(v: int) -> str:
@@ -23,15 +23,20 @@ __all__ = ["ScoreSheet"]
 class ScoreSheet(W.VBox):
     """A score sheet: one row per deal, one column per player, a totals row.
 
-    The table is one ``HTML`` widget whose value is rewritten in place. The highest total
-    is marked with text ("▲ leads"), not only by colour.
+    The table is one ``HTML`` widget whose value is rewritten in place. The leading total
+    is marked with text ("▲ leads"), not only by colour: the highest, or with
+    ``lead="low"`` the lowest (penalty points); ``lead=None`` marks none (a sheet that does
+    not decide the game, such as Warsaw Hearts' bonuses).
 
     :param names: one name per player (2, 3 or 4 columns; any number works).
     :param title: the heading.
     :param unit: what the numbers count, shown in the heading ("points", "chips").
     :param label: the word for a row ("Deal").
+    :param lead: ``"high"`` (default), ``"low"`` or None: which total is marked "▲ leads".
+    :param signs: True (default): every number with its sign, zero as "+0" (points won or
+        lost); False: plain counts, "0", "4" (penalty points, which only add up).
     :param size: ``"normal"`` or ``"large"`` (a projector: text 1.6 em); see :meth:`set_size`.
-    :raises CardkitError: for an unknown size.
+    :raises CardkitError: for an unknown size or ``lead``.
 
     DOM classes: ``ck-table ck-scores`` (and ``ck-large``).
 
@@ -40,7 +45,12 @@ class ScoreSheet(W.VBox):
     """
 
     def __init__(self, names: Sequence[str], *, title: str = "Score sheet", unit: str = "points",
-                 label: str = "Deal", size: str = "normal") -> None:
+                 label: str = "Deal", size: str = "normal", lead: str | None = "high",
+                 signs: bool = True) -> None:
+        if lead not in ("high", "low", None):
+            raise CardkitError(f"lead {quote(lead)}: expected 'high', 'low' or None")
+        self.lead = lead
+        self.signs = bool(signs)
         self.names = [str(n) for n in names]
         self.title = title
         self.unit = unit
@@ -149,6 +159,9 @@ class ScoreSheet(W.VBox):
         self.names = [str(n) for n in names]
         self._draw()
 
+    def _number(self, v: int) -> str:
+        return _points(v) if self.signs else number(v)
+
     def _draw(self) -> None:
         td = 'style="padding:1px 6px;text-align:right;border-bottom:1px solid #ddd"'
         tdl = 'style="padding:1px 6px;text-align:left;border-bottom:1px solid #ddd"'
@@ -158,14 +171,15 @@ class ScoreSheet(W.VBox):
         has_notes = any(self._notes)
         rows = []
         for label, row, note in zip(self._labels, self._rows, self._notes):
-            cells = "".join(f"<td {td}>{_points(v)}</td>" for v in row)
+            cells = "".join(f"<td {td}>{self._number(v)}</td>" for v in row)
             extra = f'<td style="padding:1px 6px;font-size:0.85em">{html.escape(note)}</td>' if has_notes else ""
             rows.append(f'<tr><td {tdl}>{html.escape(label)}</td>{cells}{extra}</tr>')
         totals = self.totals
-        best = max(totals) if self._rows else None
+        best = (None if not self._rows or self.lead is None
+                else max(totals) if self.lead == "high" else min(totals))
         tcells = "".join(
-            f'<td style="padding:2px 6px;text-align:right;border-top:2px solid #888"><b>{_points(t)}</b>'
-            f'{"<br><small>▲ leads</small>" if self._rows and t == best else ""}</td>' for t in totals)
+            f'<td style="padding:2px 6px;text-align:right;border-top:2px solid #888"><b>{self._number(t)}</b>'
+            f'{"<br><small>▲ leads</small>" if best is not None and t == best else ""}</td>' for t in totals)
         body = "".join(rows) or (
             f'<tr><td colspan="{len(self.names) + 1}" style="padding:2px 6px;color:#555">'
             f'<i>No deal finished yet.</i></td></tr>')

@@ -351,8 +351,12 @@ class WarsawHeartsTable(DealDashboard):
                           "A new game starts with that many seats")
 
     def _build_sheets(self) -> None:
-        self.penalty_sheet = ScoreSheet(self.names, title="Penalties", unit="shown as minus points", label="Deal")
-        self.bonus_sheet = ScoreSheet(self.names, title="Bonuses", unit="points", label="Deal")
+        # penalty points as the rules count them (positive, the fewest lead: 30 loses); the
+        # bonuses mark no leader, since they do not decide who loses (RULES.md §2.3)
+        self.penalty_sheet = ScoreSheet(self.names, title="Penalties", unit="penalty points; 30 ends the game",
+                                        label="Deal", lead="low", signs=False)
+        self.bonus_sheet = ScoreSheet(self.names, title="Bonuses", unit="bonus points", label="Deal",
+                                      lead=None, signs=False)
         self.settlement = SettlementTable(self.names, rules=self.rules)
 
     def set_players(self, players: int) -> None:
@@ -456,12 +460,12 @@ class WarsawHeartsTable(DealDashboard):
                 "trick": trick}
 
     def _show_scores(self) -> None:
-        """The penalty sheet (penalties shown negative) and the bonus sheet show
+        """The penalty sheet and the bonus sheet (both as counted, positive) show
         :attr:`game`'s rows with the hints used; the settlement its totals (RULES.md §2.3)."""
         g = self.game
         notes = self._notes_by_game(g)
-        for sheet, rows, sign in ((self.penalty_sheet, g.penalty_rows, -1), (self.bonus_sheet, g.bonus_rows, 1)):
-            sheet.set_rows([[sign * v for v in r] for r in rows], notes=[notes.get(i, "") for i in range(len(rows))])
+        for sheet, rows in ((self.penalty_sheet, g.penalty_rows), (self.bonus_sheet, g.bonus_rows)):
+            sheet.set_rows([list(r) for r in rows], notes=[notes.get(i, "") for i in range(len(rows))])
         self.settlement.show(g.penalty_totals, g.bonus_totals, names=self.names, rules=self.rules)
 
     def _turn_text(self, st: wh.State) -> str:
