@@ -2,9 +2,9 @@
 its own in a temporary folder (no lesson): a player composes a Variety deal with two hands
 typed and two dealt under wishes (points, a suit length, a card held), sees its deal code
 and double-dummy table (or the line saying this version has none), and plays it at the
-table the editor opens; then three boards are kept as a set, opened in a table and stepped
-through board by board. The codes shown are those the editor computes headless for the
-same input (the deal number decides the random cards).
+table the editor opens; then three boards are kept as a set, saved as a file and opened
+again, opened in a table and stepped through board by board. The codes shown are those the
+editor computes headless for the same input (the deal number decides the random cards).
 
 The server is ``cardkit-lessons``' Voila (``voila_args``) on the temporary folder, with
 every Jupyter folder inside it; it and its kernels are stopped by their process ids."""
@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -200,8 +201,17 @@ def test_compose_play_and_step_through_a_set(server, context):
             _expect_code(editor, want[n])
             editor.get_by_role("button", name="Add to the set", exact=True).click()
         expect(editor).to_contain_text("The set: 3 boards")
-        expect(editor.get_by_role("link", name="Save the set as a file")).to_have_attribute(
-            "href", re.compile("^data:text/plain"))
+        saved = editor.get_by_role("link", name="Save the set as a file")
+        expect(saved).to_have_attribute("href", re.compile("^data:text/plain"))
+        text = urllib.parse.unquote(saved.get_attribute("href").split(",", 1)[1])
+        assert text.count("[Board ") == 3
+        # the set saved as a file, the editor's set emptied, the file opened again
+        editor.get_by_role("button", name="Empty the set", exact=True).click()
+        expect(editor).to_contain_text("The set is empty")
+        with page.expect_file_chooser() as chooser:
+            editor.get_by_role("button", name=re.compile("Open a set")).click()
+        chooser.value.set_files({"name": "boards.txt", "mimeType": "text/plain", "buffer": text.encode()})
+        expect(editor).to_contain_text("The set: 3 boards")
         editor.get_by_role("button", name="Play the set", exact=True).click()
         status = page.locator(".ckt-status")
         expect(status).to_contain_text("Board 1 of 3")
