@@ -154,3 +154,19 @@ def test_the_ten_reads_10_and_the_table_names_its_columns():
     assert ed.pbn == "K85.A63.7.JT8432"
     table = advice_table_html(advise("K85.A63.7.JT8432", samples=50, seed=1))
     assert ">#<" not in table and ">contract</th><th style='padding:0.2em 0.7em;text-align:left;border-bottom:1px solid #888'>what it scores<" in table
+
+
+def test_chart_leaves_room_for_every_word_and_scales_on_a_phone():
+    """Issue 21: Warsaw Hearts 3's chart cut its words at the right edge ("honc", "one
+    standard ε"): every text now fits in the chart's width (at about 7 px a character, 12 px
+    sans-serif), and the chart scales down on a narrow screen instead of overflowing."""
+    from cardkit_widgets.advisor import Bar, bar_chart_svg
+    bars = [Bar("10♥", -2.34, 0.21, "  penalty 5.1 best honour"), Bar("Q♥", -12.5, 0.3, "  penalty 13.0 honour")]
+    svg = bar_chart_svg(bars, title="Position 2 with 9♦ instead of A♦: your expected deal result",
+                        axis="your expected deal result (bonus − penalty) in points", label_width=40)
+    width = float(re.search(r'<svg[^>]* width="(\d+)"', svg)[1])
+    texts = re.findall(r'<text x="([\d.]+)"[^>]*>([^<]*)</text>', svg)
+    assert any("honour" in t for _, t in texts) and any("one standard error" in t for _, t in texts)
+    for x, text in texts:
+        assert float(x) + 7.0 * len(text) <= width, (text, width)
+    assert "max-width:100%" in svg and 'viewBox="0 0 ' in svg

@@ -267,12 +267,22 @@ def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = 
     lo = min([0.0] + [b.value - 2 * b.stderr for b in items])
     hi = max([0.0] + [b.value + 2 * b.stderr for b in items])
     span = (hi - lo) or 1.0
-    left, right, row_h, top = label_width, 150, 26, 28 if title else 8
+    figures = [f"{signed(b.value, 1)} ± {b.stderr:.1f}{b.tags}" for b in items]
+    notes = [f"{axis}:", "bar = mean; figures: mean ± one standard error",
+             "error bars: two standard errors either side"]
+    # Room for every word: the figures column as wide as its longest line, the chart as wide
+    # as its title and captions (nothing cut at the right edge); the page scales it down
+    # to fit a narrow screen (max-width 100 %), text and bars together.
+    right = max(150, max((_text_width(t) for t in figures), default=0) + 12)
+    left, row_h, top = label_width, 26, 28 if title else 8
+    width = int(max(width, left + 200 + right, _text_width(title, bold=True) + 8,
+                    max(_text_width(t) for t in notes) + 8))
     plot_w = width - left - right
     x = lambda v: left + (v - lo) / span * plot_w
-    height = top + row_h * len(items) + 38
+    height = top + row_h * len(items) + 14 + 14 * len(notes)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" style="font-family:sans-serif;font-size:12px">',
+             f'viewBox="0 0 {width} {height}" preserveAspectRatio="xMinYMin meet" '
+             f'style="font-family:sans-serif;font-size:12px;max-width:100%;height:auto">',
              f"<title>{html.escape(title or default_title)}</title>"]
     if title:
         parts.append(f'<text x="4" y="16" font-weight="bold">{html.escape(title)}</text>')
@@ -293,14 +303,17 @@ def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = 
                      f'stroke="#000" stroke-width="1.2"/>')
         for e in (e0, e1):
             parts.append(f'<line x1="{e:.1f}" y1="{ym - 5:.1f}" x2="{e:.1f}" y2="{ym + 5:.1f}" stroke="#000"/>')
-        parts.append(f'<text x="{left + plot_w + 6}" y="{y + 17}">{signed(b.value, 1)} ± {b.stderr:.1f}'
-                     f'{html.escape(b.tags)}</text>')
-    parts.append(f'<text x="4" y="{height - 20}" fill="#555">{html.escape(axis)}: bar = mean; '
-                 f'figures: mean ± one standard error</text>')
-    parts.append(f'<text x="4" y="{height - 6}" fill="#555">error bars: two standard errors '
-                 f'either side</text>')
+        parts.append(f'<text x="{left + plot_w + 6}" y="{y + 17}">{html.escape(figures[i])}</text>')
+    for k, note in enumerate(notes):
+        parts.append(f'<text x="4" y="{height - 6 - 14 * (len(notes) - 1 - k)}" fill="#555">{html.escape(note)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _text_width(text: str, bold: bool = False) -> float:
+    """About how wide ``text`` is in pixels at 12 px sans-serif (7 px a character, a little
+    more in bold): generous, so a chart leaves room rather than cut a word."""
+    return len(text) * (7.6 if bold else 7.0)
 
 
 class AdvisorPanel(W.VBox):
