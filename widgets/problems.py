@@ -336,6 +336,8 @@ class ProblemSet(W.VBox):
         g = grade(p, action)
         a = p.state.parse_action(action)
         text = html.escape(g.text)
+        if p.kind == "play":  # "you end with −2": say what the figure is
+            text += html.escape(f" (The figures are {result_words(p.game)}, at the end of the deal.)")
         if g.right:
             out = f'<span style="color:{RIGHT_COLOUR}"><b>✔</b> {text}</span>'
         else:
