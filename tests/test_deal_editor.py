@@ -45,7 +45,7 @@ def test_two_hands_fixed_two_dealt_under_wishes():
     assert _composed().code == e.code and _composed("4").code != e.code   # the deal number decides
     # the grid shows who holds each card, placed (bold) or dealt
     b = e.card_buttons[parse_card("AS")]
-    assert b.description == "A S" and b.style.font_weight == "bold"
+    assert b.description == "A (S)" and b.style.font_weight == "bold"
     assert e.card_buttons[parse_card("2S")].tooltip.startswith("2♠: dealt to East")
     assert e.card_buttons[parse_card("TS")].description.startswith("10")
 

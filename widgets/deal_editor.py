@@ -101,8 +101,8 @@ def dd_table_html(table: Any) -> str:
         f"<tr><td style='padding:0 8px'>contract {html.escape(c)}</td>"
         + "".join(f"<td style='padding:0 8px;text-align:right'>{_margin(x)}</td>" for x in vals) + "</tr>"
         for c, vals in rows)
-    return (f"<table class='ck-dd-table'><caption>Double-dummy table: the declarers' margin with every "
-            f"hand known</caption><tr><th></th>{head}</tr>{body}</table>")
+    return (f"<div><b>Double-dummy table</b>: the declarers' margin with every hand known.</div>"
+            f"<table class='ck-dd-table'><tr><th></th>{head}</tr>{body}</table>")
 
 
 def _ddtable_html(table) -> str:
@@ -119,8 +119,9 @@ def _ddtable_html(table) -> str:
     unsolved = len(getattr(table, "unsolved", ()) or ())
     note = (f"<div>– : not solved within {DD_NODES:,} positions ({unsolved} cells); the point contracts "
             f"take minutes each.</div>" if unsolved else "")
-    return (f"<table class='ck-dd-table'><caption>Double-dummy table: the declarers' margin with every hand "
-            f"known and best play (the declarer named first leads the pair; the lead follows the rules)</caption>"
+    return (f"<div><b>Double-dummy table</b>: the declarers' margin when all four play their best with every "
+            f"hand known. Declarers: the one who names the contract first, then the partner (who leads follows "
+            f"from it, Rules §1.4).</div><table class='ck-dd-table'>"
             f"<tr><th>declarers</th>{head}</tr>{body}</table>{note}")
 
 
@@ -216,6 +217,7 @@ class DealEditor(W.VBox):
         self.place_rows = W.VBox(rows)
 
         self.seed_box = W.Text(value=str(int(seed)), description="Deal number:", layout=W.Layout(width="16em"),
+                               style={"description_width": "initial"},
                                tooltip="The same deal number deals the same random cards")
         self.seed_box.add_class("ck-deal-number")
         self.dealer_choice = W.Dropdown(options=[(n, s) for s, n in enumerate(self._seat_names())],
@@ -230,6 +232,7 @@ class DealEditor(W.VBox):
             dd.observe(lambda c, f=o.field: self._safely(self._variant_changed, f, c), names="value")
             self.variant_choices[o.field] = dd
         self.random_button = W.Button(description="Deal the rest at random", button_style="primary",
+                                      layout=W.Layout(width="auto"),
                                       tooltip="Deal the cards not placed, meeting the wishes, with the deal number")
         self.clear_button = W.Button(description="Clear", tooltip="Take every card out of every place")
         self.play_button = W.Button(description="Play this deal", tooltip="Open this deal at the play table below")
@@ -654,7 +657,7 @@ class DealEditor(W.VBox):
             cells: list[W.Widget] = [W.HTML(suit_html(suit, size="1.2em"), layout=W.Layout(width="1.6em"))]
             for rank in ranks_for(size):
                 card = Card(suit, rank)
-                b = W.Button(description=_rank_text(rank), layout=card_button_layout("3.4em"))
+                b = W.Button(description=_rank_text(rank), layout=card_button_layout("4.2em"))
                 b.style.text_color = suit_colour(suit)
                 b.on_click(lambda _b, c=card: self._safely(self.click_card, c))
                 self.card_buttons[card] = b
@@ -663,7 +666,7 @@ class DealEditor(W.VBox):
         return rows
 
     def _place_row(self, i: int, p) -> W.HBox:
-        box = W.Text(description=p.name + ":", continuous_update=False, layout=W.Layout(width="26em"),
+        box = W.Text(description=p.name + ":", continuous_update=False, layout=W.Layout(width="32em"),
                      style={"description_width": "11em"},
                      placeholder="e.g. A K 7 ♠ as AS KS 7S" if self.game == "armenian_durak" else
                      "e.g. AK73.AQ5.KJ4.AQ9 or AS KS 7S")
@@ -684,7 +687,8 @@ class DealEditor(W.VBox):
         self.lengths_boxes.append(lens)
         self.holding_boxes.append(hold)
         self.counts.append(count)
-        return W.HBox([box, count, pts, lens, hold], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        return W.VBox([W.HBox([box, pts, lens, hold], layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                       count], layout=W.Layout(margin="0 0 4px 0"))
 
     def _typed(self, i: int, change) -> None:
         if self._quiet:
@@ -726,7 +730,7 @@ class DealEditor(W.VBox):
                 p = self.places[i]
                 mark = _SHORT.get(p.name.split("'")[0], "?") + _PART_SHORT[p.part]
             placed = card in fixed
-            b.description = _rank_text(card.rank) + (f" {mark}" if mark else "")
+            b.description = _rank_text(card.rank) + (f" ({mark})" if mark else "")
             b.style.font_weight = "bold" if placed else "normal"
             b.style.button_color = PLACED_BACKGROUND if placed else DEALT_BACKGROUND if i is not None else None
             where = self.places[i].name if i is not None else ""
@@ -747,7 +751,7 @@ class DealEditor(W.VBox):
                     shown = dealt[k] if self.game == "armenian_durak" else sort_hand(dealt[k])
                     extra = f" · dealt: {html.escape(_cards_text(shown))}"
                 pts = hand_points(dealt[k])
-                self.counts[k].value = (f"<span style='white-space:nowrap'>{len(f)} of {p.size} placed"
+                self.counts[k].value = (f"<span style='margin-left:11.5em;color:#333'>{len(f)} of {p.size} placed"
                                         f"{extra} ({pts} points)</span>")
         finally:
             self._quiet = False
