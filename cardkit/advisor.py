@@ -85,6 +85,16 @@ def _check_observation(obs, module, game: str, what: str) -> None:
                            f"state.observation(seat) of a {game} deal")
 
 
+def _check_seconds(seconds) -> float | None:
+    """:raises CardkitError: for a ``seconds`` that is neither None nor a positive finite number."""
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float, np.integer, np.floating)) \
+            or not np.isfinite(seconds) or seconds <= 0:
+        raise CardkitError(f"seconds={quote(seconds)}: expected None or a time budget in seconds above 0")
+    return float(seconds)
+
+
 def _check_progress(progress) -> None:
     """:raises CardkitError: for a ``progress`` that is neither None nor callable."""
     if progress is not None and not callable(progress):
@@ -127,12 +137,14 @@ class Advice(list):
         lead, every card known: :func:`cardkit.analysis.solve`).
     :ivar label: with ``"double_dummy"``: ``"robust"`` when the top contract stays on top,
         or within one standard error of the top, under both evaluations; else
-        ``"depends on the play"``. None with ``"rule"`` alone, or when no sampled deal
-        was solved within ``max_nodes``.
+        ``"depends on the play"``. None with ``"rule"`` alone.
     :ivar rule_ranking: the eight :class:`ContractAdvice` under the rule policy, best first.
     :ivar double_dummy_ranking: the same under double-dummy play, or None.
-    :ivar unsolved: sampled deals left out of the double-dummy figures because a solve
-        passed ``max_nodes`` (0 without a limit).
+    :ivar solved: with ``"double_dummy"``: the sampled deals solved exactly in all eight
+        contracts, on which the double-dummy figures rest (each :class:`ContractAdvice`'s
+        ``samples``); None with ``"rule"``.
+    :ivar unsolved: sampled deals left out of the double-dummy figures because a search
+        passed ``max_nodes`` or the ``seconds`` budget ran out (0 without a limit).
     :ivar seconds: wall-clock time taken.
     """
 
@@ -140,6 +152,7 @@ class Advice(list):
     label: str | None = None
     rule_ranking: list | None = None
     double_dummy_ranking: list | None = None
+    solved: int | None = None
     unsolved: int = 0
     seconds: float = 0.0
 
@@ -152,50 +165,94 @@ def _robust(top: ContractAdvice, other: list) -> bool:
     return mine.contract == best.contract or best.margin - mine.margin <= max(best.stderr, mine.stderr)
 
 
-def _double_dummy(cards, seat, dealer, hands, partner, rules, progress, max_nodes, done0, total):
-    """Per contract, the bidder's margin on every sampled deal by exact solving."""
+def _declarer_points(contract: V.Contract, margin: int) -> int:
+    """A declarer's deal points (RULES.md §1.6) from the declarers' margin: the side
+    total is fixed (:attr:`Contract.side_total`), a margin below 0 carries the
+    defenders' +10 (a loss under either ``tie`` rule), one of 0 or more does not."""
+    diff = margin if margin >= 0 else margin + V.DEFENDERS_BONUS
+    return (contract.side_total + diff) // 2
+
+
+#: ``advise(evaluation="double_dummy")`` ranks only when at least this share of the
+#: samples was solved (the others are the hard deals, so the rest would be biased), and
+#: never on fewer than 2 (no standard error).
+MIN_SOLVED_SHARE = 0.5
+
+
+def _double_dummy(seat, dealer, hands, partner, rules, progress, max_nodes, seconds, done0, total, t0):
+    """Per contract, the bidder's margin on every sampled deal by exact solving (value
+    only: one whole-deal search per contract and sample). Samples are taken in blocks;
+    within a block, contract by contract and partner by partner, so that the solver's
+    transposition table (kept while the contract and sides stay, its entries true for
+    any deal) serves many deals. A sample counts when all eight contracts were solved
+    (within ``max_nodes``, before ``seconds`` ran out)."""
     from .analysis import SearchLimit, variety as AV
     tables = SV._tables(rules.contract_values)
     bit = tables.bit_of[52:104].astype(np.uint64)              # ace-high layout of sample_deals
     deck52 = [Card.from_index(i) for i in range(52)]
-    n = hands.shape[1]
-    res = {c: [] for c in range(1, 9)}
-    unsolved = set()
-    done = done0
-    for k in range(n):
-        hs = [[deck52[i] for i in range(52) if (int(hands[s, k]) >> int(bit[i])) & 1] for s in range(4)]
-        for c in range(1, 9):
-            st = V.new_deal(hs, dealer=dealer, rules=rules)
-            for b in SV.auction_for(c, (seat, int(partner[k])), dealer):
-                st.apply_action(b)
-            try:
-                sol = AV.solve(st, max_nodes=max_nodes)
-                res[c].append((sol.value, sol.returns[seat]))
-            except SearchLimit:
-                unsolved.add(k)
-                res[c].append(None)
-            done += 1
-            if progress is not None:
-                progress(done, total)
-    keep = [k for k in range(n) if k not in unsolved]
     table = V.contracts(rules)
+    n = hands.shape[1]
+    margin = np.zeros((8, n), dtype=np.int64)
+    got = np.zeros((8, n), dtype=bool)
+    failed = np.zeros(n, dtype=bool)
+    done = done0
+    out_of_time = False
+    block = 16
+    for b0 in range(0, n, block):
+        ks = range(b0, min(n, b0 + block))
+        deals = {k: [[deck52[i] for i in range(52) if (int(hands[s, k]) >> int(bit[i])) & 1] for s in range(4)]
+                 for k in ks}
+        for c in range(1, 9):
+            for p in sorted({int(partner[k]) for k in ks}):
+                for k in ks:
+                    if int(partner[k]) != p:
+                        continue
+                    if failed[k]:   # left out already: counted as done for the progress bar
+                        done += 1
+                        if progress is not None:
+                            progress(done, total)
+                        continue
+                    if seconds is not None and time.perf_counter() - t0 > seconds:
+                        out_of_time = True
+                        break
+                    st = V.new_deal(deals[k], dealer=dealer, rules=rules)
+                    for bid in SV.auction_for(c, (seat, p), dealer):
+                        st.apply_action(bid)
+                    ctx = AV._Ctx(st, max_nodes)
+                    try:
+                        v, _ = ctx.value_to_go(0, ctx.tn, ctx.leader)
+                        margin[c - 1, k] = ctx.margin(ctx.taken + v)
+                        got[c - 1, k] = True
+                    except SearchLimit:
+                        failed[k] = True
+                    done += 1
+                    if progress is not None:
+                        progress(done, total)
+                if out_of_time:
+                    break
+            if out_of_time:
+                break
+        if out_of_time:
+            break
+    if progress is not None and done < total:
+        progress(total, total)
+    keep = got.all(axis=0)
     out = []
     for c in range(1, 9):
-        rows = [res[c][k] for k in keep]
-        m = np.array([r[0] for r in rows], dtype=np.float64)
-        sc = np.array([r[1] for r in rows], dtype=np.float64)
+        m = margin[c - 1, keep].astype(np.float64)
+        sc = np.array([_declarer_points(table[c], int(x)) for x in margin[c - 1, keep]], dtype=np.float64)
         se = float(m.std(ddof=1) / np.sqrt(len(m))) if len(m) > 1 else float("nan")
         out.append(ContractAdvice(contract=c, margin=float(m.mean()) if len(m) else float("nan"), stderr=se,
                                   samples=len(m), win_rate=float((m > 0).mean()) if len(m) else float("nan"),
                                   score=float(sc.mean()) if len(m) else float("nan"),
                                   description=str(table[c])))
     out.sort(key=lambda a: (-a.margin, a.contract))
-    return out, len(unsolved)
+    return out, int(keep.sum()), int(failed.sum()), out_of_time
 
 
 def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=None,
            policy: str = "rule", rules=None, progress=None, evaluation: str = "rule",
-           max_nodes: int | None = None) -> Advice:
+           max_nodes: int | None = None, seconds: float | None = None) -> Advice:
     """The eight Variety contracts ranked by their expected margin for the player who
     holds ``hand`` and bids them (RULES.md §1.8), best first.
 
@@ -223,20 +280,31 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
         ``"double_dummy"``: also valued per contract by :func:`cardkit.analysis.solve` from
         the opening lead (all cards known, best play by all four, as bridge players rate
         contracts), on the same samples, and the advice is labelled ``"robust"`` or
-        ``"depends on the play"`` (:class:`Advice`). Cost: eight whole-deal solves per
-        sample, seconds to minutes each on this project's 2-core machine
-        (``benchmarks/analysis.py``): use tens of samples, not thousands.
-    :param max_nodes: with ``"double_dummy"``: a sample whose solve passes this many
-        positions is left out (counted in :attr:`Advice.unsolved`); None: no limit; else a
-        whole number 1..2**63 − 1 (checked with either evaluation).
+        ``"depends on the play"`` (:class:`Advice`). Cost: eight whole-deal searches
+        (values only) per sample, from milliseconds (contracts 1 and 2) to seconds (the
+        point contracts) each on this project's 2-core machine (``benchmarks/advisor.py``):
+        use tens of samples with a ``max_nodes`` or ``seconds`` limit, not thousands.
+        :attr:`Advice.solved` says how many samples the figures rest on.
+    :param max_nodes: with ``"double_dummy"``: a sample whose search passes this many
+        positions in any contract is left out (counted in :attr:`Advice.unsolved`); None:
+        no limit; else a whole number 1..2**63 − 1 (checked with either evaluation).
+    :param seconds: with ``"double_dummy"``: a time budget (seconds, > 0) for the exact
+        searches; the samples not solved when it runs out are left out (counted in
+        :attr:`Advice.unsolved`); None (default): no budget. Checked with either
+        evaluation.
     :returns: :class:`Advice`, a list of eight :class:`ContractAdvice`, by margin, best
         first (ties by number); under ``"double_dummy"`` the double-dummy figures.
     :raises NotationError: for a hand that is not 13 different cards.
     :raises CardkitError: for a seat or dealer outside 0..3, samples outside
         2..:data:`MAX_SAMPLES`, a policy that is not one of :data:`cardkit.simulate.POLICIES`
         (None included), ``rules`` that are not Variety's ``Rules``, a ``progress`` that is
-        not callable, a ``max_nodes`` that is neither None nor 1..2**63 − 1, or a bad seed;
-        all before any deal is dealt.
+        not callable, a ``max_nodes`` that is neither None nor 1..2**63 − 1, a ``seconds``
+        that is neither None nor a positive number, or a bad seed; all before any deal is
+        dealt.
+    :raises SearchLimit: (a :class:`CardkitError`) with ``"double_dummy"``, when fewer
+        than 2 samples, or fewer than :data:`MIN_SOLVED_SHARE` of them, were solved within
+        ``max_nodes`` and ``seconds``: the message says how many were; no ranking is made
+        from too few (the ones left out are the hard deals).
     """
     cards = parse_hand(hand)
     if len(cards) != 13 or len(set(cards)) != 13:
@@ -250,6 +318,7 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
     if evaluation not in ("rule", "double_dummy"):
         raise CardkitError(f"evaluation={quote(evaluation)}: expected 'rule' or 'double_dummy'")
     max_nodes = check_max_nodes(max_nodes)
+    seconds = _check_seconds(seconds)
     t0 = time.perf_counter()
     dd = evaluation == "double_dummy"
     total = 8 + (8 * n if dd else 0)
@@ -289,14 +358,27 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
     result = Advice(out)
     result.rule_ranking = list(out)
     if dd:
-        ddr, unsolved = _double_dummy(cards, seat, dealer, hands, partner, rules, progress, max_nodes, 8, total)
+        ddr, solved, over_nodes, out_of_time = _double_dummy(seat, dealer, hands, partner, rules, progress,
+                                                             max_nodes, seconds, 8, total, t0)
+        need = max(2, int(np.ceil(MIN_SOLVED_SHARE * n)))
+        if solved < need:
+            from .analysis import SearchLimit
+            why = []
+            if over_nodes:
+                why.append(f"{over_nodes} passed max_nodes={max_nodes:,}")
+            if out_of_time:
+                why.append(f"the time budget of {seconds:g} s ran out")
+            raise SearchLimit(f"advise(evaluation='double_dummy'): only {solved} of {n} sampled deals were solved "
+                              f"exactly ({'; '.join(why)}); at least {need} are needed to rank the contracts "
+                              "(the deals left out are the hard ones): give more max_nodes or seconds, or fewer "
+                              "samples")
         result = Advice(ddr)
         result.evaluation = "double_dummy"
         result.rule_ranking = list(out)
         result.double_dummy_ranking = list(ddr)
-        result.unsolved = unsolved
-        if unsolved < n:
-            result.label = "robust" if _robust(ddr[0], out) else "depends on the play"
+        result.solved = solved
+        result.unsolved = n - solved
+        result.label = "robust" if _robust(ddr[0], out) else "depends on the play"
     result.seconds = time.perf_counter() - t0
     return result
 

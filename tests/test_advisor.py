@@ -42,7 +42,7 @@ def test_only_the_hand_is_an_input():
     hand came from."""
     params = set(inspect.signature(advise).parameters)
     assert params == {"hand", "seat", "dealer", "samples", "seed", "policy", "rules", "progress", "evaluation",
-                      "max_nodes"}
+                      "max_nodes", "seconds"}
     assert set(inspect.signature(advise_impl).parameters) == params
     d1 = V.new_deal(seed=1)
     d2 = V.new_deal([d1.initial_hands[0]] + _other_split(d1), dealer=0)
