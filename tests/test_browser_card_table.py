@@ -81,7 +81,7 @@ def test_the_card_table_plays_on_every_screen(dashboard, page, game):
     expect(size).to_have_text("Large cards: on")
     _play_on_the_screen(page, game, "projector")
 
-    page.get_by_text("More: seed, deal code, four colours, large cards").click()  # the folded row
+    page.get_by_text("More: deal number, deal code, four colours, large cards").click()  # the folded row
     size.click()
     expect(size).to_have_text("Large cards: off")
     expect(table).not_to_have_class(re.compile(r"\bckt-large\b"))

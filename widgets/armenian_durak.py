@@ -460,8 +460,9 @@ class DurakTable(DealDashboard):
     # ---- display -----------------------------------------------------------------------------
 
     def _title_html(self, st) -> str:
+        who = _in_sentence(self.names[st.dealer])
         return (f"<h3 style='margin:2px'>Armenian Durak with trumps — deal {len(self.game.deals)}"
-                f" <small>({self._deal_words()}; dealer {html.escape(self.names[st.dealer])}; "
+                f" <small>({self._deal_words()}; {html.escape(who)} deal{'' if who == 'you' else 's'}; "
                 f"you sit at the bottom)</small></h3>")
 
     def _draw(self, st, live: bool) -> dict:
@@ -493,9 +494,10 @@ class DurakTable(DealDashboard):
             caption += " " + trick["caption"]
         if obs.trump_card is not None and obs.phase != "trump":
             card = card_html(obs.trump_card)
-            drew = (f"{html.escape(self.names[opp])} drew {card} from your hand; it went back into your hand"
-                    if obs.dealer == self.seat else
-                    f"you drew {card} from {html.escape(self.names[opp])}'s hand; it went back to the dealer")
+            drew = (f"{html.escape(_in_sentence(self.names[opp]))} drew {card} from your hand; it went back "
+                    "into your hand" if obs.dealer == self.seat else
+                    f"you drew {card} from {html.escape(_in_sentence(self.names[opp]))}'s hand; it went back "
+                    "to the dealer")
             caption = f"Trump {suit_html(obs.trump)}: {drew}. " + caption
         hands = {opp: st.hands[opp]} if show else None
         return {"seats": self._seats_view(st, live, counts=list(obs.hand_sizes), notes=notes, hands=hands,
@@ -547,3 +549,9 @@ class DurakTable(DealDashboard):
         if st.phase == "draw":
             return "Your turn: take a face-down card into your hand, or don't draw."
         return "Your turn: play a card from your hand or your tableau."
+
+
+def _in_sentence(name: str) -> str:
+    """A seat's name inside a sentence: the default names "You" and "Your opponent" in
+    lower case ("your opponent deals"); a person's name as it is."""
+    return name[0].lower() + name[1:] if name in ("You", "Your opponent") else name

@@ -375,7 +375,7 @@ function render({ model, el }) {
     if (!root.querySelector(".ckt-bar")) {
       root.append(h("div", { class: "ckt-title" }), h("div", { class: "ckt-banner" }),
         h("div", { class: "ckt-bar ckt-bar-main" }), h("details", { class: "ckt-more" },
-          h("summary", { text: "More: seed, deal code, four colours, large cards" }), h("div", { class: "ckt-bar ckt-bar-more" })),
+          h("summary", { text: "More: deal number, deal code, four colours, large cards" }), h("div", { class: "ckt-bar ckt-bar-more" })),
         h("div", { class: "ckt-play" }), h("div", { class: "ckt-replay" }));
       // open where there is room to spare (not on a phone, a laptop's 768 px, or a projector)
       root.querySelector(".ckt-more").open = window.innerWidth >= 900 && window.innerHeight >= 900 && size !== "large";

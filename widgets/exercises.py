@@ -468,12 +468,13 @@ def variety_score(rng: np.random.Generator) -> Question:
     seat = int(rng.integers(4))
     c = V.contracts()[n]
 
-    def by_suit(cards):
-        return " · ".join(cards_html([x for x in sorted(cards, key=lambda x: -x.rank) if x.suit == s]) for s in Suit)
+    def by_trick(cards):  # the tricks as taken, four cards each, numbered
+        return "; ".join(f"<span style='white-space:nowrap'>{k + 1}: {cards_html(cards[4 * k:4 * k + 4])}</span>"
+                         for k in range(len(cards) // 4))
     role = "a declarer" if seat in decl else "a defender"
     prompt = (f"Contract <b>{n}</b> ({rule_words(c.scoring)}). South and North are the declarers.<br>"
-              f"The declarers took {tricks} tricks: {by_suit(taken[0])}<br>"
-              f"The defenders took {13 - tricks}: {by_suit(taken[1])}<br>"
+              f"The declarers took {tricks} tricks: {by_trick(taken[0])}<br>"
+              f"The defenders took {13 - tricks}: {by_trick(taken[1])}<br>"
               f"What does {_who(seat)} ({role}) score for this deal?")
     if d_pts > f_pts:
         result = "the declarers win (strictly more points): no bonus"
@@ -876,9 +877,12 @@ def _durak_position(rng: np.random.Generator, reply: bool):
 
 
 def _tableau_html(state, seat: int) -> str:
-    ups = " ".join(card_html(u) if u else "·" for u in state.up[seat])
+    ups = [u for u in state.up[seat] if u]
+    empty = len(state.up[seat]) - len(ups)
     downs = sum(d is not None for d in state.down[seat])
-    return f"hand {cards_html(state.hands[seat])}; face up on the stacks {ups} ({downs} face-down cards under them)"
+    gone = f", {empty} stack{'s' if empty != 1 else ''} with no face-up card" if empty else ""
+    return (f"hand {cards_html(state.hands[seat])}; face up on the stacks {cards_html(ups) if ups else 'no card'}"
+            f" ({downs} face-down card{'s' if downs != 1 else ''} under them{gone})")
 
 
 def durak_may_play(rng: np.random.Generator) -> Question:
