@@ -272,7 +272,8 @@ def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = 
              "error bars: two standard errors either side"]
     # Room for every word: the figures column as wide as its longest line, the chart as wide
     # as its title and captions (nothing cut at the right edge); the page scales it down
-    # to fit a narrow screen (max-width 100 %), text and bars together.
+    # to fit a narrow screen (max-width 100 %), text and bars together, to 3/4 at most
+    # (9 px text): narrower than that, the output area scrolls.
     right = max(150, max((_text_width(t) for t in figures), default=0) + 12)
     left, row_h, top = label_width, 26, 28 if title else 8
     width = int(max(width, left + 200 + right, _text_width(title, bold=True) + 8,
@@ -282,7 +283,7 @@ def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = 
     height = top + row_h * len(items) + 14 + 14 * len(notes)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" preserveAspectRatio="xMinYMin meet" '
-             f'style="font-family:sans-serif;font-size:12px;max-width:100%;height:auto">',
+             f'style="font-family:sans-serif;font-size:12px;max-width:100%;min-width:{int(width * 0.75)}px;height:auto">',
              f"<title>{html.escape(title or default_title)}</title>"]
     if title:
         parts.append(f'<text x="4" y="16" font-weight="bold">{html.escape(title)}</text>')
