@@ -283,7 +283,8 @@ def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = 
     height = top + row_h * len(items) + 14 + 14 * len(notes)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" preserveAspectRatio="xMinYMin meet" '
-             f'style="font-family:sans-serif;font-size:12px;max-width:100%;min-width:{int(width * 0.75)}px;height:auto">',
+             f'style="font-family:sans-serif;font-size:12px;max-width:100%;'
+             f'min-width:{int(width * 0.75)}px;height:auto">',
              f"<title>{html.escape(title or default_title)}</title>"]
     if title:
         parts.append(f'<text x="4" y="16" font-weight="bold">{html.escape(title)}</text>')
