@@ -212,6 +212,7 @@ def singleuser_server_config(
     iopub_timeout: int = IOPUB_TIMEOUT,
     removed_cell_tags: Sequence[str] = REMOVED_CELL_TAGS,
     max_kernels: int = LEARNER_MAX_KERNELS,
+    kernel_transport: str = "ipc",
 ) -> dict[str, dict[str, Any]]:
     """The learners' Jupyter server config (``jupyter_server_config.json`` contents).
 
@@ -226,7 +227,8 @@ def singleuser_server_config(
     terminals, no JupyterLab or Notebook front end, kernels on Unix sockets in the learner's
     home (never on a TCP port another learner can reach), the front-end config read-only, and
     a page's kernel messages bounded in size, rate and the comms it may open
-    (``serving.LessonKernelConnection``). The one setting JSON cannot hold, Voila's
+    (``serving.LessonKernelConnection``); ``kernel_transport`` ``"ipc"`` or ``"tcp"``. The one
+    setting JSON cannot hold, Voila's
     prelaunch hook (teacher-only cells removed before they run, the closed page's kernel
     shut down), is in :data:`SINGLEUSER_CONFIG_PY`.
     """
@@ -246,7 +248,10 @@ def singleuser_server_config(
         # Kernels talk over Unix sockets in the learner's own runtime folder (home, mode 0700):
         # on TCP, any other learner could subscribe to a kernel's iopub port on 127.0.0.1 and
         # read every widget state it sends (the hands of a scored game among them).
-        "KernelManager": {"transport": "ipc"},
+        # (A Unix socket's path must be under 108 bytes: ``LearnerSpawner`` gives each learner
+        # the short runtime folder /run/cardkit-hub/<uid>; ``kernel_transport="tcp"`` for
+        # --shared-user, whose servers keep Jupyter's runtime folder in a home of any length.)
+        "KernelManager": {"transport": kernel_transport},
         "ServerApp": {
             "terminals_enabled": False,
             "kernel_manager_class": "cardkit.serving.BoundedKernelManager",
@@ -732,7 +737,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         cull_idle_timeout=args.cull_idle_timeout, cull_every=args.cull_every, proxy_command=proxy,
         ssl_cert=args.ssl_cert, ssl_key=args.ssl_key, isolate=isolate, room_port=_free_port(),
     )
-    write_singleuser_config(data_dir)
+    write_singleuser_config(data_dir, singleuser_server_config(kernel_transport="ipc" if isolate else "tcp"))
 
     scheme = "https" if args.ssl_cert else "http"
     shown_ip = socket.gethostname() if args.ip in ("", "0.0.0.0") else args.ip

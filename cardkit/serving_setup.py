@@ -59,6 +59,9 @@ _NOT_ON_BINDER = {
     "ServerApp": ("contents_manager_class", "terminals_enabled", "jpserver_extensions", "config_manager_class",
                   "kernel_websocket_connection_class"),
     "MappingKernelManager": ("allowed_message_types",),
+    # Unix sockets in Jupyter's runtime folder, whose path may be too long for one (108 bytes);
+    # Binder's container is one person's, with no other learner to keep off a TCP port.
+    "KernelManager": ("transport",),
 }
 
 
