@@ -177,6 +177,7 @@ CHECKS = [
     # issue 21: what a learner reads
     ("the ten as T (a learner reads 10)", re.compile(
         r"\bT(?=[♠♥♦♣])|[♠♥♦♣][AKQJ98765432]*T(?![a-z])|(?<=[♠♥♦♣] )(?:[AKQJ98765432] )*T\b"
+        r"|(?<=[♠♥♦♣] )[AKQJ98765432]*T[AKQJ98765432]*\b"
         r"|\b[AKQJT98765432]*T[AKQJT98765432]*(?=\.[AKQJT98765432.]*\b)"
         r"|(?<=\.)[AKQJ98765432]*T[AKQJT98765432]*\b(?<=[\w.][\w.])")),
     ("the word seed (a learner reads deal number)", re.compile(r"(?i)\bseed(?:s|ed|ing)?\b")),
@@ -219,7 +220,7 @@ def findings(texts) -> list[str]:
     'Seat 0 plays `"rule"` or `"weakest"`',
     "15-41 s", "the examples are `assert`ed", "`import cardkit`",
     # issue 21
-    "T♦ (ten of diamonds)", "+5 per J♠ J♣ T♠ T♣", "♠ K T 9 2", "♠KT92", "K85.A63.7.JT8432",
+    "T♦ (ten of diamonds)", "+5 per J♠ J♣ T♠ T♣", "♠ K T 9 2", "♠KT92", "K85.A63.7.JT8432", "♦ T72  ♣ 976",
     "Durak (seed 1; rule bots)", "example 1 (seed 110)", "Next deal's seed", "the cards seed",
     "Seat 0..3", "you are seat 0", "-D2 says that seat 2 deals", "seat (s + 1) % n", "player 2 leads",
     "The cell below prints the table", "it printed", "Replay: action 19 of 56",
