@@ -21,7 +21,7 @@ START = "K85.A63.7.JT8432"    # the panel's starting hand in the lesson (fig. 65
 
 def _listed(pbn: str) -> str:
     """The caption's list of a hand's cards, as the editor writes it."""
-    return " ".join(str(c) for c in sort_hand(parse_hand(pbn)))
+    return " ".join(c.label for c in sort_hand(parse_hand(pbn)))  # a learner reads a ten as 10
 
 
 def _caption(panel):

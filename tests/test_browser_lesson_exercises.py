@@ -20,7 +20,7 @@ CASES = [  # lesson, exercise title, question maker, first seed (as in the lesso
 ]
 SHOWN = {  # lines of each lesson's worked examples, computed by the engine in the page
     "warsaw_hearts/1_rules.ipynb": ["Sergei pays Vitaly (30 − 25) + 0 = 5 chips"],
-    "armenian_durak/1_rules.ipynb": ["250 against 198: seat 0 wins by 52 points",
+    "armenian_durak/1_rules.ipynb": ["250 against 198: the first player wins by 52 points",
                                      "The rule bot's reply in this position: 7♥"],
 }
 

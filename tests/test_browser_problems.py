@@ -29,13 +29,13 @@ def test_a_problem_answered_wrong_then_right(dashboard, game):
     box.get_by_role("button", name=str(p.number), exact=True).click()
     expect(box).to_contain_text(f"Problem {p.number} of {len(problems)}")
     wrong = next(a for a in p.legal if a != p.best)
-    label = lambda a: f"{a} (tableau)" if game == "armenian_durak" and a in p.state.up[p.seat] else str(a)
+    label = lambda a: f"{a.label} (tableau)" if game == "armenian_durak" and a in p.state.up[p.seat] else a.label
     box.get_by_role("button", name=label(wrong), exact=True).click()
     cost = p.values[p.best] - p.values[wrong]
-    expect(box).to_contain_text(f"{wrong} costs {cost} point")
+    expect(box).to_contain_text(f"{wrong.label} costs {cost} point")
     expect(box).to_contain_text(f"0 of {len(problems)} solved")
     box.get_by_role("button", name=label(p.best), exact=True).click()
-    expect(box).to_contain_text(f"Right: {p.best} is best")
+    expect(box).to_contain_text(f"Right: {p.best.label} is best")
     expect(box).to_contain_text("the count keeps your first answer")
     box.get_by_role("button", name="Show the answer").click()
     expect(box).to_contain_text("The best line")
