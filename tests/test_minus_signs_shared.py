@@ -15,7 +15,7 @@ def test_words_keep_hyphens_numbers_get_the_minus_sign():
 def test_the_judges_verdict_keeps_word_hyphens():
     text = judge._verdict_text("no-trump", "face-down", 2.0, 0.5, -3, "J♠")
     assert "no-trump cost 2.0 ± 0.5" in text and "(better: face-down)" in text
-    assert "known, −3 points" in text and "-3" not in text and "−" not in text.replace("−3", "")
+    assert "known, it cost −3 points" in text and "-3" not in text and "−" not in text.replace("−3", "")
 
 
 def test_every_user_calls_the_one_helper():

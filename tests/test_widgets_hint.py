@@ -316,7 +316,7 @@ def test_how_did_i_do_lists_the_bad_decision_worst_first_and_a_click_shows_it_in
     lst = t.table.state["controls"]["review_list"]
     assert lst["hidden"] is False and "worst first" in lst["description"]
     assert lst["options"][0][0].startswith("Trick 12: A♥ cost ")
-    assert "better: 2♥" in lst["options"][0][0] and "with all cards known, 8 points" in lst["options"][0][0]
+    assert "better: 2♥" in lst["options"][0][0] and "with all cards known, it cost 8 points" in lst["options"][0][0]
     assert "cost a point or more" in t.status_text
     # a click on the listed decision: the replay at that action, with the judge's line
     t.replay_step("back_trick")
