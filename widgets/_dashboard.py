@@ -32,6 +32,11 @@ scores and draws itself:
   lists those that cost a point or more, worst first; a click on one
   (:meth:`DealDashboard.review_jump`) shows it in the replay, whose commentary then
   carries the judge's verdicts;
+- exact values (:attr:`DealDashboard.exact_values`): in practice with ``Show all hands``
+  on, each legal card of the learner carries what it gains or loses against the best card
+  with all cards known (:func:`cardkit.analysis.analyse`), worked out after the click's
+  answer is sent, within :data:`EXACT_NODES` positions (over it one line says so); never
+  in a scored game;
 - deal codes (``docs/deal-codes.md``): the current deal's code in the status line and in
   the read-only trait :attr:`DealDashboard.deal_code`; :meth:`DealDashboard.load_code`;
   :meth:`DealDashboard.from_query` for a teacher's link ``?deal=V-4821``;
@@ -67,6 +72,7 @@ Once the deal is over the status line gives the finished deal's code in the card
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import html
 import math
@@ -97,7 +103,7 @@ from ._controls import Control
 from .card_table import CardTable, card_json
 
 __all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "HINT_SECONDS", "HINT_SAMPLES",
-           "REVIEW_SAMPLES", "REVIEW_NODES"]
+           "REVIEW_SAMPLES", "REVIEW_NODES", "EXACT_NODES"]
 
 #: The bots a play table offers: ``bots="rule"`` (RuleBot) or ``"expert"`` (ExpertBot).
 BOT_LEVELS = ("rule", "expert")
@@ -122,6 +128,20 @@ REVIEW_NODES = 200_000
 #: What a hint's points are, by game (the units of :func:`cardkit.analysis.outcome`).
 HINT_UNITS = {"variety": "your side's margin", "warsaw_hearts": "your deal result, bonus − penalty",
               "armenian_durak": "your points minus your opponent's"}
+
+#: Exact values with all hands shown (practice only, :attr:`DealDashboard.exact_values`):
+#: by game, the positions :func:`cardkit.analysis.analyse` may search for one position of
+#: the learner; over it the table shows no values and says so in one line. A search
+#: keeps the kernel busy for its time, an over-bound one too (``python
+#: benchmarks/exact_values.py``, 4 deals, load 4 on 2 cores): Variety, the learner's first
+#: card valued in 2 of 4 deals, 0.5 s median, 1.9 s at most (12 or more tricks left);
+#: Warsaw Hearts, 3 of 4, 0.3 s, 0.7 s at most; Armenian Durak, none before 12 tricks are
+#: left, 0.3-0.5 s each (at 1,000,000 one more position in 21, for 1-2 s each). With 6
+#: tricks left every position was valued in 0.01 s or less.
+EXACT_NODES = {"variety": 1_000_000, "warsaw_hearts": 1_000_000, "armenian_durak": 300_000}
+#: How long after the click's answer is sent the values are worked out (s), so that the
+#: page has the played card and the bots' replies first.
+EXACT_DELAY = 0.05
 
 #: The font size of a card button in the projector layout.
 PROJECTOR_CARD_FONT = "2.5em"
@@ -1524,6 +1544,160 @@ class DealDashboard(BoardSteps, W.VBox):
         self.status.value = " · ".join(x for x in (self._message, self._turn_text(st), bots, code_text) if x)
         self._push()
 
+    # ---- exact values with all hands shown ---------------------------------------------------------
+
+    def _exact_wanted(self, st) -> bool:
+        """Whether the table shows exact values now: practice (never a scored game, even
+        with :attr:`show_all_hands` set), all hands shown, the live deal (not the replay),
+        the learner to play a card (or to choose Armenian Durak's draw)."""
+        return (self.practice and self.show_all_hands and self.replay is None and st is not None
+                and not st.is_terminal() and st.current_player == getattr(self, "seat", None)
+                and st.phase in ("play", "draw"))
+
+    def _exact_nodes(self) -> int:
+        """This game's bound on the search (:data:`EXACT_NODES`)."""
+        return EXACT_NODES.get(self.GAME, 300_000)
+
+    def _exact_key(self, st) -> tuple:
+        """The position: the deal (its code and rules) and its actions so far."""
+        return (self.deal_code, repr(st.rules), self._history_key(st))
+
+    def _exact_store(self) -> dict:
+        """position -> ``("ready", {action: points against the best})``, ``("over", None)``
+        (the search passed :data:`EXACT_NODES`) or ``("error", words)``; and the position
+        whose values are due (``None``: none)."""
+        store = self.__dict__.get("_exact")
+        if store is None:
+            store = self.__dict__["_exact"] = {"cache": {}, "due": None}
+        return store
+
+    @property
+    def exact_values(self) -> dict | None:
+        """The exact values the table shows now (all hands shown, practice):
+        ``{action: points}`` for each legal card of the learner (Armenian Durak's draw: each
+        :class:`~cardkit.games.armenian_durak.Draw`), what that card gains or loses against
+        the best card, 0 for the best: the difference of :func:`cardkit.analysis.analyse`'s
+        values, the mover's side's final margin in the game's points (Variety, RULES.md §1.6;
+        Warsaw Hearts, the deal result bonus − penalty, §2.2; Armenian Durak, §3.4), every
+        player playing their best from here with all cards known. None when none are shown:
+        not practice, hands not all shown, not the learner's card, still being worked out,
+        or the search over this game's :data:`EXACT_NODES` positions (:attr:`exact_note`
+        says which).
+        A single legal card is 0 without a search."""
+        st = self.state
+        if not self._exact_wanted(st):
+            return None
+        entry = self._exact_store()["cache"].get(self._exact_key(st))
+        return dict(entry[1]) if entry is not None and entry[0] == "ready" else None
+
+    @property
+    def exact_note(self) -> str:
+        """The line under the hand about the exact values ("" when none are shown)."""
+        st = self.state
+        if not self._exact_wanted(st):
+            return ""
+        entry = self._exact_store()["cache"].get(self._exact_key(st))
+        head = "Exact values (all hands shown): "
+        what = "choice" if st.phase == "draw" else "card"
+        if entry is None:
+            return head + "working them out…"
+        if entry[0] == "over":
+            return (head + f"not shown here: the search was over its bound ({self._exact_nodes():,} positions); "
+                           f"they come later in the deal.")
+        if entry[0] == "error":
+            return head + f"not shown: {entry[1]}"
+        unit = HINT_UNITS.get(self.GAME, "your points")
+        return (head + f"what each {what} gains or loses against the best one, in points ({unit}), with "
+                       f"best play from here on; 0 is the best.")
+
+    def _exact_into(self, out: dict) -> None:
+        """Put the exact values into the card table's state ``out`` (a badge on each legal
+        card, ``out["exact"]`` the line), or ask for them: they are worked out after the
+        page's state is sent (:meth:`_exact_later`). ``out["exact"]``: ``{"note": the line,
+        "state": "working" | "ready" | "over" (the bound passed) | "error"}``; a legal card's
+        ``"exact"``: its value as shown, ``"0"``, ``"−5"``."""
+        st = self.state
+        if not self._exact_wanted(st):
+            return
+        store = self._exact_store()
+        key = self._exact_key(st)
+        if key not in store["cache"]:
+            legal = list(st.legal_actions())
+            if len(legal) == 1:
+                store["cache"][key] = ("ready", {legal[0]: 0})
+            else:
+                self._exact_later(key, st)
+        entry = store["cache"].get(key)
+        out["exact"] = {"note": self.exact_note, "state": "working" if entry is None else entry[0]}
+        if entry is None or entry[0] != "ready":
+            return
+        values = entry[1]
+        by_id = {card_json(a)["id"]: signed(v) for a, v in values.items() if isinstance(a, Card)}
+        out["hand"] = [dict(c, exact=by_id[c["id"]]) if c.get("legal") and c.get("id") in by_id else c
+                       for c in out.get("hand") or []]
+        seats = []
+        for seat in out.get("seats") or []:
+            if seat.get("me") and seat.get("tableau"):
+                seat = dict(seat, tableau=[
+                    dict(s, up=dict(s["up"], exact=by_id[s["up"]["id"]]))
+                    if s.get("legal") and s.get("up") and s["up"].get("id") in by_id else s
+                    for s in seat["tableau"]])
+            seats.append(seat)
+        out["seats"] = seats
+        panel = out.get("panel")
+        if panel and panel.get("kind") == "draw":
+            draws = {getattr(a, "stack", "?"): signed(v) for a, v in values.items() if not isinstance(a, Card)}
+            out["panel"] = dict(panel, stacks=[dict(s, exact=draws[s["stack"]]) if s.get("stack") in draws else s
+                                               for s in panel.get("stacks") or []])
+
+    def _exact_later(self, key: tuple, st) -> None:
+        """Work out the values of ``st`` (a copy) after the page's state is sent: in a kernel
+        (a running event loop) :data:`EXACT_DELAY` s later, in the kernel's own thread (the
+        judge's tables are shared with the bots and the Hint), the click's answer gone out
+        first; then the table is sent the values. Without an event loop (a script, a test)
+        at once."""
+        import asyncio
+
+        store = self._exact_store()
+        if store["due"] == key:
+            return
+        store["due"] = key
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self._exact_work(key, st.clone(), push=False)
+        else:
+            loop.call_later(EXACT_DELAY, self._exact_work, key, st.clone(), True)
+
+    def _exact_work(self, key: tuple, st, push: bool) -> None:
+        """Search ``st`` (:func:`cardkit.analysis.analyse`, at most this game's
+        :data:`EXACT_NODES` positions) unless the learner has moved on; keep the values; send them (``push``)."""
+        from cardkit.analysis import SearchLimit, analyse
+
+        store = self._exact_store()
+        if store["due"] == key:
+            store["due"] = None
+        now = self.state
+        if key in store["cache"] or not self._exact_wanted(now) or self._exact_key(now) != key:
+            return  # the learner moved on: that position's values are not needed
+        try:
+            values = analyse(st, max_nodes=self._exact_nodes())
+            best = max(values.values())
+            entry: tuple = ("ready", {a: int(v) - int(best) for a, v in values.items()})
+        except SearchLimit:
+            entry = ("over", None)
+        except Exception as e:  # noqa: BLE001 - the table says so in one line, never a traceback
+            entry = ("error", one_line(e))
+        cache = store["cache"]
+        if len(cache) >= 256:
+            cache.clear()
+        cache[key] = entry
+        if push:
+            with contextlib.suppress(Exception):  # a late message must never raise in the event loop
+                self._push()
+
     # ---- the card table's state -------------------------------------------------------------------
 
     def _push(self) -> None:
@@ -1544,6 +1718,7 @@ class DealDashboard(BoardSteps, W.VBox):
         out.update(view)
         if out.get("caption"):
             out["caption"] = recolour_html(out["caption"], four)
+        self._exact_into(out)
         return _tens_as_10_in(out)
 
     #: The learner's cards in a row: ♠ ♥ ♣ ♦ (the colours alternate), ace first.

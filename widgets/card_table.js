@@ -218,6 +218,10 @@ function render({ model, el }) {
     } else {
       face.title = `${card.label} (${card.name}): legal, click or Enter to play` + (extra ? ` (${extra})` : "");
     }
+    if (legal && card.exact !== undefined && card.exact !== null) {  // the exact value (all hands shown)
+      face.append(h("span", { class: "ckt-exact", "aria-hidden": "true", text: card.exact }));
+      face.title += ` · exact value ${card.exact}`;
+    }
     face.addEventListener("click", () => play(card, legal, reason));
     if (legal) {  // the card the learner seems about to play, for the Hint button (no message)
       face.addEventListener("mouseenter", () => { pointed = card.id; });
@@ -336,7 +340,9 @@ function render({ model, el }) {
         row.append(h("button", { type: "button", class: "ckt-btn", disabled: !s.legal, title: s.tooltip,
           "data-key": `draw-${s.stack}`,
           text: s.stack === null ? "Don't draw" : `Stack ${s.stack + 1}`,
-          onclick: () => send({ kind: "draw", stack: s.stack }) }));
+          onclick: () => send({ kind: "draw", stack: s.stack }) },
+          s.exact !== undefined && s.exact !== null ? h("span", { class: "ckt-exact-inline", text: ` ${s.exact}`,
+            title: `exact value ${s.exact}` }) : null));
       }
       box.append(row);
     }
@@ -404,6 +410,8 @@ function render({ model, el }) {
     parts.push(h("div", { class: "ckt-status cardkit-status-line", role: "status", "aria-live": "polite" }));
     if (me && me.tableau) parts.push(tableau(me.tableau, true, me.name));
     parts.push(handRow(st));
+    if (st.exact && st.exact.note) parts.push(h("div", { class: `ckt-exact-note${st.exact.state === "working" ? " ckt-exact-wait" : ""}`,
+      text: st.exact.note }));
     if (st.caption) parts.push(h("div", { class: "ckt-caption", html: st.caption }));
     play.replaceChildren(...parts);
     showStatus(st);

@@ -34,7 +34,12 @@ dashboard writes it, the page only reads it). Cards are objects
   (``{"kind": "trump", "active", "fan", "prompt"}``) or the draw after a card from the hand
   (``{"kind": "draw", "stacks": [{"stack", "legal", "tooltip"}], "prompt"}``);
 - ``controls``: name -> :meth:`cardkit_widgets._controls.Control.to_json`, and
-  ``bar_main``, ``bar_more``, ``bar_replay``: the names in each row of controls.
+  ``bar_main``, ``bar_more``, ``bar_replay``: the names in each row of controls;
+- ``exact`` (only in practice with all hands shown, the learner to play): ``{"note": the
+  line under the hand, "state": "working" | "ready" | "over" | "error"}``; when ready each
+  legal card of the hand (and of Durak's tableau, its ``up``) and each draw choice has
+  ``exact``, its value against the best card as shown (``"0"``, ``"−5"``), drawn as a
+  badge (:attr:`cardkit_widgets._dashboard.DealDashboard.exact_values`).
 
 **Actions** (custom messages from the page, also :meth:`CardTable.send_action` from
 Python): ``{"kind": "card", "card": "QH"}`` (a card of the hand or of the learner's
