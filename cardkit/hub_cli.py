@@ -110,6 +110,9 @@ SPAWNER_CLASS = "jupyterhub.spawner.SimpleLocalProcessSpawner"  # --shared-user:
 ISOLATED_SPAWNER_CLASS = "cardkit._hub_classes.LearnerSpawner"  # each learner a system user
 # A learner's name: a letter or digit (any alphabet), then letters, digits, ".", "-", "_".
 USERNAME_PATTERN = r"^\w[\w.-]{0,39}$"
+#: names no learner may log in with: the teaching room shows a bot's seat as "bot"
+#: (cardkit.table_session.RESERVED_NAMES; a look-alike such as "b0t" is refused too)
+RESERVED_NAMES = ("bot",)
 LOGIN_ANNOUNCEMENT = "Type your name (letters and digits) and the class password your teacher gave you."
 
 
@@ -176,7 +179,8 @@ def check_learner_name(name: str, *, reserved: Sequence[str] = ()) -> str:
     Refused with :class:`HubSetupError`, quoting the name: a name that does not match
     ``USERNAME_PATTERN``; a name whose letters come from more than one alphabet (``"tеacher"``
     with a Cyrillic е); a name that is not one of ``reserved`` (the admins' and listed
-    learners' names) but looks like one (:func:`name_skeleton`).
+    learners' names) but looks like one (:func:`name_skeleton`); a name of
+    :data:`RESERVED_NAMES` (``"bot"``, the teaching room's bots) or one that looks like it.
     """
     normal = unicodedata.normalize("NFKC", str(name)).lower()
     if not re.fullmatch(USERNAME_PATTERN, normal):
@@ -186,6 +190,10 @@ def check_learner_name(name: str, *, reserved: Sequence[str] = ()) -> str:
     if len(scripts) > 1:
         raise HubSetupError(f"the name {normal[:60]!r} mixes alphabets ({', '.join(sorted(scripts)).lower()}): "
                             "write it in one alphabet")
+    for kept in RESERVED_NAMES:
+        if normal == kept or name_skeleton(normal) == name_skeleton(kept):
+            raise HubSetupError(f"the name {normal[:60]!r} is reserved for the teaching room's bots: "
+                                "choose another name")
     for other in reserved:
         other_normal = unicodedata.normalize("NFKC", other).lower()
         if normal != other_normal and name_skeleton(normal) == name_skeleton(other_normal):

@@ -79,7 +79,7 @@ from ._checks import is_whole
 from .codes import deal_code, game_entry, parse_deal_code
 from .errors import CardkitError, StateError, quote
 from .state import rules_from_json
-from .table_session import Move, TableSession, seat_names, table_view
+from .table_session import RESERVED_NAMES, Move, TableSession, seat_names, table_view
 
 __all__ = [
     "Room", "RoomError", "UnknownTableError", "SeatError", "SeatTakenError", "NotSeatedError",
@@ -222,6 +222,8 @@ MAX_USER = 255
 def _check_user(user) -> str:
     if not isinstance(user, str) or not user.strip() or len(user) > MAX_USER:
         raise RoomError(f"user {quote(user)}: expected a user name, text of 1 to {MAX_USER} characters")
+    if user.strip().lower() in RESERVED_NAMES:
+        raise RoomError(f"user {quote(user)}: this name is reserved for the room's bots; log in with another name")
     return user
 
 

@@ -52,7 +52,8 @@ from .cards import Card, Suit
 from .codes import MAX_SEED_DIGITS, deal_code, game_entry, parse_deal_code
 from .errors import CardkitError, StateError, quote
 
-__all__ = ["SEAT_NAMES", "BOT_KINDS", "Move", "TableSession", "seat_names", "table_view", "jsonable"]
+__all__ = ["SEAT_NAMES", "BOT_KINDS", "BOT", "RESERVED_NAMES", "MAX_DEALS_PER_CALL",
+           "Move", "TableSession", "seat_names", "table_view", "jsonable"]
 
 #: The seats' names by number of players (RULES.md, "Common conventions": South, then
 #: clockwise West, North, East; with three, West and East; Armenian Durak's two players
@@ -64,8 +65,18 @@ SEAT_NAMES: dict[int, tuple[str, ...]] = {4: ("South", "West", "North", "East"),
 #: (:class:`cardkit.analysis.ExpertBot`), or None (people only).
 BOT_KINDS = ("rule", "expert", None)
 
-#: What a seat played by a bot shows as its player.
+#: What a seat played by a bot shows as its player. A seat is a bot's because no person
+#: holds it (:meth:`TableSession.is_bot`), never because of a name: the room refuses the
+#: user names of :data:`RESERVED_NAMES` (a person named "bot" would read as a bot).
 BOT = "bot"
+
+#: User names no person may have at a table (compared without case and surrounding spaces).
+RESERVED_NAMES = frozenset({BOT})
+
+#: At most this many boards are dealt by one call (an action, a seat taken or left): a
+#: person at the table always has a turn on a board, so one is all play ever needs; the
+#: cap keeps a table of bots alone from playing its whole set at once.
+MAX_DEALS_PER_CALL = 1
 
 #: At most this many boards in a prepared set.
 MAX_DEALS = 1000
@@ -291,8 +302,9 @@ class TableSession:
         return BOT if self.started and self.bots is not None else None
 
     def is_bot(self, seat: int) -> bool:
-        """True when a bot plays ``seat`` now."""
-        return self.who(seat) == BOT
+        """True when a bot plays ``seat`` now: no person holds it and the table has
+        started with bots (whatever a person's name)."""
+        return seat not in self.people and self.started and self.bots is not None
 
     def sit(self, seat: int, user: str) -> list[tuple[int, Move]]:
         """``user`` takes ``seat`` (a seat held by no person: empty, or a bot's, who gives
@@ -415,15 +427,18 @@ class TableSession:
 
     def _settle(self) -> None:
         """The bots act while a bot is to act and a person sits at the table; a finished
-        board is recorded and the next board of the set dealt."""
+        board is recorded and the next board of the set dealt (at most
+        :data:`MAX_DEALS_PER_CALL` boards a call)."""
+        dealt = 0
         while self.state is not None and self.people:
             st = self.state
             if st.is_terminal():
                 if not self.recorded:
                     self._record()
-                if self.next_code() is None:
+                if self.next_code() is None or dealt >= MAX_DEALS_PER_CALL:
                     return
                 self._deal_next()
+                dealt += 1
                 continue
             seat = st.current_player
             if not self.is_bot(seat):
