@@ -109,6 +109,10 @@ AUTH_RATE = 50.0
 AUTH_BURST = 200
 #: the keys an answer may carry (the learner is the token's owner: no "user" key)
 ANSWER_KEYS = ("kind", "lesson", "section", "item", "right", "points_lost")
+#: the HTTP server's settings (a slow client, "slowloris", is dropped: an idle connection
+#: after a minute, a request body not received within 10 s)
+SERVER_SETTINGS: dict[str, Any] = {"xheaders": True, "max_body_size": SOCKET_MAX_BYTES,
+                                   "idle_connection_timeout": 60, "body_timeout": 10}
 _AUTH_HEADER = re.compile(r"token\s+([A-Za-z0-9_.~+/=-]{8,256})", re.IGNORECASE)
 #: a table id in an address (``T1``)
 _TABLE_ID = r"[A-Za-z0-9_-]{1,32}"
@@ -596,7 +600,7 @@ class AnswerHandler(web.RequestHandler):
             return self._refuse(429, user, "too many answers at once: slow down")
         try:
             answer = json.loads(body.decode("utf-8"))
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: JSON nested too deep
             return self._refuse(400, user, f"answer {quote(body[:80])}: not JSON")
         if not isinstance(answer, dict):
             return self._refuse(400, user, f"answer {quote(answer)}: expected a JSON object")
@@ -701,7 +705,7 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
                                             f"bytes")
         try:
             msg = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: JSON nested too deep
             return self.refuse("malformed", f"message {quote(raw)}: not JSON")
         if not isinstance(msg, dict) or not isinstance(msg.get("kind"), str):
             return self.refuse("malformed", f"message {quote(raw)}: expected a JSON object with a kind")
@@ -766,7 +770,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     where = urlparse(args.url)
 
     async def serve() -> None:
-        server = HTTPServer(app, xheaders=True, max_body_size=SOCKET_MAX_BYTES)
+        server = HTTPServer(app, **SERVER_SETTINGS)
         server.listen(where.port or 80, where.hostname or "127.0.0.1")
         log.info("the teaching room at %s (teachers %s; database %s)", args.url,
                  ", ".join(args.teacher) or "none", url.split("@")[-1])

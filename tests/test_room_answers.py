@@ -419,6 +419,14 @@ class AnswerEndpointTest(AsyncHTTPTestCase):
         r = self.post(EXERCISE, headers={"Authorization": "Bearer tok-ann-1234"}, token=None)
         assert r.code == 403                             # "token ..." only, as the reporter sends it
 
+    def test_json_nested_too_deep_is_a_400(self):
+        """Security finding 7: an answer nested past Python's recursion limit (within
+        MAX_ANSWER_BYTES) is refused with 400, not a 500."""
+        from cardkit.room_service import MAX_ANSWER_BYTES
+        r = self.post("[" * (MAX_ANSWER_BYTES // 2) + "]" * (MAX_ANSWER_BYTES // 2))
+        assert r.code == 400 and b"not JSON" in r.body
+        assert self.room.answers_summary(TEACHER) == {}
+
     def test_the_learner_is_the_tokens_owner_never_the_bodys(self):
         r = self.post({**EXERCISE, "user": "bob"})
         assert r.code == 400 and b"unknown key 'user'" in r.body

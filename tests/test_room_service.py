@@ -431,6 +431,20 @@ class RoomServiceTest(AsyncHTTPTestCase):
             ws.close()
 
     @gen_test
+    async def test_json_nested_too_deep_is_refused_in_one_line(self):
+        """Security finding 7: a message nested past Python's recursion limit (within
+        MAX_MESSAGE_BYTES) is answered with one line, the connection stays open."""
+        t1, _t2 = self.seated_variety()
+        ws, _ = await self.connect(f"ws/table/{t1}", "ann")
+        before = dump(self.room)
+        deep = "[" * (MAX_MESSAGE_BYTES // 2) + "]" * (MAX_MESSAGE_BYTES // 2)
+        answer = await self.ask(ws, deep, raw=True)
+        assert answer["kind"] == "error" and "not JSON" in answer["message"]
+        assert (await self.ask(ws, {"kind": "ping"}))["kind"] == "pong"      # still open
+        assert dump(self.room) == before
+        ws.close()
+
+    @gen_test
     async def test_a_flood_is_dropped_and_closes_the_connection(self):
         t1, _ = self.seated_variety()
         view = self.room.view(t1, TEACHER)
@@ -529,3 +543,24 @@ def test_hub_config_starts_the_room_as_a_hub_service(tmp_path):
     plain = hub_config(lessons_dir=repo / "lessons", data_dir=tmp_path, password="classpass", hub_port=1,
                        proxy_api_port=2)
     assert [s["name"] for s in plain["JupyterHub"]["services"]] == ["idle-culler"]
+
+
+def test_the_server_drops_slow_clients(monkeypatch, tmp_path):
+    """Security finding 8 (slowloris): main() starts its HTTPServer with an idle timeout and
+    a body timeout."""
+    from cardkit import room_service
+
+    seen = {}
+
+    class Stop(Exception):
+        pass
+
+    def server(app, **kwargs):
+        seen.update(kwargs)
+        raise Stop
+
+    monkeypatch.setattr(room_service, "HTTPServer", server)
+    monkeypatch.setattr(room_service, "HubOAuth", lambda **kw: StubAuth())
+    with pytest.raises(Stop):
+        room_service.main(["--data-dir", str(tmp_path), "--url", "http://127.0.0.1:1"])
+    assert 0 < seen.get("idle_connection_timeout", 0) <= 60 and 0 < seen.get("body_timeout", 0) <= 10
