@@ -226,3 +226,28 @@ def test_review_states_a_cost_only_when_it_is_clear():
     unlucky = _verdict(0.0, 0.0, exact_cost=4, exact_best="A♠")
     assert unlucky.costly and unlucky.text == "Q♠: a good choice; with all cards known, it cost 4 points (best: A♠)"
     assert not _verdict(0.8, 0.1).costly and _verdict(0.8, 0.1).certain
+
+
+@pytest.mark.parametrize("game", ["variety", "warsaw_hearts", "armenian_durak"])
+def test_review_and_a_hint_with_the_same_seed_name_the_same_best_action(game):
+    """Issue 20: one evaluator. A Hint at decision i, estimate(..., seed=decision_seed(seed,
+    i)) with the review's samples, names the review's best action there."""
+    from cardkit.bots import play_out
+    mod = {"variety": V, "warsaw_hearts": W, "armenian_durak": D}[game]
+    st = W.new_deal(seed=41, players=4) if game == "warsaw_hearts" else mod.new_deal(seed=41)
+    play_out(st, [mod.RuleBot(seed=s) for s in range(st.players)])
+    verdicts = A.review(st, 1, samples=3, seed=9, exact_nodes=1000)
+    played = [v for v in verdicts if v.method != "advisor"]
+    assert played
+    cur = st._restart()
+    by_index = {v.index: v for v in played}
+    for i, a in enumerate(st.history):
+        if i in by_index:
+            hint = A.estimate(cur, samples=3, seed=A.decision_seed(9, len(cur.history)))
+            assert hint.best == by_index[i].best, (game, i)
+        cur.apply_action(a)
+    again = A.review(st, 1, samples=3, seed=9, exact_nodes=1000)   # the view's figures repeat
+    view = lambda vs: [(v.index, v.best, v.cost, v.stderr) for v in vs]
+    assert view(again) == view(verdicts)
+    with pytest.raises(CardkitError, match="decision_seed"):
+        A.decision_seed(-1, 0)

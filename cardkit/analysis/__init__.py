@@ -24,10 +24,21 @@ from __future__ import annotations
 from ._types import SearchLimit, Solution
 from ._worlds import MAX_WORLDS
 from .ddtable import DDTable, dd_table
-from .judge import EXACT_CARDS, Estimate, ExpertBot, Verdict, estimate, estimate_observation, outcome, review
+from .judge import (
+    EXACT_CARDS,
+    Estimate,
+    ExpertBot,
+    Verdict,
+    decision_seed,
+    estimate,
+    estimate_observation,
+    outcome,
+    review,
+)
 
 __all__ = ["Solution", "SearchLimit", "solve", "analyse", "sample_worlds", "estimate", "estimate_observation",
-           "Estimate", "review", "Verdict", "ExpertBot", "outcome", "EXACT_CARDS", "MAX_WORLDS", "dd_table", "DDTable"]
+           "Estimate", "review", "Verdict", "ExpertBot", "outcome", "EXACT_CARDS", "MAX_WORLDS", "dd_table", "DDTable",
+           "decision_seed"]
 
 
 def _backend(state):

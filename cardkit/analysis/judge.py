@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_count, check_max_nodes
+from .._checks import check_count, check_max_nodes, is_whole
 from ..bots import Bot, play_out
 from ..dealing import as_generator
 from ..errors import CardkitError, StateError, quote
@@ -27,7 +27,7 @@ from ..wording import minus_signs
 from ._types import SearchLimit
 from ._worlds import MAX_WORLDS
 
-__all__ = ["Estimate", "estimate", "estimate_observation", "Verdict", "review", "ExpertBot",
+__all__ = ["Estimate", "estimate", "estimate_observation", "Verdict", "review", "decision_seed", "ExpertBot",
            "outcome", "EXACT_CARDS", "EXACT_NODES", "MAX_ESTIMATE_SAMPLES"]
 
 #: The most worlds :func:`estimate` deals (:data:`cardkit.analysis.MAX_WORLDS`).
@@ -379,6 +379,22 @@ def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False) -> str:
     return minus_signs(s)
 
 
+def decision_seed(seed: int, index: int) -> np.random.Generator:
+    """The random numbers of the decision at ``state.history[index]`` of a deal judged with
+    ``seed``: what :func:`review` gives :func:`estimate` (and the advisor, for a bid) at
+    that decision. A Hint that calls ``estimate(position, samples=n,
+    seed=decision_seed(seed, len(position.history)))`` (no ``seconds`` budget) names the
+    same best action as ``review(state, seat, samples=n, seed=seed)`` does there.
+
+    :param seed: a whole number >= 0 (a deal's number, say).
+    :param index: the decision's place in the deal's history, a whole number >= 0.
+    :raises CardkitError: for any other ``seed`` or ``index``.
+    """
+    if not (is_whole(seed) and seed >= 0) or not (is_whole(index) and index >= 0):
+        raise CardkitError(f"decision_seed({quote(seed)}, {quote(index)}): expected two whole numbers >= 0")
+    return np.random.default_rng([int(seed), int(index)])
+
+
 def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
            exact_nodes: int | None = 3_000_000) -> list[Verdict]:
     """Judge every decision of ``seat`` so far (issue: the judge, part 4).
@@ -390,13 +406,17 @@ def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
     Variety bids are compared with :func:`cardkit.advisor.advise`'s ranking (margins,
     RULES.md §1.8). Forced actions (one legal choice) are skipped.
 
+    :param seed: a whole number >= 0: decision ``i`` is judged with
+        :func:`decision_seed` ``(seed, i)``, so a Hint with the same seed and samples names
+        the same best action; a Generator or None: one number drawn from it serves as the
+        seed.
     :param exact_nodes: the node limit of each exact analysis: None (no limit) or a whole
         number 1..2**63 − 1 (:func:`cardkit._checks.check_max_nodes`).
     :param progress: optional callable ``progress(done, total)``, after each action replayed.
     :returns: a list of :class:`Verdict`, in the order of play.
     :raises StateError: for a state of another game.
-    :raises CardkitError: for a bad seat, samples, ``exact_nodes`` or ``progress``, before
-        any work.
+    :raises CardkitError: for a bad seat, samples, seed, ``exact_nodes`` or ``progress``,
+        before any work.
     """
     game = _game_of(state)
     from ..dealing import check_seat
@@ -405,7 +425,10 @@ def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
     exact_nodes = check_max_nodes(exact_nodes, "exact_nodes")
     if progress is not None and not callable(progress):
         raise CardkitError(f"progress={quote(progress)}: expected a callable progress(done, total) or None")
-    rng = as_generator(seed)
+    if is_whole(seed) and seed >= 0:
+        base = int(seed)
+    else:   # a Generator (or None: fresh entropy): one number from it for the whole review
+        base = int(as_generator(seed).integers(2**63))
     backend, _ = _modules(game)
     over = state.phase == "over"
     start = state._restart()
@@ -415,9 +438,9 @@ def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
     for i, a in enumerate(history):
         if cur.current_player == seat and len(cur.legal_actions()) > 1:
             if cur.phase == "bidding":
-                out.append(_bid_verdict(cur, i, seat, a, rng))
+                out.append(_bid_verdict(cur, i, seat, a, decision_seed(base, i)))
             elif cur.phase in ("play", "draw"):
-                est = estimate(cur, samples=samples, seed=rng)
+                est = estimate(cur, samples=samples, seed=decision_seed(base, i))
                 best = est.best
                 cost = est.values[best] - est.values[a]
                 se = math.sqrt(est.stderr[best] ** 2 + est.stderr[a] ** 2) if best != a else 0.0
