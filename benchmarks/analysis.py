@@ -31,6 +31,8 @@ the same call in a second process with that cache (the kernel is loaded).
     python benchmarks/analysis.py --quick --positions 2  # smoke run: a few rows, no compile timing
     python benchmarks/analysis.py --seed 7 --max-nodes 5000000
     python benchmarks/analysis.py --dds-only --positions 20   # only the table against DDS
+    python benchmarks/analysis.py --no-compile --no-dds --only "variety solve 13" --positions 5
+    python benchmarks/analysis.py --dd-table 2                # dd_table's time per contract
 
 Prints the machine and the load average (``os.getloadavg()``) at the start and the end.
 """
@@ -61,11 +63,13 @@ from cardkit.games import warsaw_hearts as W
 #: The issue's targets (seconds), by (game, kind, tricks left); kind is "analyse" or "solve".
 TARGETS = {
     ("variety", "analyse", 8): 0.020,
-    ("variety", "analyse", 10): 0.2,
+    ("variety", "analyse", 10): 0.1,
     ("variety", "solve", 13): 1.0,
     ("armenian_durak", "analyse", 12): 0.1,
     ("armenian_durak", "solve", 18): 2.0,
     ("warsaw_hearts", "analyse", 5): 0.1,
+    ("warsaw_hearts", "solve", 12): 1.0,
+    ("warsaw_hearts", "solve", 9): 1.0,
 }
 
 
@@ -358,6 +362,7 @@ def rows(quick: bool):
             out.append(("warsaw_hearts", f"{n} players", "analyse", t, lambda s, n=n, t=t: hearts_position(s, n, t)))
     if not quick:
         out.append(("warsaw_hearts", "3 players", "solve", 12, lambda s: hearts_position(s, 3, 12)))
+        out.append(("warsaw_hearts", "4 players", "solve", 9, lambda s: hearts_position(s, 4, 9)))
     if not quick:  # the longest rows last
         for c in contracts:
             out.append(("variety", f"contract {c}", "solve", 13, lambda s, c=c: variety_position(s, c, 13)))
@@ -408,6 +413,8 @@ def run_table(args) -> None:
     print(head)
     print("-" * len(head))
     for game, label, kind, left, make in rows(args.quick):
+        if args.only and not all(w in f"{game} {label} {kind} {left}" for w in args.only.split()):
+            continue
         times, nodes = [], 0
         done = 0
         for i in range(args.positions):
@@ -439,6 +446,24 @@ def run_table(args) -> None:
         print(f"Variety: each position starts with an empty transposition table, cleared before the timing; "
               f"clearing it takes {fmt_s(clear)} more when the contract or the declarers' seats change "
               f"(positions of one deal, or the worlds of one estimate, share it).")
+
+
+# ---- the double-dummy table ---------------------------------------------------------------------
+
+def run_dd_table(args) -> None:
+    """Per contract, the time and nodes of the 12 cells (pairs) of dd_table on ``args.dd_table``
+    random deals (the default lead: 12 distinct searches per contract)."""
+    print(f"dd_table: per contract, the 12 declaring pairs of one deal (max_nodes={args.max_nodes:,} per cell)")
+    print(f"{'contract':<9} {'deals':>5} {'median':>10} {'max':>10} {'cells unsolved':>15}")
+    for c in range(1, 9):
+        secs, bad = [], 0
+        for i in range(args.dd_table):
+            s = V.new_deal(seed=args.seed * 1_000_003 + i, dealer=i % 4)
+            T = A.dd_table(s, contracts=[c], max_nodes=args.max_nodes)
+            secs.append(T.seconds)
+            bad += len(T.unsolved)
+        print(f"{c:<9} {len(secs):>5} {fmt_s(statistics.median(secs)):>10} {fmt_s(max(secs)):>10} "
+              f"{bad:>7} of {12 * len(secs):<6}", flush=True)
 
 
 # ---- compile and cached load, in fresh processes ----------------------------------------------
@@ -495,6 +520,11 @@ def main(argv=None) -> None:
     p.add_argument("--compile-only", action="store_true", help="only the compile / cached-load timing")
     p.add_argument("--dds-only", action="store_true", help="only the table against DDS (after the warm-up)")
     p.add_argument("--no-dds", action="store_true", help="skip the table against DDS")
+    p.add_argument("--only", default="", help="only the rows whose 'game deal search left' holds every word "
+                   "given, e.g. 'variety solve 13' or 'durak' (the DDS table and compile timing still run "
+                   "unless skipped)")
+    p.add_argument("--dd-table", type=int, default=0, metavar="DEALS",
+                   help="only the double-dummy table (cardkit.analysis.dd_table) of DEALS deals, per contract")
     args = p.parse_args(argv)
     if args.positions < 1 or args.max_nodes < 1:
         p.error("--positions and --max-nodes must be >= 1")
@@ -506,6 +536,11 @@ def main(argv=None) -> None:
     print(f"{args.positions} random positions per row, seed {args.seed}")
     print()
     t0 = time.perf_counter()
+    if args.dd_table:
+        run_dd_table(args)
+        print()
+        print(f"load average at end: {load()}   (total {time.perf_counter() - t0:.0f} s)")
+        return
     if not (args.quick or args.no_compile or args.dds_only):
         compile_times()
         print()
