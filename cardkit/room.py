@@ -83,7 +83,8 @@ from .table_session import RESERVED_NAMES, Move, TableSession, seat_names, table
 
 __all__ = [
     "Room", "RoomError", "UnknownTableError", "SeatError", "SeatTakenError", "NotSeatedError",
-    "NotYourTurnError", "NotTeacherError", "TableChangedError", "AnswerError", "METADATA", "ANSWER_KINDS",
+    "NotYourTurnError", "NotTeacherError", "BoardSeenError", "TableChangedError", "AnswerError", "METADATA",
+    "ANSWER_KINDS", "KEPT_BACK",
     "MAX_ANSWERS_PER_USER",
 ]
 
@@ -106,6 +107,12 @@ class SeatError(RoomError):
 
 class SeatTakenError(RoomError):
     """A seat another person holds, or a user who holds a seat elsewhere in the room."""
+
+
+class BoardSeenError(SeatTakenError):
+    """A seat on a board the user has already played or seen from another seat or at
+    another table (the same deal code): taking it would show them another hand of that
+    board (seat hopping). A user may sit again where they sat on that board only."""
 
 
 class NotSeatedError(RoomError):
@@ -198,6 +205,14 @@ _ANSWERS = Table(
     Index("ix_cardkit_room_answers_user", "user_name"),
 )
 
+_SEEN = Table(
+    "cardkit_room_seen", METADATA,                               # who held which seat of which board
+    Column("user_name", String(255), primary_key=True),
+    Column("code", String(200), primary_key=True),               # the board's canonical deal code
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+)
+
 #: the kinds of answer a lesson reports (:meth:`Room.record_answer`)
 ANSWER_KINDS = ("exercise", "problem")
 #: at most this many answers are stored per learner (a class term is a few hundred)
@@ -214,6 +229,9 @@ def _section_key(section: str) -> tuple:
     parts = section.split(".")
     return (not section, [(0, int(x), "") if x.isdigit() else (1, 0, x) for x in parts])
 
+
+#: what a learner's view shows for the code of a finished board another table still plays
+KEPT_BACK = "kept back while another table plays this board"
 
 #: at most this many characters in a user name (JupyterHub's names are shorter)
 MAX_USER = 255
@@ -262,6 +280,8 @@ class Room:
         self._lock = threading.RLock()
         #: table id -> (version, session) as last read or written
         self._cache: dict[str, tuple[int, TableSession]] = {}
+        #: (user, code, table, seat) rows of the seats held on a board known to be stored
+        self._seen_known: set[tuple[str, str, str, int]] = set()
 
     # ---- tables ----------------------------------------------------------------------------
 
@@ -337,6 +357,11 @@ class Room:
         :raises SeatError: for a seat the table does not have.
         :raises SeatTakenError: for a seat another person holds, or a user who holds a
             seat at this or another table (leave it first); nothing changes.
+        :raises BoardSeenError: (a learner, not a teacher) for a seat on a board (the one in
+            play, or the first to be dealt) that the user has held another seat of, here or
+            at another table playing the same deal code, or has played to its end elsewhere;
+            or a table whose board is over while another table still plays it. A user may
+            sit again at the seat they held on it. Nothing changes.
         """
         user = _check_user(user)
 
@@ -354,6 +379,8 @@ class Room:
                     s.players)[m]
                 raise SeatTakenError(f"{user!r} sits at table {other!r} as {other_name} already: leave that seat "
                                      f"first (one seat in the room at a time)")
+            if user not in self.teachers:
+                self._check_not_seen(s, n, user)
             return self._moves(s, s.sit(n, user))
 
         return self._change(table, change)
@@ -440,7 +467,10 @@ class Room:
         the public part of their seat's observation (``public``: the tricks played, the
         bidding and contract, Durak's face-up cards and trump, whose turn, …), never a card
         their seat cannot see; every board finished at the table is in ``scores`` and
-        ``totals``. A teacher also sees every hand (``hands``; in Durak the face-down
+        ``totals``. While another table still plays a board (the same deal code), a learner
+        is not shown its code or result: a finished board's ``code`` reads
+        :data:`KEPT_BACK` and its ``returns`` are None, in ``board`` and in ``scores``
+        (``totals`` add the boards shown). A teacher also sees every hand (``hands``; in Durak the face-down
         cards, ``face_down_cards``), seated or not.
 
         :raises UnknownTableError: for a table that does not exist.
@@ -455,6 +485,8 @@ class Room:
                 raise NotSeatedError(f"{user!r} does not sit at table {s.key!r}: only its players and the "
                                      f"teachers see it")
             out = table_view(s, seat, everything=teacher)
+            if not teacher:
+                self._keep_back(out, self._codes_in_play(but=s.key))
         out["table"] = s.key
         out["viewer"]["user"] = user
         return out
@@ -667,6 +699,67 @@ class Room:
         raise SeatError(f"seat {quote(seat)}: table {s.key!r} has the seats 0..{s.players - 1}, "
                         f"named {', '.join(names)}")
 
+    def _codes_in_play(self, but: str | None = None) -> set[str]:
+        """The deal codes of the boards in play and unfinished at a started table (other than ``but``)."""
+        b, t = _BOARDS.c, _TABLES.c
+        q = (select(b.code).join(_TABLES, (t.id == b.table_id) & (t.board == b.number))
+             .where(t.started.is_(True), b.finished.is_(False)))
+        if but is not None:
+            q = q.where(b.table_id != but)
+        with self.engine.connect() as conn:
+            return {r.code for r in conn.execute(q)}
+
+    @staticmethod
+    def _keep_back(view: dict, pending: set[str]) -> None:
+        """Hide from a learner's view the code and result of each finished board in ``pending``."""
+        board = view.get("board")
+        if board is not None and board["over"] and board["code"] in pending:
+            board["code"], board["returns"] = KEPT_BACK, None
+        shown = []
+        for row in view["scores"]:
+            if row["code"] in pending:
+                row["code"], row["returns"] = KEPT_BACK, None
+            else:
+                shown.append(row["returns"])
+        view["totals"] = [sum(r[k] for r in shown) for k in range(view["players"])]
+
+    def _check_not_seen(self, s: TableSession, n: int, user: str) -> None:
+        """Refuse (:class:`BoardSeenError`) ``user`` at seat ``n`` of ``s`` if they have held
+        another seat of its board (here or at another table) or if its board is over while
+        another table plays it."""
+        code = s.code if s.started else s.next_code()
+        if code is None:
+            return
+        held: set[tuple[str, int]] = set()
+        with self.engine.connect() as conn:
+            q = select(_SEEN.c.table_id, _SEEN.c.seat).where(_SEEN.c.user_name == user, _SEEN.c.code == code)
+            held |= {(r.table_id, r.seat) for r in conn.execute(q)}
+            q2 = select(_BOARDS.c.table_id, _BOARDS.c.players).where(_BOARDS.c.code == code,
+                                                                     _BOARDS.c.finished.is_(True))
+            for r in conn.execute(q2):
+                held |= {(r.table_id, int(k)) for k, v in json.loads(r.players).items() if v == user}
+        names = seat_names(s.players)
+        other = sorted(h for h in held if h != (s.key, n))
+        if other:
+            tid, m = other[0]
+            held_name = seat_names(s.players if tid == s.key else self._load(tid)[1].players)[m]
+            where = "here" if tid == s.key else f"at table {tid!r}"
+            board = "the board in play here" if s.started else "the first board this table deals"
+            again = f"sit at {held_name} again" if tid == s.key else "sit at a table playing another board"
+            raise BoardSeenError(f"{user!r} held {held_name} {where} on {board}: sitting at {names[n]} would show "
+                                 f"another hand of it; {again}, or wait for the next board")
+        if not held and s.started and s.state is not None and s.state.is_terminal() and \
+                code in self._codes_in_play(but=s.key):
+            raise BoardSeenError(f"the board just played at table {s.key!r} is still being played at another "
+                                 f"table: wait until it is over there")
+
+    def _seen_rows(self, s: TableSession) -> list[tuple[str, str, str, int]]:
+        """The (user, code, table, seat) rows of the people at ``s``'s board in play not stored yet."""
+        if not s.started or s.code is None:
+            return []
+        rows = [(u, s.code, s.key, seat) for seat, u in s.people.items()]
+        return [r for r in rows if r not in self._seen_known]
+
     @staticmethod
     def _seat_of(s: TableSession, user: str) -> int:
         for n, u in s.people.items():
@@ -752,6 +845,7 @@ class Room:
             except StateError as e:  # the session's refusals, in the room's words
                 raise RoomError(f"table {new.key!r}: {e}") from None
             events = new.take_events()
+            seen = self._seen_rows(new)
             try:
                 with self.engine.begin() as conn:
                     done = conn.execute(update(_TABLES).where(_TABLES.c.id == new.key, _TABLES.c.version == version)
@@ -761,6 +855,11 @@ class Room:
                                                 f"acted there): nothing was done; try again")
                     for event in events:
                         self._write(conn, new.key, event)
+                    c = _SEEN.c
+                    for u, code, tid, seat in seen:
+                        if conn.execute(select(func.count()).select_from(_SEEN).where(
+                                c.user_name == u, c.code == code, c.table_id == tid, c.seat == seat)).scalar() == 0:
+                            conn.execute(insert(_SEEN).values(user_name=u, code=code, table_id=tid, seat=seat))
             except (TableChangedError, IntegrityError) as e:
                 self._cache.pop(new.key, None)
                 if isinstance(e, TableChangedError):
@@ -768,6 +867,7 @@ class Room:
                 raise TableChangedError(f"table {new.key!r}: the database refused the change (another process "
                                         f"changed the room meanwhile): nothing was done; try again") from None
             self._cache[new.key] = (version + 1, new)
+            self._seen_known.update(seen)
             return out
 
     @staticmethod

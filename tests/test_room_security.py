@@ -5,13 +5,14 @@ another table still plays, and the bounds of the bots' loop. Room and TableSessi
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
 from sqlalchemy import insert
 
 from cardkit.hub_cli import HubSetupError, check_learner_name
-from cardkit.room import _SEATS as SEATS, Room, RoomError
+from cardkit.room import _SEATS as SEATS, KEPT_BACK, BoardSeenError, Room, RoomError
 from cardkit.table_session import MAX_DEALS_PER_CALL, TableSession
 
 TEACHER = "teach"
@@ -84,3 +85,80 @@ def test_the_bots_deal_at_most_one_board_a_call(monkeypatch):
     before = s.number
     assert finished_in(s._settle, 10)
     assert s.number - before <= MAX_DEALS_PER_CALL
+
+
+# ---- findings 2 and 3: seat hopping, and the code of a board another table plays ----------------
+
+def play_out(room: Room, t: str, user: str) -> None:
+    """``user`` plays their seat at ``t`` to the end of the board (first legal action each turn)."""
+    for _ in range(500):
+        legal = room.legal(t, user)
+        if not legal:
+            return
+        room.act(t, user, legal[0])
+
+
+def test_seat_hopping_at_one_table_is_refused():
+    room = Room("sqlite://", teachers=[TEACHER])
+    t = room.open_table("warsaw_hearts", deals=["W-17", "W-18"])
+    room.sit(t, "ann", "South")
+    room.start(t)
+    room.leave(t, "ann")
+    for seat in ("West", "North", "East"):
+        with pytest.raises(BoardSeenError, match="held South here") as info:
+            room.sit(t, "ann", seat)
+        assert "W-17" not in str(info.value)              # the refusal never names the deal code
+    assert room.tables(only=t)[0]["seats"] == ["bot"] * 4
+    room.sit(t, "ann", "South")                             # her own seat again: yes
+    room.leave(t, "ann")
+    room.sit(t, "bob", "South")
+    room.next_board(t, TEACHER)                              # the teacher moves the table on: a new board
+    room.leave(t, "bob")
+    room.sit(t, "ann", "West")
+    room.sit(t, TEACHER, "North")                            # a teacher sees every hand anyway
+
+
+def test_seat_hopping_to_another_table_of_the_same_board_is_refused(tmp_path):
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    room = Room(url, teachers=[TEACHER])
+    t1 = room.open_table("warsaw_hearts", deals=["W-17"])
+    t2 = room.open_table("warsaw_hearts", deals=["W-17"])
+    t3 = room.open_table("warsaw_hearts", deals=["W-17"])    # not started: its first board is W-17
+    room.sit(t1, "ann", "South")
+    room.sit(t2, "carl", "South")
+    room.start(t1)
+    room.start(t2)
+    room.leave(t1, "ann")
+    again = Room(url, teachers=[TEACHER])                    # stored, not only in this process
+    for room_, t, seat in ((room, t2, "West"), (room, t2, "North"), (again, t3, "South"), (again, t2, "East")):
+        with pytest.raises(BoardSeenError, match=f"at table '{t1}'"):
+            room_.sit(t, "ann", seat)
+    other = again.open_table("warsaw_hearts", deals=["W-18"])
+    again.sit(other, "ann", "West")                          # another board: yes
+
+
+def test_the_code_and_result_wait_until_no_table_plays_the_board():
+    room = Room("sqlite://", teachers=[TEACHER])
+    t1 = room.open_table("warsaw_hearts", deals=["W-17"])
+    t2 = room.open_table("warsaw_hearts", deals=["W-17"])
+    room.sit(t1, "ann", "South")
+    room.sit(t2, "carl", "South")
+    room.start(t1)
+    room.start(t2)
+    play_out(room, t1, "ann")
+    view = room.view(t1, "ann")
+    assert view["board"]["over"]
+    assert "W-17" not in json.dumps(view), "the deal code shown while table T2 still plays it"
+    assert view["board"]["code"] == KEPT_BACK and view["board"]["returns"] is None
+    assert view["scores"][0]["code"] == KEPT_BACK and view["scores"][0]["returns"] is None
+    assert room.view(t1, TEACHER)["board"]["code"] == "W-17"     # the teacher sees it
+    room.leave(t1, "ann")
+    with pytest.raises(BoardSeenError):                      # she played it: not at another table of it
+        room.sit(t2, "ann", "West")
+    with pytest.raises(BoardSeenError, match="still being played at another table"):
+        room.sit(t1, "bob", "West")                          # a finished board's tricks show every hand
+    room.sit(t1, "ann", "South")
+    play_out(room, t2, "carl")
+    view = room.view(t1, "ann")
+    assert view["board"]["code"] == "W-17" and view["scores"][0]["code"] == "W-17"
+    assert view["board"]["returns"] is not None and view["totals"] == view["scores"][0]["returns"]
