@@ -86,7 +86,8 @@ from .room_table import card_table_state, page_action
 from .table_session import jsonable, seat_names
 
 __all__ = ["RoomService", "TokenBucket", "MESSAGES", "MAX_MESSAGE_BYTES", "SOCKET_MAX_BYTES", "RATE", "BURST",
-           "FLOOD_CLOSE", "MAX_ANSWER_BYTES", "ANSWER_RATE", "ANSWER_BURST", "ANSWER_KEYS", "main"]
+           "FLOOD_CLOSE", "MAX_SOCKETS_PER_USER", "MAX_ANSWER_BYTES",
+           "ANSWER_RATE", "ANSWER_BURST", "ANSWER_KEYS", "main"]
 
 log = logging.getLogger("cardkit.room_service")
 
@@ -99,6 +100,8 @@ RATE = 10.0
 BURST = 20
 #: after this many messages dropped for the rate, the connection is closed
 FLOOD_CLOSE = 100
+#: at most this many open connections (pages) per user: a new one closes that user's oldest
+MAX_SOCKETS_PER_USER = 8
 #: a lesson's answer (``POST api/answer``, issue 23 §4): at most this many bytes of JSON
 MAX_ANSWER_BYTES = 2048
 #: answers a second a learner may send, on average, and in one burst (a lesson sends one per click)
@@ -220,6 +223,9 @@ class RoomService:
         #: the answers' rate limits: the hub's token checks, and per learner
         self.auth_bucket = TokenBucket(AUTH_RATE, AUTH_BURST)
         self.answer_buckets: dict[str, TokenBucket] = {}
+        #: the messages' rate limit, one per user over all their connections
+        self.message_buckets: dict[str, TokenBucket] = {}
+        self._opened = 0
 
     async def call(self, fn: Callable, *args, **kwargs):
         """``fn(*args, **kwargs)`` in the room's worker thread (one call at a time)."""
@@ -245,6 +251,29 @@ class RoomService:
         settings.setdefault("websocket_max_message_size", SOCKET_MAX_BYTES)
         settings.setdefault("xsrf_cookies", False)  # pages send nothing but the websocket's messages
         return web.Application(routes, **settings)
+
+    def message_bucket(self, user: str) -> TokenBucket:
+        """The user's rate limit for websocket messages (:data:`RATE`, :data:`BURST`), shared by
+        all their connections."""
+        bucket = self.message_buckets.get(user)
+        if bucket is None:
+            if len(self.message_buckets) > 10_000:
+                self.message_buckets.clear()
+            bucket = self.message_buckets[user] = TokenBucket()
+        return bucket
+
+    def admit(self, sock: RoomSocket) -> None:
+        """Count ``sock`` among the open connections; past :data:`MAX_SOCKETS_PER_USER` of its
+        user, close the oldest of them."""
+        self._opened += 1
+        sock.opened = self._opened
+        self.sockets.add(sock)
+        mine = sorted((s for s in self.sockets if s.user == sock.user and s.ready), key=lambda s: s.opened)
+        for old in mine[:max(0, len(mine) - MAX_SOCKETS_PER_USER)]:
+            log.warning("closing an old connection of %r: more than %d pages open", old.user, MAX_SOCKETS_PER_USER)
+            old.ready = False
+            self.sockets.discard(old)
+            old.close(1008, f"more than {MAX_SOCKETS_PER_USER} pages open: this one was closed")
 
     def is_teacher(self, user: str) -> bool:
         return user in self.room.teachers
@@ -339,15 +368,24 @@ class RoomService:
         action at that table) only that table's pages, the lobbies and the teachers' rows
         of :meth:`teacher_payload` (``scope``)."""
         out: list[tuple[RoomSocket, dict]] = []
-        tables = self.room.tables() if any(s.page == "lobby" for s in sockets) else None
+        tables = self.room.tables() if any(s.page == "lobby" for s in sockets) or (scope and scope[1]) else None
+        # the tables whose page changed: the one acted at, and (a board finished) those playing
+        # that board, whose learners may now be shown its code and result
+        touched = None if scope is None else {scope[0], *(t["table"] for t in tables or () if t["board"] in scope[1])}
         teacher_cache: dict[str, dict] = {}
+        cache: dict[tuple[str, str, str], dict] = {}   # (page, table, user): one payload for a user's pages
         for s in sockets:
             try:
-                if s.page == "lobby":
-                    out.append((s, self.lobby_payload(s.user, tables)))
+                key = (s.page, s.table, s.user)
+                if key in cache and s.page != "teacher":
+                    out.append((s, cache[key]))
+                elif s.page == "lobby":
+                    cache[key] = self.lobby_payload(s.user, tables)
+                    out.append((s, cache[key]))
                 elif s.page == "table":
-                    if scope is None or s.table == scope[0]:
-                        out.append((s, self.table_payload(s.table, s.user)))
+                    if touched is None or s.table in touched:
+                        cache[key] = self.table_payload(s.table, s.user)
+                        out.append((s, cache[key]))
                 else:
                     if s.user not in teacher_cache:
                         teacher_cache[s.user] = self.teacher_payload(s.user, scope, tables)
@@ -635,8 +673,8 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         self.page = ""
         self.table = ""
         self.ready = False
-        self.bucket = TokenBucket()
         self.dropped = 0
+        self.opened = 0
         self.last_sent = ""
 
     def get_current_user(self):
@@ -666,8 +704,8 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         await super().get(page, table)
 
     async def open(self, *args) -> None:
-        self.service.sockets.add(self)
         self.ready = True
+        self.service.admit(self)
         for sock, payload in await self.service.call(self.service.payloads, [self]):
             if sock.page == "lobby":
                 sock.last_sent = json.dumps(payload)
@@ -688,7 +726,7 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         self.send({"kind": "error", "message": message})
 
     async def on_message(self, raw: str | bytes) -> None:
-        if not self.bucket.take():
+        if not self.service.message_bucket(self.user).take():
             self.dropped += 1
             if self.dropped == 1:
                 self.refuse("flood", "too many messages: slow down (messages dropped)")
@@ -717,6 +755,8 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         extra = sorted(set(msg) - {"kind", *keys})
         if extra:
             return self.refuse(kind, f"message {quote(raw)}: unknown key {quote(extra[0])}")
+        if kind == "ping":  # answered here, in the event loop: never behind the room's worker
+            return self.send({"kind": "pong"})
         try:
             answer, scope = await self.service.call(self.service.handle, self, kind, msg)
         except CardkitError as e:

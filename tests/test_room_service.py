@@ -25,7 +25,14 @@ from tornado.websocket import websocket_connect
 from cardkit import deck
 from cardkit.codes import deal_from_code
 from cardkit.room import METADATA, Room
-from cardkit.room_service import BURST, FLOOD_CLOSE, MAX_MESSAGE_BYTES, SOCKET_MAX_BYTES, RoomService
+from cardkit.room_service import (
+    BURST,
+    FLOOD_CLOSE,
+    MAX_MESSAGE_BYTES,
+    MAX_SOCKETS_PER_USER,
+    SOCKET_MAX_BYTES,
+    RoomService,
+)
 from cardkit.room_table import PageMessageError, card_table_state, page_action
 
 TEACHER = "teach"
@@ -196,7 +203,7 @@ class RoomServiceTest(AsyncHTTPTestCase):
         return json.loads(await ws.read_message())
 
     async def next_kind(self, ws, kind: str) -> dict:
-        for _ in range(20):
+        for _ in range(40):
             m = json.loads(await ws.read_message())
             if m["kind"] == kind:
                 return m
@@ -429,6 +436,52 @@ class RoomServiceTest(AsyncHTTPTestCase):
         assert not cards_in(sent)
         for ws in (page, lobby, bob):
             ws.close()
+
+    @gen_test
+    async def test_a_user_has_at_most_eight_connections(self):
+        """Security finding 4: a new connection past MAX_SOCKETS_PER_USER closes that user's
+        oldest; another user's are untouched."""
+        bob, _ = await self.connect("ws/lobby", "bob")
+        mine = [(await self.connect("ws/lobby", "ann"))[0] for _ in range(MAX_SOCKETS_PER_USER + 2)]
+        for ws in mine[:2]:
+            while (m := await ws.read_message()) is not None:
+                assert json.loads(m)["kind"] in ("lobby", "pong"), m
+        open_ = [s for s in self.service.sockets if s.user == "ann" and s.ready]
+        assert len(open_) == MAX_SOCKETS_PER_USER
+        for ws in (*mine[2:], bob):
+            assert (await self.ask(ws, {"kind": "ping"}))["kind"] == "pong"
+        for ws in (*mine, bob):
+            ws.close()
+
+    @gen_test
+    async def test_one_rate_limit_per_user_over_all_connections(self):
+        """Security finding 4: a second connection does not give a user a second rate."""
+        first, _ = await self.connect("ws/lobby", "ann")
+        second, _ = await self.connect("ws/lobby", "ann")
+        bob, _ = await self.connect("ws/lobby", "bob")
+        for _ in range(BURST + 5):
+            first.write_message(json.dumps({"kind": "ping"}))
+        await self.next_kind(first, "error")                 # the first connection's flood dropped
+        answer = await self.ask(second, {"kind": "ping"})
+        assert answer["kind"] == "error" and "too many messages" in answer["message"]
+        assert (await self.ask(bob, {"kind": "ping"}))["kind"] == "pong"
+        for ws in (first, second, bob):
+            ws.close()
+
+    @gen_test
+    async def test_a_ping_is_answered_while_the_worker_is_busy(self):
+        """Security finding 4: ping is answered in the event loop, not behind the room's
+        one worker thread (here kept busy for 2 s)."""
+        import asyncio
+        import time
+        ws, _ = await self.connect("ws/lobby", "ann")
+        busy = asyncio.ensure_future(self.service.call(time.sleep, 2.0))
+        await asyncio.sleep(0.05)
+        started = time.monotonic()
+        assert (await self.ask(ws, {"kind": "ping"}))["kind"] == "pong"
+        assert time.monotonic() - started < 1.0
+        await busy
+        ws.close()
 
     @gen_test
     async def test_json_nested_too_deep_is_refused_in_one_line(self):
