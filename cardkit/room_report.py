@@ -30,12 +30,13 @@ import queue
 import re
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Mapping
 from urllib.parse import urlparse
 
 __all__ = ["report_answer", "room_endpoint", "lesson_name", "rules_section", "flush", "ROOM_URL_ENV", "TIMEOUT",
-           "MAX_PENDING"]
+           "MAX_PENDING", "RETRY_AFTER"]
 
 log = logging.getLogger("cardkit.room_report")
 
@@ -43,6 +44,8 @@ log = logging.getLogger("cardkit.room_report")
 ROOM_URL_ENV = "CARDKIT_ROOM_URL"
 #: seconds an answer may take to reach the room before it is given up
 TIMEOUT = 3.0
+#: seconds to wait before the one retry of an answer the room put off (429 or 503)
+RETRY_AFTER = 1.0
 #: answers waiting to be sent at most (a room that does not answer: later ones are dropped)
 MAX_PENDING = 100
 
@@ -160,14 +163,28 @@ def _start_worker() -> None:
             _WORKER[0].start()
 
 
+def _send(url: str, token: str, data: bytes) -> None:
+    """POST one answer; an answer the room puts off (429 too many at once, 503 the hub not
+    reachable) is sent once more after :data:`RETRY_AFTER` seconds (twice that the second
+    time would be a third try: no)."""
+    for attempt in range(2):
+        request = urllib.request.Request(url, data=data, method="POST", headers={
+            "Authorization": f"token {token}", "Content-Type": "application/json"})
+        try:
+            with _OPENER.open(request, timeout=TIMEOUT) as reply:
+                reply.read(1024)
+            return
+        except urllib.error.HTTPError as e:
+            if e.code not in (429, 503) or attempt:
+                raise
+        time.sleep(RETRY_AFTER)
+
+
 def _send_forever() -> None:
     while True:
         url, token, data = _QUEUE.get()
         try:
-            request = urllib.request.Request(url, data=data, method="POST", headers={
-                "Authorization": f"token {token}", "Content-Type": "application/json"})
-            with _OPENER.open(request, timeout=TIMEOUT) as reply:
-                reply.read(1024)
+            _send(url, token, data)
         except Exception as e:  # noqa: BLE001 - the room down, slow or refusing: the lesson goes on
             log.debug("an answer not reported to %s: %s", url, e)
         finally:

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import html
 import json
 import logging
@@ -110,6 +111,19 @@ ANSWER_BURST = 30
 #: token checks a second the hub is asked, over every learner (a flood of made-up tokens stops here)
 AUTH_RATE = 50.0
 AUTH_BURST = 200
+#: failed token checks a second one client address may cause, and in one burst (past it: 429
+#: for that address only, the hub not asked); a token that failed is refused without asking
+#: the hub again for FAILED_TOKEN_SECONDS; a token that passed is not asked again for
+#: GOOD_TOKEN_SECONDS (genuine learners never meet the service-wide AUTH_RATE)
+FAIL_RATE = 0.2
+FAIL_BURST = 10
+FAILED_TOKEN_SECONDS = 600.0
+GOOD_TOKEN_SECONDS = 60.0
+#: ... and while the hub may not be asked (a flood of made-up tokens), a token that passed
+#: within this many seconds still counts (learners' kernels on one machine share an address)
+GOOD_TOKEN_KEPT_SECONDS = 3600.0
+#: at most this many addresses and tokens remembered (then forgotten all at once)
+_MAX_REMEMBERED = 10_000
 #: the keys an answer may carry (the learner is the token's owner: no "user" key)
 ANSWER_KEYS = ("kind", "lesson", "section", "item", "right", "points_lost")
 #: the HTTP server's settings (a slow client, "slowloris", is dropped: an idle connection
@@ -171,6 +185,10 @@ class TokenBucket:
         self.tokens = float(burst)
         self.last = clock()
 
+    def peek(self) -> float:
+        """The tokens saved now (none taken)."""
+        return min(self.burst, self.tokens + (self.clock() - self.last) * self.rate)
+
     def take(self) -> bool:
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
@@ -223,6 +241,11 @@ class RoomService:
         #: the answers' rate limits: the hub's token checks, and per learner
         self.auth_bucket = TokenBucket(AUTH_RATE, AUTH_BURST)
         self.answer_buckets: dict[str, TokenBucket] = {}
+        #: failed token checks: per client address a rate limit, and the tokens that failed
+        #: (their sha256) -> when; tokens that passed -> (when, the hub's user model)
+        self.fail_buckets: dict[str, TokenBucket] = {}
+        self.failed_tokens: dict[str, float] = {}
+        self.good_tokens: dict[str, tuple[float, dict]] = {}
         #: the messages' rate limit, one per user over all their connections
         self.message_buckets: dict[str, TokenBucket] = {}
         self._opened = 0
@@ -491,10 +514,17 @@ class RoomService:
 # ---- handlers ---------------------------------------------------------------------------------
 
 async def _identify(handler) -> str | None:
-    """The hub user of a request (the OAuth cookie, checked with the hub), or None."""
+    """The hub user of a request (the OAuth cookie, checked with the hub), or None. A token
+    in the ``Authorization`` header or a ``token`` argument is dropped first: pages and
+    websockets are opened with the log-in cookie only (a made-up token would have the hub
+    asked once per request)."""
     if hasattr(handler, "_room_user"):
         return handler._room_user
     handler._room_user = None
+    request = handler.request
+    request.headers.pop("Authorization", None)
+    for args in (request.arguments, request.query_arguments):
+        args.pop("token", None)
     try:
         model = await handler.hub_auth.get_user(handler, sync=False)
         if model:
@@ -615,16 +645,10 @@ class AnswerHandler(web.RequestHandler):
         m = _AUTH_HEADER.fullmatch(self.request.headers.get("Authorization", "").strip())
         if m is None:
             return self._refuse(403, "?", "no hub token (Authorization: token ...)")
-        if not service.auth_bucket.take():
-            return self._refuse(429, "?", "too many answers at once: try again in a moment")
         hub_auth = service.hub_auth
-        try:
-            model = await hub_auth.user_for_token(m.group(1), sync=False)
-        except Exception as e:  # noqa: BLE001 - the hub down or refusing: the lesson goes on
-            log.warning("the hub could not check an answer's token: %s", _one_line(e))
-            return self._refuse(503, "?", "the hub could not be asked: try again later")
-        if not model or model.get("kind", "user") != "user" or not isinstance(model.get("name"), str):
-            return self._refuse(403, "?", "the token is not a hub user's")
+        model = await self._token_owner(m.group(1))
+        if model is None:
+            return None  # refused (the reason is written)
         user = model["name"]
         scopes = getattr(hub_auth, "access_scopes", None)
         if scopes and not check_scopes(scopes, set(model.get("scopes") or ())):
@@ -655,6 +679,53 @@ class AnswerHandler(web.RequestHandler):
         self.set_status(204)
         self.finish()
         await service.answered(summary)
+
+
+    async def _token_owner(self, token: str) -> dict | None:
+        """The hub's user model of ``token``, or None after writing the refusal: a token
+        that failed lately (403, the hub not asked), a client address past its failed
+        checks (429), the service past :data:`AUTH_RATE` (429), the hub down (503), or a
+        token that is not a hub user's (403; remembered, and counted against the address)."""
+        service, now = self.service, time.monotonic()
+        key = hashlib.sha256(token.encode()).hexdigest()
+        good = service.good_tokens.get(key)
+        if good is not None and now - good[0] < GOOD_TOKEN_SECONDS:
+            return good[1]
+        failed = service.failed_tokens.get(key)
+        if failed is not None and now - failed < FAILED_TOKEN_SECONDS:
+            self._refuse(403, "?", "the token is not a hub user's")
+            return None
+        address = self.request.remote_ip or "?"
+        bucket = service.fail_buckets.get(address)
+        kept = good[1] if good is not None and now - good[0] < GOOD_TOKEN_KEPT_SECONDS else None
+        if bucket is not None and bucket.peek() < 1:
+            if kept is not None:
+                return kept
+            self._refuse(429, "?", f"too many unknown tokens from {address}: try again later")
+            return None
+        if not service.auth_bucket.take():
+            if kept is not None:
+                return kept
+            self._refuse(429, "?", "too many answers at once: try again in a moment")
+            return None
+        try:
+            model = await service.hub_auth.user_for_token(token, sync=False)
+        except Exception as e:  # noqa: BLE001 - the hub down or refusing: the lesson goes on
+            log.warning("the hub could not check an answer's token: %s", _one_line(e))
+            self._refuse(503, "?", "the hub could not be asked: try again later")
+            return None
+        for memory in (service.good_tokens, service.failed_tokens, service.fail_buckets):
+            if len(memory) > _MAX_REMEMBERED:
+                memory.clear()
+        if not model or model.get("kind", "user") != "user" or not isinstance(model.get("name"), str):
+            service.failed_tokens[key] = now
+            if bucket is None:
+                bucket = service.fail_buckets[address] = TokenBucket(FAIL_RATE, FAIL_BURST)
+            bucket.take()
+            self._refuse(403, "?", "the token is not a hub user's")
+            return None
+        service.good_tokens[key] = (now, model)
+        return model
 
 
 class OAuthCallback(HubOAuthCallbackHandler):

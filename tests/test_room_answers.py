@@ -189,13 +189,14 @@ def test_a_report_never_raises(outside_the_hub):
 
 class Catcher(BaseHTTPRequestHandler):
     got: ClassVar[list] = []
+    refuse: ClassVar[list] = []      # statuses to answer first, one a request
     delay = 0.0
 
     def do_POST(self):
         time.sleep(self.delay)
         body = self.rfile.read(int(self.headers["Content-Length"]))
         Catcher.got.append((self.path, self.headers.get("Authorization"), json.loads(body)))
-        self.send_response(204)
+        self.send_response(Catcher.refuse.pop(0) if Catcher.refuse else 204)
         self.end_headers()
 
     def log_message(self, *args):
@@ -205,7 +206,7 @@ class Catcher(BaseHTTPRequestHandler):
 @pytest.fixture
 def catcher(monkeypatch):
     monkeypatch.setenv("http_proxy", "http://127.0.0.1:9")       # never used: the reporter takes no proxy
-    Catcher.got, Catcher.delay = [], 0.0
+    Catcher.got, Catcher.delay, Catcher.refuse = [], 0.0, []
     server = HTTPServer(("127.0.0.1", 0), Catcher)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -229,6 +230,19 @@ def test_under_the_hub_an_answer_is_sent_with_the_token(catcher):
          {"kind": "problem", "lesson": "variety/4_problems", "section": "", "item": "3", "right": False,
           "points_lost": 4.0})]
     assert time.perf_counter() - t0 < 5
+
+
+def test_an_answer_put_off_is_sent_once_more(catcher, monkeypatch):
+    """Security finding 5: a 429 or 503 from the room is retried once, after RETRY_AFTER."""
+    monkeypatch.setattr(room_report, "RETRY_AFTER", 0.05)
+    Catcher.refuse = [429, 503, 503]
+    env = hub_env(catcher)
+    assert room_report.report_answer("exercise", item="Who leads?", right=True, environ=env)
+    assert room_report.flush(10)
+    assert len(Catcher.got) == 2                     # 429, then the retry (503): given up, no third try
+    assert room_report.report_answer("exercise", item="Who leads?", right=True, environ=env)
+    assert room_report.flush(10)
+    assert len(Catcher.got) == 4 and Catcher.refuse == []    # 503, then stored
 
 
 def test_a_slow_room_does_not_hold_the_lesson(catcher, monkeypatch):
@@ -426,6 +440,52 @@ class AnswerEndpointTest(AsyncHTTPTestCase):
         r = self.post("[" * (MAX_ANSWER_BYTES // 2) + "]" * (MAX_ANSWER_BYTES // 2))
         assert r.code == 400 and b"not JSON" in r.body
         assert self.room.answers_summary(TEACHER) == {}
+
+    def test_made_up_tokens_do_not_lock_out_genuine_answers(self):
+        """Security finding 5: 400 answers with made-up tokens from one address: the hub is
+        asked about FAIL_BURST of them only, a token that failed is not asked again, and a
+        learner's genuine answers are still stored (were 429: the service-wide limit drained)."""
+        from cardkit.room_service import FAIL_BURST
+        assert self.post(EXERCISE).code == 204
+        self.auth.asked.clear()
+        codes = [self.post(EXERCISE, token=f"made-up-{k:04d}").code for k in range(400)]
+        assert set(codes) <= {403, 429} and codes.count(429) >= 300
+        assert len(self.auth.asked) <= FAIL_BURST + 2, len(self.auth.asked)
+        assert self.post(EXERCISE, token="made-up-0000").code == 403
+        assert self.auth.asked.count("made-up-0000") == 1
+        assert self.post(EXERCISE).code == 204
+        assert self.room.answers_summary(TEACHER)["ann"]["answers"] == 2
+
+    def test_pages_read_the_cookie_only_never_a_token(self):
+        """Security finding 5: a token in the Authorization header (or a token argument) on a
+        page or a websocket is not sent to the hub: the log-in cookie alone identifies."""
+        auth = self.auth
+
+        def get_user(handler, sync=True):   # as HubAuth does: the header's token first, then the cookie
+            header = handler.request.headers.get("Authorization", "")
+            token = header[6:] if header.startswith("token ") else handler.get_argument("token", "")
+            name = handler.get_cookie("room-test-user")
+
+            async def user():
+                if token:
+                    model = await auth.user_for_token(token, sync=False)
+                    if model:
+                        return model
+                return {"name": name, "kind": "user", "scopes": [ROOM_SCOPE]} if name else None
+
+            return user()
+
+        auth.get_user = get_user
+        auth.asked.clear()
+        for k in range(5):
+            r = self.fetch(PREFIX, headers={"Authorization": f"token tok-ann-{k}234"}, raise_error=False,
+                           follow_redirects=False)
+            assert r.code == 403
+            r = self.fetch(PREFIX + "?token=tok-ann-1234", raise_error=False, follow_redirects=False)
+            assert r.code == 403
+        assert auth.asked == []
+        r = self.fetch(PREFIX, headers={"Cookie": "room-test-user=ann"}, raise_error=False, follow_redirects=False)
+        assert r.code == 200
 
     def test_the_learner_is_the_tokens_owner_never_the_bodys(self):
         r = self.post({**EXERCISE, "user": "bob"})
