@@ -172,6 +172,12 @@ def _variety_auction(state) -> str:
             f"seat {state.current_player} leads (RULES.md §1.4: {_LEAD_WORDS.get(state.rules.lead, state.rules.lead)})")
 
 
+def _per_seat(values, fmt=str) -> str:
+    """``"seat 0 +5, seat 1 −5, ..."``: each seat's figure labelled (the commentary's names
+    then read "South +5, West −5, ...")."""
+    return ", ".join(f"seat {i} {fmt(v)}" for i, v in enumerate(values))
+
+
 def _variety_result(state) -> str:
     d, f = state.side_points()
     scores = state.returns()
@@ -179,7 +185,7 @@ def _variety_result(state) -> str:
            else "lose (a tie is their loss)" if declarers_lose(d, f, state.rules) else "tie")
     bonus = " each defender +10;" if any(scores[s] != f for s in state.defenders) else ""
     return (f"declarers {d}, defenders {f}: the declarers {won};{bonus} "
-            f"scores {' '.join(_signed(s) for s in scores)}")
+            f"scores {_per_seat(scores, _signed)}")
 
 
 def _hearts_trick_score(state, trick) -> str:
@@ -188,12 +194,12 @@ def _hearts_trick_score(state, trick) -> str:
     pens = [a.penalty for a in state.assessments()]
     what = f"heart honours {format_cards(hon)}" if hon else \
         "no heart honour" if not any(c.suit == Suit.HEARTS for c in trick.cards) else "hearts but no honour"
-    return f"{what}; penalties so far {' '.join(map(str, pens))} (RULES.md §2.2)"
+    return f"{what}; penalties so far {_per_seat(pens)} (RULES.md §2.2)"
 
 
 def _hearts_result(state) -> str:
-    return (f"penalties {' '.join(map(str, state.penalties()))}, bonuses "
-            f"{' '.join(map(str, state.bonuses()))} (RULES.md §2.2)")
+    return (f"penalties {_per_seat(state.penalties())}; bonuses "
+            f"{_per_seat(state.bonuses())} (RULES.md §2.2)")
 
 
 def _durak_trick_score(state, trick) -> str:
@@ -204,7 +210,7 @@ def _durak_trick_score(state, trick) -> str:
 
 
 def _durak_result(state) -> str:
-    return f"scores {' '.join(map(str, state.returns()))} (card points, +10 for taking every trick, RULES.md §3.4)"
+    return f"scores {_per_seat(state.returns())} (card points, +10 for taking every trick, RULES.md §3.4)"
 
 
 def _durak_action(before, after, action) -> str | None:

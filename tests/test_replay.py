@@ -47,7 +47,7 @@ def test_golden_facts_that_the_rules_fix():
     trick13 = next(l for l in flat if l.startswith("trick 13 "))
     assert "K♣ is the lowest trump" in trick13 and "to seat 0" in trick13
     assert flat[-1].startswith("deal over: declarers 10, defenders 16: the declarers lose")
-    assert flat[-1].endswith("scores +10 +10 +26 +26")
+    assert flat[-1].endswith("scores seat 0 +10, seat 1 +10, seat 2 +26, seat 3 +26")
 
 
 def test_forward_back_and_state_at():
@@ -155,8 +155,8 @@ def test_hearts_commentary_counts_penalties_from_the_engine():
     s = deal_from_code("W-4821")
     play_out(s, [RandomBot(i) for i in range(4)])
     lines = [l for ls in Replay(s).lines for l in ls]
-    assert lines[-1] == (f"deal over: penalties {' '.join(map(str, s.penalties()))}, bonuses "
-                         f"{' '.join(map(str, s.bonuses()))} (RULES.md §2.2)")
+    each = lambda values: ", ".join(f"seat {i} {v}" for i, v in enumerate(values))  # noqa: E731
+    assert lines[-1] == (f"deal over: penalties {each(s.penalties())}; bonuses {each(s.bonuses())} (RULES.md §2.2)")
 
 
 # ---- hidden cards stay hidden: the viewer (breaker F08, F13) ----------------------------------
