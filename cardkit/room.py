@@ -84,7 +84,7 @@ from .table_session import RESERVED_NAMES, Move, TableSession, seat_names, table
 __all__ = [
     "Room", "RoomError", "UnknownTableError", "SeatError", "SeatTakenError", "NotSeatedError",
     "NotYourTurnError", "NotTeacherError", "BoardSeenError", "TableChangedError", "AnswerError", "METADATA",
-    "ANSWER_KINDS", "KEPT_BACK",
+    "ANSWER_KINDS", "KEPT_BACK", "LESSON_NAMES", "RULES_SECTIONS",
     "MAX_ANSWERS_PER_USER",
 ]
 
@@ -217,6 +217,19 @@ _SEEN = Table(
 ANSWER_KINDS = ("exercise", "problem")
 #: at most this many answers are stored per learner (a class term is a few hundred)
 MAX_ANSWERS_PER_USER = 20_000
+#: the lessons that report answers, as :func:`cardkit.room_report.lesson_name` names them
+#: (the notebooks of ``lessons/``); an answer names one of them, or "" (unknown)
+LESSON_NAMES = frozenset({
+    "index", "rules",
+    *(f"variety/{n}" for n in ("1_rules", "2_play", "3_choosing_a_contract", "4_problems", "5_card_play")),
+    *(f"warsaw_hearts/{n}" for n in ("1_rules", "2_play", "3_strategy", "4_problems")),
+    *(f"armenian_durak/{n}" for n in ("1_rules", "2_play", "3_strategy", "4_problems")),
+})
+#: the sections of the rules (RULES.md §1 Variety, §2 Warsaw Hearts, §3 Armenian Durak); an
+#: answer names one of them, or "" (none); a game's lesson, a section of that game's rules
+RULES_SECTIONS = frozenset({*(f"1.{k}" for k in range(1, 9)), *(f"2.{k}" for k in range(1, 4)),
+                            *(f"3.{k}" for k in range(1, 5))})
+_LESSON_GAME = {"variety": "1", "warsaw_hearts": "2", "armenian_durak": "3"}
 #: the longest lesson name, rules section and item id
 _ANSWER_LIMITS = {"lesson": 100, "section": 32, "item": 100}
 #: the most points a problem's answer can lose (the largest swing of a deal is far less)
@@ -521,10 +534,11 @@ class Room:
 
         :param user: the learner (under the hub: the owner of the hub token that sent it,
             never a name the lesson gives).
-        :param lesson: the lesson, e.g. ``"variety/1_rules"`` (at most 100 characters; ""
-            when unknown).
-        :param section: the rules section the exercise practises, e.g. ``"1.3"`` (RULES.md
-            §1.3; at most 32 characters; "" for none).
+        :param lesson: the lesson, one of :data:`LESSON_NAMES`, e.g. ``"variety/1_rules"``
+            ("" when unknown).
+        :param section: the rules section the exercise practises, one of
+            :data:`RULES_SECTIONS`, e.g. ``"1.3"`` (RULES.md §1.3; "" for none), of the
+            lesson's game.
         :param item: the exercise's title or the problem's number (1 to 100 characters).
         :param right: whether the answer was right (the first answer to that example or
             problem: the one the lesson counts).
@@ -533,7 +547,8 @@ class Room:
             ``0 .. 10,000``; None for an exercise.
         :param at: when, in seconds since 1970 (UTC); None: now.
         :raises AnswerError: for a kind not in :data:`ANSWER_KINDS`, a lesson, section or
-            item that is not one line of text of its length, ``right`` not a bool, points
+            item that is not one line of text of its length, a lesson or section the kit does
+            not have (or a section of another game than the lesson's), ``right`` not a bool, points
             lost missing for a problem, given for an exercise or out of range, or a learner
             with :data:`MAX_ANSWERS_PER_USER` answers stored; nothing is stored.
         """
@@ -548,6 +563,13 @@ class Room:
                 least = 1 if name == "item" else 0
                 raise AnswerError(f"{name} {quote(value)}: expected one line of text of {least} to {most} "
                                   f"characters")
+        if lesson and lesson not in LESSON_NAMES:
+            raise AnswerError(f"lesson {quote(lesson)}: not one of the kit's lessons (such as 'variety/1_rules')")
+        if section.strip() and section.strip() not in RULES_SECTIONS:
+            raise AnswerError(f"section {quote(section)}: not a section of the rules (such as '1.3')")
+        game = _LESSON_GAME.get(lesson.partition("/")[0])
+        if game and section.strip() and section.strip().split(".")[0] != game:
+            raise AnswerError(f"section {quote(section)}: lesson {lesson!r} practises the rules of §{game}")
         if not isinstance(right, bool):
             raise AnswerError(f"right {quote(right)}: expected True or False")
         if kind == "exercise":

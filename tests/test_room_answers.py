@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -39,7 +40,7 @@ def test_answers_are_stored_and_summed_per_learner():
     ex = dict(kind="exercise", lesson="variety/1_rules")
     room.record_answer("ann", **ex, section="1.3", item="Who leads?", right=True)
     room.record_answer("ann", **ex, section="1.3", item="Who leads?", right=False)
-    room.record_answer("ann", **ex, section="1.10", item="How many points?", right=True)
+    room.record_answer("ann", **ex, section="1.8", item="How many points?", right=True)
     room.record_answer("ann", **ex, section="1.2", item="Who deals?", right=False)
     room.record_answer("ann", "problem", lesson="variety/4_problems", item="3", right=False, points_lost=4)
     room.record_answer("ann", "problem", lesson="variety/4_problems", item="4", right=True, points_lost=0)
@@ -49,13 +50,42 @@ def test_answers_are_stored_and_summed_per_learner():
     assert list(summary) == ["ann", "bob"]
     ann = summary["ann"]
     assert ann["exercises"] == {"1.2": {"right": 0, "wrong": 1}, "1.3": {"right": 1, "wrong": 1},
-                                "1.10": {"right": 1, "wrong": 0}}
-    assert list(ann["exercises"]) == ["1.2", "1.3", "1.10"]            # book order, not text order
+                                "1.8": {"right": 1, "wrong": 0}}
+    assert list(ann["exercises"]) == ["1.2", "1.3", "1.8"]
+    assert sorted(["1.10", "1.2", ""], key=room_module._section_key) == ["1.2", "1.10", ""]   # book order
     assert ann["problems"] == {"variety/4_problems": {"answered": 2, "solved": 1, "points_lost": 4.0}}
     assert ann["answers"] == 6 and ann["last"] > 1.7e9
     assert summary["bob"] == {"exercises": {}, "problems": {"warsaw_hearts/4_problems": {
         "answered": 1, "solved": 0, "points_lost": 1.5}}, "answers": 1, "last": 1000.0}
     json.dumps(summary)
+
+
+@pytest.mark.parametrize(("fields", "words"), [
+    ({"lesson": "variety/9_made_up"}, "not one of the kit's lessons"),
+    ({"lesson": "../../etc"}, "not one of the kit's lessons"),
+    ({"section": "9.9"}, "not a section of the rules"),
+    ({"section": "1.10"}, "not a section of the rules"),
+    ({"lesson": "warsaw_hearts/1_rules", "section": "1.3"}, "practises the rules of §2"),
+])
+def test_only_the_kits_lessons_and_rules_sections(fields, words):
+    """Security finding 6: a learner may mint her own token and post any answer; the room
+    takes only the lessons and rules sections the kit has."""
+    room = Room("sqlite://", teachers=[TEACHER])
+    answer = {"lesson": "variety/1_rules", "section": "1.3", "item": "Who leads?", **fields}
+    with pytest.raises(AnswerError, match=words):
+        room.record_answer("ann", "exercise", right=True, **answer)
+    assert room.answers_summary(TEACHER) == {}
+
+
+def test_the_lists_of_lessons_and_sections_are_the_kits():
+    root = Path(__file__).resolve().parents[1]
+    notebooks = {str(p.relative_to(root / "lessons").with_suffix("")) for p in (root / "lessons").rglob("*.ipynb")
+                 if ".ipynb_checkpoints" not in p.parts}
+    assert notebooks == set(room_module.LESSON_NAMES)
+    rules = root.parent / "shared" / "RULES.md"
+    if rules.exists():
+        found = set(re.findall(r"^### (\d+\.\d+) ", rules.read_text(encoding="utf-8"), flags=re.MULTILINE))
+        assert found == set(room_module.RULES_SECTIONS)
 
 
 def test_only_a_teacher_sees_what_each_learner_did():
