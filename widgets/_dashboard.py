@@ -164,11 +164,11 @@ def plain_text(text: str) -> str:
 
 
 def _costly(v) -> bool:
-    """Whether a verdict lists among the decisions that cost a point or more: with all
-    cards known it cost a point or more (``exact_cost >= 1``), or from the learner's view
-    it cost a point or more on average (``cost >= 1``) and more than its standard error
-    (else the judge calls it a good choice, within the noise, and so does the list)."""
-    return (v.exact_cost or 0) >= 1 or (v.cost >= 1 and v.cost >= v.stderr)
+    """Whether a verdict lists among the decisions that cost a point or more: the judge's
+    own rule (``Verdict.costly``: with all cards known it cost a point or more, or from the
+    learner's view a point or more and the cost is clear, over two standard errors), so the
+    list and the judge's words never disagree."""
+    return bool(v.costly)
 
 
 def _signed(x: float) -> str:
