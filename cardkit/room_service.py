@@ -84,11 +84,12 @@ from .codes import GAMES, deal_from_code
 from .errors import CardkitError, quote
 from .room import NotSeatedError, Room, UnknownTableError
 from .room_table import card_table_state, page_action
-from .table_session import jsonable, seat_names
+from .table_session import SEAT_NAMES, jsonable, seat_names
+from .wording import tens_as_10
 
 __all__ = ["RoomService", "TokenBucket", "MESSAGES", "MAX_MESSAGE_BYTES", "SOCKET_MAX_BYTES", "RATE", "BURST",
            "FLOOD_CLOSE", "MAX_SOCKETS_PER_USER", "MAX_ANSWER_BYTES",
-           "ANSWER_RATE", "ANSWER_BURST", "ANSWER_KEYS", "main"]
+           "ANSWER_RATE", "ANSWER_BURST", "ANSWER_KEYS", "for_learner", "main"]
 
 log = logging.getLogger("cardkit.room_service")
 
@@ -197,6 +198,24 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+
+_SEAT_NUMBER = re.compile(r"\bseat ([0-3])\b")
+
+
+def for_learner(text: str, players: int | None = None) -> str:
+    """A message as a learner reads it (the room's display layer; the engines' words
+    stay as they are): each ten ``10`` (:func:`cardkit.wording.tens_as_10`) and, with the
+    table's number of ``players``, each ``seat 2`` named (``North``).
+
+    >>> for_learner("T♠ is not in seat 0's hand: it holds J♠ T♣", 4)
+    "10♠ is not in South's hand: it holds J♠ 10♣"
+    """
+    text = tens_as_10(text)
+    if players in SEAT_NAMES:
+        names = SEAT_NAMES[players]
+        text = _SEAT_NUMBER.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], text)
+    return text
 
 
 def _one_line(error: BaseException) -> str:
@@ -746,6 +765,8 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         self.ready = False
         self.dropped = 0
         self.opened = 0
+        #: a table page's number of seats (its messages name the seats)
+        self.players: int | None = None
         self.last_sent = ""
 
     def get_current_user(self):
@@ -765,7 +786,7 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
             return
         if page == "table":
             try:
-                await self.service.call(self.service.room.view, table, user)
+                self.players = (await self.service.call(self.service.room.view, table, user))["players"]
             except CardkitError as e:
                 self.service.refused(user, page, "connect", _one_line(e))
                 self.set_status(403 if isinstance(e, NotSeatedError) else 404)
@@ -793,6 +814,7 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
             self.on_close()
 
     def refuse(self, kind: str, message: str) -> None:
+        message = for_learner(message, self.players)
         self.service.refused(self.user, self.page, kind, message)
         self.send({"kind": "error", "message": message})
 

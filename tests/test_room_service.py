@@ -484,6 +484,20 @@ class RoomServiceTest(AsyncHTTPTestCase):
         ws.close()
 
     @gen_test
+    async def test_a_refusal_names_the_seats_and_reads_a_ten_as_10(self):
+        """Security finding 9 (wording): the engine's 'T♠ is not in seat 0's hand' reaches the
+        learner as '10♠ is not in South's hand'."""
+        t = self.room.open_table("warsaw_hearts", deals=["W-17"])
+        self.room.sit(t, "ann", "South")
+        self.room.start(t)
+        assert "TC" in self.room.view(t, "ann")["hand"] and "TS" not in self.room.view(t, "ann")["hand"]
+        ws, _ = await self.connect(f"ws/table/{t}", "ann")
+        answer = await self.ask(ws, {"kind": "act", "action": "TS"})
+        assert answer["kind"] == "error" and "10♠ is not in South's hand" in answer["message"], answer
+        assert "10♣" in answer["message"] and "seat 0" not in answer["message"] and "T♣" not in answer["message"]
+        ws.close()
+
+    @gen_test
     async def test_json_nested_too_deep_is_refused_in_one_line(self):
         """Security finding 7: a message nested past Python's recursion limit (within
         MAX_MESSAGE_BYTES) is answered with one line, the connection stays open."""
