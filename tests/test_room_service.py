@@ -498,6 +498,29 @@ class RoomServiceTest(AsyncHTTPTestCase):
         ws.close()
 
     @gen_test
+    async def test_the_code_reaches_a_finished_table_once_the_other_finishes(self):
+        """Security finding 3: ann's finished board (W-17) shows no code while carl's table
+        plays it; carl's last card pushes ann's page the code."""
+        t1 = self.room.open_table("warsaw_hearts", deals=["W-17"])
+        t2 = self.room.open_table("warsaw_hearts", deals=["W-17"])
+        self.room.sit(t1, "ann", "South")
+        self.room.sit(t2, "carl", "South")
+        self.room.start(t1)
+        self.room.start(t2)
+        while legal := self.room.legal(t1, "ann"):
+            self.room.act(t1, "ann", legal[0])
+        while len(legal := self.room.legal(t2, "carl")) and len(self.room.view(t2, "carl")["hand"]) > 1:
+            self.room.act(t2, "carl", legal[0])
+        ann, first = await self.connect(f"ws/table/{t1}", "ann")
+        assert first["kind"] == "state" and "W-17" not in json.dumps(first)
+        carl, _ = await self.connect(f"ws/table/{t2}", "carl")
+        carl.write_message(json.dumps({"kind": "act", "action": self.room.legal(t2, "carl")[0]}))
+        pushed = await self.next_kind(ann, "state")
+        assert "W-17" in pushed["state"]["title"]
+        for ws in (ann, carl):
+            ws.close()
+
+    @gen_test
     async def test_json_nested_too_deep_is_refused_in_one_line(self):
         """Security finding 7: a message nested past Python's recursion limit (within
         MAX_MESSAGE_BYTES) is answered with one line, the connection stays open."""
