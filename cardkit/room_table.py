@@ -318,8 +318,11 @@ def _status(view: dict, public: dict, names: list[str], who: list, phase, turn, 
     me = view["viewer"]["seat"]
     if over:
         returns = board.get("returns") or []
+        if not returns:  # kept back while another table plays the same board
+            return html.escape(f"Board {board['position']} is over. Its result is shown once every table has "
+                               f"played it. This table has played every board of its set.")
         parts = ", ".join(f"{names[s]} {_signed(r)}" for s, r in enumerate(returns))
-        mine = f" Your score: {_signed(returns[me])}." if me is not None and returns else ""
+        mine = f" Your score: {_signed(returns[me])}." if me is not None else ""
         return html.escape(f"Board {board['position']} is over: {parts}.{mine} This table has played every board "
                            f"of its set.")
     if turn is None:

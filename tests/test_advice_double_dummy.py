@@ -30,10 +30,14 @@ def test_robust_label_rule():
     assert not _robust(ca(3, 5.0), rule)             # far below the top
 
 
-def test_double_dummy_left_out_samples_are_counted():
-    a = advise(HAND, samples=2, seed=1, evaluation="double_dummy", max_nodes=2000)
-    assert a.evaluation == "double_dummy" and a.unsolved == 2 and a.label is None
-    assert len(a.rule_ranking) == 8
+def test_double_dummy_refuses_to_rank_when_too_few_samples_were_solved():
+    """Issue 22 item 4: every sample over the bound gave nan ± nan with no word; now a clear
+    refusal saying how many were solved (cardkit.analysis.SearchLimit, a CardkitError)."""
+    from cardkit.analysis import SearchLimit
+
+    with pytest.raises(SearchLimit, match="only 0 of 2") as info:
+        advise(HAND, samples=2, seed=1, evaluation="double_dummy", max_nodes=2000)
+    assert isinstance(info.value, CardkitError)
 
 
 @pytest.mark.parametrize("kw", [{"evaluation": "dd"}, {"max_nodes": 0}, {"max_nodes": 2.5},

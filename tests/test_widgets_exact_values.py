@@ -27,6 +27,19 @@ TRICKS = {VarietyTable: 13, WarsawHeartsTable: 9, DurakTable: 18}
 SEEDS = {VarietyTable: 5, WarsawHeartsTable: 4, DurakTable: 4}
 
 
+@pytest.fixture(autouse=True)
+def _no_foreign_event_loop():
+    """Playwright's sync API (the browser tests share this worker) leaves its event loop
+    running in the main thread; a dashboard would take it for a kernel's. Hidden here, so
+    each test is a script (values at once) unless it runs its own loop."""
+    loop = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)
+
+
 def page(t, content) -> None:
     """``content`` as the page's ``model.send(content)`` arrives: a custom comm message."""
     t.table._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
