@@ -329,6 +329,21 @@ class TrickGameState:
         self.__dict__.update(fresh.__dict__)
         self.__dict__.update(kept)
 
+    def why_illegal(self, action) -> str | None:
+        """Why the current player may not take ``action`` now, in one line, or None when it
+        is legal: the engine's own check (the reason :meth:`apply_action` would give),
+        asked without applying anything — the state is not touched.
+
+        :param action: an action object, or its notation (``"4"``, ``"QH"``, ``"10♥"``).
+        :returns: the rule's words (they name the rule, ``RULES.md §…``), or None.
+        """
+        try:
+            a = self.parse_action(action)
+            self._check(a)
+        except CardkitError as error:
+            return " ".join(str(error).split())
+        return None
+
     def _check(self, a) -> None:
         if self.phase == "over":
             raise IllegalActionError(f"the deal is over: {quote(self.action_to_str(a))} cannot be played")

@@ -1757,13 +1757,8 @@ class DealDashboard(BoardSteps, W.VBox):
             return f"not your turn: {self.names[st.current_player]} {TURN_WORDS.get(st.phase, 'to act')}"
         if st.phase in PHASE_REFUSALS:
             return PHASE_REFUSALS[st.phase]
-        before = len(st.history)
-        try:
-            st.apply_action(card)
-        except CardkitError as e:
-            return one_line(e)
-        st.undo_to(before)  # pragma: no cover - the engine listed it as illegal
-        return "not playable now"
+        why = st.why_illegal(card)  # the engine's own check; nothing applied
+        return one_line(IllegalActionError(why)) if why is not None else "not playable now"
 
     def _hand_view(self, st, cards, live: bool) -> tuple[list[dict], str]:
         """The learner's cards (sorted by suit, each legal or with its reason) and the line
