@@ -185,6 +185,20 @@ def test_score_sheet_penalties_lead_low_and_bonuses_mark_no_leader():
         ScoreSheet(["A", "B"], lead="middle")
 
 
+def test_score_sheet_signed_zero_and_leader_in_line():
+    """Issue 21 (Variety 1 §8): a signed sheet writes zero as "0", not "+0", and the
+    leader's total carries "▲ leads" on its own line of text (no line break), so the
+    totals row stays level."""
+    sheet = ScoreSheet(["South", "West", "North", "East"])
+    sheet.add_row([-20, 20, -20, 20])
+    sheet.add_row([26, 0, 30, -4])
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", sheet.table.value)
+    assert "+0" not in sheet.table.value and "0" in cells and "+26" in cells and "−20" in cells
+    total = sheet.table.value.split("<tfoot>")[1]
+    assert "<br" not in total and total.count("▲ leads") == 1
+    assert "<b>+20</b> <small>▲ leads</small>" in total and "nowrap" in total
+
+
 def test_score_sheet_rows_totals_and_the_leader_in_words():
     sheet = ScoreSheet(["You", "West", "North", "East"])
     assert sheet.rows == [] and sheet.totals == [0, 0, 0, 0]

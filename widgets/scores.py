@@ -13,8 +13,8 @@ from ._common import number, set_class, signed, size_of
 
 
 def _points(v: int) -> str:
-    """A score with its sign and the minus sign "−"; zero as "+0", as the sheet always wrote it."""
-    return "+0" if v == 0 else signed(v)
+    """A score with its sign and the minus sign "−"; zero as "0", without a sign (issue 21)."""
+    return signed(v)
 
 
 __all__ = ["ScoreSheet"]
@@ -33,7 +33,7 @@ class ScoreSheet(W.VBox):
     :param unit: what the numbers count, shown in the heading ("points", "chips").
     :param label: the word for a row ("Deal").
     :param lead: ``"high"`` (default), ``"low"`` or None: which total is marked "▲ leads".
-    :param signs: True (default): every number with its sign, zero as "+0" (points won or
+    :param signs: True (default): every number with its sign, zero as "0" (points won or
         lost); False: plain counts, "0", "4" (penalty points, which only add up).
     :param size: ``"normal"`` or ``"large"`` (a projector: text 1.6 em); see :meth:`set_size`.
     :raises CardkitError: for an unknown size or ``lead``.
@@ -178,8 +178,9 @@ class ScoreSheet(W.VBox):
         best = (None if not self._rows or self.lead is None
                 else max(totals) if self.lead == "high" else min(totals))
         tcells = "".join(
-            f'<td style="padding:2px 6px;text-align:right;border-top:2px solid #888"><b>{self._number(t)}</b>'
-            f'{"<br><small>▲ leads</small>" if best is not None and t == best else ""}</td>' for t in totals)
+            f'<td style="padding:2px 6px;text-align:right;border-top:2px solid #888;white-space:nowrap">'
+            f'<b>{self._number(t)}</b>'
+            f'{" <small>▲ leads</small>" if best is not None and t == best else ""}</td>' for t in totals)
         body = "".join(rows) or (
             f'<tr><td colspan="{len(self.names) + 1}" style="padding:2px 6px;color:#555">'
             f'<i>No deal finished yet.</i></td></tr>')
