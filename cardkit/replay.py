@@ -168,7 +168,8 @@ def _variety_auction(state) -> str:
     a, b = state.declarers
     defs = state.defenders
     return (f"{c.number} was named first by seat {a} and repeated by seat {b}: the bidding ends "
-            f"(RULES.md §1.3); contract {c}; declarers {a} and {b} against {defs[0]} and {defs[1]}; "
+            f"(RULES.md §1.3); contract {c}; declarers seat {a} and seat {b} "
+            f"against seat {defs[0]} and seat {defs[1]}; "
             f"seat {state.current_player} leads (RULES.md §1.4: {_LEAD_WORDS.get(state.rules.lead, state.rules.lead)})")
 
 

@@ -41,7 +41,7 @@ def test_golden_facts_that_the_rules_fix():
     # Independent of the golden file: facts from RULES.md §1.2-§1.6 for this deal.
     r = Replay(scripted_deal())
     flat = [line for ls in r.lines for line in ls]
-    assert any("contract 6" in l and "declarers 0 and 1 against 2 and 3" in l and "seat 1 leads" in l for l in flat)
+    assert any("contract 6" in l and "declarers seat 0 and seat 1 against seat 2 and seat 3" in l and "seat 1 leads" in l for l in flat)
     trick9 = next(l for l in flat if l.startswith("trick 9 "))
     assert "to seat 2" in trick9 and "2♣ is the only trump" in trick9 and "worth +3" in trick9
     trick13 = next(l for l in flat if l.startswith("trick 13 "))
