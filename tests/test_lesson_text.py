@@ -182,7 +182,8 @@ CHECKS = [
         r"|(?<=\.)[AKQJ98765432]*T[AKQJT98765432]*\b(?<=[\w.][\w.])")),
     ("the word seed (a learner reads deal number)", re.compile(r"(?i)\bseed(?:s|ed|ing)?\b")),
     ("a seat by number (South, West, North, East; you, your opponent)", re.compile(
-        r"(?i)\bseats?\s*(?:#|no\.\s*)?\d|\bplayers?\s+\d|\bseats?\s*\(\s*[a-z\d]")),
+        r"(?i)\bseats?\s*(?:#|no\.\s*)?\d|\bplayers?\s+\d|\bseats?\s*\(\s*[a-z\d]"
+        r"|\bdealer \d(?=[;,.)]|$)|\b(?:declarers|defenders) \d (?:\+|and) \d\b")),
     ("notebook words (the cell below, prints)", re.compile(r"(?i)\bcells?\b|\bprint(?:s|ed|ing)?\b")),
     ("an action by number", re.compile(r"(?i)\bactions?\s+\d+(?:\s+of\s+\d+)?")),
     ("a source by number (the book, the dictionary)", re.compile(r"(?i)\bsources?\s+\d+")),
@@ -223,6 +224,7 @@ def findings(texts) -> list[str]:
     "T♦ (ten of diamonds)", "+5 per J♠ J♣ T♠ T♣", "♠ K T 9 2", "♠KT92", "K85.A63.7.JT8432", "♦ T72  ♣ 976",
     "Durak (seed 1; rule bots)", "example 1 (seed 110)", "Next deal's seed", "the cards seed",
     "Seat 0..3", "you are seat 0", "-D2 says that seat 2 deals", "seat (s + 1) % n", "player 2 leads",
+    "dealer 3; contract 5; declarers 3 + 1; won",
     "The cell below prints the table", "it printed", "Replay: action 19 of 56",
     "as in source 003", "sources 000/001",
     "action '7H 9H': expected a card such as 'QH', 'trump N', 'draw N' or 'draw none'",
