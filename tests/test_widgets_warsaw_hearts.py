@@ -77,6 +77,17 @@ def test_penalty_table_exercise(tricks, row, penalty):
 
 # ---- SettlementTable --------------------------------------------------------------------
 
+def test_penalty_table_clear_shows_the_schedule_alone():
+    """An exercise waits for the learner: clear() takes back show_tricks' marks and line."""
+    t = PenaltyTable()
+    blank = t.table.value
+    t.show_tricks([parse_cards("QH 9H 6S"), parse_cards("KH AS 7C")], name="You")
+    assert t.marks and "penalty" in t.honours_line.value and t.table.value != blank
+    t.clear()
+    assert t.marks == {} and t.honours_line.value == "" and t.table.value == blank
+    assert all(p is None for p in t.places.values())
+
+
 def test_settlement_table_source_example():
     t = SettlementTable(["Sergei", "Vitaly", "Petr", "Maxim"])
     assert t.show([30, 25, 15, 10], [0, 0, 0, 0]) == [-40, 5, 15, 20]

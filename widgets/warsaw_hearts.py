@@ -124,6 +124,14 @@ class PenaltyTable(W.VBox):
                                    + f" → penalty <b>{a.penalty}</b>, bonus <b>{a.bonus}</b>.")
         return a
 
+    def clear(self) -> None:
+        """Unmark every row and empty the honours line: the schedule alone, as before any
+        :meth:`show` (an exercise waiting for the learner's tricks)."""
+        self.marks = {}
+        self.places = dict.fromkeys(wh.HONOURS)
+        self.honours_line.value = ""
+        self._draw()
+
     # ---- drawing ----------------------------------------------------------------------
 
     @staticmethod
