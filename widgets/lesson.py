@@ -114,8 +114,10 @@ def cards_html(cards) -> str:
 
 def seed_text(value, description: str = "deal number", width: str = "12em") -> W.Text:
     """A text box for a seed (a browser's number box rounds 12345678901234567 and reads
-    "1e30" as 130); read it with :func:`read_seed`."""
-    return W.Text(value=str(value), description=description, layout=W.Layout(width=width))
+    "1e30" as 130); read it with :func:`read_seed`. The description gets the width it
+    needs (ipywidgets' default cut "deal number" to "deal num…")."""
+    return W.Text(value=str(value), description=description, layout=W.Layout(width=width),
+                  style={"description_width": "initial"})
 
 
 
