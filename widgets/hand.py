@@ -30,8 +30,13 @@ __all__ = ["HandTable", "card_key", "card_label"]
 LEGAL, HELD, PLAYED, ABSENT = "legal", "held", "played", "absent"
 
 #: HandTable's style sheet (besides the figures'): each state in the text, not colour
-#: alone: a legal card bold and underlined, a played one italic and struck through.
+#: alone: a legal card bold and underlined, a played one italic and struck through; the
+#: grid's rows never wrap (a wrapped row put low cards under the wrong ranks): on a
+#: narrow screen the grid scrolls sideways in its own box.
 HAND_CSS = """
+.ck-fig .ck-hand-grid { max-width: 100%; box-sizing: border-box; }
+.ck-fig .ck-hand-rows { overflow-x: auto; max-width: 100%; }
+.ck-fig .ck-hand-rows .ck-row { flex-wrap: nowrap; }
 .ck-fig .jupyter-button.ck-card.ck-legal { font-weight: bold; text-decoration: underline; }
 .ck-fig .jupyter-button.ck-card.ck-played { font-style: italic; text-decoration: line-through; }
 """
@@ -255,7 +260,8 @@ class HandTable(Figure):
             rows.append(f'<div class="ck-row" role="group" aria-label="{SUIT_NAMES[suit]}">{"".join(cells)}</div>')
         title = f"<div{text}>{self.title}</div>" if self.title else ""
         self.draw(f'<div class="ck-hand-grid" style="padding:2px;width:fit-content">{title}'
-                  f'<div role="group" aria-label="{html.escape(_plain(self.title) or "hand")}">{"".join(rows)}</div>'
+                  f'<div class="ck-hand-rows" role="group" aria-label="{html.escape(_plain(self.title) or "hand")}">'
+                  f'{"".join(rows)}</div>'
                   f'<div class="ck-caption"{text}>{self.caption}</div></div>', sketch)
 
     def show(self, state, seat: int, *, active: bool = True, cards: Iterable[Card] | None = None,
