@@ -193,13 +193,13 @@ class TrickTable(W.HTML):
                 + "</div>")
             self._cells[seat], self._classes[seat] = cell, frozenset(classes)
             cells.append(f'<div class="{" ".join(classes)}" style="grid-area:{self.positions[seat]};margin:2px;'
-                         f'width:{sz.em(11)};min-height:{sz.em(5.2)}">{cell}</div>')
+                         f'width:{sz.em(11)};max-width:28vw;min-height:{sz.em(5.2)};overflow-wrap:anywhere">{cell}</div>')
         heading = recolour_html(s.get("heading", ""), four)
         if s["last"]:
             note = html.escape(s.get("last_note", LAST_TRICK_NOTE))
             heading = (heading + "<br>" if heading else "") + f"<i>{note}</i>"
         self.centre = f'<div style="text-align:center;font-size:{sz.em(0.9)}">{heading}</div>'
-        cells.append(f'<div style="grid-area:centre;margin:2px;align-self:center;width:{sz.em(9)}">'
+        cells.append(f'<div style="grid-area:centre;margin:2px;align-self:center;width:{sz.em(9)};max-width:24vw">'
                      f'{self.centre}</div>')
         text = f"font-size:{sz.text_size}" if sz.text_size else ""
         self.value = (
