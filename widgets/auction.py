@@ -406,6 +406,8 @@ class ContractTable(Figure):
                       f"<div>{self._trump_cells[n]}</div>", f"<div>{order}</div>",
                       f'<div><span style="font-size:0.9em">{html.escape(c.scoring)}</span></div>',
                       f"<div>{signed(c.side_total)}</div>", f"<div>{self.marks[n]}</div>"]
+        # wider than a phone: the grid scrolls sideways in its own box (it was cut off)
         self.draw(f'<div style="padding:2px"><div>{self.title}</div>'
+                  '<div style="overflow-x:auto;max-width:100%">'
                   '<div style="display:grid;grid-template-columns:auto auto auto minmax(12em, 22em) auto auto;'
-                  f'gap:0 8px;align-items:center;width:fit-content">{"".join(cells)}</div></div>', sketch)
+                  f'gap:0 8px;align-items:center;width:fit-content">{"".join(cells)}</div></div></div>', sketch)
