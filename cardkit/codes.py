@@ -87,6 +87,7 @@ from ._checks import is_whole
 from .cards import Card, deck
 from .errors import CardkitError, NotationError, quote
 from .placecodec import (
+    _B32_VALUE,
     _check_char,  # noqa: F401 - kept here for older code
     decode_places,
     encode_places,
@@ -185,8 +186,8 @@ def parse_deal_code(code: str) -> DealSpec:
                             f"letters A-Z, the digits 0-9 and dashes, such as 'V-4821'")
     parts = [p for p in _SEPARATORS.split(code.strip().upper()) if p]
     if len(parts) < 2:
-        raise NotationError(f"deal code {quote(code)}: expected a game letter, a dash and a seed or X and cards, "
-                            f"such as 'V-4821'")
+        raise NotationError(f"deal code {quote(code)}: expected a game letter, a dash and a deal number or X "
+                            f"and the cards, such as 'V-4821'")
     letter, body, options = parts[0], parts[1], parts[2:]
     if letter not in GAMES:
         known = ", ".join(f"{e.letter} ({e.title})" for e in GAMES.values())
@@ -238,23 +239,40 @@ def parse_deal_code(code: str) -> DealSpec:
     places = None
     if _DIGITS.fullmatch(body):
         if len(body) > MAX_SEED_DIGITS:
-            raise NotationError(f"deal code {quote(code)}: a seed has at most {MAX_SEED_DIGITS} digits")
+            raise NotationError(f"deal code {quote(code)}: a deal number has at most {MAX_SEED_DIGITS} digits")
         seed = int(body)
         dealer = seed % players
     elif body.startswith("X"):
         cards = deck(entry.deck_size(players, rules))
         sizes = entry.place_sizes(players, rules)
+        width = len(encode_places(_split(cards, sizes), cards))   # the characters of the cards part
+        if len(body) - 1 != width and all(ch in _B32_VALUE for ch in body[1:]):   # a bad character: placecodec says
+            raise NotationError(f"deal code {quote(code)}: after {letter + '-'!r} expected a deal number (digits, "
+                                f"such as 4821) or X and the {width} characters of the cards, found {quote(body)}")
         places = tuple(tuple(p) for p in decode_places(body[1:], cards, sizes, code=code))
         dealer = 0
     else:
-        raise NotationError(f"deal code {quote(code)}: after {letter + '-'!r} expected a seed (digits, such as 4821) "
-                            f"or 'X' and the cards, found {quote(body)}")
+        raise NotationError(f"deal code {quote(code)}: after {letter + '-'!r} expected a deal number (digits, such as "
+                            f"4821) or X and the cards, found {quote(body)}")
     if "D" in settings:
         dealer = settings["D"]
         if dealer >= players:
             raise NotationError(f"deal code {quote(code)}: D{dealer} names no dealer; a {players}-player deal "
-                                f"has the dealers D0 to D{players - 1}")
+                                f"has the dealers " + ", ".join(f"D{i} {n}" for i, n in enumerate(_DEALERS[players])))
     return DealSpec(entry.name, rules, dealer, players, seed, places, tuple(extras))
+
+
+#: The dealers of a code's D option in a learner's words (seat 0 is the learner's).
+_DEALERS = {4: ("South", "West", "North", "East"), 3: ("South", "West", "East"), 2: ("you", "your opponent")}
+
+
+def _split(cards, sizes) -> list[list[Card]]:
+    """``cards`` cut into places of ``sizes`` (any one layout: only its code's length is used)."""
+    out, i = [], 0
+    for n in sizes:
+        out.append(list(cards[i:i + n]))
+        i += n
+    return out
 
 
 def deal_from_code(code: str):

@@ -103,16 +103,19 @@ def test_encode_is_a_bijection_on_a_small_deck():
     ("", "expected a game letter"),
     ("V", "expected a game letter"),
     ("Q-4821", "'Q' is not a game letter"),
-    ("V-48a21", "expected a seed"),
+    ("V-48a21", "expected a deal number (digits, such as 4821) or X and the cards"),
+    ("hello", "expected a game letter, a dash and a deal number or X and the cards"),
     ("V-4821-L3", "out of range for lead"),
     ("V-4821-Z1", "has no option 'Z'"),
     ("V-4821-L1-L2", "given twice"),
-    ("V-4821-D4", "D4 names no dealer; a 4-player deal has the dealers D0 to D3"),
+    ("V-4821-D4", "D4 names no dealer; a 4-player deal has the dealers D0 South, D1 West, D2 North, D3 East"),
+    ("W-5-P3-D3", "a 3-player deal has the dealers D0 South, D1 West, D2 East"),
     ("D-5-L2", "expected D (dealer), K (deck), S (trump six double), A (draw after)"),
     ("V-4821-DD", "letter and a number"),
     ("V-4821-P3", "for 4 players"),
-    ("V-1234567890123", "at most 12 digits"),
-    ("V-XAB", "expected 21 characters"),
+    ("V-1234567890123", "a deal number has at most 12 digits"),
+    ("V-XAB", "after 'V-' expected a deal number (digits, such as 4821) or X and the 21 characters of the cards"),
+    ("V-xyz", "found 'XYZ'"),
     ("V-XAAAAAAAAAAAAAAAAAAA1", "not a card-code character"),
 ])
 def test_bad_codes_raise_one_clear_line(code, words):
@@ -207,7 +210,7 @@ def test_durak_codes_keep_the_fan_order_and_a_given_trump():
     assert deal_from_code(deal_code(t, form="cards")).layout == t.layout
     with pytest.raises(NotationError, match="out of range for trump"):
         parse_deal_code("D-77-T5")
-    with pytest.raises(NotationError, match="D2 names no dealer; a 2-player deal has the dealers D0 to D1"):
+    with pytest.raises(NotationError, match="D2 names no dealer; a 2-player deal has the dealers D0 you, D1 your opponent"):
         parse_deal_code("D-77-D2")
 
 
