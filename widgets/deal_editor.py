@@ -671,9 +671,9 @@ class DealEditor(W.VBox):
                      placeholder="e.g. A K 7 ♠ as AS KS 7S" if self.game == "armenian_durak" else
                      "e.g. AK73.AQ5.KJ4.AQ9 or AS KS 7S")
         pts = W.Text(description="Points:", continuous_update=False, layout=W.Layout(width="11em"),
-                     placeholder="12-14, 15+", style={"description_width": "4em"})
+                     placeholder="12–14, 15+", style={"description_width": "4em"})
         lens = W.Text(description="Suits:", continuous_update=False, layout=W.Layout(width="13em"),
-                      placeholder="♠5+ ♥0-1", style={"description_width": "4em"})
+                      placeholder="♠5+ ♥0–1", style={"description_width": "4em"})
         hold = W.Text(description="Holding:", continuous_update=False, layout=W.Layout(width="12em"),
                       placeholder="AH KH", style={"description_width": "5em"})
         count = W.HTML()
