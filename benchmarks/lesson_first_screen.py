@@ -74,7 +74,7 @@ ALL_CELLS_JS = """() => {
 def lesson_paths() -> list[str]:
     """Every lesson notebook under ``lessons/``, relative to it: the index, the rules
     reference, then each game's lessons in order."""
-    top = [p for p in ("index.ipynb", "rules.ipynb") if (LESSONS / p).exists()]
+    top = [p for p in ("index.ipynb", "rules.ipynb", "deal_editor.ipynb") if (LESSONS / p).exists()]
     games = sorted(str(p.relative_to(LESSONS)) for p in LESSONS.glob("*/*.ipynb")
                    if ".ipynb_checkpoints" not in p.parts)
     return top + games

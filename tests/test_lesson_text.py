@@ -523,3 +523,10 @@ def test_problem_sets_answers_and_explanations_show_words(game):
     assert len(texts) > len(ps.problems)
     found = sorted(set(findings(texts)))
     assert not found, f"{game}: {len(found)} finding(s):\n" + "\n".join(found[:40])
+
+
+def test_the_index_links_every_lesson():
+    """A learner reaches every lesson page from the index (the deal editor's page too)."""
+    index = (LESSONS / "index.ipynb").read_text(encoding="utf-8")
+    missing = [rel for rel in NOTEBOOKS if rel != "index.ipynb" and f"]({rel})" not in index]
+    assert missing == [], missing
