@@ -59,7 +59,8 @@ def test_penalty_table_mid_deal_open_trick_and_hands():
 def test_penalty_table_additive_variant():
     t = PenaltyTable()
     t.show(scripted(rules=wh.Rules(players=3, double_honour_trick="additive")))
-    assert t.marks[0] == ["South −22"] and "additive" in t.text
+    assert t.marks[0] == ["South −22"] and "20 plus the lone honour" in t.text
+    assert "additive" not in t.text and "<code>" not in t.table.value   # the reading in words (issue 21)
 
 
 @pytest.mark.parametrize("tricks, row, penalty", [

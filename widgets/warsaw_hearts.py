@@ -163,7 +163,7 @@ class PenaltyTable(W.VBox):
                 "Q♥", card_html(wh.HONOURS[1])).replace("J♥", card_html(wh.HONOURS[2]))
             extra = ""
             if r.same_trick and self.rules.double_honour_trick == "additive":
-                extra = " + the single value of an honour in another trick (variant <code>additive</code>)"
+                extra = " + the single value of an honour in another trick (the reading “20 plus the lone honour”)"
             rows.append(f"<tr><td {td}>{r.item}</td><td {td}>{text}{extra}</td><td {td}><b>{r.penalty}</b></td>"
                         f"<td {td}>{r.figure}</td><td {td}>{mark(i)}</td></tr>")
         td = _TDM if "none" in self.marks else _TD
