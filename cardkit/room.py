@@ -220,7 +220,7 @@ MAX_ANSWERS_PER_USER = 20_000
 #: the lessons that report answers, as :func:`cardkit.room_report.lesson_name` names them
 #: (the notebooks of ``lessons/``); an answer names one of them, or "" (unknown)
 LESSON_NAMES = frozenset({
-    "index", "rules",
+    "index", "rules", "deal_editor",
     *(f"variety/{n}" for n in ("1_rules", "2_play", "3_choosing_a_contract", "4_problems", "5_card_play")),
     *(f"warsaw_hearts/{n}" for n in ("1_rules", "2_play", "3_strategy", "4_problems")),
     *(f"armenian_durak/{n}" for n in ("1_rules", "2_play", "3_strategy", "4_problems")),
