@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ._checks import is_whole
 from .errors import CardkitError, quote
 
-__all__ = ["Suit", "Rank", "Card", "deck", "DECK_SIZES"]
+__all__ = ["Suit", "Rank", "Card", "deck", "DECK_SIZES", "HIGH_CARD_POINTS"]
 
 
 class Suit(IntEnum):
@@ -232,6 +232,12 @@ del _f, _name
 _BY_INDEX = tuple(Card(Suit(i // 13), Rank(14 - i % 13)) for i in range(52))
 
 DECK_SIZES = (52, 36)
+
+
+#: High-card points by rank, the usual count a player sizes a hand by (A 4, K 3, Q 2, J 1;
+#: 10 in a 52-card deck): not a scoring rule of any game here (RULES.md scores by tricks and
+#: card points), the bots' and the deal editor's measure of a hand's strength.
+HIGH_CARD_POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
 
 def deck(size: int = 52) -> list[Card]:

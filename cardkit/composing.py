@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from ._checks import is_whole
-from .cards import Card, Rank, Suit, deck
+from .cards import HIGH_CARD_POINTS, Card, Suit, deck
 from .codes import DealSpec, game_entry
 from .errors import CardkitError, NotationError, quote
 from .notation import parse_cards
@@ -44,8 +44,8 @@ from .notation import parse_cards
 __all__ = ["Place", "HandWish", "deal_places", "places_of", "compose_deal", "parse_points", "parse_lengths",
            "hand_points", "POINTS", "MAX_TRIES"]
 
-#: High-card points of a card by rank: A 4, K 3, Q 2, J 1.
-POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+#: High-card points of a card by rank: A 4, K 3, Q 2, J 1 (``cards.HIGH_CARD_POINTS``).
+POINTS = HIGH_CARD_POINTS
 #: Random deals tried before wishes are called too rare (about 0.3 s on this machine).
 MAX_TRIES = 200_000
 _BATCH = 4096

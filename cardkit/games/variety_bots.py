@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 
 from ..bots import TrickBot
-from ..cards import Card, Rank, Suit, deck
+from ..cards import HIGH_CARD_POINTS, Card, Rank, Suit, deck
 from ..errors import StateError
 from ..tricks import winning_index
 from .variety import _BLACK_JT, _RED_JT, PLAYERS, Contract, Observation, contracts
@@ -23,7 +23,7 @@ _DECK = frozenset(deck(52))
 #: ``card.index`` (its place in deck(52)), read from the slot it is kept in
 _INDEX = attrgetter("_index")
 
-_HCP = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+_HCP = HIGH_CARD_POINTS
 
 
 def hand_evaluation(hand: Sequence[Card]) -> dict[int, float]:
