@@ -93,7 +93,7 @@ from .placecodec import (
     encode_places,
 )
 from .registry import GAMES, GameEntry, VariantOption, game_entry
-from .wording import value_words
+from .wording import SEAT_WORDS, value_words
 
 __all__ = [
     "DealSpec", "GameEntry", "VariantOption", "GAMES", "game_entry",
@@ -263,7 +263,7 @@ def parse_deal_code(code: str) -> DealSpec:
 
 
 #: The dealers of a code's D option in a learner's words (seat 0 is the learner's).
-_DEALERS = {4: ("South", "West", "North", "East"), 3: ("South", "West", "East"), 2: ("you", "your opponent")}
+_DEALERS = SEAT_WORDS
 
 
 def _split(cards, sizes) -> list[list[Card]]:

@@ -40,6 +40,7 @@ from .cards import HIGH_CARD_POINTS, Card, Suit, deck
 from .codes import DealSpec, game_entry
 from .errors import CardkitError, NotationError, quote
 from .notation import parse_cards
+from .wording import SEAT_WORDS, possessive
 
 __all__ = ["Place", "HandWish", "deal_places", "places_of", "compose_deal", "parse_points", "parse_lengths",
            "hand_points", "POINTS", "MAX_TRIES"]
@@ -50,8 +51,6 @@ POINTS = HIGH_CARD_POINTS
 MAX_TRIES = 200_000
 _BATCH = 4096
 
-#: Seat names by number of players (RULES.md, "Common conventions"; as cardkit.table_session).
-_SEATS = {4: ("South", "West", "North", "East"), 3: ("South", "West", "East"), 2: ("South", "North")}
 _PARTS = {"hand": "hand", "down": "face-down cards", "up": "face-up cards"}
 
 
@@ -59,7 +58,7 @@ _PARTS = {"hand": "hand", "down": "face-down cards", "up": "face-up cards"}
 class Place:
     """Where some of a deal's cards lie at its start.
 
-    :ivar name: in words (``"West"``, ``"North's face-down cards"``).
+    :ivar name: in words (``"West"``, ``"your opponent's face-down cards"``).
     :ivar seat: the seat it belongs to.
     :ivar part: ``"hand"``, or for Armenian Durak ``"down"`` / ``"up"`` (the stacks).
     :ivar size: how many cards it holds.
@@ -227,9 +226,9 @@ def deal_places(game: str, rules=None, players: int | None = None) -> list[Place
     :raises NotationError: for an unknown game. :raises CardkitError: for rules of another game.
     """
     entry, _module, rules, n = _game(game, rules, players)
-    seats = _SEATS[n]
+    seats = SEAT_WORDS[n]  # as a learner reads them: Durak's "your hand", "your opponent's face-up cards"
     if entry.name == "armenian_durak":
-        return [Place(f"{seats[s]}'s {_PARTS[part]}", s, part, size)
+        return [Place(f"{possessive(seats[s])} {_PARTS[part]}", s, part, size)
                 for s in range(n) for part, size in (("hand", rules.hand_size), ("down", 6), ("up", 6))]
     size = entry.place_sizes(n, rules)
     return [Place(seats[s], s, "hand", size[s]) for s in range(n)]

@@ -38,6 +38,18 @@ _TEN_CARD = re.compile(r"\bT(?=[♠♥♦♣])")
 _SUIT_RANKS = re.compile(r"([♠♥♦♣] ?)((?:[AKQJT98765432] ?)*[AKQJT98765432])(?![A-Za-z0-9])")
 
 
+#: The seats as a learner reads them, by number of players (RULES.md, "Common conventions"):
+#: the learner is South, then West, North, East clockwise from the learner's left; West and
+#: East with three players; "you" and "your opponent" in Armenian Durak's two.
+SEAT_WORDS: dict[int, tuple[str, ...]] = {4: ("South", "West", "North", "East"), 3: ("South", "West", "East"),
+                                          2: ("you", "your opponent")}
+
+
+def possessive(seat: str) -> str:
+    """A seat's name as an owner: ``"West's"``, ``"your"``, ``"your opponent's"``."""
+    return "your" if seat == "you" else f"{seat}'s"
+
+
 def tens_as_10(text: str) -> str:
     """``text`` with every ten written ``T`` beside a suit symbol written ``10``, as a
     learner reads it: a card ``T♥`` → ``10♥``, a suit's ranks ``♠ K T 9`` → ``♠ K 10 9``,

@@ -32,7 +32,7 @@ def test_places_of_each_game():
     assert [p.name for p in deal_places("variety")] == ["South", "West", "North", "East"]
     assert [p.size for p in deal_places("warsaw_hearts", players=3)] == [12, 12, 12]
     durak = deal_places("armenian_durak")
-    assert [p.name for p in durak][:3] == ["South's hand", "South's face-down cards", "South's face-up cards"]
+    assert [p.name for p in durak][:3] == ["your hand", "your face-down cards", "your face-up cards"]
     assert [p.size for p in durak] == [6, 6, 6, 6, 6, 6]
     assert places_of(deal_from_code("D-5"))[3] == list(deal_from_code("D-5").layout[1]["hand"])
 
@@ -72,7 +72,7 @@ def test_warsaw_hearts_and_durak():
 
 @pytest.mark.parametrize("args,kw,words", [
     ([["AS"], ["AS"]], {}, "A♠ is given twice: in South and in West"),
-    ([["2S"]], {"game": "armenian_durak"}, "South's hand: 2♠ is not in Armenian Durak's 36-card deck"),
+    ([["2S"]], {"game": "armenian_durak"}, "your hand: 2♠ is not in Armenian Durak's 36-card deck"),
     ([parse_cards("AS KS QS JS TS 9S 8S")], {"game": "armenian_durak"}, "7 cards given, but it holds 6"),
     ([["AS"]], {"wishes": {1: HandWish(holding=tuple(parse_cards("AS")))}}, "West should hold A♠, but South has it"),
     ([parse_hand("AKQJ.AKQ.AKQ.AKQ")], {"wishes": {1: HandWish(points=(4, 40))}},
