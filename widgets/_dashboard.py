@@ -95,7 +95,7 @@ from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from cardkit.replay import ALL, Replay
-from cardkit.wording import minus_signs, signed, tens_as_10, variant_words
+from cardkit.wording import signed, tens_as_10, variant_words
 
 from ._boards import BoardSteps
 from ._common import MAX_SEED, card_html, learner_words, one_line, read_seed, recolour_html, seat_positions, suit_html
@@ -1286,19 +1286,8 @@ class DealDashboard(BoardSteps, W.VBox):
         def name(a) -> str:
             return plain_text(self._action_words(st, a, short=True)) if a is not None else ""
 
-        what = name(v.action)
-        if v.cost < max(0.05, v.stderr) and not v.exact_cost:
-            text = f"{what}: a good choice"
-            if v.best != v.action and v.cost > 0:
-                text += (f" ({name(v.best)} was {v.cost:.1f} ± {v.stderr:.1f} points better on average, "
-                         f"within the noise)")
-        else:
-            text = f"{what} cost {v.cost:.1f} ± {v.stderr:.1f} points on average (better: {name(v.best)})"
-        if v.exact_cost is not None:
-            text += f"; with all cards known, {v.exact_cost} point{'s' if v.exact_cost != 1 else ''}"
-            if v.exact_cost and v.exact_best is not None and v.exact_best != v.best:
-                text += f" (best: {name(v.exact_best)})"
-        return minus_signs(text)
+        from cardkit.analysis.judge import verdict_text  # the judge's sentence, the page's words for actions
+        return verdict_text(v, name=name)
 
     def review_jump(self, index: int) -> None:
         """Show the judged decision at ``index`` (its place in the deal's history: a

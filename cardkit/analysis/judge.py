@@ -357,26 +357,32 @@ def _clear(cost, se) -> bool:
     return cost >= 0.05 and (se == 0 or cost > 2 * se)
 
 
-def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False) -> str:
+def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_name) -> str:
     """One sentence: a cost is stated as a cost only when it is clear (:func:`_clear`), as
     "about N points, not certain" otherwise; a decision that cost nothing with all cards
-    known says so."""
-    what = f"bid {a}" if bid else _name(a)
+    known says so. ``name`` writes an action (a page's words for a bid or a draw)."""
+    what = f"bid {a}" if bid else name(a)
     if cost < 0.05:
         s = f"{what}: a good choice"
     elif not _clear(cost, se):
-        s = (f"{what}: about {cost:.1f} points worse than {_name(best)} on average, not certain "
+        s = (f"{what}: about {cost:.1f} points worse than {name(best)} on average, not certain "
              f"(± {se:.1f}: within the noise of the sampled deals)")
     else:
-        s = f"{what} cost {cost:.1f} ± {se:.1f} points on average (better: {_name(best)})"
+        s = f"{what} cost {cost:.1f} ± {se:.1f} points on average (better: {name(best)})"
     if exact_cost is not None:
         if exact_cost == 0:
             s += "; with all cards known, it cost nothing in this deal"
         else:
             s += f"; with all cards known, it cost {exact_cost} point{'s' if exact_cost != 1 else ''}"
             if exact_best is not None and exact_best != best:
-                s += f" (best: {_name(exact_best)})"
+                s += f" (best: {name(exact_best)})"
     return minus_signs(s)
+
+
+def verdict_text(v: Verdict, name=_name) -> str:
+    """The sentence of :func:`review` for the verdict ``v``, with its actions written by
+    ``name`` (a page writes a bid "bid 7" and a draw by its stack's number on the page)."""
+    return _verdict_text(v.action, v.best, v.cost, v.stderr, v.exact_cost, v.exact_best, name=name)
 
 
 def decision_seed(seed: int, index: int) -> np.random.Generator:
