@@ -59,3 +59,14 @@ def test_kernel_memory_benchmark_prints_a_row_per_lesson():
     bad = subprocess.run([sys.executable, "benchmarks/kernel_memory.py", "--lessons", "nowhere"], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode != 0 and "no lesson 'nowhere'" in bad.stderr
+
+
+def test_estimates_benchmark_prints_a_row_per_position_kind():
+    """benchmarks/estimates.py at a tiny size: a row for the asked contract and tricks, its
+    two methods' medians and the count of positions valued exactly (late in a deal every
+    world is solved exactly, so the exact column counts 1 of 1)."""
+    out = _run("benchmarks/estimates.py", "--games", "variety", "--contracts", "2", "--tricks", "4",
+               "--positions", "1", "--samples", "3")
+    row = next(line for line in out.splitlines() if line.startswith("variety c2  4 left"))
+    assert re.search(r"\|\s+[\d.]+\s+[\d.]+\s+1/1\s+\|\s+[\d.]+\s+[\d.]+\s+1/1", row), row
+    assert "load at start" in out and "load at end" in out
