@@ -11,23 +11,17 @@ every Jupyter folder inside it; it and its kernels are stopped by their process 
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
-import signal
-import socket
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import nbformat
 import pytest
 from playwright.sync_api import expect
+from servers import free_port, jupyter_env, serve
 
 from cardkit.lessons_cli import voila_args
 
@@ -35,7 +29,6 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = "editor.ipynb"
 SOUTH, NORTH = "AK73.AQ5.KJ4.AQ9", "QT98.K2.T98.KJT8"
-START_TIMEOUT_S = 90
 PAGE_TIMEOUT_MS = 120_000
 
 
@@ -52,22 +45,6 @@ def _headless_code(seed: str) -> str:
     return e.code
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _processes_mentioning(marker: str) -> list[int]:
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                if marker in (entry / "cmdline").read_bytes().decode(errors="replace"):
-                    pids.append(int(entry.name))
-    return pids
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[str]:
     """Voila with the classroom settings on a folder holding only the editor's notebook."""
@@ -79,44 +56,9 @@ def server(tmp_path_factory) -> Iterator[str]:
                nbformat.v4.new_code_cell("from cardkit_widgets import DealEditor\neditor = DealEditor()\neditor")],
         metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}),
         site / NOTEBOOK)
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    for name, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                      ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython")):
-        (root / sub).mkdir()
-        env[name] = str(root / sub)
-    env.pop("JUPYTER_CONFIG_PATH", None)
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    log_path = root / "voila.log"
-    with open(log_path, "ab") as log:
-        process = subprocess.Popen([sys.executable, "-m", "voila", *voila_args(site, port)], stdout=log,
-                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env, cwd=root)
-    try:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"voila exited with {process.returncode}:\n{log_path.read_text(errors='replace')[-3000:]}")
-            try:
-                with urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=5) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"voila not serving after {START_TIMEOUT_S} s")
-            time.sleep(0.2)
-        yield base
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
-        for pid in _processes_mentioning(str(root)):   # kernels that outlived their server
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
+    port = free_port()
+    yield from serve([sys.executable, "-m", "voila", *voila_args(site, port)], folder=root, env=jupyter_env(root),
+                     cwd=root, port=port)
 
 
 def _enter(editor, cls: str, text: str) -> None:

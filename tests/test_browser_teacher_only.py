@@ -21,14 +21,10 @@ it started are stopped by their process ids.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -37,6 +33,7 @@ from urllib.parse import urlsplit
 
 import nbformat
 import pytest
+from servers import free_port, jupyter_env, serve
 
 from cardkit.lessons_cli import voila_args
 
@@ -48,7 +45,6 @@ NOTEBOOK = "teacher.ipynb"
 CODE_SECRET = "CODE-SECRET-" + "91c4"
 NOTE_SECRET = "NOTE-SECRET-" + "7f3e"
 VISIBLE = "VISIBLE-" + "line-42"
-START_TIMEOUT_S = 90
 PAGE_TIMEOUT_MS = 90_000
 
 
@@ -84,115 +80,41 @@ def test_the_tiny_lesson_holds_the_secrets_only_in_tagged_cells():
 # ------------------------------------------------------------------ servers
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _jupyter_env(folder: Path) -> dict[str, str]:
-    """This environment, with every Jupyter and temporary folder inside ``folder``."""
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    for name, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                      ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython"), ("TMPDIR", "tmp")):
-        (folder / sub).mkdir(parents=True, exist_ok=True)
-        env[name] = str(folder / sub)
-    env.pop("JUPYTER_CONFIG_PATH", None)
-    return env
-
-
-def _processes_mentioning(marker: str) -> list[int]:
-    """Ids of the processes whose command line holds ``marker`` (this test's own temp folder)."""
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if marker in (entry / "cmdline").read_bytes().decode(errors="replace"):
-                    pids.append(int(entry.name))
-            except OSError:
-                pass
-    return pids
-
-
-def _log_tail(path: Path, lines: int = 30) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return "(no log)"
-
-
-def _serve(command: list[str], *, folder: Path, env: dict[str, str], cwd: Path, port: int) -> Iterator[str]:
-    """Start ``command``, wait until it serves Voila's static files on ``port``, yield the
-    base URL; then stop it (SIGTERM, then SIGKILL) and any kernel left with a connection file
-    in ``folder``."""
-    log_path = folder / "server.log"
-    base = f"http://127.0.0.1:{port}"
-    with open(log_path, "ab") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                   env=env, cwd=cwd)
-    try:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"{command[:3]} exited with {process.returncode}:\n{_log_tail(log_path)}")
-            try:
-                with urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=5) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"not serving after {START_TIMEOUT_S} s:\n{_log_tail(log_path)}")
-            time.sleep(0.2)
-        yield base
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)  # Voila and Jupyter Server end their kernels first
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
-        for pid in _processes_mentioning(str(folder)):  # kernels that outlived their server
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-
-
 @pytest.fixture
 def cardkit_lessons(site, tmp_path) -> Iterator[str]:
     """``cardkit-lessons``' Voila (``voila_args``) on ``<site>/lessons``."""
-    port = _free_port()
-    yield from _serve([sys.executable, "-m", "voila", *voila_args(site / "lessons", port)],
-                      folder=tmp_path, env=_jupyter_env(tmp_path), cwd=tmp_path, port=port)
+    port = free_port()
+    yield from serve([sys.executable, "-m", "voila", *voila_args(site / "lessons", port)],
+                      folder=tmp_path, env=jupyter_env(tmp_path), cwd=tmp_path, port=port)
 
 
 @pytest.fixture
 def binder(site, tmp_path) -> Iterator[str]:
     """Binder's server: Jupyter Server with the Voila extension and ``binder/postBuild``'s
     config (written into this test's JUPYTER_CONFIG_DIR), from the repository folder."""
-    env = _jupyter_env(tmp_path)
+    env = jupyter_env(tmp_path)
     subprocess.run([sys.executable, "-m", "cardkit.serving_setup", "--binder", "--config-dir",
                     env["JUPYTER_CONFIG_DIR"]], check=True, env=env, capture_output=True, timeout=60)
-    port = _free_port()
+    port = free_port()
     command = [sys.executable, "-m", "jupyter_server", f"--ServerApp.root_dir={site}", "--ServerApp.ip=127.0.0.1",
                f"--ServerApp.port={port}", "--ServerApp.port_retries=0", "--ServerApp.open_browser=False",
                "--IdentityProvider.token="]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--ServerApp.allow_root=True")
-    yield from _serve(command, folder=tmp_path, env=env, cwd=REPO_ROOT, port=port)
+    yield from serve(command, folder=tmp_path, env=env, cwd=REPO_ROOT, port=port)
 
 
 @pytest.fixture
 def plain_voila(site, tmp_path) -> Iterator[str]:
     """``voila lessons/`` as a teacher types it, from the repository folder, after
     ``python -m cardkit.serving_setup`` (into this test's JUPYTER_CONFIG_DIR)."""
-    env = _jupyter_env(tmp_path)
+    env = jupyter_env(tmp_path)
     subprocess.run([sys.executable, "-m", "cardkit.serving_setup", "--config-dir", env["JUPYTER_CONFIG_DIR"]],
                    check=True, env=env, capture_output=True, timeout=60)
     voila = shutil.which("voila", path=str(Path(sys.executable).parent))
     program = [voila] if voila else [sys.executable, "-m", "voila"]
-    port = _free_port()
-    yield from _serve([*program, str(site / "lessons"), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser"],
+    port = free_port()
+    yield from serve([*program, str(site / "lessons"), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser"],
                       folder=tmp_path, env=env, cwd=REPO_ROOT, port=port)
 
 
