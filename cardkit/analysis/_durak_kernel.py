@@ -54,6 +54,7 @@ ZERO = 134     # mask of the deck's cards worth 0 points
 ALL = 135      # mask of the deck
 BONUS = 136    # the sweep bonus (points)
 ZLOW = 137     # the lowest rank worth 0 points (7, or 3 with 52 cards)
+OFF = 138      # search features switched off (bits OFF_*; 0, as built, is all on: tests compare)
 DBT = 192      # de Bruijn table, 64 entries
 TB_SIZE = 256
 
@@ -705,6 +706,20 @@ def best_line(st, tb, z1, z2, tt, ms, kind, value, mover, out):
         if p != who:
             target = -target
             who = p
+        if k == 0 or k == 2:  # the table's move first: it is the best move most often
+            h1, h2 = _key(st, tb, z1, z2)
+            if k == 2:
+                zk = Z_LEADC + _rel(tb, tb[ZERO] & ~st[GONE], st[LEADC])
+                h1 ^= z1[zk]
+                h2 ^= z2[zk]
+            slot = _probe(tt, h1, h2, st[STAMP])
+            if slot >= 0:
+                tm = ((tt[slot, 2] >> 20) & 255) - 1
+                for j in range(1, nm):
+                    if moves[j] == tm:
+                        moves[j] = moves[0]
+                        moves[0] = tm
+                        break
         # points already credited to `who` by the reply are not in the child's value:
         # search returns the value for the mover including the trick resolved by this move
         chosen = -1
