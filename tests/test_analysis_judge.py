@@ -228,26 +228,125 @@ def test_review_states_a_cost_only_when_it_is_clear():
     assert not _verdict(0.8, 0.1).costly and _verdict(0.8, 0.1).certain
 
 
-@pytest.mark.parametrize("game", ["variety", "warsaw_hearts", "armenian_durak"])
-def test_review_and_a_hint_with_the_same_seed_name_the_same_best_action(game):
-    """Issue 20: one evaluator. A Hint at decision i, estimate(..., seed=decision_seed(seed,
-    i)) with the review's samples, names the review's best action there."""
+def _played(game, seed=41):
     from cardkit.bots import play_out
     mod = {"variety": V, "warsaw_hearts": W, "armenian_durak": D}[game]
-    st = W.new_deal(seed=41, players=4) if game == "warsaw_hearts" else mod.new_deal(seed=41)
+    st = W.new_deal(seed=seed, players=4) if game == "warsaw_hearts" else mod.new_deal(seed=seed)
     play_out(st, [mod.RuleBot(seed=s) for s in range(st.players)])
-    verdicts = A.review(st, 1, samples=3, seed=9, exact_nodes=1000)
-    played = [v for v in verdicts if v.method != "advisor"]
-    assert played
+    return st
+
+
+@pytest.mark.parametrize("game", ["variety", "warsaw_hearts", "armenian_durak"])
+def test_review_and_a_hint_with_the_same_seed_name_the_same_best_action(game):
+    """Issue 20: one evaluator. At every decision of seat 1 in a played deal (Variety's bids
+    and Durak's draws included), evaluate_decision(position, seed=...) with the default
+    settings, the Hint's call, gives the figures and the best action the review judges
+    with (worked out twice: no time budget, the same figures)."""
+    from cardkit.analysis.judge import BID_SAMPLES, DECISION_SAMPLES
+    st = _played(game)
+    verdicts = A.review(st, 1, seed=9, exact_nodes=1000)
+    assert len(verdicts) >= 4
+    if game == "variety":
+        assert any(v.method == "advisor" for v in verdicts)
+    by_index = {v.index: v for v in verdicts}
     cur = st._restart()
-    by_index = {v.index: v for v in played}
     for i, a in enumerate(st.history):
         if i in by_index:
-            hint = A.estimate(cur, samples=3, seed=A.decision_seed(9, len(cur.history)))
-            assert hint.best == by_index[i].best, (game, i)
+            hint = A.evaluate_decision(cur, seed=9)
+            v = by_index[i]
+            assert hint.best == v.best, (game, i)
+            assert v.cost == pytest.approx(hint.values[v.best] - hint.values[a], abs=1e-12)
+            assert set(hint.values) == set(cur.legal_actions()) and hint.method == v.method
+            assert hint.samples == (BID_SAMPLES if cur.phase == "bidding" else DECISION_SAMPLES[game])
         cur.apply_action(a)
-    again = A.review(st, 1, samples=3, seed=9, exact_nodes=1000)   # the view's figures repeat
-    view = lambda vs: [(v.index, v.best, v.cost, v.stderr) for v in vs]
-    assert view(again) == view(verdicts)
     with pytest.raises(CardkitError, match="decision_seed"):
         A.decision_seed(-1, 0)
+    with pytest.raises(CardkitError, match="samples"):
+        A.review(st, 0, samples=0)
+
+
+def test_evaluate_decision_with_samples_is_estimate_with_the_decision_s_numbers():
+    """In the play: estimate with decision_seed(seed, len(history)); a Generator seed is
+    used as it is (a problem set's stored generator); a bid: the advisor's margins for the
+    legal bids only."""
+    from cardkit.advisor import advise
+    st = variety_position(3, 4, 30)
+    e = A.evaluate_decision(st, seed=7, samples=5)
+    ref = A.estimate(st, samples=5, seed=A.decision_seed(7, len(st.history)))
+    assert (e.values, e.stderr, e.samples, e.method) == (ref.values, ref.stderr, 5, "exact")
+    g = A.evaluate_decision(st, seed=np.random.default_rng(5), samples=5)
+    assert g.values == A.estimate(st, samples=5, seed=5).values
+    b = V.new_deal(seed=4, dealer=3)
+    b.apply_action(b.legal_actions()[2])                    # a bid: the next bidder's numbers are fewer
+    est = A.evaluate_decision(b, seed=7, samples=50)
+    adv = {x.contract: x for x in advise(b.hands[b.current_player], seat=b.current_player, dealer=b.dealer,
+                                         samples=50, seed=A.decision_seed(7, 1), rules=b.rules)}
+    assert list(est.values) == b.legal_actions() and est.method == "advisor" and est.samples == 50
+    assert all(est.values[n] == adv[n].margin and est.stderr[n] == adv[n].stderr for n in est.values)
+    assert est.best == max(b.legal_actions(), key=lambda n: adv[n].margin)
+
+
+def test_evaluate_decision_never_reads_hidden_cards():
+    for st in (variety_position(4, 5, 6), durak_position(8, 6)):
+        seat = st.current_player
+        other = A.sample_worlds(st, seat, 1, np.random.default_rng(99))[0]
+        assert other.observation(seat) == st.observation(seat) and other.to_json() != st.to_json()
+        e1, e2 = A.evaluate_decision(st, seed=3, samples=6), A.evaluate_decision(other, seed=3, samples=6)
+        assert (e1.values, e1.stderr) == (e2.values, e2.stderr)
+    b1, b2 = V.new_deal(seed=5, dealer=3), V.new_deal(seed=5, dealer=3)
+    b2.hands[1], b2.hands[2] = b1.hands[2], b1.hands[1]      # the other hands swapped: seat 0 cannot tell
+    assert A.evaluate_decision(b1, seed=3).values == A.evaluate_decision(b2, seed=3).values
+
+
+def test_evaluate_decision_cache_is_read_by_the_review():
+    """A page's Hints and its review share one dict: a decision evaluated once is read back,
+    never worked out again; a Generator seed is not kept."""
+    from cardkit.analysis import judge
+    st = _played("warsaw_hearts", 43)
+    cache: dict = {}
+    first = A.review(st, 0, seed=5, exact_nodes=1000, cache=cache)
+    assert len(cache) == len(first) >= 2
+    calls = []
+    real = judge.estimate
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(judge, "estimate", lambda *a, **k: calls.append(1) or real(*a, **k))
+        again = A.review(st, 0, seed=5, exact_nodes=1000, cache=cache)
+        assert calls == []
+        assert [(v.best, v.cost) for v in again] == [(v.best, v.cost) for v in first]
+        A.review(st, 0, seed=6, exact_nodes=1000, cache=cache)          # another deal number: worked out
+        assert len(calls) == len(first)
+        pos = W.new_deal(seed=43, players=4)
+        A.evaluate_decision(pos, seed=np.random.default_rng(1), cache=cache)
+        A.evaluate_decision(pos, seed=np.random.default_rng(1), cache=cache)
+        assert len(calls) == len(first) + 2 and len(cache) == 2 * len(first)
+        e = A.evaluate_decision(pos, seed=1, cache=cache)
+        assert A.evaluate_decision(pos.clone(), seed=1, cache=cache) is e
+
+
+def test_evaluate_decision_refuses_bad_input_before_any_work():
+    st = variety_position(3, 4, 30)
+    before = st.to_json()
+    for kw in ({"seed": None}, {"seed": -1}, {"seed": 2.5}, {"seed": True}, {"seed": "3"}):
+        with pytest.raises(CardkitError, match="seed"):
+            A.evaluate_decision(st, **kw)
+    for bad in (0, -1, 2.5, True, "8", 10 ** 30):
+        with pytest.raises(CardkitError, match="samples"):
+            A.evaluate_decision(st, seed=1, samples=bad)
+    with pytest.raises(CardkitError, match="samples"):
+        A.evaluate_decision(V.new_deal(seed=1), seed=1, samples=1)       # a bid needs two deals or more
+    with pytest.raises(CardkitError, match="cache"):
+        A.evaluate_decision(st, seed=1, cache=[])
+    with pytest.raises(TypeError):
+        A.evaluate_decision(st)                                          # the deal's number is required
+    assert st.to_json() == before
+    over = _played("warsaw_hearts")
+    with pytest.raises(StateError, match="over"):
+        A.evaluate_decision(over, seed=1)
+    trump = D.new_deal(seed=3)
+    assert trump.phase == "trump"
+    with pytest.raises(StateError, match="trump"):
+        A.evaluate_decision(trump, seed=1)
+    with pytest.raises(StateError):
+        A.evaluate_decision("a state", seed=1)
+    with pytest.raises(CardkitError, match="samples"):
+        A.review(_played("variety"), 0, samples=1)                       # its bids need two deals or more

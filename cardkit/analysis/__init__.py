@@ -8,6 +8,9 @@ of a player's decisions, and expert bots, for the three games.
 - :func:`estimate` (state, samples=..., seconds=..., seed=..., progress=...) ->
   :class:`Estimate`: the same from the mover's observation only, by dealing the unseen
   cards at random (exact per world late in a deal, rule-bot playouts earlier).
+- :func:`evaluate_decision` (state, seed=...) -> :class:`Estimate`: the one evaluator of a
+  decision that the Hint, the review and the problem sets read (fixed samples, no time
+  budget: the same position and deal number give the same best action).
 - :func:`review` (state, seat) -> list of :class:`Verdict`: what each decision cost.
 - :func:`dd_table` (state) -> :class:`DDTable`: Variety's double-dummy table, the
   declarers' margin for each contract and each declaring pair.
@@ -32,13 +35,14 @@ from .judge import (
     decision_seed,
     estimate,
     estimate_observation,
+    evaluate_decision,
     outcome,
     review,
 )
 
 __all__ = ["Solution", "SearchLimit", "solve", "analyse", "sample_worlds", "estimate", "estimate_observation",
            "Estimate", "review", "Verdict", "ExpertBot", "outcome", "EXACT_CARDS", "MAX_WORLDS", "dd_table", "DDTable",
-           "decision_seed"]
+           "decision_seed", "evaluate_decision"]
 
 
 def _backend(state):

@@ -5,8 +5,12 @@ bots, on top of the exact solvers (issue: the judge).
   points from that player's observation only: worlds are dealt consistently with what the
   seat knows, each valued exactly (when the rest of the deal is small enough) or by a
   playout with the rule bots, and averaged with standard errors.
+- :func:`evaluate_decision`: the one evaluator of a decision (the Hint, the review and the
+  problem sets): :func:`estimate` (or, for a Variety bid, the advisor) with fixed samples
+  and random numbers from the deal's number and the decision's place, no time budget.
 - :func:`review`: every decision of one seat so far, its cost against the best action,
-  from the seat's view at that moment and (deal over) with all cards known.
+  from the seat's view at that moment (:func:`evaluate_decision`) and (deal over) with all
+  cards known.
 - :class:`ExpertBot`: plays the action :func:`estimate` ranks first (Variety also bids
   from :func:`cardkit.advisor.advise`).
 """
@@ -28,7 +32,8 @@ from ._types import SearchLimit
 from ._worlds import MAX_WORLDS
 
 __all__ = ["Estimate", "estimate", "estimate_observation", "Verdict", "review", "decision_seed", "ExpertBot",
-           "outcome", "EXACT_CARDS", "EXACT_NODES", "MAX_ESTIMATE_SAMPLES"]
+           "outcome", "EXACT_CARDS", "EXACT_NODES", "MAX_ESTIMATE_SAMPLES", "evaluate_decision",
+           "DECISION_SAMPLES", "BID_SAMPLES"]
 
 #: The most worlds :func:`estimate` deals (:data:`cardkit.analysis.MAX_WORLDS`).
 MAX_ESTIMATE_SAMPLES = MAX_WORLDS
@@ -305,8 +310,9 @@ class Verdict:
     :ivar index: the action's position in ``state.history`` (0-based).
     :ivar seat: who decided.
     :ivar action: what was played (a card, a bid, a draw).
-    :ivar best: the best action from the seat's view then (:func:`estimate`; for a
-        Variety bid, the advisor's best contract among the legal bids).
+    :ivar best: the best action from the seat's view then (:func:`evaluate_decision`:
+        :func:`estimate`, or for a Variety bid the advisor's best contract among the legal
+        bids).
     :ivar cost: points the choice cost on average from the seat's view, best's value
         minus the action's value (>= 0 up to sampling noise).
     :ivar stderr: standard error of ``cost`` (points).
@@ -388,9 +394,8 @@ def verdict_text(v: Verdict, name=_name) -> str:
 def decision_seed(seed: int, index: int) -> np.random.Generator:
     """The random numbers of the decision at ``state.history[index]`` of a deal judged with
     ``seed``: what :func:`review` gives :func:`estimate` (and the advisor, for a bid) at
-    that decision. A Hint that calls ``estimate(position, samples=n,
-    seed=decision_seed(seed, len(position.history)))`` (no ``seconds`` budget) names the
-    same best action as ``review(state, seat, samples=n, seed=seed)`` does there.
+    that decision (through :func:`evaluate_decision`, which the Hint calls too, so both
+    name the same best action there).
 
     :param seed: a whole number >= 0 (a deal's number, say).
     :param index: the decision's place in the deal's history, a whole number >= 0.
@@ -401,36 +406,141 @@ def decision_seed(seed: int, index: int) -> np.random.Generator:
     return np.random.default_rng([int(seed), int(index)])
 
 
-def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
-           exact_nodes: int | None = 3_000_000) -> list[Verdict]:
+#: Worlds :func:`evaluate_decision` deals for a card (or a Durak draw) decision, by game:
+#: the Hint's and the review's settings. Chosen on this project's 2-core machine under load
+#: about 3-4 (``python benchmarks/hint_review.py``): a Variety or Warsaw Hearts decision takes
+#: at most about 0.15 s at any point of the deal (rule-bot playouts early, every world solved
+#: late), an Armenian Durak one 0.1-0.4 s; a whole deal's review about 1 s (Variety, Warsaw
+#: Hearts) and 3-5 s (Armenian Durak, about 20 decisions, most of it the all-cards-known
+#: analysis).
+DECISION_SAMPLES = {"variety": 32, "warsaw_hearts": 48, "armenian_durak": 16}
+#: Deals per contract :func:`evaluate_decision` has the advisor play for a Variety bid
+#: (:func:`cardkit.advisor.advise`, about 10-20 ms).
+BID_SAMPLES = 400
+
+
+def _decision_key(state, base: int, samples: int | None) -> tuple:
+    """What one evaluation depends on: the deal and its actions so far (the state's saved
+    text: the same position rebuilt by replaying gives the same key), the deal's number and
+    the samples."""
+    return ("decision", base, samples, state.to_json())
+
+
+def evaluate_decision(state, *, seed, samples: int | None = None, cache: dict | None = None) -> Estimate:
+    """The one evaluator of a decision (issue 20): what the Hint, :func:`review` and the
+    problem sets read, so that for the same position, deal number and samples they name the
+    same best action. No time budget: the same arguments give the same figures.
+
+    - In the play (and Armenian Durak's draw): :func:`estimate` from the mover's
+      observation with ``samples`` worlds (default :data:`DECISION_SAMPLES` of the game)
+      and the random numbers :func:`decision_seed` ``(seed, len(state.history))``: worlds
+      solved exactly late in a deal, rule-bot playouts earlier (:attr:`Estimate.method`).
+    - In Variety's bidding: :func:`cardkit.advisor.advise` for the bidder's 13 cards
+      (``samples`` deals per contract, default :data:`BID_SAMPLES`; RULES.md §1.8), its
+      margins and standard errors for the legal bids only, ``method="advisor"``.
+
+    Hidden cards never influence the result (only the mover's view is read).
+
+    :param state: a state of one of the three games with a decision to make: the play,
+        Armenian Durak's draw, or Variety's bidding.
+    :param seed: the deal's number, a whole number >= 0 (the decision's random numbers are
+        :func:`decision_seed` of it and the decision's place in the history); or a
+        :class:`numpy.random.Generator`, used as it is (a problem set's stored generator).
+    :param samples: worlds (a bid: deals per contract); None: the defaults above. A play
+        decision takes 1..:data:`MAX_ESTIMATE_SAMPLES`, a bid 2..100,000
+        (:data:`cardkit.advisor.MAX_SAMPLES`).
+    :param cache: optional dict the result is kept in and read from, keyed by the
+        position, the whole-number seed and ``samples`` (a Generator seed is never cached):
+        a page passes the same dict to :func:`review` so a hinted decision is not worked
+        out twice.
+    :returns: :class:`Estimate`: ``values`` and ``stderr`` in points from the mover's side
+        (:func:`outcome`; a bid: the bidder's side's expected margin if it declares that
+        contract), ``samples`` the worlds or deals per contract, ``best`` and ``ranked``
+        over the legal actions in the engine's order for ties.
+    :raises StateError: for a deal that is over, Armenian Durak's blind trump draw, or a
+        state of another game.
+    :raises CardkitError: for a ``seed`` that is neither a whole number >= 0 nor a
+        Generator, a bad ``samples`` or a ``cache`` that is not a dict, before any work.
+    """
+    game = _game_of(state)
+    if state.phase in ("over", "trump"):
+        raise StateError(f"evaluate_decision: no decision to judge in the phase {state.phase!r}")
+    bid = state.phase == "bidding"
+    if isinstance(seed, np.random.Generator):
+        base = None
+    elif is_whole(seed) and seed >= 0:
+        base = int(seed)
+    else:
+        raise CardkitError(f"seed={quote(seed)}: expected the deal's number (a whole number >= 0) or a numpy "
+                           f"Generator")
+    if samples is not None:
+        if bid:
+            from ..advisor import MAX_SAMPLES
+            samples = check_count(samples, "samples", 2, MAX_SAMPLES, "deals per contract")
+        else:
+            samples = _check_samples(samples)
+    if cache is not None and not isinstance(cache, dict):
+        raise CardkitError(f"cache={quote(cache)}: expected a dict or None")
+    key = _decision_key(state, base, samples) if cache is not None and base is not None else None
+    if cache is not None and key is not None and key in cache:
+        return cache[key]
+    rng = seed if base is None else decision_seed(base, len(state.history))
+    if bid:
+        from ..advisor import advise
+        n = BID_SAMPLES if samples is None else samples
+        t0 = time.perf_counter()
+        seat = state.current_player
+        adv = advise(state.hands[seat], seat=seat, dealer=state.dealer, samples=n, seed=rng, rules=state.rules)
+        by = {x.contract: x for x in adv}
+        legal = state.legal_actions()
+        out = Estimate(seat, {b: float(by[b].margin) for b in legal}, {b: float(by[b].stderr) for b in legal},
+                       n, "advisor", time.perf_counter() - t0)
+    else:
+        out = estimate(state, samples=DECISION_SAMPLES[game] if samples is None else samples, seed=rng)
+    if cache is not None and key is not None:
+        cache[key] = out
+    return out
+
+
+def review(state, seat: int, *, samples: int | None = None, seed=None, progress=None,
+           exact_nodes: int | None = 3_000_000, cache: dict | None = None) -> list[Verdict]:
     """Judge every decision of ``seat`` so far (issue: the judge, part 4).
 
     Each position where ``seat`` had a choice is rebuilt from the deal's history; the
     choice is compared with the best action from the seat's view at that moment
-    (:func:`estimate` with ``samples`` worlds) and, once the deal is over, with all cards
-    known (:func:`analyse`, when the position solves within ``exact_nodes`` positions).
-    Variety bids are compared with :func:`cardkit.advisor.advise`'s ranking (margins,
-    RULES.md §1.8). Forced actions (one legal choice) are skipped.
+    (:func:`evaluate_decision`, the Hint's evaluator: :func:`estimate` in the play,
+    :func:`cardkit.advisor.advise`'s margins for a Variety bid, RULES.md §1.8) and, once the
+    deal is over, with all cards known (:func:`analyse`, when the position solves within
+    ``exact_nodes`` positions). Forced actions (one legal choice) are skipped.
 
-    :param seed: a whole number >= 0: decision ``i`` is judged with
-        :func:`decision_seed` ``(seed, i)``, so a Hint with the same seed and samples names
-        the same best action; a Generator or None: one number drawn from it serves as the
-        seed.
+    :param samples: worlds per decision (a bid: deals per contract), passed to
+        :func:`evaluate_decision`; None (default): its settings,
+        :data:`DECISION_SAMPLES` of the game and :data:`BID_SAMPLES`.
+    :param seed: a whole number >= 0 (the deal's number): decision ``i`` is judged with
+        :func:`decision_seed` ``(seed, i)``, so a Hint, ``evaluate_decision(position,
+        seed=seed)``, names the same best action there; a Generator or None: one number
+        drawn from it serves as the seed.
     :param exact_nodes: the node limit of each exact analysis: None (no limit) or a whole
         number 1..2**63 − 1 (:func:`cardkit._checks.check_max_nodes`).
     :param progress: optional callable ``progress(done, total)``, after each action replayed.
+    :param cache: optional dict shared with :func:`evaluate_decision` (a page's Hints): a
+        decision already evaluated with the same seed and samples is read from it, the
+        others are added to it.
     :returns: a list of :class:`Verdict`, in the order of play.
     :raises StateError: for a state of another game.
-    :raises CardkitError: for a bad seat, samples, seed, ``exact_nodes`` or ``progress``,
-        before any work.
+    :raises CardkitError: for a bad seat, samples (a Variety review's bids need 2 or
+        more), seed, ``exact_nodes``, ``progress`` or ``cache``, before any work.
     """
     game = _game_of(state)
     from ..dealing import check_seat
     seat = check_seat(seat, state.players)
-    _check_samples(samples)
+    if samples is not None:
+        samples = check_count(samples, "samples", 2 if game == "variety" else 1, MAX_ESTIMATE_SAMPLES, "worlds")
     exact_nodes = check_max_nodes(exact_nodes, "exact_nodes")
     if progress is not None and not callable(progress):
         raise CardkitError(f"progress={quote(progress)}: expected a callable progress(done, total) or None")
+    if cache is not None and not isinstance(cache, dict):
+        raise CardkitError(f"cache={quote(cache)}: expected a dict or None")
     if is_whole(seed) and seed >= 0:
         base = int(seed)
     else:   # a Generator (or None: fresh entropy): one number from it for the whole review
@@ -442,40 +552,25 @@ def review(state, seat: int, *, samples: int = 24, seed=None, progress=None,
     out: list[Verdict] = []
     cur = start
     for i, a in enumerate(history):
-        if cur.current_player == seat and len(cur.legal_actions()) > 1:
-            if cur.phase == "bidding":
-                out.append(_bid_verdict(cur, i, seat, a, decision_seed(base, i)))
-            elif cur.phase in ("play", "draw"):
-                est = estimate(cur, samples=samples, seed=decision_seed(base, i))
-                best = est.best
-                cost = est.values[best] - est.values[a]
-                se = math.sqrt(est.stderr[best] ** 2 + est.stderr[a] ** 2) if best != a else 0.0
-                ec, eb = None, None
-                if over:
-                    try:
-                        an = backend.analyse(cur, max_nodes=exact_nodes)
-                        eb = max(an, key=lambda x: an[x])
-                        ec = int(an[eb] - an[a])
-                    except SearchLimit:
-                        pass
-                out.append(Verdict(i, seat, a, best, float(cost), float(se), ec, eb, est.method,
-                                   _verdict_text(a, best, cost, se, ec, eb)))
+        if cur.current_player == seat and len(cur.legal_actions()) > 1 and cur.phase in ("bidding", "play", "draw"):
+            est = evaluate_decision(cur, seed=base, samples=samples, cache=cache)
+            best = est.best
+            cost = est.values[best] - est.values[a]
+            se = math.sqrt(est.stderr[best] ** 2 + est.stderr[a] ** 2) if best != a else 0.0
+            ec, eb = None, None
+            if over and cur.phase != "bidding":
+                try:
+                    an = backend.analyse(cur, max_nodes=exact_nodes)
+                    eb = max(an, key=lambda x: an[x])
+                    ec = int(an[eb] - an[a])
+                except SearchLimit:
+                    pass
+            out.append(Verdict(i, seat, a, best, float(cost), float(se), ec, eb, est.method,
+                               _verdict_text(a, best, cost, se, ec, eb, bid=cur.phase == "bidding")))
         cur.apply_action(a)
         if progress is not None:
             progress(i + 1, len(history))
     return out
-
-
-def _bid_verdict(cur, i, seat, a, rng) -> Verdict:
-    from ..advisor import advise
-    adv = advise(cur.hands[seat], seat=seat, dealer=cur.dealer, samples=400, seed=rng, rules=cur.rules)
-    by = {x.contract: x for x in adv}
-    legal = cur.legal_actions()
-    best = max(legal, key=lambda n: by[n].margin)
-    cost = by[best].margin - by[a].margin
-    se = math.sqrt(by[best].stderr ** 2 + by[a].stderr ** 2) if best != a else 0.0
-    text = _verdict_text(a, best, cost, se, None, None, bid=True)
-    return Verdict(i, seat, a, best, float(cost), float(se), None, None, "advisor", text)
 
 
 # ---- the expert bots ---------------------------------------------------------------------------
