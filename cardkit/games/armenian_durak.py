@@ -85,7 +85,7 @@ __all__ = [
     "new_deal", "State", "Observation", "PickTrump", "Draw", "deal_layout", "dealing_steps",
     "first_dealer", "score_deal", "Game", "RandomBot", "RuleBot", "play_out",
     "PLAYERS", "STACKS", "SWEEP_BONUS", "POINTS", "MAX_TARGET", "MAX_DEALS", "sweep_bonus",
-    "first_leader", "margin", "game_over",
+    "first_leader", "margin", "game_over", "Seen",
 ]
 
 
@@ -166,6 +166,40 @@ def _all_cards(words: Sequence[str]) -> bool:
 # ---- observation ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class Seen:
+    """One action of the deal as the observing seat saw it: an entry of
+    :attr:`Observation.history` (OpenSpiel's information state, RULES.md §3.2–§3.3).
+
+    :ivar seat: who acted, 0 or 1.
+    :ivar action: the action: :class:`PickTrump` (the trump draw; the card drawn is
+        :attr:`Observation.trump_card`), a :class:`~cardkit.Card` played, or :class:`Draw`
+        (which stack, or ``Draw(None)``: public; the card taken is not).
+    :ivar stack: for a card played from the tableau, its stack (0..5); None for a card
+        from the hand and for the other actions.
+    :ivar turned: the face-down card turned up when that face-up card was played (public),
+        or None (played from the hand, or the stack's face-down card had been drawn).
+    :ivar drawn: for a draw of the observing seat itself, the card it took into its hand
+        (it sees it); None for the opponent's draws, which it does not see.
+    """
+
+    seat: int
+    action: object
+    stack: int | None = None
+    turned: Card | None = None
+    drawn: Card | None = None
+
+    def __str__(self) -> str:
+        """Short form: ``"1 7♦"``, ``"0 K♦ stack 2 turns 9♠"``, ``"1 draw 0"`` (``"… took 8♣"``
+        for the seat's own), ``"1 trump 5"``."""
+        text = f"{self.seat} {self.action}"
+        if self.stack is not None:
+            text += f" stack {self.stack}" + ("" if self.turned is None else f" turns {self.turned}")
+        if self.drawn is not None:
+            text += f" took {self.drawn}"
+        return text
+
+
+@dataclass(frozen=True)
 class Observation(TrickObservation):
     """What one seat may see, RULES.md §3.2–§3.3: its own hand, both tableaux' face-up
     cards and how many face-down cards each stack holds, the trump, every card played.
@@ -184,6 +218,11 @@ class Observation(TrickObservation):
     :ivar taken: ``taken[s]``: the cards in the tricks seat ``s`` has won.
     :ivar points: each seat's card points so far (without the sweep bonus).
     :ivar rules: the :class:`Rules`.
+    :ivar history: every action of the deal so far as this seat saw it, in order
+        (:class:`Seen`): the trump draw, each card played and from where, each face-down
+        card turned up, each draw (which stack; the card only for the seat's own draws).
+        With the face-up cards it gives the deal's start as far as this seat can know it
+        (:meth:`State.from_observation`).
     """
 
     trump_card: Card | None
@@ -192,6 +231,7 @@ class Observation(TrickObservation):
     taken: tuple[tuple[Card, ...], ...]
     points: tuple[int, ...]
     rules: Rules
+    history: tuple[Seen, ...] = ()
 
     @property
     def playable(self) -> tuple[Card, ...]:
@@ -244,6 +284,8 @@ class State(TrickGameState):
         self.trump_card: Card | None = None
         self._resume: int | None = None
         self._scores: list[int] | None = None
+        # the history as each seat saw it (Observation.history): one list per seat
+        self._seen: list[list[Seen]] = [[], []]
         if trump is None:
             self.phase = "trump"
             self.current_player = 1 - dealer
@@ -272,6 +314,8 @@ class State(TrickGameState):
                 f"0..{len(self.fan) - 1} (RULES.md §3.2)")
 
     def _apply_trump(self, a: PickTrump) -> None:
+        assert self.current_player is not None  # the dealer's opponent draws
+        self._saw(Seen(self.current_player, a))
         card = self.fan[a.index]  # it goes back to the dealer's hand: nothing moves
         self.trump_card = card
         self.trump = card.suit
@@ -327,6 +371,11 @@ class State(TrickGameState):
         from_hand = card in self.hands[seat]
         # the draw follows a card from the hand: any such card, or only a lead (RULES.md §3.3)
         offered = from_hand and (self.rules.draw_after == "any" or not self.tricks[-1].cards)
+        if from_hand:
+            self._saw(Seen(seat, card))
+        else:  # from a stack: the card under it is turned up, for both to see
+            stack = self.up[seat].index(card)
+            self._saw(Seen(seat, card, stack, self.down[seat][stack]))
         super()._apply_play(card)
         if offered and any(d is not None for d in self.down[seat]):
             self._resume = self.current_player
@@ -363,8 +412,11 @@ class State(TrickGameState):
     def _apply_draw(self, a: Draw) -> None:
         seat = self.current_player
         assert seat is not None  # the player who may draw
-        if a.stack is not None:
+        if a.stack is None:
+            self._saw(Seen(seat, a))
+        else:
             card = self.down[seat][a.stack]
+            self._saw(Seen(seat, a), Seen(seat, a, drawn=card))  # only the drawer sees the card
             self.down[seat][a.stack] = None  # the face-up card of that stack stays
             hand = self.hands[seat]
             hand.append(card)
@@ -372,6 +424,14 @@ class State(TrickGameState):
         self.phase = "play"
         self.current_player = self._resume
         self._resume = None
+
+    def _saw(self, public: Seen, own: Seen | None = None) -> None:
+        """Add an action to the history each seat saw: ``own`` (what the actor saw, if it
+        saw more) for the actor, ``public`` for the other."""
+        seen = self._seen_lists()
+        actor = public.seat
+        seen[actor].append(own or public)
+        seen[1 - actor].append(public)
 
     # -- scoring (RULES.md §3.4)
     def _deal_over(self) -> None:
@@ -486,8 +546,157 @@ class State(TrickGameState):
         fields.update(trump_card=self.trump_card, face_up=(tuple(up[0]), tuple(up[1])),
                       face_down=(tuple([0 if d is None else 1 for d in down[0]]),
                                  tuple([0 if d is None else 1 for d in down[1]])),
-                      taken=(tuple(taken[0]), tuple(taken[1])), points=tuple(self.points()), rules=self.rules)
+                      taken=(tuple(taken[0]), tuple(taken[1])), points=tuple(self.points()), rules=self.rules,
+                      history=tuple(self._seen_lists()[seat]))
         return _new_frozen(Observation, fields)
+
+    @classmethod
+    def from_observation(cls, obs: Observation, hidden: dict) -> State:
+        """A full deal that seat ``obs.seat`` cannot tell from the one it observes: the
+        deal rebuilt from its start with the hidden cards ``hidden``, and the actions of
+        ``obs.history`` applied again (``undo_action``, ``to_json`` work on it; ``seed``
+        None). What the seat sees comes from ``obs``: its hand, every face-up card and the
+        cards turned up, every card played, its own draws, the trump draw (RULES.md
+        §3.2–§3.3).
+
+        :param obs: ``state.observation(seat)`` of an Armenian Durak deal.
+        :param hidden: what the seat cannot see, as a dict: ``"hand"``, the opponent's
+            hand now (``obs.hand_sizes`` cards); ``"down"``, for each seat a sequence of six:
+            the face-down card of each stack now, None where ``obs.face_down`` has 0;
+            ``"drawn"``, the card each of the opponent's draws took (one per ``Draw`` of a
+            stack by the opponent in ``obs.history``, in order; such a card may have been
+            played since). Cards as :class:`~cardkit.Card` or text (``"QH"``).
+        :returns: a :class:`State` whose ``observation(obs.seat)`` equals ``obs``.
+        :raises NotationError: for hidden cards that contradict ``obs``, naming the card:
+            one not in the deck, one the seat sees, one given twice, too many or too few, a
+            face-down card where the stack has none, the trump card drawn from the
+            opponent's fan not in its hand, a drawn card neither in its hand nor played
+            from it since, or cards that make the opponent's play break the duty to
+            follow (§3.3).
+        :raises CardkitError: for an ``obs`` that is not an Armenian Durak observation.
+        """
+        if not isinstance(obs, Observation):
+            raise CardkitError(f"from_observation: {quote(obs)} is not an Armenian Durak observation "
+                               "(state.observation(seat))")
+        me, opp = obs.seat, 1 - obs.seat
+        rules = obs.rules
+        if not isinstance(hidden, dict) or set(hidden) != {"hand", "down", "drawn"}:
+            raise NotationError(f"hidden cards {quote(hidden)}: expected a dict of 'hand', 'down' and 'drawn' "
+                                "(State.from_observation)")
+        hand = _hidden_cards(hidden["hand"], "the opponent's hand")
+        drawn = _hidden_cards(hidden["drawn"], "the opponent's draws")
+        down_in = hidden["down"]
+        if not isinstance(down_in, Sequence) or isinstance(down_in, str) or len(down_in) != PLAYERS:
+            raise NotationError(f"hidden face-down cards {quote(down_in)}: expected two sequences of six, one per "
+                                "seat (None where a stack has no face-down card)")
+        down_now: list[list[Card | None]] = []
+        for p in range(PLAYERS):
+            row = down_in[p]
+            if not isinstance(row, Sequence) or isinstance(row, str) or len(row) != STACKS:
+                raise NotationError(f"hidden face-down cards of seat {p} {quote(row)}: expected six, one per stack")
+            cards = [None if c is None else _hidden_cards([c], f"seat {p}'s face-down cards")[0] for c in row]
+            for i, c in enumerate(cards):
+                if (c is not None) != bool(obs.face_down[p][i]):
+                    has = "has a face-down card" if obs.face_down[p][i] else "has no face-down card"
+                    raise NotationError(f"hidden face-down card of seat {p}'s stack {i} {quote(c)}: that stack "
+                                        f"{has} (RULES.md §3.2)")
+            down_now.append(cards)
+        full = deck(rules.deck)
+        in_deck = set(full)
+        seen: set[Card] = set(obs.hand) | set(obs.trick)
+        for p in range(PLAYERS):
+            seen.update(c for c in obs.face_up[p] if c is not None)
+            seen.update(obs.taken[p])
+        given = hand + [c for row in down_now for c in row if c is not None]
+        twice: set[Card] = set()
+        for c in given:
+            if c not in in_deck:
+                raise NotationError(f"hidden card {c}: not in the {rules.deck}-card deck (RULES.md §3.1)")
+            if c in seen:
+                raise NotationError(f"hidden card {c}: seat {me} sees it (in its hand, face up, played)")
+            if c in twice:
+                raise NotationError(f"hidden card {c}: given twice")
+            twice.add(c)
+        if len(hand) != obs.hand_sizes[opp]:
+            raise NotationError(f"hidden hand {format_cards(hand) or '-'}: the opponent holds {obs.hand_sizes[opp]} "
+                                f"cards, not {len(hand)}")
+        # the start of the deal, read from the history: the first card seen on each stack,
+        # the card under it (turned up, drawn, or still face down), the hands at the start
+        up0 = [list(obs.face_up[p]) for p in range(PLAYERS)]
+        down0 = [list(down_now[p]) for p in range(PLAYERS)]
+        hand0 = [list(obs.hand), list(hand)]
+        if me == 1:
+            hand0.reverse()
+        opp_draws = [e for e in obs.history if isinstance(e.action, Draw) and e.seat == opp and e.action.stack
+                     is not None]
+        if len(drawn) != len(opp_draws):
+            raise NotationError(f"hidden drawn cards {format_cards(drawn) or '-'}: the opponent drew "
+                                f"{len(opp_draws)} face-down cards, not {len(drawn)}")
+        pick = None
+        for e in reversed(obs.history):  # backwards: the earliest card seen on a stack is written last
+            a = e.action
+            if isinstance(a, PickTrump):
+                pick = a.index
+            elif isinstance(a, Card):
+                if e.stack is None:
+                    hand0[e.seat].append(a)
+                else:
+                    up0[e.seat][e.stack] = a
+                    if e.turned is not None:
+                        down0[e.seat][e.stack] = e.turned
+        k = 0
+        for e in obs.history:
+            a = e.action
+            if isinstance(a, Draw) and a.stack is not None:
+                card = e.drawn if e.seat == me else drawn[k]
+                if e.seat == opp:
+                    k += 1
+                if card is None:  # pragma: no cover - the engine records the drawer's card
+                    raise NotationError(f"observation: seat {me}'s draw from stack {a.stack} names no card")
+                down0[e.seat][a.stack] = card
+                if card not in hand0[e.seat]:
+                    where = "the opponent's hand" if e.seat == opp else "its hand"
+                    raise NotationError(f"hidden drawn card {card}: neither in {where} nor played from it since "
+                                        "the draw (RULES.md §3.3)")
+                hand0[e.seat].remove(card)
+        for c in drawn:
+            if c not in in_deck:
+                raise NotationError(f"hidden drawn card {c}: not in the {rules.deck}-card deck (RULES.md §3.1)")
+        for p in range(PLAYERS):
+            hand0[p] = sort_hand(hand0[p])
+        if pick is not None:
+            card = obs.trump_card
+            fan = hand0[obs.dealer]
+            if card not in fan:
+                who = "the opponent's" if obs.dealer == opp else "its own"
+                raise NotationError(f"hidden cards: the trump card {card} was drawn from {who} fan, so it is in that "
+                                    "hand or was played from it (RULES.md §3.2)")
+            fan.remove(card)
+            fan.insert(min(pick, len(fan)), card)
+        layout = [{"hand": hand0[p], "down": down0[p], "up": up0[p]} for p in range(PLAYERS)]
+        trump = None if pick is not None or obs.phase == "trump" else obs.trump
+        try:
+            world = new_deal(layout, dealer=obs.dealer, trump=trump, rules=rules)
+        except NotationError as error:
+            raise NotationError(f"hidden cards do not make a deal with what seat {me} sees: {error}") from None
+        for t, e in enumerate(obs.history):
+            try:
+                world.apply_action(e.action)
+            except IllegalActionError as error:
+                raise NotationError(f"hidden cards contradict the play: action {t + 1} ({world.action_to_str(e.action)}"
+                                    f" by seat {e.seat}) would be illegal with them: {error}") from None
+        if world.observation(me) != obs:
+            raise NotationError(f"hidden cards do not give seat {me}'s observation (check the drawn cards and the "
+                                "face-down cards)")
+        return world
+
+    def _seen_lists(self) -> list[list[Seen]]:
+        """The history each seat saw (``_seen``); for a state made before it was kept
+        (unpickled from an older version), rebuilt once from the actions."""
+        seen = self.__dict__.get("_seen")
+        if seen is None:
+            seen = self._seen = self._replay(self.history)._seen_lists() if self.history else [[], []]
+        return seen
 
     def __str__(self) -> str:
         lines = [f"Armenian Durak: dealer {self.dealer}, trump {self.trump or '?'}, phase {self.phase}"]
@@ -498,6 +707,18 @@ class State(TrickGameState):
         if self.trick is not None and self.trick.cards:
             lines.append(f"trick: {self.trick}")
         return "\n".join(lines)
+
+
+def _hidden_cards(cards, what: str) -> list[Card]:
+    """``cards`` (Card objects or text) as a list, for :meth:`State.from_observation`.
+
+    :raises NotationError: for anything that is not a sequence of cards.
+    """
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if not isinstance(cards, (Sequence, set, frozenset)):
+        raise NotationError(f"hidden cards of {what} {quote(cards)}: expected a list of cards")
+    return [c if type(c) is Card else parse_card(c) for c in cards]
 
 
 def new_deal(layout=None, *, dealer: int = 0, seed=None, trump=None, rules: Rules | None = None) -> State:

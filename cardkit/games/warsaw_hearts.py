@@ -557,6 +557,37 @@ class State(TrickGameState):
         return _new_frozen(Observation, fields)
 
 
+    @classmethod
+    def from_observation(cls, obs: Observation, hidden: dict) -> State:
+        """A full deal that seat ``obs.seat`` cannot tell from the one it observes: each
+        seat's hand at the start is its hand now (``obs.hand``, or ``hidden`` for the other
+        seats) plus the cards it has played; the play of ``obs`` is applied again
+        (``undo_action``, ``to_json`` work on it; ``seed`` None).
+
+        :param obs: ``state.observation(seat)`` of a Warsaw Hearts deal.
+        :param hidden: ``{seat: cards}`` for every seat but ``obs.seat``: the cards it holds
+            now (``obs.hand_sizes[seat]`` of them), as :class:`~cardkit.Card` or text.
+        :returns: a :class:`State` whose ``observation(obs.seat)`` equals ``obs``.
+        :raises NotationError: for hidden cards that contradict ``obs``, naming the seat or
+            card: a seat missing, a hand of the wrong size, a card outside the 36-card deck,
+            seen by the seat or given twice, a card of a suit its holder did not follow
+            (RULES.md §2.1).
+        :raises CardkitError: for an ``obs`` that is not a Warsaw Hearts observation.
+        """
+        from ._views import check_world, start_hands
+        if not isinstance(obs, Observation):
+            raise CardkitError(f"from_observation: {quote(obs)} is not a Warsaw Hearts observation "
+                               "(state.observation(seat))")
+        world = new_deal(start_hands(obs, hidden, DECK_SIZE, "RULES.md §2.1"), dealer=obs.dealer, rules=obs.rules)
+        for _leader, cards, _ in obs.tricks:
+            for c in cards:
+                world.apply_action(c)
+        for c in obs.trick:
+            world.apply_action(c)
+        check_world(world, obs)
+        return world
+
+
 def new_deal(hands=None, *, players: int | None = None, dealer: int = 0, seed=None,
              rules: Rules | None = None) -> State:
     """A new deal of Warsaw Hearts, ready for the first lead (RULES.md §2.1).
