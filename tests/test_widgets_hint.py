@@ -76,10 +76,9 @@ def test_the_hint_names_a_legal_card_and_a_number_and_the_same_position_gives_th
     # the same position again (and another table with the same deal): the same hint, counted once
     t.table.press("hint_button")
     assert t.hint_text == text and t.hints_used == 1
-    if cls is not DurakTable:  # the same worlds (Durak's playouts stop after 0.5 s: a time, not a count)
-        u = cls(seed=seed)
-        _to_the_play(u)
-        assert u.hint(about=None) == text
+    u = cls(seed=seed)  # the same worlds, Durak's too: a fixed number of them, no time budget (issue 20)
+    _to_the_play(u)
+    assert u.hint(about=None) == text
 
 
 def test_the_hint_in_the_bidding_names_a_legal_bid_and_compares_with_the_next_best():
@@ -401,3 +400,84 @@ def test_expert_bots_are_seated_and_the_learners_card_shows_before_they_think():
     assert mine and mine[0]["card"]["label"] == str(card)
     assert "is thinking…" in first["status"]
     assert "thinking" not in t.status_text
+
+
+# ---- one evaluator: the Hint and How did I do? agree (issue 20) -------------------------------------
+
+def _hinted_words(a) -> str:
+    """What the Hint says for action ``a`` (after "Hint: "), written here from the action
+    itself: "play 10♥", "bid 3", "take the face-down card of stack 4", "don't draw"."""
+    from cardkit.wording import tens_as_10
+    if isinstance(a, Card):
+        return f"play {tens_as_10(str(a))}"
+    if isinstance(a, int):
+        return f"bid {a}"
+    return "don't draw" if a.stack is None else f"take the face-down card of stack {a.stack + 1}"
+
+
+def _play_with(t, choose) -> list:
+    """Play ``t``'s deal to its end: at each of the learner's turns ``choose(t, legal)``
+    picks the action (the bots play on). Returns the learner's actions."""
+    mine = []
+    for _ in range(200):
+        st = t.state
+        if st.is_terminal():
+            return mine
+        assert st.current_player == t.seat
+        a = choose(t, st.legal_actions())
+        mine.append(a)
+        assert t.act(a), t.last_error
+    pytest.fail("the deal never ended")
+
+
+@pytest.mark.parametrize("cls, seed", [(VarietyTable, 7), (WarsawHeartsTable, 3), (DurakTable, 5)])
+def test_the_hint_and_how_did_i_do_name_the_same_best_action_at_every_decision(cls, seed, monkeypatch):
+    """Issue 20: one evaluator. A learner asks a hint at every decision of a deal (bids and
+    Durak's draws included) and plays something else each time; a second table plays the
+    same deal with the same actions and no hint, and How did I do? names, at every decision,
+    the action the first table's hint named (the review works the figures out afresh: the
+    second table holds no hint)."""
+    import cardkit.analysis as A
+
+    hints: dict[int, str] = {}
+
+    def hinted(t, legal):
+        st = t.state
+        if len(legal) > 1 and st.phase in ("bidding", "play", "draw"):
+            hints[len(st.history)] = t.hint()
+        return legal[len(st.history) % len(legal)]
+
+    t = cls(seed=seed)
+    mine = _play_with(t, hinted)
+    judged: dict[int, object] = {}
+    real = A.review
+
+    def spy(*args, **kwargs):
+        out = real(*args, **kwargs)
+        judged.update({v.index: v for v in out})
+        return out
+
+    monkeypatch.setattr(A, "review", spy)
+    u = cls(seed=seed)
+    again = iter(mine)
+    _play_with(u, lambda _t, _legal: next(again))
+    assert u.state.history == t.state.history
+    u.review_deal()
+    assert u.last_error is None, u.last_error
+    assert sorted(judged) == sorted(hints) and len(hints) >= 4
+    if cls is VarietyTable:
+        assert any(isinstance(v.action, int) for v in judged.values())          # a bid among them
+    if cls is DurakTable:
+        assert any(not isinstance(v.action, Card) for v in judged.values())     # a draw among them
+    for i, v in judged.items():
+        assert hints[i].startswith(f"Hint: {_hinted_words(v.best)}"), (i, hints[i], v.best)
+    # the first table's review reads its hints' figures (no decision worked out twice) and agrees
+    from cardkit.analysis import judge
+    calls = []
+    monkeypatch.setattr(judge, "estimate", lambda *a, **k: calls.append(1))
+    monkeypatch.setattr("cardkit.advisor.advise", lambda *a, **k: calls.append(1))
+    judged.clear()
+    t.review_deal()
+    assert calls == [] and t.last_error is None, t.last_error
+    for i, v in judged.items():
+        assert hints[i].startswith(f"Hint: {_hinted_words(v.best)}"), (i, hints[i], v.best)

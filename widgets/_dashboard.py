@@ -102,8 +102,7 @@ from ._common import MAX_SEED, card_html, learner_words, one_line, read_seed, re
 from ._controls import Control
 from .card_table import CardTable, card_json
 
-__all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "HINT_SECONDS", "HINT_SAMPLES",
-           "REVIEW_SAMPLES", "REVIEW_NODES", "EXACT_NODES"]
+__all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "REVIEW_NODES", "EXACT_NODES"]
 
 #: The bots a play table offers: ``bots="rule"`` (RuleBot) or ``"expert"`` (ExpertBot).
 BOT_LEVELS = ("rule", "expert")
@@ -114,16 +113,16 @@ TURN_WORDS = {"bidding": "to bid", "play": "to play", "trump": "to draw the trum
 PHASE_REFUSALS = {"bidding": "cards are played after the bidding", "trump": "first the trump must be drawn",
                   "draw": "first choose whether to draw a face-down card"}
 
-#: The Hint button's budget: worlds dealt for the hidden cards, and seconds
-#: (:func:`cardkit.analysis.estimate`'s ``samples`` and ``seconds``).
-HINT_SAMPLES = 48
-HINT_SECONDS = 0.5
-#: How did I do?: worlds per decision (:func:`cardkit.analysis.review`'s ``samples``) and
-#: the positions an exact analysis with all cards known may search per decision
-#: (``exact_nodes``; a larger position gets no all-cards-known figure). With these a
-#: whole deal is judged in about 1 s (Variety, Warsaw Hearts) to 6-9 s (Armenian Durak,
-#: about 20 decisions) on this project's 2-core machine.
-REVIEW_SAMPLES = 8
+#: The Hint and How did I do? read one evaluator,
+#: :func:`cardkit.analysis.evaluate_decision`, with its own settings (worlds per decision
+#: :data:`cardkit.analysis.judge.DECISION_SAMPLES`, deals per contract for a bid
+#: :data:`cardkit.analysis.judge.BID_SAMPLES`, no time budget) and the deal's number, so
+#: for the same decision both name the same best action; a decision hinted is not worked
+#: out again by the review (the page keeps each evaluation for the deal). How did I do?
+#: also analyses each decision with all cards known within this many positions
+#: (``exact_nodes``; a larger position gets no all-cards-known figure). A whole deal is
+#: judged in about 1 s (Variety, Warsaw Hearts) to 3-5 s (Armenian Durak, about 20
+#: decisions) on this project's 2-core machine (``python benchmarks/hint_review.py``).
 REVIEW_NODES = 200_000
 #: What a hint's points are, by game (the units of :func:`cardkit.analysis.outcome`).
 HINT_UNITS = {"variety": "your side's margin", "warsaw_hearts": "your deal result, bonus − penalty",
@@ -366,6 +365,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self.review_verdicts: list | None = None   # the decisions listed by How did I do?, worst first
         self._hinted: set[str] = set()             # the positions of this deal a hint was given for
         self._hint_cache: dict[str, tuple] = {}
+        self._evaluations: dict = {}               # the judge's evaluations of this deal (Hint and review)
         self._pointed: str | None = None
         self._verdicts: list | None = None
         self._verdicts_key: str | None = None
@@ -1011,7 +1011,7 @@ class DealDashboard(BoardSteps, W.VBox):
 
     def _reset_judge(self) -> None:
         """A new deal: no hint used, nothing judged."""
-        self._hinted, self._hint_cache = set(), {}
+        self._hinted, self._hint_cache, self._evaluations = set(), {}, {}
         self.hint_text = None
         self._pointed = None
         self._verdicts = self._verdicts_key = self.review_verdicts = None
@@ -1073,11 +1073,12 @@ class DealDashboard(BoardSteps, W.VBox):
         """The best action from the learner's own view, said in the status line; returns
         it as plain text (also :attr:`hint_text`).
 
-        In the play (and Armenian Durak's draw): :func:`cardkit.analysis.estimate` from
-        the learner's observation (:data:`HINT_SAMPLES` deals of the hidden cards, at
-        most :data:`HINT_SECONDS` s), seeded from the deal's seed and the position, so the
-        same position gives the same hint. In Variety's bidding:
-        :func:`cardkit.advisor.advise` (400 deals) among the legal bids. The hint gives
+        The figures are :func:`cardkit.analysis.evaluate_decision`'s, the evaluator How
+        did I do? reads, with the deal's number: in the play (and Armenian Durak's draw)
+        :func:`cardkit.analysis.estimate` from the learner's observation over a fixed
+        number of deals of the hidden cards (no time budget); in Variety's bidding
+        :func:`cardkit.advisor.advise`'s margins among the legal bids. So the same position
+        gives the same hint, and the review names the same best action there. The hint gives
         the best choice's expected value in points (the game's deal score from the
         learner's side: :func:`cardkit.analysis.outcome`) and how much more it gains than
         the next best, or than ``about``, the card the learner seems about to play (the
@@ -1120,19 +1121,12 @@ class DealDashboard(BoardSteps, W.VBox):
         return self.hint_text
 
     def _hint_figures(self, st, legal: list, key: str) -> tuple[list, int]:
-        """``([(action, value, stderr), ...] best first, deals)`` for the learner now."""
+        """``([(action, value, stderr), ...] best first, deals)`` for the learner now: the
+        judge's evaluation of the decision (kept for the review)."""
         if len(legal) == 1:
             return [(legal[0], None, None)], 0
-        rng = np.random.default_rng([self._deal_base(), zlib.crc32(key.encode()), 1])
-        if st.phase == "bidding":
-            from cardkit.advisor import advise
-            adv = advise(st.hands[self.seat], seat=self.seat, dealer=st.dealer, samples=400, seed=rng,
-                         rules=st.rules)
-            by = {x.contract: x for x in adv}
-            rows = sorted(((n, float(by[n].margin), float(by[n].stderr)) for n in legal), key=lambda r: -r[1])
-            return rows, 400
-        from cardkit.analysis import estimate
-        est = estimate(st, samples=HINT_SAMPLES, seconds=HINT_SECONDS, seed=rng)
+        from cardkit.analysis import evaluate_decision
+        est = evaluate_decision(st, seed=self._deal_base(), cache=self._evaluations)
         return [(a, est.values[a], est.stderr[a]) for a in est.ranked()], est.samples
 
     def _action_words(self, st, a, *, short: bool = False) -> str:
@@ -1188,12 +1182,14 @@ class DealDashboard(BoardSteps, W.VBox):
 
     def review_deal(self) -> list:
         """How did I do?: judge every decision of the learner in the finished deal
-        (:func:`cardkit.analysis.review`, :data:`REVIEW_SAMPLES` deals of the hidden cards
-        per decision, seeded from the deal; with all cards known where a position solves
-        within :data:`REVIEW_NODES` positions), behind a progress line ("Judging your 13
-        decisions…"). Lists the decisions that cost a point or more (``exact_cost >= 1``
-        with all cards known, or ``cost >= 1`` from the learner's view when it is more
-        than its standard error: a cost within the noise is not listed), worst first
+        (:func:`cardkit.analysis.review`: each decision by the Hint's evaluator,
+        :func:`cardkit.analysis.evaluate_decision` with the deal's number, a hinted one
+        read from the page's store; with all cards known where a position solves within
+        :data:`REVIEW_NODES` positions), behind a progress line ("Judging your 13
+        decisions…"). Lists the decisions that cost a point or more (the judge's
+        ``Verdict.costly``: ``exact_cost >= 1`` with all cards known, or ``cost >= 1`` from
+        the learner's view when it is over two standard errors: a cost within the noise
+        is not listed), worst first
         (by the larger of the two), each with its cost and the better choice, in
         :attr:`review_list` (a click: :meth:`review_jump`); says so when none did. The
         replay is opened and its commentary carries every verdict ("Judge: …").
@@ -1230,9 +1226,8 @@ class DealDashboard(BoardSteps, W.VBox):
             self.last_error = None
             self._message = self._judging_html(n, None)
             self.refresh()
-            rng = np.random.default_rng([self._deal_base(), zlib.crc32(key.encode()), 2])
-            verdicts = review(st, self.seat, samples=REVIEW_SAMPLES, seed=rng, progress=progress,
-                              exact_nodes=REVIEW_NODES)
+            verdicts = review(st, self.seat, seed=self._deal_base(), progress=progress,
+                              exact_nodes=REVIEW_NODES, cache=self._evaluations)
             self._verdicts = [dataclasses.replace(v, text=self._verdict_words(st, v)) for v in verdicts]
             self._verdicts_key = key
         bad = [v for v in self._verdicts if _costly(v)]

@@ -407,12 +407,13 @@ def decision_seed(seed: int, index: int) -> np.random.Generator:
 
 
 #: Worlds :func:`evaluate_decision` deals for a card (or a Durak draw) decision, by game:
-#: the Hint's and the review's settings. Chosen on this project's 2-core machine under load
-#: about 3-4 (``python benchmarks/hint_review.py``): a Variety or Warsaw Hearts decision takes
-#: at most about 0.15 s at any point of the deal (rule-bot playouts early, every world solved
-#: late), an Armenian Durak one 0.1-0.4 s; a whole deal's review about 1 s (Variety, Warsaw
-#: Hearts) and 3-5 s (Armenian Durak, about 20 decisions, most of it the all-cards-known
-#: analysis).
+#: the Hint's and the review's settings. Measured on this project's 2-core machine under
+#: load 5-7 (``python benchmarks/hint_review.py``, 4 deals a game, and every Variety
+#: contract 1-8 at 24 cards left, where each world is first solved exactly): a Variety Hint
+#: at most 0.56 s (median 0.05 s), Warsaw Hearts at most 0.30 s, Armenian Durak at most
+#: 0.43 s (median 0.12 s); a whole deal's review 0.7-1.9 s (Variety), 0.1-0.4 s (Warsaw
+#: Hearts), 3.3-4.4 s (Armenian Durak, about 20 decisions; 2.2-4.0 s with the old 8 worlds
+#: in the same run), most of it the all-cards-known analysis.
 DECISION_SAMPLES = {"variety": 32, "warsaw_hearts": 48, "armenian_durak": 16}
 #: Deals per contract :func:`evaluate_decision` has the advisor play for a Variety bid
 #: (:func:`cardkit.advisor.advise`, about 10-20 ms).
