@@ -18,7 +18,8 @@ The sets, from easy to hard:
 
 At most one position per deal. Variety also gets **bidding** problems: for the bidder's
 13 cards and the bids so far, the advisor (:func:`cardkit.advisor.advise`, 20,000
-sampled deals, fixed seed) values every legal bid; kept when its best legal bid beats the
+sampled deals, fixed seed, through :func:`cardkit.analysis.evaluate_decision`, the
+Hint's evaluator) values every legal bid; kept when its best legal bid beats the
 second by more than three standard errors, half of them first bids ("which contract to
 name"), half where another player's number may be repeated ("repeat or not").
 
@@ -40,6 +41,8 @@ import math
 import os
 import time
 from pathlib import Path
+
+import numpy as np
 
 from cardkit import analysis as A
 from cardkit.analysis.judge import cards_left
@@ -170,7 +173,6 @@ def mine_bids(n_first, n_repeat, deals):
 
 def _bid_deal(seed, n_first, n_repeat, first, repeat_yes, repeat_no) -> None:
     """The bidding of deal ``10_000 + seed``, until it gives one problem (appended to its list)."""
-    from cardkit.advisor import advise
     n_yes = n_repeat // 2
     state = V.new_deal(seed=10_000 + seed, dealer=seed % 4)
     bots = [V.RuleBot(seed=seed * 10 + s) for s in range(4)]
@@ -182,9 +184,10 @@ def _bid_deal(seed, n_first, n_repeat, first, repeat_yes, repeat_no) -> None:
         want_repeat = bool(others) and len(state.bids) <= 3 and (len(repeat_yes) < n_yes
                                                                 or len(repeat_no) < n_repeat - n_yes)
         if want_first or want_repeat:
-            adv = advise(state.hands[seat], seat=seat, dealer=state.dealer, samples=BID_SAMPLES, seed=BID_SEED,
-                         rules=state.rules)
-            by = {a.contract: (float(a.margin), float(a.stderr)) for a in adv}
+            # the Hint's and the review's evaluator (the advisor's margins of the legal bids), its seed a
+            # generator made from BID_SEED: the same figures as advise(..., seed=BID_SEED)
+            est = A.evaluate_decision(state, seed=np.random.default_rng(BID_SEED), samples=BID_SAMPLES)
+            by = {n: (est.values[n], est.stderr[n]) for n in est.values}
             legal = state.legal_actions()
             ranked = sorted(legal, key=lambda n: -by[n][0])
             b, s2 = ranked[0], ranked[1]
@@ -236,7 +239,11 @@ def _view_deal(game, seed):
     def look(state, seat, choice):
         legal = state.legal_actions()
         if state.phase == "play" and len(legal) > 2 and tricks_left(state, game) == VIEW_TRICKS[game]:
-            est = A.estimate(state, samples=VIEW_SAMPLES, seed=VIEW_SEED, method="exact")
+            # the Hint's and the review's evaluator (every world solved exactly this late in the deal), its
+            # seed a generator made from VIEW_SEED: the same figures as estimate(..., seed=VIEW_SEED)
+            est = A.evaluate_decision(state, seed=np.random.default_rng(VIEW_SEED), samples=VIEW_SAMPLES)
+            if est.method != "exact":
+                raise SystemExit(f"{game} deal {seed}: the view problem's worlds were not all solved exactly")
             ranked = sorted(legal, key=lambda a: -est.values[a])
             b, s2 = ranked[0], ranked[1]
             clear = est.values[b] - est.values[s2] > 3 * math.hypot(est.stderr[b], est.stderr[s2])

@@ -5,9 +5,11 @@ A problem set is a JSON object (the lessons keep one next to their notebook) wit
 ``"game"`` and ``"problems"``, a list of objects:
 
 - ``"kind"``: ``"play"`` (choose a card, all cards known), ``"view"`` (choose a card from
-  one's own view: graded by :func:`cardkit.analysis.estimate`, ``"values"`` the expected
-  results, ``"stderr"`` their standard errors, ``"samples"``, ``"estimate_seed"``, and
-  ``"exact"`` the values with all cards known) or ``"bid"`` (Variety: choose a bid);
+  one's own view: graded by :func:`cardkit.analysis.evaluate_decision`, the evaluator the
+  Hint and the review read, with ``"samples"`` worlds and the seed
+  ``numpy.random.default_rng(estimate_seed)``: ``"values"`` the expected results,
+  ``"stderr"`` their standard errors, and ``"exact"`` the values with all cards known) or
+  ``"bid"`` (Variety: choose a bid);
 - ``"state"``: the position as the game's ``State.to_json()`` text (the deal in card names
   and every action so far), rebuilt with ``State.from_json``;
 - ``"seat"``: the seat to act (the learner);
@@ -18,7 +20,8 @@ A problem set is a JSON object (the lessons keep one next to their notebook) wit
   of actions in notation, starting with the best action;
 - ``"margins"`` (bid): ``{bid: [margin, standard error]}``, the advisor's expected margin
   (:func:`cardkit.advisor.advise`, points) of every legal bid, with ``"samples"`` and
-  ``"advisor_seed"``;
+  ``"advisor_seed"`` (the same evaluator: ``evaluate_decision`` with ``samples`` deals per
+  contract and the seed ``numpy.random.default_rng(advisor_seed)``);
 - ``"level"``: ``"easy"``, ``"medium"`` or ``"hard"``; ``"rule_choice"``: the rule bot's
   action; ``"gap"``: what the rule bot's action costs (points).
 
