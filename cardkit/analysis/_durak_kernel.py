@@ -57,6 +57,7 @@ ZLOW = 137     # the lowest rank worth 0 points (7, or 3 with 52 cards)
 OFF = 138      # search features switched off (bits OFF_*; 0, as built, is all on: tests compare)
 DBT = 192      # de Bruijn table, 64 entries
 TB_SIZE = 256
+OFF_HISTORY = 1  # move ordering by the history of cut-offs (leads, replies)
 
 # ---- Zobrist tables (z1 and z2: two independent 64-bit hashes) -------------------------------
 Z_HAND = 0       # + 64 p + c: card c in seat p's hand (or face up with no face-down card left)
@@ -71,6 +72,7 @@ NOMOVE = -1
 NODRAW = 99      # Draw(None)
 MAXDEPTH = 128
 MS_W = 64        # ms[depth, 0:32] moves, ms[depth, 32:64] ordering scores
+HIST = 120       # ms[HIST + p]: history of leads by seat p, ms[HIST + 2 + p]: replies
 
 DEBRUIJN = 0x03F79D71B4CB0A89
 
@@ -347,11 +349,14 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
             if (c >> 4) != tr:
                 w |= oplay & tb[SUITM + tr]
             if c == ttmove:
-                sc = 100000
-            elif w == 0:
-                sc = 1000 + tb[PTS + c] * 16 - (c & 15)
+                sc = int64(1) << 50
             else:
-                sc = -tb[PTS + c] * 16 - (c & 15)
+                # leads the opponent cannot beat first, the richest first; else the poorest;
+                # among cards of equal points the history of cut-offs, then the lowest
+                sc = (1000 if w == 0 else 0) + (1 if w == 0 else -1) * tb[PTS + c] * 16
+                if (tb[OFF] & OFF_HISTORY) == 0:
+                    sc = sc * 0x4000000 + min(ms[HIST + p, c], 0x3FFFFFF)
+                sc = sc * 16 - (c & 15)
             ms[depth, n] = c
             ms[depth, 32 + n] = sc
             n += 1
@@ -387,6 +392,7 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
                         st[STATS + 4 + kind] += 1
                         if k == 0:
                             st[STATS + 8 + kind] += 1
+                        ms[HIST + p, c] += MAXDEPTH - depth
                         break
         if forced < 0:
             lo = -INF
@@ -522,9 +528,14 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
             g = -g
         ms[depth, n] = c
         if c == ttmove:
-            ms[depth, 32 + n] = 100000
+            ms[depth, 32 + n] = int64(1) << 50
         else:
-            ms[depth, 32 + n] = g * 64 - (c & 15) - (16 if (c >> 4) == tr else 0)
+            # by the points the reply gains (a lost trick's as negative), then the history
+            # of cut-offs, then the lowest, plain before trump
+            sc = g
+            if (tb[OFF] & OFF_HISTORY) == 0:
+                sc = sc * 0x4000000 + min(ms[HIST + 2 + r, c], 0x3FFFFFF)
+            ms[depth, 32 + n] = sc * 64 - (c & 15) - (16 if (c >> 4) == tr else 0)
         n += 1
     best = -INF
     bestmove = -1
@@ -593,6 +604,7 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
                     st[STATS + 4 + kind] += 1
                     if k == 0:
                         st[STATS + 8 + kind] += 1
+                    ms[HIST + 2 + r, c] += MAXDEPTH - depth
                     break
     if forced < 0:
         lo = -INF
@@ -773,6 +785,7 @@ def mtd(st, tb, z1, z2, tt, ms, kind, forced, guess):
 def values_of(st, tb, z1, z2, tt, ms, kind, moves, out):
     """Exact value (for the player to move) of each of ``moves`` at ply ``kind``, into
     ``out``; returns 0, or -1 if the node limit stopped the search."""
+    ms[HIST:HIST + 4, :] = 0
     guess = int64(0)
     for j in range(moves.shape[0]):
         g = mtd(st, tb, z1, z2, tt, ms, kind, moves[j], guess)
@@ -786,6 +799,7 @@ def values_of(st, tb, z1, z2, tt, ms, kind, moves, out):
 @njit(int64(_A1, _A1, _A1, _A1, _A2, _A2, int64), cache=True)
 def solve_value(st, tb, z1, z2, tt, ms, kind):
     """Exact value of the position for the player to move."""
+    ms[HIST:HIST + 4, :] = 0
     nomove = int64(NOMOVE)
     guess = int64(0)
     return mtd(st, tb, z1, z2, tt, ms, kind, nomove, guess)

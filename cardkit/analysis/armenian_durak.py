@@ -36,7 +36,7 @@ from ._types import SearchLimit, Solution
 
 __all__ = ["solve", "analyse", "sample_worlds"]
 
-_TT_BITS = 20
+_TT_BITS = 22
 _tt_cache: dict = {}
 _stamp = [0]
 #: positions searched by the last solve or analyse (for benchmarks)
@@ -98,8 +98,9 @@ def _zobrist():
 
 
 def _tt():
-    """The shared transposition table (made once, 24 MB); each search uses a new stamp, so
-    nothing needs clearing and no entry of an earlier search is ever read."""
+    """The shared transposition table (made once, 96 MB: 2**22 entries, as a whole deal
+    searches tens of millions of positions); each search uses a new stamp, so nothing needs
+    clearing and no entry of an earlier search is ever read."""
     tt = _tt_cache.get("tt")
     if tt is None:
         tt = _tt_cache["tt"] = np.zeros((1 << _TT_BITS, 3), dtype=np.int64)
