@@ -9,7 +9,7 @@ from ..cards import Card, deck
 from ..errors import NotationError, quote
 from ..notation import format_cards, parse_cards
 
-__all__ = ["start_hands", "check_world"]
+__all__ = ["start_hands", "check_world", "replay"]
 
 
 def _cards(value, seat: int) -> list[Card]:
@@ -75,3 +75,20 @@ def check_world(world, obs) -> None:
     """:raises NotationError: unless ``world.observation(obs.seat) == obs``."""
     if world.observation(obs.seat) != obs:
         raise NotationError(f"hidden cards do not give seat {obs.seat}'s observation")
+
+
+def replay(world, actions) -> None:
+    """Apply ``actions`` to ``world`` (a new deal), each checked by the engine's rules
+    (``_check``, the check of ``apply_action``), without the undo stack's snapshots: a
+    world's ``undo_action`` then rebuilds it from its start (the stack does not match its
+    history, :meth:`cardkit.state.TrickGameState.undo_action`). The snapshots were half of
+    the time of a world (``benchmarks/worlds.py``).
+
+    :raises IllegalActionError: for an action the rules forbid at its turn; ``world`` is
+        then half replayed, to be thrown away.
+    """
+    history = world.history
+    for a in actions:
+        world._check(a)
+        getattr(world, "_apply_" + world.phase)(a)
+        history.append(a)

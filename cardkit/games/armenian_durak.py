@@ -679,12 +679,12 @@ class State(TrickGameState):
             world = new_deal(layout, dealer=obs.dealer, trump=trump, rules=rules)
         except NotationError as error:
             raise NotationError(f"hidden cards do not make a deal with what seat {me} sees: {error}") from None
-        for t, e in enumerate(obs.history):
-            try:
-                world.apply_action(e.action)
-            except IllegalActionError as error:
-                raise NotationError(f"hidden cards contradict the play: action {t + 1} ({world.action_to_str(e.action)}"
-                                    f" by seat {e.seat}) would be illegal with them: {error}") from None
+        from ._views import replay
+        try:
+            replay(world, [e.action for e in obs.history])
+        except IllegalActionError as error:
+            raise NotationError(f"hidden cards contradict the play: action {len(world.history) + 1} would be "
+                                f"illegal with them: {error}") from None
         if world.observation(me) != obs:
             raise NotationError(f"hidden cards do not give seat {me}'s observation (check the drawn cards and the "
                                 "face-down cards)")

@@ -707,18 +707,17 @@ class State(TrickGameState):
             the seat or given twice, a card of a suit its holder did not follow (RULES.md §1.5).
         :raises CardkitError: for an ``obs`` that is not a Variety observation.
         """
-        from ._views import check_world, start_hands
+        from ._views import check_world, replay, start_hands
         if not isinstance(obs, Observation):
             raise CardkitError(f"from_observation: {quote(obs)} is not a Variety observation "
                                "(state.observation(seat))")
-        world = new_deal(start_hands(obs, hidden, 52, "RULES.md §1.5"), dealer=obs.dealer, rules=obs.rules)
-        for b in obs.bids:
-            world.apply_action(b)
-        for _leader, cards, _ in obs.tricks:
-            for c in cards:
-                world.apply_action(c)
-        for c in obs.trick:
-            world.apply_action(c)
+        # the hands are checked by start_hands (the seat's own and the cards played come from obs)
+        world = cls(start_hands(obs, hidden, 52, "RULES.md §1.5"), obs.dealer, obs.rules)
+        played = [c for _leader, cards, _ in obs.tricks for c in cards] + list(obs.trick)
+        try:
+            replay(world, list(obs.bids) + played)
+        except IllegalActionError as error:  # pragma: no cover - start_hands refuses such cards first
+            raise NotationError(f"hidden cards contradict the play: {error}") from None
         check_world(world, obs)
         return world
 

@@ -30,7 +30,7 @@ from .._lazy import lazy_dir, lazy_exports
 from ..bots import RandomBot
 from ..cards import Card, Rank, Suit, deck
 from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
-from ..errors import CardkitError, NotationError, StateError, quote
+from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from ..notation import check_deck, parse_card, sort_hand
 from ..series import DealSeries
 from ..state import TrickGameState, TrickObservation, _new_frozen, seed_of
@@ -574,16 +574,16 @@ class State(TrickGameState):
             (RULES.md §2.1).
         :raises CardkitError: for an ``obs`` that is not a Warsaw Hearts observation.
         """
-        from ._views import check_world, start_hands
+        from ._views import check_world, replay, start_hands
         if not isinstance(obs, Observation):
             raise CardkitError(f"from_observation: {quote(obs)} is not a Warsaw Hearts observation "
                                "(state.observation(seat))")
-        world = new_deal(start_hands(obs, hidden, DECK_SIZE, "RULES.md §2.1"), dealer=obs.dealer, rules=obs.rules)
-        for _leader, cards, _ in obs.tricks:
-            for c in cards:
-                world.apply_action(c)
-        for c in obs.trick:
-            world.apply_action(c)
+        # the hands are checked by start_hands (the seat's own and the cards played come from obs)
+        world = cls(start_hands(obs, hidden, DECK_SIZE, "RULES.md §2.1"), obs.dealer, obs.rules)
+        try:
+            replay(world, [c for _leader, cards, _ in obs.tricks for c in cards] + list(obs.trick))
+        except IllegalActionError as error:  # pragma: no cover - start_hands refuses such cards first
+            raise NotationError(f"hidden cards contradict the play: {error}") from None
         check_world(world, obs)
         return world
 
