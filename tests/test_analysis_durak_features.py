@@ -1,0 +1,86 @@
+"""The Armenian Durak solver's search features never change a value (RULES.md §3.3–§3.4).
+
+Each feature the kernel can switch off (``tb[OFF]``, bits ``OFF_*`` of
+``cardkit.analysis._durak_kernel``) only orders or prunes the search: on random positions
+with 6 to 10 tricks left (a lead, a reply, each draw; both decks, both ``draw_after``),
+the value and every legal action's value with all features on equal those with all of
+them off. (The plain minimax on the engine is the reference for the positions of at most
+four tricks, tests/test_analysis_armenian_durak.py; it is too slow here.)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cardkit.analysis import _durak_kernel as K, armenian_durak as A
+from cardkit.games import armenian_durak as D
+
+ALL_OFF = K.OFF_HISTORY
+
+
+def _cards_left(s) -> int:
+    return len(s.hands[0]) + sum(u is not None for u in s.up[0]) + sum(d is not None for d in s.down[0])
+
+
+def _position(rng, rules, tricks_left: int, extra: int):
+    s = D.new_deal(seed=int(rng.integers(1 << 30)), dealer=int(rng.integers(2)),
+                   trump="SHDC"[int(rng.integers(4))], rules=rules)
+    decline = rng.random() < 0.5  # keep face-down cards in half the deals
+    while not (_cards_left(s) <= tricks_left and s.phase == "play" and not s.trick.cards):
+        la = s.legal_actions()
+        s.apply_action(la[-1] if s.phase == "draw" and decline else la[int(rng.integers(len(la)))])
+    for _ in range(extra):  # on to a reply or a draw
+        la = s.legal_actions()
+        hand = [a for a in la if a in s.hands[s.current_player]]
+        pool = hand or la
+        s.apply_action(pool[int(rng.integers(len(pool)))])
+    return s
+
+
+def _values(state, off: int):
+    st, tb, kind, _ = A._encode(state)
+    tb = tb.copy()
+    tb[K.OFF] = off
+    tt, ms, stamp = A._tt()
+    st[K.STAMP] = stamp
+    z1, z2 = A._zobrist()
+    moves = np.array([A._action_code(a) for a in state.legal_actions()], dtype=np.int64)
+    out = np.zeros(len(moves), dtype=np.int64)
+    assert K.values_of(st, tb, z1, z2, tt, ms, kind, moves, out) == 0
+    nodes = int(st[K.NODES])
+    st, tb, kind, _ = A._encode(state)
+    tb = tb.copy()
+    tb[K.OFF] = off
+    tt, ms, stamp = A._tt()
+    st[K.STAMP] = stamp
+    value = int(K.solve_value(st, tb, z1, z2, tt, ms, kind))
+    return [int(v) for v in out], value, nodes + int(st[K.NODES])
+
+
+@pytest.fixture(scope="module")
+def positions():
+    rng = np.random.default_rng(20261202)
+    out = []
+    for deck, after in ((36, "any"), (36, "lead"), (52, "any")):
+        rules = D.Rules(deck=deck, draw_after=after)
+        for j in range(12 if deck == 36 else 4):
+            left = 6 + j % 5 if deck == 36 else 6
+            out.append(_position(rng, rules, left, int(rng.integers(3))))
+    return out
+
+
+def test_positions_cover_leads_replies_and_draws(positions):
+    kinds = {(s.phase, len(s.trick.cards)) for s in positions}
+    assert {("play", 0), ("play", 1)} <= kinds and any(k[0] == "draw" for k in kinds), kinds
+
+
+def test_features_never_change_a_value(positions):
+    changed = 0
+    for s in positions:
+        on, v_on, n_on = _values(s, 0)
+        off, v_off, n_off = _values(s, ALL_OFF)
+        assert on == off, (s.to_json(), on, off)
+        assert v_on == v_off == max(on), (v_on, v_off, on)
+        changed += n_on != n_off
+    assert changed >= len(positions) // 2  # the switch does switch something
