@@ -242,18 +242,25 @@ def grade(problem: Problem, action) -> Grade:
 
 def _estimated_grade(problem: Problem, a, *, best_here: str, figure: str, noun: str, doing: str = "") -> Grade:
     """The grade of ``a`` where the values are estimates with standard errors (points): a
-    bid (the advisor's margins) or a card from the mover's own view (playouts); the nouns
-    differ ("the best bid here", "expected margin", "the best bid" / "best from what you can
-    see", "expected result", "the best card"), the figures and sentences do not."""
+    bid (the advisor's margins) or a card from the mover's own view; the nouns differ ("the
+    best bid here", "expected margin", "the best bid" / "best from what you can see",
+    "expected result", "the best card"), the figures and sentences do not. As in the
+    review (:class:`cardkit.analysis.Verdict`), a cost is stated as a cost only when it is
+    over two standard errors; otherwise "about N points worse on average, not certain"."""
     m, se, best = problem.values, problem.stderr, problem.best
     if a == best:
         return Grade(True, 0.0, 0.0, f"Right: {a} is {best_here}: expected {figure} "
                                      f"{_signed(m[a], 1)} ± {se[a]:.1f} points.")
     cost = m[best] - m[a]
     cse = math.hypot(se[best], se[a])
-    return Grade(False, cost, cse,
-                 f"{doing}{a} costs {cost:.1f} ± {cse:.1f} points on average: the expected {figure} is "
-                 f"{_signed(m[a], 1)} for {a} and {_signed(m[best], 1)} for {best}, the best {noun}.")
+    figures = (f"the expected {figure} is {_signed(m[a], 1)} for {a} and {_signed(m[best], 1)} for {best}, "
+               f"the best {noun}.")
+    from .analysis.judge import _clear
+    if not _clear(cost, cse):   # the review's rule: a cost within two standard errors is not stated as one
+        return Grade(False, cost, cse,
+                     f"{doing}{a} is about {cost:.1f} points worse on average, not certain (± {cse:.1f}: within "
+                     f"the noise of the sampled deals): {figures}")
+    return Grade(False, cost, cse, f"{doing}{a} costs {cost:.1f} ± {cse:.1f} points on average: {figures}")
 
 
 def _others_numbers(state) -> set[int]:
