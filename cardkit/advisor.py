@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from math import comb
 
 import numpy as np
 
 from ._checks import check_count, check_max_nodes, is_whole
+from .analysis.worlds import deal_hidden, durak_hidden_bits, played_by_seat, shown_voids
 from .cards import Card
 from .dealing import as_generator, check_rules, check_seat
 from .errors import CardkitError, NotationError, StateError, quote
 from .games import armenian_durak as D, variety as V, warsaw_hearts as W
 from .notation import parse_hand
 from .simulate import armenian_durak as SD, variety as SV, warsaw_hearts as SW
-from .simulate._core import ONE, U64, deal_bits, hands_from_bits, policy_codes, reverse_strength
+from .simulate._core import U64, deal_bits, hands_from_bits, policy_codes, reverse_strength
 
 __all__ = ["ContractAdvice", "Advice", "advise", "sample_deals", "CardOutlook", "hearts_card_penalties",
            "durak_reply_swings", "shown_voids", "MAX_SAMPLES"]
@@ -218,10 +218,8 @@ def _double_dummy(seat, dealer, hands, partner, rules, progress, max_nodes, seco
                     st = V.new_deal(deals[k], dealer=dealer, rules=rules)
                     for bid in SV.auction_for(c, (seat, p), dealer):
                         st.apply_action(bid)
-                    ctx = AV._Ctx(st, max_nodes)
                     try:
-                        v, _ = ctx.value_to_go(0, ctx.tn, ctx.leader)
-                        margin[c - 1, k] = ctx.margin(ctx.taken + v)
+                        margin[c - 1, k] = AV.solve_value(st, max_nodes=max_nodes)
                         got[c - 1, k] = True
                     except SearchLimit:
                         failed[k] = True
@@ -420,115 +418,6 @@ class CardOutlook:
         return f"{self.card}: {self.value:+.2f} ± {self.stderr:.2f} ({self.samples} deals)"
 
 
-def _played_by_seat(obs):
-    """Cards each seat has played so far, and every played card in play order."""
-    order, by = [], {}
-    for leader, cards, _ in obs.tricks:
-        for i, c in enumerate(cards):
-            by.setdefault((leader + i) % obs.players, []).append(c)
-            order.append(c)
-    for i, c in enumerate(obs.trick):
-        by.setdefault((obs.trick_leader + i) % obs.players, []).append(c)
-        order.append(c)
-    return by, order
-
-
-def shown_voids(obs) -> dict[int, set]:
-    """The suits each seat other than ``obs.seat`` has shown it lacks: a seat that did not
-    follow the suit led to a trick holds none of that suit afterwards (Warsaw Hearts,
-    RULES.md §2.1: follow suit if able; cards never come back to a hand).
-
-    :returns: seat -> set of :class:`~cardkit.Suit` (seats without a shown void left out).
-    """
-    out: dict[int, set] = {}
-    tricks = list(obs.tricks) + ([(obs.trick_leader, obs.trick, None)] if obs.trick else [])
-    for leader, cards, _ in tricks:
-        for i, c in enumerate(cards[1:], 1):
-            seat = (leader + i) % obs.players
-            if seat != obs.seat and c.suit != cards[0].suit:
-                out.setdefault(seat, set()).add(cards[0].suit)
-    return out
-
-
-def _suit_count_tables(suit_sizes, caps, allowed):
-    """Every way to split the unseen cards' suits among the hidden hands: matrices
-    ``c[suit][j]`` with row sums ``suit_sizes``, column sums ``caps`` and ``c = 0`` where
-    ``allowed[suit][j]`` is False; with weights ``prod_suit multinomial(size; c[suit])``,
-    the number of deals with those counts."""
-    out, weights = [], []
-
-    def splits(u, left, ok):
-        """Ways to give ``u`` cards of one suit to the hands with room ``left``."""
-        if len(left) == 1:
-            if u <= left[0] and (u == 0 or ok[0]):
-                yield (u,)
-            return
-        for a in range(min(u, left[0]) + 1):
-            if a and not ok[0]:
-                break
-            for rest in splits(u - a, left[1:], ok[1:]):
-                yield (a,) + rest
-
-    def walk(k, left, rows, w):
-        if k == len(suit_sizes):
-            if not any(left):
-                out.append(rows)
-                weights.append(w)
-            return
-        u = suit_sizes[k]
-        for row in splits(u, left, allowed[k]):
-            ww = w
-            r = u
-            for a in row:
-                ww *= comb(r, a)
-                r -= a
-            walk(k + 1, tuple(x - a for x, a in zip(left, row)), rows + [row], ww)
-
-    walk(0, tuple(caps), [], 1)
-    return out, weights
-
-
-def _deal_hidden(unseen_bits, unseen_suits, caps, voids, n, rng):
-    """Hand masks (len(caps), n) for the hidden hands: the unseen cards dealt so that hand
-    ``j`` gets ``caps[j]`` cards and none of a suit in ``voids[j]``.
-
-    The distribution is **exactly uniform over the consistent deals**: first the split of
-    each suit's cards among the hands (a matrix of counts) is drawn with probability
-    proportional to the number of deals having it, then each suit's cards are shuffled
-    and handed out in those numbers. Without voids this is one shuffle of all the unseen
-    cards (``deal_bits``), hand ``j`` taking the next ``caps[j]`` columns.
-    """
-    hands = np.zeros((len(caps), n), dtype=U64)
-    if not any(voids):
-        dealt = deal_bits(n, unseen_bits, rng)
-        col = 0
-        for j, k in enumerate(caps):
-            hands[j] = dealt[:, col:col + k].sum(axis=1, dtype=U64)
-            col += k
-        return hands
-    suits = sorted(set(unseen_suits))
-    by_suit = [unseen_bits[[i for i, x in enumerate(unseen_suits) if x == su]] for su in suits]
-    allowed = [[su not in voids[j] for j in range(len(caps))] for su in suits]
-    tables, weights = _suit_count_tables([len(b) for b in by_suit], caps, allowed)
-    if not tables:
-        raise CardkitError("no deal of the unseen cards agrees with the voids shown: "
-                           "the observation is not one of a real deal")
-    total = sum(weights)
-    p = np.array([w / total for w in weights], dtype=np.float64)
-    counts = np.array(tables, dtype=np.int64)                      # (M, suits, hands)
-    pick = rng.choice(len(tables), size=n, p=p / p.sum())
-    for k, bits in enumerate(by_suit):
-        dealt = deal_bits(n, bits, rng)                            # (n, size of suit)
-        c = counts[pick, k, :]                                     # (n, hands)
-        ends = np.cumsum(c, axis=1)
-        cols = np.arange(len(bits))[None, :]
-        for j in range(len(caps)):
-            take = (cols >= (ends[:, j] - c[:, j])[:, None]) & (cols < ends[:, j][:, None])
-            hands[j] |= np.where(take, dealt, U64(0)).sum(axis=1, dtype=U64)
-    return hands
-
-
-
 def _check_to_act(obs, what):
     if obs.phase != "play" or obs.current_player != obs.seat or not obs.legal_actions:
         raise StateError(f"{what}: the observation's seat ({obs.seat}) is not the one to play a card "
@@ -546,7 +435,7 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
     For each sample, the cards the seat cannot see are dealt at random to the other seats,
     as many as each holds and none of a suit a seat has shown it lacks (it did not
     follow that suit, :func:`shown_voids`): uniformly over all the deals that agree with
-    the observation (see :func:`_deal_hidden` for how). The deal is replayed to this
+    the observation (:func:`cardkit.analysis.worlds.deal_hidden`). The deal is replayed to this
     point, the candidate card is played and the rest is played out with ``policy`` in
     every seat. Every card is tried on the same samples, one card at a time.
 
@@ -576,15 +465,15 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
     _check_progress(progress)
     rng = as_generator(seed)
     rules, players = obs.rules, obs.players
-    by, order = _played_by_seat(obs)
+    by, order = played_by_seat(obs)
     idx = {c: i for i, c in enumerate(SW.DECK36)}
     seen = set(obs.hand) | set(order)
     unseen = np.array([i for i, c in enumerate(SW.DECK36) if c not in seen], dtype=np.int64)
     others = [s for s in range(players) if s != obs.seat]
     sizes = [obs.hand_sizes[s] for s in others]
     voids = shown_voids(obs)
-    hidden = _deal_hidden(SW._BITS[unseen], [SW.DECK36[i].suit for i in unseen], sizes,
-                          [voids.get(s, set()) for s in others], n, rng)
+    hidden = deal_hidden(SW._BITS[unseen], [SW.DECK36[i].suit for i in unseen], sizes,
+                         [voids.get(s, set()) for s in others], n, rng)
     hands = np.zeros((players, n), dtype=U64)
     for j, s in enumerate(others):
         hands[s] = hidden[j]
@@ -621,15 +510,14 @@ def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: st
     for the seat to reply, by simulation from its observation only.
 
     The hidden cards (the opponent's hand and every face-down card, the seat's own
-    included) are dealt at random for each sample, except that the trump card drawn from
-    the dealer's hand stays with the dealer until it is played (§3.2: it is public). Then
-    the candidate reply is played and the deal is played out with ``policy`` in both seats.
-
-    Shown voids are **not** used here, on purpose: a player who did not follow (RULES.md
-    §3.3) held neither the suit led nor a trump among its hand and face-up cards *then*,
-    but it may since have taken face-down cards of those suits into its hand, and an
-    observation (a snapshot) does not say when it drew; a constraint on the hand now
-    would be wrong. The public face-up cards and the trump card are used.
+    included) are dealt at random for each sample, uniformly over the placements that fit
+    the observation (:func:`cardkit.analysis.worlds.durak_hidden_bits`, the judge's
+    dealing): the trump card drawn from the dealer's hand stays with the dealer until it
+    is played (§3.2: it is public), and a player who did not follow (RULES.md §3.3) held
+    neither the suit led nor a trump then, so such a card in its hand now came from a
+    face-down card it drew later (read from the observation's history, draw by draw).
+    Then the candidate reply is played and the deal is played out with ``policy`` in both
+    seats.
 
     :param observation: ``state.observation(seat)`` with one card led and that seat to reply.
     :param samples: deals per candidate, 2..:data:`MAX_SAMPLES`.
@@ -658,34 +546,16 @@ def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: st
     me, opp = obs.seat, 1 - obs.seat
     idx = {c: i for i, c in enumerate(tb.cards)}
     ups = [c for s in (0, 1) for c in obs.face_up[s] if c is not None]
-    taken = [c for s in (0, 1) for c in obs.taken[s]]
-    seen = set(obs.hand) | set(ups) | set(taken) | set(obs.trick)
-    fixed = []
-    if obs.trump_card is not None and obs.dealer == opp and obs.trump_card not in seen:
-        fixed = [obs.trump_card]        # back in the dealer's hand, not played yet (§3.2)
-    seen |= set(fixed)
-    unseen = np.array([i for i, c in enumerate(tb.cards) if c not in seen], dtype=np.int64)
-    h_opp = obs.hand_sizes[opp] - len(fixed)
     my_down = [i for i in range(SD.STACKS) if obs.face_down[me][i]]
     opp_down = [i for i in range(SD.STACKS) if obs.face_down[opp][i]]
-    assert h_opp + len(my_down) + len(opp_down) == len(unseen)
-    rows = deal_bits(n, tb.bit_of[unseen].astype(np.int16), rng).astype(np.int64)   # (n, unseen)
     hand = np.zeros((2, n), dtype=U64)
     hand[me] = np.bitwise_or.reduce(tb.bits[[idx[c] for c in obs.hand]]) if obs.hand else U64(0)
-    hand[opp] = (ONE << rows[:, :h_opp].astype(U64)).sum(axis=1, dtype=U64)
-    if fixed:
-        hand[opp] |= tb.bits[idx[fixed[0]]]
+    hand[opp], down = durak_hidden_bits(obs, tb.cards, tb.bit_of, n, rng)
     up = np.full((2, SD.STACKS, n), -1, dtype=np.int16)
-    down = np.full((2, SD.STACKS, n), -1, dtype=np.int16)
     for s in (0, 1):
         for i, c in enumerate(obs.face_up[s]):
             if c is not None:
                 up[s, i] = tb.bit_of[idx[c]]
-    col = h_opp
-    for s, stacks in ((me, my_down), (opp, opp_down)):
-        for i in stacks:
-            down[s, i] = rows[:, col]
-            col += 1
     taken_m = np.zeros((2, n), dtype=U64)
     for s in (0, 1):
         if obs.taken[s]:

@@ -148,13 +148,14 @@ def test_hearts_samples_respect_shown_voids_exactly_and_uniformly():
     import numpy as np
 
     from cardkit import Suit
-    from cardkit.advisor import _deal_hidden, shown_voids
+    from cardkit.advisor import shown_voids
+    from cardkit.analysis.worlds import deal_hidden
     obs = _hearts_position().observation(0)
     assert shown_voids(obs) == {2: {Suit.SPADES}}
     bits = np.uint64(1) << np.arange(6).astype(np.uint64)
     suits = [Suit.SPADES, Suit.SPADES, Suit.HEARTS, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
     voids = [{Suit.SPADES}, set(), {Suit.HEARTS}]
-    h = _deal_hidden(bits, suits, [2, 2, 2], voids, 40_000, np.random.default_rng(0))
+    h = deal_hidden(bits, suits, [2, 2, 2], voids, 40_000, np.random.default_rng(0))
     seen = collections.Counter(zip(*(h[j].tolist() for j in range(3))))
     consistent = set()
     for perm in itertools.permutations(range(6)):

@@ -25,7 +25,6 @@ on first use.
 from __future__ import annotations
 
 from ._types import SearchLimit, Solution
-from ._worlds import MAX_WORLDS
 from .ddtable import DDTable, dd_table
 from .judge import (
     EXACT_CARDS,
@@ -39,6 +38,7 @@ from .judge import (
     outcome,
     review,
 )
+from .worlds import MAX_WORLDS
 
 __all__ = ["Solution", "SearchLimit", "solve", "analyse", "sample_worlds", "estimate", "estimate_observation",
            "Estimate", "review", "Verdict", "ExpertBot", "outcome", "EXACT_CARDS", "MAX_WORLDS", "dd_table", "DDTable",

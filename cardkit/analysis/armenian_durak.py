@@ -295,69 +295,6 @@ def analyse(state, *, max_nodes: int | None = None) -> dict:
 
 # ---- worlds from one seat's view ------------------------------------------------------------
 
-def _public_history(state, opp: int):
-    """What every seat saw of ``opp``'s play (RULES.md §3.3): the times (action numbers) it
-    showed it held no card of some suits (it did not follow), drew a face-down card, and
-    played a card from its hand. Read by replaying the deal; only public facts are kept."""
-    cur = D.new_deal([dict(e) for e in state.layout], dealer=state.dealer, trump=state.given_trump,
-                     rules=state.rules)
-    voids, draws, played, pick = [], [], [], None
-    for t, a in enumerate(state.history):
-        actor = cur.current_player
-        if isinstance(a, D.PickTrump):
-            pick = a.index
-        elif cur.phase == "play" and actor == opp:
-            trick = cur.trick
-            if trick is not None and trick.cards:
-                led = trick.cards[0].suit
-                follow = {cur.trump} if led == cur.trump else {led, cur.trump}
-                if a.suit not in follow:
-                    voids.append((t, follow))
-            if a in cur.hands[opp]:
-                played.append((t, a))
-        elif cur.phase == "draw" and actor == opp and a.stack is not None:
-            draws.append((t, a.stack))
-        cur.apply_action(a)
-    return voids, draws, played, pick
-
-
-def _tag(voids, card, deadline) -> int:
-    """The last time before ``deadline`` the opponent showed it held no card of
-    ``card``'s suit (-1: never)."""
-    t = -1
-    for te, suits in voids:
-        if te < deadline and card.suit in suits and te > t:
-            t = te
-    return t
-
-
-def _match(items, draws, fan_card):
-    """Which card each of the opponent's draws brought, or None if no history fits.
-
-    ``items``: ``(card, tag, deadline)`` for every card the opponent has held in its hand
-    (played from it, or held now, deadline ``inf``); a card with a tag >= 0 must have been
-    drawn after its tag and before its deadline. Draws are served in time order, each by
-    the waiting card with the earliest deadline, cards that must have been drawn first.
-    """
-    used = set()
-    out = {}
-    for t, _stack in draws:
-        best = None
-        for j, (card, tag, dl) in enumerate(items):
-            if j in used or card == fan_card or not (tag < t < dl):
-                continue
-            key = (0 if tag >= 0 else 1, dl, j)
-            if best is None or key < best[0]:
-                best = (key, j)
-        if best is None:
-            return None
-        used.add(best[1])
-        out[t] = items[best[1]][0]
-    if any(tag >= 0 and j not in used for j, (_, tag, _) in enumerate(items)):
-        return None
-    return out, used
-
-
 def sample_worlds(state, seat: int, n: int, rng) -> list:
     """``n`` full positions that seat ``seat`` cannot tell from ``state`` (RULES.md §3.2–§3.3).
 
@@ -368,8 +305,10 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
     has shown: a player who did not follow (§3.3) held no card of those suits then, so
     such a card in its hand now must have come from a face-down card it drew later
     (checked exactly, draw by draw), and a trump card drawn from the opponent's hand is
-    still there until played. Each world is a new deal rebuilt from the sampled cards with
-    the same actions replayed (``to_json``, ``undo_action`` work on it); where the seat
+    still there until played. All of it is read from ``state.observation(seat)`` (its
+    public history): :func:`cardkit.analysis.worlds.sample_worlds`. Each world is a new
+    deal rebuilt from the sampled cards with the same actions replayed
+    (``State.from_observation``; ``to_json``, ``undo_action`` work on it); where the seat
     cannot know which of the opponent's cards came from which face-down card, the
     reconstruction picks one fitting history (uniform over current placements, not over
     the histories behind them).
@@ -377,93 +316,18 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
     :param state: an Armenian Durak State in the play, the draw, or over.
     :param seat: 0 or 1, whose view.
     :param n: how many worlds, a whole number 0..:data:`~cardkit.analysis.MAX_WORLDS`
-        (10,000: about 17 s and 160 MB late in a deal on this project's 2-core machine).
+        (10,000: about 3.4 s after 20 actions on this project's 2-core machine, ``benchmarks/worlds.py``).
     :param rng: a :class:`numpy.random.Generator`; the same generator state gives the same
         worlds for two states that differ only in cards the seat cannot see.
     :returns: a list of ``n`` State objects.
     :raises StateError: for anything but an Armenian Durak State, or one in the trump draw.
     :raises CardkitError: for a bad seat, ``n`` or ``rng``.
     """
-    from ._worlds import _check_n
+    from . import worlds
     _check_state(state, "sample_worlds")
     if not is_whole(seat) or seat not in (0, 1):
         raise CardkitError(f"seat {quote(seat)}: expected 0 or 1 (RULES.md §3.1)")
-    n = _check_n(n)
+    n = worlds.check_worlds(n)
     if not isinstance(rng, np.random.Generator):
         raise CardkitError(f"rng {type(rng).__name__}: expected a numpy.random.Generator")
-    seat, opp = int(seat), 1 - int(seat)
-    rules = state.rules
-    voids, draws, played, pick = _public_history(state, opp)
-    visible = set(state.hands[seat])
-    for p in range(2):
-        visible.update(c for c in state.up[p] if c is not None)
-        visible.update(state.taken[p])
-    if state.trick is not None:
-        visible.update(state.trick.cards)
-    unknown = [c for c in make_deck(rules.deck) if c not in visible]
-    hand_n = len(state.hands[opp])
-    downs = [(p, i) for p in range(2) for i in range(D.STACKS) if state.down[p][i] is not None]
-    fan_card = state.trump_card if state.dealer == opp else None  # never drawn: dealt to the hand
-    pinned = fan_card if fan_card in unknown else None
-    inf = len(state.history) + 1
-    fixed_items = [(c, _tag(voids, c, t), t) for t, c in played]
-    # cards that cannot be in the opponent's hand: shown void with no draw since
-    last_draw = max((t for t, _ in draws), default=-1)
-    forced = [c for c in unknown if c != pinned and _tag(voids, c, inf) > max(last_draw, -1)]
-    free = [c for c in unknown if c != pinned and c not in forced]
-    if len(forced) > len(downs):  # pragma: no cover - a history the engine cannot make
-        raise StateError("sample_worlds: the opponent's play fits no deal of the unseen cards")
-    worlds = []
-    for _ in range(n):
-        for _attempt in range(2000):
-            slots = list(range(hand_n + len(downs)))  # 0..hand_n-1: opponent's hand
-            place = {}
-            if pinned is not None:
-                place[pinned] = 0
-                slots.remove(0)
-            down_free = [s for s in slots if s >= hand_n]
-            pick_f = rng.permutation(len(down_free))[:len(forced)]
-            for c, j in zip(forced, pick_f):
-                place[c] = down_free[j]
-            taken_slots = set(place.values())
-            rest = [s for s in slots if s not in taken_slots]
-            perm = rng.permutation(len(rest))
-            for c, j in zip(free, perm):
-                place[c] = rest[j]
-            hand = sorted((c for c, s in place.items() if s < hand_n), key=lambda c: (c.suit, -c.rank))
-            items = fixed_items + [(c, _tag(voids, c, inf), inf) for c in hand]
-            m = _match(items, draws, fan_card)
-            if m is not None:
-                break
-        else:  # pragma: no cover - only with very tight constraints
-            raise StateError("sample_worlds: no deal of the unseen cards fits the opponent's play "
-                             "after 2000 attempts")
-        worlds.append(_rebuild(state, opp, place, hand_n, downs, m, items, draws, pick, fan_card))
-    return worlds
-
-
-def _rebuild(state, opp, place, hand_n, downs, match, items, draws, pick, fan_card):
-    """The world: a new deal whose hidden cards are the sampled ones, with the same actions."""
-    drawn, used = match
-    down_card = {downs[s - hand_n]: c for c, s in place.items() if s >= hand_n}
-    layout = []
-    for p in range(2):
-        e = state.layout[p]
-        down = list(e["down"])
-        for i in range(D.STACKS):
-            if (p, i) in down_card:  # still face down: the sampled card
-                down[i] = down_card[(p, i)]
-        layout.append({"hand": list(e["hand"]), "down": down, "up": list(e["up"])})
-    for t, stack in draws:  # the opponent's draws: the cards the history gives them
-        layout[opp]["down"][stack] = drawn[t]
-    original = [card for j, (card, _, _) in enumerate(items) if j not in used]
-    original = sorted(original, key=lambda c: (c.suit, -c.rank))
-    if fan_card is not None:  # the trump was drawn from this hand: back at its place
-        original = [c for c in original if c != fan_card]
-        original.insert(pick, fan_card)
-    layout[opp]["hand"] = original
-    world = D.new_deal(layout, dealer=state.dealer, trump=state.given_trump, rules=state.rules)
-    for a in state.history:
-        world.apply_action(a)
-    world.seed = None
-    return world
+    return worlds.sample_worlds(state.observation(int(seat)), n, rng)

@@ -29,7 +29,7 @@ from ..dealing import as_generator
 from ..errors import CardkitError, StateError, quote
 from ..wording import minus_signs
 from ._types import SearchLimit
-from ._worlds import MAX_WORLDS
+from .worlds import MAX_WORLDS
 
 __all__ = ["Estimate", "estimate", "estimate_observation", "Verdict", "review", "decision_seed", "ExpertBot",
            "outcome", "EXACT_CARDS", "EXACT_NODES", "MAX_ESTIMATE_SAMPLES", "evaluate_decision",
@@ -179,13 +179,10 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
     """:func:`estimate` from an observation (what a bot gets): ``obs.seat`` must be the
     player to act. Same parameters, result and errors.
 
-    Worlds: from a state, the game's ``sample_worlds`` (which reads the state's public
-    history: voids shown, Durak's draws). From an observation alone, Variety and Warsaw
-    Hearts rebuild the deal from the public bidding and play (voids included); Armenian
-    Durak deals the opponent's hand and the face-down cards uniformly from the unseen
-    cards (the drawn trump card with the dealer while unplayed), without voids: a
-    snapshot does not say when the opponent drew (see
-    :func:`cardkit.advisor.durak_reply_swings`)."""
+    Worlds: :func:`cardkit.analysis.worlds.sample_worlds`, from the observation alone
+    (the voids shown; Armenian Durak's draws and turned-up cards from its public
+    history), the same worlds as the game's ``sample_worlds`` deals from the state with
+    the same random numbers."""
     t0 = time.perf_counter()
     game = _game or _game_of(obs)
     n = _check_samples(samples)
@@ -198,13 +195,8 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
         raise StateError(f"estimate: seat {obs.seat} is not the one to act (current player {obs.current_player})")
     rng = as_generator(seed)
     backend, _ = _modules(game)
-    from ._worlds import _durak_snapshot, world_from_observation
-    if _state is not None:
-        worlds = backend.sample_worlds(_state, obs.seat, n, rng)
-    elif game == "armenian_durak":
-        worlds = [_durak_snapshot(obs, rng) for _ in range(n)]
-    else:
-        worlds = backend.sample_worlds(world_from_observation(obs, rng), obs.seat, n, rng)
+    from .worlds import sample_worlds
+    worlds = sample_worlds(obs, n, rng)  # from the observation only (``_state`` is not read)
     legal = list(obs.legal_actions)
     exact = method == "exact" or (method == "auto" and bool(worlds) and cards_left(worlds[0]) <= EXACT_CARDS[game])
     rows = []

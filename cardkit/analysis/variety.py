@@ -24,7 +24,7 @@ from ..errors import StateError
 from ..games import variety as V
 from ._types import SearchLimit, Solution
 
-__all__ = ["solve", "analyse", "sample_worlds", "margin_of"]
+__all__ = ["solve", "analyse", "sample_worlds", "margin_of", "solve_value"]
 
 _INF = 1 << 20
 _TT_BUCKET_BITS = 19   # 2**19 buckets of 24 bytes
@@ -297,6 +297,24 @@ def analyse(state, *, max_nodes: int | None = None) -> dict:
     return out
 
 
+def solve_value(state, *, max_nodes: int | None = None) -> int:
+    """:func:`solve`'s ``value`` alone: the declarers' margin in points (RULES.md §1.6)
+    with best play from here, without the line of play (one search; the transposition
+    table is kept for the next deal of the same contract and sides, as :func:`solve`
+    keeps it). What :func:`cardkit.advisor.advise` reads for its double-dummy figures.
+
+    :raises StateError: for a state in its bidding or not a Variety state.
+    :raises SearchLimit: when ``max_nodes`` is passed.
+    :raises CardkitError: for a bad ``max_nodes``, as :func:`solve`.
+    """
+    max_nodes = check_max_nodes(max_nodes)
+    if isinstance(state, V.State) and state.phase == "over":
+        return margin_of(state)
+    ctx = _Ctx(state, max_nodes)
+    v, _ = ctx.value_to_go(0, ctx.tn, ctx.leader)
+    return ctx.margin(ctx.taken + v)
+
+
 def sample_worlds(state, seat: int, n: int, rng) -> list:
     """``n`` full deals consistent with what seat ``seat`` knows (RULES.md §1.5).
 
@@ -308,12 +326,12 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
     :param n: how many worlds, a whole number 0..:data:`~cardkit.analysis.MAX_WORLDS`
         (10,000).
 
-    :returns: ``n`` clones of ``state`` with the hidden hands replaced (``initial_hands``
-        to match; ``seed`` None).
+    :returns: ``n`` deals rebuilt from the observation (:func:`cardkit.analysis.worlds.
+        sample_worlds`, ``State.from_observation``: same bidding and play, ``seed`` None).
     :raises StateError: for a state that is not Variety's, or in its bidding.
     :raises CardkitError: for a bad seat, ``n`` or ``rng``.
     """
-    from ._worlds import trick_worlds
+    from . import worlds
     if not isinstance(state, V.State) or state.phase == "bidding":
         raise StateError("sample_worlds takes a Variety state in its play")
-    return trick_worlds(state, seat, n, rng, 52)
+    return worlds.sample_worlds(state.observation(seat), n, rng)

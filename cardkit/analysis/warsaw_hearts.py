@@ -312,53 +312,22 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
     Every card ``seat`` can see stays where it is (its own hand, every card played, who
     played it); the cards it cannot see are dealt to the other seats, as many as each
     holds now, **uniformly** over the deals in which no seat holds a suit it has shown
-    void in (it did not follow that suit, :func:`cardkit.advisor.shown_voids`; dealt by
-    :func:`cardkit.advisor._deal_hidden`). Only ``state.observation(seat)`` is read, so two
-    states that differ only in cards ``seat`` cannot see give identical worlds with the
-    same ``rng``.
+    void in (it did not follow that suit): :func:`cardkit.analysis.worlds.sample_worlds`.
+    Only ``state.observation(seat)`` is read, so two states that differ only in cards
+    ``seat`` cannot see give identical worlds with the same ``rng``.
 
     :param state: a :class:`cardkit.games.warsaw_hearts.State`; not changed.
     :param seat: 0..players-1.
     :param n: how many worlds, a whole number 0..:data:`~cardkit.analysis.MAX_WORLDS`
         (10,000).
     :param rng: a :class:`numpy.random.Generator` (or an int seed).
-    :returns: a list of ``n`` :class:`~cardkit.games.warsaw_hearts.State` objects, each a
-        clone of ``state`` with the hidden hands replaced (and ``initial_hands`` to match,
-        so undo and saving work; ``seed`` None: a world is not the seeded deal).
+    :returns: a list of ``n`` :class:`~cardkit.games.warsaw_hearts.State` objects, each the
+        deal rebuilt from the observation with the hidden hands dealt
+        (``State.from_observation``: ``initial_hands`` to match, so undo and saving work;
+        ``seed`` None: a world is not the seeded deal).
     :raises StateError: for anything but a Warsaw Hearts state in the play or over.
     :raises CardkitError: for a bad seat, ``n`` or ``rng``, or voids no deal can satisfy.
     """
-    from ..advisor import _deal_hidden, _played_by_seat, shown_voids
-    from ..dealing import as_generator
-    from ..notation import sort_hand
-    from ..simulate import warsaw_hearts as SW
-    from ._worlds import _check_n
+    from . import worlds
     _check_state(state, "sample_worlds")
-    obs = state.observation(seat)
-    n = _check_n(n)
-    rng = as_generator(rng)
-    seat = obs.seat
-    by, order = _played_by_seat(obs)
-    seen = set(obs.hand) | set(order)
-    unseen = [i for i, c in enumerate(SW.DECK36) if c not in seen]
-    others = [s for s in range(obs.players) if s != seat]
-    sizes = [obs.hand_sizes[s] for s in others]
-    voids = shown_voids(obs)
-    if unseen:
-        hidden = _deal_hidden(SW._BITS[np.array(unseen, dtype=np.int64)],
-                              [SW.DECK36[i].suit for i in unseen], sizes,
-                              [voids.get(s, set()) for s in others], n, rng)
-        # (others, n, 36) booleans: bit b of hand j in world i
-        has = (hidden[:, :, None] >> np.arange(36, dtype=np.uint64)[None, None, :]) & np.uint64(1)
-        deck_by_bit = [SW.DECK36[SW.CARD_OF[b]] for b in range(36)]
-    worlds = []
-    for i in range(n):
-        w = state.clone()
-        w.seed = None
-        if unseen:
-            for j, s in enumerate(others):
-                cards = [deck_by_bit[b] for b in np.flatnonzero(has[j, i])]
-                w.hands[s] = sort_hand(cards)
-                w.initial_hands[s] = tuple(sort_hand(cards + list(by.get(s, []))))
-        worlds.append(w)
-    return worlds
+    return worlds.sample_worlds(state.observation(seat), n, rng)
