@@ -334,3 +334,18 @@ def test_the_private_name_check_can_fail(tmp_path):
                    "AV._Ctx(1)\nworlds.deal_hidden\n")
     assert _private_uses(judge, "cardkit.advisor", tmp_path) == ["cardkit.advisor._deal_hidden"]
     assert sorted(_private_uses(adv, "cardkit.analysis", tmp_path)) == ["AV._Ctx", "cardkit.analysis._worlds"]
+
+
+def test_solve_value_is_solves_value():
+    """The advisor's double-dummy figures read analysis.variety.solve_value (public), not the
+    solver's private context: the same value as solve, without the line."""
+    from cardkit.analysis import variety as AV
+    for seed, contract, played in ((3, 4, 30), (8, 1, 28), (12, 2, 32), (5, 6, 36)):
+        st = variety_position(seed, contract, played)
+        assert AV.solve_value(st) == A.solve(st).value
+    done = variety_position(3, 4, 52)
+    assert AV.solve_value(done) == A.solve(done).value
+    with pytest.raises(StateError):
+        AV.solve_value(V.new_deal(seed=1))
+    with pytest.raises(CardkitError, match="max_nodes"):
+        AV.solve_value(variety_position(3, 4, 30), max_nodes=0)
