@@ -71,6 +71,8 @@ STATES = {
     "durak early": lambda: durak_position(7, 11),
     "durak 52": lambda: durak_position(9, 14, D.Rules(deck=52)),
     "durak over": lambda: durak_position(4, 400),
+    "variety over": lambda: variety_position(3, 4, 52),
+    "hearts over": lambda: hearts_position(8, 3, 36),
 }
 
 

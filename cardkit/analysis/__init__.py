@@ -14,6 +14,9 @@ of a player's decisions, and expert bots, for the three games.
 - :func:`review` (state, seat) -> list of :class:`Verdict`: what each decision cost.
 - :func:`dd_table` (state) -> :class:`DDTable`: Variety's double-dummy table, the
   declarers' margin for each contract and each declaring pair.
+- :mod:`cardkit.analysis.worlds`: the deals one seat cannot tell from the real one, from its
+  observation alone (the one place cardkit deals the cards a seat cannot see; each game's
+  ``State.from_observation`` makes them states).
 - :class:`ExpertBot`: plays from :func:`estimate` (``variety.ExpertBot`` and the other
   games' names refer to it).
 
