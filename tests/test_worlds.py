@@ -351,3 +351,30 @@ def test_solve_value_is_solves_value():
         AV.solve_value(V.new_deal(seed=1))
     with pytest.raises(CardkitError, match="max_nodes"):
         AV.solve_value(variety_position(3, 4, 30), max_nodes=0)
+
+
+def test_the_advisors_durak_dealing_respects_shown_voids():
+    """durak_hidden_bits (what durak_reply_swings deals) with a void shown: the same
+    placements as hidden_hands from the same random numbers, none giving the opponent a card
+    of a suit it showed it lacked; without a void, every unseen card somewhere, once."""
+    from cardkit.simulate import armenian_durak as SD
+    s, seat = _durak_with_a_void()
+    obs = s.observation(seat)
+    tb = SD._tables(obs.rules.deck)
+    bit = {c: int(b) for c, b in zip(tb.cards, tb.bit_of)}
+    hand, down = worlds.durak_hidden_bits(obs, tb.cards, tb.bit_of, 40, np.random.default_rng(2))
+    placed = worlds.hidden_hands(obs, 40, np.random.default_rng(2))
+    void = _shown_void(s, 1 - seat)
+    for k, h in enumerate(placed):
+        assert int(hand[k]) == sum(1 << bit[c] for c in h["hand"])
+        assert [[int(x) for x in down[p, :, k]] for p in (0, 1)] == \
+            [[-1 if c is None else bit[c] for c in h["down"][p]] for p in (0, 1)]
+        assert not [c for c in h["hand"] if c.suit in void]
+    early = durak_position(7, 4)
+    obs = early.observation(0)
+    hand, down = worlds.durak_hidden_bits(obs, tb.cards, tb.bit_of, 30, np.random.default_rng(1))
+    unseen = set(early.hands[1]) | {c for p in (0, 1) for c in early.down[p] if c is not None}
+    for k in range(30):
+        got = [c for c in tb.cards if int(hand[k]) >> bit[c] & 1] + \
+              [c for c in tb.cards for p in (0, 1) for i in range(6) if down[p, i, k] == bit[c]]
+        assert sorted(got) == sorted(unseen)
