@@ -41,7 +41,10 @@ Move ordering (the table's card first): each card's trick is predicted from the 
 still to come (a sure winner cashed, a low card led to the side's winner, a suit the
 opponents can ruff avoided; following, the cheapest card that takes the trick for good,
 else the lowest, or the highest that still loses a trick not wanted), valued by the
-trick's worth to the mover's side, ties by history.
+trick's worth to the mover's side, ties by history. A trick worth < 0 so far (contract
+8's every trick, a black card of contract 4, a club of 7) is predicted as nobody wants
+it: each later player plays under the winner if able, else takes it with its highest
+card (:func:`duck_winner`); the high cards are tried first.
 
 Table arrays: ``tb`` uint64[NB, 3] buckets (two hashes, chain head + 1), ``te``
 uint64[NE, 6] entries (owner patterns of the two suit pairs, their masks, bounds and
@@ -321,6 +324,32 @@ def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
     return 1
 
 
+@njit(int64(uint64[:], int64, int64, int64, int64, int64, int64), cache=True)
+def duck_winner(hands, leader, k0, w, ws, led, trump):
+    """The seat that takes a trick nobody wants, of suit ``led``, now won by card ``w`` of
+    seat ``ws``, when the players from play order ``k0`` on each play under the winner if
+    they can (a card of the suit below it, any card of the suit when it was trumped, a
+    discard), else their highest card that must win (of the suit, or a trump when they
+    hold nothing else)."""
+    lmask = S16 << np.uint64(16 * led)
+    tmask = np.uint64(0)
+    if trump >= 0:
+        tmask = S16 << np.uint64(16 * trump)
+    for k in range(k0, 4):
+        q = (leader + k) % 4
+        h = hands[q]
+        hq = h & lmask
+        if hq:
+            if (w >> 4) == led and (hq & ((np.uint64(1) << np.uint64(w)) - np.uint64(1))) == np.uint64(0):
+                w = msb(hq)
+                ws = q
+        elif trump >= 0 and h != np.uint64(0) and (h & tmask) == h and (
+                (w >> 4) != trump or (h & ((np.uint64(1) << np.uint64(w)) - np.uint64(1))) == np.uint64(0)):
+            w = msb(h)   # only trumps left, none under the winner: it must ruff or overruff
+            ws = q
+    return ws
+
+
 @njit(int64(uint64[:], int64, uint64, uint64, uint64, int64[:], int64[:], int64, int64, int64, int64[:],
             int64[:], int64[:]), cache=True)
 def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmove, stats, moves, scores):
@@ -331,6 +360,7 @@ def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmo
     suit (a smaller tree) and history. Returns the number of moves."""
     me = side[player]
     nm = 0
+    one = 1   # (no integer literal at a call site of a cached function)
     tmask = np.uint64(0)
     if trump >= 0:
         tmask = S16 << np.uint64(16 * trump)
@@ -388,6 +418,16 @@ def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmo
                 continue
             worth = per_trick + val[b] * (1 + others)
             sec = 2000 - 40 * oppcards
+            if worth < 0:
+                # a trick nobody wants: who takes it when everyone plays under the winner if
+                # they can; the high cards first (got rid of)
+                wq = duck_winner(hands, player, one, b, player, s, trump)
+                pred = 1 if side[wq] == me else -1
+                sec = 1000 + st * 16
+                gain = pred * worth
+                scores[nm] = ((gain + 4096) << 24) + (sec << 12) + hist
+                nm += 1
+                continue
             if others == 0 or b == top:
                 pred = -1 if opp_ruff else 1
                 sec += 500
@@ -643,6 +683,15 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
                     else:
                         opp_beats = True
             worth = wsum + val[b]
+            if worth < 0:
+                wq = duck_winner(hands, leader, tn + 1, w2, player if beats else (leader + wi) % 4, led, trump)
+                # a trick nobody wants (as at the lead): ducked with the highest card that
+                # ducks, or taken anyway with the highest card
+                pred = 1 if side[wq] == me else -1
+                sec = 3000 + st * 16 if pred == 1 and beats else 1000 + st * 16
+                scores[nm] = ((pred * worth + 4096) << 24) + (sec << 12) + hist
+                nm += 1
+                continue
             if not opp_beats:
                 pred = 1 if side2 == me else -1
             elif side2 != me and not own_beats:
