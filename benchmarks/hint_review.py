@@ -15,9 +15,10 @@ seat 0 as the learner, and prints:
   every decision (the page's store read back: what is left is the all-cards-known
   analysis), beside the review with the old settings (8 worlds a decision);
 - each game's slowest Hint and median review;
-- the slowest Hint at the first positions whose worlds are all solved exactly (Variety
-  at 24-22 cards left, each contract; Warsaw Hearts, four players, at 16-14), where a
-  Hint takes longest (``--edge`` deals a row).
+- the slowest Hint at the first positions whose worlds are all solved exactly
+  (:data:`cardkit.analysis.EXACT_CARDS` cards left and the next two: Variety, each
+  contract; Warsaw Hearts, four players; Armenian Durak), where a Hint takes longest
+  (``--edge`` deals a row). Run it again when ``EXACT_CARDS`` or ``DECISION_SAMPLES`` changes.
 
 The first calls of a process also load the numba kernels; they are made (and printed)
 before the figures. Load is printed at the start and the end: figures under load are slower than
@@ -35,7 +36,7 @@ import statistics
 import time
 
 from cardkit import analysis as A
-from cardkit.analysis.judge import DECISION_SAMPLES, cards_left
+from cardkit.analysis.judge import DECISION_SAMPLES, EXACT_CARDS, cards_left
 from cardkit.bots import play_out
 from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
 
@@ -120,8 +121,9 @@ def main(argv=None) -> None:
 
 def edge(deals: int) -> None:
     """The Hint where it is slowest: the first positions whose worlds are all solved
-    exactly (Variety at 24-22 cards left, every contract; Warsaw Hearts, four players, at
-    16-14), reached by random play from ``deals`` seeded deals."""
+    exactly (:data:`cardkit.analysis.EXACT_CARDS` cards left and the next two: Variety,
+    every contract; Warsaw Hearts, four players; Armenian Durak), reached by random play
+    from ``deals`` seeded deals."""
     import random
 
     from cardkit.simulate.variety import auction_for
@@ -138,18 +140,28 @@ def edge(deals: int) -> None:
             st.apply_action(rng.choice(st.legal_actions()))
         return st
 
-    print("the first exact positions (random play to there):")
+    print(f"the first exact positions (random play to there; EXACT_CARDS {EXACT_CARDS}):")
+    first = {g: [n - EXACT_CARDS[g] + k for k in range(3)] for g, n in (("variety", 52), ("warsaw_hearts", 36))}
     for c in range(1, 9):
         ps = []
         for seed in range(deals):
-            for n in (28, 29, 30):
+            for n in first["variety"]:
                 st = V.new_deal(seed=seed, dealer=seed % 4)
                 for b in auction_for(c, (1, 3), seed % 4):
                     st.apply_action(b)
                 ps.append(play(st, n, random.Random(seed)))
         rows(f"variety contract {c}", ps)
     rows("warsaw_hearts 4 players", [play(W.new_deal(seed=seed, players=4), n, random.Random(seed))
-                                     for seed in range(2 * deals) for n in (20, 21, 22)])
+                                     for seed in range(2 * deals) for n in first["warsaw_hearts"]])
+
+    def durak(seed, left):
+        st, rng = D.new_deal(seed=seed), random.Random(seed)
+        while st.phase != "over" and (st.phase != "play" or cards_left(st) > left):
+            st.apply_action(rng.choice(st.legal_actions()))
+        return st
+
+    rows("armenian_durak", [st for seed in range(2 * deals) for k in range(3)
+                            if (st := durak(seed, EXACT_CARDS["armenian_durak"] - k)).phase == "play"])
 
 
 if __name__ == "__main__":

@@ -481,3 +481,19 @@ def test_the_hint_and_how_did_i_do_name_the_same_best_action_at_every_decision(c
     assert calls == [] and t.last_error is None, t.last_error
     for i, v in judged.items():
         assert hints[i].startswith(f"Hint: {_hinted_words(v.best)}"), (i, hints[i], v.best)
+
+
+def test_the_page_keeps_a_bounded_number_of_evaluations(monkeypatch):
+    """A learner who undoes and asks hint after hint cannot make the page keep evaluations
+    without end: past EVALUATIONS_KEPT the store starts again (the review then works out what
+    it does not find)."""
+    import cardkit_widgets._dashboard as dash
+    monkeypatch.setattr(dash, "EVALUATIONS_KEPT", 2)
+    t = WarsawHeartsTable(seed=2)
+    sizes = []
+    for _ in range(4):
+        _to_the_play(t)
+        t.hint()
+        sizes.append(len(t._evaluations))
+        t.table.click(t.table.legal_cards[0])
+    assert max(sizes) <= 2 and sizes[-1] >= 1

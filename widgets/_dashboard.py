@@ -121,9 +121,13 @@ PHASE_REFUSALS = {"bidding": "cards are played after the bidding", "trump": "fir
 #: out again by the review (the page keeps each evaluation for the deal). How did I do?
 #: also analyses each decision with all cards known within this many positions
 #: (``exact_nodes``; a larger position gets no all-cards-known figure). A whole deal is
-#: judged in about 1 s (Variety, Warsaw Hearts) to 3-5 s (Armenian Durak, about 20
-#: decisions) on this project's 2-core machine (``python benchmarks/hint_review.py``).
+#: judged in about 0.1-2 s (Variety, Warsaw Hearts) to 3-7 s (Armenian Durak, about 20
+#: decisions) on this project's 2-core machine under load 5-7, a hinted deal faster
+#: (``python benchmarks/hint_review.py``).
 REVIEW_NODES = 200_000
+#: The most evaluations a page keeps for its deal (each under a kilobyte); past it the store
+#: is emptied and the review works out what it no longer finds.
+EVALUATIONS_KEPT = 1000
 #: What a hint's points are, by game (the units of :func:`cardkit.analysis.outcome`).
 HINT_UNITS = {"variety": "your side's margin", "warsaw_hearts": "your deal result, bonus − penalty",
               "armenian_durak": "your points minus your opponent's"}
@@ -1126,6 +1130,8 @@ class DealDashboard(BoardSteps, W.VBox):
         if len(legal) == 1:
             return [(legal[0], None, None)], 0
         from cardkit.analysis import evaluate_decision
+        if len(self._evaluations) >= EVALUATIONS_KEPT:   # undo and hint, again and again: memory stays bounded
+            self._evaluations.clear()
         est = evaluate_decision(st, seed=self._deal_base(), cache=self._evaluations)
         return [(a, est.values[a], est.stderr[a]) for a in est.ranked()], est.samples
 

@@ -400,12 +400,12 @@ def decision_seed(seed: int, index: int) -> np.random.Generator:
 
 #: Worlds :func:`evaluate_decision` deals for a card (or a Durak draw) decision, by game:
 #: the Hint's and the review's settings. Measured on this project's 2-core machine under
-#: load 5-7 (``python benchmarks/hint_review.py``, 4 deals a game, and every Variety
-#: contract 1-8 at 24 cards left, where each world is first solved exactly): a Variety Hint
-#: at most 0.56 s (median 0.05 s), Warsaw Hearts at most 0.30 s, Armenian Durak at most
-#: 0.43 s (median 0.12 s); a whole deal's review 0.7-1.9 s (Variety), 0.1-0.4 s (Warsaw
-#: Hearts), 3.3-4.4 s (Armenian Durak, about 20 decisions; 2.2-4.0 s with the old 8 worlds
-#: in the same run), most of it the all-cards-known analysis.
+#: load 5-7 (``python benchmarks/hint_review.py``, two runs of 4 deals a game, and every
+#: Variety contract at 24 cards left, where each world is first solved exactly): a Hint at
+#: most 0.56 s in Variety (median 0.02-0.05 s), 0.30 s in Warsaw Hearts, 0.79 s in
+#: Armenian Durak (median 0.12 s); a whole deal's review 0.3-1.9 s (Variety), 0.1-0.4 s
+#: (Warsaw Hearts), 3.3-7.2 s (Armenian Durak, about 20 decisions; 2.1-6.2 s with the old
+#: 8 worlds in the same runs), most of it the all-cards-known analysis.
 DECISION_SAMPLES = {"variety": 32, "warsaw_hearts": 48, "armenian_durak": 16}
 #: Deals per contract :func:`evaluate_decision` has the advisor play for a Variety bid
 #: (:func:`cardkit.advisor.advise`, about 10-20 ms).
