@@ -70,3 +70,13 @@ def test_estimates_benchmark_prints_a_row_per_position_kind():
     row = next(line for line in out.splitlines() if line.startswith("variety c2  4 left"))
     assert re.search(r"\|\s+[\d.]+\s+[\d.]+\s+1/1\s+\|\s+[\d.]+\s+[\d.]+\s+1/1", row), row
     assert "load at start" in out and "load at end" in out
+
+
+def test_worlds_benchmark_prints_a_row_per_position():
+    """benchmarks/worlds.py at a tiny size: a row per game and depth, with the actions
+    replayed and a time per world."""
+    out = _run("benchmarks/worlds.py", "--worlds", "3")
+    for name in ("Variety, 4 tricks played", "Warsaw Hearts 4p, 6 tricks", "Armenian Durak, 20 actions"):
+        row = next(line for line in out.splitlines() if line.startswith(name))
+        assert re.search(r"\s\d+\s+[\d.]+\s+[\d.]+$", row), row
+    assert "load average" in out

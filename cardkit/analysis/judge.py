@@ -171,11 +171,11 @@ def estimate(state, *, samples: int = 32, seconds: float | None = None, seed=Non
     if state.phase in ("over", "bidding", "trump"):
         raise StateError(f"estimate values the play: not the phase {state.phase!r}")
     return estimate_observation(state.observation(state.current_player), samples=samples, seconds=seconds,
-                                seed=seed, progress=progress, method=method, _game=game, _state=state)
+                                seed=seed, progress=progress, method=method, _game=game)
 
 
 def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None, seed=None, progress=None,
-                         method: str = "auto", _game: str | None = None, _state=None) -> Estimate:
+                         method: str = "auto", _game: str | None = None) -> Estimate:
     """:func:`estimate` from an observation (what a bot gets): ``obs.seat`` must be the
     player to act. Same parameters, result and errors.
 
@@ -196,7 +196,7 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
     rng = as_generator(seed)
     backend, _ = _modules(game)
     from .worlds import sample_worlds
-    worlds = sample_worlds(obs, n, rng)  # from the observation only (``_state`` is not read)
+    worlds = sample_worlds(obs, n, rng)  # from the observation only
     legal = list(obs.legal_actions)
     exact = method == "exact" or (method == "auto" and bool(worlds) and cards_left(worlds[0]) <= EXACT_CARDS[game])
     rows = []
