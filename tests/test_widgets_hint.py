@@ -497,3 +497,55 @@ def test_the_page_keeps_a_bounded_number_of_evaluations(monkeypatch):
         sizes.append(len(t._evaluations))
         t.table.click(t.table.legal_cards[0])
     assert max(sizes) <= 2 and sizes[-1] >= 1
+
+
+def test_the_hint_store_is_bounded_too(monkeypatch):
+    """Undo and hint again and again: the Hint's own figures (kept per position so a second
+    press is free) are bounded like the judge's evaluations, while every hinted position
+    still counts once on the score sheet."""
+    import cardkit_widgets._dashboard as dash
+    monkeypatch.setattr(dash, "EVALUATIONS_KEPT", 3)
+    t = WarsawHeartsTable(seed=2)
+    sizes = []
+    for i in range(30):
+        st = t.state
+        if st.is_terminal():
+            t.undo()
+            continue
+        legal = st.legal_actions()
+        t.hint()
+        sizes.append(len(t._hint_cache))
+        assert t.act(legal[(i * 7) % len(legal)]), t.last_error
+        if i % 3 == 2:
+            t.undo()
+            t.undo()
+    assert max(sizes) <= 3 and t.hints_used > 3
+
+
+def _estimate_for(st, values: dict, stderr: dict):
+    from cardkit.analysis import Estimate
+    return Estimate(st.current_player, values, stderr, 32, "playouts", 0.0)
+
+
+@pytest.mark.parametrize("gap, se, clear", [(3.0, 1.0, True), (2.0, 1.0, False), (0.0, 0.0, False)])
+def test_the_hint_and_the_review_call_the_same_gap_clear_or_within_the_noise(gap, se, clear, monkeypatch):
+    """Issue 20: one evaluator, one rule. The Hint states a gap as a clear gain only when the
+    review would call that cost clear (over two standard errors of the difference); between
+    one and two it says "within the noise" as the review says "not certain". A tie where
+    every deal agrees reads "just as good", not "within the noise"."""
+    import cardkit.analysis as A
+    from cardkit.analysis.judge import Verdict
+    t = WarsawHeartsTable(seed=2)
+    _to_the_play(t)
+    legal = t.state.legal_actions()
+    best, other = legal[0], legal[1]
+    values = {a: -20.0 for a in legal} | {best: 5.0, other: 5.0 - gap}
+    stderr = {a: se for a in legal}
+    monkeypatch.setattr(A, "evaluate_decision", lambda st, **k: _estimate_for(st, values, stderr))
+    text = t.hint(about=other)
+    pm = (2 * se * se) ** 0.5
+    v = Verdict(0, t.seat, other, best, gap, pm, None, None, "playouts", "")
+    assert v.certain is clear
+    assert f"{gap:.1f} more than" in text, text
+    assert ("within the noise" in text) is (not clear and se > 0), text
+    assert ("just as good" in text) is (gap == 0 and se == 0), text

@@ -1087,8 +1087,11 @@ class DealDashboard(BoardSteps, W.VBox):
         learner's side: :func:`cardkit.analysis.outcome`) and how much more it gains than
         the next best, or than ``about``, the card the learner seems about to play (the
         page sends the legal card last hovered or focused), with the standard error of
-        that difference. Each position hinted counts once in :attr:`hints_used`, shown in
-        the score sheet's note for the deal.
+        that difference; a gap not over two standard errors (the review's rule,
+        :func:`cardkit.analysis.judge.cost_is_clear`) is said to be "within the noise" (or,
+        when every deal agrees on a tie, "just as good in every deal"). Each position hinted
+        counts once in :attr:`hints_used`, shown in the score sheet's note for the deal; the
+        hint figures kept per position are emptied past :data:`EVALUATIONS_KEPT`.
 
         :param about: a card (or its notation, ``"QH"``) to compare with; ignored when it
             is not a legal action now.
@@ -1102,6 +1105,8 @@ class DealDashboard(BoardSteps, W.VBox):
         key = self._history_key(st)
         legal = list(st.legal_actions())
         if key not in self._hint_cache:
+            if len(self._hint_cache) >= EVALUATIONS_KEPT:   # bounded like the judge's store (undo-and-hint loops)
+                self._hint_cache.clear()
             if len(legal) > 1:
                 self._message = "Working out a hint…"
                 self.last_error = None
@@ -1167,9 +1172,11 @@ class DealDashboard(BoardSteps, W.VBox):
             than = f"the next best, {self._action_words(st, other[0], short=True)}"
         else:
             than = f"{self._action_words(st, other[0], short=True)}, the card you are on"
+        from cardkit.analysis.judge import cost_is_clear  # the review's rule: over two standard errors
         gap = value - other[1]
         pm = math.sqrt(se ** 2 + other[2] ** 2)
-        noise = ": about as good, within the noise" if gap <= pm else ""
+        noise = ("" if cost_is_clear(gap, pm) else ": just as good in every deal" if pm == 0
+                 else ": about as good, within the noise")
         seen = "the cards you cannot see" if st.phase != "bidding" else "the other hands"
         return (f"<b>Hint:</b> {what}: {_signed(value)} points on average ({unit}), {gap:.1f} more than {than} "
                 f"(± {pm:.1f}{noise}) <small>— from {samples} deals of {seen}</small>.")

@@ -334,7 +334,7 @@ class Verdict:
     def certain(self) -> bool:
         """Is the cost from the seat's view clear: every sampled world agreed (no
         standard error) or it is over two standard errors?"""
-        return _clear(self.cost, self.stderr)
+        return cost_is_clear(self.cost, self.stderr)
 
     @property
     def costly(self) -> bool:
@@ -349,20 +349,29 @@ def _name(a) -> str:
     return str(a)
 
 
-def _clear(cost, se) -> bool:
-    """Is a cost from the view clear: every world agreed (no standard error) or it is over
-    two standard errors?"""
-    return cost >= 0.05 and (se == 0 or cost > 2 * se)
+def cost_is_clear(cost: float, stderr: float) -> bool:
+    """Is a cost (or a gain) from the view clear, as :func:`review` states one: at least
+    0.05 points, and every sampled world agreed (``stderr`` 0) or it is over two standard
+    errors. The Hint reads the same rule, so a gap it calls clear the review calls a cost
+    and one it calls within the noise the review calls "not certain".
+
+    :param cost: points (a difference of two actions' values).
+    :param stderr: the standard error of that difference, points >= 0.
+    """
+    return cost >= 0.05 and (stderr == 0 or cost > 2 * stderr)
+
+
+_clear = cost_is_clear   # the old private name (cardkit/problems.py reads it)
 
 
 def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_name) -> str:
-    """One sentence: a cost is stated as a cost only when it is clear (:func:`_clear`), as
+    """One sentence: a cost is stated as a cost only when it is clear (:func:`cost_is_clear`), as
     "about N points, not certain" otherwise; a decision that cost nothing with all cards
     known says so. ``name`` writes an action (a page's words for a bid or a draw)."""
     what = f"bid {a}" if bid else name(a)
     if cost < 0.05:
         s = f"{what}: a good choice"
-    elif not _clear(cost, se):
+    elif not cost_is_clear(cost, se):
         s = (f"{what}: about {cost:.1f} points worse than {name(best)} on average, not certain "
              f"(± {se:.1f}: within the noise of the sampled deals)")
     else:
