@@ -16,7 +16,7 @@ import pytest
 from cardkit.analysis import _durak_kernel as K, armenian_durak as A
 from cardkit.games import armenian_durak as D
 
-ALL_OFF = K.OFF_HISTORY
+ALL_OFF = K.OFF_HISTORY | K.OFF_DRAWDOM
 
 
 def _cards_left(s) -> int:
@@ -68,6 +68,67 @@ def positions():
             left = 6 + j % 5 if deck == 36 else 6
             out.append(_position(rng, rules, left, int(rng.integers(3))))
     return out
+
+
+def _ref(state) -> int:
+    """Plain minimax on the engine: the final margin of the player to move."""
+    mover = state.current_player
+    best = -10**9
+    for action in state.legal_actions():
+        s = state.clone()
+        s.apply_action(action)
+        if s.is_terminal():
+            r = s.returns()
+            v = r[mover] - r[1 - mover]
+        else:
+            v = _ref(s) if s.current_player == mover else -_ref(s)
+        best = max(best, v)
+    return best
+
+
+def _dominated_decline(s) -> bool:
+    """A draw where a face-down card is of a plain suit the opponent holds none of (the
+    kernel does not search declining there)."""
+    if s.phase != "draw":
+        return False
+    p = s.current_player
+    o = 1 - p
+    theirs = set(s.hands[o]) | {c for c in s.up[o] + s.down[o] if c is not None}
+    return any(d is not None and d.suit != s.trump and all(c.suit != d.suit for c in theirs)
+               for d in s.down[p])
+
+
+def test_draws_where_declining_is_not_searched_equal_the_plain_minimax():
+    rng = np.random.default_rng(7)
+    found = 0
+    for _ in range(4000):
+        if found >= 25:
+            break
+        rules = D.Rules(draw_after="any" if rng.random() < 0.7 else "lead")
+        s = _position(rng, rules, int(rng.integers(2, 4)), 0)
+        for _step in range(6):  # on to a draw, if one comes
+            if s.is_terminal() or s.phase == "draw":
+                break
+            la = s.legal_actions()
+            hand = [a for a in la if a in s.hands[s.current_player]]
+            s.apply_action((hand or la)[int(rng.integers(len(hand or la)))])
+        if not _dominated_decline(s):
+            continue
+        found += 1
+        got = A.analyse(s)
+        mover = s.current_player
+        base = s.points()[mover] - s.points()[1 - mover]
+        assert A.solve(s).value == max(got.values())  # the root's own draw searched as any other
+        for a, v in got.items():
+            c = s.clone()
+            c.apply_action(a)
+            if c.is_terminal():
+                r = c.returns()
+                ref = r[mover] - r[1 - mover]
+            else:
+                ref = _ref(c) if c.current_player == mover else -_ref(c)
+            assert v == ref, (s.to_json(), a, v, ref, base)
+    assert found >= 25
 
 
 def test_positions_cover_leads_replies_and_draws(positions):

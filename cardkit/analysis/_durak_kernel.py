@@ -58,6 +58,7 @@ OFF = 138      # search features switched off (bits OFF_*; 0, as built, is all o
 DBT = 192      # de Bruijn table, 64 entries
 TB_SIZE = 256
 OFF_HISTORY = 1  # move ordering by the history of cut-offs (leads, replies)
+OFF_DRAWDOM = 2  # no declining the draw where a draw is as good or better
 
 # ---- Zobrist tables (z1 and z2: two independent 64-bit hashes) -------------------------------
 Z_HAND = 0       # + 64 p + c: card c in seat p's hand (or face up with no face-down card left)
@@ -427,10 +428,27 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
                     ms[depth, n] = i
                     ms[depth, 32 + n] = tb[PTS + d] * 8 + (d & 15) + (64 if (d >> 4) == tb[TRUMP] else 0)
                     n += 1
-            # declining can be better: a card drawn may bring a duty to follow (§3.3)
-            ms[depth, n] = NODRAW
-            ms[depth, 32 + n] = -1
-            n += 1
+            # declining can be better: a card drawn may bring a duty to follow (§3.3); not
+            # when a card to draw is of a plain suit the opponent holds none of (it never
+            # leads it), as then drawing that card leaves every choice declining leaves
+            dom = False
+            if (tb[OFF] & OFF_DRAWDOM) == 0:
+                hp = st[H + p] | st[UPM + p]
+                for i in range(6):
+                    d = st[DN + base + i]
+                    if d >= 0:
+                        hp |= int64(1) << d
+                ho = tb[ALL] & ~st[GONE] & ~hp
+                if st[LEADC] >= 0:
+                    ho &= ~(int64(1) << st[LEADC])
+                for i in range(6):
+                    d = st[DN + base + i]
+                    if d >= 0 and (d >> 4) != tb[TRUMP] and (ho & tb[SUITM + (d >> 4)]) == 0:
+                        dom = True
+            if not dom:
+                ms[depth, n] = NODRAW
+                ms[depth, 32 + n] = -1
+                n += 1
         best = -INF
         a = alpha
         for k in range(n):
