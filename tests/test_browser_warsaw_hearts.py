@@ -3,7 +3,8 @@
 issue 13): the learner plays a legal card, sees the trick change and undoes it; the Hint
 button is visible in the table's first row of controls, a hint for the card the learner
 is on appears in the status line, and at the end of the deal How did I do? judges the deal
-and a listed decision (if any) opens in the replay with the judge's line; then the learner
+and a listed decision (if any) opens in the replay with the judge's line, and the judge's line on
+the hinted decision names the hint's card (issue 20: one evaluator); then the learner
 chooses three players (lessons/warsaw_hearts/2_play.ipynb; the rules lesson:
 tests/test_browser_lesson_exercises.py). Selectors as in
 ``tests/test_browser_card_table.py``; the controls are ``[data-name=hint_button]``,
@@ -60,6 +61,8 @@ def test_play_a_legal_card_undo_hint_how_did_i_do_and_three_players(dashboard, p
     expect(status).to_contain_text("points on average")
     expect(status).to_contain_text("the card you are on")
     expect(status).not_to_contain_text("⚠")
+    hinted = re.search(r"Hint: play (\S+?)( \(the card you are on\))?: .*?(\d+\.\d) more than", status.inner_text())
+    assert hinted, status.inner_text()
 
     # play the deal to its end (the first legal card each time)
     for _ in range(14):
@@ -88,6 +91,29 @@ def test_play_a_legal_card_undo_hint_how_did_i_do_and_three_players(dashboard, p
     else:
         expect(listed).to_contain_text("No decision cost you a point")
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    # issue 20: the review's verdict on the hinted decision (the learner's first card, the first
+    # legal one) names the hint's card: a good choice if it was that card, else the better one
+    info = page.locator("[data-name=replay_info]")
+    commentary = page.locator("[data-name=replay_commentary]")
+    back_trick = page.get_by_role("button", name="◀◀ trick", exact=True)
+    for _ in range(16):
+        if info.inner_text().startswith("Replay: step 0 "):
+            break
+        before = info.inner_text()
+        (back_trick if back_trick.is_enabled() else page.get_by_role("button", name="◀ card", exact=True)).click()
+        expect(info).not_to_have_text(before)
+    expect(info).to_contain_text("Replay: step 0 ")
+    judge = ""
+    for step in range(1, 5):  # the bots' cards first, then the learner's (the step after it has the verdict)
+        page.get_by_role("button", name="card ▶", exact=True).click()
+        expect(info).to_contain_text(f"Replay: step {step} ")
+        judge = next((x for x in commentary.inner_text().split("\n") if x.startswith("Judge:")), "")
+        if judge:
+            break
+    if hinted.group(2):
+        assert judge.startswith(f"Judge: {hinted.group(1)}: a good choice"), (hinted.group(0), judge)
+    elif float(hinted.group(3)) >= 0.1:
+        assert f"better: {hinted.group(1)})" in judge or f"worse than {hinted.group(1)} " in judge, (hinted.group(0), judge)
 
     # the visible Players choice: three players, 12 cards each, a new game
     page.get_by_role("radio", name="3 players (12 cards each)").check()
