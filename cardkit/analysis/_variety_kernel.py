@@ -12,10 +12,12 @@ contract table, RULES.md §1.2, §1.5):
   (``base = 4 * trick number``), so a deeper search never overwrites a shallower trick;
 - ``val``: int64[64], points of each card to the side that takes it, in search units;
 - ``side``: int64[4], 1 for a declarer, 0 for a defender;
-- ``prm``: int64[4]: trump suit (-1 for none), points per trick in search units, 1 when
+- ``prm``: int64[8]: trump suit (-1 for none), points per trick in search units, 1 when
   the cards of some suit differ in value (contract 5: the table key then holds each
   suit's values in rank order), 1 when only tricks count and both sides want them
-  (contracts 1 and 2: the leader's quick tricks bound the value).
+  (contracts 1 and 2: the leader's quick tricks bound the value), 1 when card values of
+  both signs are in play (contracts 4 and 5: :func:`pairing_bound`, values in -8..7),
+  then unused (0). Each bound's flag may be 0 (the same values, more positions).
 
 The search value is additive: the declarers' points minus the defenders' points over the
 tricks still to be played, in search units (contract 1 counts tricks: its +12 and the
@@ -42,9 +44,10 @@ still to come (a sure winner cashed, a low card led to the side's winner, a suit
 opponents can ruff avoided; following, the cheapest card that takes the trick for good,
 else the lowest, or the highest that still loses a trick not wanted), valued by the
 trick's worth to the mover's side, ties by history. A trick worth < 0 so far (contract
-8's every trick, a black card of contract 4, a club of 7) is predicted as nobody wants
-it: each later player plays under the winner if able, else takes it with its highest
-card (:func:`duck_winner`); the high cards are tried first.
+8's every trick, a black card of contract 4, a club of 7; not in contract 5, whose suits
+mix values: there it cost nodes) is predicted as nobody wants it: each later player plays
+under the winner if able, else takes it with its highest card (:func:`duck_winner`); the
+high cards are tried first.
 
 Table arrays: ``tb`` uint64[NB, 3] buckets (two hashes, chain head + 1), ``te``
 uint64[NE, 6] entries (owner patterns of the two suit pairs, their masks, bounds and
@@ -350,9 +353,9 @@ def duck_winner(hands, leader, k0, w, ws, led, trump):
     return ws
 
 
-@njit(int64(uint64[:], int64, uint64, uint64, uint64, int64[:], int64[:], int64, int64, int64, int64[:],
-            int64[:], int64[:]), cache=True)
-def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmove, stats, moves, scores):
+@njit(int64(uint64[:], int64, uint64, uint64, uint64, int64[:], int64[:], int64, int64, int64, int64,
+            int64[:], int64[:], int64[:]), cache=True)
+def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, duck, ttmove, stats, moves, scores):
     """The leader's cards (one of each run of equivalent cards) with ordering scores,
     high first wanted: a sure winner cashed, a low card led to the partner's winner, a
     suit the opponents can ruff avoided; both sides want tricks worth > 0 (the gain is the
@@ -418,7 +421,7 @@ def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmo
                 continue
             worth = per_trick + val[b] * (1 + others)
             sec = 2000 - 40 * oppcards
-            if worth < 0:
+            if worth < 0 and duck:
                 # a trick nobody wants: who takes it when everyone plays under the winner if
                 # they can; the high cards first (got rid of)
                 wq = duck_winner(hands, player, one, b, player, s, trump)
@@ -447,6 +450,38 @@ def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmo
             scores[nm] = ((gain + 4096) << 24) + (sec << 12) + hist
             nm += 1
     return nm
+
+
+@njit(int64(uint64[:], int64[:], int64, int64, int64[:], int64[:]), cache=True)
+def pairing_bound(hands, val, per_trick, tleft, cnt, sums):
+    """A bound on |value to go| at a trick's start: every trick holds one card of each
+    hand and goes whole to one side, so |value| <= max over such groupings of the sum of
+    |per_trick + the trick's card values|, reached by putting each hand's cards in
+    value order (the k highest tricks hold at most each hand's k highest values:
+    majorisation, and |.| is convex). Card values must lie in -8..7; ``cnt`` int64[16],
+    ``sums`` int64[>=13] scratch."""
+    for t in range(tleft):
+        sums[t] = 0
+    for p in range(4):
+        for i in range(16):
+            cnt[i] = 0
+        x = hands[p]
+        while x:
+            lb = x & (~x + np.uint64(1))
+            x ^= lb
+            cnt[val[ctz(lb)] + 8] += 1
+        t = 0
+        for i in range(15, -1, -1):
+            c = cnt[i]
+            while c > 0:
+                sums[t] += i - 8
+                t += 1
+                c -= 1
+    u = 0
+    for t in range(tleft):
+        w = per_trick + sums[t]
+        u += w if w > 0 else -w
+    return u
 
 
 @njit(types.Tuple((int64, uint64))(uint64[:], int64, int64[:], int64), cache=True)
@@ -554,6 +589,13 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
                 return bound
             if -bound >= beta:
                 return -bound
+        if prm[4] and not isroot:
+            # card values of both signs (contracts 4, 5): the grouping bound
+            ub = pairing_bound(hands, val, per_trick, tleft, mbuf[ply], sbuf[ply])
+            if ub < beta:
+                return ub
+            if -ub >= beta:
+                return -ub
         if prm[3] and not isroot:
             # tricks only, wanted by both sides: the leader's sure tricks bound the value
             qt = quick_tricks(hands, leader, side, trump)
@@ -634,7 +676,8 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
     if trump >= 0:
         tmask = S16 << np.uint64(16 * trump)
     if tn == 0:
-        nm = lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, ttmove, stats, moves, scores)
+        nm = lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, 1 - mixed, ttmove, stats, moves,
+                        scores)
     else:
         lmask = S16 << np.uint64(16 * led)
         winside = side[(leader + wi) % 4]
@@ -683,7 +726,7 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
                     else:
                         opp_beats = True
             worth = wsum + val[b]
-            if worth < 0:
+            if worth < 0 and not mixed:
                 wq = duck_winner(hands, leader, tn + 1, w2, player if beats else (leader + wi) % 4, led, trump)
                 # a trick nobody wants (as at the lead): ducked with the highest card that
                 # ducks, or taken anyway with the highest card

@@ -27,6 +27,9 @@ from ._types import SearchLimit, Solution
 __all__ = ["solve", "analyse", "sample_worlds", "margin_of", "solve_value"]
 
 _INF = 1 << 20
+#: the kernel's bounds on (quick tricks, the grouping bound); False: the plain search, for
+#: the tests that check the bounds change no value (clear the table when switching)
+_BOUNDS = True
 _TT_BUCKET_BITS = 19   # 2**19 buckets of 24 bytes
 _TT_ENTRY_BITS = 20    # 2**20 entries of 48 bytes
 
@@ -64,7 +67,12 @@ class _Ctx:
         mixed = any(len({int(val[16 * s + r]) for r in range(13)}) > 1 for s in range(4))
         # only tricks count, and both sides want them (contracts 1 and 2): quick tricks bound the value
         tricks_only = self.per_trick > 0 and not val.any()
-        self.prm = np.array([self.trump, self.per_trick, int(mixed), int(tricks_only)], dtype=np.int64)
+        # card values of both signs (contracts 4 and 5): the grouping bound (kernel's pairing_bound)
+        both_signs = bool((val > 0).any() and (val < 0).any()) and int(val.min()) >= -8 and int(val.max()) <= 7
+        self.prm = np.array([self.trump, self.per_trick, int(mixed), int(tricks_only), int(both_signs), 0, 0, 0],
+                            dtype=np.int64)
+        if not _BOUNDS:   # the plain search (tests: the bounds change no value)
+            self.prm[3:] = 0
         self.hands = np.zeros(4, dtype=np.uint64)
         for s in range(4):
             m = 0
