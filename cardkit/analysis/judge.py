@@ -316,7 +316,11 @@ class Verdict:
     :ivar text: one sentence for a learner ("J♠ cost 2.4 ± 0.6 points on average; with
         all cards known, it cost 4 points"); a cost within two standard errors reads "about 1.3
         points worse than Q♠ on average, not certain", one of 0 with all cards known
-        "it cost nothing in this deal".
+        "it cost nothing in this deal"; a decision that is :attr:`costly` from the view only
+        because the analysis passed its limit ends "with all cards known it was too long to
+        work out" (its cost then could be 0: the review says so rather than nothing).
+    :ivar exact_limit: the deal was over and the all-cards-known analysis of this play
+        decision passed the review's ``exact_nodes`` (so ``exact_cost`` is None).
     """
 
     index: int
@@ -329,6 +333,7 @@ class Verdict:
     exact_best: object
     method: str
     text: str
+    exact_limit: bool = False
 
     @property
     def certain(self) -> bool:
@@ -364,10 +369,12 @@ def cost_is_clear(cost: float, stderr: float) -> bool:
 _clear = cost_is_clear   # the old private name (cardkit/problems.py reads it)
 
 
-def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_name) -> str:
+def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_name, exact_limit=False) -> str:
     """One sentence: a cost is stated as a cost only when it is clear (:func:`cost_is_clear`), as
     "about N points, not certain" otherwise; a decision that cost nothing with all cards
-    known says so. ``name`` writes an action (a page's words for a bid or a draw)."""
+    known says so, and one stated as a cost whose all-cards-known analysis passed its limit
+    (``exact_limit``) says that was too long to work out. ``name`` writes an action (a
+    page's words for a bid or a draw)."""
     what = f"bid {a}" if bid else name(a)
     if cost < 0.05:
         s = f"{what}: a good choice"
@@ -383,13 +390,16 @@ def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_na
             s += f"; with all cards known, it cost {exact_cost} point{'s' if exact_cost != 1 else ''}"
             if exact_best is not None and exact_best != best:
                 s += f" (best: {name(exact_best)})"
+    elif exact_limit and cost >= 1 and cost_is_clear(cost, se):   # listed: say its exact cost is unknown
+        s += "; with all cards known it was too long to work out"
     return minus_signs(s)
 
 
 def verdict_text(v: Verdict, name=_name) -> str:
     """The sentence of :func:`review` for the verdict ``v``, with its actions written by
     ``name`` (a page writes a bid "bid 7" and a draw by its stack's number on the page)."""
-    return _verdict_text(v.action, v.best, v.cost, v.stderr, v.exact_cost, v.exact_best, name=name)
+    return _verdict_text(v.action, v.best, v.cost, v.stderr, v.exact_cost, v.exact_best, name=name,
+                         exact_limit=v.exact_limit)
 
 
 def decision_seed(seed: int, index: int) -> np.random.Generator:
@@ -559,16 +569,17 @@ def review(state, seat: int, *, samples: int | None = None, seed=None, progress=
             best = est.best
             cost = est.values[best] - est.values[a]
             se = math.sqrt(est.stderr[best] ** 2 + est.stderr[a] ** 2) if best != a else 0.0
-            ec, eb = None, None
+            ec, eb, limit = None, None, False
             if over and cur.phase != "bidding":
                 try:
                     an = backend.analyse(cur, max_nodes=exact_nodes)
                     eb = max(an, key=lambda x: an[x])
                     ec = int(an[eb] - an[a])
                 except SearchLimit:
-                    pass
+                    limit = True
             out.append(Verdict(i, seat, a, best, float(cost), float(se), ec, eb, est.method,
-                               _verdict_text(a, best, cost, se, ec, eb, bid=cur.phase == "bidding")))
+                               _verdict_text(a, best, cost, se, ec, eb, bid=cur.phase == "bidding",
+                                             exact_limit=limit), limit))
         cur.apply_action(a)
         if progress is not None:
             progress(i + 1, len(history))
