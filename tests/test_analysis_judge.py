@@ -224,7 +224,8 @@ def test_review_states_a_cost_only_when_it_is_clear():
     lucky = _verdict(3.0, 1.0, exact_cost=0)
     assert lucky.costly and lucky.text.endswith("with all cards known, it cost nothing in this deal")
     unlucky = _verdict(0.0, 0.0, exact_cost=4, exact_best="A♠")
-    assert unlucky.costly and unlucky.text == "Q♠: a good choice; with all cards known, it cost 4 points (best: A♠)"
+    assert unlucky.costly and unlucky.text == ("Q♠: a good choice from what you could see; with all cards known, "
+                                               "it cost 4 points (best: A♠)")
     assert not _verdict(0.8, 0.1).costly and _verdict(0.8, 0.1).certain
 
 

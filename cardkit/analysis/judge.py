@@ -316,7 +316,9 @@ class Verdict:
     :ivar text: one sentence for a learner ("J♠ cost 2.4 ± 0.6 points on average; with
         all cards known, it cost 4 points"); a cost within two standard errors reads "about 1.3
         points worse than Q♠ on average, not certain", one of 0 with all cards known
-        "it cost nothing in this deal"; a decision that is :attr:`costly` from the view only
+        "it cost nothing in this deal", a good choice from the view that cost points with
+        all cards known "a good choice from what you could see; with all cards known, it cost
+        14 points (best: Q♦)"; a decision that is :attr:`costly` from the view only
         because the analysis passed its limit ends "with all cards known it was too long to
         work out" (its cost then could be 0: the review says so rather than nothing).
     :ivar exact_limit: the deal was over and the all-cards-known analysis of this play
@@ -376,8 +378,8 @@ def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_na
     (``exact_limit``) says that was too long to work out. ``name`` writes an action (a
     page's words for a bid or a draw)."""
     what = f"bid {a}" if bid else name(a)
-    if cost < 0.05:
-        s = f"{what}: a good choice"
+    if cost < 0.05:   # a good choice; said to be from the view when all cards known show a cost
+        s = f"{what}: a good choice" + (" from what you could see" if exact_cost else "")
     elif not cost_is_clear(cost, se):
         s = (f"{what}: about {cost:.1f} points worse than {name(best)} on average, not certain "
              f"(± {se:.1f}: within the noise of the sampled deals)")
