@@ -12,13 +12,16 @@ trick is resolved with the reply, then the replier draws, then the winner leads)
 a transposition table at trick boundaries (bounds of the value to go, keyed on both hands,
 every stack's face-up and face-down card, the leader and who can still sweep), equivalence
 of touching zero-point cards of one location class, move ordering (the table's move first,
-then leads the opponent cannot beat, then replies by the points they gain) and MTD(f)
-zero-window searches. The kernel (``cardkit.analysis._durak_kernel``) is compiled on first
-use and cached.
+then leads the opponent cannot beat, then replies by the points they gain, cards of equal
+points by the history of cut-offs) and MTD(f) zero-window searches; the line of best play
+tries the table's move first. The kernel (``cardkit.analysis._durak_kernel``) is compiled
+on first use and cached.
 
 Declining the draw (``Draw(None)``) is searched like any draw: it can be the better choice,
 because the duty to follow (§3.3) counts every card one may play, so a card drawn into the
-hand can take away the freedom to play any card.
+hand can take away the freedom to play any card. It is left out only where a face-down card
+to draw is of a plain suit the opponent holds none of: that card can never bring a duty to
+follow, and drawing it keeps every choice that declining keeps.
 """
 
 from __future__ import annotations
