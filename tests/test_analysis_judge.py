@@ -351,3 +351,52 @@ def test_evaluate_decision_refuses_bad_input_before_any_work():
         A.evaluate_decision("a state", seed=1)
     with pytest.raises(CardkitError, match="samples"):
         A.review(_played("variety"), 0, samples=1)                       # its bids need two deals or more
+
+
+@pytest.mark.parametrize("name,make", CASES[:2] + CASES[4:], ids=[c[0] for c in CASES[:2] + CASES[4:]])
+def test_a_gap_s_standard_error_is_paired_over_the_same_worlds(name, make):
+    """Every action is valued in the same worlds, so the error of a gap between two actions
+    is that of the per-world difference (the luck of a world that moves both alike
+    cancels), and the review states it so: the figure beside a cost is gap_stderr, not the
+    two errors combined as if independent."""
+    st = make()
+    while len(st.legal_actions()) < 2:   # a decision with a choice
+        st.apply_action(st.legal_actions()[0])
+    est = A.estimate(st, samples=12, seed=5)
+    assert est.worlds is not None and len(est.worlds) == est.samples == 12
+    order = list(est.values)
+    best = est.best
+    for a in order:
+        d = np.array([row[order.index(best)] - row[order.index(a)] for row in est.worlds])
+        assert est.gap(best, a) == pytest.approx(d.mean())
+        assert est.gap_stderr(best, a) == pytest.approx(0.0 if a == best else d.std(ddof=1) / np.sqrt(12))
+    # the rows are what values and stderr summarise
+    cols = np.array(est.worlds)
+    assert [est.values[a] for a in order] == pytest.approx(cols.mean(axis=0).tolist())
+    # without rows (a bid's figures) the two errors are combined as independent
+    from dataclasses import replace
+    bare = replace(est, worlds=None)
+    a = next(x for x in order if x != best)
+    assert bare.gap_stderr(best, a) == pytest.approx(np.hypot(est.stderr[best], est.stderr[a]))
+
+
+def test_review_states_the_paired_error_of_each_cost():
+    st = _played("armenian_durak", seed=43)
+    cache: dict = {}
+    verdicts = A.review(st, 0, seed=7, cache=cache)
+    ests = list(cache.values())
+    assert verdicts and ests
+    checked = 0
+    for v in verdicts:
+        est = A.evaluate_decision(_at(st, v.index), seed=7, cache=cache)
+        assert v.stderr == pytest.approx(est.gap_stderr(est.best, v.action))
+        checked += v.best != v.action
+    assert checked >= 1
+
+
+def _at(st, index):
+    """The position before action ``index`` of ``st``'s deal."""
+    cur = st._restart()
+    for a in st.history[:index]:
+        cur.apply_action(a)
+    return cur

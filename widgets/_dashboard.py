@@ -75,7 +75,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import html
-import math
 import os
 import re
 import time
@@ -1131,15 +1130,18 @@ class DealDashboard(BoardSteps, W.VBox):
         return self.hint_text
 
     def _hint_figures(self, st, legal: list, key: str) -> tuple[list, int]:
-        """``([(action, value, stderr), ...] best first, deals)`` for the learner now: the
-        judge's evaluation of the decision (kept for the review)."""
+        """``([(action, value, stderr of its gap to the best), ...] best first, deals)`` for
+        the learner now: the judge's evaluation of the decision (kept for the review)."""
         if len(legal) == 1:
             return [(legal[0], None, None)], 0
         from cardkit.analysis import evaluate_decision
         if len(self._evaluations) >= EVALUATIONS_KEPT:   # undo and hint, again and again: memory stays bounded
             self._evaluations.clear()
         est = evaluate_decision(st, seed=self._deal_base(), cache=self._evaluations)
-        return [(a, est.values[a], est.stderr[a]) for a in est.ranked()], est.samples
+        best = est.best
+        # each action with its value and the standard error of its gap to the best (paired
+        # over the same deals, as the review states it)
+        return [(a, est.values[a], est.gap_stderr(best, a)) for a in est.ranked()], est.samples
 
     def _action_words(self, st, a, *, short: bool = False) -> str:
         """An action for the learner, HTML: "play Q♥" / "Q♥", "bid 3 (♥ trumps)", "take the
@@ -1158,7 +1160,7 @@ class DealDashboard(BoardSteps, W.VBox):
         return f"stack {stack + 1}'s face-down card" if short else f"take the face-down card of stack {stack + 1}"
 
     def _hint_html(self, st, rows, samples: int, other) -> str:
-        best, value, se = rows[0]
+        best, value, _ = rows[0]
         what = self._action_words(st, best)
         if value is None:
             return f"<b>Hint:</b> {what}: it is your only choice."
@@ -1175,7 +1177,7 @@ class DealDashboard(BoardSteps, W.VBox):
             than = f"{self._action_words(st, other[0], short=True)}, the card you are on"
         from cardkit.analysis.judge import cost_is_clear  # the review's rule: over two standard errors
         gap = value - other[1]
-        pm = math.sqrt(se ** 2 + other[2] ** 2)
+        pm = other[2]   # the standard error of this gap (the best's own row holds 0)
         noise = ("" if cost_is_clear(gap, pm) else ": just as good in every deal" if pm == 0
                  else ": about as good, within the noise")
         seen = "the cards you cannot see" if st.phase != "bidding" else "the other hands"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -111,6 +111,9 @@ class Estimate:
     :ivar method: ``"exact"`` (each world solved with all cards known) or ``"playouts"``
         (each world played out once per action by the rule bots).
     :ivar seconds: wall-clock time taken.
+    :ivar worlds: the value of each action in each world, a tuple of ``samples`` rows in
+        the order of ``values`` (points), or None where the figures came without them (a
+        Variety bid, :func:`cardkit.advisor.advise`'s margins); read by :meth:`gap_stderr`.
     """
 
     seat: int
@@ -119,6 +122,29 @@ class Estimate:
     samples: int
     method: str
     seconds: float
+    worlds: tuple | None = field(default=None, compare=False, repr=False)
+
+    def gap(self, a, b) -> float:
+        """``values[a] − values[b]``, points."""
+        return self.values[a] - self.values[b]
+
+    def gap_stderr(self, a, b) -> float:
+        """The standard error of :meth:`gap` ``(a, b)``, points. Every action is valued in
+        the same worlds, so it is the standard error of the per-world difference (paired:
+        the luck of a world that moves both actions alike cancels); without per-world rows
+        (``worlds`` None) or with one world, the two errors combined as if independent,
+        ``hypot(stderr[a], stderr[b])``.
+
+        :raises KeyError: for an action not in ``values``.
+        """
+        if a == b:
+            return 0.0
+        if self.worlds is None or self.samples < 2:
+            return math.hypot(self.stderr[a], self.stderr[b])
+        order = list(self.values)
+        i, j = order.index(a), order.index(b)
+        d = np.array([row[i] - row[j] for row in self.worlds], dtype=np.float64)
+        return float(d.std(ddof=1) / math.sqrt(len(d)))
 
     @property
     def best(self):
@@ -290,7 +316,8 @@ def _summary(seat, legal, rows, method, t0) -> Estimate:
     means = arr.mean(axis=0)
     se = arr.std(axis=0, ddof=1) / math.sqrt(k) if k > 1 else np.zeros(len(legal))
     return Estimate(seat, {a: float(means[j]) for j, a in enumerate(legal)},
-                    {a: float(se[j]) for j, a in enumerate(legal)}, k, method, time.perf_counter() - t0)
+                    {a: float(se[j]) for j, a in enumerate(legal)}, k, method, time.perf_counter() - t0,
+                    tuple(tuple(float(x) for x in row) for row in arr))
 
 
 # ---- the review ------------------------------------------------------------------------------
@@ -570,7 +597,7 @@ def review(state, seat: int, *, samples: int | None = None, seed=None, progress=
             est = evaluate_decision(cur, seed=base, samples=samples, cache=cache)
             best = est.best
             cost = est.values[best] - est.values[a]
-            se = math.sqrt(est.stderr[best] ** 2 + est.stderr[a] ** 2) if best != a else 0.0
+            se = est.gap_stderr(best, a)   # paired: both valued in the same worlds
             ec, eb, limit = None, None, False
             if over and cur.phase != "bidding":
                 try:
