@@ -44,3 +44,28 @@ def test_bounds_equal_minimax(contract):
 def test_grouping_bound_is_on_where_values_have_both_signs():
     on = {c for c in range(1, 9) if AV._Ctx(position(5, c, 40), None).prm[4]}
     assert on == {4, 5}
+
+
+def test_mixed_values_table_shared_across_deals_equals_minimax():
+    """Contract 5 (suits of mixed values): the table's entries keep the kept cards' values
+    and the bucket each hand's cards of each value, so an entry answers positions whose
+    scoring cards below the kept ones have other ranks. Many deals with the same declarers
+    share the table (not cleared between them): every value equals the engine minimax."""
+    import random
+
+    from cardkit.simulate.variety import auction_for
+
+    AV.clear_table()
+    for seed in range(24):
+        rng = random.Random(5000 + seed)
+        dealer = rng.randrange(4)
+        st = V.new_deal(seed=5000 + seed, dealer=dealer)
+        for b in auction_for(5, (1, 3), dealer):
+            st.apply_action(b)
+        while sum(map(len, st.hands)) > 15 + seed % 6:
+            st.apply_action(rng.choice(st.legal_actions()))
+        sign = 1 if st.current_player in st.declarers else -1
+        for card, v in AV.analyse(st).items():
+            child = st.clone()
+            child.apply_action(card)
+            assert v == sign * minimax(child, {}), (seed, str(card), st.to_json())

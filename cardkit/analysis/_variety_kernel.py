@@ -34,10 +34,14 @@ the search also returns the cards whose ranks decided its result (a trick's winn
 when another card of its suit was in the trick, with the cards of its hand it stood
 for), and an entry keeps, per suit, only the owners of the cards from the top down to
 the lowest of those (in relative ranks), so one entry answers every position that agrees
-there and in each hand's suit lengths (and, where a suit's values differ, where its
-cards of each value lie, and below the kept cards all of one value). Entries of one
-bucket (the leader, the 16 suit lengths, the values) are a chain; each holds a lower and
-an upper bound of the value to go and the best card (suit and rank from the bottom).
+there and in each hand's suit lengths. Where a suit's values differ (contract 5) the
+entry also keeps the values of the kept cards, and the bucket how many cards of each
+value each hand holds in each suit (the cards below the kept ones never win by rank, so
+only where the scoring cards lie counts there, not their ranks: "the winning ranks and
+every card that scores"; values are classed 0, > 0, < 0, one value of each sign). Entries
+of one bucket (the leader, the 16 suit lengths, the values) are a chain; each holds a
+lower and an upper bound of the value to go and the best card (suit and rank from the
+bottom).
 
 Move ordering (the table's card first): each card's trick is predicted from the cards
 still to come (a sure winner cashed, a low card led to the side's winner, a suit the
@@ -50,8 +54,8 @@ under the winner if able, else takes it with its highest card (:func:`duck_winne
 high cards are tried first.
 
 Table arrays: ``tb`` uint64[NB, 3] buckets (two hashes, chain head + 1), ``te``
-uint64[NE, 6] entries (owner patterns of the two suit pairs, their masks, bounds and
-card packed, next + 1), ``ts`` int64[2]: entries in use (the table is emptied when it is
+uint64[NE, 8] entries (owner patterns of the two suit pairs, their masks, bounds and
+card packed, next + 1, the value-class patterns), ``ts`` int64[2]: entries in use (the table is emptied when it is
 full) and those emptyings; they live as long as the table. ``stats``: [0] nodes, [1] the
 node limit (0: none), [2]/[3] cut-offs by the first / a later card, [6] entries
 compared, [7] quick-trick cut-offs, [64 + 64 * seat + card] history.
@@ -126,14 +130,17 @@ def trick_winner_offset(trick, base, trump):
 @njit(uint64(uint64[:], int64, int64[:], int64, uint64[:]), cache=True)
 def node_key(hands, leader, val, mixed, kb):
     """Fill ``kb`` with the position's table key at a trick's start: ``kb[0]``, ``kb[1]``
-    two hashes of the bucket (leader, each hand's suit lengths, and with ``mixed`` the
-    values of each suit's remaining cards in rank order); ``kb[2]``, ``kb[3]`` the owner
-    patterns (2 bits a card, the lowest remaining card of a suit first; suits 0-1 and
-    2-3, 32 bits a suit). Returns the lengths word."""
+    two hashes of the bucket (leader, each hand's suit lengths, and with ``mixed`` how
+    many cards of each value class each hand holds in each suit); ``kb[2]``, ``kb[3]``
+    the owner patterns (2 bits a card, the lowest remaining card of a suit first; suits
+    0-1 and 2-3, 32 bits a suit); with ``mixed``, ``kb[4]``, ``kb[5]`` the value classes
+    in the same layout (0: no points, 1: > 0, 2: < 0). Returns the lengths word."""
     lens = np.uint64(0)
     vh = np.uint64(0)
     p0 = np.uint64(0)
     p1 = np.uint64(0)
+    q0 = np.uint64(0)
+    q1 = np.uint64(0)
     for s in range(4):
         sh = np.uint64(16 * s)
         h0 = (hands[0] >> sh) & S16
@@ -143,6 +150,8 @@ def node_key(hands, leader, val, mixed, kb):
         lens |= np.uint64(popcount(h0) | (popcount(h1) << 4) | (popcount(h2) << 8) | (popcount(h3) << 12)) << sh
         x = h0 | h1 | h2 | h3
         pat = np.uint64(0)
+        cpat = np.uint64(0)
+        cnts = np.uint64(0)   # per hand, the cards of class 1 and of class 2 (4 bits each)
         j = np.uint64(0)
         while x:
             lb = x & (~x + np.uint64(1))
@@ -155,15 +164,22 @@ def node_key(hands, leader, val, mixed, kb):
             elif h3 & lb:
                 o = np.uint64(3)
             pat |= o << j
-            j += np.uint64(2)
             if mixed:
-                vh = (vh ^ np.uint64(val[s * 16 + ctz(lb)] + 64)) * M1
+                v = val[s * 16 + ctz(lb)]
+                if v != 0:
+                    c = np.uint64(1) if v > 0 else np.uint64(2)
+                    cpat |= c << j
+                    cnts += np.uint64(1) << (np.uint64(8) * o + np.uint64(4) * (c - np.uint64(1)))
+            j += np.uint64(2)
         if mixed:
-            vh = (vh ^ np.uint64(0xFF)) * M2
+            vh = (vh ^ cnts ^ np.uint64(s + 1)) * M1
+            vh ^= vh >> np.uint64(29)
         if s < 2:
             p0 |= pat << np.uint64(32 * s)
+            q0 |= cpat << np.uint64(32 * s)
         else:
             p1 |= pat << np.uint64(32 * (s - 2))
+            q1 |= cpat << np.uint64(32 * (s - 2))
     k1 = (lens ^ (np.uint64(leader + 1) * M2)) * M1
     k1 ^= k1 >> np.uint64(31)
     k1 = (k1 ^ vh) * M2
@@ -176,6 +192,8 @@ def node_key(hands, leader, val, mixed, kb):
     kb[1] = k2
     kb[2] = p0
     kb[3] = p1
+    kb[4] = q0
+    kb[5] = q1
     return lens
 
 
@@ -240,6 +258,8 @@ def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
     k2 = kb[1]
     p0 = kb[2]
     p1 = kb[3]
+    q0 = kb[4]
+    q1 = kb[5]
     m0 = np.uint64(0)
     m1 = np.uint64(0)
     for s in range(4):
@@ -251,18 +271,6 @@ def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
         if rs:
             low = ctz(rs & (~rs + np.uint64(1)))
             k = popcount(x >> np.uint64(low))
-        if mixed and n > 0:
-            # below the kept cards, all of one value (the bottom card's)
-            vb = val[s * 16 + ctz(x & (~x + np.uint64(1)))]
-            y = x
-            while y:
-                hb = msb(y)
-                if val[s * 16 + hb] != vb:
-                    kk = popcount(x >> np.uint64(hb))
-                    if kk > k:
-                        k = kk
-                    break
-                y ^= np.uint64(1) << np.uint64(hb)
         ms = ((np.uint64(1) << np.uint64(2 * k)) - np.uint64(1)) << np.uint64(2 * (n - k))
         if s < 2:
             m0 |= ms << np.uint64(32 * s)
@@ -270,6 +278,8 @@ def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
             m1 |= ms << np.uint64(32 * (s - 2))
     p0 &= m0
     p1 &= m1
+    q0 &= m0
+    q1 &= m1
     # the best card as (suit, place from the bottom)
     code = 0
     if bestm >= 0:
@@ -294,7 +304,8 @@ def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
     # an entry with the same kept cards: tighten its bound
     e = int64(tb[slot, 2]) - 1
     while e >= 0:
-        if te[e, 0] == p0 and te[e, 1] == p1 and te[e, 2] == m0 and te[e, 3] == m1:
+        if te[e, 0] == p0 and te[e, 1] == p1 and te[e, 2] == m0 and te[e, 3] == m1 and te[e, 6] == q0 \
+                and te[e, 7] == q1:
             break
         e = int64(te[e, 5]) - 1
     if e < 0:
@@ -310,6 +321,8 @@ def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
         te[e, 1] = p1
         te[e, 2] = m0
         te[e, 3] = m1
+        te[e, 6] = q0
+        te[e, 7] = q1
         te[e, 4] = np.uint64(OFF - UNKNOWN) | (np.uint64(OFF + UNKNOWN) << np.uint64(20))
         te[e, 5] = tb[slot, 2]
         tb[slot, 2] = np.uint64(e + 1)
@@ -618,10 +631,13 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
         if bi >= 0:
             c0 = kr[2]
             c1 = kr[3]
+            d0 = kr[4]
+            d1 = kr[5]
             e = int64(tb[bi, 2]) - 1
             while e >= 0:
                 stats[6] += 1
-                if (c0 & te[e, 2]) == te[e, 0] and (c1 & te[e, 3]) == te[e, 1]:
+                if (c0 & te[e, 2]) == te[e, 0] and (c1 & te[e, 3]) == te[e, 1] and (d0 & te[e, 2]) == te[e, 6] \
+                        and (d1 & te[e, 3]) == te[e, 7]:
                     info = te[e, 4]
                     if not isroot:
                         lo = int64(info & np.uint64(0xFFFFF)) - OFF

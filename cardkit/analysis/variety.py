@@ -31,7 +31,7 @@ _INF = 1 << 20
 #: the tests that check the bounds change no value (clear the table when switching)
 _BOUNDS = True
 _TT_BUCKET_BITS = 19   # 2**19 buckets of 24 bytes
-_TT_ENTRY_BITS = 20    # 2**20 entries of 48 bytes
+_TT_ENTRY_BITS = 20    # 2**20 entries of 64 bytes
 
 
 class _Ctx:
@@ -65,6 +65,9 @@ class _Ctx:
         self.side = np.array([1 if s in decl else 0 for s in range(4)], dtype=np.int64)
         # a suit whose cards differ in value (contract 5): the table key holds the values
         mixed = any(len({int(val[16 * s + r]) for r in range(13)}) > 1 for s in range(4))
+        # the kernel's table classes such a contract's card values as 0, > 0 and < 0
+        assert not mixed or (len({int(x) for x in val if x > 0}) <= 1 and len({int(x) for x in val if x < 0}) <= 1), \
+            "a contract whose suits mix values has one positive and one negative card value"
         # only tricks count, and both sides want them (contracts 1 and 2): quick tricks bound the value
         tricks_only = self.per_trick > 0 and not val.any()
         # card values of both signs (contracts 4 and 5): the grouping bound (kernel's pairing_bound)
@@ -101,7 +104,7 @@ class _Ctx:
         self.mbuf = np.zeros((64, 16), dtype=np.int64)
         self.sbuf = np.zeros((64, 16), dtype=np.int64)
         self.wr = np.zeros(64, dtype=np.uint64)
-        self.kb = np.zeros((64, 4), dtype=np.uint64)
+        self.kb = np.zeros((64, 6), dtype=np.uint64)
 
     # -- mapping the additive difference to the deal's margin (RULES.md §1.6)
     def margin(self, diff: int) -> int:
@@ -194,7 +197,7 @@ def _table(ctx: _Ctx):
             for a in arrays:
                 a.fill(0)
         else:
-            arrays = (np.zeros((1 << _TT_BUCKET_BITS, 3), np.uint64), np.zeros((1 << _TT_ENTRY_BITS, 6), np.uint64),
+            arrays = (np.zeros((1 << _TT_BUCKET_BITS, 3), np.uint64), np.zeros((1 << _TT_ENTRY_BITS, 8), np.uint64),
                       np.zeros(2, np.int64))
         _TT_CACHE["key"] = key
         _TT_CACHE["arrays"] = arrays
@@ -202,7 +205,7 @@ def _table(ctx: _Ctx):
 
 
 def clear_table() -> None:
-    """Drop the kept transposition table (frees about 62 MB)."""
+    """Drop the kept transposition table (frees about 80 MB)."""
     _TT_CACHE.clear()
 
 
