@@ -217,12 +217,12 @@ def _durak_result(state) -> str:
 def _durak_action(before, after, action) -> str | None:
     seat = before.current_player
     if before.phase == "trump":
-        return (f"seat {seat} draws card {action.index} of the dealer's fan: {after.trump_card}, so "
+        return (f"seat {seat} draws card {action.index + 1} of the dealer's fan: {after.trump_card}, so "
                 f"{after.trump.symbol} is trump; it goes back to the dealer's hand (RULES.md §3.2)")
     if before.phase == "draw":
         if action.stack is None:
             return f"seat {seat} takes no face-down card into the hand (RULES.md §3.3)"
-        return f"seat {seat} takes the face-down card of stack {action.stack} into the hand (RULES.md §3.3)"
+        return f"seat {seat} takes the face-down card of stack {action.stack + 1} into the hand (RULES.md §3.3)"
     return None
 
 
@@ -446,8 +446,11 @@ class Replay:
         def one(m: re.Match) -> str:
             name = names[int(m.group(1))]
             role, verb = m.group(2) or "", m.group(3)
+            start = m.start() == 0 or m.string[:m.start()].endswith(". ")
+            if name.startswith("Your ") and not start:   # "to your opponent", mid-sentence
+                name = "y" + name[1:]
             if name.lower() == "you":
-                name = "You" if m.start() == 0 else "you"
+                name = "You" if start else "you"
                 if verb:                          # "You (defender) play K♦", as "You play"
                     verb = self._VERBS.get(verb, verb)
             return name + role + (" " + verb if verb else "")

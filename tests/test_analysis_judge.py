@@ -221,6 +221,7 @@ def test_review_states_a_cost_only_when_it_is_clear():
     assert clear.certain and clear.costly and clear.text.startswith("Q♠ cost 3.0 ± 1.0 points on average")
     sure = _verdict(2.0, 0.0)         # every world agreed
     assert sure.certain and sure.costly
+    assert sure.text.startswith("Q♠ cost 2.0 points in every one of the sampled deals") and "±" not in sure.text
     lucky = _verdict(3.0, 1.0, exact_cost=0)
     assert lucky.costly and lucky.text.endswith("with all cards known, it cost nothing in this deal")
     unlucky = _verdict(0.0, 0.0, exact_cost=4, exact_best="A♠")

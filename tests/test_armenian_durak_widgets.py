@@ -52,6 +52,8 @@ def test_enabled_buttons_are_exactly_the_legal_actions_through_a_whole_deal():
         assert len(st.tricks) == 18 and len(t.scores) == 1
         assert t.scores.rows[0] == st.returns()
         assert "Deal over" in t.status_text
+        r = st.returns()
+        assert f"you {r[0]} points, your opponent {r[1]}." in t.status_text   # mid-sentence: lower case
         assert _learner_clickables(t) == []
 
 

@@ -355,3 +355,22 @@ def test_names_replace_seat_numbers_and_you_takes_the_plain_verb():
     assert [x for ls in plain.lines for x in ls] != text and any(x.startswith("seat 0 plays") for ls in plain.lines for x in ls)
     with pytest.raises(CardkitError):
         Replay(st, names=["You", "West"])
+
+
+def test_durak_commentary_names_stacks_and_the_fan_as_the_page_does_and_the_opponent_mid_sentence():
+    """The page numbers stacks and the fan's cards from 1 ("stack 1", "draw card 1 of the
+    dealer's fan"), so the replay does; "Your opponent" inside a sentence is "your opponent"."""
+    from cardkit.bots import play_out
+    from cardkit.games import armenian_durak as D
+    s = D.new_deal(seed=3)
+    play_out(s, [D.RuleBot(seed=1), D.RuleBot(seed=2)])
+    r = Replay(s, viewer=0, names=["You", "Your opponent"])
+    lines = [line for _ in range(len(r)) for line in r.forward()]
+    assert any(line.startswith("Your opponent ") for line in lines)
+    assert not any(" Your opponent" in line for line in lines)
+    assert any(" to your opponent:" in line for line in lines)
+    draws = [line for line in lines if "face-down card of stack" in line]
+    assert draws and not any("stack 0 " in line for line in draws)
+    assert all(1 <= int(line.split("stack ")[1].split()[0]) <= 6 for line in draws)
+    fan = next(line for line in lines if "of the dealer's fan" in line)
+    assert s.history[0].index + 1 == int(fan.split("draws card ")[1].split()[0])

@@ -535,12 +535,14 @@ class DurakTable(DealDashboard):
         if st.is_terminal():
             r = st.returns()
             t = self.game.totals
-            text = (f"Deal over: you {r[self.seat]} points, {name(1 - self.seat)} {r[1 - self.seat]}. "
+            text = (f"Deal over: you {r[self.seat]} points, {html.escape(_in_sentence(self.names[1 - self.seat]))} "
+                    f"{r[1 - self.seat]}. "
                     f"Totals {t[self.seat]} : {t[1 - self.seat]}.")
             if self.game_over:
                 w, m = self.game.winner(), self.game.margin()
                 text += (" The game is over: a tie." if w is None else
-                         f" The game is over: {'you' if w == self.seat else name(w)} won by {m} points.")
+                         f" The game is over: {'you' if w == self.seat else html.escape(_in_sentence(self.names[w]))} "
+                         f"won by {m} points.")
             return text + " Press New deal."
         if st.current_player != self.seat:
             return f"{name(st.current_player)} to act."

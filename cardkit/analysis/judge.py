@@ -410,6 +410,8 @@ def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_na
     elif not cost_is_clear(cost, se):
         s = (f"{what}: about {cost:.1f} points worse than {name(best)} on average, not certain "
              f"(± {se:.1f}: within the noise of the sampled deals)")
+    elif se == 0:   # every sampled deal gave the same gap
+        s = f"{what} cost {cost:.1f} points in every one of the sampled deals (better: {name(best)})"
     else:
         s = f"{what} cost {cost:.1f} ± {se:.1f} points on average (better: {name(best)})"
     if exact_cost is not None:
