@@ -17,7 +17,9 @@ contract table, RULES.md §1.2, §1.5):
   suit's values in rank order), 1 when only tricks count and both sides want them
   (contracts 1 and 2: the leader's quick tricks bound the value), 1 when card values of
   both signs are in play (contracts 4 and 5: :func:`pairing_bound`, values in -8..7),
-  then unused (0). Each bound's flag may be 0 (the same values, more positions).
+  1 when a lead is ordered as a trick nobody wants when its card's worth is < 0 (see
+  the move ordering: contracts 4 and 8), then unused (0). Each bound's flag may be 0
+  (the same values, more positions).
 
 The search value is additive: the declarers' points minus the defenders' points over the
 tricks still to be played, in search units (contract 1 counts tricks: its +12 and the
@@ -48,10 +50,11 @@ still to come (a sure winner cashed, a low card led to the side's winner, a suit
 opponents can ruff avoided; following, the cheapest card that takes the trick for good,
 else the lowest, or the highest that still loses a trick not wanted), valued by the
 trick's worth to the mover's side, ties by history. A trick worth < 0 so far (contract
-8's every trick, a black card of contract 4, a club of 7; not in contract 5, whose suits
-mix values: there it cost nodes) is predicted as nobody wants it: each later player plays
-under the winner if able, else takes it with its highest card (:func:`duck_winner`); the
-high cards are tried first.
+8's every trick, a black card of contract 4, a club of 7, a red J or 10 of 5) is
+predicted as nobody wants it: each later player plays under the winner if able, else
+takes it with its highest card (:func:`duck_winner`); the high cards are tried first.
+At the lead only where ``prm[5]`` says (contracts 4 and 8; measured on whole deals, it
+cost nodes in 5 and 7).
 
 Table arrays: ``tb`` uint64[NB, 3] buckets (two hashes, chain head + 1), ``te``
 uint64[NE, 8] entries (owner patterns of the two suit pairs, their masks, bounds and
@@ -692,7 +695,7 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
     if trump >= 0:
         tmask = S16 << np.uint64(16 * trump)
     if tn == 0:
-        nm = lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, 1 - mixed, ttmove, stats, moves,
+        nm = lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, prm[5], ttmove, stats, moves,
                         scores)
     else:
         lmask = S16 << np.uint64(16 * led)
@@ -742,7 +745,7 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
                     else:
                         opp_beats = True
             worth = wsum + val[b]
-            if worth < 0 and not mixed:
+            if worth < 0:
                 wq = duck_winner(hands, leader, tn + 1, w2, player if beats else (leader + wi) % 4, led, trump)
                 # a trick nobody wants (as at the lead): ducked with the highest card that
                 # ducks, or taken anyway with the highest card

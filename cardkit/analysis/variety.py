@@ -72,10 +72,12 @@ class _Ctx:
         tricks_only = self.per_trick > 0 and not val.any()
         # card values of both signs (contracts 4 and 5): the grouping bound (kernel's pairing_bound)
         both_signs = bool((val > 0).any() and (val < 0).any()) and int(val.min()) >= -8 and int(val.max()) <= 7
-        self.prm = np.array([self.trump, self.per_trick, int(mixed), int(tricks_only), int(both_signs), 0, 0, 0],
-                            dtype=np.int64)
+        # leads ordered as tricks nobody wants (contracts 4 and 8: fewer nodes there, more in 5 and 7)
+        duck_lead = self.per_trick < 0 or (both_signs and not mixed)
+        self.prm = np.array([self.trump, self.per_trick, int(mixed), int(tricks_only), int(both_signs),
+                             int(duck_lead), 0, 0], dtype=np.int64)
         if not _BOUNDS:   # the plain search (tests: the bounds change no value)
-            self.prm[3:] = 0
+            self.prm[3:5] = 0
         self.hands = np.zeros(4, dtype=np.uint64)
         for s in range(4):
             m = 0
