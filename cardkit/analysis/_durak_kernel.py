@@ -18,6 +18,16 @@ The position lives in ``st`` (int64, fields below). Plies: 0 lead, 1 the leader'
 2 reply (the trick is resolved at once, as the engine does), 3 the replier's draw (then the
 trick's winner leads). The value is the margin of the player to move over the rest of the
 deal (points of the cards still to be won, and the sweep's +10), negamax, fail-soft.
+
+Move ordering: the table's move first, then leads the opponent cannot beat (richest first),
+then the poorest; replies by the points they gain; cards of equal points by the history of
+cut-offs (``ms[HIST...]``, cleared at each solve). Declining a draw is not searched where a
+card to draw is of a plain suit the opponent holds none of (it can bring no duty to follow,
+so drawing it keeps every choice declining keeps). ``tb[OFF]`` switches these off (bits
+``OFF_*``) for the tests that compare values with and without them. Measured and left out
+(exact, but no gain in time, issue 20): bounds by sure trumps, killer moves, two-ply lead
+ordering, table entries at the draws, enhanced transposition cut-offs at replies (17 %
+fewer positions, no less time: the table key costs about 150 ns), 4-way buckets.
 """
 
 from __future__ import annotations
