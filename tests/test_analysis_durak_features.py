@@ -145,3 +145,13 @@ def test_features_never_change_a_value(positions):
         assert v_on == v_off == max(on), (v_on, v_off, on)
         changed += n_on != n_off
     assert changed >= len(positions) // 2  # the switch does switch something
+
+
+def test_a_capped_search_uses_the_small_table():
+    """A search capped as the Hint, the review and the page's exact values cap theirs
+    (at most SMALL_TABLE_NODES positions) writes a 2**20-entry table (24 MB), so a lesson
+    kernel never fills the 96 MB one a whole-deal search needs (issue 19's memory goal)."""
+    assert A._tt(300_000)[0].shape[0] == 1 << 20
+    assert A._tt(A.SMALL_TABLE_NODES)[0].shape[0] == 1 << 20
+    assert A._tt(A.SMALL_TABLE_NODES + 1)[0].shape[0] == 1 << 22
+    assert A._tt(None)[0].shape[0] == 1 << 22

@@ -39,7 +39,15 @@ from ._types import SearchLimit, Solution
 
 __all__ = ["solve", "analyse", "sample_worlds"]
 
+#: Transposition table sizes (entries, as bits): a search capped at :data:`SMALL_TABLE_NODES`
+#: positions or fewer (the Hint, the review, the exact values on a page: 200,000-1,000,000)
+#: uses 2**20 entries (24 MB); an uncapped or larger search (a whole deal) 2**22 (96 MB: at 14
+#: tricks left 2 of 5 deals overflowed the small one past 30M positions). A search writes
+#: entries all over its table, so a lesson kernel that only hints keeps 24 MB, not 96 MB
+#: (issue 19's kernel memory).
 _TT_BITS = 22
+_TT_BITS_SMALL = 20
+SMALL_TABLE_NODES = 4_000_000
 _tt_cache: dict = {}
 _stamp = [0]
 #: positions searched by the last solve or analyse (for benchmarks)
@@ -100,13 +108,15 @@ def _zobrist():
     return np.ascontiguousarray(z[0]), np.ascontiguousarray(z[1])
 
 
-def _tt():
-    """The shared transposition table (made once, 96 MB: 2**22 entries, as a whole deal
-    searches tens of millions of positions); each search uses a new stamp, so nothing needs
-    clearing and no entry of an earlier search is ever read."""
-    tt = _tt_cache.get("tt")
+def _tt(max_nodes=None):
+    """The shared transposition table for a search capped at ``max_nodes`` (made once per
+    size: see :data:`_TT_BITS`); each search uses a new stamp, so nothing needs clearing and
+    no entry of an earlier search is ever read."""
+    bits = _TT_BITS_SMALL if max_nodes is not None and max_nodes <= SMALL_TABLE_NODES else _TT_BITS
+    tt = _tt_cache.get(bits)
     if tt is None:
-        tt = _tt_cache["tt"] = np.zeros((1 << _TT_BITS, 3), dtype=np.int64)
+        tt = _tt_cache[bits] = np.zeros((1 << bits, 3), dtype=np.int64)
+    if "ms" not in _tt_cache:
         _tt_cache["ms"] = np.zeros((128, 64), dtype=np.int64)
     _stamp[0] = (_stamp[0] + 1) % (1 << 28)
     return tt, _tt_cache["ms"], _stamp[0] + 1
@@ -228,7 +238,7 @@ def solve(state, *, max_nodes: int | None = None) -> Solution:
         return _over_solution(state, t0)
     st, tb, kind, mover = _encode(state)
     _limit(max_nodes, st)
-    tt, ms, stamp = _tt()
+    tt, ms, stamp = _tt(max_nodes)
     st[K.STAMP] = stamp
     z1, z2 = _zobrist()
     v = K.solve_value(st, tb, z1, z2, tt, ms, kind)
@@ -282,7 +292,7 @@ def analyse(state, *, max_nodes: int | None = None) -> dict:
     actions = state.legal_actions()
     st, tb, kind, mover = _encode(state)
     _limit(max_nodes, st)
-    tt, ms, stamp = _tt()
+    tt, ms, stamp = _tt(max_nodes)
     st[K.STAMP] = stamp
     z1, z2 = _zobrist()
     moves = np.array([_action_code(a) for a in actions], dtype=np.int64)
