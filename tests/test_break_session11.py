@@ -71,10 +71,30 @@ def _fields_read_from(state, seat):
                  face_up=tuple(tuple(u) for u in state.up),
                  face_down=tuple(tuple(0 if d is None else 1 for d in down) for down in state.down),
                  taken=tuple(tuple(t) for t in state.taken),
-                 points=tuple(sum(ad.card_points(c, state.trump, state.rules) for c in t) for t in state.taken))
+                 points=tuple(sum(ad.card_points(c, state.trump, state.rules) for c in t) for t in state.taken),
+                 history=_durak_history_seen_by(state, seat))
     else:
         f.update(trump=None, lowest_wins=False)
     return f
+
+
+def _durak_history_seen_by(state, seat):
+    """The deal's actions as ``seat`` saw them, replayed from the start (RULES.md §3.2-§3.3):
+    the trump draw, each card played (from a stack: which, and the face-down card it turns
+    up), each draw (the card taken only for the seat's own)."""
+    cur, out = state._restart(), []
+    for a in state.history:
+        p = cur.current_player
+        if cur.phase == "draw":
+            card = None if a.stack is None else cur.down[p][a.stack]
+            out.append(ad.Seen(p, a, drawn=card if p == seat else None))
+        elif cur.phase == "play" and a in cur.up[p]:
+            i = cur.up[p].index(a)
+            out.append(ad.Seen(p, a, i, cur.down[p][i]))
+        else:
+            out.append(ad.Seen(p, a))
+        cur.apply_action(a)
+    return tuple(out)
 
 
 @pytest.mark.parametrize("module, kw", GAMES, ids=IDS)

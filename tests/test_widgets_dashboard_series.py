@@ -218,7 +218,9 @@ def test_the_durak_game_end_names_the_winner_in_words():
         elif w == t.seat:
             assert "you won by" in text and "You won" not in text
         else:
-            assert f"{t.names[w]} won by" in text
+            name = t.names[w]
+            name = name[0].lower() + name[1:] if name in ("You", "Your opponent") else name   # mid-sentence
+            assert f"{name} won by" in text and "Your opponent won" not in text
         seen.add(w == t.seat)
         if seen == {True, False}:
             break
