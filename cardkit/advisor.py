@@ -179,6 +179,13 @@ def _declarer_points(contract: V.Contract, margin: int) -> int:
 MIN_SOLVED_SHARE = 0.5
 
 
+def _deal_of(hands: np.ndarray, k: int, rules) -> list[list[Card]]:
+    """Sample ``k`` of :func:`sample_deals`' ``hands`` (4, samples) as four lists of cards,
+    seat by seat (the input of :func:`cardkit.games.variety.new_deal`)."""
+    bit = SV._tables(rules.contract_values).bit_of[52:104]      # ace-high layout of sample_deals
+    return [[Card.from_index(i) for i in range(52) if (int(hands[s, k]) >> int(bit[i])) & 1] for s in range(4)]
+
+
 def _double_dummy(seat, dealer, hands, partner, rules, progress, max_nodes, seconds, done0, total, t0):
     """Per contract, the bidder's margin on every sampled deal by exact solving (value
     only: one whole-deal search per contract and sample). Samples are taken in blocks;
@@ -187,9 +194,6 @@ def _double_dummy(seat, dealer, hands, partner, rules, progress, max_nodes, seco
     any deal) serves many deals. A sample counts when all eight contracts were solved
     (within ``max_nodes``, before ``seconds`` ran out)."""
     from .analysis import SearchLimit, variety as AV
-    tables = SV._tables(rules.contract_values)
-    bit = tables.bit_of[52:104].astype(np.uint64)              # ace-high layout of sample_deals
-    deck52 = [Card.from_index(i) for i in range(52)]
     table = V.contracts(rules)
     n = hands.shape[1]
     margin = np.zeros((8, n), dtype=np.int64)
@@ -200,8 +204,7 @@ def _double_dummy(seat, dealer, hands, partner, rules, progress, max_nodes, seco
     block = 16
     for b0 in range(0, n, block):
         ks = range(b0, min(n, b0 + block))
-        deals = {k: [[deck52[i] for i in range(52) if (int(hands[s, k]) >> int(bit[i])) & 1] for s in range(4)]
-                 for k in ks}
+        deals = {k: _deal_of(hands, k, rules) for k in ks}
         for c in range(1, 9):
             for p in sorted({int(partner[k]) for k in ks}):
                 for k in ks:
