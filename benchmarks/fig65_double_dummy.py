@@ -16,8 +16,12 @@ Resumable: deals already in the file are kept (``--fresh`` starts over).
 ``tests/test_lesson_double_dummy.py`` checks the deals against the sampler and re-solves
 some of the margins.
 
-    python benchmarks/fig65_double_dummy.py --samples 24           # about an hour on 2 cores
-    python benchmarks/fig65_double_dummy.py --hands a,b --samples 8
+The lesson's file: ``--samples 24``, hands a and b with the default ``--max-nodes 2e8`` (about
+25 minutes on one core), v and g with ``--max-nodes 6e7`` (hand v's contract 7 and hand g's
+contract 5 pass it often; about 35 minutes on one core, split with ``--first 13``).
+
+    python benchmarks/fig65_double_dummy.py --samples 24 --hands a,b
+    python benchmarks/fig65_double_dummy.py --samples 24 --hands v,g --max-nodes 6e7
 """
 
 from __future__ import annotations
@@ -33,7 +37,6 @@ from cardkit.analysis import SearchLimit, variety as AV
 from cardkit.dealing import as_generator
 from cardkit.games import variety as V
 from cardkit.notation import format_hand, parse_hand
-from cardkit.simulate import variety as SV
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "lessons" / "variety" / "double_dummy.json"
@@ -53,17 +56,7 @@ def pbn(deal: list[list]) -> str:
 
 def sampled(hand: str):
     """The deal set of the lesson: ``(hands, partner)`` as :func:`cardkit.advisor.advise` draws them."""
-    rng = as_generator(SEED)
-    hands = AD.sample_deals(parse_hand(hand), SEAT, SET_SIZE, rng)
-    partner = (SEAT + rng.integers(1, 4, SET_SIZE)) % 4
-    return hands, partner
-
-
-def position(deal, contract: int, partner: int, rules=None) -> V.State:
-    st = V.new_deal(deal, dealer=DEALER, rules=rules)
-    for bid in SV.auction_for(contract, (SEAT, partner), DEALER):
-        st.apply_action(bid)
-    return st
+    return AD._deal_set(parse_hand(hand), SEAT, SET_SIZE, as_generator(SEED))
 
 
 def main() -> None:
@@ -91,12 +84,12 @@ def main() -> None:
     for k in range(a.samples):             # deal by deal, hand by hand: a stop leaves every hand as far
         for label, (deals_h, partner) in sets.items():
             rec = hands[label]
-            if rec.get("first", 0) + len(rec["deals"]) > k or k < rec.get("first", 0):
+            if rec.get("first", 0) + len(rec["deals"]) > k:   # done already, or before this process's share
                 continue
             deal = AD._deal_of(deals_h, k, rules)
             row = {"deal": pbn(deal), "partner": int(partner[k]), "margin": {}, "seconds": {}}
             for c in rec["contracts"]:
-                st = position(deal, c, int(partner[k]), rules)
+                st = AD._contract_position(deal, c, SEAT, int(partner[k]), DEALER, rules)
                 t0 = time.perf_counter()
                 try:
                     row["margin"][str(c)] = AV.solve_value(st, max_nodes=int(a.max_nodes))

@@ -23,7 +23,7 @@ from .notation import parse_hand
 from .simulate import armenian_durak as SD, variety as SV, warsaw_hearts as SW
 from .simulate._core import U64, deal_bits, hands_from_bits, policy_codes, reverse_strength
 
-__all__ = ["ContractAdvice", "Advice", "advise", "sample_deals", "CardOutlook", "hearts_card_penalties",
+__all__ = ["ContractAdvice", "Advice", "advise", "is_robust", "sample_deals", "CardOutlook", "hearts_card_penalties",
            "durak_reply_swings", "shown_voids", "MAX_SAMPLES"]
 
 #: The most samples (deals per contract or per candidate card) any function here accepts.
@@ -157,11 +157,17 @@ class Advice(list):
     seconds: float = 0.0
 
 
-def _robust(top: ContractAdvice, other: list) -> bool:
-    """Is ``top``'s contract on top, or within one standard error of the top, in ``other``?"""
-    by = {a.contract: a for a in other}
-    best = other[0]
-    mine = by[top.contract]
+def is_robust(contract: int, ranking: list) -> bool:
+    """Is ``contract`` first in ``ranking`` (:class:`ContractAdvice`, best first, e.g. the
+    rule figures), or behind its first by no more than one standard error (the larger of
+    the two)? :class:`Advice`'s ``"robust"`` label (RULES.md §1.8's advice, checked under two
+    evaluations). ``ranking`` may hold only some contracts, ``contract`` among them.
+
+    :raises KeyError: when ``contract`` is not in ``ranking``.
+    """
+    by = {a.contract: a for a in ranking}
+    best = ranking[0]
+    mine = by[contract]
     return mine.contract == best.contract or best.margin - mine.margin <= max(best.stderr, mine.stderr)
 
 
@@ -177,6 +183,25 @@ def _declarer_points(contract: V.Contract, margin: int) -> int:
 #: samples was solved (the others are the hard deals, so the rest would be biased), and
 #: never on fewer than 2 (no standard error).
 MIN_SOLVED_SHARE = 0.5
+
+
+def _deal_set(cards: list[Card], seat: int, n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`advise`'s samples: ``(hands, partner)``, the deals (4, n) of
+    :func:`sample_deals` and then each deal's partner, one of the other three seats with
+    equal chance, drawn from the same ``rng`` in that order."""
+    hands = sample_deals(cards, seat, n, rng)
+    partner = (seat + rng.integers(1, 4, n)) % 4
+    return hands, partner
+
+
+def _contract_position(deal: list[list[Card]], contract: int, seat: int, partner: int, dealer: int,
+                       rules) -> V.State:
+    """The opening lead of ``deal`` in ``contract``, named by ``seat`` and repeated by
+    ``partner`` (a forced bidding, :func:`cardkit.simulate.variety.auction_for`)."""
+    st = V.new_deal(deal, dealer=dealer, rules=rules)
+    for bid in SV.auction_for(contract, (seat, partner), dealer):
+        st.apply_action(bid)
+    return st
 
 
 def _deal_of(hands: np.ndarray, k: int, rules) -> list[list[Card]]:
@@ -218,9 +243,7 @@ def _double_dummy(seat, dealer, hands, partner, rules, progress, max_nodes, seco
                     if seconds is not None and time.perf_counter() - t0 > seconds:
                         out_of_time = True
                         break
-                    st = V.new_deal(deals[k], dealer=dealer, rules=rules)
-                    for bid in SV.auction_for(c, (seat, p), dealer):
-                        st.apply_action(bid)
+                    st = _contract_position(deals[k], c, seat, p, dealer, rules)
                     try:
                         margin[c - 1, k] = AV.solve_value(st, max_nodes=max_nodes)
                         got[c - 1, k] = True
@@ -326,8 +349,7 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
     rng = as_generator(seed)
     table = V.contracts(rules)
 
-    hands = sample_deals(cards, seat, n, rng)
-    partner = (seat + rng.integers(1, 4, n)) % 4
+    hands, partner = _deal_set(cards, seat, n, rng)
 
     contracts = np.arange(1, 9)
     out: list[ContractAdvice] = []
@@ -379,7 +401,7 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
         result.double_dummy_ranking = list(ddr)
         result.solved = solved
         result.unsolved = n - solved
-        result.label = "robust" if _robust(ddr[0], out) else "depends on the play"
+        result.label = "robust" if is_robust(ddr[0].contract, out) else "depends on the play"
     result.seconds = time.perf_counter() - t0
     return result
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit.advisor import Advice, ContractAdvice, _robust, advise
+from cardkit.advisor import Advice, ContractAdvice, advise, is_robust
 from cardkit.errors import CardkitError
 
 HAND = "KQ7.AJ5.KQ84.A92"
@@ -25,9 +25,10 @@ def test_rule_evaluation_is_the_old_list():
 
 def test_robust_label_rule():
     rule = [ca(1, 10.0), ca(2, 9.8), ca(3, 2.0)]
-    assert _robust(ca(1, 5.0), rule)                 # on top
-    assert _robust(ca(2, 5.0), rule)                 # within one standard error of the top
-    assert not _robust(ca(3, 5.0), rule)             # far below the top
+    assert is_robust(1, rule)                        # on top
+    assert is_robust(2, rule)                        # within one standard error of the top
+    assert not is_robust(3, rule)                    # far below the top
+    assert is_robust(3, rule[2:])                    # only some contracts ranked: first among them
 
 
 def test_double_dummy_refuses_to_rank_when_too_few_samples_were_solved():
