@@ -25,6 +25,10 @@ share a file; a play table takes the boards of its own game (``DealDashboard.loa
 
 :func:`deals_to_text` and :func:`deals_from_text` are exact inverses on what the first
 writes: ``deals_to_text(deals_from_text(text)) == text``.
+
+Variety is dealt as bridge is (52 cards, four hands of 13), so a Variety set can also be
+written and read as **PBN** (Portable Bridge Notation 2.1, the format every bridge program
+reads): :func:`deals_to_pbn` and :func:`deals_from_pbn`.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from .codes import DealSpec, deal_code, deal_from_code
 from .errors import CardkitError, NotationError, quote
 from .records import deal_from_text, deal_to_text
 
-__all__ = ["deals_to_text", "deals_from_text", "deal_set_codes", "MAX_BOARDS"]
+__all__ = ["deals_to_text", "deals_from_text", "deal_set_codes", "deals_to_pbn", "deals_from_pbn", "MAX_BOARDS"]
 
 #: The most boards one set holds (a safety limit for text from a page: a lesson has a few
 #: dozen at most).
@@ -177,3 +181,209 @@ def deal_set_codes(deals: str | Iterable[Any]) -> list[str]:
     else:
         states = [_state_of(d, n) for n, d in enumerate(deals, 1)]
     return [deal_code(s) for s in states]
+
+
+# ---- PBN (Portable Bridge Notation 2.1), Variety only -------------------------------------------
+
+#: Variety's seats 0..3 (South, West, North, East: RULES.md §1.1) as PBN's seat letters.
+PBN_SEATS = "SWNE"
+_PBN_CLOCKWISE = "NESW"  # PBN's order of the hands after the first one named in a Deal tag
+_PBN_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_PBN_DEAL = re.compile(r"^\s*([NESWnesw])\s*:\s*(.*)$")
+_OWN_TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
+
+
+def _pbn_value(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def deals_to_pbn(deals: Iterable[Any]) -> str:
+    """Variety boards as a PBN 2.1 file, for bridge programs and bridge teachers' tools.
+
+    Each board is a game of PBN's export format: the seven-tag roster and the other
+    mandatory tags (``Event``, ``Site``, ``Date``, ``Board`` n from 1, the four players,
+    ``Dealer``, ``Vulnerable "None"``, ``Deal "S:…"`` with South's hand first and then
+    West, North, East, suits in the order ♠ ♥ ♦ ♣ and the ten as ``T``; ``Scoring``,
+    ``Declarer``, ``Contract``, ``Result`` unknown, ``"?"``), then two tags of the kit's own
+    that a bridge program keeps and ignores: ``VarietyCode`` (the deal code,
+    :func:`cardkit.codes.deal_code`) and ``VarietyRules`` (the deal's rule variants, RULES.md
+    §1). Games are separated by a blank line; the file starts with ``% PBN 2.1`` and
+    ``% EXPORT``. Each board is written at its start (a played board's actions are not kept:
+    PBN's auction and play sections are bridge's).
+
+    :param deals: Variety deal codes, :class:`~cardkit.codes.DealSpec` objects or states,
+        in board order (as :func:`deals_to_text` takes).
+    :returns: the file's text, ending with a newline. :func:`deals_from_pbn` reads it back
+        to the same deals (codes, dealers and rules).
+    :raises CardkitError: for no boards, more than :data:`MAX_BOARDS`, an item that is not
+        a deal, or a board of another game (PBN holds four hands of 13 cards).
+
+    >>> print(deals_to_pbn(["V-4821"]).splitlines()[12])
+    [Deal "S:QT3.AKT972.T62.9 9.QJ6.J9853.Q862 AK762.53.AK.KT75 J854.84.Q74.AJ43"]
+    """
+    if isinstance(deals, (str, bytes)):
+        raise CardkitError(f"PBN deal set {quote(deals)}: expected a list of deals (codes, specs or states), "
+                           f"not one text")
+    try:
+        items = list(deals)
+    except TypeError:
+        raise CardkitError(f"PBN deal set {quote(deals)}: expected a list of deals (codes, specs or states)") from None
+    if not items:
+        raise CardkitError("PBN deal set: no boards; give at least one deal")
+    if len(items) > MAX_BOARDS:
+        raise CardkitError(f"PBN deal set: {len(items)} boards; a set holds at most {MAX_BOARDS}")
+    games = []
+    for n, item in enumerate(items, 1):
+        state = _state_of(item, n)
+        if state.game != "variety":
+            raise CardkitError(f"PBN deal set, board {n}: a {state.game.replace('_', ' ')} deal; PBN holds "
+                               f"Variety deals only (four hands of 13 cards)")
+        own = {}
+        for line in deal_to_text(state).splitlines():
+            m = _OWN_TAG.match(line)
+            if m:
+                own[m.group(1)] = m.group(2)
+        first, _, hands = own["Deal"].partition(":")
+        if first != "0":  # deal_to_text writes seat 0 first
+            raise CardkitError(f"PBN deal set, board {n}: unexpected deal text {quote(own['Deal'])}")
+        tags = [("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Board", str(n)),
+                ("West", "?"), ("North", "?"), ("East", "?"), ("South", "?"),
+                ("Dealer", PBN_SEATS[int(own["Dealer"])]), ("Vulnerable", "None"),
+                ("Deal", "S:" + hands), ("Scoring", "?"), ("Declarer", "?"), ("Contract", "?"),
+                ("Result", "?")]
+        if "Code" in own:
+            tags.append(("VarietyCode", own["Code"]))
+        tags.append(("VarietyRules", own["Rules"]))
+        games.append("".join(f'[{t} "{v}"]\n' for t, v in tags))
+    return "% PBN 2.1\n% EXPORT\n" + "\n".join(games)
+
+
+def _pbn_games(text: str) -> list[tuple[int, dict[str, str]]]:
+    """``(first line number, {tag: value})`` per PBN game: tag pairs, games ended by an
+    empty line; ``%`` lines, ``;`` comments, ``{…}`` comments (across lines) and the data
+    lines of sections (``Auction``, ``Play``, tables) are passed over; a value ``"#"``
+    repeats the previous game's value of that tag (PBN 2.1 §3.5)."""
+    games: list[tuple[int, dict[str, str]]] = []
+    current: dict[str, str] = {}
+    start = 0
+    previous: dict[str, str] = {}
+    in_brace = False
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw
+        if in_brace:
+            end = line.find("}")
+            if end < 0:
+                continue
+            line = line[end + 1:]
+            in_brace = False
+        stripped = line.strip()
+        if stripped.startswith("%"):
+            continue
+        if not stripped:
+            if current:
+                games.append((start, current))
+                previous, current = current, {}
+            continue
+        # comments inside the line: ";" to the end, "{...}" (may open a comment to a later line)
+        out, i = [], 0
+        while i < len(line):
+            ch = line[i]
+            if ch == '"':  # a tag's value: copied whole
+                j = i + 1
+                while j < len(line) and line[j] != '"':
+                    j += 2 if line[j] == "\\" else 1
+                out.append(line[i:j + 1])
+                i = j + 1
+            elif ch == ";":
+                break
+            elif ch == "{":
+                j = line.find("}", i)
+                if j < 0:
+                    in_brace = True
+                    break
+                i = j + 1
+            else:
+                out.append(ch)
+                i += 1
+        for m in _PBN_TAG.finditer("".join(out)):
+            if not current:
+                start = n
+            name, value = m.group(1), _unquote_pbn(m.group(2))
+            if value == "#" and name in previous:
+                value = previous[name]
+            current.setdefault(name, value)
+    if current:
+        games.append((start, current))
+    return games
+
+
+def _unquote_pbn(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def deals_from_pbn(text: str) -> list:
+    """Read the Variety boards of a PBN file (PBN 2.1; one written by :func:`deals_to_pbn`,
+    or by a bridge program: BBO, Bridge Composer, dealer programs, endplay).
+
+    A game with a ``Deal`` tag is a board (a game without one, e.g. a file's header of
+    ``Event`` and ``Site`` only, is passed over). The four hands may start at any seat
+    (``"N:…"``: North, East, South, West clockwise), suits ♠ ♥ ♦ ♣ separated by dots, the ten
+    as ``T``; every hand must hold its 13 cards (``-`` for an unknown hand is refused). PBN's
+    seats are Variety's: South is the learner's seat (RULES.md §1.1). The dealer is the
+    ``Dealer`` tag's seat; a board without one (or ``"?"``) takes bridge's rotation from its
+    ``Board`` number (1 North, 2 East, 3 South, 4 West, …). ``VarietyRules`` (as
+    :func:`deals_to_pbn` writes it) gives the rule variants (else the defaults); a
+    ``VarietyCode`` tag must name the same cards, dealer and rules, and keeps its seed form.
+    Other tags (players' names, contracts, auctions and play of a bridge game) are read past.
+
+    :param text: the file's text.
+    :returns: one new Variety state per board, at its start, in the file's order.
+    :raises NotationError: in one line naming the board (its ``Board`` tag, else its place)
+        and the file's line: no board in the file, more than :data:`MAX_BOARDS`, a Deal that
+        is not four hands of 13 cards, a seat letter that is not N, E, S or W, a
+        ``VarietyCode`` that names another deal. Nothing is returned in part.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"PBN file {quote(text)}: expected the text of a PBN file")
+    games = [(line, tags) for line, tags in _pbn_games(text) if "Deal" in tags]
+    if not games:
+        raise NotationError('PBN file: no board found; a board is a game with a [Deal "N:..."] tag')
+    if len(games) > MAX_BOARDS:
+        raise NotationError(f"PBN file: {len(games)} boards; a set holds at most {MAX_BOARDS}")
+    out = []
+    for k, (line, tags) in enumerate(games, 1):
+        board = tags.get("Board", "").strip()
+        where = f"PBN file, board {board or k} (line {line})"
+        m = _PBN_DEAL.match(tags["Deal"])
+        hands = m.group(2).split() if m else []
+        if not m or len(hands) != 4:
+            raise NotationError(f"{where}: Deal {quote(tags['Deal'])} should be a seat letter and four hands, "
+                                f"such as \"N:AK73.AQ5.KJ4.AQ9 ...\"")
+        if "-" in hands:
+            raise NotationError(f"{where}: Deal {quote(tags['Deal'])} leaves a hand unknown ('-'); a Variety deal "
+                                f"needs all four hands")
+        by_seat = [""] * 4
+        first = _PBN_CLOCKWISE.index(m.group(1).upper())
+        for i, hand in enumerate(hands):
+            by_seat[PBN_SEATS.index(_PBN_CLOCKWISE[(first + i) % 4])] = hand
+        dealer_tag = tags.get("Dealer", "").strip().upper()
+        if dealer_tag in ("", "?"):
+            if not _DIGITS.fullmatch(board) or int(board) < 1:
+                raise NotationError(f"{where}: no Dealer tag and no board number to take the dealer from; "
+                                    f"add [Dealer \"N\"] (N, E, S or W)")
+            dealer_tag = _PBN_CLOCKWISE[(int(board) - 1) % 4]
+        if len(dealer_tag) != 1 or dealer_tag not in PBN_SEATS:
+            raise NotationError(f"{where}: Dealer {quote(tags['Dealer'])} should be N, E, S or W")
+        own = [("Game", "variety")]
+        if "VarietyCode" in tags:
+            own.append(("Code", tags["VarietyCode"]))
+        own.append(("Dealer", str(PBN_SEATS.index(dealer_tag))))
+        if "VarietyRules" in tags:
+            own.append(("Rules", tags["VarietyRules"]))
+        own.append(("Deal", "0:" + " ".join(by_seat)))
+        try:
+            out.append(deal_from_text("".join(f'[{t} "{_pbn_value(v)}"]\n' for t, v in own)))
+        except CardkitError as e:
+            message = str(e).removeprefix("deal text: ").replace("Code tag", "VarietyCode tag")
+            raise NotationError(f"{where}: {message}") from None
+    return out
