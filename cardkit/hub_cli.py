@@ -235,7 +235,9 @@ def singleuser_server_config(
     terminals, no JupyterLab or Notebook front end, kernels on Unix sockets in the learner's
     home (never on a TCP port another learner can reach), the front-end config read-only, and
     a page's kernel messages bounded in size, rate and the comms it may open
-    (``serving.LessonKernelConnection``); ``kernel_transport`` ``"ipc"`` or ``"tcp"``. The one
+    (``serving.LessonKernelConnection``); and only the routes a lesson page uses answered (the
+    extension ``cardkit.serving_routes``: no Jupyter REST API beyond the page's kernel, no
+    ``/files/``, no answer files; 404 for the rest); ``kernel_transport`` ``"ipc"`` or ``"tcp"``. The one
     setting JSON cannot hold, Voila's
     prelaunch hook (teacher-only cells removed before they run, the closed page's kernel
     shut down), is in :data:`SINGLEUSER_CONFIG_PY`.
@@ -271,9 +273,10 @@ def singleuser_server_config(
     }
 
 
-#: The learners' servers' extensions: Voila only (the others are off if installed).
+#: The learners' servers' extensions: Voila, and the route filter that keeps the server to what a lesson
+#: page uses (``cardkit.serving_routes``); the others are off if installed.
 SERVER_EXTENSIONS = {
-    "voila": True, "jupyterlab": False, "notebook": False, "nbclassic": False,
+    "voila": True, "cardkit.serving_routes": True, "jupyterlab": False, "notebook": False, "nbclassic": False,
     "jupyter_server_terminals": False, "jupyter_lsp": False, "jupyter_collaboration": False,
 }
 
