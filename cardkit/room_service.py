@@ -45,7 +45,7 @@ the lobbies (when their list changed); anything else to every page.
 Usage (the hub sets ``JUPYTERHUB_SERVICE_PREFIX``, ``JUPYTERHUB_SERVICE_URL``,
 ``JUPYTERHUB_API_TOKEN``, ``JUPYTERHUB_API_URL``, ``JUPYTERHUB_CLIENT_ID``, ...)::
 
-    python -m cardkit.room_service --data-dir DIR [--teacher NAME ...] [--db-url URL]
+    python -m cardkit.room_service --data-dir DIR [--teacher NAME ...] [--db-url URL] [--trust-proxy-headers]
 
 The database is ``<data dir>/room.sqlite`` unless ``--db-url`` or ``CARDKIT_ROOM_DB_URL``
 names another (``postgresql://...`` on Zero to JupyterHub). Server glue: imported by no
@@ -67,6 +67,8 @@ import secrets
 import signal
 import sys
 import time
+import weakref
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -89,7 +91,8 @@ from .wording import tens_as_10
 
 __all__ = ["RoomService", "TokenBucket", "MESSAGES", "MAX_MESSAGE_BYTES", "SOCKET_MAX_BYTES", "RATE", "BURST",
            "FLOOD_CLOSE", "MAX_SOCKETS_PER_USER", "MAX_ANSWER_BYTES",
-           "ANSWER_RATE", "ANSWER_BURST", "ANSWER_KEYS", "for_learner", "main"]
+           "ANSWER_RATE", "ANSWER_BURST", "ANSWER_KEYS", "AUTH_CONCURRENCY", "FAIL_RATE", "FAIL_BURST",
+           "CONNECT_RATE_PER_MINUTE", "CONNECT_BURST", "read_json", "for_learner", "main"]
 
 log = logging.getLogger("cardkit.room_service")
 
@@ -109,28 +112,38 @@ MAX_ANSWER_BYTES = 2048
 #: answers a second a learner may send, on average, and in one burst (a lesson sends one per click)
 ANSWER_RATE = 2.0
 ANSWER_BURST = 30
-#: token checks a second the hub is asked, over every learner (a flood of made-up tokens stops here)
-AUTH_RATE = 50.0
-AUTH_BURST = 200
-#: failed token checks a second one client address may cause, and in one burst (past it: 429
-#: for that address only, the hub not asked); a token that failed is refused without asking
-#: the hub again for FAILED_TOKEN_SECONDS; a token that passed is not asked again for
-#: GOOD_TOKEN_SECONDS (genuine learners never meet the service-wide AUTH_RATE)
-FAIL_RATE = 0.2
-FAIL_BURST = 10
+#: hub look-ups of answers' tokens at once (the others wait their turn, at most AUTH_WAIT_SECONDS:
+#: then 503 and the lesson sends once more); a token is looked up at most once at a time, a
+#: token the hub confirmed is not looked up again for GOOD_TOKEN_SECONDS, one it did not know
+#: is refused without asking again for FAILED_TOKEN_SECONDS (at most _MAX_REMEMBERED of each)
+AUTH_CONCURRENCY = 4
+AUTH_WAIT_SECONDS = 10.0
 FAILED_TOKEN_SECONDS = 600.0
 GOOD_TOKEN_SECONDS = 60.0
-#: ... and while the hub may not be asked (a flood of made-up tokens), a token that passed
-#: within this many seconds still counts (learners' kernels on one machine share an address)
-GOOD_TOKEN_KEPT_SECONDS = 3600.0
-#: at most this many addresses and tokens remembered (then forgotten all at once)
+#: tokens the hub does not know, a second, that one sender may send on average and in one burst
+#: (past it: 429 for that sender, the hub not asked). A sender is a TCP connection (a kept-alive
+#: one is closed at the limit) and the hub log-in cookie sent with it (if any), never an address:
+#: on one machine every kernel and the hub's proxy share 127.0.0.1. A token the hub confirms is
+#: never refused for what others sent.
+FAIL_RATE = 0.2
+FAIL_BURST = 10
+#: at most this many tokens and senders remembered (then the oldest half forgotten)
 _MAX_REMEMBERED = 10_000
+#: page GETs and websocket opens a user may make a minute, on average and in one burst (past
+#: it: 429 with one line, before any work; a page reconnecting after a network blip makes a
+#: handful)
+CONNECT_RATE_PER_MINUTE = 30.0
+CONNECT_BURST = 30
 #: the keys an answer may carry (the learner is the token's owner: no "user" key)
 ANSWER_KEYS = ("kind", "lesson", "section", "item", "right", "points_lost")
 #: the HTTP server's settings (a slow client, "slowloris", is dropped: an idle connection
-#: after a minute, a request body not received within 10 s)
-SERVER_SETTINGS: dict[str, Any] = {"xheaders": True, "max_body_size": SOCKET_MAX_BYTES,
+#: after a minute, a request body not received within 10 s). ``xheaders`` (the client's
+#: address from ``X-Real-IP`` / ``X-Forwarded-For``) is added only by
+#: :meth:`RoomService.server_settings` when the service is told to trust its proxy.
+SERVER_SETTINGS: dict[str, Any] = {"xheaders": False, "max_body_size": SOCKET_MAX_BYTES,
                                    "idle_connection_timeout": 60, "body_timeout": 10}
+#: the hub's log-in cookies that name a browser's session (a sender of made-up tokens)
+_SESSION_COOKIES = ("jupyterhub-session-id", "jupyterhub-hub-login")
 _AUTH_HEADER = re.compile(r"token\s+([A-Za-z0-9_.~+/=-]{8,256})", re.IGNORECASE)
 #: a table id in an address (``T1``)
 _TABLE_ID = r"[A-Za-z0-9_-]{1,32}"
@@ -223,6 +236,46 @@ def _one_line(error: BaseException) -> str:
     return (text[0] if text else type(error).__name__)[:300]
 
 
+def _no_constant(name: str):
+    raise ValueError(f"not JSON ({name} is not a JSON number)")
+
+
+def read_json(raw: str | bytes) -> Any:
+    """The JSON value of a request body or a websocket message: the one door every message
+    and answer goes through.
+
+    Refused with a :class:`ValueError` whose text is the reason in a few words (for a
+    learner's one line): bytes that are not UTF-8, text that is not JSON (or nested too deep,
+    or a number of more than 4,300 digits), ``NaN`` / ``Infinity`` (not JSON numbers), and
+    any string or key that is not valid Unicode text (a lone surrogate such as
+    ``"\\ud800"``, which JSON's escapes can spell but no text holds).
+
+    >>> read_json('{"kind": "ping"}')
+    {'kind': 'ping'}
+    >>> read_json('{"item": "\\ud800"}')
+    Traceback (most recent call last):
+    ...
+    ValueError: not valid Unicode text (a lone surrogate)
+    >>> read_json(b"\\xff")
+    Traceback (most recent call last):
+    ...
+    ValueError: not JSON
+    """
+    try:
+        value = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw, parse_constant=_no_constant)
+    except RecursionError:  # JSON nested past Python's recursion limit
+        raise ValueError("not JSON (nested too deep)") from None
+    except ValueError as e:  # JSONDecodeError, UnicodeDecodeError, a number of 4,301 digits, NaN
+        raise ValueError(str(e) if str(e).startswith("not JSON (") else "not JSON") from None
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("not valid Unicode text (a lone surrogate)") from None
+    except RecursionError:  # pragma: no cover - loads refuses deeper first
+        raise ValueError("not JSON (nested too deep)") from None
+    return value
+
+
 def _deals(value) -> list[str] | None:
     """A set of deal codes from a message: a list of codes, text (codes separated by
     spaces, commas or lines), or null / empty for random boards."""
@@ -234,6 +287,14 @@ def _deals(value) -> list[str] | None:
         raise MessageRefused(f"deals {quote(value)}: expected deal codes such as 'V-4821 V-17', or none for random "
                              f"boards")
     return value or None
+
+
+def _forget_oldest(memory: dict) -> None:
+    """Keep ``memory`` (a dict, oldest first) under :data:`_MAX_REMEMBERED`: past it, the
+    oldest half is forgotten."""
+    if len(memory) >= _MAX_REMEMBERED:
+        for k in list(memory)[:len(memory) // 2]:
+            del memory[k]
 
 
 # ---- the service ------------------------------------------------------------------------------
@@ -249,25 +310,43 @@ class RoomService:
         ``access_scopes``).
     """
 
-    def __init__(self, room: Room, *, prefix: str = "/services/room/", hub_auth: Any = None) -> None:
+    def __init__(self, room: Room, *, prefix: str = "/services/room/", hub_auth: Any = None,
+                 trust_proxy_headers: bool = False) -> None:
         self.room = room
         self.prefix = prefix if prefix.endswith("/") else prefix + "/"
         self.hub_auth = hub_auth
+        #: whether a client's address is read from ``X-Real-IP`` / ``X-Forwarded-For``
+        #: (:meth:`server_settings`); off unless told: anyone can send those headers. The
+        #: address is only logged: no limit of the room counts by address.
+        self.trust_proxy_headers = bool(trust_proxy_headers)
         self.sockets: set[RoomSocket] = set()
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="cardkit-room")
         #: every message refused, as (user, page, kind, message), the last 1,000 (for tests and logs)
         self.refusals: list[tuple[str, str, str, str]] = []
-        #: the answers' rate limits: the hub's token checks, and per learner
-        self.auth_bucket = TokenBucket(AUTH_RATE, AUTH_BURST)
+        #: the answers' rate limit per learner
         self.answer_buckets: dict[str, TokenBucket] = {}
-        #: failed token checks: per client address a rate limit, and the tokens that failed
-        #: (their sha256) -> when; tokens that passed -> (when, the hub's user model)
-        self.fail_buckets: dict[str, TokenBucket] = {}
+        #: answers' tokens (their sha256): those the hub did not know -> when; those it
+        #: confirmed -> (when, the hub's user model); those being looked up now -> the look-up
         self.failed_tokens: dict[str, float] = {}
         self.good_tokens: dict[str, tuple[float, dict]] = {}
+        self.lookups: dict[str, asyncio.Future] = {}
+        #: the hub look-ups under way (at most AUTH_CONCURRENCY) and those waiting, in order
+        self._asking = 0
+        self._waiting: deque[asyncio.Future] = deque()
+        #: unknown tokens per sender (a connection, a hub log-in cookie): a rate limit each
+        self.fail_buckets: dict[str, TokenBucket] = {}
+        self._connections: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+        #: page GETs and websocket opens per user (CONNECT_RATE_PER_MINUTE)
+        self.connect_buckets: dict[str, TokenBucket] = {}
         #: the messages' rate limit, one per user over all their connections
         self.message_buckets: dict[str, TokenBucket] = {}
         self._opened = 0
+
+    def server_settings(self) -> dict[str, Any]:
+        """The keyword arguments of the :class:`tornado.httpserver.HTTPServer` that serves
+        :meth:`application`: :data:`SERVER_SETTINGS`, with ``xheaders`` only when the
+        service trusts its proxy (``trust_proxy_headers``)."""
+        return {**SERVER_SETTINGS, "xheaders": self.trust_proxy_headers}
 
     async def call(self, fn: Callable, *args, **kwargs):
         """``fn(*args, **kwargs)`` in the room's worker thread (one call at a time)."""
@@ -303,6 +382,78 @@ class RoomService:
                 self.message_buckets.clear()
             bucket = self.message_buckets[user] = TokenBucket()
         return bucket
+
+    def may_connect(self, user: str) -> bool:
+        """Whether ``user`` may open one more page or websocket now (takes one of their
+        :data:`CONNECT_BURST`, refilled at :data:`CONNECT_RATE_PER_MINUTE` a minute)."""
+        bucket = self.connect_buckets.get(user)
+        if bucket is None:
+            _forget_oldest(self.connect_buckets)
+            bucket = self.connect_buckets[user] = TokenBucket(CONNECT_RATE_PER_MINUTE / 60.0, CONNECT_BURST)
+        return bucket.take()
+
+    def senders(self, request) -> list[str]:
+        """Who sent ``request``, for the limits on unknown tokens: its TCP connection (a
+        kept-alive connection is one sender) and the hub log-in cookies it carries. Never
+        its address (every kernel, and the hub's proxy, is 127.0.0.1 on one machine)."""
+        keys = []
+        stream = getattr(request.connection, "stream", None)
+        if stream is not None:
+            serial = self._connections.get(stream)
+            if serial is None:
+                serial = self._connections[stream] = secrets.token_hex(8)
+            keys.append(f"connection {serial}")
+        names = [*_SESSION_COOKIES, getattr(self.hub_auth, "cookie_name", None)]
+        for name in names:
+            value = request.cookies.get(name) if isinstance(name, str) else None
+            if value is not None and value.value:
+                keys.append(f"cookie {hashlib.sha256(value.value.encode()).hexdigest()[:32]}")
+        return keys
+
+    def fail_bucket(self, sender: str) -> TokenBucket:
+        bucket = self.fail_buckets.get(sender)
+        if bucket is None:
+            _forget_oldest(self.fail_buckets)
+            bucket = self.fail_buckets[sender] = TokenBucket(FAIL_RATE, FAIL_BURST)
+        return bucket
+
+    async def look_up(self, token: str) -> dict | None:
+        """The hub's user model of ``token`` (None: the hub does not know it), asking the hub
+        at most once at a time per token and at most :data:`AUTH_CONCURRENCY` look-ups at
+        once (the others wait, in order). :class:`TimeoutError` after waiting
+        :data:`AUTH_WAIT_SECONDS` for a turn; the hub's own errors are raised."""
+        key = hashlib.sha256(token.encode()).hexdigest()
+        pending = self.lookups.get(key)
+        if pending is None:
+            pending = self.lookups[key] = asyncio.ensure_future(self._ask_hub(token))
+            pending.add_done_callback(lambda _f: self.lookups.pop(key, None))
+        return await asyncio.shield(pending)
+
+    async def _ask_hub(self, token: str) -> dict | None:
+        if self._asking < AUTH_CONCURRENCY and not self._waiting:
+            self._asking += 1
+        else:
+            turn = asyncio.get_running_loop().create_future()
+            self._waiting.append(turn)
+            try:
+                await asyncio.wait_for(turn, AUTH_WAIT_SECONDS)   # _next_turn hands its place over
+            except BaseException:
+                if turn.done() and not turn.cancelled():
+                    self._next_turn()
+                turn.cancel()
+                raise
+        try:
+            return await self.hub_auth.user_for_token(token, sync=False)
+        finally:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        while self._waiting:
+            turn = self._waiting.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self._asking -= 1
 
     def admit(self, sock: RoomSocket) -> None:
         """Count ``sock`` among the open connections; past :data:`MAX_SOCKETS_PER_USER` of its
@@ -561,7 +712,12 @@ class _Base(HubOAuthenticated, web.RequestHandler):
         self.hub_auth = service.hub_auth
 
     async def prepare(self) -> None:
-        await _identify(self)
+        user = await _identify(self)
+        if user is not None and not self.service.may_connect(user):
+            self.service.refused(user, "page", "connect", "too many pages opened in a minute")
+            self.set_status(429)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish("Too many pages opened in the last minute: wait a moment, then reload.")
 
     def get_current_user(self):
         return getattr(self, "_room_user", None)
@@ -636,9 +792,11 @@ class AnswerHandler(web.RequestHandler):
 
     Answers: 204 stored (the teachers' pages are sent the new summary); 403 without a valid
     token; 413 too long; 429 past the rate (:data:`ANSWER_RATE` a second per learner, bursts
-    of :data:`ANSWER_BURST`; :data:`AUTH_RATE` token checks a second in all); 400 for a body
-    that is not such an object or that the room refuses (:class:`cardkit.room.AnswerError`,
-    one line); 503 when the hub cannot be asked. Every refusal is logged; nothing is stored.
+    of :data:`ANSWER_BURST`) or for a sender of too many unknown tokens (:meth:`_token_owner`:
+    never for a token the hub confirms, whatever others sent); 400 for a body that is not
+    such an object (:func:`read_json`: not JSON, not valid Unicode text) or that the room
+    refuses (:class:`cardkit.room.AnswerError`, one line); 503 when the hub cannot be asked.
+    Every refusal is logged; nothing is stored.
     """
 
     def initialize(self, service: RoomService) -> None:
@@ -674,15 +832,14 @@ class AnswerHandler(web.RequestHandler):
             return self._refuse(403, user, "the token may not use the room (no access:services!service=room)")
         bucket = service.answer_buckets.get(user)
         if bucket is None:
-            if len(service.answer_buckets) > 10_000:
-                service.answer_buckets.clear()
+            _forget_oldest(service.answer_buckets)
             bucket = service.answer_buckets[user] = TokenBucket(ANSWER_RATE, ANSWER_BURST)
         if not bucket.take():
             return self._refuse(429, user, "too many answers at once: slow down")
         try:
-            answer = json.loads(body.decode("utf-8"))
-        except (ValueError, RecursionError):  # RecursionError: JSON nested too deep
-            return self._refuse(400, user, f"answer {quote(body[:80])}: not JSON")
+            answer = read_json(body)
+        except ValueError as e:
+            return self._refuse(400, user, f"answer {quote(body[:80])}: {e}")
         if not isinstance(answer, dict):
             return self._refuse(400, user, f"answer {quote(answer)}: expected a JSON object")
         extra = sorted(set(answer) - set(ANSWER_KEYS))
@@ -701,50 +858,48 @@ class AnswerHandler(web.RequestHandler):
 
 
     async def _token_owner(self, token: str) -> dict | None:
-        """The hub's user model of ``token``, or None after writing the refusal: a token
-        that failed lately (403, the hub not asked), a client address past its failed
-        checks (429), the service past :data:`AUTH_RATE` (429), the hub down (503), or a
-        token that is not a hub user's (403; remembered, and counted against the address)."""
+        """The hub's user model of ``token``, or None after writing the refusal.
+
+        A token the hub confirmed within :data:`GOOD_TOKEN_SECONDS` is taken at once; any
+        other is looked up (:meth:`RoomService.look_up`), whatever others sent. Only a
+        sender that sent unknown tokens pays for them: past :data:`FAIL_BURST` of them
+        (refilled at :data:`FAIL_RATE` a second) its connection is refused (429, the hub not
+        asked; a kept-alive connection is closed) and so is its hub log-in cookie; a token
+        the hub did not know within :data:`FAILED_TOKEN_SECONDS` is refused (403) without
+        asking again. 503 when the hub cannot be asked or no turn came in
+        :data:`AUTH_WAIT_SECONDS`."""
         service, now = self.service, time.monotonic()
         key = hashlib.sha256(token.encode()).hexdigest()
         good = service.good_tokens.get(key)
         if good is not None and now - good[0] < GOOD_TOKEN_SECONDS:
             return good[1]
+        senders = service.senders(self.request)
+        if any(service.fail_bucket(k).peek() < 1 for k in senders):
+            self.set_header("Connection", "close")   # this connection is done; a new one starts afresh
+            self._refuse(429, "?", "too many unknown tokens from this connection or log-in: try again later")
+            return None
         failed = service.failed_tokens.get(key)
-        if failed is not None and now - failed < FAILED_TOKEN_SECONDS:
-            self._refuse(403, "?", "the token is not a hub user's")
-            return None
-        address = self.request.remote_ip or "?"
-        bucket = service.fail_buckets.get(address)
-        kept = good[1] if good is not None and now - good[0] < GOOD_TOKEN_KEPT_SECONDS else None
-        if bucket is not None and bucket.peek() < 1:
-            if kept is not None:
-                return kept
-            self._refuse(429, "?", f"too many unknown tokens from {address}: try again later")
-            return None
-        if not service.auth_bucket.take():
-            if kept is not None:
-                return kept
-            self._refuse(429, "?", "too many answers at once: try again in a moment")
-            return None
-        try:
-            model = await service.hub_auth.user_for_token(token, sync=False)
-        except Exception as e:  # noqa: BLE001 - the hub down or refusing: the lesson goes on
-            log.warning("the hub could not check an answer's token: %s", _one_line(e))
-            self._refuse(503, "?", "the hub could not be asked: try again later")
-            return None
-        for memory in (service.good_tokens, service.failed_tokens, service.fail_buckets):
-            if len(memory) > _MAX_REMEMBERED:
-                memory.clear()
-        if not model or model.get("kind", "user") != "user" or not isinstance(model.get("name"), str):
-            service.failed_tokens[key] = now
-            if bucket is None:
-                bucket = service.fail_buckets[address] = TokenBucket(FAIL_RATE, FAIL_BURST)
-            bucket.take()
-            self._refuse(403, "?", "the token is not a hub user's")
-            return None
-        service.good_tokens[key] = (now, model)
-        return model
+        if failed is None or now - failed >= FAILED_TOKEN_SECONDS:
+            try:
+                model = await service.look_up(token)
+            except asyncio.TimeoutError:
+                self._refuse(503, "?", "the hub is busy: try again in a moment")
+                return None
+            except Exception as e:  # noqa: BLE001 - the hub down or refusing: the lesson goes on
+                log.warning("the hub could not check an answer's token: %s", _one_line(e))
+                self._refuse(503, "?", "the hub could not be asked: try again later")
+                return None
+            if model and model.get("kind", "user") == "user" and isinstance(model.get("name"), str):
+                service.failed_tokens.pop(key, None)
+                _forget_oldest(service.good_tokens)
+                service.good_tokens[key] = (time.monotonic(), model)
+                return model
+            _forget_oldest(service.failed_tokens)
+            service.failed_tokens[key] = time.monotonic()
+        for k in senders:
+            service.fail_bucket(k).take()
+        self._refuse(403, "?", "the token is not a hub user's")
+        return None
 
 
 class OAuthCallback(HubOAuthCallbackHandler):
@@ -778,6 +933,11 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
             self.service.refused("?", page, "connect", "no hub log-in")
             self.set_status(403)
             self.finish("log in through the hub first")
+            return
+        if not self.service.may_connect(user):
+            self.service.refused(user, page, "connect", "too many connections opened in a minute")
+            self.set_status(429)
+            self.finish("Too many connections opened in the last minute: wait a moment.")
             return
         if page == "teacher" and not self.service.is_teacher(user):
             self.service.refused(user, page, "connect", "not a teacher")
@@ -835,9 +995,9 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
             return self.refuse("oversized", f"message of {len(raw):,} characters: at most {MAX_MESSAGE_BYTES:,} "
                                             f"bytes")
         try:
-            msg = json.loads(raw)
-        except (ValueError, RecursionError):  # RecursionError: JSON nested too deep
-            return self.refuse("malformed", f"message {quote(raw)}: not JSON")
+            msg = read_json(raw)
+        except ValueError as e:
+            return self.refuse("malformed", f"message {quote(raw)}: {e}")
         if not isinstance(msg, dict) or not isinstance(msg.get("kind"), str):
             return self.refuse("malformed", f"message {quote(raw)}: expected a JSON object with a kind")
         kind = msg["kind"]
@@ -876,6 +1036,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a teacher's hub name (repeat for more): the hub's admins")
     parser.add_argument("--url", default=os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"),
                         help="where to listen (default $JUPYTERHUB_SERVICE_URL)")
+    parser.add_argument("--trust-proxy-headers", action="store_true",
+                        help="read a client's address from X-Real-IP / X-Forwarded-For (only behind a proxy that "
+                             "sets them itself; off by default: anyone can send them, and the address is only "
+                             "logged)")
     return parser
 
 
@@ -898,12 +1062,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     url = args.db_url or f"sqlite:///{data_dir / 'room.sqlite'}"
     room = Room(url, teachers=args.teacher)
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/room/")
-    service = RoomService(room, prefix=prefix, hub_auth=HubOAuth(cache_max_age=60))
+    service = RoomService(room, prefix=prefix, hub_auth=HubOAuth(cache_max_age=60),
+                          trust_proxy_headers=args.trust_proxy_headers)
     app = service.application(cookie_secret=_cookie_secret(data_dir))
     where = urlparse(args.url)
 
     async def serve() -> None:
-        server = HTTPServer(app, **SERVER_SETTINGS)
+        server = HTTPServer(app, **service.server_settings())
         server.listen(where.port or 80, where.hostname or "127.0.0.1")
         log.info("the teaching room at %s (teachers %s; database %s)", args.url,
                  ", ".join(args.teacher) or "none", url.split("@")[-1])
