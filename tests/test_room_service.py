@@ -8,6 +8,7 @@ changed, and the table goes on for everyone else."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 
@@ -27,6 +28,7 @@ from cardkit.codes import deal_from_code
 from cardkit.room import METADATA, Room
 from cardkit.room_service import (
     BURST,
+    CONNECT_BURST,
     FLOOD_CLOSE,
     MAX_MESSAGE_BYTES,
     MAX_SOCKETS_PER_USER,
@@ -37,6 +39,19 @@ from cardkit.room_table import PageMessageError, card_table_state, page_action
 
 TEACHER = "teach"
 CARDS = {c.code for c in deck(52)}
+
+
+@pytest.fixture(autouse=True)
+def _no_foreign_event_loop():
+    """Playwright's sync API (the browser tests may share this pytest-xdist worker) leaves its
+    event loop marked running in the main thread; tornado's AsyncHTTPTestCase then fails
+    ("Cannot run the event loop while another loop is running"). Hidden for each test here."""
+    loop = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)
 
 
 def cards_in(value) -> set[str]:
@@ -599,6 +614,105 @@ class RoomServiceTest(AsyncHTTPTestCase):
         bad = await self.ask(teacher, {"kind": "open", "game": "chess"})
         assert bad["kind"] == "error" and "'chess'" in bad["message"]
         teacher.close()
+
+    @gen_test
+    async def test_text_that_is_not_valid_unicode_is_refused_in_one_line(self):
+        """Issue 32, item 3: a lone surrogate (JSON's "\\ud800") in any message kind and field
+        is refused in one line (the lobby's sit was "the room could not do that
+        (UnicodeEncodeError)" with a traceback logged); nothing changes, nothing logged as an
+        error, the connection stays open."""
+        t1, _t2 = self.seated_variety()
+        lobby, _ = await self.connect("ws/lobby", "dan")
+        teacher, _ = await self.connect("ws/teacher", TEACHER)
+        ann, _ = await self.connect(f"ws/table/{t1}", "ann")
+        before = dump(self.room)
+        bad = "\ud800"
+        cases = [(lobby, {"kind": "sit", "table": t1, "seat": "West" + bad}), (lobby, {"kind": "sit", "table": bad,
+                 "seat": "West"}), (lobby, {"kind": "open", "game": bad}), (lobby, {"kind": bad}),
+                 (teacher, {"kind": "open", "game": "variety", "deals": f"V-1 V-2{bad}"}),
+                 (teacher, {"kind": "set_deals", "table": t1, "deals": [bad]}),
+                 (teacher, {"kind": "start", "table": "T" + bad}), (teacher, {"kind": "replay", "table": t1,
+                 "board": bad}), (ann, {"kind": "act", "action": "Q" + bad}), (ann, {"kind": "card", "card": bad}),
+                 (ann, {"kind": "act", "action": "2", "seat": bad}), (ann, {"kind": "act", bad: 1})]
+        records: list[logging.LogRecord] = []
+        handler = logging.Handler(logging.DEBUG)
+        handler.emit = records.append
+        loggers = [logging.getLogger(n) for n in ("tornado.application", "tornado.general", "cardkit.room_service")]
+        for lg in loggers:
+            lg.addHandler(handler)
+        try:
+            for ws, msg in cases:
+                answer = await self.ask(ws, json.dumps(msg), raw=True)
+                assert answer["kind"] == "error" and "not valid Unicode text" in answer["message"], (msg, answer)
+                assert "\n" not in answer["message"] and "could not do that" not in answer["message"]
+                assert dump(self.room) == before, f"{msg!r} changed the room"
+            for ws in (lobby, teacher, ann):
+                assert (await self.ask(ws, {"kind": "ping"})) == {"kind": "pong"}
+        finally:
+            for lg in loggers:
+                lg.removeHandler(handler)
+        assert not [r for r in records if r.levelno >= logging.ERROR], [r.getMessage() for r in records]
+        for r in records:
+            r.getMessage().encode("utf-8")
+        for ws in (lobby, teacher, ann):
+            ws.close()
+
+    @gen_test
+    async def test_connections_a_minute_per_user_are_limited(self):
+        """Issue 32, item 5: past CONNECT_BURST page GETs and websocket opens (refilled at
+        CONNECT_RATE_PER_MINUTE a minute) a user's next is refused with 429 and one line,
+        before any work; another learner is not held up; a page reconnecting after a blip
+        (a page, its socket, five reconnects) is well within the limit."""
+        client = self.http_client
+        headers = {"Cookie": "room-test-user=ann"}
+        for k in range(CONNECT_BURST):
+            if k % 2:
+                ws, first = await self.connect("ws/lobby", "ann")
+                assert first["kind"] == "lobby"
+                ws.close()
+            else:
+                r = await client.fetch(self.url(""), headers=headers, raise_error=False)
+                assert r.code == 200
+        with pytest.raises(HTTPClientError) as info:
+            await self.connect("ws/lobby", "ann")
+        assert info.value.code == 429
+        r = await client.fetch(self.url(""), headers=headers, raise_error=False)
+        assert r.code == 429 and b"Too many pages opened" in r.body and b"\n" not in r.body.strip()
+        assert ("ann", "page", "connect", "too many pages opened in a minute") in self.service.refusals
+        # bob: a page, its socket, a blip and five reconnects
+        r = await client.fetch(self.url(""), headers={"Cookie": "room-test-user=bob"}, raise_error=False)
+        assert r.code == 200
+        for _ in range(6):
+            ws, first = await self.connect("ws/lobby", "bob")
+            assert first["kind"] == "lobby"
+            ws.close()
+        assert self.service.connect_buckets["bob"].peek() >= CONNECT_BURST - 8
+
+
+def test_proxy_headers_are_trusted_only_when_told(monkeypatch, tmp_path):
+    """Issue 32, item 1: the room reads X-Real-IP / X-Forwarded-For only with
+    --trust-proxy-headers (RoomService(trust_proxy_headers=True)); cardkit-hub passes nothing."""
+    from cardkit import room_service
+
+    room = Room("sqlite://", teachers=[TEACHER])
+    assert RoomService(room, hub_auth=StubAuth()).server_settings()["xheaders"] is False
+    assert RoomService(room, hub_auth=StubAuth(), trust_proxy_headers=True).server_settings()["xheaders"] is True
+    assert room_service.SERVER_SETTINGS["xheaders"] is False
+    seen: list[dict] = []
+
+    class Stop(Exception):
+        pass
+
+    def server(app, **kwargs):
+        seen.append(kwargs)
+        raise Stop
+
+    monkeypatch.setattr(room_service, "HTTPServer", server)
+    monkeypatch.setattr(room_service, "HubOAuth", lambda **kw: StubAuth())
+    for argv, trusted in (([], False), (["--trust-proxy-headers"], True)):
+        with pytest.raises(Stop):
+            room_service.main(["--data-dir", str(tmp_path), "--url", "http://127.0.0.1:1", *argv])
+        assert seen[-1]["xheaders"] is trusted
 
 
 def test_refusals_are_logged(caplog):
