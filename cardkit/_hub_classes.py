@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import os
 import pwd
+import shutil
 import stat
 import subprocess
 import sys
@@ -28,8 +29,9 @@ from typing import Any
 
 from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
 from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
-from traitlets import List, Unicode
+from traitlets import Integer, List, Unicode
 
+from cardkit.hub_cgroups import LearnerCgroup, MemoryCgroups
 from cardkit.hub_cli import HubSetupError, check_learner_name, system_user_name
 
 NUMBA_CACHE_IN_HOME = ".cache/cardkit-numba"
@@ -89,23 +91,49 @@ def ensure_system_user(name: str, home: Path) -> pwd.struct_passwd:
 
 
 def learner_runtime_dir(user: pwd.struct_passwd, root: str = RUNTIME_ROOT) -> Path:
-    """The Jupyter runtime folder of ``user`` (``<root>/<uid>``): made by root in a folder of
-    root's (mode 0711, so no learner can make or link another's), given to the user, mode
-    0700. A folder that is there already is checked to be a folder, not a link.
+    """The Jupyter runtime folder of ``user`` (``<root>/<uid>``), made fresh for each start of
+    the learner's server: whatever is there (a folder left by the previous owner of the uid,
+    with its cookie secret and its server file holding a token; a file; a link) is removed
+    first, never followed (:func:`remove_learner_runtime_dir`), then the folder is made by
+    root in a folder of root's (mode 0711, so no learner can make or link another's), empty,
+    given to the user, mode 0700.
 
-    :raises HubSetupError: when ``<root>/<uid>`` is not a folder.
+    :raises HubSetupError: when what is there cannot be removed.
     """
     top = Path(root)
     top.mkdir(parents=True, exist_ok=True)
     os.chown(top, 0, 0, follow_symlinks=False)
     os.chmod(top, 0o711, follow_symlinks=False)
-    folder = top / str(user.pw_uid)
-    with contextlib.suppress(FileExistsError):
-        folder.mkdir()
-    if not stat.S_ISDIR(os.lstat(folder).st_mode):
-        raise HubSetupError(f"the learner's runtime folder {str(folder)[:60]!r} is not a folder: remove it")
+    folder = remove_learner_runtime_dir(user.pw_uid, root)
+    try:
+        folder.mkdir(mode=0o700)
+    except FileExistsError:  # made again between the removal and now: not by this hub
+        raise HubSetupError(f"the learner's runtime folder {str(folder)[:60]!r} reappeared: remove it") from None
     os.chown(folder, user.pw_uid, user.pw_gid, follow_symlinks=False)
     os.chmod(folder, 0o700, follow_symlinks=False)
+    return folder
+
+
+def remove_learner_runtime_dir(uid: int, root: str = RUNTIME_ROOT) -> Path:
+    """Remove ``<root>/<uid>`` and everything in it (a link or a file is unlinked, never
+    followed; the folder's tree is removed without following the links in it); return its path.
+    Nothing there is no error.
+
+    :raises HubSetupError: when it cannot be removed.
+    """
+    folder = Path(root) / str(int(uid))
+    try:
+        info = os.lstat(folder)
+    except FileNotFoundError:
+        return folder
+    try:
+        if stat.S_ISDIR(info.st_mode):
+            shutil.rmtree(folder)  # the descriptor-based walk: a link in it is removed, not followed
+        else:
+            folder.unlink()
+    except OSError as error:
+        raise HubSetupError(f"cannot remove the learner's runtime folder {str(folder)[:60]!r}: "
+                            f"{error.strerror or error}") from None
     return folder
 
 
@@ -141,6 +169,10 @@ class LearnerSpawner(LocalProcessSpawner):
     runtime_root = Unicode(RUNTIME_ROOT, config=True,
                            help="folder of the learners' Jupyter runtime folders (short: it holds Unix sockets)")
     numba_cache_dir = Unicode("", config=True, help="the numba cache the hub prepared, copied to each home")
+    memory_cgroups_folder = Unicode("", config=True,
+                                    help="where each learner's memory cgroup is made "
+                                         "(hub_cgroups.find_memory_cgroups); empty: mem_limit is advisory")
+    memory_cgroups_version = Integer(1, config=True, help="that folder's cgroup version, 1 or 2")
 
     @property
     def system_name(self) -> str:
@@ -150,16 +182,59 @@ class LearnerSpawner(LocalProcessSpawner):
     def learner_home(self) -> Path:
         return Path(self.homes_dir) / self.system_name
 
+    @property
+    def memory_cgroup(self) -> LearnerCgroup | None:
+        """The learner's memory cgroup (None when the limit is advisory)."""
+        if not self.memory_cgroups_folder or not self.mem_limit:
+            return None
+        return MemoryCgroups(Path(self.memory_cgroups_folder), self.memory_cgroups_version).learner(self.system_name)
+
     async def start(self) -> Any:
         user = ensure_system_user(self.system_name, self.learner_home)
         self._runtime_dir = learner_runtime_dir(user, self.runtime_root)
+        self._cgroup = self.memory_cgroup
+        if self._cgroup is not None:
+            try:
+                self._cgroup.create(int(self.mem_limit))
+            except OSError as error:
+                raise HubSetupError(f"cannot limit the memory of {self.system_name!r}'s server: "
+                                    f"{error.strerror or error}") from None
         if self.numba_cache_dir and os.path.isdir(self.numba_cache_dir):
             await copy_as_learner(self.system_name, self.numba_cache_dir, self.learner_home,
                                   self.learner_home / NUMBA_CACHE_IN_HOME)
         return await super().start()
 
     def make_preexec_fn(self, name: str) -> Any:
-        return set_user_setuid(self.system_name)
+        become_learner = set_user_setuid(self.system_name)
+        cgroup = getattr(self, "_cgroup", None)
+
+        def preexec() -> None:  # in the server's child process, before it runs the server
+            if cgroup is not None:
+                cgroup.join()  # still root: into the learner's memory cgroup, with every kernel it starts
+            become_learner()
+
+        return preexec
+
+    async def run_post_stop_hook(self) -> Any:
+        """After the learner's server stopped (its ``stop``, a failed start, the hub's own
+        shutdown): its memory cgroup removed (a process left in it killed) and its runtime folder
+        removed, so nothing of it is left for the next owner of the uid."""
+        cgroup = self.memory_cgroup
+        if cgroup is not None and not await cgroup.remove():
+            self.log.warning("cardkit-hub: the memory cgroup %s still holds processes", cgroup.path)
+        try:
+            uid = pwd.getpwnam(self.system_name).pw_uid
+        except KeyError:
+            uid = None
+        if uid is not None:
+            try:
+                remove_learner_runtime_dir(uid, self.runtime_root)
+            except HubSetupError as error:
+                self.log.warning("cardkit-hub: %s", error)
+        result = super().run_post_stop_hook()
+        if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
+            result = await result
+        return result
 
     def user_env(self, env: dict[str, str]) -> dict[str, str]:
         env["USER"] = self.system_name

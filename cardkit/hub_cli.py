@@ -43,8 +43,16 @@ proxy and every learner's server too. What the class gets:
   (``cardkit.prepare``), and each learner's server gets a copy of that cache.
 * **Limits**: at most ``--max-servers`` learners' servers at once
   (``c.JupyterHub.active_server_limit``; the next learner is asked to try later);
-  ``--mem-limit`` per learner (``c.Spawner.mem_limit``): *advisory* with this spawner,
-  which only passes it to the server as ``MEM_LIMIT`` and enforces nothing.
+  ``--mem-limit`` per learner (``c.Spawner.mem_limit``), enforced where the machine allows
+  it: each learner's server, with its kernels, in a memory cgroup of its own with that limit
+  (``cardkit.hub_cgroups``: cgroup v1's memory controller, else cgroup v2's; made before the
+  server starts, removed when it stops); past it the kernel that allocated is killed, and no
+  other learner's. Where no cgroup can be made (``--shared-user``, a read-only
+  ``/sys/fs/cgroup``) the hub says so once at start and the limit is *advisory* (only passed
+  to the server as ``MEM_LIMIT``).
+* **Runtime folders**: each learner's Jupyter runtime folder (``/run/cardkit-hub/<uid>``) is
+  made fresh and empty for each start of their server and removed when it stops, so nothing
+  of a previous owner of the uid (a cookie secret, a server file with its token) is used.
 * **Culling**: ``jupyterhub-idle-culler`` runs as a hub service and stops a learner's
   server after ``--cull-idle-timeout`` seconds without activity; inside each server,
   Voila's idle kernels (a closed tab keeps its kernel, voila issue 1458) are culled too.
@@ -61,6 +69,7 @@ This module imports neither JupyterHub nor traitlets until the hub starts: impor
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -313,6 +322,7 @@ def hub_config(
     ssl_key: str | None = None,
     isolate: bool = True,
     room_port: int | None = None,
+    memory_cgroups: tuple[str, int] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """The hub's settings as ``{class name: {trait: value}}`` (a traitlets config's shape).
 
@@ -331,7 +341,9 @@ def hub_config(
     ``cardkit.room_service``, on 127.0.0.1 at that port; the admins are its teachers; its
     database ``<data dir>/room.sqlite``), and every user may open it; the learners' server
     tokens may use it too and ``CARDKIT_ROOM_URL`` tells their lessons where it is (each
-    answer reported, :mod:`cardkit.room_report`); None leaves it out.
+    answer reported, :mod:`cardkit.room_report`); None leaves it out. ``memory_cgroups``:
+    ``(folder, cgroup version)`` where ``LearnerSpawner`` puts each learner's server in a memory
+    cgroup limited to ``mem_limit`` (``hub_cgroups.find_memory_cgroups``); None: advisory.
     """
     data = Path(data_dir).resolve()
     lessons = Path(lessons_dir).resolve()
@@ -416,7 +428,11 @@ def hub_config(
             "args": ["--ServerApp.allow_root=True"] if not isolate and _running_as_root() else [],
         },
         "SimpleLocalProcessSpawner": {"home_dir_template": str(data / "homes" / "{username}")},
-        "LearnerSpawner": {"homes_dir": str(data / "homes"), "numba_cache_dir": str(data / "numba-cache")},
+        "LearnerSpawner": {
+            "homes_dir": str(data / "homes"), "numba_cache_dir": str(data / "numba-cache"),
+            **({"memory_cgroups_folder": str(memory_cgroups[0]), "memory_cgroups_version": int(memory_cgroups[1])}
+               if memory_cgroups is not None and isolate else {}),
+        },
         "ClassAuthenticator": class_authenticator,
     }
 
@@ -649,7 +665,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-servers", type=_positive, default=DEFAULT_MAX_SERVERS,
                         help=f"learners' servers running at once, at most (default {DEFAULT_MAX_SERVERS})")
     parser.add_argument("--mem-limit", type=_mem, default=DEFAULT_MEM_LIMIT,
-                        help=f"memory per learner, advisory with this spawner (default {DEFAULT_MEM_LIMIT})")
+                        help=f"memory per learner, enforced with a memory cgroup where the machine allows "
+                             f"(default {DEFAULT_MEM_LIMIT})")
     parser.add_argument("--cull-idle-timeout", type=_positive, default=DEFAULT_CULL_IDLE_TIMEOUT,
                         help=f"seconds without activity before a learner's server stops "
                              f"(default {DEFAULT_CULL_IDLE_TIMEOUT})")
@@ -741,12 +758,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if isolate:  # each learner's user copies it into their home (as themselves: _hub_classes.copy_as_learner)
         share_read_only(data_dir / "numba-cache")
 
+    # Per-learner memory: a memory cgroup for each learner's server where this machine allows it.
+    memory_cgroups, memory_note = None, "the learners' servers run as your own user"
+    if isolate:
+        from cardkit.hub_cgroups import find_memory_cgroups
+
+        place, memory_note = find_memory_cgroups()
+        memory_cgroups = (str(place.folder), place.version) if place is not None else None
+
     settings = hub_config(
         lessons_dir=served_lessons, data_dir=data_dir, password=password, ip=args.ip, port=args.port,
         hub_port=_free_port(), proxy_api_port=_free_port(), admins=admins, admin_password=admin_password,
         learners=learners, max_servers=args.max_servers, mem_limit=args.mem_limit,
         cull_idle_timeout=args.cull_idle_timeout, cull_every=args.cull_every, proxy_command=proxy,
         ssl_cert=args.ssl_cert, ssl_key=args.ssl_key, isolate=isolate, room_port=_free_port(),
+        memory_cgroups=memory_cgroups,
     )
     write_singleuser_config(data_dir, singleuser_server_config(kernel_transport="ipc" if isolate else "tcp"))
 
@@ -755,8 +781,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"cardkit hub: learners open {scheme}://{shown_ip}:{args.port}/ and log in with a name and "
           f"the class password", flush=True)
     print(f"  lessons {lessons_dir}; data {data_dir}; at most {args.max_servers} servers, "
-          f"{args.mem_limit} each (advisory); idle servers stop after {args.cull_idle_timeout} s; "
-          f"Ctrl-C stops all", flush=True)
+          f"{args.mem_limit} each; idle servers stop after {args.cull_idle_timeout} s; Ctrl-C stops all", flush=True)
+    if memory_cgroups is not None:
+        print(f"  memory: {args.mem_limit} per learner, enforced: {memory_note}", flush=True)
+    else:
+        print(f"  memory: {args.mem_limit} per learner is advisory, not enforced ({memory_note})", flush=True)
     if admins:
         print(f"  admin(s) {', '.join(admins)}: log in with the admin password from {admin_source}; "
               f"admin page /hub/admin", flush=True)
@@ -785,7 +814,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             config[section][key] = value
     JupyterHub.instance(config=config)
     # The data folder's jupyterhub_config.py is loaded after these settings: the teacher's overrides.
-    JupyterHub.launch_instance(argv=["--config", str(_extra_config_file(data_dir))])
+    try:
+        JupyterHub.launch_instance(argv=["--config", str(_extra_config_file(data_dir))])
+    finally:
+        if memory_cgroups is not None:  # every learner's cgroup went with their server: the folder goes too
+            with contextlib.suppress(OSError):
+                os.rmdir(memory_cgroups[0])
     return 0
 
 

@@ -363,3 +363,28 @@ def test_ci_installs_the_proxy_for_the_hub_test():
     ci = (REPO_ROOT / ".ci" / "run").read_text()
     assert "npm install -g configurable-http-proxy" in ci
     assert ci.index("configurable-http-proxy") < ci.index('bash -c "$TEST_COMMAND"')  # before the tests run
+
+
+def test_memory_cgroups_reach_the_learner_spawner(tmp_path):
+    """Where the hub found a place for memory cgroups (hub_cgroups.find_memory_cgroups), each
+    learner's server gets one limited to --mem-limit; without it (or with --shared-user) none."""
+    c = _config(tmp_path, memory_cgroups=("/sys/fs/cgroup/memory/cardkit-hub", 1), mem_limit="2G")
+    spawner = c["LearnerSpawner"]
+    assert spawner["memory_cgroups_folder"] == "/sys/fs/cgroup/memory/cardkit-hub"
+    assert spawner["memory_cgroups_version"] == 1 and c["Spawner"]["mem_limit"] == "2G"
+    assert "memory_cgroups_folder" not in _config(tmp_path)["LearnerSpawner"]
+    assert "memory_cgroups_folder" not in _config(tmp_path, memory_cgroups=("/x", 1), isolate=False)["LearnerSpawner"]
+
+
+def test_a_shared_user_hub_says_the_memory_limit_is_advisory(monkeypatch, capsys, tmp_path):
+    pytest.importorskip("jupyterhub")
+    from jupyterhub.app import JupyterHub
+
+    monkeypatch.setattr(JupyterHub, "instance", classmethod(lambda cls, **kw: None))
+    monkeypatch.setattr(JupyterHub, "launch_instance", classmethod(lambda cls, argv=None: None))
+    monkeypatch.setattr(hub_cli.signal, "signal", lambda *args: None)
+    code, out = _run_main(monkeypatch, capsys, ["--port", str(hub_cli._free_port()), "--data-dir", str(tmp_path / "d")],
+                          env={hub_cli.PASSWORD_ENV: "secret-class-pw"})
+    assert code == 0, out.err
+    line = next(line for line in out.out.splitlines() if "memory:" in line)
+    assert "1G per learner is advisory, not enforced" in line
