@@ -80,6 +80,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields as dataclass_fields, replace as dataclass_replace
+from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -98,6 +99,7 @@ from .wording import SEAT_WORDS, value_words
 __all__ = [
     "DealSpec", "GameEntry", "VariantOption", "GAMES", "game_entry",
     "deal_code", "parse_deal_code", "deal_from_code", "code_from_query",
+    "cards_identity", "board_identity",
     "encode_places", "decode_places",
 ]
 
@@ -444,6 +446,96 @@ def _seed_spec(state, cards_spec: DealSpec) -> DealSpec | None:
     except (CardkitError, ValueError):
         return None
     return spec if same else None
+
+
+# ---- one identity per deal, whatever form its code was written in -------------------------
+
+def _state_of(deal, what: str):
+    """A state at the start of ``deal`` (a code, a DealSpec or a state), for the identities."""
+    if isinstance(deal, str):
+        return parse_deal_code(deal).new_state()
+    if isinstance(deal, DealSpec):
+        return deal.new_state()
+    if hasattr(deal, "game") and hasattr(deal, "dealer") and hasattr(deal, "rules"):
+        return deal
+    raise CardkitError(f"{what}: expected a deal code such as 'V-4821', a DealSpec or a state, got {quote(deal)}")
+
+
+def _cards_identity_of(state) -> str:
+    entry = game_entry(state.game)
+    places = entry.places(state)
+    players = int(state.players)
+    if len(places) % players:  # pragma: no cover - every game's places split evenly among its seats
+        raise CardkitError(f"{entry.title}: {len(places)} places do not split among {players} seats")
+    k = len(places) // players
+    seats = [[c for p in places[s * k:(s + 1) * k] for c in p] for s in range(players)]
+    cards = deck(entry.deck_size(players, state.rules))
+    return f"{entry.letter}{players}/{len(cards)}/{encode_places(seats, cards)}"
+
+
+@lru_cache(maxsize=4096)
+def _identities(code: str) -> tuple[str, str]:
+    state = parse_deal_code(code).new_state()
+    return _cards_identity_of(state), deal_code(state, form="cards")
+
+
+def cards_identity(deal) -> str:
+    """Which cards each seat holds at the start of a deal, whatever form its code is written in.
+
+    Two deals have the same cards identity when the same game, for the same number of
+    players, gives every seat the same cards (as a set: the order within a hand, Armenian
+    Durak's order of the stacks, the dealer, the rule variants and a given trump do not
+    count). So ``V-4821``, ``V-4821-D0``, ``V-4821-D2``, ``v 4821 d3``, ``V-4821-L2`` and the
+    cards form ``V-XA3WLA6HFKZUGP5C7ZCEPM-D1`` have one identity: in Variety and Warsaw
+    Hearts the dealer changes who bids or leads first, never which cards a seat holds, so
+    a person who has seen one seat's cards of any of them knows that hand in all of them.
+    In Armenian Durak the dealer changes the dealing (RULES.md §3.2): ``D-5`` and ``D-5-D0``
+    are other cards, and have other identities. The teaching room keys "this board was
+    seen" by it (:class:`cardkit.room.Room`).
+
+    :param deal: a deal code in any form :func:`parse_deal_code` reads, a
+        :class:`DealSpec`, or a game's state (its start counts, however far it is played).
+    :returns: text such as ``'V4/52/A3WLA6HFKZUGP5C7ZCEPM'`` (the game letter and number of
+        players, the deck's size, then the seats' cards as in a cards-form code with one
+        place per seat). Compare it for equality only: it is not a deal code.
+    :raises NotationError: for a code that is not well formed (:func:`parse_deal_code`).
+    :raises CardkitError: for something that is neither a code, a DealSpec nor a state.
+
+    >>> cards_identity("V-4821") == cards_identity("V-4821-D2") == cards_identity("V-XA3WLA6HFKZUGP5C7ZCEPM-D1")
+    True
+    >>> cards_identity("V-4821") == cards_identity("V-4822")
+    False
+    """
+    if isinstance(deal, str):
+        return _identities(deal)[0]
+    return _cards_identity_of(_state_of(deal, "cards_identity"))
+
+
+def board_identity(deal) -> str:
+    """The board a deal is, whatever form its code is written in: its cards, its dealer and
+    every rule variant a code carries (they change the bidding, the play or the score), as
+    the canonical cards-form code (:func:`deal_code` with ``form="cards"``).
+
+    Two tables whose boards have one board identity play the same board, so their results
+    compare (the teaching room's traveller, :meth:`cardkit.room.Room.results`): ``V-4821``,
+    ``V-4821-D1`` and ``V-XA3WLA6HFKZUGP5C7ZCEPM-D1`` are one board; ``V-4821-D2`` is the same
+    cards with another dealer (another bidding), so another board with the same
+    :func:`cards_identity`.
+
+    :param deal: a deal code in any form :func:`parse_deal_code` reads, a
+        :class:`DealSpec`, or a game's state (its start counts).
+    :returns: a cards-form deal code, such as ``'V-XA3WLA6HFKZUGP5C7ZCEPM-D1'``.
+    :raises NotationError: for a code that is not well formed (:func:`parse_deal_code`).
+    :raises CardkitError: for something that is neither a code, a DealSpec nor a state.
+
+    >>> board_identity("V-4821")
+    'V-XA3WLA6HFKZUGP5C7ZCEPM-D1'
+    >>> board_identity("v_4821_d1") == board_identity("V-4821") != board_identity("V-4821-D2")
+    True
+    """
+    if isinstance(deal, str):
+        return _identities(deal)[1]
+    return deal_code(_state_of(deal, "board_identity"), form="cards")
 
 
 def code_from_query(query: str) -> str | None:

@@ -7,8 +7,10 @@ each person acts in turn (:meth:`Room.legal`, :meth:`Room.act`) and sees their o
 (:meth:`Room.view`). A finished board is recorded at once, and every table that played the
 same board appears in its traveller (:meth:`Room.results`, duplicate scoring: the luck of
 the cards is taken out of the comparison). The teacher sees every hand, and alone can undo
-at a table (:meth:`Room.undo`), move it to the next board (:meth:`Room.next_board`) or give
-it another set of boards (:meth:`Room.set_deals`).
+at a table (:meth:`Room.undo`), move it to the next board (:meth:`Room.next_board`), give
+it another set of boards (:meth:`Room.set_deals`), see whom a table waits for
+(:meth:`Room.waiting`, :meth:`Room.idle`: a person who has not acted for
+:data:`IDLE_SECONDS`) and take a person out of a seat (:meth:`Room.unseat`: a bot plays it).
 
 Every rule is the engine's (:class:`cardkit.table_session.TableSession` deals a board from
 its code, hands each action to the engine and each bot its own seat's observation).
@@ -26,7 +28,11 @@ names, in either case: with four players South, West, North, East; with three So
 West, East; in Armenian Durak South and North (:data:`cardkit.table_session.SEAT_NAMES`).
 Variety seats 4 (RULES.md §1.1), Warsaw Hearts 4 or 3 (``Rules(players=3)``, §2.1),
 Armenian Durak 2 (§3.2). A user holds at most one seat in the room at a time, so that
-nobody sees two hands of a board that two tables play.
+nobody sees two hands of a board that two tables play; and a learner who has held one seat
+of a board takes no other seat of it, here or at another table (:class:`BoardSeenError`).
+A board is known by its cards (:func:`cardkit.codes.cards_identity`), not by how its code
+was written: ``V-4821``, ``V-4821-D2`` and the cards form ``V-XA3WLA6HFKZUGP5C7ZCEPM-D1``
+are one board for this rule (the dealer changes the bidding, not the hands).
 
 >>> room = Room("sqlite://", teachers=["ms_k"])
 >>> t = room.open_table("warsaw_hearts", deals=["W-17", "W-18"])
@@ -46,6 +52,7 @@ cardkit.room.NotSeatedError: 'bob' does not sit at table 'T1': take a seat first
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import threading
@@ -69,14 +76,15 @@ from sqlalchemy import (
     delete,
     func,
     insert,
+    inspect,
     select,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from ._checks import is_whole
-from .codes import deal_code, game_entry, parse_deal_code
+from .codes import board_identity, cards_identity, game_entry, parse_deal_code
 from .errors import CardkitError, StateError, quote
 from .state import rules_from_json
 from .table_session import RESERVED_NAMES, Move, TableSession, seat_names, table_view
@@ -85,7 +93,7 @@ __all__ = [
     "Room", "RoomError", "UnknownTableError", "SeatError", "SeatTakenError", "NotSeatedError",
     "NotYourTurnError", "NotTeacherError", "BoardSeenError", "TableChangedError", "AnswerError", "METADATA",
     "ANSWER_KINDS", "KEPT_BACK", "LESSON_NAMES", "RULES_SECTIONS",
-    "MAX_ANSWERS_PER_USER",
+    "MAX_ANSWERS_PER_USER", "IDLE_SECONDS",
 ]
 
 
@@ -111,8 +119,10 @@ class SeatTakenError(RoomError):
 
 class BoardSeenError(SeatTakenError):
     """A seat on a board the user has already played or seen from another seat or at
-    another table (the same deal code): taking it would show them another hand of that
-    board (seat hopping). A user may sit again where they sat on that board only."""
+    another table (the same cards, :func:`cardkit.codes.cards_identity`, in whatever form
+    its code was written, with whatever dealer or variant): taking it would show them
+    another hand of that board (seat hopping). A user may sit again where they sat on that
+    board only."""
 
 
 class NotSeatedError(RoomError):
@@ -124,8 +134,8 @@ class NotYourTurnError(RoomError):
 
 
 class NotTeacherError(RoomError):
-    """A teacher's control (undo, next board, another set of boards) asked by a user who
-    is not one of the room's teachers."""
+    """A teacher's control (undo, next board, another set of boards, unseating a player,
+    whom a table waits for) asked by a user who is not one of the room's teachers."""
 
 
 class AnswerError(RoomError):
@@ -157,7 +167,8 @@ _TABLES = Table(
     Column("board", Integer, nullable=False),                    # the board in play (0-based), -1
     Column("position", Integer, nullable=False),                 # its place in the set (0-based), -1
     Column("version", Integer, nullable=False),                  # +1 at every change
-)
+    Column("turn_since", Float, nullable=True),                  # when the turn last passed (seconds since
+)                                                                # 1970): the board, action or player to act
 
 _SEATS = Table(
     "cardkit_room_seats", METADATA,
@@ -172,12 +183,16 @@ _BOARDS = Table(
     Column("number", Integer, primary_key=True),                 # 0-based, per table
     Column("position", Integer, nullable=False),
     Column("code", String(200), nullable=False),                 # the canonical deal code
+    Column("cards_id", String(64), nullable=True),               # codes.cards_identity(code): seen, in play
+    Column("board_id", String(200), nullable=True),              # codes.board_identity(code): the traveller
     Column("finished", Boolean, nullable=False),
     Column("players", Text, nullable=True),                      # JSON seat -> user or "bot", once finished
     Column("returns", Text, nullable=True),                      # JSON list, once finished
     Column("contract", Integer, nullable=True),                  # Variety
     Column("declarers", Text, nullable=True),                    # Variety: JSON [first namer, repeater]
     Index("ix_cardkit_room_boards_code", "code"),
+    Index("ix_cardkit_room_boards_cards_id", "cards_id"),
+    Index("ix_cardkit_room_boards_board_id", "board_id"),
 )
 
 _ACTIONS = Table(
@@ -211,7 +226,22 @@ _SEEN = Table(
     Column("code", String(200), primary_key=True),               # the board's canonical deal code
     Column("table_id", String(32), primary_key=True),
     Column("seat", Integer, primary_key=True),
+    Column("cards_id", String(64), nullable=True),               # codes.cards_identity(code)
+    Index("ix_cardkit_room_seen_cards", "user_name", "cards_id"),
 )
+
+_UNSEATED = Table(
+    "cardkit_room_unseated", METADATA,                           # a learner a teacher took out of a seat,
+    Column("user_name", String(255), primary_key=True),          # until they sit again anywhere
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("bot", Boolean, nullable=False),                      # a bot plays the seat (else it waits)
+    Column("at", Float, nullable=False),
+)
+
+#: the columns added to the room's tables after their first version: :meth:`Room.__init__`
+#: adds those an older database lacks and fills them in (the codes' identities, the turn's time)
+_ADDED_COLUMNS = {_TABLES: ("turn_since",), _BOARDS: ("cards_id", "board_id"), _SEEN: ("cards_id",)}
 
 #: the kinds of answer a lesson reports (:meth:`Room.record_answer`)
 ANSWER_KINDS = ("exercise", "problem")
@@ -249,6 +279,54 @@ KEPT_BACK = "kept back while another table plays this board"
 #: at most this many characters in a user name (JupyterHub's names are shorter)
 MAX_USER = 255
 
+#: a person to act at a started table who has not acted for this many seconds is pointed
+#: out to the teachers (:meth:`Room.idle`; the teacher's page says "South (eve) has not
+#: played for 2 min", with a button to unseat her)
+IDLE_SECONDS = 90.0
+
+
+def _identities(code: str) -> tuple[str, str]:
+    """``(cards identity, board identity)`` of a stored code (:func:`cardkit.codes.cards_identity`,
+    :func:`~cardkit.codes.board_identity`); a code this version cannot read (none is stored
+    unread) stands for itself."""
+    try:
+        return cards_identity(code), board_identity(code)
+    except CardkitError:  # pragma: no cover - every stored code was read when stored
+        return code[:64], code
+
+
+def _migrate(engine: Engine, now: float) -> None:
+    """Bring a database made by an older version up to this one: add the columns of
+    :data:`_ADDED_COLUMNS` it lacks and their indexes, then fill in what older rows left
+    empty (each board's and seen row's identities, from its code; a table's turn time: now).
+    Safe to run again, and by two processes at once (a column another process added first
+    is taken as added)."""
+    have = inspect(engine)
+    for table, columns in _ADDED_COLUMNS.items():
+        present = {c["name"] for c in have.get_columns(table.name)}
+        for name in columns:
+            if name in present:
+                continue
+            kind = table.c[name].type.compile(dialect=engine.dialect)
+            try:
+                with engine.begin() as conn:
+                    conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {name} {kind}")
+            except DBAPIError:  # added meanwhile by another process
+                if name not in {c["name"] for c in inspect(engine).get_columns(table.name)}:
+                    raise
+    for table in _ADDED_COLUMNS:
+        for index in table.indexes:
+            with contextlib.suppress(DBAPIError):  # created meanwhile by another process
+                index.create(engine, checkfirst=True)
+    with engine.begin() as conn:
+        conn.execute(update(_TABLES).where(_TABLES.c.turn_since.is_(None)).values(turn_since=now))
+        for table in (_BOARDS, _SEEN):
+            codes = [r.code for r in conn.execute(select(table.c.code).where(table.c.cards_id.is_(None)).distinct())]
+            for code in codes:
+                cards, board = _identities(code)
+                values = {"cards_id": cards, **({"board_id": board} if table is _BOARDS else {})}
+                conn.execute(update(table).where(table.c.code == code, table.c.cards_id.is_(None)).values(**values))
+
 
 def _check_user(user) -> str:
     if not isinstance(user, str) or not user.strip() or len(user) > MAX_USER:
@@ -276,11 +354,18 @@ class Room:
         rollback journal's several: 19 -> 6 ms a commit on this project's machine).
     :param teachers: the user names of the teachers (a list; one name may be given as
         text). A teacher sees every hand of every table and alone may use :meth:`undo`,
-        :meth:`next_board` and :meth:`set_deals`.
+        :meth:`next_board`, :meth:`set_deals`, :meth:`unseat`, :meth:`waiting` and :meth:`idle`.
+    :param clock: ``clock() -> seconds since 1970`` (default :func:`time.time`): when a turn
+        passed, for :meth:`waiting` and :meth:`idle` (tests give a fake clock).
     :raises RoomError: for teachers that are not user names.
+
+    A database made by an older version is brought up to this one when opened: the columns
+    added since (each board's :func:`~cardkit.codes.cards_identity` and
+    :func:`~cardkit.codes.board_identity`, a table's turn time) are added and filled in from
+    the stored codes.
     """
 
-    def __init__(self, url, *, teachers: Iterable[str] | str = ()) -> None:
+    def __init__(self, url, *, teachers: Iterable[str] | str = (), clock: Callable[[], float] = time.time) -> None:
         self.engine: Engine = url if isinstance(url, Engine) else create_engine(url)
         if not isinstance(url, Engine) and self.engine.dialect.name == "sqlite" and \
                 self.engine.url.database not in (None, "", ":memory:"):
@@ -289,12 +374,16 @@ class Room:
         if isinstance(teachers, str):
             teachers = (teachers,)
         self.teachers: frozenset[str] = frozenset(_check_user(t) for t in teachers)
+        self.clock = clock
         METADATA.create_all(self.engine)
+        _migrate(self.engine, clock())
         self._lock = threading.RLock()
         #: table id -> (version, session) as last read or written
         self._cache: dict[str, tuple[int, TableSession]] = {}
         #: (user, code, table, seat) rows of the seats held on a board known to be stored
         self._seen_known: set[tuple[str, str, str, int]] = set()
+        #: table id -> when its turn last passed (its ``turn_since``), as last read or written
+        self._since: dict[str, float | None] = {}
 
     # ---- tables ----------------------------------------------------------------------------
 
@@ -325,13 +414,16 @@ class Room:
                         serial = (conn.execute(select(func.max(_TABLES.c.serial))).scalar() or 0) + 1
                         tid = f"T{serial}"
                         session.key = tid
+                        now = float(self.clock())
                         conn.execute(insert(_TABLES).values(id=tid, serial=serial, game=session.game,
                                                             rules=json.dumps(asdict(session.rules)),
                                                             bots=session.bots, seed=session.seed,
-                                                            version=0, **self._table_fields(session)))
+                                                            version=0, turn_since=now,
+                                                            **self._table_fields(session)))
                 except IntegrityError:
                     continue
                 self._cache[tid] = (0, session)
+                self._since[tid] = now
                 return tid
         raise RoomError("could not open a table: the database kept refusing a new table id")  # pragma: no cover
 
@@ -506,20 +598,24 @@ class Room:
 
     def results(self, code: str) -> list[dict]:
         """The traveller of one board: a row per table that finished it, in the order the
-        tables were opened (a table that played it twice has two rows).
+        tables were opened (a table that played it twice has two rows). One board is the
+        same :func:`~cardkit.codes.board_identity` (the same cards, dealer and rule variants),
+        whatever form each table's code was written in: ``V-4821``, ``V-4821-D1`` and
+        ``V-XA3WLA6HFKZUGP5C7ZCEPM-D1`` share a traveller; ``V-4821-D2`` (another dealer,
+        another bidding) has its own.
 
         :param code: the board's deal code, in any form :func:`cardkit.codes.parse_deal_code`
             reads (``"v-4821"`` is ``"V-4821"``).
         :returns: dicts with ``table`` (its id), ``board`` (1-based, its number at that
-            table), ``code`` (canonical), ``players`` (seat number -> user name or
+            table), ``code`` (canonical, as that table's set wrote it), ``players`` (seat number -> user name or
             ``"bot"``, who held each seat when the board ended), ``returns`` (the engine's
             ``returns()``, per seat in the game's points: RULES.md §1.6, §2.2, §3.4), and
             for Variety ``contract`` (1..8) and ``declarers`` (``[first namer, repeater]``).
         :raises NotationError: for a code that is not well formed.
         """
-        canon = deal_code(parse_deal_code(code))
+        board = board_identity(code if isinstance(code, str) else parse_deal_code(code))  # not text: refused
         q = (select(_BOARDS, _TABLES.c.serial).join(_TABLES, _TABLES.c.id == _BOARDS.c.table_id)
-             .where(_BOARDS.c.code == canon, _BOARDS.c.finished.is_(True))
+             .where(_BOARDS.c.board_id == board, _BOARDS.c.finished.is_(True))
              .order_by(_TABLES.c.serial, _BOARDS.c.number))
         with self.engine.connect() as conn:
             rows = conn.execute(q).all()
@@ -702,6 +798,95 @@ class Room:
         self._teacher(user, "set a table's boards")
         return self._change(table, lambda s: self._moves(s, s.set_deals(deals)))
 
+    def unseat(self, table: str, user: str, seat: int | str) -> list[dict]:
+        """Take the person at ``seat`` of ``table`` out of it (a learner who holds the table
+        up): the table's bot (its kind, :meth:`open_table`'s ``bots``) plays the seat from
+        now on and the bots act as after an action; a table without bots waits for a person
+        there. Whoever sits down there next takes it over, as from a bot. The learner's page
+        says so (:meth:`seat_notice`) until they sit down again; they may sit again at that
+        seat, as after :meth:`leave` (not at another seat of the board: they have seen it).
+
+        :param seat: a seat number ``0 .. players - 1`` or a seat's name (``"South"``).
+        :returns: the bots' actions it set off, as :meth:`act` returns them.
+        :raises NotTeacherError: for a user who is not a teacher (a learner unseats nobody).
+        :raises UnknownTableError: for a table that does not exist.
+        :raises SeatError: for a seat the table does not have.
+        :raises RoomError: for a seat no person holds. In every case nothing changes.
+        """
+        self._teacher(user, "unseat a player")
+
+        def change(s: TableSession) -> list[dict]:
+            n = self._seat(s, seat)
+            if n not in s.people:
+                name = seat_names(s.players)[n]
+                raise RoomError(f"{name} at table {s.key!r}: no person sits there ("
+                                f"{'a bot plays it' if s.is_bot(n) else 'it is empty'})")
+            return self._moves(s, s.unseat(n))
+
+        return self._change(table, change)
+
+    def seat_notice(self, table: str, user: str) -> str | None:
+        """The line a learner's page shows once a teacher took them out of their seat at
+        ``table`` (:meth:`unseat`), until they sit down again anywhere; else None.
+
+        >>> room = Room("sqlite://", teachers=["ms_k"])
+        >>> t = room.open_table("warsaw_hearts", deals=["W-17"])
+        >>> _ = room.sit(t, "eve", "South"), room.sit(t, "ann", "North"), room.start(t)
+        >>> _ = room.unseat(t, "ms_k", "South")
+        >>> room.seat_notice(t, "eve")
+        'The teacher gave your seat (South) at table T1 to a bot.'
+        """
+        user = _check_user(user)
+        tid = _check_table_id(table)
+        with self.engine.connect() as conn:
+            row = conn.execute(select(_UNSEATED).where(_UNSEATED.c.user_name == user,
+                                                       _UNSEATED.c.table_id == tid)).first()
+        if row is None:
+            return None
+        name = seat_names(self._load(tid)[1].players)[row.seat]
+        if row.bot:
+            return f"The teacher gave your seat ({name}) at table {tid} to a bot."
+        return f"The teacher took you out of your seat ({name}) at table {tid}; the seat waits for a player."
+
+    def waiting(self, table: str, user: str) -> dict | None:
+        """Whom ``table`` waits for: the person to act at a started table, and for how long
+        (since the turn passed to them: the last action, the board dealt, or their sitting
+        down, whichever came last); None when a bot or nobody is to act, the board is over or
+        the table has not started.
+
+        :returns: ``{"table", "seat", "name", "user", "seconds", "idle", "idle_after"}``:
+            ``seconds`` waited (a float), ``idle`` True from ``idle_after`` seconds on
+            (:data:`IDLE_SECONDS`).
+        :raises NotTeacherError: for a user who is not a teacher.
+        :raises UnknownTableError: for a table that does not exist.
+        """
+        self._teacher(user, "see whom a table waits for")
+        with self._lock:
+            s = self._load(table)[1]
+            since = self._since.get(s.key)
+        turn = self._turn(s)
+        if turn is None or turn[3] is None or since is None:
+            return None
+        seconds = max(0.0, float(self.clock()) - since)
+        seat = turn[2]
+        return {"table": s.key, "seat": seat, "name": seat_names(s.players)[seat], "user": turn[3],
+                "seconds": seconds, "idle": seconds >= IDLE_SECONDS, "idle_after": IDLE_SECONDS}
+
+    def idle(self, user: str) -> list[dict]:
+        """The tables held up by a person who has not acted for :data:`IDLE_SECONDS` or more,
+        in the order opened: :meth:`waiting`'s dicts (the teacher's page says "South (eve)
+        has not played for 2 min" beside a button to :meth:`unseat` her).
+
+        :raises NotTeacherError: for a user who is not a teacher.
+        """
+        self._teacher(user, "see which tables wait")
+        out = []
+        for t in self.tables():
+            w = self.waiting(t["table"], user)
+            if w is not None and w["idle"]:
+                out.append(w)
+        return out
+
     # ---- inside ----------------------------------------------------------------------------
 
     def _teacher(self, user, what: str) -> None:
@@ -722,24 +907,27 @@ class Room:
                         f"named {', '.join(names)}")
 
     def _codes_in_play(self, but: str | None = None) -> set[str]:
-        """The deal codes of the boards in play and unfinished at a started table (other than ``but``)."""
+        """The cards identities (:func:`~cardkit.codes.cards_identity`) of the boards in play
+        and unfinished at a started table (other than ``but``): the same cards in any form of
+        their code, with any dealer or variant."""
         b, t = _BOARDS.c, _TABLES.c
-        q = (select(b.code).join(_TABLES, (t.id == b.table_id) & (t.board == b.number))
+        q = (select(b.code, b.cards_id).join(_TABLES, (t.id == b.table_id) & (t.board == b.number))
              .where(t.started.is_(True), b.finished.is_(False)))
         if but is not None:
             q = q.where(b.table_id != but)
         with self.engine.connect() as conn:
-            return {r.code for r in conn.execute(q)}
+            return {r.cards_id or _identities(r.code)[0] for r in conn.execute(q)}
 
     @staticmethod
     def _keep_back(view: dict, pending: set[str]) -> None:
-        """Hide from a learner's view the code and result of each finished board in ``pending``."""
+        """Hide from a learner's view the code and result of each finished board whose cards
+        identity is in ``pending``."""
         board = view.get("board")
-        if board is not None and board["over"] and board["code"] in pending:
+        if board is not None and board["over"] and _identities(board["code"])[0] in pending:
             board["code"], board["returns"] = KEPT_BACK, None
         shown = []
         for row in view["scores"]:
-            if row["code"] in pending:
+            if _identities(row["code"])[0] in pending:
                 row["code"], row["returns"] = KEPT_BACK, None
             else:
                 shown.append(row["returns"])
@@ -747,16 +935,17 @@ class Room:
 
     def _check_not_seen(self, s: TableSession, n: int, user: str) -> None:
         """Refuse (:class:`BoardSeenError`) ``user`` at seat ``n`` of ``s`` if they have held
-        another seat of its board (here or at another table) or if its board is over while
-        another table plays it."""
+        another seat of its board (here or at another table, in any form of its code: the
+        same cards identity) or if its board is over while another table plays it."""
         code = s.code if s.started else s.next_code()
         if code is None:
             return
+        cards = _identities(code)[0]
         held: set[tuple[str, int]] = set()
         with self.engine.connect() as conn:
-            q = select(_SEEN.c.table_id, _SEEN.c.seat).where(_SEEN.c.user_name == user, _SEEN.c.code == code)
+            q = select(_SEEN.c.table_id, _SEEN.c.seat).where(_SEEN.c.user_name == user, _SEEN.c.cards_id == cards)
             held |= {(r.table_id, r.seat) for r in conn.execute(q)}
-            q2 = select(_BOARDS.c.table_id, _BOARDS.c.players).where(_BOARDS.c.code == code,
+            q2 = select(_BOARDS.c.table_id, _BOARDS.c.players).where(_BOARDS.c.cards_id == cards,
                                                                      _BOARDS.c.finished.is_(True))
             for r in conn.execute(q2):
                 held |= {(r.table_id, int(k)) for k, v in json.loads(r.players).items() if v == user}
@@ -771,7 +960,7 @@ class Room:
             raise BoardSeenError(f"{user!r} held {held_name} {where} on {board}: sitting at {names[n]} would show "
                                  f"another hand of it; {again}, or wait for the next board")
         if not held and s.started and s.state is not None and s.state.is_terminal() and \
-                code in self._codes_in_play(but=s.key):
+                cards in self._codes_in_play(but=s.key):
             raise BoardSeenError(f"the board just played at table {s.key!r} is still being played at another "
                                  f"table: wait until it is over there")
 
@@ -823,6 +1012,7 @@ class Room:
             row = conn.execute(select(_TABLES).where(_TABLES.c.id == tid)).first()
             if row is None:
                 raise UnknownTableError(f"table {quote(table)}: no such table in this room")
+            self._since[tid] = row.turn_since
             cached = self._cache.get(tid)
             if cached is not None and cached[0] == row.version:
                 return cached
@@ -868,10 +1058,13 @@ class Room:
                 raise RoomError(f"table {new.key!r}: {e}") from None
             events = new.take_events()
             seen = self._seen_rows(new)
+            since = self._since.get(new.key)
+            if self._turn(new) != self._turn(session) or since is None:
+                since = float(self.clock())
             try:
                 with self.engine.begin() as conn:
                     done = conn.execute(update(_TABLES).where(_TABLES.c.id == new.key, _TABLES.c.version == version)
-                                        .values(version=version + 1, **self._table_fields(new)))
+                                        .values(version=version + 1, turn_since=since, **self._table_fields(new)))
                     if done.rowcount != 1:
                         raise TableChangedError(f"table {new.key!r} changed meanwhile (another window or process "
                                                 f"acted there): nothing was done; try again")
@@ -881,7 +1074,8 @@ class Room:
                     for u, code, tid, seat in seen:
                         if conn.execute(select(func.count()).select_from(_SEEN).where(
                                 c.user_name == u, c.code == code, c.table_id == tid, c.seat == seat)).scalar() == 0:
-                            conn.execute(insert(_SEEN).values(user_name=u, code=code, table_id=tid, seat=seat))
+                            conn.execute(insert(_SEEN).values(user_name=u, code=code, table_id=tid, seat=seat,
+                                                              cards_id=_identities(code)[0]))
             except (TableChangedError, IntegrityError) as e:
                 self._cache.pop(new.key, None)
                 if isinstance(e, TableChangedError):
@@ -889,21 +1083,39 @@ class Room:
                 raise TableChangedError(f"table {new.key!r}: the database refused the change (another process "
                                         f"changed the room meanwhile): nothing was done; try again") from None
             self._cache[new.key] = (version + 1, new)
+            self._since[new.key] = since
             self._seen_known.update(seen)
             return out
 
     @staticmethod
-    def _write(conn: Connection, tid: str, event: tuple) -> None:
+    def _turn(s: TableSession) -> tuple | None:
+        """Whose turn it is, as far as the idle clock counts: the board, the actions taken on
+        it, the seat to act and the person who holds it; None when nobody is to act."""
+        st = s.state
+        if not s.started or st is None or st.is_terminal():
+            return None
+        seat = st.current_player
+        return s.number, len(s.moves), seat, s.people.get(seat)
+
+    def _write(self, conn: Connection, tid: str, event: tuple) -> None:
         kind = event[0]
         if kind == "seat":
             _, seat, user = event
             conn.execute(delete(_SEATS).where(_SEATS.c.table_id == tid, _SEATS.c.seat == seat))
             if user is not None:
                 conn.execute(insert(_SEATS).values(table_id=tid, seat=seat, user_name=user))
+                conn.execute(delete(_UNSEATED).where(_UNSEATED.c.user_name == user))
+        elif kind == "unseat":
+            _, seat, user = event
+            conn.execute(delete(_UNSEATED).where(_UNSEATED.c.user_name == user))
+            bots = conn.execute(select(_TABLES.c.bots).where(_TABLES.c.id == tid)).scalar()
+            conn.execute(insert(_UNSEATED).values(user_name=user, table_id=tid, seat=seat, bot=bots is not None,
+                                                  at=float(self.clock())))
         elif kind == "deal":
             _, number, position, code = event
+            cards, board = _identities(code)
             conn.execute(insert(_BOARDS).values(table_id=tid, number=number, position=position, code=code,
-                                                finished=False))
+                                                cards_id=cards, board_id=board, finished=False))
         elif kind == "move":
             _, number, idx, m = event
             conn.execute(insert(_ACTIONS).values(table_id=tid, board=number, idx=idx, seat=m.seat,

@@ -16,10 +16,12 @@ websocket. The pages (HTML and small scripts served here, no CDN):
   websocket. Only the learner's own cards ever reach the page.
 - ``/services/room/teacher``, the teachers' page (403 for anyone else): every table
   live with all hands, the traveller of each table's board (:meth:`~cardkit.room.Room.results`),
-  Start, Next board, Undo, another set of deal codes, a finished board's actions
-  step by step (the replay), and what each learner did in the lessons (issue 23 §4:
-  exercises right and wrong per rules section, problems solved and the points lost;
-  :meth:`~cardkit.room.Room.answers_summary`).
+  Start, Next board, Undo, another set of deal codes, Unseat a learner (the seat goes to
+  a bot; :meth:`~cardkit.room.Room.unseat`), whom each table waits for and since when
+  (a person idle for :data:`cardkit.room.IDLE_SECONDS`: "South (eve) has not played for
+  2 min"), a finished board's actions step by step (the replay), and what each learner
+  did in the lessons (issue 23 §4: exercises right and wrong per rules section, problems
+  solved and the points lost; :meth:`~cardkit.room.Room.answers_summary`).
 - ``/services/room/api/answer`` (POST, no page): a lesson's answer, sent from the learner's
   kernel by :mod:`cardkit.room_report` with the learner's server token
   (``Authorization: token ...``; :class:`AnswerHandler`).
@@ -171,7 +173,8 @@ MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
     "table": {"ping": (), "leave": ("table", "seat"), "control": ("name", "value", "card"),
               **{k: (*v, "table", "seat") for k, v in _ACTS.items()}},
     "teacher": {"ping": (), "open": ("game", "deals", "bots"), "start": ("table",), "next_board": ("table",),
-                "undo": ("table",), "set_deals": ("table", "deals"), "replay": ("table", "board")},
+                "undo": ("table",), "set_deals": ("table", "deals"), "replay": ("table", "board"),
+                "unseat": ("table", "seat")},
 }
 _GAMES = {e.name: e.title for e in GAMES.values()}
 #: what an action changed: its table and the deal code of the board it finished (if it did)
@@ -507,7 +510,8 @@ class RoomService:
         try:
             view = self.room.view(table, user)
         except NotSeatedError:
-            return {"kind": "gone", "message": f"You no longer sit at table {table}.", "lobby": self.prefix}
+            notice = self.room.seat_notice(table, user)   # a teacher's unseat says so
+            return {"kind": "gone", "message": notice or f"You no longer sit at table {table}.", "lobby": self.prefix}
         return {"kind": "state", "state": card_table_state(view)}
 
     def teacher_payload(self, user: str, scope: Scope | None = None, tables: list[dict] | None = None) -> dict:
@@ -535,7 +539,8 @@ class RoomService:
                         "over": t["over"], "code": None if board is None else board["code"],
                         "number": None if board is None else board["number"],
                         "seats": t["seats"], "names": list(seat_names(t["players"])),
-                        "scores": view["scores"], "state": card_table_state(view), "traveller": traveller})
+                        "scores": view["scores"], "state": card_table_state(view), "traveller": traveller,
+                        "waiting": self.room.waiting(t["table"], user)})
         payload = {"kind": "teacher", "user": user, "tables": out, "partial": scope is not None,
                    "games": [{"name": k, "title": v} for k, v in _GAMES.items()]}
         if scope is None:
@@ -663,6 +668,8 @@ class RoomService:
             room.undo(target, user)
         elif kind == "set_deals":
             room.set_deals(target, user, _deals(msg.get("deals")))
+        elif kind == "unseat":
+            room.unseat(target, user, msg.get("seat", ""))
         elif kind == "replay":
             return self.replay(target, user, msg.get("board")), None
         return None, None

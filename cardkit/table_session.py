@@ -341,6 +341,22 @@ class TableSession:
             self._settle()
         return self._moves_since(start)
 
+    def unseat(self, seat: int) -> list[tuple[int, Move]]:
+        """The teacher takes the person at ``seat`` out of it: as :meth:`leave` (a bot plays
+        the seat from now on; a table without bots waits for a person there), and the event
+        ``("unseat", seat, user)`` says whom.
+
+        :returns: the bots' moves, as :meth:`act` returns them.
+        :raises CardkitError: for a seat no person holds; nothing changes.
+        """
+        if seat not in self.people:
+            raise CardkitError(f"seat {quote(seat)}: no person sits there")
+        user = self.people[seat]
+        start = len(self._events)
+        moves = self.leave(seat)
+        self._events.insert(start + 1, ("unseat", seat, user))
+        return moves
+
     # ---- play ----------------------------------------------------------------------------
 
     def start(self) -> list[tuple[int, Move]]:
@@ -510,7 +526,8 @@ class TableSession:
     def take_events(self) -> list[tuple]:
         """The changes since the last call, oldest first, and forget them:
 
-        - ``("start",)``; ``("seat", seat, user or None)``;
+        - ``("start",)``; ``("seat", seat, user or None)``; ``("unseat", seat, user)``: the
+          teacher took ``user`` out of ``seat`` (after its ``("seat", seat, None)``);
         - ``("deal", board, position, code)``: a board dealt (board: its number at this
           table, 0-based; position: its place in the set, 0-based);
         - ``("move", board, index, Move)``: an action, ``index`` 0-based on the board;

@@ -7,10 +7,10 @@ import itertools
 import numpy as np
 import pytest
 
-from cardkit import NotationError, deck, parse_hand
+from cardkit import CardkitError, NotationError, deck, parse_hand
 from cardkit.codes import (GAMES, code_from_query, deal_code, deal_from_code, decode_places,
                            encode_places, parse_deal_code)
-from cardkit.games import variety
+from cardkit.games import armenian_durak as D, variety
 
 V_RULES = [variety.Rules(lead=l, contract_values=c, tie=t)
            for l, c, t in itertools.product(("left_of_first_namer", "left_of_first_bidder", "left_of_dealer"),
@@ -292,3 +292,73 @@ def test_code_from_query_raises_only_notation_errors():
     for q in ("deal=%FF%FE", "deal=V-%C2%B2", "&&&=", "deal", "?deal=V-1&deal=", "deal=\x00"):
         code_from_query(q)
     assert code_from_query("deal=V-%C2%B2") == "V-²"  # returned as written; parse_deal_code refuses it
+
+
+# ---- one identity per deal, whatever form its code is written in (issue 32, item 2) --------
+
+#: every form of Variety seed 4821's cards: the seed form, each dealer, the cards form, lower
+#: case, spaces and underscores, and a rule variant (same cards, other lead)
+V4821_FORMS = ["V-4821", "V-4821-D0", "V-4821-D1", "V-4821-D2", "V-4821-D3", "V-XA3WLA6HFKZUGP5C7ZCEPM-D1",
+               "V-XA3WLA6HFKZUGP5C7ZCEPM", "v-4821-d2", "v 4821 d3", "v_xa3wla6hfkzugp5c7zcepm_d2", " V-4821-L2 ",
+               "V-XA3WLA6HFKZUGP5C7ZCEPM-D3-C1-T1"]
+
+
+def test_cards_identity_is_one_for_every_form_of_a_deal():
+    from cardkit.codes import cards_identity
+
+    ids = {cards_identity(code) for code in V4821_FORMS}
+    assert len(ids) == 1
+    # the same from a DealSpec and from a state, at its start or played on
+    st = deal_from_code("V-4821-D2")
+    assert cards_identity(parse_deal_code("V-4821-D3")) == cards_identity(st) == ids.pop()
+    st.apply_action(st.legal_actions()[0])
+    assert cards_identity(st) == cards_identity("V-4821")
+    # the dealer does not move a hand in Variety: each form gives every seat the same cards
+    hands = {tuple(map(frozenset, deal_from_code(c).initial_hands)) for c in V4821_FORMS}
+    assert len(hands) == 1
+    # other cards, other identities
+    assert cards_identity("V-4822") != cards_identity("V-4821")
+    assert cards_identity("W-17") != cards_identity("W-17-P3") != cards_identity("W-18")
+    # Warsaw Hearts: every dealer, the cards form, a variant
+    w = deal_code(deal_from_code("W-17"), form="cards")
+    assert len({cards_identity(c) for c in ("W-17", "W-17-D0", "W-17-D2", "w 17 d3", w, "W-17-H1-B1")}) == 1
+
+
+def test_cards_identity_in_armenian_durak():
+    """The dealer changes the dealing (RULES.md §3.2): D-5 and D-5-D0 are other cards; a given
+    trump (T) or a rule variant does not change the cards; a seat's cards count as a set."""
+    from cardkit.codes import cards_identity
+
+    cards = deal_code(deal_from_code("D-5"), form="cards")
+    assert len({cards_identity(c) for c in ("D-5", "D-5-D1", "d 5", cards, "D-5-T2", "D-5-A1-S1")}) == 1
+    assert cards_identity("D-5-D0") != cards_identity("D-5")
+    assert cards_identity("D-5-K1") != cards_identity("D-5")           # the 52-card deck
+    # the same cards at each seat, the hand and stacks in another order: the same identity
+    st = deal_from_code("D-5")
+    lay = [{k: list(v) for k, v in e.items()} for e in st.layout]
+    lay[0]["hand"], lay[0]["down"] = lay[0]["down"][:6], lay[0]["hand"] + lay[0]["down"][6:]
+    other = D.new_deal(lay, dealer=st.dealer)
+    assert deal_code(other, form="cards") != cards
+    assert cards_identity(other) == cards_identity("D-5")
+
+
+def test_board_identity_keeps_the_dealer_and_the_variants():
+    from cardkit.codes import board_identity
+
+    assert board_identity("V-4821") == board_identity("V-4821-D1") == board_identity("v 4821") == \
+        board_identity("V-XA3WLA6HFKZUGP5C7ZCEPM-D1") == "V-XA3WLA6HFKZUGP5C7ZCEPM-D1"
+    assert len({board_identity(c) for c in ("V-4821", "V-4821-D0", "V-4821-D2", "V-4821-L2")}) == 4
+    assert board_identity(parse_deal_code("V-4821")) == board_identity(deal_from_code("V-4821"))
+    assert board_identity("D-5-T2").endswith("-D1-T2")
+
+
+@pytest.mark.parametrize("bad", ["V-48²1", "X-4821", "V-4821-Q1", "", None, 4821, b"V-4821"])
+def test_identities_refuse_what_is_not_a_deal(bad):
+    from cardkit.codes import board_identity, cards_identity
+
+    for f in (cards_identity, board_identity):
+        with pytest.raises(CardkitError) as info:
+            f(bad)
+        assert "\n" not in str(info.value)
+        if isinstance(bad, str):
+            assert isinstance(info.value, NotationError) and repr(bad) in str(info.value)

@@ -19,7 +19,9 @@ from cardkit import CardkitError, IllegalActionError, NotationError, deck
 from cardkit.codes import deal_from_code
 from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
 from cardkit.room import (
+    KEPT_BACK,
     METADATA,
+    BoardSeenError,
     NotSeatedError,
     NotTeacherError,
     NotYourTurnError,
@@ -52,11 +54,12 @@ def cards_in(value) -> set[str]:
 
 
 def dump(room: Room, *, version: bool = True) -> dict:
-    """Every row of the room's database, sorted (the table rows' version left out if asked)."""
+    """Every row of the room's database, sorted (the table rows' version and turn time left
+    out if asked)."""
     out = {}
     with room.engine.connect() as conn:
         for table in METADATA.sorted_tables:
-            cols = [c for c in table.c if version or c.name != "version"]
+            cols = [c for c in table.c if version or c.name not in ("version", "turn_since")]
             out[table.name] = sorted((tuple(r) for r in conn.execute(select(*cols))), key=repr)
     return out
 
@@ -523,3 +526,241 @@ def test_a_sqlite_file_is_written_ahead(tmp_path):
     t = room.open_table("warsaw_hearts", deals=["W-17"])
     room.sit(t, "ann", "South")
     assert Room(url).tables()[0]["seats"][0] == "ann"
+
+
+# ---- issue 32 item 2: one board, whatever form its code was written in -------------------------
+
+#: every form of Variety seed 4821's cards (tests/test_codes.py checks they deal the same hands)
+V4821_FORMS = ["V-4821", "V-4821-D0", "V-4821-D2", "V-4821-D3", "V-XA3WLA6HFKZUGP5C7ZCEPM-D1",
+               "V-XA3WLA6HFKZUGP5C7ZCEPM", "v 4821 d2", "v_xa3wla6hfkzugp5c7zcepm_d3", "V-4821-L2"]
+
+
+def test_a_learner_is_refused_every_other_form_of_a_deal_she_has_seen(tmp_path):
+    """eve sits South at a table playing V-4821; a table is open for each other form of the
+    same cards (each dealer, the cards form, lower case, spaces, a lead variant), each played
+    by another learner. After leaving, every seat of every one of them is refused her (she
+    has seen South's 13 cards of this deal), and nothing changes; her own seat and another
+    deal are not."""
+    room = Room(url(tmp_path), teachers=[TEACHER])
+    tables = []
+    for k, code in enumerate(V4821_FORMS):
+        t = room.open_table("variety", deals=[code])
+        room.sit(t, "eve" if k == 0 else f"p{k}", "South" if k == 0 else "East")
+        if k % 2 == 0:                                     # started and not started tables alike
+            room.start(t)
+        tables.append(t)
+    first = tables[0]
+    room.leave(first, "eve")
+    refused = 0
+    for t in tables[1:]:
+        for seat in ("South", "West", "North"):
+            before = dump(room)
+            with pytest.raises(BoardSeenError, match=f"held South at table '{first}'") as info:
+                room.sit(t, "eve", seat)
+            assert "4821" not in str(info.value) and "\n" not in str(info.value)
+            assert dump(room) == before
+            refused += 1
+    assert refused == 3 * (len(V4821_FORMS) - 1)
+    room.sit(first, "eve", "South")                        # her own seat again: yes
+    room.leave(first, "eve")
+    other = room.open_table("variety", deals=["V-4822"])
+    room.sit(other, "eve", "North")                        # other cards: yes
+
+
+def play_out(room: Room, t: str, user: str) -> None:
+    """``user`` plays their seat at ``t`` to the end of the board (first legal action each turn)."""
+    for _ in range(500):
+        legal = room.legal(t, user)
+        if not legal:
+            return
+        room.act(t, user, legal[0])
+
+
+def test_a_finished_board_in_another_form_is_refused_and_kept_back(tmp_path):
+    """The review's case: eve plays V-4821 to its end as South while another table plays the
+    cards form (dealer 1: the same board) and a third V-4821-D2 (the same cards, another
+    dealer). She may sit at neither; her view keeps the code and result back while either
+    plays; the traveller of V-4821 has the cards-form table's row, not the D2 table's."""
+    room = Room(url(tmp_path), teachers=[TEACHER])
+    t1 = room.open_table("variety", deals=["V-4821"])
+    t2 = room.open_table("variety", deals=["V-XA3WLA6HFKZUGP5C7ZCEPM-D1"])
+    t3 = room.open_table("variety", deals=["V-4821-D2"])
+    for t, who in ((t1, "eve"), (t2, "ann"), (t3, "bob")):
+        room.sit(t, who, "South")
+        room.start(t)
+    play_out(room, t1, "eve")
+    view = room.view(t1, "eve")
+    assert view["board"]["over"] and view["board"]["code"] == KEPT_BACK and view["board"]["returns"] is None
+    assert "4821" not in json.dumps(view)
+    room.leave(t1, "eve")
+    for t in (t2, t3):
+        with pytest.raises(BoardSeenError, match=f"at table '{t1}'"):
+            room.sit(t, "eve", "North")
+    with pytest.raises(BoardSeenError, match="still being played at another table"):
+        room.sit(t1, "carl", "West")                       # its tricks show every hand of t2's and t3's board
+    play_out(room, t2, "ann")
+    assert room.view(t2, "ann")["board"]["code"] == KEPT_BACK      # t3 still plays the same cards
+    play_out(room, t3, "bob")
+    assert room.view(t2, "ann")["board"]["code"] == "V-XA3WLA6HFKZUGP5C7ZCEPM-D1"
+    traveller = room.results("v 4821")
+    assert [(r["table"], r["code"]) for r in traveller] == [(t1, "V-4821"), (t2, "V-XA3WLA6HFKZUGP5C7ZCEPM-D1")]
+    assert [r["table"] for r in room.results("V-XA3WLA6HFKZUGP5C7ZCEPM-D2")] == [t3]
+
+
+def test_durak_forms_of_one_deal(tmp_path):
+    """D-5 and D-5-T2 (hearts given as trump) deal the same cards: one board for seat
+    hopping; D-5-D0 (the other dealer) deals other cards."""
+    room = Room(url(tmp_path), teachers=[TEACHER])
+    t1 = room.open_table("armenian_durak", deals=["D-5"])
+    t2 = room.open_table("armenian_durak", deals=["D-5-T2"])
+    t3 = room.open_table("armenian_durak", deals=["D-5-D0"])
+    room.sit(t1, "eve", "South")
+    room.start(t1)
+    room.leave(t1, "eve")
+    with pytest.raises(BoardSeenError):
+        room.sit(t2, "eve", "North")
+    room.sit(t3, "eve", "North")
+
+
+def test_an_older_database_is_brought_up_to_date(tmp_path):
+    """A database written before the identities and the turn time: its tables lack the new
+    columns. Opening it adds them and fills them in from the stored codes, so a seat held
+    there on V-4821 refuses the cards form at a new table; the old traveller keeps its rows."""
+    from sqlalchemy import MetaData, Table, create_engine, insert
+
+    from cardkit.room import _ADDED_COLUMNS, _BOARDS, _SEEN, _TABLES
+
+    db = url(tmp_path, "old.db")
+    old = MetaData()
+    for table in METADATA.sorted_tables:
+        if table.name == "cardkit_room_unseated":
+            continue
+        added = next((cols for t, cols in _ADDED_COLUMNS.items() if t.name == table.name), ())
+        Table(table.name, old, *[c._copy() for c in table.c if c.name not in added])
+    engine = create_engine(db)
+    old.create_all(engine)
+    with engine.begin() as conn:
+        conn.execute(insert(old.tables[_TABLES.name]).values(
+            id="T1", serial=1, game="variety", rules=json.dumps({"lead": "left_of_first_namer",
+                                                                 "contract_values": "book", "deals": 8,
+                                                                 "tie": "declarers_lose"}),
+            bots="rule", deals=json.dumps(["V-4821"]), seed=1, started=True, board=0, position=0, version=3))
+        conn.execute(insert(old.tables[_BOARDS.name]).values(
+            table_id="T1", number=0, position=0, code="V-4821", finished=True, players=json.dumps(
+                {"0": "eve", "1": "bot", "2": "bot", "3": "bot"}), returns=json.dumps([1, -1, 1, -1]),
+            contract=2, declarers="[0, 2]"))
+        conn.execute(insert(old.tables[_SEEN.name]).values(user_name="eve", code="V-4821", table_id="T1", seat=0))
+    engine.dispose()
+    room = Room(db, teachers=[TEACHER])
+    t = room.open_table("variety", deals=["V-XA3WLA6HFKZUGP5C7ZCEPM-D3"])
+    with pytest.raises(BoardSeenError, match="held South at table 'T1'"):
+        room.sit(t, "eve", "West")
+    assert [r["table"] for r in room.results("V-XA3WLA6HFKZUGP5C7ZCEPM-D1")] == ["T1"]
+    Room(db, teachers=[TEACHER])                            # opened again: nothing more to do
+
+
+# ---- issue 32 item 4: the teacher unseats a learner; a table held up is pointed out -------------
+
+class Clock:
+    """A fake clock for the room's turn times (seconds since 1970)."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _to_eve(room: Room, t: str) -> None:
+    """ann (North) plays until it is eve's (South's) turn."""
+    for _ in range(60):
+        w = room.waiting(t, TEACHER)
+        if w is not None and w["user"] == "eve":
+            return
+        room.act(t, "ann", room.legal(t, "ann")[0])
+    raise AssertionError("eve never came to act")
+
+
+def test_the_teacher_unseats_a_learner_and_the_bot_plays_on(tmp_path):
+    room = Room(url(tmp_path), teachers=[TEACHER])
+    t = room.open_table("warsaw_hearts", deals=["W-17", "W-18"])
+    room.sit(t, "eve", "South")
+    room.sit(t, "ann", "North")
+    room.start(t)
+    _to_eve(room, t)
+    actions = len(room.view(t, TEACHER)["public"]["tricks"]) * 4 + len(room.view(t, TEACHER)["public"]["trick"])
+    # a learner unseats nobody, herself included; nothing changes
+    before = dump(room)
+    for who in ("ann", "eve"):
+        with pytest.raises(NotTeacherError, match="only a teacher may unseat"):
+            room.unseat(t, who, "South")
+    for bad, error in (("West", "no person sits there"), ("Centre", "has the seats"), (7, "has the seats")):
+        with pytest.raises(RoomError, match=error):
+            room.unseat(t, TEACHER, bad)
+    with pytest.raises(UnknownTableError):
+        room.unseat("T9", TEACHER, "South")
+    assert dump(room) == before
+    assert room.seat_notice(t, "eve") is None
+    # the teacher does: South's bot plays eve's card at once, and the table goes on to ann
+    moves = room.unseat(t, TEACHER, "south")
+    assert moves and moves[0]["name"] == "South" and moves[0]["by"] == "bot"
+    v = room.view(t, TEACHER)
+    assert v["seats"][0]["player"] == "bot"
+    assert len(v["public"]["tricks"]) * 4 + len(v["public"]["trick"]) > actions
+    assert room.waiting(t, TEACHER)["user"] == "ann"
+    with pytest.raises(NotSeatedError):
+        room.view(t, "eve")
+    assert room.seat_notice(t, "eve") == f"The teacher gave your seat (South) at table {t} to a bot."
+    assert Room(url(tmp_path), teachers=[TEACHER]).seat_notice(t, "eve") is not None   # stored
+    with pytest.raises(BoardSeenError):                     # she has seen South's cards: no other seat
+        room.sit(t, "eve", "West")
+    room.sit(t, "eve", "South")                              # her seat again: yes, and the notice is gone
+    assert room.seat_notice(t, "eve") is None and room.view(t, TEACHER)["seats"][0]["player"] == "eve"
+
+
+def test_unseating_at_a_table_without_bots_leaves_the_seat_empty(tmp_path):
+    room = Room(url(tmp_path), teachers=[TEACHER])
+    t = room.open_table("armenian_durak", deals=["D-5"], bots=None)
+    room.sit(t, "eve", "North")
+    room.sit(t, "ann", "South")
+    room.start(t)
+    assert room.unseat(t, TEACHER, "North") == []
+    assert room.view(t, TEACHER)["seats"][1]["player"] is None
+    assert "the seat waits for a player" in room.seat_notice(t, "eve")
+    room.sit(t, "carl", "North")                             # another learner takes it over
+    assert room.seat_notice(t, "eve") is not None            # eve is told until she sits again
+
+
+def test_a_person_who_does_not_act_is_pointed_out_after_idle_seconds(tmp_path):
+    from cardkit.room import IDLE_SECONDS
+
+    clock = Clock()
+    room = Room(url(tmp_path), teachers=[TEACHER], clock=clock)
+    t = room.open_table("warsaw_hearts", deals=["W-17", "W-18"])
+    quiet = room.open_table("warsaw_hearts", deals=["W-20"])
+    room.sit(t, "eve", "South")
+    room.sit(t, "ann", "North")
+    assert room.waiting(t, TEACHER) is None                  # not started: nobody to act
+    room.start(t)
+    _to_eve(room, t)
+    w = room.waiting(t, TEACHER)
+    assert (w["table"], w["seat"], w["name"], w["user"], w["seconds"], w["idle"]) == (t, 0, "South", "eve", 0.0, False)
+    clock.now += IDLE_SECONDS - 1
+    room.sit(t, "carl", "West")                              # another seat taken: eve's clock runs on
+    assert room.waiting(t, TEACHER)["seconds"] == IDLE_SECONDS - 1 and room.idle(TEACHER) == []
+    clock.now += 31
+    w = room.waiting(t, TEACHER)
+    assert w["idle"] and w["seconds"] == IDLE_SECONDS + 30 and w["idle_after"] == IDLE_SECONDS
+    assert [(r["table"], r["name"], r["user"]) for r in room.idle(TEACHER)] == [(t, "South", "eve")]
+    assert Room(url(tmp_path), teachers=[TEACHER], clock=clock).waiting(t, TEACHER) == w   # stored
+    for who in ("eve", "ann"):                               # the teachers' only
+        with pytest.raises(NotTeacherError):
+            room.waiting(t, who)
+        with pytest.raises(NotTeacherError):
+            room.idle(who)
+    # eve acts: her clock is done; whoever acts next starts from now
+    room.act(t, "eve", room.legal(t, "eve")[0])
+    w = room.waiting(t, TEACHER)
+    assert w is None or (w["seconds"] == 0.0 and not w["idle"])
+    assert room.idle(TEACHER) == []
+    assert room.waiting(quiet, TEACHER) is None

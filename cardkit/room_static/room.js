@@ -124,6 +124,10 @@ function tablePage() {
       if (leaving) return;        // "left" and the push of "gone" both come: go to the lobby once
       leaving = true;
       say(msg.message || "You left the table.", "info");
+      // the lobby says it again (a teacher's unseat: "The teacher gave your seat (South) ... to a bot.")
+      if (msg.kind === "gone" && msg.message) {
+        try { sessionStorage.setItem("cardkit-room-notice", msg.message); } catch (e) { /* private mode */ }
+      }
       location.href = msg.lobby || PREFIX;
     } else if (msg.kind === "custom") {
       model.emit("msg:custom", msg.content || {});
@@ -139,6 +143,12 @@ function lobbyPage() {
   const you = h("p", { class: "room-you" });
   main.replaceChildren(h("h2", { text: "The tables" }), you, list, form);
   let built = false;
+  let notice = null;
+  try {
+    notice = sessionStorage.getItem("cardkit-room-notice");
+    sessionStorage.removeItem("cardkit-room-notice");
+  } catch (e) { /* private mode */ }
+  if (notice) say(notice, "info");
   const socket = new Socket("ws/lobby", (msg) => {
     if (msg.kind === "lobby") {
       body.dataset.version = String(Number(body.dataset.version) + 1);
@@ -210,6 +220,10 @@ function teacherPage() {
         b.head.textContent = `Table ${t.table} · ${t.title} · ${t.over ? "played out" : t.started ? "playing" : "not started"}`
           + (t.code ? ` · board ${t.number} (deal code ${t.code})` : "");
         b.start.hidden = t.started;
+        b.people.replaceChildren(...t.seats.flatMap((p, s) => p === null || p === "bot" ? [] : [
+          unseatButton(t.names[s], p, () => socket.send({ kind: "unseat", table: t.table, seat: t.names[s] }))]));
+        b.waiting = t.waiting ? { ...t.waiting, received: Date.now() } : null;
+        showIdle(b, socket, t.table);
         b.model.set("state", t.state);
         b.traveller.replaceChildren(travellerTable(t));
         b.scores.replaceChildren(...t.scores.map(s => h("button", { type: "button", class: "room-replay-board",
@@ -227,7 +241,32 @@ function teacherPage() {
       say(`Table ${msg.table} is open.`, "info");
     }
   });
+  // the idle lines grow while nothing is pushed
+  setInterval(() => { for (const [table, b] of Object.entries(boxes)) showIdle(b, socket, table); }, 5000);
   window.cardkitRoom = { socket };
+}
+
+function unseatButton(name, user, onclick) {
+  return h("button", { type: "button", class: "room-unseat", "data-seat": name, "data-user": user,
+    title: "Take this learner out of the seat: a bot plays it (a table without bots waits for a player)",
+    text: `Unseat ${user} (${name})`, onclick });
+}
+
+// "South (eve) has not played for 2 min" once the person to act has waited for idle_after seconds
+function showIdle(b, socket, table) {
+  const w = b.waiting;
+  const seconds = w ? w.seconds + (Date.now() - w.received) / 1000 : 0;
+  if (!w || seconds < w.idle_after) {
+    if (!b.idle.hidden) { b.idle.hidden = true; b.idle.replaceChildren(); }
+    return;
+  }
+  const minutes = Math.floor(seconds / 60);
+  const text = `${w.name} (${w.user}) has not played for ${minutes} min`;
+  if (!b.idle.hidden && b.idle.dataset.text === text) return;
+  b.idle.dataset.text = text;
+  b.idle.hidden = false;
+  b.idle.replaceChildren(h("span", { text: `${text} ` }),
+    unseatButton(w.name, w.user, () => socket.send({ kind: "unseat", table, seat: w.name })));
 }
 
 function teacherBox(t, socket, list) {
@@ -239,15 +278,17 @@ function teacherBox(t, socket, list) {
     h("button", { type: "button", class: "room-next", text: "Next board", onclick: () => send("next_board") }),
     h("button", { type: "button", class: "room-undo", text: "Undo", onclick: () => send("undo") }),
     deals, h("button", { type: "button", text: "Play this set", onclick: () => send("set_deals", { deals: deals.value }) }));
+  const people = h("div", { class: "room-bar room-people", "aria-label": "The learners at this table" });
+  const idle = h("p", { class: "room-idle", role: "status", hidden: true });
   const el = h("div", { class: "room-table" });
   const traveller = h("div", { class: "room-traveller" });
   const scores = h("div", { class: "room-scores" });
-  const box = h("article", { class: "room-teacher-table", "data-table": t.table }, head, controls, el,
+  const box = h("article", { class: "room-teacher-table", "data-table": t.table }, head, controls, people, idle, el,
     h("h4", { text: "The traveller of this board (every table that played it)" }), traveller, scores);
   list.append(box);
   // the teacher's card table shows every hand and sends nothing
   const model = mountTable(el, () => say("The teacher's view of a table does not play: the learners do."));
-  return { box, head, start, model, traveller, scores };
+  return { box, head, start, model, traveller, scores, people, idle, waiting: null };
 }
 
 function travellerTable(t) {
