@@ -84,7 +84,7 @@ from tornado import web, websocket
 from tornado.httpserver import HTTPServer
 
 from ._checks import is_whole
-from .codes import GAMES, deal_from_code
+from .codes import GAMES, cards_identity, deal_from_code
 from .errors import CardkitError, quote
 from .room import NotSeatedError, Room, UnknownTableError
 from .room_table import card_table_state, page_action
@@ -277,6 +277,12 @@ def read_json(raw: str | bytes) -> Any:
     except RecursionError:  # pragma: no cover - loads refuses deeper first
         raise ValueError("not JSON (nested too deep)") from None
     return value
+
+
+def _plays(board: str | None, codes: frozenset[str]) -> bool:
+    """True when a table's board (its code, or None) is one of ``codes`` in any form of its
+    code: the same cards (:func:`cardkit.codes.cards_identity`; ``V-4821-D2`` plays ``V-4821``)."""
+    return board is not None and bool(codes) and cards_identity(board) in {cards_identity(c) for c in codes}
 
 
 def _deals(value) -> list[str] | None:
@@ -523,7 +529,7 @@ class RoomService:
         if tables is None:
             tables = self.room.tables(only=scope[0]) if scope is not None and not scope[1] else self.room.tables()
         for t in tables:
-            if scope is not None and t["table"] != scope[0] and t["board"] not in scope[1]:
+            if scope is not None and t["table"] != scope[0] and not _plays(t["board"], scope[1]):
                 continue
             view = self.room.view(t["table"], user)
             board = view["board"]
@@ -569,7 +575,8 @@ class RoomService:
         tables = self.room.tables() if any(s.page == "lobby" for s in sockets) or (scope and scope[1]) else None
         # the tables whose page changed: the one acted at, and (a board finished) those playing
         # that board, whose learners may now be shown its code and result
-        touched = None if scope is None else {scope[0], *(t["table"] for t in tables or () if t["board"] in scope[1])}
+        touched = None if scope is None else {scope[0], *(t["table"] for t in tables or ()
+                                                           if _plays(t["board"], scope[1]))}
         teacher_cache: dict[str, dict] = {}
         cache: dict[tuple[str, str, str], dict] = {}   # (page, table, user): one payload for a user's pages
         for s in sockets:

@@ -1,8 +1,14 @@
-"""The teacher's unseat and the idle line through the room service's websockets (issue 32,
-item 4): a learner who holds a table up is pointed out on the teacher's page ("waiting",
+"""Issue 32 through the room service's websockets (the room's clock is a fake).
+
+Item 4: a learner who holds a table up is pointed out on the teacher's page ("waiting",
 with the seconds since the turn passed to her), the teacher's ``unseat`` message gives her
 seat to a bot, which plays on, and her table page is told so in one line; a learner's
-``unseat`` is refused from every page and changes nothing. The room's clock is a fake."""
+``unseat`` is refused from every page and changes nothing.
+
+Item 2: pages are pushed by board, not by how a code was written: ann's finished board
+(V-4821) shows no code while carl's table plays the same cards in another form of the code
+(the cards form, dealer 1); carl's last card pushes ann's page the code, and the teacher's
+row of ann's table its new traveller."""
 
 from __future__ import annotations
 
@@ -31,7 +37,7 @@ class Clock:
         return self.now
 
 
-class UnseatTest(AsyncHTTPTestCase):
+class Issue32Test(AsyncHTTPTestCase):
     def get_app(self):
         engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
         self.clock = Clock()
@@ -102,4 +108,33 @@ class UnseatTest(AsyncHTTPTestCase):
         assert answer["kind"] == "error" and "no person sits there" in answer["message"]
         assert dump(self.room) == before
         for ws in (teacher, eve, ann, lobby):
+            ws.close()
+
+    @gen_test
+    async def test_the_code_reaches_a_table_playing_another_form_of_the_board(self):
+        room = self.room
+        t1 = room.open_table("variety", deals=["V-4821"])
+        t2 = room.open_table("variety", deals=["V-XA3WLA6HFKZUGP5C7ZCEPM-D1"])
+        room.sit(t1, "ann", "South")
+        room.sit(t2, "carl", "South")
+        room.start(t1)
+        room.start(t2)
+        while legal := room.legal(t1, "ann"):
+            room.act(t1, "ann", legal[0])
+        for _ in range(200):                                 # carl plays up to his last card
+            legal = room.legal(t2, "carl")
+            view = room.view(t2, "carl")
+            if legal and view["public"]["phase"] == "play" and len(view["hand"]) == 1:
+                break
+            room.act(t2, "carl", legal[0])
+        ann, first = await self.connect(f"ws/table/{t1}", "ann")
+        assert first["kind"] == "state" and "4821" not in json.dumps(first)
+        teacher, _ = await self.connect("ws/teacher", TEACHER)
+        carl, _ = await self.connect(f"ws/table/{t2}", "carl")
+        carl.write_message(json.dumps({"kind": "act", "action": room.legal(t2, "carl")[0]}))
+        pushed = await self.next_kind(ann, "state")
+        assert "V-4821" in pushed["state"]["title"]
+        row = next(r for r in (await self.next_kind(teacher, "teacher"))["tables"] if r["table"] == t1)
+        assert [r["table"] for r in row["traveller"]] == [t1, t2]
+        for ws in (ann, carl, teacher):
             ws.close()
