@@ -40,7 +40,7 @@ import base64
 import json
 import re
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import nbformat
 from jupyter_client.jsonutil import json_default
@@ -133,6 +133,7 @@ class BoundedKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
         self._unconnected_since.pop(kernel_id, None)
+        LessonKernelConnection.forget_kernel(kernel_id)  # its pages' budget (defined below)
 
 
 class NoCheckpoints(AsyncCheckpoints):
@@ -251,67 +252,196 @@ class ReadOnlyConfigManager(ConfigManager):
 #: page that opened ``jupyter.widget`` comms itself made the kernel build any number of
 #: widget models (the attacker filled 380 MB).
 PAGE_COMM_TARGETS = ("jupyter.widget.control",)
-MAX_PAGE_MESSAGE_BYTES = 256 * 1024  # a card, a click, a widget's small state: far less
+#: The major version of the widgets' control protocol the page's ``comm_open`` carries in
+#: ``metadata.version`` (ipywidgets 8: "1.0.0"); ipywidgets raises on any other.
+CONTROL_PROTOCOL_MAJOR = "1"
+#: The methods of a widget comm message a page sends (ipywidgets 8 and anywidget):
+#: a state update, a state request, a custom message (the card table's actions), and on
+#: the control comm, the request for every widget's state.
+PAGE_COMM_METHODS = ("update", "request_state", "custom", "request_states")
+MAX_COMM_ID = 100  # characters: a comm id is a 32-character uuid
+
+# What real pages send their kernel (issue 32; measured with benchmarks/page_bytes.py in
+# Chromium, the websocket frames the page sent): opening a play page about 1.2 KB (its
+# control comm, the widgets' states asked for, kernel info); a card, bid or control click
+# about 0.45 KB; a whole deal of Variety about 9 KB (a learner's 13 cards, bids, a few
+# controls), of Warsaw Hearts about 8 KB, of Armenian Durak about 14 KB; an exercise's
+# answer about 0.5 KB. The largest is the deal editor's "Open a set" (the file rides in one
+# message): a set of 500 boards (deal_sets.MAX_BOARDS), Armenian Durak's text form, is
+# 186 KB (Variety as PBN 193 KB). So a message is at most 256 KiB (a set of 500 boards
+# with room to spare), and a kernel takes at most 1 MiB from its pages a minute, with all
+# of it at once: four such sets, or over 100 whole deals in a minute. A page sending
+# nonstop 240 KB messages (the review's attack: 45 a second, 11 MB a second) gets 4 of
+# them a minute through.
+MAX_PAGE_MESSAGE_BYTES = 256 * 1024
+PAGE_BYTES_PER_MINUTE = 1024 * 1024  # per kernel, over all its pages' connections
+PAGE_BYTES_BURST = 1024 * 1024  # at once
 MAX_PAGE_COMM_OPENS = 4  # per connection (the page opens one)
-PAGE_RATE = 50.0  # messages a second a page may send, on average
+PAGE_RATE = 50.0  # messages a second a kernel's pages may send, on average
 PAGE_BURST = 400  # at once (a page's first messages, a held arrow key)
+#: Kernels whose budgets a server keeps at most (one server runs a handful of kernels; a
+#: budget is dropped when its kernel ends, and a full one may be forgotten at any time).
+MAX_KERNEL_BUDGETS = 1024
+
+
+class PageBudget:
+    """What the pages of one kernel may still send: two token buckets, messages (refilled
+    at :data:`PAGE_RATE` a second, up to :data:`PAGE_BURST`) and bytes (refilled at
+    :data:`PAGE_BYTES_PER_MINUTE` a minute, up to :data:`PAGE_BYTES_BURST`).
+
+    :param now: the time, in seconds of a monotonic clock.
+    """
+
+    def __init__(self, now: float) -> None:
+        self.messages = float(PAGE_BURST)
+        self.bytes = float(PAGE_BYTES_BURST)
+        self.last = now
+
+    def refill(self, now: float) -> None:
+        elapsed = max(0.0, now - self.last)
+        self.messages = min(float(PAGE_BURST), self.messages + elapsed * PAGE_RATE)
+        self.bytes = min(float(PAGE_BYTES_BURST), self.bytes + elapsed * PAGE_BYTES_PER_MINUTE / 60.0)
+        self.last = now
+
+    def full(self, now: float) -> bool:
+        """Whether this budget is as it starts (so forgetting it changes nothing)."""
+        self.refill(now)
+        return self.messages >= PAGE_BURST and self.bytes >= PAGE_BYTES_BURST
+
+    def take(self, size: int, now: float) -> str | None:
+        """Spend one message of ``size`` bytes: None when the budget allows it, else the
+        reason it does not (and nothing is spent)."""
+        self.refill(now)
+        if self.messages < 1.0:
+            return f"more than {PAGE_RATE:.0f} messages a second"
+        if self.bytes < size:
+            return f"more than {PAGE_BYTES_PER_MINUTE // 1024:,} KiB a minute to one kernel"
+        self.messages -= 1.0
+        self.bytes -= size
+        return None
+
+
+def _comm_refusal(msg_type: str, content: Any, metadata: Any) -> str | None:
+    """Why a comm message of a page is not one a lesson page sends (None: it is one)."""
+    if not isinstance(content, dict):
+        return f"a {msg_type} without content"
+    if msg_type == "comm_info_request":
+        target = content.get("target_name")
+        return None if target is None or (isinstance(target, str) and len(target) <= 100) else "a bad comm_info_request"
+    comm_id = content.get("comm_id")
+    if not isinstance(comm_id, str) or not 0 < len(comm_id) <= MAX_COMM_ID:
+        return f"a {msg_type} without a comm id"
+    if msg_type == "comm_close":
+        return None
+    data = content.get("data")
+    if not isinstance(data, dict):
+        return f"a {msg_type} without data"
+    if msg_type == "comm_open":
+        target = content.get("target_name")
+        if target not in PAGE_COMM_TARGETS:
+            return f"a comm_open for {str(target)[:40]!r} (a page may open only {', '.join(PAGE_COMM_TARGETS)})"
+        version = metadata.get("version") if isinstance(metadata, dict) else None
+        if not isinstance(version, str) or version.split(".")[0] != CONTROL_PROTOCOL_MAJOR:
+            return "a comm_open without the widgets' control protocol version"
+        return None
+    method = data.get("method")
+    if method not in PAGE_COMM_METHODS:
+        return f"a comm_msg of method {str(method)[:40]!r}"
+    if method == "update" and not isinstance(data.get("state"), dict):
+        return "a widget update without a state"
+    if "buffer_paths" in data and not isinstance(data["buffer_paths"], list):
+        return "a widget message with bad buffer paths"
+    return None
 
 
 class LessonKernelConnection(ZMQChannelsWebsocketConnection):
     """The kernel websocket of a lesson page, which passes on to the kernel only what a lesson
     page sends: messages of the allowed types (the kernel manager's
     ``allowed_message_types``, checked by Jupyter Server) of at most
-    :data:`MAX_PAGE_MESSAGE_BYTES` bytes, at most :data:`PAGE_RATE` a second (bursts of
-    :data:`PAGE_BURST`), and ``comm_open`` only for :data:`PAGE_COMM_TARGETS`, at most
-    :data:`MAX_PAGE_COMM_OPENS` times. Anything else is dropped and logged (a warning);
-    the page's other messages go on. Config: ``ServerApp.kernel_websocket_connection_class``
-    (and ``Voila.kernel_websocket_connection_class`` for standalone Voila)."""
+    :data:`MAX_PAGE_MESSAGE_BYTES` bytes, within the kernel's :class:`PageBudget` (at most
+    :data:`PAGE_RATE` messages a second, bursts of :data:`PAGE_BURST`, and
+    :data:`PAGE_BYTES_PER_MINUTE` bytes a minute, bursts of :data:`PAGE_BYTES_BURST`, over
+    all the connections of one kernel: a page may open several), ``comm_open`` only for
+    :data:`PAGE_COMM_TARGETS` with the control protocol's version, at most
+    :data:`MAX_PAGE_COMM_OPENS` times a connection, and comm messages only of the shape the
+    widgets send (a comm id; ``data`` an object whose ``method`` is one of
+    :data:`PAGE_COMM_METHODS`; an update's ``state`` an object). Anything else is dropped
+    and logged (a warning: the first 20 of a connection, then every 1,000th); the page's
+    other messages go on. Config: ``ServerApp.kernel_websocket_connection_class`` (and
+    ``Voila.kernel_websocket_connection_class`` for standalone Voila)."""
+
+    #: kernel id -> its pages' budget (shared by every connection of this server)
+    _budgets: ClassVar[dict[str, PageBudget]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._tokens = float(PAGE_BURST)
-        self._last = time.monotonic()
         self._comm_opens = 0
         self._dropped = 0
+
+    @classmethod
+    def budget_of(cls, kernel_id: str, now: float) -> PageBudget:
+        """The budget of ``kernel_id``'s pages (made when first asked). At most
+        :data:`MAX_KERNEL_BUDGETS` are kept: past it, the full ones (as if new) are
+        forgotten, then the least recently used."""
+        budgets = cls._budgets
+        budget = budgets.pop(kernel_id, None)
+        if budget is None:
+            if len(budgets) >= MAX_KERNEL_BUDGETS:
+                for key in [k for k, b in budgets.items() if b.full(now)]:
+                    del budgets[key]
+                while len(budgets) >= MAX_KERNEL_BUDGETS:
+                    del budgets[next(iter(budgets))]
+            budget = PageBudget(now)
+        budgets[kernel_id] = budget  # the most recently used last
+        return budget
+
+    @classmethod
+    def forget_kernel(cls, kernel_id: str) -> None:
+        """Drop the budget of a kernel that has ended."""
+        cls._budgets.pop(kernel_id, None)
 
     def _refusal(self, incoming: Any) -> str | None:
         size = len(incoming)
         if size > MAX_PAGE_MESSAGE_BYTES:
             return f"a message of {size} bytes (at most {MAX_PAGE_MESSAGE_BYTES})"
         now = time.monotonic()
-        self._tokens = min(float(PAGE_BURST), self._tokens + (now - self._last) * PAGE_RATE)
-        self._last = now
-        if self._tokens < 1.0:
-            return f"more than {PAGE_RATE:.0f} messages a second"
-        self._tokens -= 1.0
+        over = self.budget_of(str(self.kernel_id), now).take(size, now)
+        if over is not None:
+            return over
         try:
-            header, content = self._header_and_content(incoming)
+            header, content, metadata = self._header_and_content(incoming)
         except Exception:  # noqa: BLE001 - anything unreadable is not a page's message
             return "not a kernel message"
-        if header.get("msg_type") == "comm_open":
-            target = content.get("target_name") if isinstance(content, dict) else None
-            if target not in PAGE_COMM_TARGETS:
-                return f"a comm_open for {str(target)[:40]!r} (a page may open only {', '.join(PAGE_COMM_TARGETS)})"
+        msg_type = header.get("msg_type") if isinstance(header, dict) else None
+        if not isinstance(msg_type, str):
+            return "not a kernel message"
+        if msg_type.startswith("comm_"):
+            reason = _comm_refusal(msg_type, content, metadata)
+            if reason is not None:
+                return reason
+        if msg_type == "comm_open":
             self._comm_opens += 1
             if self._comm_opens > MAX_PAGE_COMM_OPENS:
                 return f"more than {MAX_PAGE_COMM_OPENS} comm_open messages"
         return None
 
-    def _header_and_content(self, incoming: Any) -> tuple[dict[str, Any], Any]:
+    def _header_and_content(self, incoming: Any) -> tuple[Any, Any, Any]:
+        """The message's header, and for a comm message its content and metadata (else None)."""
         if self.subprotocol == "v1.kernel.websocket.jupyter.org":
             from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
 
             _channel, parts = deserialize_msg_from_ws_v1(incoming)
             header = self.session.unpack(parts[0])
-            content = self.session.unpack(parts[3]) if header.get("msg_type") == "comm_open" else None
-            return header, content
+            if isinstance(header, dict) and str(header.get("msg_type", "")).startswith("comm_"):
+                return header, self.session.unpack(parts[3]), self.session.unpack(parts[2])
+            return header, None, None
         if isinstance(incoming, bytes):
             from jupyter_server.services.kernels.connection.base import deserialize_binary_message
 
             msg = deserialize_binary_message(incoming)
         else:
             msg = json.loads(incoming)
-        return msg["header"], msg.get("content")
+        return msg["header"], msg.get("content"), msg.get("metadata")
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
         reason = self._refusal(incoming_msg)

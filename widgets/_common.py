@@ -19,6 +19,11 @@ import numpy as np
 from cardkit.cards import Card, Rank, Suit
 from cardkit.wording import minus_signs, number, signed, tens_as_10  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
 
+from ._kernel_guard import install as _install_kernel_guard
+
+# A malformed widget message from the page is answered with nothing the page sees (issue 32).
+_install_kernel_guard()
+
 __all__ = [
     "RED", "BLACK", "BLUE", "GREEN", "BUTTON_WIDTH", "BUTTON_HEIGHT", "ranks_for", "suit_html", "card_html",
     "seat_names", "seat_positions", "one_line", "card_button_layout", "SUIT_NAMES", "RANK_NAMES",

@@ -78,8 +78,9 @@ function render({ model, el }) {
         send({ kind: "control", name: c.name, value: !(e.getAttribute("aria-pressed") === "true") });
       } });
     } else if (c.kind === "int" || c.kind === "text") {
+      // maxlength: card_table.py's MAX_CONTROL_TEXT (the kernel drops a longer value unread)
       const input = h("input", { type: "text", inputmode: c.kind === "int" ? "numeric" : "text",
-        class: "ckt-input", oninput: () => { input.dataset.dirty = "1"; },
+        class: "ckt-input", maxlength: "1000", oninput: () => { input.dataset.dirty = "1"; },
         onkeydown: (ev) => { if (ev.key === "Enter") { sendValue(c.name); delete input.dataset.dirty; } },
         onchange: () => { sendValue(c.name); delete input.dataset.dirty; } });
       e = h("label", { class: "ckt-field" }, h("span", { class: "ckt-label" }), input);

@@ -73,6 +73,8 @@ size (trait :attr:`CardTable.size`).
 
 from __future__ import annotations
 
+import re
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
@@ -84,7 +86,7 @@ from cardkit.errors import CardkitError
 
 from ._common import SUIT_NAMES, card_words
 
-__all__ = ["CardTable", "card_json", "suit_json", "SIZES"]
+__all__ = ["CardTable", "card_json", "suit_json", "clean_action", "SIZES"]
 
 _HERE = Path(__file__).resolve().parent
 
@@ -92,6 +94,87 @@ _HERE = Path(__file__).resolve().parent
 SIZES = ("normal", "large")
 
 ACTION_KINDS = ("card", "bid", "trump", "draw", "control")
+
+#: How many of the last actions :attr:`CardTable.actions` keeps (for tests and logs); older
+#: ones are forgotten, so a page sending actions without end keeps the kernel's memory flat
+#: (issue 32: every action was kept, and 1,235 forged 240 KB card messages took a kernel
+#: from 72 to 362 MB).
+RECENT_ACTIONS = 20
+#: The longest card id a page sends (``"QH"``, ``"10H"``), in characters.
+MAX_CARD_ID = 3
+#: The largest bid number, trump pick index or draw stack a page may send.
+MAX_ACTION_NUMBER = 99
+#: The longest control name, and the longest text a control's value may be (a deal code in
+#: the cards form is under 200 characters; a box's text past this is not a code nor a number).
+MAX_CONTROL_NAME = 40
+MAX_CONTROL_TEXT = 1000
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _small_int(value, *, low: int = 0, high: int = MAX_ACTION_NUMBER) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _card_id(value) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_CARD_ID
+
+
+def clean_action(action, controls=None) -> dict | None:
+    """The action a page's message asks for, with only the fields of its kind, or None to
+    drop it (a learner may forge any message: issue 32).
+
+    :param action: the message's content: a dict with ``kind`` one of :data:`ACTION_KINDS`.
+    :param controls: the names of the controls the page shows (its state's ``controls``),
+        or None not to check the name (an action from Python).
+    :returns: ``{"kind": "card", "card": id}`` (an id of at most :data:`MAX_CARD_ID`
+        characters), ``{"kind": "bid", "value": n}``, ``{"kind": "trump", "index": n}``,
+        ``{"kind": "draw", "stack": n | None}`` (whole numbers 0 to
+        :data:`MAX_ACTION_NUMBER`), ``{"kind": "control", "name": name}`` with, when sent,
+        ``"value"`` (None, true/false, a whole number under 10**18 in size, or text of at most
+        :data:`MAX_CONTROL_TEXT` characters) and ``"card"`` (a card id); None for anything
+        else (another kind, a field missing or of another type or size, a control the page
+        does not show). Nothing of a dropped message is kept or sent back.
+    """
+    if not isinstance(action, dict):
+        return None
+    kind = action.get("kind")
+    if kind == "card":
+        card = action.get("card")
+        return {"kind": "card", "card": card} if _card_id(card) else None
+    if kind == "bid":
+        value = action.get("value")
+        return {"kind": "bid", "value": value} if _small_int(value) else None
+    if kind == "trump":
+        index = action.get("index")
+        return {"kind": "trump", "index": index} if _small_int(index) else None
+    if kind == "draw":
+        stack = action.get("stack")
+        return {"kind": "draw", "stack": stack} if stack is None or _small_int(stack) else None
+    if kind != "control":
+        return None
+    name = action.get("name")
+    if not isinstance(name, str) or len(name) > MAX_CONTROL_NAME or not _NAME.fullmatch(name):
+        return None
+    if controls is not None and name not in controls:
+        return None
+    out: dict = {"kind": "control", "name": name}
+    if "value" in action:
+        value = action["value"]
+        if isinstance(value, str):
+            if len(value) > MAX_CONTROL_TEXT:
+                return None
+        elif isinstance(value, int) and not isinstance(value, bool):
+            if abs(value) >= 10**18:
+                return None
+        elif value is not None and not isinstance(value, bool):
+            return None
+        out["value"] = value
+    if "card" in action:
+        card = action["card"]
+        if card is not None and not _card_id(card):
+            return None
+        out["card"] = card
+    return out
 
 
 def card_json(card: Card) -> dict:
@@ -142,8 +225,14 @@ class CardTable(anywidget.AnyWidget):
             raise CardkitError(f"size {size!r}: expected one of {', '.join(map(repr, SIZES))}")
         super().__init__(state=dict(state or {}), size=size, four_colour=bool(four_colour), **kwargs)
         self._action_callbacks: list[Callable[[dict], object]] = []
-        self.actions: list[dict] = []  # every action received, in order (for tests and logs)
+        self._recent: deque[dict] = deque(maxlen=RECENT_ACTIONS)
         self.on_msg(self._on_page_message)
+
+    @property
+    def actions(self) -> list[dict]:
+        """The last :data:`RECENT_ACTIONS` actions handled, oldest first (for tests and logs;
+        older ones are forgotten)."""
+        return list(self._recent)
 
     #: The traits the page may set (``?size=large`` in its address sets ``size``); the page
     #: only reads the others, and an update of them from the page (a forged message) is
@@ -173,16 +262,23 @@ class CardTable(anywidget.AnyWidget):
             self._action_callbacks.append(callback)
 
     def _on_page_message(self, _widget, content, _buffers) -> None:
-        self.send_action(content)
+        controls = self.state.get("controls") if isinstance(self.state, dict) else None
+        action = clean_action(content, controls if isinstance(controls, dict) else {})
+        if action is not None:
+            self._handle(action)
 
     def send_action(self, action: dict) -> None:
-        """Handle ``action`` as if the page had sent it (see the module's docstring). An
-        action of an unknown kind is dropped."""
-        if not isinstance(action, dict) or action.get("kind") not in ACTION_KINDS:
-            return
-        self.actions.append(dict(action))
+        """Handle ``action`` as if the page had sent it (see the module's docstring and
+        :func:`clean_action`, which says what is dropped: an unknown kind, a field of the
+        wrong type or size). From the page, a control must also be one the page shows."""
+        cleaned = clean_action(action)
+        if cleaned is not None:
+            self._handle(cleaned)
+
+    def _handle(self, action: dict) -> None:
+        self._recent.append(action)
         for cb in list(self._action_callbacks):
-            cb(action)
+            cb(dict(action))
 
     def click(self, card: Card | str) -> None:
         """Click ``card`` (a Card or ``"QH"``) in the hand or the learner's tableau, as the
