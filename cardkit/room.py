@@ -464,7 +464,9 @@ class Room:
             seat at this or another table (leave it first); nothing changes.
         :raises BoardSeenError: (a learner, not a teacher) for a seat on a board (the one in
             play, or the first to be dealt) that the user has held another seat of, here or
-            at another table playing the same deal code, or has played to its end elsewhere;
+            at another table playing the same cards (in any form of their code, with any
+            dealer or variant: :func:`cardkit.codes.cards_identity`), or has played to its end
+            elsewhere;
             or a table whose board is over while another table still plays it. A user may
             sit again at the seat they held on it. Nothing changes.
         """
@@ -572,7 +574,8 @@ class Room:
         the public part of their seat's observation (``public``: the tricks played, the
         bidding and contract, Durak's face-up cards and trump, whose turn, …), never a card
         their seat cannot see; every board finished at the table is in ``scores`` and
-        ``totals``. While another table still plays a board (the same deal code), a learner
+        ``totals``. While another table still plays a board (the same cards, in any form of
+        their code), a learner
         is not shown its code or result: a finished board's ``code`` reads
         :data:`KEPT_BACK` and its ``returns`` are None, in ``board`` and in ``scores``
         (``totals`` add the boards shown). A teacher also sees every hand (``hands``; in Durak the face-down
