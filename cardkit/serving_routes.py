@@ -87,11 +87,15 @@ class RouteRefusedHandler(web.RequestHandler):
     def check_xsrf_cookie(self) -> None:
         """No check: the request is refused whatever it carries (the same 404 for every method)."""
 
-    def prepare(self) -> None:
+    def data_received(self, chunk: bytes) -> None:
+        """Drop the body's pieces as they come."""
+
+    def _refuse(self, *_args: Any, **_kwargs: Any) -> None:
+        # Answered once the body is read to its end: answering before it closed the connection
+        # while the hub's proxy was still sending, and the proxy answered 503 instead.
         self.send_error(404)
 
-    def data_received(self, chunk: bytes) -> None:
-        """Drop the body."""
+    get = head = post = delete = patch = put = options = _refuse
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         self.set_header("Content-Type", "text/plain; charset=UTF-8")

@@ -36,6 +36,7 @@ from urllib.parse import quote
 import pytest
 
 from cardkit.hub_cli import system_user_name
+from cardkit.serving_routes import REFUSED_MESSAGE
 
 pytestmark = pytest.mark.browser
 
@@ -181,6 +182,20 @@ def hub(tmp_path_factory):
         "--admin", TEACHER, "--admin-password-file", str(root / "admin-password"),
         "--max-servers", "5", "--mem-limit", "1G",
     ]
+    # Chloe's uid had an owner before (issue 32, item 8): their runtime folder is still there,
+    # with a cookie secret and a server file holding a token. Her server must not use any of it.
+    from cardkit._hub_classes import RUNTIME_ROOT, ensure_system_user
+
+    secure = root / "data" / "homes"
+    secure.mkdir(parents=True)
+    os.chmod(root / "data", 0o711)
+    os.chmod(secure, 0o711)
+    chloe = ensure_system_user(system_user_name(LEARNERS[2]), secure / system_user_name(LEARNERS[2]))
+    stale = Path(RUNTIME_ROOT) / str(chloe.pw_uid)
+    stale.mkdir(parents=True, exist_ok=True)
+    (stale / "jupyter_cookie_secret").write_bytes(STALE_SECRET)
+    (stale / "jpserver-1.json").write_text('{"token": "the-previous-owners-token"}')
+    uids = {}
     started = time.monotonic()
     test_finished = False
     with open(log_path, "wb") as log:
@@ -204,6 +219,7 @@ def hub(tmp_path_factory):
         print(f"\n[hub] ready at {base} in {time.monotonic() - started:.1f} s (log {log_path})")
         yield base, log_path, data_dir
         test_finished = True
+        uids = {name: pwd.getpwnam(system_user_name(name)).pw_uid for name in LEARNERS}
     finally:
         stopping = time.monotonic()
         if process.poll() is None:
@@ -220,11 +236,28 @@ def hub(tmp_path_factory):
             except OSError:
                 pass
         print(f"[hub] stopped in {time.monotonic() - stopping:.1f} s; processes left and killed: {left}")
+        log_text = log_path.read_text(errors="replace") if log_path.exists() else ""
         for name in (*LEARNERS, TEACHER):  # the system users the hub made for this test
             subprocess.run(["userdel", system_user_name(name)], capture_output=True, check=False)
         shutil.rmtree(root, ignore_errors=True)
         if test_finished:  # the hub itself must have stopped everything it started
             assert not left, f"the hub left processes running after SIGTERM: {left}"
+            # ... and removed each learner's runtime folder and memory cgroup (issue 32, item 8)
+            from cardkit._hub_classes import RUNTIME_ROOT
+
+            kept = [uid for uid in uids.values() if os.path.lexists(Path(RUNTIME_ROOT) / str(uid))]
+            assert not kept, f"runtime folders outlived their learners' servers: {kept}"
+            cgroups = _memory_cgroups_folder(log_text)
+            assert cgroups is None or not cgroups.exists(), f"memory cgroups left: {list(cgroups.iterdir())}"
+
+
+STALE_SECRET = b"the previous owner's cookie secret"
+
+
+def _memory_cgroups_folder(log: str) -> Path | None:
+    """The folder of the learners' memory cgroups the hub said it uses (None: advisory)."""
+    found = re.search(r"memory: \S+ per learner, enforced: .*\(cgroup v[12], (.+)\)\s*$", log, re.M)
+    return Path(found.group(1)) if found else None
 
 
 def _login(context, base: str, name: str, password: str, next_path: str = ""):
@@ -305,7 +338,9 @@ def test_three_learners_play_through_the_hub(hub, browser):
         assert response.status == 403, (response.status, other.url)
         assert "/hub/api/oauth2/authorize" in other.url, other.url
         assert "Deal code" not in other.inner_text("body")
-        api = ctx_ann.request.get(f"{base}/user/{boris}/api/contents", max_redirects=0)
+        boris_kernel = pages[boris].evaluate(
+            "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        api = ctx_ann.request.get(f"{base}/user/{boris}/api/kernels/{boris_kernel}", max_redirects=0)
         assert api.status == 403, api.status
         # ... nor the admin page.
         assert ctx_ann.request.get(f"{base}/hub/admin", max_redirects=0).status == 403
@@ -330,7 +365,8 @@ def test_three_learners_play_through_the_hub(hub, browser):
             assert home.stat().st_uid == pwd.getpwnam(system_user_name(name)).pw_uid
             assert stat.S_IMODE(home.stat().st_mode) == 0o700
 
-        _learners_kept_apart(base, data_dir, pages, contexts)
+        _learners_kept_apart(base, data_dir, pages, contexts, log_path)
+        _runtime_and_memory_apart(data_dir, log_path)
     except BaseException:
         print(f"[hub] log tail:\n{_log_tail(log_path)}")
         raise
@@ -415,7 +451,7 @@ def _listening_tcp_ports(uid: int) -> dict[int, str]:
     return holders
 
 
-def _learners_kept_apart(base, data_dir, pages, contexts):
+def _learners_kept_apart(base, data_dir, pages, contexts, log_path):
     """Ann attacks: she writes the lessons through the file API, runs code through her
     kernel's websocket, and (as her own system user, what any code of hers would be) reads
     Boris's server's environment (his API token), his home, and the hub's secrets. All fail,
@@ -443,8 +479,9 @@ def _learners_kept_apart(base, data_dir, pages, contexts):
     for method, url, body in attempts:
         answer = ctx.request.fetch(url, method=method, headers=headers, max_redirects=0,
                                    data=json.dumps(body) if body is not None else None)
-        assert answer.status == 403, (method, url, answer.status, answer.text()[:300])
-        assert "read-only" in answer.text(), (method, answer.text()[:300])  # refused as a write, not for xsrf
+        # no file API at all in a learner's server (cardkit.serving_routes; read-only behind it)
+        assert answer.status == 404, (method, url, answer.status, answer.text()[:300])
+        assert answer.text() == REFUSED_MESSAGE, (method, answer.text()[:300])
     assert index.read_bytes() == before
 
     # Code through the play page's kernel websocket: refused (only the widgets' messages pass).
@@ -500,14 +537,9 @@ def _learners_kept_apart(base, data_dir, pages, contexts):
     # The page's settings API writes nothing (a page could fill her home without bound).
     answer = ctx.request.fetch(f"{base}/user/{ann}/api/config/notebook", method="PUT", headers=headers,
                                data=json.dumps({"x": "y" * 1000}), max_redirects=0)
-    assert answer.status == 403, (answer.status, answer.text()[:200])
+    assert answer.status == 404, (answer.status, answer.text()[:200])
 
-    # The teacher's notes are not in the lessons as the file API gives them.
-    for url in (f"{base}/user/{ann}/api/contents/variety/2_play.ipynb",
-                f"{base}/user/{ann}/files/variety/2_play.ipynb"):
-        answer = ctx.request.get(url, max_redirects=0)
-        assert answer.status == 200 and "Give the whole cl" not in answer.text(), (url, answer.status)
-        assert "Teacher's note" not in answer.text(), url
+    _only_lesson_routes(base, ctx, headers, log_path)
 
     # Kernels listen on no TCP port another learner could reach (with TCP, each of Boris's
     # kernels listened on five ports of 127.0.0.1, and any learner could read its iopub).
@@ -545,3 +577,72 @@ def _learners_kept_apart(base, data_dir, pages, contexts):
     expect(page.get_by_text("Variety").first).to_be_visible()
     assert ATTACK_MARK not in page.content()
     page.close(run_before_unload=True)
+
+
+# ----------------------------------- only what a lesson page uses (issue 32, items 6, 7, 8, 9a)
+
+ANSWER_FILES = ("variety/problems.json", "variety/card_play.json", "variety/double_dummy.json",
+                "warsaw_hearts/problems.json", "warsaw_hearts/keep_honours.json", "armenian_durak/problems.json")
+
+
+def _only_lesson_routes(base, ctx, headers, log_path):
+    """Ann's own server answers 404, in one line, to the Jupyter API a lesson page never uses
+    (sessions of 50 KB names kept by the hundred, REST kernel starts, the server's shutdown,
+    nbconvert, kernel specs, files), serves no answer key, and a template path trick is a
+    404 without a traceback in the log."""
+    ann = LEARNERS[0]
+    server = f"{base}/user/{ann}"
+    big = json.dumps({"path": "p" * 50_000, "name": "n" * 50_000, "type": "notebook", "kernel": {"name": "python3"}})
+    for _ in range(20):
+        answer = ctx.request.post(f"{server}/api/sessions", headers=headers, data=big, max_redirects=0)
+        assert answer.status == 404 and answer.text() == REFUSED_MESSAGE, (answer.status, answer.text()[:200])
+    refused = [("GET", "/api/sessions"), ("POST", "/api/kernels"), ("GET", "/api/kernels"), ("POST", "/api/shutdown"),
+               ("GET", "/nbconvert/html/index.ipynb"), ("GET", "/api/kernelspecs"), ("GET", "/api/contents"),
+               ("GET", "/api/contents/variety/2_play.ipynb"), ("GET", "/files/variety/2_play.ipynb"),
+               ("GET", "/voila/tree"), ("GET", "/voila/api/contents/variety"), ("GET", "/api/config/notebook")]
+    refused += [("GET", f"/files/{name}") for name in ANSWER_FILES]
+    refused += [("GET", f"/voila/files/{name}") for name in ANSWER_FILES]
+    refused += [("GET", f"/api/contents/{name}") for name in ANSWER_FILES]
+    for method, path in refused:
+        answer = ctx.request.fetch(server + path, method=method, headers=headers, max_redirects=0,
+                                   data="{}" if method == "POST" else None)
+        assert answer.status == 404, (method, path, answer.status, answer.text()[:200])
+        assert '"best"' not in answer.text() and "Teacher's note" not in answer.text()
+    # the server is still there after its refused shutdown, and still serves the lesson pages
+    assert ctx.request.get(f"{server}/voila/static/voila.js").status == 200
+    for path in ("/voila/templates/..%2F..%2F..%2Fetc/passwd", "/voila/templates/lab/static/..%2F..%2F..%2F..%2F"
+                 "..%2F..%2F..%2F..%2F..%2F..%2Fetc/passwd", "/voila/static/..%2F..%2F..%2F..%2F..%2F..%2Fetc/passwd"):
+        answer = ctx.request.get(server + path, max_redirects=0)
+        assert answer.status == 404 and "root:" not in answer.text(), (path, answer.status)
+    log = log_path.read_text(errors="replace")
+    assert "AssertionError" not in log, "a template path trick reached Voila's handler"
+
+
+def _runtime_and_memory_apart(data_dir, log_path):
+    """Each learner's runtime folder is new and their own (Chloe's uid had a previous owner whose
+    cookie secret was left there), and each learner's server with its kernels runs in a memory
+    cgroup of its own limited to --mem-limit (where the hub said it enforces it)."""
+    from cardkit._hub_classes import RUNTIME_ROOT
+
+    for name in LEARNERS:
+        user = pwd.getpwnam(system_user_name(name))
+        folder = Path(RUNTIME_ROOT) / str(user.pw_uid)
+        info = os.lstat(folder)
+        # (Jupyter adds the sticky bit to its runtime folder)
+        assert stat.S_ISDIR(info.st_mode) and info.st_uid == user.pw_uid and info.st_mode & 0o777 == 0o700
+        files = sorted(p.name for p in folder.iterdir())
+        assert "jpserver-1.json" not in files, files
+        secret = folder / "jupyter_cookie_secret"
+        assert not secret.exists() or secret.read_bytes() != STALE_SECRET, f"{name}'s server kept an old cookie secret"
+    cgroups = _memory_cgroups_folder(log_path.read_text(errors="replace"))
+    if cgroups is None:
+        print("[hub] memory limit advisory here (no writable cgroup): not checked")
+        return
+    for name in LEARNERS:
+        user = pwd.getpwnam(system_user_name(name))
+        cgroup = cgroups / user.pw_name
+        members = set(map(int, (cgroup / "cgroup.procs").read_text().split()))
+        theirs = set(_pids_of(user.pw_uid))
+        assert theirs and theirs <= members, (name, theirs, members)  # the server and every kernel of it
+        limit = cgroup / ("memory.limit_in_bytes" if (cgroup / "memory.limit_in_bytes").exists() else "memory.max")
+        assert int(limit.read_text()) == 1024**3  # --mem-limit 1G

@@ -22,7 +22,8 @@ from typing import ClassVar
 
 import pytest
 from tornado import web
-from tornado.testing import AsyncHTTPTestCase
+from tornado.tcpclient import TCPClient
+from tornado.testing import AsyncHTTPTestCase, gen_test
 
 from cardkit.serving_routes import ALLOWED_ROUTES, REFUSED_MESSAGE, install_route_filter, route_allowed
 
@@ -122,10 +123,33 @@ class RouteFilterOnTornado(AsyncHTTPTestCase):
             assert response.code == 404, (method, path, response.code)
             assert response.body.decode() == REFUSED_MESSAGE  # one line of words, no page, no traceback
             assert response.headers["Content-Type"].startswith("text/plain")
+        # a large body is read to its end and dropped (answering before it is read closed the connection
+        # under the proxy's feet: the proxy answered 503 instead of the 404)
+        for _ in range(3):
+            response = self.fetch("/user/ann/api/sessions", method="POST", body=b"x" * 1_000_000)
+            assert response.code == 404 and response.body.decode() == REFUSED_MESSAGE
         # an unusual method is refused as well, in one line
         response = self.fetch("/user/ann/api/sessions", method="OPTIONS")
         assert response.code == 404 and response.body.decode() == REFUSED_MESSAGE
         assert _Everything.kept == [b""] * 1  # only the allowed shutdown's empty body reached a handler
+
+    @gen_test
+    async def test_a_refused_body_is_read_to_its_end_and_the_connection_kept(self):
+        """As the hub's proxy sends it: the body in pieces, then the next request on the same
+        connection. Answering before the body was read closed the connection under the proxy,
+        which answered 503 for the 404."""
+        stream = await TCPClient().connect("127.0.0.1", self.get_http_port())
+        body = b"x" * 2_000_000
+        for _ in range(2):
+            await stream.write(b"POST /user/ann/api/sessions HTTP/1.1\r\nHost: x\r\n"
+                               b"Content-Length: %d\r\n\r\n" % len(body))
+            for start in range(0, len(body), 65536):
+                await stream.write(body[start:start + 65536])
+            head = await stream.read_until(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 404"), head
+            length = int(re.search(rb"Content-Length: (\d+)", head).group(1))
+            assert (await stream.read_bytes(length)).decode() == REFUSED_MESSAGE
+        stream.close()
 
 
 # --------------------------------------------------------------- a real learner's server
