@@ -30,7 +30,11 @@ proxy and every learner's server too. What the class gets:
   maps the learner ``ann`` to the system user ``ck-ann`` (``system_user_name``), made with
   ``useradd`` the first time, home ``<data dir>/homes/ck-ann`` (0700). Each server serves a
   read-only copy of the lessons (``install_lessons``: ``<data dir>/lessons``) through Voila
-  only: the file manager refuses writes, a page may send a kernel only the widgets' messages
+  only: it answers only the routes a lesson page uses (``cardkit.serving_routes``: the Voila
+  pages and their static files, the page's kernel websocket, its close-time shutdown,
+  JupyterHub's own calls; 404 for the rest: no REST API of sessions, kernels, contents or
+  kernel specs, no ``/files/``, so no problem set's answer file), the file manager refuses
+  writes, a page may send a kernel only the widgets' messages
   (no code runs through a kernel's websocket), no terminals, no JupyterLab, at most
   ``LEARNER_MAX_KERNELS`` kernels (``cardkit/serving.py``), and ``/voila/render/index.ipynb``
   as its default URL. The Voila classroom settings (sources stripped, no tracebacks,

@@ -53,8 +53,9 @@ SERVER_JSON = "jupyter_server_config.json"
 # What cardkit-hub's learners' servers have and Binder does not: the Binder container is one
 # person's, who may open JupyterLab or a terminal there anyway (repo2docker installs both) and
 # read every notebook, so read-only files and settings, widget-only kernel messages (no code
-# run in JupyterLab; no comms of JupyterLab's own), no terminals and Voila as the only
-# extension would keep nobody out of anything and would break JupyterLab on Binder.
+# run in JupyterLab; no comms of JupyterLab's own), no terminals, Voila as the only
+# extension and the route filter (``cardkit.serving_routes``: only a lesson page's routes,
+# no REST API, no files) would keep nobody out of anything and would break JupyterLab on Binder.
 _NOT_ON_BINDER = {
     "ServerApp": ("contents_manager_class", "terminals_enabled", "jpserver_extensions", "config_manager_class",
                   "kernel_websocket_connection_class"),

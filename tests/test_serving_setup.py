@@ -20,6 +20,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 def test_binder_settings_are_the_hubs_less_what_only_keeps_learners_apart():
     hub, binder = hub_cli.singleuser_server_config(), binder_server_config()
     assert binder["ServerApp"] == {"kernel_manager_class": "cardkit.serving.BoundedKernelManager"}
+    # the route filter is the hub's (JupyterLab on Binder needs the REST API and files)
+    assert hub["ServerApp"]["jpserver_extensions"]["cardkit.serving_routes"] is True
     assert "allowed_message_types" not in binder["MappingKernelManager"]  # JupyterLab runs code on Binder
     for section, values in hub.items():
         for key, value in values.items():
