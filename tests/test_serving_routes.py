@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import sys
 import tempfile
 import urllib.error
@@ -179,8 +180,11 @@ def learner_server():
         command.append("--allow-root")
     served = servers.serve(command, folder=root, env=env, cwd=root, port=port)
     base = next(served)
-    yield base, root / "server.log"
-    next(served, None)
+    try:
+        yield base, root / "server.log"
+    finally:
+        next(served, None)
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def _ask(base: str, method: str, path: str, body: bytes | None = None) -> tuple[int, str]:
