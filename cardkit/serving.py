@@ -261,18 +261,17 @@ CONTROL_PROTOCOL_MAJOR = "1"
 PAGE_COMM_METHODS = ("update", "request_state", "custom", "request_states")
 MAX_COMM_ID = 100  # characters: a comm id is a 32-character uuid
 
-# What real pages send their kernel (issue 32; measured with benchmarks/page_bytes.py in
-# Chromium, the websocket frames the page sent): opening a play page about 1.2 KB (its
-# control comm, the widgets' states asked for, kernel info); a card, bid or control click
-# about 0.45 KB; a whole deal of Variety about 9 KB (a learner's 13 cards, bids, a few
-# controls), of Warsaw Hearts about 8 KB, of Armenian Durak about 14 KB; an exercise's
-# answer about 0.5 KB. The largest is the deal editor's "Open a set" (the file rides in one
-# message): a set of 500 boards (deal_sets.MAX_BOARDS), Armenian Durak's text form, is
-# 186 KB (Variety as PBN 193 KB). So a message is at most 256 KiB (a set of 500 boards
-# with room to spare), and a kernel takes at most 1 MiB from its pages a minute, with all
-# of it at once: four such sets, or over 100 whole deals in a minute. A page sending
-# nonstop 240 KB messages (the review's attack: 45 a second, 11 MB a second) gets 4 of
-# them a minute through.
+# What real pages send their kernel (issue 32; benchmarks/page_bytes.py: the websocket frames
+# a page sent, in Chromium, classroom settings, load 0.7-3.8): opening a play page, the deal
+# editor or an exercise page, 4 messages, 1.2 KB; a card, bid or control click about 0.35 KB;
+# a whole deal, Variety 14 clicks 4.9 KB, Warsaw Hearts 9 clicks 3.2 KB, Armenian Durak 19
+# clicks 6.7 KB; an exercise's answer 0.3 KB. The largest by far is the deal editor's "Open a
+# set", whose file rides in one message: a set of 500 boards (deal_sets.MAX_BOARDS) as PBN
+# was one message of 189 KB (Armenian Durak's text form computes to 186 KB). So a message is
+# at most 256 KiB (that set with a third to spare), and a kernel takes at most 1 MiB a minute
+# from its pages, all of it at once if need be: five such sets, or some 200 whole deals, in
+# a minute (a learner plays one in a minute or two). The review's flood (45 messages a
+# second of 240 KB, 11 MB a second) now gets 4 messages a minute through.
 MAX_PAGE_MESSAGE_BYTES = 256 * 1024
 PAGE_BYTES_PER_MINUTE = 1024 * 1024  # per kernel, over all its pages' connections
 PAGE_BYTES_BURST = 1024 * 1024  # at once
