@@ -40,7 +40,11 @@ A message past :data:`SOCKET_MAX_BYTES` closes the connection (tornado's
 ``websocket_max_message_size``). Each connection has a token bucket
 (:class:`TokenBucket`, :data:`RATE` messages a second, bursts of :data:`BURST`): a flood
 is dropped and logged, and after :data:`FLOOD_CLOSE` dropped messages the connection is
-closed. Each change is pushed: an action at a table to that table's pages (each its own view),
+closed. Every message and answer is read by :func:`read_json` (not JSON, ``NaN``, or text that
+is not valid Unicode, such as a lone surrogate: one line, nothing changed). A user opens at
+most :data:`CONNECT_BURST` pages and websockets at once, :data:`CONNECT_RATE_PER_MINUTE` a
+minute after that (past it: 429 in one line, answered after :data:`CONNECT_REFUSAL_DELAY`).
+Each change is pushed: an action at a table to that table's pages (each its own view),
 the teachers (that table's row, and the rows of the tables whose traveller it changed) and
 the lobbies (when their list changed); anything else to every page.
 
@@ -94,7 +98,7 @@ from .wording import tens_as_10
 __all__ = ["RoomService", "TokenBucket", "MESSAGES", "MAX_MESSAGE_BYTES", "SOCKET_MAX_BYTES", "RATE", "BURST",
            "FLOOD_CLOSE", "MAX_SOCKETS_PER_USER", "MAX_ANSWER_BYTES",
            "ANSWER_RATE", "ANSWER_BURST", "ANSWER_KEYS", "AUTH_CONCURRENCY", "FAIL_RATE", "FAIL_BURST",
-           "CONNECT_RATE_PER_MINUTE", "CONNECT_BURST", "read_json", "for_learner", "main"]
+           "CONNECT_RATE_PER_MINUTE", "CONNECT_BURST", "CONNECT_REFUSAL_DELAY", "read_json", "for_learner", "main"]
 
 log = logging.getLogger("cardkit.room_service")
 
@@ -136,6 +140,10 @@ _MAX_REMEMBERED = 10_000
 #: handful)
 CONNECT_RATE_PER_MINUTE = 30.0
 CONNECT_BURST = 30
+#: a refused connection is answered after this many seconds (a loop that waits for its answer,
+#: as a browser's does, then makes a few a second), at most CONNECT_HELD of them held at once
+CONNECT_REFUSAL_DELAY = 2.0
+CONNECT_HELD = 200
 #: the keys an answer may carry (the learner is the token's owner: no "user" key)
 ANSWER_KEYS = ("kind", "lesson", "section", "item", "right", "points_lost")
 #: the HTTP server's settings (a slow client, "slowloris", is dropped: an idle connection
@@ -347,6 +355,8 @@ class RoomService:
         self._connections: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
         #: page GETs and websocket opens per user (CONNECT_RATE_PER_MINUTE)
         self.connect_buckets: dict[str, TokenBucket] = {}
+        self._connects_refused: dict[str, int] = {}
+        self._held = 0
         #: the messages' rate limit, one per user over all their connections
         self.message_buckets: dict[str, TokenBucket] = {}
         self._opened = 0
@@ -399,7 +409,24 @@ class RoomService:
         if bucket is None:
             _forget_oldest(self.connect_buckets)
             bucket = self.connect_buckets[user] = TokenBucket(CONNECT_RATE_PER_MINUTE / 60.0, CONNECT_BURST)
-        return bucket.take()
+        if bucket.take():
+            self._connects_refused.pop(user, None)
+            return True
+        return False
+
+    async def refused_connection(self, user: str, page: str, message: str) -> None:
+        """:meth:`refused` for a connection past :meth:`may_connect`: the first of a run and
+        every 100th are logged (a loop of them is not a loop of log lines); returns after
+        :data:`CONNECT_REFUSAL_DELAY` (at once past :data:`CONNECT_HELD` waiting)."""
+        n = self._connects_refused[user] = self._connects_refused.get(user, 0) + 1
+        if n % 100 == 1:
+            self.refused(user, page, "connect", message if n == 1 else f"{message} ({n:,} refused so far)")
+        if self._held < CONNECT_HELD:
+            self._held += 1
+            try:
+                await asyncio.sleep(CONNECT_REFUSAL_DELAY)
+            finally:
+                self._held -= 1
 
     def senders(self, request) -> list[str]:
         """Who sent ``request``, for the limits on unknown tokens: its TCP connection (a
@@ -728,7 +755,7 @@ class _Base(HubOAuthenticated, web.RequestHandler):
     async def prepare(self) -> None:
         user = await _identify(self)
         if user is not None and not self.service.may_connect(user):
-            self.service.refused(user, "page", "connect", "too many pages opened in a minute")
+            await self.service.refused_connection(user, "page", "too many pages opened in a minute")
             self.set_status(429)
             self.set_header("Content-Type", "text/plain; charset=utf-8")
             self.finish("Too many pages opened in the last minute: wait a moment, then reload.")
@@ -949,7 +976,7 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
             self.finish("log in through the hub first")
             return
         if not self.service.may_connect(user):
-            self.service.refused(user, page, "connect", "too many connections opened in a minute")
+            await self.service.refused_connection(user, page, "too many connections opened in a minute")
             self.set_status(429)
             self.finish("Too many connections opened in the last minute: wait a moment.")
             return

@@ -663,8 +663,12 @@ class RoomServiceTest(AsyncHTTPTestCase):
         CONNECT_RATE_PER_MINUTE a minute) a user's next is refused with 429 and one line,
         before any work; another learner is not held up; a page reconnecting after a blip
         (a page, its socket, five reconnects) is well within the limit."""
+        from unittest import mock
+
         client = self.http_client
         headers = {"Cookie": "room-test-user=ann"}
+        mock.patch("cardkit.room_service.CONNECT_REFUSAL_DELAY", 0.01).start()
+        self.addCleanup(mock.patch.stopall)
         for k in range(CONNECT_BURST):
             if k % 2:
                 ws, first = await self.connect("ws/lobby", "ann")
@@ -678,7 +682,8 @@ class RoomServiceTest(AsyncHTTPTestCase):
         assert info.value.code == 429
         r = await client.fetch(self.url(""), headers=headers, raise_error=False)
         assert r.code == 429 and b"Too many pages opened" in r.body and b"\n" not in r.body.strip()
-        assert ("ann", "page", "connect", "too many pages opened in a minute") in self.service.refusals
+        connects = [r for r in self.service.refusals if r[2] == "connect"]
+        assert connects == [("ann", "lobby", "connect", "too many connections opened in a minute")]  # one a run
         # bob: a page, its socket, a blip and five reconnects
         r = await client.fetch(self.url(""), headers={"Cookie": "room-test-user=bob"}, raise_error=False)
         assert r.code == 200
