@@ -22,10 +22,12 @@ from cardkit_widgets import VarietyTable
 from cardkit_widgets.card_table import MAX_CONTROL_TEXT, RECENT_ACTIONS, CardTable, clean_action
 
 BIG = "x" * 245_760  # the review's card id: a message just under 256 KB
-FLOOD = 2000  # messages: 480 MB of card ids if each were kept
+FLOOD = 2000  # messages: 490 MB of text if each were kept
 
 
 def _forged(i: int) -> dict:
+    """A forged message whose large text is new each time, as each message a kernel reads is."""
+    BIG = "x" * 245_759 + str(i % 10)
     kinds = [{"kind": "card", "card": BIG}, {"kind": "control", "name": "code_box", "value": BIG},
              {"kind": "control", "name": BIG}, {"kind": "bid", "value": BIG}, {"kind": "draw", "stack": [BIG]},
              {"kind": "control", "name": "hint_button", "card": BIG}, {"kind": BIG}, {"kind": "card", "card": "QH",
@@ -54,7 +56,7 @@ def test_a_card_table_keeps_nothing_of_a_flood_of_large_messages():
     got: list[dict] = []
     table.on_action(got.append)
     grown = _grown_by(lambda i: table._on_page_message(table, _forged(i), []))
-    assert grown < 2_000_000, f"{grown:,} bytes kept after {FLOOD} messages"
+    assert grown < 2_000_000, f"{grown:,} bytes kept after {FLOOD} messages"  # before issue 32: 490 MB
     assert got == [{"kind": "card", "card": "QH"}] * len(got) and len(got) == (FLOOD + 50) // 8
     assert len(table.actions) <= RECENT_ACTIONS
     assert all(len(json.dumps(a)) < 100 for a in table.actions)
