@@ -1,11 +1,11 @@
-"""Issue 32 through the room service's websockets (the room's clock is a fake).
+"""Seats and boards through the room service's websockets (the room's clock is a fake).
 
-Item 4: a learner who holds a table up is pointed out on the teacher's page ("waiting",
+A learner who holds a table up is pointed out on the teacher's page ("waiting",
 with the seconds since the turn passed to her), the teacher's ``unseat`` message gives her
 seat to a bot, which plays on, and her table page is told so in one line; a learner's
 ``unseat`` is refused from every page and changes nothing.
 
-Item 2: pages are pushed by board, not by how a code was written: ann's finished board
+Pages are pushed by board, not by how a code was written: ann's finished board
 (V-4821) shows no code while carl's table plays the same cards in another form of the code
 (the cards form, dealer 1); carl's last card pushes ann's page the code, and the teacher's
 row of ann's table its new traveller."""
