@@ -73,6 +73,7 @@ size (trait :attr:`CardTable.size`).
 
 from __future__ import annotations
 
+import json
 import re
 from collections import deque
 from collections.abc import Callable
@@ -108,6 +109,7 @@ MAX_ACTION_NUMBER = 99
 #: the cards form is under 200 characters; a box's text past this is not a code nor a number).
 MAX_CONTROL_NAME = 40
 MAX_CONTROL_TEXT = 1000
+MAX_SMALL_JSON = 200  # a value of another kind, answered in words by its control
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -117,6 +119,16 @@ def _small_int(value, *, low: int = 0, high: int = MAX_ACTION_NUMBER) -> bool:
 
 def _card_id(value) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_CARD_ID
+
+
+def _small_json(value) -> bool:
+    """A value of another kind (a list, an object, a fraction) small enough to be answered in
+    words by the control it was sent to ("not text", "not a number box's value"): at most
+    :data:`MAX_SMALL_JSON` characters of JSON."""
+    try:
+        return len(json.dumps(value, allow_nan=False)) <= MAX_SMALL_JSON
+    except (TypeError, ValueError, RecursionError):
+        return False
 
 
 def clean_action(action, controls=None) -> dict | None:
@@ -130,8 +142,10 @@ def clean_action(action, controls=None) -> dict | None:
         characters), ``{"kind": "bid", "value": n}``, ``{"kind": "trump", "index": n}``,
         ``{"kind": "draw", "stack": n | None}`` (whole numbers 0 to
         :data:`MAX_ACTION_NUMBER`), ``{"kind": "control", "name": name}`` with, when sent,
-        ``"value"`` (None, true/false, a whole number under 10**18 in size, or text of at most
-        :data:`MAX_CONTROL_TEXT` characters) and ``"card"`` (a card id); None for anything
+        ``"value"`` (None, true/false, a whole number under 10**18 in size, text of at most
+        :data:`MAX_CONTROL_TEXT` characters, or another JSON value of at most
+        :data:`MAX_SMALL_JSON` characters, which its control refuses in words)
+        and ``"card"`` (a card id); None for anything
         else (another kind, a field missing or of another type or size, a control the page
         does not show). Nothing of a dropped message is kept or sent back.
     """
@@ -166,7 +180,7 @@ def clean_action(action, controls=None) -> dict | None:
         elif isinstance(value, int) and not isinstance(value, bool):
             if abs(value) >= 10**18:
                 return None
-        elif value is not None and not isinstance(value, bool):
+        elif value is not None and not isinstance(value, bool) and not _small_json(value):
             return None
         out["value"] = value
     if "card" in action:
