@@ -75,7 +75,8 @@ def test_a_card_table_keeps_only_its_last_actions():
     {"kind": "bid", "value": "3"}, {"kind": "trump", "index": 2.0}, {"kind": "draw", "stack": 10 ** 30},
     {"kind": "control", "name": "no such box"}, {"kind": "control", "name": "x" * 41},
     {"kind": "control", "name": "code_box", "value": "y" * (MAX_CONTROL_TEXT + 1)},
-    {"kind": "control", "name": "code_box", "value": [1] * 1000}, {"kind": "control", "name": "seed_box", "value": 10 ** 18},
+    {"kind": "control", "name": "code_box", "value": [1] * 1000},
+    {"kind": "control", "name": "seed_box", "value": 10 ** 18},
     {"kind": "control", "name": "hint_button", "card": "QHQH"}, {"kind": "nonsense"}, ["card"], None,
 ])
 def test_a_malformed_action_is_dropped_at_the_door(action):
