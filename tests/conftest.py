@@ -31,10 +31,17 @@ A test using ``dashboard`` (or pytest-playwright's ``page``/``context``/
 ``playwright install``. Without it, browser tests are skipped, unless
 ``CARDKIT_REQUIRE_BROWSER=1`` (set by ``.ci/run``), which turns that into a
 failure.
+
+Every test that is not a browser test runs with no event loop marked running in its thread
+(``_no_leaked_event_loop``): Playwright's sync API leaves its loop marked running in the
+main thread, and a later test on the same pytest-xdist worker that runs asyncio
+(``asyncio.run``, tornado's ``AsyncHTTPTestCase``) failed with "Cannot run the event loop
+while another loop is running", so the outcome depended on which tests shared a worker.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import signal
@@ -331,3 +338,18 @@ def dashboard(page, voila_server, pytestconfig):
         return page
 
     return open_dashboard
+
+
+@pytest.fixture(autouse=True)
+def _no_leaked_event_loop(request):
+    """Hide, for a test that is not a browser test, an event loop left marked running in this
+    thread by Playwright's sync API (see the module docstring); put it back afterwards."""
+    loop = asyncio._get_running_loop()
+    if loop is None or request.node.get_closest_marker("browser") is not None:
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)

@@ -29,19 +29,6 @@ REPO = Path(__file__).resolve().parent.parent
 HUB_ENV = ("JUPYTERHUB_API_TOKEN", "JUPYTERHUB_SERVICE_PREFIX", room_report.ROOM_URL_ENV, "SCRIPT_NAME")
 
 
-@pytest.fixture(autouse=True)
-def _no_foreign_event_loop():
-    """Playwright's sync API (the browser tests may share this pytest-xdist worker) leaves its
-    event loop marked running in the main thread; tornado's AsyncHTTPTestCase then fails
-    ("Cannot run the event loop while another loop is running"). Hidden for each test here."""
-    loop = asyncio._get_running_loop()
-    asyncio._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio._set_running_loop(loop)
-
-
 def answers(room: Room) -> list[tuple]:
     with room.engine.connect() as conn:
         return [tuple(r) for r in conn.execute(select(room_module._ANSWERS).order_by(room_module._ANSWERS.c.id))]

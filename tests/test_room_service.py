@@ -8,7 +8,6 @@ changed, and the table goes on for everyone else."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 
@@ -39,19 +38,6 @@ from cardkit.room_table import PageMessageError, card_table_state, page_action
 
 TEACHER = "teach"
 CARDS = {c.code for c in deck(52)}
-
-
-@pytest.fixture(autouse=True)
-def _no_foreign_event_loop():
-    """Playwright's sync API (the browser tests may share this pytest-xdist worker) leaves its
-    event loop marked running in the main thread; tornado's AsyncHTTPTestCase then fails
-    ("Cannot run the event loop while another loop is running"). Hidden for each test here."""
-    loop = asyncio._get_running_loop()
-    asyncio._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio._set_running_loop(loop)
 
 
 def cards_in(value) -> set[str]:
