@@ -43,7 +43,7 @@ def _hand_block(cards, name: str, me: bool, note: str = "") -> str:
     rows = []
     for s in Suit:
         of = [c for c in cards if c.suit == s]
-        ranks = " ".join(html.escape(str(c)[:-1]) for c in of) or "—"
+        ranks = " ".join(html.escape(c.label[:-1]) for c in of) or "—"  # the ten as 10
         colour = "#c62828" if s.is_red else "#1a1a1a"
         rows.append(f'{suit_html(s)} <span style="color:{colour}">{ranks}</span>')
     head = f"<b>{html.escape(name[0].upper() + name[1:])}</b>" + (" (your cards)" if me else "")
