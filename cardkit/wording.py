@@ -21,6 +21,11 @@ A hand in the dotted form (``format_hand``; the readers take 10 as well as T):
 >>> hand_as_read("AT842.J83.A43.74"), hand_as_read("KQT84..AKJ96.5T")
 ('A10842.J83.A43.74', 'KQ1084..AKJ96.510')
 
+Seats by name where the engine numbers them (its messages say "seat 1"):
+
+>>> seats_named("T♠ is not in seat 1's hand: it holds J♠", 4), seats_named("seat 1 leads", 2)
+("T♠ is not in West's hand: it holds J♠", 'your opponent leads')
+
 Rule variants in words (deal codes' refusals, the tables' messages):
 
 >>> variant_words("lead", "left_of_dealer"), variant_words("trump_six_double", True), variant_words("players", 3)
@@ -31,7 +36,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["signed", "number", "minus_signs", "value_words", "variant_words", "tens_as_10", "hand_as_read"]
+__all__ = ["signed", "number", "minus_signs", "value_words", "variant_words", "tens_as_10", "hand_as_read",
+           "seats_named"]
 
 _HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")
 _TEN_CARD = re.compile(r"\bT(?=[♠♥♦♣])")
@@ -110,3 +116,17 @@ def variant_words(field: str, value) -> str:
     if field == "players":
         return f"{value} players"
     return f"{field.replace('_', ' ')}: {value_words(value)}"
+
+
+_SEAT_NUMBER = re.compile(r"\bseat ([0-9])\b")
+
+
+def seats_named(text: str, players: int) -> str:
+    """``text`` with each ``seat N`` of a table of ``players`` (2, 3 or 4) written as the
+    learner reads the seat (:data:`SEAT_WORDS`: South, West, North, East; "you" and "your
+    opponent" for two); a number that is not a seat of that table, or another ``players``,
+    leaves the text as it is."""
+    names = SEAT_WORDS.get(players)
+    if names is None:
+        return text
+    return _SEAT_NUMBER.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], text)

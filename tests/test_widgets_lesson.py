@@ -262,3 +262,24 @@ def test_every_question_accepts_its_answer_refuses_another_and_reads_as_words(na
                        + " ".join(str(label) for label, _ in q.choices or []))
         assert "RULES.md" not in shown and not re.search(r"\w_\w|Card\(|\[\d|\(\d+, ", shown), (name, shown)
         assert not re.search(r"(?<![\w−])-\d", shown), (name, shown)   # minus signs are "−"
+
+
+def test_a_refusal_names_the_seat_not_its_number():
+    """Issue 33, item 2: Variety 1 §5's try-it box said "10♠ is not in seat 1's hand"."""
+    import ipywidgets as W
+
+    from cardkit.games.variety import new_deal
+    from cardkit_widgets.lesson import guarded
+
+    state = new_deal(seed=7, dealer=3)
+    while state.phase == "bidding":
+        state.apply_action(state.legal_actions()[0])
+    seat = state.current_player
+    theirs = next(c for c in state.hands[(seat + 1) % 4])
+    line = W.HTML()
+    guarded(line, lambda: state.clone().apply_action(theirs), players=4)()
+    import html
+
+    text = html.unescape(line.value)
+    names = ("South", "West", "North", "East")
+    assert f"is not in {names[seat]}'s hand" in text and "seat" not in text

@@ -17,7 +17,7 @@ import ipywidgets as W
 import numpy as np
 
 from cardkit.cards import Card, Rank, Suit
-from cardkit.wording import minus_signs, number, signed, tens_as_10  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
+from cardkit.wording import minus_signs, number, seats_named, signed, tens_as_10  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
 
 from ._kernel_guard import install as _install_kernel_guard
 
@@ -268,13 +268,17 @@ def seat_positions(players: int, viewer: int = 0) -> dict[int, str]:
     return {s: order[players][(s - viewer) % players] for s in range(players)}
 
 
-def one_line(exc: BaseException, limit: int = 400) -> str:
+def one_line(exc: BaseException, limit: int = 400, players: int | None = None) -> str:
     """An exception as one line of text for a status line (never a traceback), at most
     about ``limit`` characters (cardkit's messages quote at most ~60 characters of an
     input; this also bounds a message from elsewhere). The rule it names is written for a
-    learner ("Rules §1.3", not the file name); the input it quotes stays as typed."""
+    learner ("Rules §1.3", not the file name); the input it quotes stays as typed. With the
+    table's number of ``players``, the engine's "seat 1" is named as the learner reads it
+    ("West": :func:`cardkit.wording.seats_named`)."""
     text = str(exc).strip().splitlines()
     msg = tens_as_10(rules_words(text[0])) if text else type(exc).__name__
+    if players is not None:
+        msg = seats_named(msg, players)
     return msg if len(msg) <= limit else msg[:limit] + "…"
 
 

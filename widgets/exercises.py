@@ -177,7 +177,7 @@ def _may_play_check(state, card: Card, seat_name: str, rule: str, void_words: st
             probe.apply_action(card)
             msg = "the engine accepted it"  # pragma: no cover - legal_actions said no
         except CardkitError as e:
-            msg = rule_words(one_line(e))
+            msg = rule_words(one_line(e, players=state.players))
         if "§" not in msg:
             msg += f" ({rule}: a player must follow the suit led if able)"
         why = f"{card_html(card)} may not be played: {msg}."
@@ -936,7 +936,7 @@ def durak_may_play(rng: np.random.Generator) -> Question:
                 probe.apply_action(card)
                 msg = ""
             except CardkitError as e:
-                msg = rule_words(one_line(e))
+                msg = rule_words(one_line(e, players=state.players))
             why = f"{msg}." if msg.startswith(str(card)) else f"{card_html(card)} may not be played: {msg}."
         q = _yes_no("", legal, why)
         what = card_html(card) + (" (it lies face down)" if card in downs and kind < 0.25 else "")

@@ -77,15 +77,16 @@ class HasValue(Protocol):
     value: Any
 
 
-def say(line: HasValue, text: str = "", error=False) -> None:
+def say(line: HasValue, text: str = "", error=False, players: int | None = None) -> None:
     """Write one line of HTML ``text`` into the HTML widget ``line`` (green), or an error
     (red, with ⚠). ``error`` may be True (``text`` is the message) or an exception, shown
     as one line of escaped text (never a traceback). ``say(line)`` clears it. In the text
     (not in tags) "RULES.md §x" becomes "Rules §x" and, except in an error (which quotes the
     input as typed), a hyphen-minus before a digit becomes the minus sign "−"
-    (:func:`learner_words`)."""
+    (:func:`learner_words`). With the table's number of ``players``, an error's "seat 1" is
+    named as the learner reads it ("West")."""
     if isinstance(error, BaseException):
-        text, error = html.escape(one_line(error)), True
+        text, error = html.escape(one_line(error, players=players)), True
     if not text:
         line.value = ""
         return
@@ -95,15 +96,15 @@ def say(line: HasValue, text: str = "", error=False) -> None:
     line.value = f'<span style="color:{colour}">{"⚠ " if error else ""}{text}</span>'
 
 
-def guarded(line: HasValue, fn: Callable) -> Callable:
+def guarded(line: HasValue, fn: Callable, players: int | None = None) -> Callable:
     """``fn`` wrapped for a widget callback: any error it raises becomes one line of text
     in the HTML widget ``line`` (a bug too: it is not the learner's fault, but a traceback
-    teaches nothing)."""
+    teaches nothing); ``players``: the seats of the table it acts on, named in that line."""
     def run(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except Exception as e:  # noqa: BLE001 - CardkitError included: one line, never a traceback
-            say(line, error=e)
+            say(line, error=e, players=players)
     return run
 
 
