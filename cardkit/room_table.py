@@ -36,15 +36,13 @@ from typing import Any
 from ._checks import is_whole
 from .errors import CardkitError, quote
 from .notation import parse_card
+from .wording import PHASE_REFUSALS
 
 __all__ = ["card_table_state", "page_action", "card_json", "PageMessageError", "MAX_ACTION_CHARS",
            "TURN_WORDS"]
 
 #: what a seat to act is doing, by phase
 TURN_WORDS = {"bidding": "to bid", "play": "to play", "trump": "to draw the trump", "draw": "to choose a draw"}
-#: why no card may be played in a phase that is not the play
-PHASE_REFUSALS = {"bidding": "cards are played after the bidding", "trump": "first the trump must be drawn",
-                  "draw": "first choose whether to draw a face-down card"}
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
                "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}

@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["signed", "number", "minus_signs", "value_words", "variant_words", "tens_as_10", "hand_as_read",
-           "seats_named"]
+           "seats_named", "PHASE_REFUSALS"]
 
 _HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")
 _TEN_CARD = re.compile(r"\bT(?=[♠♥♦♣])")
@@ -117,6 +117,11 @@ def variant_words(field: str, value) -> str:
         return f"{value} players"
     return f"{field.replace('_', ' ')}: {value_words(value)}"
 
+
+#: Why no card may be played in a phase that is not the play (the play pages', the room's and
+#: the hand widget's words).
+PHASE_REFUSALS = {"bidding": "cards are played after the bidding", "trump": "first the trump must be drawn",
+                  "draw": "first choose whether to draw a face-down card"}
 
 _SEAT_NUMBER = re.compile(r"\bseat ([0-9])\b")
 

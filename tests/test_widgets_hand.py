@@ -350,6 +350,9 @@ def test_during_the_bidding_the_hand_is_readable_but_not_playable():
     held = list(state.hands[state.current_player])
     assert table.enabled_cards == [] and all(table.buttons[c].disabled for c in held)
     assert all("ck-readable" in table.buttons[c].classes for c in held)
-    assert all(table.buttons[c].tooltip.endswith("bidding: cards are played after the bidding") for c in held)
+    assert all(table.buttons[c].tooltip.endswith(": cards are played after the bidding") for c in held)
+    # one reason, said once (issue 33, item 4: "Nothing to play now: bidding: cards are played after the bidding.")
+    assert "Nothing to play now: cards are played after the bidding." in table.caption
+    assert "bidding: cards" not in table.caption
     # absent cards are never marked readable
     assert not any("ck-readable" in b.classes for c, b in table.buttons.items() if c not in held)

@@ -283,3 +283,24 @@ def test_a_refusal_names_the_seat_not_its_number():
     text = html.unescape(line.value)
     names = ("South", "West", "North", "East")
     assert f"is not in {names[seat]}'s hand" in text and "seat" not in text
+
+
+def test_a_may_play_question_about_another_seat_says_what_that_seat_holds():
+    """Issue 33, item 4: Warsaw Hearts 1 asked "May West play 7♦?" and answered "must follow ♣:
+    you hold 9♣ 6♣"; the answer names the seat it asked about."""
+    import re
+
+    import numpy as np
+
+    from cardkit_widgets import exercises as X
+
+    checked = 0
+    for make in (X.hearts_may_play, X.variety_may_play):
+        for seed in range(60):
+            q = make(np.random.default_rng(seed))
+            asked = re.search(r"May (\w+) play", q.prompt)
+            why = q.check(q.answer)[1]
+            if asked and asked.group(1) != "South" and "must follow" in why:
+                assert "you hold" not in why and f"{asked.group(1)} holds" in why, (q.prompt, why)
+                checked += 1
+    assert checked > 0

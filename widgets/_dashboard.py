@@ -94,7 +94,7 @@ from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from cardkit.replay import ALL, Replay
-from cardkit.wording import signed, tens_as_10, variant_words
+from cardkit.wording import PHASE_REFUSALS, signed, tens_as_10, variant_words
 
 from ._boards import BoardSteps
 from ._common import MAX_SEED, card_html, learner_words, one_line, read_seed, recolour_html, seat_positions, suit_html
@@ -108,9 +108,6 @@ BOT_LEVELS = ("rule", "expert")
 
 #: The words after "▶" for the seat to act, by the state's phase.
 TURN_WORDS = {"bidding": "to bid", "play": "to play", "trump": "to draw the trump", "draw": "to choose a draw"}
-#: Why no card may be played in a phase that is not the play.
-PHASE_REFUSALS = {"bidding": "cards are played after the bidding", "trump": "first the trump must be drawn",
-                  "draw": "first choose whether to draw a face-down card"}
 
 #: The Hint and How did I do? read one evaluator,
 #: :func:`cardkit.analysis.evaluate_decision`, with its own settings (worlds per decision

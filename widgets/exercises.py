@@ -178,6 +178,8 @@ def _may_play_check(state, card: Card, seat_name: str, rule: str, void_words: st
             msg = "the engine accepted it"  # pragma: no cover - legal_actions said no
         except CardkitError as e:
             msg = rule_words(one_line(e, players=state.players))
+        if state.current_player != 0:  # the engine speaks to the player to act: "you hold"
+            msg = msg.replace("you hold", f"{seat_name} holds")
         if "§" not in msg:
             msg += f" ({rule}: a player must follow the suit led if able)"
         why = f"{card_html(card)} may not be played: {msg}."

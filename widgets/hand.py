@@ -8,6 +8,7 @@ import html
 from collections.abc import Callable, Iterable
 
 from cardkit.cards import Card, Suit
+from cardkit.wording import PHASE_REFUSALS
 
 from ._common import (
     SUIT_NAMES,
@@ -286,7 +287,7 @@ class HandTable(Figure):
         elif state.current_player != seat:
             reason = "not your turn"
         elif state.phase != "play":
-            reason = f"{state.phase}: cards are played after the {state.phase}"
+            reason = PHASE_REFUSALS.get(state.phase, "not playable now")
         else:
             legal = [a for a in state.legal_actions() if isinstance(a, Card)]
             reason = "not playable now"
