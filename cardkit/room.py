@@ -5,8 +5,12 @@ boards (deal codes, :mod:`cardkit.codes`) or random ones; learners take seats
 (:meth:`Room.sit`), the table starts (:meth:`Room.start`) and bots fill the empty seats;
 each person acts in turn (:meth:`Room.legal`, :meth:`Room.act`) and sees their own view
 (:meth:`Room.view`). A finished board is recorded at once, and every table that played the
-same board appears in its traveller (:meth:`Room.results`, duplicate scoring: the luck of
-the cards is taken out of the comparison). The teacher sees every hand, and alone can undo
+same board appears in its traveller (:meth:`Room.results`, duplicate scoring: each seat's
+points are matchpointed against the same seat's at the other tables, so the luck of the
+cards is taken out of the comparison; :meth:`Room.travellers` every board's, :meth:`Room.ranking`
+the learners by average matchpoints). The results and the lessons' answers leave the room as
+CSV (:meth:`Room.export_csv`, :meth:`Room.export_answers_csv`), the boards as hand records
+(:meth:`Room.hand_records`, :mod:`cardkit.room_records`). The teacher sees every hand, and alone can undo
 at a table (:meth:`Room.undo`), move it to the next board (:meth:`Room.next_board`), give
 it another set of boards (:meth:`Room.set_deals`), see whom a table waits for
 (:meth:`Room.waiting`, :meth:`Room.idle`: a person who has not acted for
@@ -86,6 +90,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from ._checks import is_whole
 from .codes import board_identity, cards_identity, game_entry, parse_deal_code
 from .errors import CardkitError, StateError, quote
+from .room_records import csv_text, deal_diagram, ranking as room_ranking, score_traveller
 from .state import rules_from_json
 from .table_session import RESERVED_NAMES, Move, TableSession, seat_names, table_view
 
@@ -612,8 +617,12 @@ class Room:
         :returns: dicts with ``table`` (its id), ``board`` (1-based, its number at that
             table), ``code`` (canonical, as that table's set wrote it), ``players`` (seat number -> user name or
             ``"bot"``, who held each seat when the board ended), ``returns`` (the engine's
-            ``returns()``, per seat in the game's points: RULES.md §1.6, §2.2, §3.4), and
-            for Variety ``contract`` (1..8) and ``declarers`` (``[first namer, repeater]``).
+            ``returns()``, per seat in the game's points: RULES.md §1.6, §2.2, §3.4),
+            ``matchpoints`` (per seat, a percentage 0..100: the share of the other rows'
+            points at that seat it beat, ties counting half; None for every seat of a board
+            finished at one table only, which has nothing to be compared with:
+            :func:`cardkit.room_records.matchpoints`), and for Variety ``contract`` (1..8)
+            and ``declarers`` (``[first namer, repeater]``).
         :raises NotationError: for a code that is not well formed.
         """
         board = board_identity(code if isinstance(code, str) else parse_deal_code(code))  # not text: refused
@@ -622,7 +631,127 @@ class Room:
              .order_by(_TABLES.c.serial, _BOARDS.c.number))
         with self.engine.connect() as conn:
             rows = conn.execute(q).all()
-        return [self._traveller_row(r) for r in rows]
+        return score_traveller([self._traveller_row(r) for r in rows])
+
+    # ---- duplicate scoring, exports, hand records (issue 34, items 1, 2, 12) -----------------
+
+    def travellers(self) -> list[dict]:
+        """Every board finished at some table of the room, with its traveller: dicts with
+        ``board_id`` (:func:`~cardkit.codes.board_identity`), ``code`` (as the first table
+        to finish it wrote it), ``game``, ``players`` (its number of seats) and ``rows``
+        (:meth:`results`' rows, matchpoints included), in the order the boards were first
+        finished (by the tables' opening order, then board number)."""
+        q = (select(_BOARDS, _TABLES.c.serial, _TABLES.c.game).join(_TABLES, _TABLES.c.id == _BOARDS.c.table_id)
+             .where(_BOARDS.c.finished.is_(True)).order_by(_TABLES.c.serial, _BOARDS.c.number))
+        with self.engine.connect() as conn:
+            found = conn.execute(q).all()
+        boards: dict[str, dict] = {}
+        for r in found:
+            key = r.board_id or _identities(r.code)[1]
+            b = boards.setdefault(key, {"board_id": key, "code": r.code, "game": r.game, "rows": []})
+            b["rows"].append(self._traveller_row(r))
+        for b in boards.values():
+            score_traveller(b["rows"])
+            b["players"] = len(b["rows"][0]["returns"])
+        return list(boards.values())
+
+    def ranking(self, codes: Iterable[str] | None = None, *, game: str | None = None) -> list[dict]:
+        """The learners ranked by matchpoints (duplicate scoring,
+        :func:`cardkit.room_records.ranking`): their average matchpoints over the boards
+        they played that another table played too (a board played at one table only has
+        no matchpoints and counts in ``boards`` only), best first.
+
+        :param codes: the boards of a set (deal codes in any form, compared by
+            :func:`~cardkit.codes.board_identity`); None: every board finished in the room.
+        :param game: only the boards of this game (``"variety"``, ...); None: every game.
+        :returns: dicts ``rank``, ``player``, ``boards``, ``compared``, ``matchpoints``
+            (a percentage or None).
+        :raises NotationError: for a code that is not well formed.
+        """
+        wanted = None if codes is None else {board_identity(c) for c in codes}
+        return room_ranking(b["rows"] for b in self.travellers()
+                            if (wanted is None or b["board_id"] in wanted) and (game is None or b["game"] == game))
+
+    def export_csv(self) -> str:
+        """The results as CSV text (a header row; one row per finished board and seat, by
+        table, board and seat): ``table``, ``board`` (1-based at that table), ``deal code``,
+        ``player`` (a user name or ``bot``), ``seat`` (its name), ``contract`` and
+        ``declarers`` (Variety: "South and North"; empty elsewhere), ``points`` (the
+        seat's points, RULES.md §1.6, §2.2, §3.4) and ``matchpoints`` (a percentage with one
+        decimal; empty for a board played at one table only). Text cells that a spreadsheet
+        would run as a formula start with ``'`` (:func:`cardkit.room_records.safe_cell`)."""
+        out = []
+        order = {r["table"]: k for k, r in enumerate(self.tables())}
+        for b in self.travellers():
+            names = seat_names(b["players"])
+            for r in b["rows"]:
+                decl = " and ".join(names[d] for d in r.get("declarers") or [])
+                for seat, points in enumerate(r["returns"]):
+                    mp = r["matchpoints"][seat]
+                    out.append(((order.get(r["table"], len(order)), r["board"], seat),
+                                [r["table"], r["board"], r["code"], r["players"].get(seat, ""), names[seat],
+                                 r.get("contract"), decl, points, None if mp is None else round(mp, 1)]))
+        out.sort(key=lambda x: x[0])
+        return csv_text(["table", "board", "deal code", "player", "seat", "contract", "declarers", "points",
+                         "matchpoints"], (row for _, row in out))
+
+    def export_answers_csv(self) -> str:
+        """What each learner did in the lessons as CSV text (a header row; one row per
+        answer stored, by learner then time): ``learner``, ``kind`` (exercise, problem),
+        ``lesson``, ``section`` (of the rules), ``item``, ``right`` (yes, no), ``points
+        lost`` (problems; empty for an exercise) and ``at`` (UTC, ``2025-03-01 14:05:09``).
+        The same answers :meth:`answers_summary` counts; text cells guarded as in
+        :meth:`export_csv`."""
+        c = _ANSWERS.c
+        q = select(_ANSWERS).order_by(c.user_name, c.at, c.id)
+        with self.engine.connect() as conn:
+            rows = conn.execute(q).all()
+        return csv_text(["learner", "kind", "lesson", "section", "item", "right", "points lost", "at"],
+                        ([r.user_name, r.kind, r.lesson, r.section, r.item, bool(r.right), r.points_lost,
+                          time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(r.at))] for r in rows))
+
+    def hand_records(self, user: str, table: str | None = None) -> list[dict]:
+        """The boards of a hand record, for the teachers (they see every hand): dicts with
+        ``code``, ``board_id``, ``game``, ``diagram`` (:func:`cardkit.room_records.deal_diagram`:
+        every hand as dealt), ``rows`` (the traveller with matchpoints, :meth:`results`) and
+        ``playing`` (the tables playing it now, unfinished).
+
+        :param table: a table: the boards of its set, in order (a random set: the boards it
+            dealt), played anywhere or not yet; None: every board finished in the room
+            (:meth:`travellers`' order).
+        :raises NotTeacherError: for a user who is not a teacher.
+        :raises UnknownTableError: for a table that does not exist.
+        """
+        self._teacher(user, "see the hand records")
+        known = {b["board_id"]: b for b in self.travellers()}
+        if table is None:
+            codes = [b["code"] for b in known.values()]
+        else:
+            with self._lock:
+                s = self._load(table)[1]
+            if s.deals is not None:
+                codes = list(s.deals)
+            else:
+                with self.engine.connect() as conn:
+                    codes = [r.code for r in conn.execute(select(_BOARDS.c.code).where(
+                        _BOARDS.c.table_id == s.key).order_by(_BOARDS.c.number))]
+        playing: dict[str, list[str]] = {}
+        for t in self.tables():
+            if t["started"] and not t["over"] and t["board"] is not None:
+                s = self._load(t["table"])[1]
+                if s.state is not None and not s.state.is_terminal():
+                    playing.setdefault(_identities(t["board"])[1], []).append(t["table"])
+        out, done = [], set()
+        for code in codes:
+            board = _identities(code)[1]
+            if board in done:
+                continue
+            done.add(board)
+            b = known.get(board)
+            diagram = deal_diagram(code)
+            out.append({"code": code, "board_id": board, "game": diagram["game"], "diagram": diagram,
+                        "rows": b["rows"] if b else [], "playing": playing.get(board, [])})
+        return out
 
     # ---- what each learner did (issue 23 §4) ----------------------------------------------
 
