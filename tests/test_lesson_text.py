@@ -530,3 +530,19 @@ def test_the_index_links_every_lesson():
     index = (LESSONS / "index.ipynb").read_text(encoding="utf-8")
     missing = [rel for rel in NOTEBOOKS if rel != "index.ipynb" and f"]({rel})" not in index]
     assert missing == [], missing
+
+
+def test_the_index_speaks_to_learners_not_developers():
+    """Issue 33, item 3: the first page a learner sees showed `pip install -e . &&
+    cardkit-lessons`, `pytest`, "headless Chromium", "Jupyter kernel" and "open this page in
+    JupyterLab to see the three lines of code". What a learner sees (every cell but the
+    teacher's) has none of it, and a lesson link comes before the games' descriptions (a
+    phone's first screen)."""
+    cells = json.loads((LESSONS / "index.ipynb").read_text(encoding="utf-8"))["cells"]
+    shown = [c for c in cells if c["cell_type"] == "markdown" and "teacher-only" not in c["metadata"].get("tags", ())]
+    text = "\n".join("".join(c["source"]) for c in shown)
+    for word in ("pip install", "pytest", "Chromium", "kernel", "JupyterLab", "jupyter lab", "code", "repository",
+                 "README", "cardkit-lessons"):
+        assert word not in text, word
+    first = "".join(shown[0]["source"])
+    assert "](variety/1_rules.ipynb)" in first and first.index("](variety/1_rules.ipynb)") < 600
