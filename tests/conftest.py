@@ -32,6 +32,18 @@ A test using ``dashboard`` (or pytest-playwright's ``page``/``context``/
 ``CARDKIT_REQUIRE_BROWSER=1`` (set by ``.ci/run``), which turns that into a
 failure.
 
+The room's database
+------------------
+The room's test files (``ROOM_DB_FILES``) run twice: on SQLite, as written, and on PostgreSQL
+(ids ``[postgresql]``; a unittest class ``<Name>OnPostgreSQL``), when ``CARDKIT_ROOM_DB_URL``
+names a PostgreSQL database (``postgresql://user@127.0.0.1:5432/room``; ``.ci/run`` starts one).
+On PostgreSQL each SQLite database a test makes (``sqlite://``, ``sqlite:///path``; by
+:func:`sqlalchemy.create_engine`, directly or through :class:`cardkit.room.Room`) is a fresh
+schema of that database instead (one schema per path, so a test that opens a file twice opens
+the same schema twice), dropped after the test. Without the variable the PostgreSQL runs are
+skipped saying so, unless ``CARDKIT_REQUIRE_POSTGRES=1`` (set by ``.ci/run``), which makes
+that a failure. ``room_db_url`` gives a test a fresh database URL of either kind.
+
 Every test that is not a browser test runs with no event loop marked running in its thread
 (``_no_leaked_event_loop``): Playwright's sync API leaves its loop marked running in the
 main thread, and a later test on the same pytest-xdist worker that runs asyncio
@@ -353,3 +365,154 @@ def _no_leaked_event_loop(request):
         yield
     finally:
         asyncio._set_running_loop(loop)
+
+
+# ------------------------------------------------------------------ the room's database
+
+ROOM_DB_URL = os.environ.get("CARDKIT_ROOM_DB_URL", "")
+REQUIRE_POSTGRES = os.environ.get("CARDKIT_REQUIRE_POSTGRES", "") == "1"
+#: the test files that run on SQLite and on PostgreSQL (see the module docstring)
+ROOM_DB_FILES = frozenset({
+    "test_room.py",
+    "test_room_answers.py",
+    "test_room_security.py",
+    "test_room_service.py",
+    "test_room_service_seats_and_boards.py",
+    "test_room_restart.py",
+})
+#: tests of SQLite itself, run on SQLite only
+SQLITE_ONLY = frozenset({"test_a_sqlite_file_is_written_ahead"})
+_ROOM_DBS = ("sqlite", "postgresql")
+_ON_POSTGRES = "_cardkit_room_db"  # the class attribute of a unittest class's PostgreSQL copy
+
+
+def _room_db_file(path) -> bool:
+    return Path(str(path)).name in ROOM_DB_FILES
+
+
+def pytest_generate_tests(metafunc):
+    if "room_db" in metafunc.fixturenames and _room_db_file(metafunc.definition.path):
+        metafunc.parametrize("room_db", _ROOM_DBS, indirect=True)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makeitem(collector, name, obj):
+    """A unittest class of a room test file: the class (SQLite) and ``<name>OnPostgreSQL``."""
+    import unittest
+
+    if not (isinstance(obj, type) and issubclass(obj, unittest.TestCase) and getattr(obj, "__test__", True)
+            and _room_db_file(collector.path) and obj.__module__ == getattr(collector.obj, "__name__", "")):
+        return None
+    from _pytest.unittest import UnitTestCase
+
+    copy = type(f"{name}OnPostgreSQL", (obj,), {_ON_POSTGRES: "postgresql", "__module__": obj.__module__,
+                                                 "__qualname__": f"{name}OnPostgreSQL"})
+    setattr(collector.obj, copy.__name__, copy)  # pytest finds a class by its name in the module
+    return [UnitTestCase.from_parent(collector, name=name, obj=obj),
+            UnitTestCase.from_parent(collector, name=copy.__name__, obj=copy)]
+
+
+class PostgresSchemas:
+    """Fresh schemas of the PostgreSQL database ``base`` (a SQLAlchemy URL), each an engine
+    or a URL whose connections see only it (``search_path``); :meth:`drop` drops them all."""
+
+    def __init__(self, base: str, create_engine) -> None:
+        from sqlalchemy.engine import make_url
+
+        self.base = make_url(base)
+        self._create_engine = create_engine  # SQLAlchemy's own
+        self._admin = create_engine(self.base)
+        self._by_path: dict[str, str] = {}
+        self._names: list[str] = []
+        self._engines: list = []
+
+    def fresh(self) -> str:
+        """A new empty schema's name."""
+        import uuid
+
+        name = f"cardkit_test_{uuid.uuid4().hex[:16]}"
+        with self._admin.begin() as conn:
+            conn.exec_driver_sql(f"CREATE SCHEMA {name}")
+        self._names.append(name)
+        return name
+
+    def url(self, schema: str | None = None) -> str:
+        """A URL whose connections use ``schema`` (default: a fresh one)."""
+        schema = schema or self.fresh()
+        return self.base.update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
+            hide_password=False)
+
+    def create_engine(self, url, *args, **kwargs):
+        """:func:`sqlalchemy.create_engine`, but a SQLite database is a schema here: the same
+        file the same schema, ``sqlite://`` (in memory) a fresh one. Other URLs as given."""
+        from sqlalchemy.engine import make_url
+
+        u = make_url(url)
+        if u.get_backend_name() != "sqlite":
+            return self._create_engine(url, *args, **kwargs)
+        path = u.database or ""
+        if path in ("", ":memory:"):
+            schema = self.fresh()
+        else:
+            schema = self._by_path.get(path) or self._by_path.setdefault(path, self.fresh())
+        engine = self._create_engine(self.url(schema))
+        self._engines.append(engine)
+        return engine
+
+    def drop(self) -> None:
+        for engine in self._engines:
+            engine.dispose()
+        with self._admin.begin() as conn:
+            for name in self._names:
+                conn.exec_driver_sql(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+        self._admin.dispose()
+
+
+def _require_postgres() -> None:
+    if ROOM_DB_URL:
+        return
+    reason = "PostgreSQL run: CARDKIT_ROOM_DB_URL is not set (a postgresql:// URL of an empty database)"
+    if REQUIRE_POSTGRES:
+        pytest.fail(f"{reason}, and CARDKIT_REQUIRE_POSTGRES=1 requires the PostgreSQL runs", pytrace=False)
+    pytest.skip(f"{reason}; .ci/run starts one")
+
+
+@pytest.fixture(autouse=True)
+def room_db(request, monkeypatch):
+    """``"sqlite"`` or ``"postgresql"`` in a room test file (see the module docstring), else
+    None. On PostgreSQL, :func:`sqlalchemy.create_engine` (and the names it was imported as
+    in :mod:`cardkit.room` and the test module) makes schemas of ``CARDKIT_ROOM_DB_URL``
+    instead of SQLite databases; yields the :class:`PostgresSchemas` then."""
+    kind = getattr(request, "param", None)
+    if kind is None and request.cls is not None and _room_db_file(request.node.path):
+        kind = getattr(request.cls, _ON_POSTGRES, "sqlite")
+    if kind != "postgresql":
+        yield kind
+        return
+    if getattr(request.node, "originalname", request.node.name) in SQLITE_ONLY:
+        pytest.skip("a test of SQLite itself (write-ahead logging)")
+    _require_postgres()
+    import sqlalchemy
+
+    import cardkit.room
+
+    real = sqlalchemy.create_engine
+    schemas = PostgresSchemas(ROOM_DB_URL, real)
+    monkeypatch.setattr(sqlalchemy, "create_engine", schemas.create_engine)
+    for module in (cardkit.room, request.module):
+        if getattr(module, "create_engine", None) is real:
+            monkeypatch.setattr(module, "create_engine", schemas.create_engine)
+    try:
+        yield schemas
+    finally:
+        monkeypatch.undo()
+        schemas.drop()
+
+
+@pytest.fixture
+def room_db_url(room_db, tmp_path):
+    """A fresh, empty database's SQLAlchemy URL: a SQLite file in ``tmp_path``, or a fresh
+    schema of ``CARDKIT_ROOM_DB_URL`` (``?options=-csearch_path%3D...``) on PostgreSQL."""
+    if isinstance(room_db, PostgresSchemas):
+        return room_db.url()
+    return f"sqlite:///{tmp_path / 'room.sqlite'}"

@@ -455,6 +455,7 @@ def test_start_refusals(tmp_path):
 ])
 def test_open_table_refusals(tmp_path, kw, quoted):
     room = Room(url(tmp_path))
+    kw = dict(kw)  # the parameter is shared by the SQLite and PostgreSQL runs
     game = kw.pop("game")
     with pytest.raises(CardkitError) as info:
         room.open_table(game, **kw)
