@@ -21,7 +21,16 @@ websocket. The pages (HTML and small scripts served here, no CDN):
   (a person idle for :data:`cardkit.room.IDLE_SECONDS`: "South (eve) has not played for
   2 min"), a finished board's actions step by step (the replay), and what each learner
   did in the lessons (issue 23 §4: exercises right and wrong per rules section, problems
-  solved and the points lost; :meth:`~cardkit.room.Room.answers_summary`).
+  solved and the points lost; :meth:`~cardkit.room.Room.answers_summary`); and the
+  session (issue 34): the traveller of every board finished, each seat's matchpoints
+  (:meth:`~cardkit.room.Room.travellers`), the learners ranked by average matchpoints per
+  game, links to the exports and the hand records.
+- ``/services/room/export/results.csv`` and ``export/answers.csv`` (GET, teachers only:
+  403 for anyone else): the results (:meth:`~cardkit.room.Room.export_csv`) and the lessons'
+  answers (:meth:`~cardkit.room.Room.export_answers_csv`) as CSV files to download
+  (``Content-Disposition: attachment``).
+- ``/services/room/records`` (GET, teachers only; ``?table=T1``: that table's set, else
+  every board finished): the hand records to print (:class:`RecordsPage`).
 - ``/services/room/api/answer`` (POST, no page): a lesson's answer, sent from the learner's
   kernel by :mod:`cardkit.room_report` with the learner's server token
   (``Authorization: token ...``; :class:`AnswerHandler`).
@@ -67,6 +76,7 @@ import html
 import json
 import logging
 import math
+import multiprocessing
 import os
 import re
 import secrets
@@ -76,7 +86,7 @@ import time
 import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from importlib.util import find_spec
 from pathlib import Path
@@ -88,9 +98,10 @@ from tornado import web, websocket
 from tornado.httpserver import HTTPServer
 
 from ._checks import is_whole
-from .codes import GAMES, cards_identity, deal_from_code
+from .codes import GAMES, board_identity, cards_identity, deal_from_code
 from .errors import CardkitError, quote
 from .room import NotSeatedError, Room, UnknownTableError
+from .room_records import DD_MAX_NODES, DD_SECONDS, dd_summary, ranking, records_page
 from .room_table import card_table_state, page_action
 from .table_session import SEAT_NAMES, jsonable, seat_names
 from .wording import tens_as_10
@@ -293,6 +304,15 @@ def _plays(board: str | None, codes: frozenset[str]) -> bool:
     return board is not None and bool(codes) and cards_identity(board) in {cards_identity(c) for c in codes}
 
 
+def _traveller_line(r: dict, names: Sequence[str]) -> dict:
+    """A traveller's row (:meth:`Room.results`) as the teachers' page shows it: the seats
+    named, with the points and matchpoints per seat."""
+    return {"table": r["table"], "board": r["board"], "contract": r.get("contract"),
+            "declarers": [names[d] for d in r.get("declarers") or []],
+            "players": [f"{names[s]} {p}" for s, p in sorted(r["players"].items())],
+            "returns": r["returns"], "matchpoints": r["matchpoints"]}
+
+
 def _deals(value) -> list[str] | None:
     """A set of deal codes from a message: a list of codes, text (codes separated by
     spaces, commas or lines), or null / empty for random boards."""
@@ -328,8 +348,16 @@ class RoomService:
     """
 
     def __init__(self, room: Room, *, prefix: str = "/services/room/", hub_auth: Any = None,
-                 trust_proxy_headers: bool = False) -> None:
+                 trust_proxy_headers: bool = False, dd_seconds: float = DD_SECONDS,
+                 dd_max_nodes: int = DD_MAX_NODES, dd_in_process: bool = True) -> None:
         self.room = room
+        #: the hand records' double-dummy budget per board (:func:`cardkit.room_records.dd_summary`)
+        self.dd_seconds, self.dd_max_nodes = float(dd_seconds), int(dd_max_nodes)
+        #: board identity -> its double-dummy summary, computed once (:meth:`double_dummy`)
+        self.dd_cache: dict[str, dict | None] = {}
+        self._dd_pending: dict[str, asyncio.Future] = {}
+        self._dd_in_process = bool(dd_in_process)
+        self._dd_executor: Executor | None = None
         self.prefix = prefix if prefix.endswith("/") else prefix + "/"
         self.hub_auth = hub_auth
         #: whether a client's address is read from ``X-Real-IP`` / ``X-Forwarded-For``
@@ -361,6 +389,39 @@ class RoomService:
         self.message_buckets: dict[str, TokenBucket] = {}
         self._opened = 0
 
+    async def double_dummy(self, code: str) -> dict | None:
+        """The double-dummy summary of a Variety board for its hand record
+        (:func:`cardkit.room_records.dd_summary`, within :attr:`dd_seconds` and
+        :attr:`dd_max_nodes`), computed once per board (its
+        :func:`~cardkit.codes.board_identity`) and cached; None for another game. The search
+        runs in a process of its own (``dd_in_process``; else a thread), never in the room's
+        worker nor the event loop: the tables go on meanwhile."""
+        key = board_identity(code)
+        if key in self.dd_cache:
+            return self.dd_cache[key]
+        pending = self._dd_pending.get(key)
+        if pending is None:
+            if self._dd_executor is None:
+                self._dd_executor = (ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                                     if self._dd_in_process else ThreadPoolExecutor(1, thread_name_prefix="cardkit-dd"))
+            pending = asyncio.get_running_loop().run_in_executor(
+                self._dd_executor, partial(dd_summary, key, seconds=self.dd_seconds, max_nodes=self.dd_max_nodes))
+            self._dd_pending[key] = pending
+        try:
+            result = await asyncio.shield(pending)
+        finally:
+            self._dd_pending.pop(key, None)
+        _forget_oldest(self.dd_cache)
+        self.dd_cache[key] = result
+        return result
+
+    def close(self) -> None:
+        """Stop the double-dummy process (if one was started) and the room's worker thread."""
+        if self._dd_executor is not None:
+            self._dd_executor.shutdown(wait=True, cancel_futures=True)
+            self._dd_executor = None
+        self._executor.shutdown(wait=False)
+
     def server_settings(self) -> dict[str, Any]:
         """The keyword arguments of the :class:`tornado.httpserver.HTTPServer` that serves
         :meth:`application`: :data:`SERVER_SETTINGS`, with ``xheaders`` only when the
@@ -383,7 +444,9 @@ class RoomService:
             (p + r"ws/(lobby|teacher)", RoomSocket, kw),
             (p + rf"ws/(table)/({_TABLE_ID})", RoomSocket, kw),
             (p + r"static/(card_table\.(?:js|css))", web.StaticFileHandler, {"path": str(_widgets_dir())}),
-            (p + r"static/(room\.(?:js|css))", web.StaticFileHandler, {"path": str(STATIC_DIR)}),
+            (p + r"static/(room\.(?:js|css)|records\.css)", web.StaticFileHandler, {"path": str(STATIC_DIR)}),
+            (p + r"export/(results|answers)\.csv", ExportHandler, kw),
+            (p + "records", RecordsPage, kw),
             (p + "oauth_callback", OAuthCallback, kw),
             (p + "api/answer", AnswerHandler, kw),
         ]
@@ -564,10 +627,7 @@ class RoomService:
             if board is not None:
                 for r in self.room.results(board["code"]):
                     names = seat_names(t["players"])
-                    traveller.append({"table": r["table"], "board": r["board"], "contract": r.get("contract"),
-                                      "declarers": [names[d] for d in r.get("declarers") or []],
-                                      "players": [f"{names[s]} {p}" for s, p in sorted(r["players"].items())],
-                                      "returns": r["returns"]})
+                    traveller.append(_traveller_line(r, names))
             out.append({"table": t["table"], "game": t["game"], "title": _GAMES[t["game"]], "started": t["started"],
                         "over": t["over"], "code": None if board is None else board["code"],
                         "number": None if board is None else board["number"],
@@ -578,7 +638,26 @@ class RoomService:
                    "games": [{"name": k, "title": v} for k, v in _GAMES.items()]}
         if scope is None:
             payload["learners"] = self.room.answers_summary(user)
+        if scope is None or scope[1]:  # every traveller: a board finished, or the whole page
+            payload["session"] = self.session_payload(tables)
         return payload
+
+    def session_payload(self, tables: list[dict] | None = None) -> dict:
+        """The session on the teachers' page (issue 34, items 1, 12): ``boards``, the
+        traveller of every board finished (:meth:`Room.travellers`, each row with its
+        seats' matchpoints), ``rankings``, the learners ranked by average matchpoints per
+        game, and ``tables`` (their ids and games: the hand records of each set)."""
+        boards: list[dict] = []
+        by_game: dict[str, list[list[dict]]] = {}
+        for b in self.room.travellers():
+            names = seat_names(b["players"])
+            boards.append({"code": b["code"], "game": b["game"], "title": _GAMES[b["game"]], "names": list(names),
+                           "rows": [_traveller_line(r, names) for r in b["rows"]]})
+            by_game.setdefault(b["game"], []).append(b["rows"])
+        rankings = [{"game": g, "title": _GAMES[g], "rows": ranking(rows)} for g, rows in by_game.items()]
+        listed = self.room.tables() if tables is None else tables
+        return {"boards": boards, "rankings": rankings,
+                "tables": [{"table": t["table"], "title": _GAMES[t["game"]]} for t in listed]}
 
     def record_answer(self, user: str, answer: dict[str, Any]) -> dict[str, dict]:
         """Store a lesson's answer for ``user`` (the token's owner) and return the summary
@@ -817,6 +896,53 @@ class TeacherPage(_Base):
             self.service.refused(self.current_user, "teacher", "open", "not a teacher")
             raise web.HTTPError(403, "the teacher's page is for the teachers only")
         self.page("teacher", "The teacher's page")
+
+
+class ExportHandler(_Base):
+    """``GET <prefix>export/results.csv`` and ``export/answers.csv``: the room's results
+    (:meth:`Room.export_csv`) and the lessons' answers (:meth:`Room.export_answers_csv`) as a
+    CSV file to download; teachers only (403 for anyone else, logged)."""
+
+    @web.authenticated
+    async def get(self, which: str) -> None:
+        user = self.current_user
+        if not self.service.is_teacher(user):
+            self.service.refused(user, "export", "open", f"export/{which}.csv: not a teacher")
+            raise web.HTTPError(403, "the exports are for the teachers only")
+        room = self.service.room
+        text = await self.service.call(room.export_csv if which == "results" else room.export_answers_csv)
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="room-{which}.csv"')
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.finish(text.encode("utf-8"))
+
+
+class RecordsPage(_Base):
+    """``GET <prefix>records``: the hand records to print (:func:`cardkit.room_records.records_page`),
+    teachers only (403 for anyone else, logged). ``?table=T1``: the boards of that table's
+    set (404 for no such table); none: every board finished in the room. Variety's
+    double-dummy tables come from :meth:`RoomService.double_dummy` (cached per board)."""
+
+    @web.authenticated
+    async def get(self) -> None:
+        user = self.current_user
+        service = self.service
+        if not service.is_teacher(user):
+            service.refused(user, "records", "open", "not a teacher")
+            raise web.HTTPError(403, "the hand records are for the teachers only")
+        table = self.get_query_argument("table", None) or None
+        try:
+            boards = await service.call(service.room.hand_records, user, table)
+        except UnknownTableError:
+            self.set_status(404)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish(f"No table {quote(table)[:60]} in this room.")
+            return
+        for b in boards:
+            b["dd"] = await service.double_dummy(b["code"]) if b["game"] == "variety" else None
+        title = f"Hand records · table {table}'s set" if table else "Hand records · every board played"
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(records_page(boards, prefix=service.prefix, title=title))
 
 
 class AnswerHandler(web.RequestHandler):
@@ -1120,7 +1246,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         await stop.wait()
         server.stop()
 
-    asyncio.run(serve())
+    try:
+        asyncio.run(serve())
+    finally:
+        service.close()
     return 0
 
 

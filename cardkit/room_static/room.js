@@ -209,7 +209,8 @@ function teacherPage() {
   const replay = h("section", { class: "room-replay", id: "room-replay", hidden: true });
   const learners = h("section", { class: "room-learners", id: "room-learners" },
     h("p", { text: "No learner has answered an exercise or a problem yet." }));
-  main.replaceChildren(h("h2", { text: "Every table" }), list, replay,
+  const session = sessionSection();
+  main.replaceChildren(h("h2", { text: "Every table" }), list, replay, session.box,
     h("h2", { text: "What each learner did in the lessons" }), learners);
   const socket = new Socket("ws/teacher", (msg) => {
     if (msg.kind === "teacher") {
@@ -231,6 +232,7 @@ function teacherPage() {
           onclick: () => socket.send({ kind: "replay", table: t.table, board: s.board }) })));
       }
       if (msg.learners) learners.replaceChildren(learnersTable(msg.learners));
+      if (msg.session) showSession(session, msg.session);
     } else if (msg.kind === "answers") {
       learners.replaceChildren(learnersTable(msg.learners));
     } else if (msg.kind === "replay") {
@@ -296,10 +298,70 @@ function travellerTable(t) {
   const rows = t.traveller.map(r => h("tr", { "data-table": r.table },
     h("td", { text: r.table }), h("td", { text: String(r.board) }), h("td", { text: r.players.join(", ") }),
     h("td", { text: r.contract ? `${r.contract}` + (r.declarers.length ? ` (${r.declarers.join(" and ")} declare)` : "") : "" }),
-    h("td", { text: r.returns.join(" / ") })));
+    h("td", { text: r.returns.join(" / ") }),
+    h("td", { class: "room-mp", text: (r.matchpoints || []).map(percent).join(" / ") })));
   return h("table", { class: "room-traveller-table" },
-    h("thead", {}, h("tr", {}, ...["Table", "Board", "Players", "Contract", "Points per seat"].map(x => h("th", { text: x })))),
+    h("thead", {}, h("tr", {}, ...["Table", "Board", "Players", "Contract", "Points per seat", "Matchpoints"].map(x => h("th", { text: x })))),
     h("tbody", {}, ...rows));
+}
+
+// ---- the session (issue 34): every board's traveller with matchpoints, the ranking, exports --------
+const percent = (mp) => (mp === null || mp === undefined) ? "–" : `${Math.round(mp * 10) / 10} %`;
+
+function sessionSection() {
+  const links = h("p", { class: "room-bar room-session-links" },
+    h("a", { href: `${PREFIX}export/results.csv`, download: "room-results.csv", class: "room-export-results",
+      text: "Download the results (CSV)" }),
+    h("a", { href: `${PREFIX}export/answers.csv`, download: "room-answers.csv", class: "room-export-answers",
+      text: "Download the lesson answers (CSV)" }),
+    h("a", { href: `${PREFIX}records`, target: "_blank", class: "room-records-all",
+      text: "Hand records of every board played" }));
+  const sets = h("span", { class: "room-records-sets" });
+  links.append(sets);
+  const ranking = h("div", { class: "room-ranking", id: "room-ranking" });
+  const boards = h("div", { class: "room-session-boards", id: "room-session-boards" },
+    h("p", { text: "No board has been finished yet." }));
+  const box = h("section", { class: "room-session", id: "room-session" },
+    h("h2", { text: "This session: every board played" }),
+    h("p", { class: "room-session-help", text: "Matchpoints compare each seat's points with the same seat's "
+      + "points at every other table that played the same board: 1 for each table beaten, half for a tie, "
+      + "as a percentage. A board played at one table only has none (–)." }),
+    links, h("h3", { text: "Ranking (average matchpoints)" }), ranking, boards);
+  return { box, ranking, boards, sets };
+}
+
+function showSession(s, session) {
+  s.sets.replaceChildren(...session.tables.map(t => h("a", { href: `${PREFIX}records?table=${encodeURIComponent(t.table)}`,
+    target: "_blank", class: "room-records-set", "data-table": t.table, text: `Hand records of table ${t.table}'s set` })));
+  s.ranking.replaceChildren(...(session.rankings.length ? session.rankings.map(rankingTable)
+    : [h("p", { text: "No learner has finished a board yet." })]));
+  s.boards.replaceChildren(...(session.boards.length ? session.boards.map(sessionBoard)
+    : [h("p", { text: "No board has been finished yet." })]));
+}
+
+function rankingTable(r) {
+  const rows = r.rows.map(x => h("tr", { "data-player": x.player },
+    h("td", { text: x.rank === null ? "–" : String(x.rank) }), h("td", { text: x.player }),
+    h("td", { text: percent(x.matchpoints) }), h("td", { text: String(x.boards) }),
+    h("td", { text: String(x.compared) })));
+  return h("table", { class: "room-ranking-table", "data-game": r.game },
+    h("caption", { text: r.title }),
+    h("thead", {}, h("tr", {}, ...["Rank", "Learner", "Matchpoints (average)", "Boards played",
+      "Boards compared"].map(x => h("th", { text: x })))),
+    h("tbody", {}, ...(rows.length ? rows : [h("tr", {}, h("td", { colspan: "5", text: "Only bots so far." }))])));
+}
+
+function sessionBoard(b) {
+  const rows = b.rows.map(r => h("tr", { "data-table": r.table },
+    h("td", { text: r.table }), h("td", { text: String(r.board) }), h("td", { text: r.players.join(", ") }),
+    h("td", { text: r.contract ? `${r.contract}` + (r.declarers.length ? ` (${r.declarers.join(" and ")} declare)` : "") : "" }),
+    h("td", { text: r.returns.join(" / ") }), h("td", { class: "room-mp", text: r.matchpoints.map(percent).join(" / ") })));
+  return h("article", { class: "room-session-board", "data-code": b.code },
+    h("h4", { text: `Board ${b.code} · ${b.title} · played at ${b.rows.length} table${b.rows.length === 1 ? "" : "s"}` }),
+    h("table", { class: "room-session-traveller" },
+      h("thead", {}, h("tr", {}, ...["Table", "Board", "Players", "Contract", `Points (${b.names.join(" / ")})`,
+        "Matchpoints"].map(x => h("th", { text: x })))),
+      h("tbody", {}, ...rows)));
 }
 
 // what each learner did: exercises right and wrong per rules section, problems solved and points lost
