@@ -171,6 +171,21 @@ def _costly(v) -> bool:
     return bool(v.costly)
 
 
+def _listed_cost(v) -> tuple[float, float]:
+    """How How did I do? orders its list, worst first: by the figure the item's sentence leads
+    with (the cost from the learner's view; for a good choice from the view, the cost with all
+    cards known), then by the other figure."""
+    view, exact = float(v.cost), float(v.exact_cost or 0)
+    return (view, exact) if view >= 0.05 else (exact, view)
+
+
+def _unsure(v) -> bool:
+    """A decision that may have cost a point or more but not clearly (a cost from the view of
+    a point or more within two standard errors, and none known with all cards): How did I do?
+    lists it after the clear ones, said to be not certain."""
+    return not v.costly and v.cost >= 1 and v.exact_cost is None
+
+
 def _signed(x: float) -> str:
     """A number of points with its sign, one decimal, the minus sign "−": "+3.2", "−0.4", "0.0"."""
     return signed(x, 1)
@@ -255,7 +270,9 @@ class DealDashboard(BoardSteps, W.VBox):
         more (:meth:`review_jump` on a click), in the replay pane.
     :ivar hint_text: the last hint as plain text (None before one); :attr:`hints_used`
         counts this deal's hinted positions.
-    :ivar review_verdicts: the verdicts How did I do? listed, worst first (None before).
+    :ivar review_verdicts: the verdicts How did I do? listed as costly, worst first (None before).
+    :ivar review_unsure: the verdicts it listed after them, which may have cost a point or
+        more but not clearly (None before).
     :ivar code_banner: ``html``, the deal code in big text (projector layout only).
     :ivar replay_pane: shown while the replay is on, with ``replay_back_trick``,
         ``replay_back``, ``replay_forward``, ``replay_forward_trick`` (``button`` s),
@@ -364,6 +381,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self.review_list = Control("list", "review_list", display="none")
         self.hint_text: str | None = None          # the last hint, plain text
         self.review_verdicts: list | None = None   # the decisions listed by How did I do?, worst first
+        self.review_unsure: list | None = None     # ... and listed after them: may have cost a point
         self._hinted: set[str] = set()             # the positions of this deal a hint was given for
         self._hint_cache: dict[str, tuple] = {}
         self._evaluations: dict = {}               # the judge's evaluations of this deal (Hint and review)
@@ -1015,7 +1033,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self._hinted, self._hint_cache, self._evaluations = set(), {}, {}
         self.hint_text = None
         self._pointed = None
-        self._verdicts = self._verdicts_key = self.review_verdicts = None
+        self._verdicts = self._verdicts_key = self.review_verdicts = self.review_unsure = None
         self.review_list.options, self.review_list.value, self.review_list.description = [], None, ""
 
     @staticmethod
@@ -1243,23 +1261,34 @@ class DealDashboard(BoardSteps, W.VBox):
                               exact_nodes=REVIEW_NODES, cache=self._evaluations)
             self._verdicts = [dataclasses.replace(v, text=self._verdict_words(st, v)) for v in verdicts]
             self._verdicts_key = key
-        bad = [v for v in self._verdicts if _costly(v)]
-        bad.sort(key=lambda v: -max(v.cost, v.exact_cost or 0))
+        bad = sorted((v for v in self._verdicts if _costly(v)), key=_listed_cost, reverse=True)
+        unsure = sorted((v for v in self._verdicts if _unsure(v)), key=_listed_cost, reverse=True)
         self.review_verdicts = bad
+        self.review_unsure = unsure
         replay = self.replay if self.replay is not None else self._new_replay(st)
         replay.add_verdicts(self._verdicts)
         if self.replay is None:
             replay.seek(len(replay))
             self.replay = replay
             self._set_replay_toggle(True)
-        self.review_list.options = [(f"{self._where(replay, v)}: {plain_text(v.text)}", v.index) for v in bad]
+        self.review_list.options = [(f"{self._where(replay, v)}: {plain_text(v.text)}", v.index)
+                                    for v in bad + unsure]
         self.review_list.value = None
         d = f"decision{'s' if n != 1 else ''}"
+        maybe = (f", then {len(unsure)} that may have (not certain: within the noise of the sampled deals)"
+                 if unsure else "")
         if bad:
             self.review_list.description = (f"The decisions that cost you a point or more, worst first ({len(bad)} of "
-                                            f"your {n}); click one to see it in the replay:")
-            self._message = (f"<b>How did you do?</b> {len(bad)} of your {n} {d} cost a point or more: the list is "
-                             f"under the replay, worst first.")
+                                            f"your {n}){maybe}; click one to see it in the replay:")
+            more = f", and {len(unsure)} more may have (not certain)" if unsure else ""
+            self._message = (f"<b>How did you do?</b> {len(bad)} of your {n} {d} cost a point or more{more}: the "
+                             f"list is under the replay, worst first.")
+        elif unsure:
+            self.review_list.description = (f"No decision clearly cost you a point (all {n} judged); {len(unsure)} "
+                                            f"may have (not certain: within the noise of the sampled deals); click "
+                                            f"one to see it in the replay:")
+            self._message = (f"<b>How did you do?</b> No decision clearly cost you a point ({n} {d} judged); "
+                             f"{len(unsure)} may have (not certain): the list is under the replay.")
         else:
             self.review_list.description = (f"No decision cost you a point (all {n} judged); the replay's "
                                             f"commentary gives the verdict on each.")
