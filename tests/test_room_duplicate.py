@@ -148,6 +148,6 @@ def test_hand_records_are_the_teachers_only():
     assert [b["code"] for b in boards] == ["W-17", "W-18"]
     assert len(boards[0]["rows"]) == 3 and boards[1]["rows"] == []
     assert boards[1]["playing"] == tables                       # all three play W-18 now
-    cards = sum(boards[0]["diagram"]["hands"], [])
+    cards = [c for hand in boards[0]["diagram"]["hands"] for c in hand]
     assert len(cards) == len(set(cards)) == 36                  # every hand as dealt
     assert [b["code"] for b in room.hand_records(TEACHER)] == ["W-17"]
