@@ -59,9 +59,9 @@ def test_play_a_legal_card_undo_hint_how_did_i_do_and_three_players(dashboard, p
     hint.click()
     expect(status).to_contain_text(re.compile(r"Hint: play \S+"))
     expect(status).to_contain_text("points on average")
-    expect(status).to_contain_text("the card you are on")
+    expect(status).to_contain_text("the card you pointed at")
     expect(status).not_to_contain_text("⚠")
-    hinted = re.search(r"Hint: play (\S+?)( \(the card you are on\))?: .*?(\d+\.\d) more than", status.inner_text())
+    hinted = re.search(r"Hint: play (\S+?)( \(the card you pointed at\))?: .*?(\d+\.\d) more than", status.inner_text())
     assert hinted, status.inner_text()
 
     # play the deal to its end (the first legal card each time)

@@ -244,9 +244,9 @@ def test_the_hint_in_a_decided_position_names_the_card_that_is_clearly_best():
     assert f"{gap:.1f} more than the next best, A♥ (± 0.0)" in text, text
     # the card the learner is on: the page sends it with the click
     t.table.send_action({"kind": "control", "name": "hint_button", "card": "AH"})
-    assert f"{gap:.1f} more than A♥, the card you are on" in t.hint_text
+    assert f"{gap:.1f} more than A♥, the card you pointed at" in t.hint_text
     t.table.send_action({"kind": "control", "name": "hint_button", "card": "2H"})
-    assert t.hint_text.startswith("Hint: play 2♥ (the card you are on): ")
+    assert t.hint_text.startswith("Hint: play 2♥ (the card you pointed at): ")
     assert "the next best, A♥" in t.hint_text
     assert t.hints_used == 1
 
@@ -579,3 +579,13 @@ def test_how_did_i_do_orders_by_the_figure_shown_and_lists_the_uncertain_after(m
     options = t.table.state["controls"]["review_list"]["options"]
     assert len(options) == 4 and "not certain" in options[3][0]
     assert "3 of your" in t.status_text and "1 more may have (not certain)" in t.status_text
+
+
+def test_a_gap_within_the_noise_says_what_clear_means():
+    """Issue 33, item 7: "0.4 more than the next best (± 0.2: about as good, within the noise)"
+    read as a contradiction (a gap of two standard errors); the Hint says the rule."""
+    t = _table_at_trick_12()
+    st = t.state
+    rows = [(a, 1.0 - 0.4 * i, 0.0 if i == 0 else 0.2) for i, a in enumerate(st.legal_actions()[:2])]
+    text = t._hint_html(st, rows, 32, None)
+    assert "within the noise: a difference is clear only beyond twice its ±" in text

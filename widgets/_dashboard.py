@@ -1183,18 +1183,18 @@ class DealDashboard(BoardSteps, W.VBox):
         if st.phase == "bidding":
             unit = "your side's margin if you name it and a partner repeats it"
         if other is not None and other[0] == best:
-            what += " (the card you are on)"
+            what += " (the card you pointed at)"
             other = None
         if other is None:
             other = rows[1]
             than = f"the next best, {self._action_words(st, other[0], short=True)}"
         else:
-            than = f"{self._action_words(st, other[0], short=True)}, the card you are on"
+            than = f"{self._action_words(st, other[0], short=True)}, the card you pointed at"
         from cardkit.analysis.judge import cost_is_clear  # the review's rule: over two standard errors
         gap = value - other[1]
         pm = other[2]   # the standard error of this gap (the best's own row holds 0)
         noise = ("" if cost_is_clear(gap, pm) else ": just as good in every deal" if pm == 0
-                 else ": about as good, within the noise")
+                 else ": about as good, within the noise: a difference is clear only beyond twice its ±")
         seen = "the cards you cannot see" if st.phase != "bidding" else "the other hands"
         return (f"<b>Hint:</b> {what}: {_signed(value)} points on average ({unit}), {gap:.1f} more than {than} "
                 f"(± {pm:.1f}{noise}) <small>— from {samples} deals of {seen}</small>.")

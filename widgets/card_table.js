@@ -50,6 +50,12 @@ function render({ model, el }) {
   let focusKey = null;
   let pointed = null;      // the legal card of the hand last hovered or focused (sent with the Hint button)
   let autoFocus = false;   // the table itself moves the focus back after a redraw
+  // Where the mouse was when the table was last drawn: a card drawn under a pointer that has
+  // not moved since gets mouse events from the browser (a redraw), not from the learner, and is
+  // not "pointed at" (issue 33: the Hint compared with a card the learner never chose).
+  let mouseAt = null, mouseAtDraw = null;
+  document.addEventListener("mousemove", (ev) => { mouseAt = { x: ev.screenX, y: ev.screenY }; }, { passive: true });
+  const movedSinceDraw = (ev) => !mouseAtDraw || ev.screenX !== mouseAtDraw.x || ev.screenY !== mouseAtDraw.y;
 
   const send = (msg) => model.send(msg);
 
@@ -225,7 +231,7 @@ function render({ model, el }) {
     }
     face.addEventListener("click", () => play(card, legal, reason));
     if (legal) {  // the card the learner seems about to play, for the Hint button (no message)
-      face.addEventListener("mouseenter", () => { pointed = card.id; });
+      face.addEventListener("mousemove", (ev) => { if (movedSinceDraw(ev)) pointed = card.id; });
       face.addEventListener("focus", () => { if (!autoFocus) pointed = card.id; });
     }
     face.addEventListener("keydown", (ev) => keyOnCard(ev, card, legal, reason));
@@ -371,6 +377,7 @@ function render({ model, el }) {
   // ---- drawing --------------------------------------------------------------------------------
   function draw() {
     const st = model.get("state") || {};
+    mouseAtDraw = mouseAt;
     const size = model.get("size");
     root.className = `ckt ckt-${size === "large" ? "large" : "normal"}${model.get("four_colour") ? " ckt-four" : ""}`
       + ` ckt-game-${st.game || "none"}`;
