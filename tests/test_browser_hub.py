@@ -45,6 +45,10 @@ REQUIRE_BROWSER = os.environ.get("CARDKIT_REQUIRE_BROWSER", "") == "1"
 PASSWORD = "deal-me-in-42"  # the class password (>= 8 characters)
 ADMIN_PASSWORD = "the-teachers-own-password-of-40-chars!!"  # >= 32 characters
 LEARNERS = ("ann", "boris", "chloe")
+#: learners of the later tests of the same hub: Compose a deal (issue 34, item 10) and a class
+#: link for a server not running (item 16)
+EDITOR_LEARNER, LINK_LEARNER = "dora", "pia"
+EVERY_LEARNER = (*LEARNERS, EDITOR_LEARNER, LINK_LEARNER)
 TEACHER = "teacher"
 PLAY = "variety/2_play.ipynb"
 HUB_START_TIMEOUT_S = 60
@@ -220,7 +224,7 @@ def hub(tmp_path_factory):
         yield base, log_path, data_dir
         test_finished = True
         uids = {}  # the learners this session logged in (a test that uses the hub may log in none)
-        for name in LEARNERS:
+        for name in EVERY_LEARNER:
             with contextlib.suppress(KeyError):
                 uids[name] = pwd.getpwnam(system_user_name(name)).pw_uid
     finally:
@@ -240,7 +244,7 @@ def hub(tmp_path_factory):
                 pass
         print(f"[hub] stopped in {time.monotonic() - stopping:.1f} s; processes left and killed: {left}")
         log_text = log_path.read_text(errors="replace") if log_path.exists() else ""
-        for name in (*LEARNERS, TEACHER):  # the system users the hub made for this test
+        for name in (*EVERY_LEARNER, TEACHER):  # the system users the hub made for this test
             subprocess.run(["userdel", system_user_name(name)], capture_output=True, check=False)
         shutil.rmtree(root, ignore_errors=True)
         if test_finished:  # the hub itself must have stopped everything it started
@@ -248,13 +252,16 @@ def hub(tmp_path_factory):
             # ... and removed each learner's runtime folder and memory cgroup (issue 32, item 8)
             from cardkit._hub_classes import RUNTIME_ROOT
 
+            planted = stale / "jupyter_cookie_secret"  # Chloe's server never started (a test run alone)
+            if planted.exists() and planted.read_bytes() == STALE_SECRET:
+                shutil.rmtree(stale, ignore_errors=True)
             kept = [uid for uid in uids.values() if os.path.lexists(Path(RUNTIME_ROOT) / str(uid))]
             assert not kept, f"runtime folders outlived their learners' servers: {kept}"
             # (the learners' own cgroups: the folder they are made in may hold another test's,
             # e.g. tests/test_hub_cgroups.py's on the other worker)
             cgroups = _memory_cgroups_folder(log_text)
             left_cgroups = [] if cgroups is None else [
-                cgroups / system_user_name(n) for n in (*LEARNERS, TEACHER)
+                cgroups / system_user_name(n) for n in (*EVERY_LEARNER, TEACHER)
                 if (cgroups / system_user_name(n)).exists()]
             assert not left_cgroups, f"memory cgroups left: {left_cgroups}"
 
@@ -654,3 +661,32 @@ def _runtime_and_memory_apart(data_dir, log_path):
         assert theirs and theirs <= members, (name, theirs, members)  # the server and every kernel of it
         limit = cgroup / ("memory.limit_in_bytes" if (cgroup / "memory.limit_in_bytes").exists() else "memory.max")
         assert int(limit.read_text()) == 1024**3  # --mem-limit 1G
+
+
+# ------------------------------------------- Compose a deal under the hub (issue 34, item 10)
+
+
+def test_compose_a_deal_through_the_hub(hub, browser):
+    """A learner opens "Compose a deal" (lessons/deal_editor.ipynb) through the hub and sees
+    its controls: under cardkit-hub the page stayed a grey placeholder until Voila's
+    "Timeout waiting for IOPub output"."""
+    from playwright.sync_api import expect
+
+    base, log_path, _data_dir = hub
+    t0 = time.monotonic()
+    ctx = browser.new_context()
+    path = f"/user/{EDITOR_LEARNER}/voila/render/deal_editor.ipynb"
+    try:
+        page = _login(ctx, base, EDITOR_LEARNER, PASSWORD, quote(f"/hub/spawn?next={quote(path)}"))
+        page.wait_for_url(re.compile(re.escape(base + path) + r"(\?.*)?$"), timeout=SPAWN_TIMEOUT_MS)
+        expect(page.get_by_role("button", name="Deal the rest at random")).to_be_visible(timeout=SPAWN_TIMEOUT_MS)
+        expect(page.get_by_role("button", name="Add to the set")).to_be_visible()
+        print(f"[hub] {EDITOR_LEARNER}: log-in to Compose a deal's controls in {time.monotonic() - t0:.1f} s")
+        body = page.inner_text("body")
+        assert "There was an error" not in body and "Traceback" not in body, body[:300]
+        assert "Timeout waiting for IOPub" not in log_path.read_text(errors="replace")
+    except BaseException:
+        print(f"[hub] log tail:\n{_log_tail(log_path)}")
+        raise
+    finally:
+        ctx.close()

@@ -32,7 +32,7 @@ from cardkit.codes import DealSpec, deal_code, game_entry, parse_deal_code
 from cardkit.composing import HandWish, compose_deal, deal_places, hand_points, parse_lengths, parse_points, places_of
 from cardkit.errors import CardkitError, quote
 from cardkit.notation import parse_cards, parse_hand, sort_hand
-from cardkit.wording import value_words
+from cardkit.wording import field_words, value_words
 
 from ._common import card_button_layout, one_line, ranks_for, signed, suit_colour, suit_html
 
@@ -227,7 +227,7 @@ class DealEditor(W.VBox):
             current = None if o.deal else getattr(rules, o.field)
             dd = W.Dropdown(options=[(self._value_words(o.field, v), k) for k, v in enumerate(o.values)],
                             value=o.values.index(current) if current in o.values else 0,
-                            description=o.field.replace("_", " ").capitalize() + ":",
+                            description=field_words(o.field)[:1].upper() + field_words(o.field)[1:] + ":",
                             style={"description_width": "initial"})
             dd.observe(lambda c, f=o.field: self._safely(self._variant_changed, f, c), names="value")
             self.variant_choices[o.field] = dd
@@ -281,6 +281,32 @@ class DealEditor(W.VBox):
         if spec is not None:
             self.load_code(spec.code)
         self._refresh()
+
+    def close(self) -> None:
+        """Close the editor and every widget it made (its controls, their layouts and styles,
+        the play table opened from it), in the kernel and on the page: a lesson that replaces
+        an editor (another game chosen) leaves none of its some 300 widgets behind."""
+        seen: set[int] = set()
+        todo: list[Any] = [self, *(v for v in vars(self).values() if isinstance(v, (W.Widget, list, tuple, dict)))]
+        found: list[W.Widget] = []
+        while todo:
+            item = todo.pop()
+            if isinstance(item, dict):
+                todo.extend(item.values())
+            elif isinstance(item, (list, tuple)):
+                todo.extend(item)
+            elif isinstance(item, W.Widget) and id(item) not in seen:
+                seen.add(id(item))
+                found.append(item)
+                todo.extend(getattr(item, name, None) for name in item.keys)
+            elif item is not None and hasattr(item, "__dict__") and not isinstance(item, type) and id(item) not in seen:
+                seen.add(id(item))  # a play table object holding widgets
+                if item is self.play_table:
+                    todo.extend(v for v in vars(item).values() if isinstance(v, (W.Widget, list, tuple)))
+        for widget in found:
+            if widget is not self:
+                widget.close()
+        super().close()
 
     # ---- what the editor holds --------------------------------------------------------------
 
@@ -547,7 +573,7 @@ class DealEditor(W.VBox):
         if field == "trump":
             return "drawn" if value is None else Suit[{"S": "SPADES", "H": "HEARTS", "D": "DIAMONDS",
                                                        "C": "CLUBS"}[value]].symbol
-        return value_words(value)
+        return value_words(value, field)
 
     def _check_dealer(self, dealer) -> int:
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.players:
