@@ -3,7 +3,9 @@
 Not a test: it prints figures. Loopback only, bounded in count and time.
 
 One room service process (``cardkit.room_service.RoomService``, its tornado app and worker
-thread as ``python -m cardkit.room_service`` runs them, a SQLite file in a temporary folder)
+thread as ``python -m cardkit.room_service`` runs them, a SQLite file in a temporary folder,
+or the database ``--db-url`` names, e.g. ``postgresql://user@127.0.0.1:5432/room``: the
+tables are added to whatever it holds, so give it an empty one)
 on 127.0.0.1 at a free port. **The hub's OAuth is replaced by a test-only stub** (the
 cookie ``room-test-user`` names the user, as in ``tests/test_room_service.py``): starting a
 JupyterHub for the load would time the hub, not the room, and a learner's log-in happens
@@ -35,7 +37,7 @@ Printed, per game:
 
 Usage::
 
-    python benchmarks/room_load.py [--tables 8] [--learners 4] [--games variety,...]
+    python benchmarks/room_load.py [--tables 8] [--learners 4] [--games variety,...] [--db-url URL]
 """
 
 from __future__ import annotations
@@ -77,13 +79,13 @@ class StubAuth:
         return user()
 
 
-def serve(port: int, data_dir: str) -> None:
+def serve(port: int, db_url: str) -> None:
     from tornado.httpserver import HTTPServer
 
     from cardkit.room import Room
     from cardkit.room_service import RoomService
 
-    room = Room(f"sqlite:///{Path(data_dir) / 'room.sqlite'}", teachers=[TEACHER])
+    room = Room(db_url, teachers=[TEACHER])
     service = RoomService(room, prefix=PREFIX, hub_auth=StubAuth())
     app = service.application()
 
@@ -266,11 +268,11 @@ async def play_game(base: str, game: str, tables: int, learners: int, teacher: C
             "load_after": os.getloadavg(), "errors": sum(len(c.errors) for p in plays for c in p.clients.values())}
 
 
-def check_stored(db: Path, results: list[dict]) -> None:
+def check_stored(db_url: str, results: list[dict]) -> None:
     """Open the room again on its database: every action sent is stored, every table in the traveller."""
     from cardkit.room import Room
 
-    room = Room(f"sqlite:///{db}", teachers=[TEACHER])
+    room = Room(db_url, teachers=[TEACHER])
     for r in results:
         rows = room.results(r["code"])
         r["traveller_rows"] = len({row["table"] for row in rows if row["table"] in r["ids"]})
@@ -294,22 +296,25 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--data-dir", help=argparse.SUPPRESS)
+    parser.add_argument("--db-url", help="the room's database, a SQLAlchemy URL (default: a SQLite file in a "
+                        "temporary folder)")
     args = parser.parse_args(argv)
     if args.serve:
-        serve(args.port, args.data_dir)
+        serve(args.port, args.db_url)
         return 0
     games = args.games.split(",")
     with tempfile.TemporaryDirectory(prefix="cardkit-room-load-") as tmp:
         port = free_port()
-        proc = subprocess.Popen([sys.executable, __file__, "--serve", f"--port={port}", f"--data-dir={tmp}"],
+        db_url = args.db_url or f"sqlite:///{Path(tmp) / 'room.sqlite'}"
+        proc = subprocess.Popen([sys.executable, __file__, "--serve", f"--port={port}", f"--db-url={db_url}"],
                                 stdout=subprocess.PIPE, text=True)
         try:
             assert proc.stdout is not None
             line = proc.stdout.readline()
             if line.strip() != "ready":
                 raise SystemExit(f"the service did not start: {line!r}")
-            print(f"service pid {proc.pid} on 127.0.0.1:{port}; {os.cpu_count()} cores; "
+            print(f"database {db_url.split('://')[0]}; service pid {proc.pid} on 127.0.0.1:{port}; "
+                  f"{os.cpu_count()} cores; "
                   f"load average {os.getloadavg()[0]:.2f}; start RSS {memory(proc.pid)['VmRSS']:.0f} MiB")
             base = f"http://127.0.0.1:{port}"
 
@@ -324,7 +329,7 @@ def main(argv=None) -> int:
         finally:
             proc.terminate()
             proc.wait(timeout=30)
-        check_stored(Path(tmp) / "room.sqlite", results)
+        check_stored(db_url, results)
     for r in results:
         lat = [x * 1000 for p in r["plays"] for x in p.latencies]
         actions = sum(len(v) for p in r["plays"] for v in p.sent.values())

@@ -63,6 +63,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
+from importlib.util import find_spec
 from typing import Any
 
 from sqlalchemy import (
@@ -84,7 +85,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from ._checks import is_whole
@@ -333,6 +334,15 @@ def _migrate(engine: Engine, now: float) -> None:
                 conn.execute(update(table).where(table.c.code == code, table.c.cards_id.is_(None)).values(**values))
 
 
+def _driver(url: str) -> URL:
+    """``url`` as a SQLAlchemy URL; ``postgresql://`` names psycopg 3 (the ``postgres`` extra)
+    when psycopg2 is not installed (SQLAlchemy 2.0 would ask for psycopg2, 2.1 asks for psycopg)."""
+    u = make_url(url)
+    if u.drivername == "postgresql" and find_spec("psycopg2") is None and find_spec("psycopg") is not None:
+        u = u.set(drivername="postgresql+psycopg")
+    return u
+
+
 def _check_user(user) -> str:
     if not isinstance(user, str) or not user.strip() or len(user) > MAX_USER:
         raise RoomError(f"user {quote(user)}: expected a user name, text of 1 to {MAX_USER} characters")
@@ -371,7 +381,7 @@ class Room:
     """
 
     def __init__(self, url, *, teachers: Iterable[str] | str = (), clock: Callable[[], float] = time.time) -> None:
-        self.engine: Engine = url if isinstance(url, Engine) else create_engine(url)
+        self.engine: Engine = url if isinstance(url, Engine) else create_engine(_driver(url))
         if not isinstance(url, Engine) and self.engine.dialect.name == "sqlite" and \
                 self.engine.url.database not in (None, "", ":memory:"):
             with self.engine.connect() as conn:

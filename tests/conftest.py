@@ -42,7 +42,8 @@ On PostgreSQL each SQLite database a test makes (``sqlite://``, ``sqlite:///path
 schema of that database instead (one schema per path, so a test that opens a file twice opens
 the same schema twice), dropped after the test. Without the variable the PostgreSQL runs are
 skipped saying so, unless ``CARDKIT_REQUIRE_POSTGRES=1`` (set by ``.ci/run``), which makes
-that a failure. ``room_db_url`` gives a test a fresh database URL of either kind.
+that a failure. A test anywhere that asks for ``room_db_url`` (a fresh database's URL) runs
+on both the same way.
 
 Every test that is not a browser test runs with no event loop marked running in its thread
 (``_no_leaked_event_loop``): Playwright's sync API leaves its loop marked running in the
@@ -378,7 +379,6 @@ ROOM_DB_FILES = frozenset({
     "test_room_security.py",
     "test_room_service.py",
     "test_room_service_seats_and_boards.py",
-    "test_room_restart.py",
 })
 #: tests of SQLite itself, run on SQLite only
 SQLITE_ONLY = frozenset({"test_a_sqlite_file_is_written_ahead"})
@@ -391,7 +391,8 @@ def _room_db_file(path) -> bool:
 
 
 def pytest_generate_tests(metafunc):
-    if "room_db" in metafunc.fixturenames and _room_db_file(metafunc.definition.path):
+    if "room_db" in metafunc.fixturenames and (_room_db_file(metafunc.definition.path)
+                                                or "room_db_url" in metafunc.fixturenames):
         metafunc.parametrize("room_db", _ROOM_DBS, indirect=True)
 
 

@@ -159,7 +159,8 @@ def test_the_room_service_and_its_roles_are_cardkit_hubs(tmp_path):
     room = values["hub"]["services"]["room"]
     assert set(room) <= set(Service.class_trait_names()), set(room) - set(Service.class_trait_names())
     ours, roles = _cardkit_hub_room(tmp_path)
-    assert {k: room[k] for k in ("display", "oauth_no_confirm")} == {k: ours[k] for k in ("display", "oauth_no_confirm")}
+    fields = ("display", "oauth_no_confirm")
+    assert {k: room[k] for k in fields} == {k: ours[k] for k in fields}
     loaded = values["hub"]["loadRoles"]
     assert {name: loaded[name]["scopes"] for name in ("user", "server")} == {n: roles[n] for n in ("user", "server")}
     # the learners' lessons report to the room's Service, which the learners' pods may reach
