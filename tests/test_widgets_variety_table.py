@@ -326,3 +326,16 @@ def test_the_hand_is_readable_in_the_bidding_and_the_follow_rule_is_said_in_word
                     return
             _learner_step(t)
     pytest.fail("the learner never had to follow suit in 60 deals")  # pragma: no cover
+
+
+def test_the_play_starts_with_the_bidding_said_in_order():
+    """Issue 33, item 8: a deal whose bidding ended without the learner opened straight in the
+    play ("Contract 8 … declarers West and East. Your turn"), the bids only in the replay. At the
+    play's first moment the status line says the bidding, in order, the learner as "you"."""
+    t = VarietyTable(seed=4)
+    while t.state.phase == "bidding":  # the bots bid at once; the learner names her lowest legal number
+        t.table.bid(t.table.enabled_bids[0])
+    st = t.state
+    expected = ", ".join(f"{'you' if (st.first_bidder + i) % 4 == t.seat else t.names[(st.first_bidder + i) % 4]} {b}"
+                         for i, b in enumerate(st.bids))
+    assert f"The bidding: {expected}." in t.status_text, t.status_text

@@ -258,8 +258,8 @@ class VarietyTable(DealDashboard):
         for n, c in variety.contracts(self.rules).items():
             trump = "no trumps" if c.trump is None else f"{suit_html(c.trump, four_colour=self.four_colour)} trumps"
             kinds.append(f"<b>{n}</b> {trump}{' (lowest wins)' if c.lowest_wins else ''}")
-        prompt += ("<br><small>The contracts: " + ", ".join(kinds) + "; how each scores is in the bid "
-                   "buttons' titles and under “The eight contracts” below.</small>")
+        prompt += ("<br><small>The contracts: " + ", ".join(kinds) + "; how each scores: open “The eight "
+                   "contracts” below.</small>")
         talk = "".join(f'<div><b>{html.escape(self.names[s])}</b> says: “{html.escape(t)}”</div>' for s, t in remarks)
         return {"kind": "bidding", "active": mine, "numbers": numbers, "record": record, "remarks": talk,
                 "prompt": prompt}
@@ -311,7 +311,14 @@ class VarietyTable(DealDashboard):
                     f"Your score this deal: {signed(mine)}. Press New deal for the next deal."
                     + (self._game_over_text() if self.game_over else ""))
         turn = "Your turn: play a card" if st.current_player == self.seat else f"{name(st.current_player)} to play"
-        return f"{head}. {turn}."
+        auction = ""
+        if not st.completed_tricks and (st.trick is None or self.seat not in st.trick.seats):
+            # until the learner's first card: the bidding said, in order (issue 33, item 8: a
+            # deal whose bidding ended before the learner's turn went straight to the play)
+            bids = ", ".join(f"{'you' if (st.first_bidder + i) % 4 == self.seat else name((st.first_bidder + i) % 4)}"
+                             f" {b}" for i, b in enumerate(st.bids))
+            auction = f" The bidding: {bids}."
+        return f"{head}.{auction} {turn}."
 
     def _game_over_text(self) -> str:
         totals = self.game.totals
