@@ -517,3 +517,30 @@ def room_db_url(room_db, tmp_path):
     if isinstance(room_db, PostgresSchemas):
         return room_db.url()
     return f"sqlite:///{tmp_path / 'room.sqlite'}"
+
+
+# ------------------------------------------------------------------ learners' system users
+
+def learners_cannot_run_python() -> str | None:
+    """Why a learner's system user (``nobody`` in the tests) cannot run this Python, or None
+    if it can: every folder above the interpreter as this run names it (a venv inside a
+    private checkout, mode 0700), the file it links to (pyenv's Python under ``/root``) and
+    the standard library must let other users pass (``cardkit.hub_cli.check_reachable_by_learners``)."""
+    from cardkit.hub_cli import HubSetupError, check_reachable_by_learners
+
+    paths = {Path(sys.executable).parent, Path(os.path.realpath(sys.executable)).parent,
+             Path(os.path.realpath(sys.base_prefix))}
+    try:
+        check_reachable_by_learners(*sorted(paths))
+    except HubSetupError as error:
+        return str(error)
+    return None
+
+
+@pytest.fixture
+def learner_python():
+    """Skips the test, saying why, when a learner's system user cannot run this Python (see
+    :func:`learners_cannot_run_python`): the hub's own tests skip for the same reason."""
+    reason = learners_cannot_run_python()
+    if reason is not None:
+        pytest.skip(f"runs this Python as another user: {reason}")

@@ -81,7 +81,7 @@ def test_an_account_the_hub_did_not_make_is_never_handed_to_a_learner(tmp_path):
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root (the hub runs as root)")
-def test_the_numba_cache_is_copied_as_the_learner_and_a_planted_link_is_not_followed():
+def test_the_numba_cache_is_copied_as_the_learner_and_a_planted_link_is_not_followed(learner_python):
     """The attacker's finding 1: with ``~/.cache`` a symbolic link to a folder of root's, the
     hub (as root) copied the cache through it and gave root's folder to the learner. Now the
     learner's own user copies, and removes the link."""
