@@ -18,6 +18,7 @@ import io
 import re
 import socket
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -110,7 +111,7 @@ def test_the_teacher_sees_a_finished_boards_traveller_after_the_tables_moved_on(
         # the results download as a CSV file
         with teacher.expect_download() as info:
             teacher.locator("a.room-export-results").click()
-        text = open(info.value.path(), encoding="utf-8").read()
+        text = Path(info.value.path()).read_text(encoding="utf-8")
         parsed = list(csv.DictReader(io.StringIO(text)))
         assert {(r["table"], r["deal code"]) for r in parsed} == {(t1, "W-17"), (t2, "W-17")} and len(parsed) == 8
         # the hand records of table 1's set are linked
