@@ -26,18 +26,21 @@ Seats by name where the engine numbers them (its messages say "seat 1"):
 >>> seats_named("T♠ is not in seat 1's hand: it holds J♠", 4), seats_named("seat 1 leads", 2)
 ("T♠ is not in West's hand: it holds J♠", 'your opponent leads')
 
-Rule variants in words (deal codes' refusals, the tables' messages):
+Rule variants in words (Compose a deal's lists, deal codes' refusals, the tables' messages;
+the words of the rules page, RULES.md's section in brackets of :data:`VARIANT_WORDS`):
 
 >>> variant_words("lead", "left_of_dealer"), variant_words("trump_six_double", True), variant_words("players", 3)
-('lead: left of dealer', 'trump six double: on', '3 players')
+("first lead: the dealer's left", 'the six of trumps: counts 12', '3 players')
+>>> value_words("halved_2_7"), value_words(False, "bonus_without_tricks"), value_words("no_bonus")
+('contracts 2 and 7 at half value', 'needs a trick', "nobody's loss, no bonus")
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["signed", "number", "minus_signs", "value_words", "variant_words", "tens_as_10", "hand_as_read",
-           "seats_named", "PHASE_REFUSALS"]
+__all__ = ["signed", "number", "minus_signs", "value_words", "variant_words", "field_words", "tens_as_10",
+           "hand_as_read", "seats_named", "PHASE_REFUSALS", "VARIANT_WORDS", "FIELD_WORDS"]
 
 _HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")
 _TEN_CARD = re.compile(r"\bT(?=[♠♥♦♣])")
@@ -102,20 +105,77 @@ def minus_signs(text: str) -> str:
     return _HYPHEN_MINUS.sub("−", text)
 
 
-def value_words(value) -> str:
-    """A rule variant's value as a learner reads it: ``"left_of_dealer"`` → "left of
-    dealer", True / False → "on" / "off", None → "none"."""
+#: The rule variants' settings in words, as a learner reads them after the setting's name
+#: (:data:`FIELD_WORDS`): ``(field, value) -> words``; each game's ``Rules.choices`` lists the
+#: values, the first the **default** (RULES.md: §1.4 lead, §1.2 contract values, §1.6 tie,
+#: §2.2 double honour trick and bonus without tricks, §2.3 settlement bonus, §3.1 deck and
+#: trump six double, §3.3 draw after). The rules page names the same variants.
+VARIANT_WORDS: dict[tuple[str, object], str] = {
+    ("lead", "left_of_first_namer"): "left of the first to name the contract",
+    ("lead", "left_of_first_bidder"): "left of the first bidder",
+    ("lead", "left_of_dealer"): "the dealer's left",
+    ("contract_values", "book"): "the book's values",
+    ("contract_values", "seed"): "the book's values",          # an older name of "book"
+    ("contract_values", "halved_2_7"): "contracts 2 and 7 at half value",
+    ("tie", "declarers_lose"): "the declarers' loss",
+    ("tie", "no_bonus"): "nobody's loss, no bonus",
+    ("double_honour_trick", "max"): "20 in all",
+    ("double_honour_trick", "additive"): "20 plus the third honour",
+    ("bonus_without_tricks", False): "needs a trick",
+    ("bonus_without_tricks", True): "without a trick too",
+    ("settlement_bonus", "all"): "every receiver's bonus paid",
+    ("settlement_bonus", "only_plus"): "paid only with no penalty",
+    ("deck", 36): "36 cards",
+    ("deck", 52): "52 cards",
+    ("trump_six_double", False): "counts 6",
+    ("trump_six_double", True): "counts 12",
+    ("draw_after", "any"): "after any card from the hand",
+    ("draw_after", "lead"): "only after a lead",
+}
+
+#: The rule variants' settings named in words: ``field -> words`` (see :data:`VARIANT_WORDS`).
+FIELD_WORDS: dict[str, str] = {
+    "lead": "first lead", "contract_values": "contract values", "tie": "a tie",
+    "double_honour_trick": "two honours in one trick", "bonus_without_tricks": "the +20 bonus",
+    "settlement_bonus": "bonuses in the payment", "deck": "deck", "trump_six_double": "the six of trumps",
+    "draw_after": "the draw", "trump": "trumps", "players": "players",
+}
+
+# a string value names one setting only, so it is read without its field too
+_WORDS_BY_VALUE = {v: w for (_f, v), w in VARIANT_WORDS.items() if isinstance(v, str)}
+
+
+def field_words(field: str) -> str:
+    """A rule variant's setting (a ``Rules`` field name, str) named in words: ``"lead"`` →
+    "first lead", ``"trump_six_double"`` → "the six of trumps"; an unknown field with its
+    underscores as spaces."""
+    return FIELD_WORDS.get(field, field.replace("_", " "))
+
+
+def value_words(value, field: str | None = None) -> str:
+    """A rule variant's value (a str, bool, int or None) as a learner reads it: with its
+    ``field`` (a ``Rules`` field name) the words of :data:`VARIANT_WORDS`
+    (``"left_of_dealer"`` → "the dealer's left"); a string value is read the same without
+    it. Otherwise True / False → "on" / "off", None → "none", any other value as text with
+    its underscores as spaces."""
+    try:
+        if field is not None and (field, value) in VARIANT_WORDS:
+            return VARIANT_WORDS[(field, value)]
+        if isinstance(value, str) and value in _WORDS_BY_VALUE:
+            return _WORDS_BY_VALUE[value]
+    except TypeError:           # an unhashable value: read as text below
+        pass
     if isinstance(value, bool):
         return "on" if value else "off"
     return "none" if value is None else str(value).replace("_", " ")
 
 
 def variant_words(field: str, value) -> str:
-    """A rule variant (a ``Rules`` field and its value) in words: "lead: left of dealer",
-    "trump six double: on"; the number of players as "3 players"."""
+    """A rule variant (a ``Rules`` field name and its value) in words: "first lead: the
+    dealer's left", "the six of trumps: counts 12"; the number of players as "3 players"."""
     if field == "players":
         return f"{value} players"
-    return f"{field.replace('_', ' ')}: {value_words(value)}"
+    return f"{field_words(field)}: {value_words(value, field)}"
 
 
 #: Why no card may be played in a phase that is not the play (the play pages', the room's and

@@ -192,6 +192,16 @@ CHECKS = [
         r"|(?<![\w’'])'[^'\n]{1,40}'(?![\w’'])")),
     ("a Python literal", re.compile(
         r"\b(?:True|False)\b|\(\s*[−-]?\d+(?:\s*,\s*[−-]?\d+)+\s*,?\s*\)|\b\d+(?:\.\d+)?e[−+-]?\d+\b")),
+    # issue 33, item 11: developers' words, a seat named twice, help only a pointer shows,
+    # a rule variant's setting read out as words ("halved 2 7" for contracts 2 and 7 at half value)
+    ("developers' words (the kit's tests, an invariant, the lesson checks)", re.compile(
+        r"(?i)\bthe kit's (?:tests?|engines?)\b|\b(?:by|recomputed by) the tests\b|\binvariants?\b"
+        r"|\bthe lesson checks\b|\bmust hold, so\b")),
+    ("a seat named twice (You, your cards)", re.compile(r"(?i)\byou \(your cards\)|\byour cards:\s*you\b")),
+    ("help that only a mouse pointer shows (a phone has none)", re.compile(r"(?i)\btooltips?\b|\bbuttons' titles\b")),
+    ("a rule variant's setting read out (say it in words)", re.compile(
+        r"\bleft of (?:first namer|first bidder|dealer)\b|\bhalved 2 (?:and )?7\b"
+        r"|(?i:\btrump six double\b|\bdouble honour trick\b)|^(?:declarers lose|no bonus|only plus|max|additive)$")),
 ]
 
 
@@ -229,6 +239,11 @@ def findings(texts) -> list[str]:
     "as in source 003", "sources 000/001",
     "action '7H 9H': expected a card such as 'QH', 'trump N', 'draw N' or 'draw none'",
     "the variants 'max' and 'additive'", "rules True", "the order (0, 1, 2)", "1e-05",
+    # issue 33, item 11
+    "the kit's tests solve every position again", "recomputed by the tests too", "an invariant every test may use",
+    "These facts must hold, so the lesson checks them:", "Your cards: You (your cards)", "You (your cards) ♠ A K",
+    "how each scores is in the bid buttons' titles", "see the tooltip", "halved 2 7", "halved 2 and 7",
+    "left of first namer", "lead: left of dealer", "only plus", "Trump six double:", "declarers lose", "no bonus",
 ])
 def test_the_scan_catches(bad):
     assert findings([("example", bad)]), bad
@@ -244,6 +259,9 @@ def test_the_scan_catches(bad):
     "Face-up cards, a four-colour deck, the dealer's left; 18 tricks (26 with 52).",
     "Open http://127.0.0.1:8866/voila/render/index.ipynb in JupyterLab.",
     "Measured on 2026-12-01 by the benchmark.",
+    "the declarers lose: each defender gets +10; a tie gives no bonus; South (your cards); Your cards",
+    "First lead: the dealer's left; contracts 2 and 7 at half value; the left of the first bidder leads",
+    "a quick test of reason 2; the six of trumps: counts 12",
 ])
 def test_the_scan_passes_words(good):
     assert findings([("example", good)]) == []
@@ -546,3 +564,70 @@ def test_the_index_speaks_to_learners_not_developers():
         assert word not in text, word
     first = "".join(shown[0]["source"])
     assert "](variety/1_rules.ipynb)" in first and first.index("](variety/1_rules.ipynb)") < 600
+
+
+# ---------------------------------------------------------------------------------------
+# Issue 33, items 3 and 11: the rules page written for learners, the words of the lists
+# ---------------------------------------------------------------------------------------
+
+RULES_MD = ROOT / "docs" / "RULES.md"
+
+
+def _rules_sections() -> list[str]:
+    """The section numbers of docs/RULES.md: "1", "1.1", ..., "3.4" (its ## and ### headings)."""
+    return re.findall(r"(?m)^#{2,3} (\d+(?:\.\d+)?)\.? ", RULES_MD.read_text(encoding="utf-8"))
+
+
+def _rules_quotes() -> list[str]:
+    """The sources' Russian words that RULES.md quotes («…» or "…"), whitespace made single."""
+    text = RULES_MD.read_text(encoding="utf-8")
+    quoted = re.findall(r"«([^»]+)»", text) + re.findall(r'"([^"]+)"', text)
+    return [" ".join(q.split()) for q in quoted if re.search("[А-Яа-яЁё]", q)]
+
+
+def test_the_rules_page_is_written_for_learners(executed):
+    """Issue 33, item 3: the rules page showed docs/RULES.md as written for developers ("Seats
+    are numbered 0..n-1", "PBN style", "Where this file fixes…", "the kit's engines", ranks
+    "A K Q J T 9 8 7 6", "an invariant every test may use"). What it shows now: every section
+    of RULES.md under its number (§1.6, with an anchor to link), every Russian quote of the
+    sources, each variant named in words, and none of those words."""
+    nb = executed("rules.ipynb")
+    shown = " ".join(" ".join(text.split()) for _, text in learner_texts(nb))
+    sections = _rules_sections()
+    assert len(sections) == 18, sections                     # 1, 1.1..1.8, 2, 2.1..2.3, 3, 3.1..3.4
+    missing = [n for n in sections if not re.search(rf"§{re.escape(n)}(?![\d.]\d)", shown)]
+    assert not missing, f"sections not on the rules page: {missing}"
+    raw = (LESSONS / "rules.ipynb").read_text(encoding="utf-8")
+    assert [n for n in sections if f'<a id=\\"s{n.replace(".", "-")}\\"></a>' not in raw] == []
+    quotes = _rules_quotes()
+    assert len(quotes) >= 12, quotes
+    assert [q for q in quotes if q not in shown] == [], "a quote of the sources is missing"
+    for words in ("the dealer's left leads", "the left of the first bidder leads", "the left of the first to name",
+                  "contracts 2 and 7 at half value", "a tie gives no bonus", "a tie is the declarers' loss",
+                  "honours in one trick and apart add up", "the bonus without a trick",
+                  "a bonus paid only with no penalty", "the 52-card deck", "the six of trumps counted double",
+                  "the draw only after a lead", "three rounds", "South", "West", "North", "East", "your opponent",
+                  "the book", "the dictionary", "♠ A 10 4"):
+        assert words in shown, words
+    for bad in (r"0\.\.n", r"\bPBN\b", r"(?i)\bengines?\b", r"(?i)\binvariants?\b", r"Where this file",
+                r"(?i)\btests?\b", r"(?i)\bnotebooks?\b", r"(?i)\bcells?\b", r"\bJSON\b", r"(?<!\S)T(?!\S)",
+                r"left_of_", r"\w_\w", r"(?i)\bseats? (?:are )?numbered\b", r"(?i)\bseeds?\b", r"`"):
+        m = re.search(bad, shown)
+        assert m is None, f"{bad}: …{shown[max(0, m.start() - 60):m.end() + 60]}…"
+    assert sum(c.cell_type == "code" for c in nb.cells) == 0, "the rules page is text: nothing to run"
+
+
+@pytest.mark.parametrize("game", ["variety", "warsaw_hearts", "armenian_durak"])
+def test_compose_a_deal_lists_name_the_variants_in_words(game):
+    """Issue 33, item 11: Compose a deal's lists read the rules' settings ("halved 2 7",
+    "left of first namer", "declarers lose", "no bonus", "Trump six double: on"); each list
+    now names its setting and each choice in words (cardkit.wording.VARIANT_WORDS)."""
+    from cardkit_widgets import DealEditor
+
+    e = DealEditor(game)
+    texts = [(f"{field} list", t) for field, dd in e.variant_choices.items()
+             for t in (dd.description, *dd._options_labels)]
+    assert len(texts) > 6
+    found = findings(texts)
+    bare = [t for _, t in texts if t in ("on", "off", "36", "52") or "_" in t]
+    assert not found and not bare, (found, bare)

@@ -110,7 +110,7 @@ def test_single_dummy_problems_match_the_estimate(game):
         text = re.sub(r"<[^>]*>", "", position_html(p))
         assert "hidden" in text
         # the other hands' cards are not in the page: one hand is shown, the others are counts
-        assert text.count("(your cards)") == 1 and text.count("cards, hidden") + text.count("card, hidden") == \
+        assert text.count("Your cards") == 1 and text.count("cards, hidden") + text.count("card, hidden") == \
             st.players - 1
 
 

@@ -135,7 +135,8 @@ def test_two_tables_given_the_same_code_play_the_same_way():
     ("V-48X1", "'V-48X1'"),                              # not a seed, not X + cards
     ("V-XAYUXXVYINJOVWLKVFNSUT", "check"),               # a mistyped cards form
     ("W-17", "Warsaw Hearts deal"),                      # another game
-    ("V-4821-L2", "is for lead: left of dealer, but this table plays lead: left of first namer"),  # other rules, in words
+    ("V-4821-L2", "is for first lead: the dealer's left, but this table plays first lead: left of the first to "
+                   "name the contract"),  # other rules, in words
     ("", "expected"),
 ])
 def test_a_bad_code_keeps_the_deal_and_says_why_in_one_line(bad, words):

@@ -46,7 +46,10 @@ def _hand_block(cards, name: str, me: bool, note: str = "") -> str:
         ranks = " ".join(html.escape(c.label[:-1]) for c in of) or "—"  # the ten as 10
         colour = "#c62828" if s.is_red else "#1a1a1a"
         rows.append(f'{suit_html(s)} <span style="color:{colour}">{ranks}</span>')
-    head = f"<b>{html.escape(name[0].upper() + name[1:])}</b>" + (" (your cards)" if me else "")
+    if me and name.lower() == "you":
+        name = "your cards"                      # not "You (your cards)"
+    mine = " (your cards)" if me and not name.lower().startswith("your") else ""
+    head = f"<b>{html.escape(name[0].upper() + name[1:])}</b>{mine}"
     if note:
         head += f'<br><span style="color:#555">{note}</span>'
     border = "2px solid #1565c0" if me else "1px solid #ccc"
@@ -127,11 +130,10 @@ def _bidding_html(p: Problem) -> str:
     bids = ", ".join(f"{html.escape(names[(st.first_bidder + i) % 4])} {b}" for i, b in enumerate(st.bids))
     dealer = names[st.dealer]
     lines = [f"The dealer is {html.escape(dealer)}; " + (f"the bids so far: {bids}." if bids else
-                                                          "<b>you bid first</b>."),
-             "Your cards:"]
+                                                          "<b>you bid first</b>.")]
     table = "".join(f"<tr><td><b>{n}</b></td><td>{html.escape(str(c).split(': ', 1)[1]).replace('-', '−')}</td></tr>"
                     for n, c in contracts(st.rules).items())
-    return ("<br>".join(lines) + _hand_block(st.hands[p.seat], "you", True)
+    return ("<br>".join(lines) + _hand_block(st.hands[p.seat], "your cards", True)
             + f'<details><summary>the eight contracts</summary><table>{table}</table></details>')
 
 
@@ -167,7 +169,7 @@ def _tableau(st, s: int) -> str:
 
 def _durak_html(p: Problem) -> str:
     from cardkit.games.armenian_durak import deck_points
-    st, names = p.state, p.names
+    st = p.state
     pts = st.points()
     opp = 1 - p.seat
     lines = [f"Trumps: {suit_html(st.trump)}. Points so far: you {pts[p.seat]}, the opponent {pts[opp]} "
@@ -175,7 +177,7 @@ def _durak_html(p: Problem) -> str:
              _trick_line(p)]
     blocks = {}
     for s, where in ((opp, "top"), (p.seat, "bottom")):
-        block = _hand_block(st.hands[s], names[s], s == p.seat, "hand")
+        block = _hand_block(st.hands[s], "your hand" if s == p.seat else "the opponent's hand", s == p.seat)
         whose = "Your" if s == p.seat else "The opponent's"
         blocks[where] = (block + f'<div style="margin:2px 0 6px 4px">{whose} tableau, six stacks (a face-up card, '
                          f"and the face-down card under it if any): {_tableau(st, s)}</div>")
@@ -369,14 +371,14 @@ class ProblemSet(W.VBox):
             body = (f"<b>Best: {p.best}.</b> The advisor dealt the 39 cards you cannot see at random "
                     f"{samples:,} times".replace(",", " ") +
                     ", drew your partner among the other three players and played every contract out with the "
-                    "kit's rule bots: your side's expected margin for each number you may name "
+                    "rule bots: your side's expected margin for each number you may name "
                     "(points; ± its standard error):"
                     f"<table><tr><th>bid</th><th>expected margin</th></tr>{rows}</table>")
             rule = p.rule_choice
             if rule == p.best:
-                body += f"A simple rule of thumb (the kit's rule bot) also names {rule} here."
+                body += f"A simple rule of thumb, which the rule bots bid by, also names {rule} here."
             else:
-                body += (f"A simple rule of thumb (the kit's rule bot, which weighs high cards and suit lengths) "
+                body += (f"A simple rule of thumb, which the rule bots bid by (it weighs high cards and suit lengths), "
                          f"names {rule} here: {p.values[p.best] - p.values[rule]:.1f} points less on average.")
         elif p.kind == "view":
             rows = "".join(
@@ -400,7 +402,7 @@ class ProblemSet(W.VBox):
                             ": another card, because of where the hidden cards lay, which you could not see.")
                          + " ")
             rule = p.rule_choice
-            body += (f"The usual rule of thumb (the kit's rule bot) plays {card_html(rule)} here: "
+            body += (f"The usual rule of thumb, which the rule bots follow, plays {card_html(rule)} here: "
                      f"{p.values[p.best] - p.values[rule]:.1f} points less on average.")
         else:
             import re
@@ -410,11 +412,11 @@ class ProblemSet(W.VBox):
                     f'cards known):<ul style="margin:2px 0">{items}</ul>')
             rule = p.rule_choice
             if rule == p.best:
-                body += (f"<br>The usual rule of thumb (the kit's rule bot) also plays {card_html(rule)} here.")
+                body += (f"<br>The usual rule of thumb, which the rule bots follow, also plays {card_html(rule)} here.")
             else:
                 cost = p.values[p.best] - p.values[rule]
-                body += (f"<br>The usual rule of thumb (the kit's rule bot) plays {card_html(rule)} here: it costs "
-                         f"{cost} point{'s' if cost != 1 else ''}.")
+                body += (f"<br>The usual rule of thumb, which the rule bots follow, plays {card_html(rule)} here: "
+                         f"it costs {cost} point{'s' if cost != 1 else ''}.")
         self.answer.value = tens_as_10(f'<div style="border-left:3px solid #1565c0;padding-left:8px;line-height:1.4">'
                                        f'{body}</div>')
         return self.answer.value
