@@ -1,5 +1,5 @@
 """The lessons index renders in a real Voila + headless Chromium, without errors, and
-links the rules reference, which shows RULES.md."""
+links the rules reference, the rules written for learners in RULES.md's section numbers."""
 
 import re
 
