@@ -56,6 +56,9 @@ from traitlets import Float, Integer, default
 from cardkit.lessons_cli import DEFAULT_MAX_KERNELS, KERNEL_MESSAGE_TYPES, REMOVED_CELL_TAGS
 
 EVICT_AFTER = 20.0  # seconds without a connected page before a kernel may make room for a new page
+#: Websocket close codes of a page that has gone for good: 1000 (normal) and 1001 (going away:
+#: Chromium's code when a tab closes or leaves for another page). Its kernel makes room at once.
+NORMAL_CLOSE_CODES = (1000, 1001)
 
 FULL_MESSAGE = (
     "{n} lessons are open already, the most one person may have at once. "
@@ -67,7 +70,8 @@ class BoundedKernelManager(AsyncMappingKernelManager):
     """Jupyter Server's kernel manager with a cap on kernels (``max_kernels``).
 
     Starting a kernel while ``max_kernels`` run first shuts down the oldest kernel with no
-    page connected for at least ``evict_after`` seconds; if none can go, it raises
+    page connected for at least ``evict_after`` seconds, or whose last page closed its
+    websocket normally (:meth:`note_page_closed`; any time); if none can go, it raises
     ``tornado.web.HTTPError(503)`` whose message (:data:`FULL_MESSAGE`) Voila shows as the
     page. Config: ``BoundedKernelManager.max_kernels`` (kernels, >= 1) and
     ``BoundedKernelManager.evict_after`` (seconds).
@@ -80,6 +84,9 @@ class BoundedKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._unconnected_since: dict[str, float] = {}
+        # Kernels whose last page closed its websocket normally (its tab closed, or it went to
+        # another page): nothing reconnects to them, so they make room at once.
+        self._page_gone: set[str] = set()
         # One start at a time: a kernel still starting is not yet in list_kernel_ids(), so
         # pages asked for at once would each have seen room for themselves (the attacker's
         # 12 requests in parallel got 12 kernels past a cap of 3).
@@ -92,6 +99,18 @@ class BoundedKernelManager(AsyncMappingKernelManager):
             return None
         return self._unconnected_since.setdefault(kernel_id, time.monotonic())
 
+    def note_page_closed(self, kernel_id: str, close_code: int | None) -> None:
+        """Called by :class:`LessonKernelConnection` as a page's websocket to ``kernel_id``
+        closes, before :meth:`notify_disconnect`: ``close_code`` is the code of the page's
+        close frame (None: the connection broke without one). A normal close (1000, or 1001
+        "going away": the tab closed or left for another page) marks the kernel as one whose
+        page has gone for good, which may make room for a new page at once once no other
+        page is connected; a broken connection (the page may reconnect) waits ``evict_after``."""
+        if close_code in NORMAL_CLOSE_CODES:
+            self._page_gone.add(kernel_id)
+        else:
+            self._page_gone.discard(kernel_id)
+
     def notify_disconnect(self, kernel_id: str) -> None:
         super().notify_disconnect(kernel_id)
         if self._kernel_connections.get(kernel_id, 0) <= 0:
@@ -100,18 +119,20 @@ class BoundedKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)
         self._unconnected_since.pop(kernel_id, None)
+        self._page_gone.discard(kernel_id)
 
     async def _make_room(self) -> None:
         now = time.monotonic()
         waiting = []
         for kernel_id in list(self.list_kernel_ids()):
             since = self._idle_since(kernel_id)
-            if since is not None and now - since >= self.evict_after:
+            if since is not None and (kernel_id in self._page_gone or now - since >= self.evict_after):
                 waiting.append((since, kernel_id))
         for _since, kernel_id in sorted(waiting):
             if len(self.list_kernel_ids()) < self.max_kernels:
                 return
-            self.log.info("cardkit: ending kernel %s (no page for %.0f s) to make room", kernel_id, now - _since)
+            self.log.info("cardkit: ending kernel %s (no page for %.0f s%s) to make room", kernel_id, now - _since,
+                          ", its page closed" if kernel_id in self._page_gone else "")
             await self.shutdown_kernel(kernel_id)
             self._unconnected_since.pop(kernel_id, None)
         if len(self.list_kernel_ids()) >= self.max_kernels:
@@ -133,6 +154,7 @@ class BoundedKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
         self._unconnected_since.pop(kernel_id, None)
+        self._page_gone.discard(kernel_id)
         LessonKernelConnection.forget_kernel(kernel_id)  # its pages' budget (defined below)
 
 
@@ -441,6 +463,16 @@ class LessonKernelConnection(ZMQChannelsWebsocketConnection):
         else:
             msg = json.loads(incoming)
         return msg["header"], msg.get("content"), msg.get("metadata")
+
+    def disconnect(self) -> None:
+        """Tell the kernel manager how the page closed (the close frame's code, see
+        :meth:`BoundedKernelManager.note_page_closed`), then disconnect as Jupyter Server does."""
+        note = getattr(self.multi_kernel_manager, "note_page_closed", None)
+        if callable(note):
+            code = getattr(getattr(self, "websocket_handler", None), "close_code", None)
+            self.log.debug("cardkit: a page's websocket to kernel %s closed (code %s)", self.kernel_id, code)
+            note(str(self.kernel_id), code if isinstance(code, int) else None)
+        super().disconnect()
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
         reason = self._refusal(incoming_msg)

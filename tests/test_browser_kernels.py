@@ -87,3 +87,51 @@ def test_kernel_cap_gives_a_clear_page():
             assert len(kernels) == 2
         finally:
             stop_voila(server)
+
+
+CLOSED_TAB_ROOM_S = 8  # well under BoundedKernelManager.evict_after (20 s)
+
+
+def test_a_closed_tab_makes_room_at_once_without_its_beacon(browser):
+    """Issue 33, item 11: after "3 lessons are open already", closing two tabs and reloading
+    the refused one works within a few seconds, even when the closed tabs sent no shutdown
+    beacon (Playwright's ``page.close()`` runs no ``beforeunload``, as a tab frozen or killed
+    by the browser): their websockets closed normally (1001), so their kernels make room at
+    once. Before, the reload was refused until the kernels had had no page for 20 s."""
+    sys.path.insert(0, str(REPO_ROOT))
+    from benchmarks._voila import free_port, jupyter_env, start_voila, stop_voila, voila_command, wait_until_ready
+
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        server, log_path = start_voila(voila_command(tmp, port, max_kernels=3), tmp, jupyter_env(tmp))
+        context = browser.new_context()
+        try:
+            base = f"http://127.0.0.1:{port}"
+            assert wait_until_ready(server, base, log_path, poll=0.2) is not None
+            url = f"{base}/voila/render/index.ipynb"
+            pages = []
+            for _ in range(3):
+                page = context.new_page()
+                page.set_default_timeout(60_000)
+                assert page.goto(url, timeout=90_000).status == 200
+                page.wait_for_function("() => !document.querySelector('.voila-skeleton-container')"
+                                       " && !!document.getElementById('rendered_cells')")
+                pages.append(page)
+            refused = context.new_page()
+            assert refused.goto(url, timeout=90_000).status == 503
+            assert "3 lessons are open already" in refused.inner_text("body")
+            t0 = time.monotonic()
+            pages[0].close()  # no beforeunload: no shutdown beacon
+            pages[1].close()
+            statuses = []
+            while True:
+                time.sleep(1.0)
+                statuses.append(refused.reload(timeout=90_000).status)
+                took = time.monotonic() - t0
+                if statuses[-1] == 200 or took > CLOSED_TAB_ROOM_S:
+                    break
+            print(f"\n[kernels] refused page served {took:.1f} s after two tabs closed: {statuses}")
+            assert statuses[-1] == 200, f"still refused {took:.1f} s after two tabs closed: {statuses}"
+        finally:
+            context.close()
+            stop_voila(server)
