@@ -464,7 +464,7 @@ class LessonKernelConnection(ZMQChannelsWebsocketConnection):
             msg = json.loads(incoming)
         return msg["header"], msg.get("content"), msg.get("metadata")
 
-    def disconnect(self) -> None:
+    def disconnect(self) -> None:  # type: ignore[override]  # sync in ZMQChannelsWebsocketConnection
         """Tell the kernel manager how the page closed (the close frame's code, see
         :meth:`BoundedKernelManager.note_page_closed`), then disconnect as Jupyter Server does."""
         note = getattr(self.multi_kernel_manager, "note_page_closed", None)
