@@ -105,7 +105,7 @@ from .room import NotSeatedError, Room, UnknownTableError
 from .room_records import DD_MAX_NODES, DD_SECONDS, dd_summary, ranking, records_page
 from .room_table import card_table_state, page_action
 from .table_session import SEAT_NAMES, jsonable, seat_names
-from .wording import tens_as_10
+from .wording import seats_named, tens_as_10
 
 __all__ = ["RoomService", "TokenBucket", "MESSAGES", "MAX_MESSAGE_BYTES", "SOCKET_MAX_BYTES", "RATE", "BURST",
            "FLOOD_CLOSE", "MAX_SOCKETS_PER_USER", "MAX_ANSWER_BYTES",
@@ -236,7 +236,6 @@ class TokenBucket:
         return False
 
 
-_SEAT_NUMBER = re.compile(r"\bseat ([0-3])\b")
 
 
 def for_learner(text: str, players: int | None = None) -> str:
@@ -249,8 +248,7 @@ def for_learner(text: str, players: int | None = None) -> str:
     """
     text = tens_as_10(text)
     if players in SEAT_NAMES:
-        names = SEAT_NAMES[players]
-        text = _SEAT_NUMBER.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], text)
+        text = seats_named(text, players, SEAT_NAMES[players])
     return text
 
 

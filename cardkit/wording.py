@@ -183,15 +183,19 @@ def variant_words(field: str, value) -> str:
 PHASE_REFUSALS = {"bidding": "cards are played after the bidding", "trump": "first the trump must be drawn",
                   "draw": "first choose whether to draw a face-down card"}
 
-_SEAT_NUMBER = re.compile(r"\bseat ([0-9])\b")
+_SEAT_NUMBER = re.compile(r"\bseat ([0-9])(?![\w.]*\d)(?!\w)")
 
 
-def seats_named(text: str, players: int) -> str:
+def seats_named(text: str, players: int, names: tuple[str, ...] | None = None) -> str:
     """``text`` with each ``seat N`` of a table of ``players`` (2, 3 or 4) written as the
-    learner reads the seat (:data:`SEAT_WORDS`: South, West, North, East; "you" and "your
-    opponent" for two); a number that is not a seat of that table, or another ``players``,
-    leaves the text as it is."""
-    names = SEAT_WORDS.get(players)
+    learner reads the seat (``names``, default :data:`SEAT_WORDS`: South, West, North, East;
+    "you" and "your opponent" for two); a number that is not a seat of that table (``seat
+    7``, ``seat 3.0``, ``seat 12``), or another ``players``, leaves the text as it is.
+
+    >>> seats_named("seat 3.0: you may act for your own seat only; seat 3.", 4)
+    'seat 3.0: you may act for your own seat only; East.'
+    """
+    names = SEAT_WORDS.get(players) if names is None else names
     if names is None:
         return text
     return _SEAT_NUMBER.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], text)
