@@ -57,6 +57,11 @@ proxy and every learner's server too. What the class gets:
 * **Runtime folders**: each learner's Jupyter runtime folder (``/run/cardkit-hub/<uid>``) is
   made fresh and empty for each start of their server and removed when it stops, so nothing
   of a previous owner of the uid (a cookie secret, a server file with its token) is used.
+* **Class links**: ``/hub/user-redirect/voila/render/<lesson>.ipynb?deal=CODE`` sends each
+  learner who opens it (logging in first if need be) to that page in their own server; a
+  server that is not running is started and the page opened (``implicit_spawn_seconds``),
+  not left at JupyterHub's "Launch Server" page. The start banner prints that form and the
+  teaching room's address (``/services/room/``).
 * **Culling**: ``jupyterhub-idle-culler`` runs as a hub service and stops a learner's
   server after ``--cull-idle-timeout`` seconds without activity; inside each server,
   Voila's idle kernels (a closed tab keeps its kernel, voila issue 1458) are culled too.
@@ -113,6 +118,14 @@ DEFAULT_MAX_SERVERS = 40
 DEFAULT_MEM_LIMIT = "1G"
 DEFAULT_CULL_IDLE_TIMEOUT = 1800  # seconds without activity before a learner's server stops
 DEFAULT_CULL_EVERY = 300  # seconds between two checks of the idle culler
+#: A link into a learner's server whose server is not running (a class link after log-in, or after
+#: the idle culler stopped it) starts the server after this many seconds and goes on to the page
+#: (JupyterHub's "not running" page, HTTP 424, otherwise waits for "Launch Server").
+IMPLICIT_SPAWN_SECONDS = 1.0
+#: A class link's path: the hub sends each learner to their own server's page, starting it if need be.
+CLASS_LINK_PATH = "/hub/user-redirect/voila/render/"
+#: The teaching room's path on the hub's address (the hub service ``room``).
+ROOM_PATH = "/services/room/"
 PASSWORD_ENV = "CARDKIT_HUB_PASSWORD"
 ADMIN_PASSWORD_ENV = "CARDKIT_HUB_ADMIN_PASSWORD"
 MIN_PASSWORD_LENGTH = 8  # SharedPasswordAuthenticator.user_password's rule
@@ -370,6 +383,9 @@ def hub_config(
         "db_url": f"sqlite:///{data / 'jupyterhub.sqlite'}",
         "cookie_secret_file": str(data / "jupyterhub_cookie_secret"),
         "active_server_limit": int(max_servers),
+        # a class link (/hub/user-redirect/voila/render/...?deal=..., or a learner's own /user/NAME/...)
+        # to a server that is not running starts it and goes on to the page (issue 34, item 16)
+        "implicit_spawn_seconds": IMPLICIT_SPAWN_SECONDS,
         "template_vars": {"announcement_login": LOGIN_ANNOUNCEMENT},
         "services": [
             {
@@ -790,6 +806,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  memory: {args.mem_limit} per learner, enforced: {memory_note}", flush=True)
     else:
         print(f"  memory: {args.mem_limit} per learner is advisory, not enforced ({memory_note})", flush=True)
+    address = f"{scheme}://{shown_ip}:{args.port}"
+    print(f"  teaching room: {address}{ROOM_PATH} (the admins are its teachers)", flush=True)
+    print(f"  a class link: {address}{CLASS_LINK_PATH}<lesson>.ipynb?deal=CODE (each learner's own server, "
+          "started if need be)", flush=True)
     if admins:
         print(f"  admin(s) {', '.join(admins)}: log in with the admin password from {admin_source}; "
               f"admin page /hub/admin", flush=True)

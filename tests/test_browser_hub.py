@@ -47,8 +47,8 @@ ADMIN_PASSWORD = "the-teachers-own-password-of-40-chars!!"  # >= 32 characters
 LEARNERS = ("ann", "boris", "chloe")
 #: learners of the later tests of the same hub: Compose a deal (issue 34, item 10) and a class
 #: link for a server not running (item 16)
-EDITOR_LEARNER, LINK_LEARNER = "dora", "pia"
-EVERY_LEARNER = (*LEARNERS, EDITOR_LEARNER, LINK_LEARNER)
+EDITOR_LEARNER, LINK_LEARNER, LOGIN_LINK_LEARNER = "dora", "pia", "quinn"
+EVERY_LEARNER = (*LEARNERS, EDITOR_LEARNER, LINK_LEARNER, LOGIN_LINK_LEARNER)
 TEACHER = "teacher"
 PLAY = "variety/2_play.ipynb"
 HUB_START_TIMEOUT_S = 60
@@ -690,3 +690,58 @@ def test_compose_a_deal_through_the_hub(hub, browser):
         raise
     finally:
         ctx.close()
+
+
+# ------------------------------- a class link for a learner whose server is not running (item 16)
+
+CLASS_DEAL = "V-4821"
+
+
+def _south_hand(page) -> list[str]:
+    """The cards of the learner's hand on the Variety play page, as notation ("QH")."""
+    from playwright.sync_api import expect
+
+    hand = page.locator(".ckt-hand [role=button]")
+    expect(hand).to_have_count(13)
+    return sorted(hand.evaluate_all("es => es.map(e => e.dataset.card)"))
+
+
+def test_a_class_link_starts_a_stopped_server(hub, browser):
+    """The teacher's class link, in its two forms, for learners whose servers are not running:
+    ``/hub/user-redirect/voila/render/...?deal=`` (opened before logging in) and
+    ``/hub/login?next=/user/<name>/voila/render/...?deal=``. Each logs in and lands on the
+    lesson with the link's cards (JupyterHub's "Launch Server" page, HTTP 424, before)."""
+    from playwright.sync_api import expect
+
+    from cardkit.codes import deal_from_code
+
+    base, log_path, _data_dir = hub
+    expected = sorted(c.rank.char + c.suit.letter for c in deal_from_code(CLASS_DEAL).hands[0])
+    contexts = []
+    try:
+        # 1. the user-redirect form, opened by a learner not logged in: the log-in page, then the lesson
+        ctx = browser.new_context()
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_navigation_timeout(SPAWN_TIMEOUT_MS)
+        page.goto(f"{base}/hub/user-redirect/voila/render/{PLAY}?deal={CLASS_DEAL}")
+        assert "/hub/login" in page.url, page.url
+        page.fill("#username_input", LINK_LEARNER)
+        page.fill("#password_input", PASSWORD)
+        page.click("#login_submit", no_wait_after=True)
+        # 2. the /user/<name>/ form through the log-in page, for another learner
+        ctx2 = browser.new_context()
+        contexts.append(ctx2)
+        path = f"/user/{LOGIN_LINK_LEARNER}/voila/render/{PLAY}?deal={CLASS_DEAL}"
+        page2 = _login(ctx2, base, LOGIN_LINK_LEARNER, PASSWORD, quote(path, safe="/"))
+        for name, p in ((LINK_LEARNER, page), (LOGIN_LINK_LEARNER, page2)):
+            p.wait_for_url(re.compile(re.escape(f"{base}/user/{name}/voila/render/{PLAY}?deal={CLASS_DEAL}") + "(&.*)?$"),
+                           timeout=SPAWN_TIMEOUT_MS)
+            expect(status_line(p)).to_contain_text(f"Deal code {CLASS_DEAL}.", timeout=SPAWN_TIMEOUT_MS)
+            assert _south_hand(p) == expected, name
+    except BaseException:
+        print(f"[hub] log tail:\n{_log_tail(log_path)}")
+        raise
+    finally:
+        for ctx in contexts:
+            ctx.close()

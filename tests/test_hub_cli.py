@@ -352,6 +352,9 @@ def test_main_starts_jupyterhub_with_the_settings_and_never_prints_the_password(
     assert hub_cli.PASSWORD_ENV not in os.environ
     assert "secret-class-pw" not in out.out + out.err and admin_password not in out.out + out.err
     assert f"http://127.0.0.1:{port}/" in out.out and str(data / "admin-password") in out.out
+    # the banner gives the teaching room's address and the class link's form (issue 34, items 15, 16)
+    assert f"teaching room: http://127.0.0.1:{port}/services/room/" in out.out
+    assert f"http://127.0.0.1:{port}/hub/user-redirect/voila/render/<lesson>.ipynb?deal=CODE" in out.out
     # the numba kernels were prepared into the data folder's cache before the address was said
     # (issue 19: the first Hint does not wait), and the variable is not left to the services
     cache, before = _PREPARED[-1]
@@ -388,3 +391,25 @@ def test_a_shared_user_hub_says_the_memory_limit_is_advisory(monkeypatch, capsys
     assert code == 0, out.err
     line = next(line for line in out.out.splitlines() if "memory:" in line)
     assert "1G per learner is advisory, not enforced" in line
+
+
+def test_a_link_to_a_stopped_server_starts_it(tmp_path):
+    """A class link to a learner's server that is not running starts it and goes on to the
+    page (issue 34, item 16), instead of JupyterHub's "Launch Server" page (HTTP 424)."""
+    settings = _config(tmp_path)
+    assert 0 < settings["JupyterHub"]["implicit_spawn_seconds"] <= 3
+    assert hub_cli.CLASS_LINK_PATH == "/hub/user-redirect/voila/render/"
+
+
+def test_variety_teachers_note_gives_the_hub_class_link():
+    """Variety 2's teacher-only note gives the class link's hub form (each learner's own server)
+    and installs JupyterLab through the kit's extra, not a bare ``pip install jupyterlab``
+    (issue 34, item 15)."""
+    import json as _json
+
+    cells = _json.loads((REPO_ROOT / "lessons" / "variety" / "2_play.ipynb").read_text(encoding="utf-8"))["cells"]
+    notes = ["".join(c["source"]) for c in cells if "teacher-only" in c["metadata"].get("tags", [])]
+    assert notes, "no teacher-only note"
+    text = "\n".join(notes)
+    assert "/hub/user-redirect/voila/render/variety/2_play.ipynb?deal=" in text
+    assert "pip install jupyterlab" not in text and 'pip install -e ".[lab]"' in text
