@@ -314,9 +314,20 @@ def _traveller_line(r: dict, names: Sequence[str]) -> dict:
 
 def _deals(value) -> list[str] | None:
     """A set of deal codes from a message: a list of codes, text (codes separated by
-    spaces, commas or lines), or null / empty for random boards."""
+    spaces, commas or lines), a whole deal-set file's text (the kit's own, as the deal
+    editor saves it: :func:`cardkit.deal_sets.deal_set_codes`; or PBN, Variety only:
+    :func:`cardkit.deal_sets.deals_from_pbn`; each board keeps its dealer), or null / empty
+    for random boards. A file that cannot be read is refused in one line."""
     if value is None:
         return None
+    if isinstance(value, str) and "[" in value:  # a deal-set file (tags in brackets), not bare codes
+        from cardkit.deal_sets import deal_set_codes, deals_from_pbn
+
+        try:
+            kits_own = "% cardkit deal set" in value or '[Code "' in value
+            return deal_set_codes(value if kits_own else deals_from_pbn(value)) or None
+        except CardkitError as error:
+            raise MessageRefused(f"the deal set file: {str(error)[:200]}") from None
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or not all(isinstance(c, str) and len(c) <= 200 for c in value):
