@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import logging
 import re
 import time
 from typing import Any, ClassVar
@@ -51,6 +52,8 @@ from jupyter_server.services.contents.largefilemanager import AsyncLargeFileMana
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
+from tornado.iostream import StreamClosedError
+from tornado.websocket import WebSocketClosedError
 from traitlets import Float, Integer, default
 
 from cardkit.lessons_cli import DEFAULT_MAX_KERNELS, KERNEL_MESSAGE_TYPES, REMOVED_CELL_TAGS
@@ -300,9 +303,60 @@ PAGE_BYTES_BURST = 1024 * 1024  # at once
 MAX_PAGE_COMM_OPENS = 4  # per connection (the page opens one)
 PAGE_RATE = 50.0  # messages a second a kernel's pages may send, on average
 PAGE_BURST = 400  # at once (a page's first messages, a held arrow key)
+# What a kernel's answers to its pages may come to: a page's message that makes the kernel
+# send much (``request_states`` answers with every widget's state: 0.2 MB of requests
+# brought back 55 MB in the attack pass of issue 32) is dropped while the kernel has sent its
+# pages more than this in the last minute (a play page's first screen is about 0.2 MB, a whole
+# deal's updates well under 2 MB).
+PAGE_OUT_BYTES_PER_MINUTE = 32 * 1024 * 1024
+PAGE_OUT_BYTES_BURST = 32 * 1024 * 1024
+STATE_REQUESTS_PER_MINUTE = 6  # ``request_states`` (every widget's state) a kernel answers; a page sends one
+STATE_REQUESTS_BURST = 6
+#: A page that has not read this much of what its kernel sent it is closed (it reconnects,
+#: and is sent the states again): a connection that never reads made the server hold
+#: hundreds of MB (issue 32's attack pass: 230 -> 573 MB in 40 s).
+MAX_UNSENT_BYTES = 16 * 1024 * 1024
 #: Kernels whose budgets a server keeps at most (one server runs a handful of kernels; a
 #: budget is dropped when its kernel ends, and a full one may be forgotten at any time).
 MAX_KERNEL_BUDGETS = 1024
+
+
+class ClosedPageFilter(logging.Filter):
+    """A logging filter for the ``asyncio`` logger: a task that failed only because its page's
+    websocket had closed (``WebSocketClosedError``, ``StreamClosedError``: a tab closed or
+    navigated away, a page that stopped reading) is logged as one line, the first
+    :data:`CLOSED_PAGE_LINES` times and then every 1,000th, instead of a traceback each (the
+    attack pass of issue 32 left 29,500 such tracebacks, about 20 MB, in the hub's log;
+    issue 33, item 10: the lesson server's log had them when a tab navigated away). Other
+    records pass unchanged."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if not isinstance(exc, (WebSocketClosedError, StreamClosedError)):
+            return True
+        self.count += 1
+        if self.count > CLOSED_PAGE_LINES and self.count % 1000:
+            return False
+        record.msg = "cardkit: a page's websocket had closed (%d so far): %s"
+        record.args = (self.count, type(exc).__name__)
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        return True
+
+
+CLOSED_PAGE_LINES = 20
+_CLOSED_PAGE_FILTER = ClosedPageFilter()
+
+
+def quiet_closed_pages() -> None:
+    """Install :class:`ClosedPageFilter` on the ``asyncio`` and ``tornado`` loggers (once)."""
+    for name in ("asyncio", "tornado.application", "tornado.general"):
+        log = logging.getLogger(name)
+        if _CLOSED_PAGE_FILTER not in log.filters:
+            log.addFilter(_CLOSED_PAGE_FILTER)
 
 
 class PageBudget:
@@ -316,18 +370,24 @@ class PageBudget:
     def __init__(self, now: float) -> None:
         self.messages = float(PAGE_BURST)
         self.bytes = float(PAGE_BYTES_BURST)
+        self.out_bytes = float(PAGE_OUT_BYTES_BURST)
+        self.state_requests = float(STATE_REQUESTS_BURST)
         self.last = now
 
     def refill(self, now: float) -> None:
         elapsed = max(0.0, now - self.last)
         self.messages = min(float(PAGE_BURST), self.messages + elapsed * PAGE_RATE)
         self.bytes = min(float(PAGE_BYTES_BURST), self.bytes + elapsed * PAGE_BYTES_PER_MINUTE / 60.0)
+        self.out_bytes = min(float(PAGE_OUT_BYTES_BURST), self.out_bytes + elapsed * PAGE_OUT_BYTES_PER_MINUTE / 60.0)
+        self.state_requests = min(float(STATE_REQUESTS_BURST),
+                                  self.state_requests + elapsed * STATE_REQUESTS_PER_MINUTE / 60.0)
         self.last = now
 
     def full(self, now: float) -> bool:
         """Whether this budget is as it starts (so forgetting it changes nothing)."""
         self.refill(now)
-        return self.messages >= PAGE_BURST and self.bytes >= PAGE_BYTES_BURST
+        return (self.messages >= PAGE_BURST and self.bytes >= PAGE_BYTES_BURST
+                and self.out_bytes >= PAGE_OUT_BYTES_BURST and self.state_requests >= STATE_REQUESTS_BURST)
 
     def take(self, size: int, now: float) -> str | None:
         """Spend one message of ``size`` bytes: None when the budget allows it, else the
@@ -337,9 +397,26 @@ class PageBudget:
             return f"more than {PAGE_RATE:.0f} messages a second"
         if self.bytes < size:
             return f"more than {PAGE_BYTES_PER_MINUTE // 1024:,} KiB a minute to one kernel"
+        if self.out_bytes < 0:
+            return f"the kernel sent its pages more than {PAGE_OUT_BYTES_PER_MINUTE // 2**20} MiB a minute"
         self.messages -= 1.0
         self.bytes -= size
         return None
+
+    def take_state_request(self, now: float) -> str | None:
+        """Spend one ``request_states`` (the kernel answers with every widget's state): None
+        when allowed, else the reason (nothing spent)."""
+        self.refill(now)
+        if self.state_requests < 1.0:
+            return f"more than {STATE_REQUESTS_PER_MINUTE} requests for every widget's state a minute"
+        self.state_requests -= 1.0
+        return None
+
+    def spend_out(self, size: int, now: float) -> None:
+        """Count ``size`` bytes the kernel sent its pages (they are sent; the pages' next
+        messages wait while the minute's allowance is spent)."""
+        self.refill(now)
+        self.out_bytes -= size
 
 
 def _comm_refusal(msg_type: str, content: Any, metadata: Any) -> str | None:
@@ -396,6 +473,7 @@ class LessonKernelConnection(ZMQChannelsWebsocketConnection):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        quiet_closed_pages()  # a closed page's websocket: one log line, not a traceback
         self._comm_opens = 0
         self._dropped = 0
 
@@ -440,6 +518,11 @@ class LessonKernelConnection(ZMQChannelsWebsocketConnection):
             reason = _comm_refusal(msg_type, content, metadata)
             if reason is not None:
                 return reason
+            data = content.get("data") if isinstance(content, dict) else None
+            if msg_type == "comm_msg" and isinstance(data, dict) and data.get("method") == "request_states":
+                over = self.budget_of(str(self.kernel_id), now).take_state_request(now)
+                if over is not None:
+                    return over
         if msg_type == "comm_open":
             self._comm_opens += 1
             if self._comm_opens > MAX_PAGE_COMM_OPENS:
@@ -462,6 +545,8 @@ class LessonKernelConnection(ZMQChannelsWebsocketConnection):
             msg = deserialize_binary_message(incoming)
         else:
             msg = json.loads(incoming)
+            if msg.get("buffers"):  # binary buffers come in binary frames; as JSON text they broke
+                raise ValueError("buffers in a text message")  # the server's send (a traceback)
         return msg["header"], msg.get("content"), msg.get("metadata")
 
     def disconnect(self) -> None:  # type: ignore[override]  # sync in ZMQChannelsWebsocketConnection
@@ -473,6 +558,31 @@ class LessonKernelConnection(ZMQChannelsWebsocketConnection):
             self.log.debug("cardkit: a page's websocket to kernel %s closed (code %s)", self.kernel_id, code)
             note(str(self.kernel_id), code if isinstance(code, int) else None)
         super().disconnect()
+
+    def handle_outgoing_message(self, stream: str, outgoing_msg: list[Any]) -> None:
+        """Count what the kernel sends its pages (:meth:`PageBudget.spend_out`), and close a
+        page that has left more than :data:`MAX_UNSENT_BYTES` of it unread."""
+        try:
+            size = sum(len(part) for part in outgoing_msg)
+        except TypeError:
+            size = 0
+        self.budget_of(str(self.kernel_id), time.monotonic()).spend_out(size, time.monotonic())
+        unsent = self._unsent_bytes()
+        if unsent > MAX_UNSENT_BYTES:
+            self.log.warning("cardkit: closed a page that left %d bytes of its kernel's messages unread", unsent)
+            handler = getattr(self, "websocket_handler", None)
+            if handler is not None:
+                handler.close(1013, "too much unread")
+            return
+        super().handle_outgoing_message(stream, outgoing_msg)
+
+    def _unsent_bytes(self) -> int:
+        """Bytes written to this page's websocket and not yet sent (tornado's stream)."""
+        stream = getattr(getattr(getattr(self, "websocket_handler", None), "ws_connection", None), "stream", None)
+        try:
+            return int(stream._total_write_index - stream._total_write_done_index)  # type: ignore[union-attr]
+        except (AttributeError, TypeError):
+            return 0
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
         reason = self._refusal(incoming_msg)
@@ -513,20 +623,59 @@ def prelaunch_hook(req: web.RequestHandler, notebook: Any, cwd: str) -> Any:
 _CDN_LINK = re.compile(r"""[ \t]*<link\b[^>]*\bhref=["']https?://cdn\.jsdelivr\.net/[^>]*>[ \t]*\n?""", re.I)
 
 
+#: The lessons' page rules for a narrow screen (issue 33, item 5: a learner at 390x844 saw tables
+#: cut at the right edge with no sign they scroll, a dropdown read "trur"), written into every
+#: lesson page's <head> by :func:`drop_cdn_links`: a table (markdown or a widget's HTML) scrolls
+#: sideways inside its own box, with a thin scrollbar and a shadow at the edge that hides
+#: more; a row of controls (ipywidgets' HBox) wraps instead of running off the screen;
+#: figures and boxes shrink to the page's width. The page itself never scrolls sideways.
+PAGE_CSS = """
+.jp-RenderedHTMLCommon table, .widget-html-content table, .widget-htmlmath-content table {
+  display: block; width: max-content; max-width: 100%; overflow-x: auto;
+  scrollbar-width: thin; scrollbar-color: #8a8a8a #e8e8e8;
+  background: linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left / 24px 100% no-repeat local,
+    linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) right / 24px 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.3), rgba(0,0,0,0)) left / 10px 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.3), rgba(0,0,0,0)) right / 10px 100% no-repeat scroll;
+}
+.jp-RenderedHTMLCommon pre, .widget-html-content pre { max-width: 100%; overflow-x: auto; }
+.jp-RenderedHTMLCommon svg, .jp-RenderedHTMLCommon img, .jp-RenderedSVG svg, .jp-RenderedImage img,
+.widget-html-content svg, .widget-html-content img { max-width: 100%; height: auto; }
+.widget-html, .widget-htmlmath, .widget-html-content, .widget-htmlmath-content { min-width: 0; max-width: 100%; }
+.widget-hbox { flex-wrap: wrap; max-width: 100%; }
+.widget-inline-hbox { max-width: 100%; }
+.jp-OutputArea-output { max-width: 100%; }
+"""
+_PAGE_STYLE = f'<style id="cardkit-page-css">{PAGE_CSS}</style>'
+
+
 def drop_cdn_links(req: web.RequestHandler) -> None:
     """Make ``req`` (a Voila page's tornado handler) leave out the ``<link>`` tags to
     cdn.jsdelivr.net from what it writes (the page and an error page it ends with), so the
-    page asks no CDN for Font Awesome. Other text is written unchanged. A ``req`` without
+    page asks no CDN for Font Awesome, and write :data:`PAGE_CSS` in a ``<style>`` just
+    before the first ``</head>`` (once). Other text is written unchanged. A ``req`` without
     a ``write`` method is left as it is."""
     write = getattr(req, "write", None)
     if not callable(write):
         return
 
+    styled = False
+
     def write_without_cdn_links(chunk: Any) -> None:
-        if isinstance(chunk, str) and "cdn.jsdelivr.net" in chunk:
-            chunk = _CDN_LINK.sub("", chunk)
-        elif isinstance(chunk, bytes) and b"cdn.jsdelivr.net" in chunk:
-            chunk = _CDN_LINK.sub("", chunk.decode("utf-8")).encode("utf-8")
+        nonlocal styled
+        if isinstance(chunk, bytes) and (b"cdn.jsdelivr.net" in chunk or (not styled and b"</head>" in chunk)):
+            chunk = chunk.decode("utf-8")
+            was_bytes = True
+        else:
+            was_bytes = False
+        if isinstance(chunk, str):
+            if "cdn.jsdelivr.net" in chunk:
+                chunk = _CDN_LINK.sub("", chunk)
+            if not styled and "</head>" in chunk:
+                chunk = chunk.replace("</head>", _PAGE_STYLE + "</head>", 1)
+                styled = True
+            if was_bytes:
+                chunk = chunk.encode("utf-8")
         write(chunk)
 
     req.write = write_without_cdn_links  # type: ignore[method-assign]

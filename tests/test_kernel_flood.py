@@ -295,3 +295,97 @@ def test_the_control_comm_drops_a_malformed_message_with_one_line_in_the_servers
     finally:
         handler.stream = None
         Widget._control_comm = kept
+
+
+def test_a_page_cannot_make_its_kernel_send_without_end(monkeypatch):
+    """Issue 32's attack pass: ``request_states`` 48 times a second (0.2 MB in) made the kernel
+    send 55 MB back. A kernel answers at most STATE_REQUESTS_PER_MINUTE of them a minute, and
+    while it has sent its pages more than PAGE_OUT_BYTES_PER_MINUTE in the minute, their
+    messages wait."""
+    from cardkit import serving
+
+    clock = _Clock()
+    monkeypatch.setattr(serving.time, "monotonic", clock)
+    monkeypatch.setattr(serving.LessonKernelConnection, "_budgets", {})
+    conn = _connection_class("k-states")()
+    ask = _msg("comm_msg", {"comm_id": "c", "data": {"method": "request_states"}})
+    passed = 0
+    for _ in range(48 * 60):  # a minute of the attack
+        clock.now += 1 / 48
+        passed += conn._refusal(ask) is None
+    assert passed <= serving.STATE_REQUESTS_BURST + serving.STATE_REQUESTS_PER_MINUTE
+    assert passed >= 1  # a page's own request goes through
+    # the kernel sends its pages more than a minute's allowance: their next message waits
+    card = _msg("comm_msg", {"comm_id": "w", "data": {"method": "custom", "content": {"kind": "card", "card": "QH"}}})
+    clock.now += 60
+    assert conn._refusal(card) is None
+    conn.budget_of("k-states", clock.now).spend_out(serving.PAGE_OUT_BYTES_BURST + 1, clock.now)
+    assert "MiB a minute" in conn._refusal(card)
+    clock.now += 5
+    assert conn._refusal(card) is None  # refilled a little: it goes on
+
+
+def test_text_buffers_in_a_json_message_are_dropped(monkeypatch):
+    """Issue 32's attack pass: ``"buffers": ["AAAA"]`` in a text frame reached the server's send
+    and raised there (an uncaught TypeError traceback in the log, 6 MB a minute of them)."""
+    from cardkit import serving
+
+    monkeypatch.setattr(serving.LessonKernelConnection, "_budgets", {})
+    conn = _connection_class("k-buffers")()
+    plain = json.loads(_msg("kernel_info_request"))
+    assert conn._refusal(json.dumps(plain)) is None
+    plain["buffers"] = ["AAAA"]
+    assert conn._refusal(json.dumps(plain)) == "not a kernel message"
+
+
+def test_a_page_that_never_reads_is_closed(monkeypatch):
+    """Issue 32's attack pass: connections that never read made the server hold what the
+    kernel sent them (230 -> 573 MB in 40 s); past MAX_UNSENT_BYTES unread the page is closed."""
+    from types import SimpleNamespace
+
+    from cardkit import serving
+
+    monkeypatch.setattr(serving.LessonKernelConnection, "_budgets", {})
+    closed, passed = [], []
+    monkeypatch.setattr(serving.ZMQChannelsWebsocketConnection, "handle_outgoing_message",
+                        lambda self, stream, msg: passed.append(msg))
+    stream = SimpleNamespace(_total_write_index=1000, _total_write_done_index=0)
+    handler = SimpleNamespace(ws_connection=SimpleNamespace(stream=stream), close=lambda code, reason: closed.append(code))
+
+    class Unread(_connection_class("k-unread")):
+        websocket_handler = handler  # a plain attribute here (no traitlets' type check)
+        log = SimpleNamespace(warning=lambda *a: None)
+
+    conn = Unread()
+    conn.handle_outgoing_message("iopub", [b"x" * 100])
+    assert passed and not closed
+    stream._total_write_index = serving.MAX_UNSENT_BYTES + 1
+    conn.handle_outgoing_message("iopub", [b"x" * 100])
+    assert closed == [1013] and len(passed) == 1
+
+
+def test_a_closed_pages_task_error_is_one_line_in_the_log():
+    """Issue 32's attack pass (29,500 "Task exception was never retrieved … WebSocketClosedError"
+    tracebacks, 20 MB of the hub's log) and issue 33, item 10 (the lesson server's log had them
+    when a tab navigated away): one line each, the first 20 and then every 1,000th."""
+    import logging
+    import sys
+
+    from tornado.websocket import WebSocketClosedError
+
+    from cardkit.serving import CLOSED_PAGE_LINES, ClosedPageFilter
+
+    f = ClosedPageFilter()
+    try:
+        raise WebSocketClosedError()
+    except WebSocketClosedError:
+        info = sys.exc_info()
+    kept = []
+    for _ in range(2500):
+        r = logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "Task exception was never retrieved", (), info)
+        if f.filter(r):
+            kept.append(r)
+    assert len(kept) == CLOSED_PAGE_LINES + 2  # the 1,000th and the 2,000th
+    assert all(r.exc_info is None and "\n" not in r.getMessage() for r in kept)
+    other = logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "something else", (), None)
+    assert f.filter(other) and other.getMessage() == "something else"
