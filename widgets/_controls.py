@@ -87,6 +87,9 @@ class Control(traitlets.HasTraits):
         #: a ``button`` whose click from the page carries the card the learner last pointed
         #: at (hovered or focused) in the hand, as ``"card": "QH"`` (the Hint button)
         self.pointer = False
+        #: a ``text`` or ``int`` box: the name of the button Enter in the box presses after
+        #: sending the box's text (the deal code box's Load), or None
+        self.enter: str | None = None
         #: True: the value is kept from the page (:meth:`to_json` sends none), as for the
         #: seed and code boxes in a scored game, whose values would deal the cards again
         self.secret = False
@@ -150,6 +153,8 @@ class Control(traitlets.HasTraits):
             out["placeholder"] = self.placeholder
         if self.pointer:
             out["pointer"] = True
+        if self.enter:
+            out["enter"] = self.enter
         return out
 
     def set_from_page(self, value: Any) -> None:

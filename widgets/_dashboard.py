@@ -355,6 +355,8 @@ class DealDashboard(BoardSteps, W.VBox):
         self.code_box.add_class("ck-code")  # it grows (card_table.css): a cards-form code shown whole
         self.load_button = Control("button", "load_button", description="Load",
                                    tooltip="Deal the cards of the code in the box")
+        self.code_box.enter = "load_button"        # Enter in the box loads the code, as Load does
+        self.seed_box.enter = "new_deal_button"    # Enter in the deal number box deals it
         self.undo_button = Control("button", "undo_button", description="Undo", tooltip=undo_tooltip)
         self.show_hands = Control("toggle", "show_hands", value=False, description="Show all hands: off",
                                   tooltip="Show every player's cards (practice)")

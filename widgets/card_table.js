@@ -87,7 +87,13 @@ function render({ model, el }) {
       // maxlength: card_table.py's MAX_CONTROL_TEXT (the kernel drops a longer value unread)
       const input = h("input", { type: "text", inputmode: c.kind === "int" ? "numeric" : "text",
         class: "ckt-input", maxlength: "1000", oninput: () => { input.dataset.dirty = "1"; },
-        onkeydown: (ev) => { if (ev.key === "Enter") { sendValue(c.name); delete input.dataset.dirty; } },
+        onkeydown: (ev) => {
+          if (ev.key !== "Enter") return;
+          sendValue(c.name); delete input.dataset.dirty;
+          // Enter presses the box's button (the code box's Load), if the page shows it enabled
+          const b = e.dataset.enter ? ctl[e.dataset.enter] : null;
+          if (b && !b.hidden && !b.disabled) send({ kind: "control", name: e.dataset.enter });
+        },
         onchange: () => { sendValue(c.name); delete input.dataset.dirty; } });
       e = h("label", { class: "ckt-field" }, h("span", { class: "ckt-label" }), input);
     } else if (c.kind === "choice") {
@@ -118,6 +124,7 @@ function render({ model, el }) {
       e.querySelector(".ckt-label").textContent = c.description;
       const input = e.querySelector("input");
       input.disabled = !!c.disabled;
+      if (c.enter) e.dataset.enter = c.enter; else delete e.dataset.enter;
       if (c.placeholder) input.placeholder = c.placeholder;
       if (document.activeElement !== input && !input.dataset.dirty) input.value = c.value === null ? "" : String(c.value);
     } else if (c.kind === "choice") {
