@@ -194,8 +194,13 @@ function render({ model, el }) {
   }
 
   function openHand(seat) {
+    // one row a suit, as a hand diagram: a suit is never split over two lines
     const row = h("div", { class: "ckt-open-hand", role: "list", "aria-label": `${seat.name}'s cards (shown to all)` });
-    for (const c of seat.hand) row.append(h("span", { role: "listitem", "aria-label": c.name }, cardFace(c, "ckt-mini")));
+    let suitRow = null, suit = null;
+    for (const c of seat.hand) {
+      if (c.suit !== suit || !suitRow) { suit = c.suit; suitRow = h("div", { class: "ckt-open-suit" }); row.append(suitRow); }
+      suitRow.append(h("span", { role: "listitem", "aria-label": c.name }, cardFace(c, "ckt-mini")));
+    }
     return row;
   }
 
