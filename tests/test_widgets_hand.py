@@ -255,7 +255,8 @@ def test_large_size_for_a_projector():
     assert style["font-size"] == "2.5em" and "ck-large" in table._dom_classes
     # the button's own ems count its 2.5em font: 2em wide is 5 ems of the surrounding text
     assert float(style["width"][:-2]) * 2.5 == 5.0
-    assert table.html.count("width:5em;") == 13  # rank letters stay above their column
+    # rank letters stay above their column: each heading as wide as the buttons, in their font
+    assert table.html.count(f"width:{style['width']};margin:0 1px;text-align:center;font-size:2.5em") == 13
     table.set_size("normal")
     style = dict(x.split(":") for x in table.buttons[parse_card("QH")].style.split(";"))
     assert "font-size" not in style and style["width"] == "2.6em" and "ck-large" not in table._dom_classes

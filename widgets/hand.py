@@ -236,11 +236,15 @@ class HandTable(Figure):
         own = sz.button_layout()
         font = f";font-size:{sz.font_size}" if sz.font_size else ""
         text = f' style="font-size:{sz.text_size}"' if sz.text_size else ""
-        label_width, column = sz.em(1.6), f"{sz.button_width:g}em"
+        label_width = sz.em(1.6)
         sketch = Sketch()
+        # a rank's heading is as wide as the buttons under it: its smaller text sits in an inner
+        # span, since a width in em is read in the element's own font size (the headings drifted
+        # left of their columns, issue 33, item 5)
         head = [f'<span class="ck-fixed" style="width:{label_width};margin:0 2px"></span>'] + [
-            f'<span class="ck-fixed" style="width:{column};margin:0 1px;text-align:center;color:#555;'
-            f'font-size:{sz.em(0.85)}">{"10" if r.char == "T" else r.char}</span>' for r in self.ranks]
+            f'<span class="ck-fixed" style="width:{own["width"]};margin:0 1px;text-align:center{font}">'
+            f'<span style="color:#555;font-size:{sz.em(0.85)}">{"10" if r.char == "T" else r.char}</span></span>'
+            for r in self.ranks]
         rows = [f'<div class="ck-row" aria-hidden="true">{"".join(head)}</div>']
         for suit in self.suits:
             cells = [f'<span class="ck-fixed" style="width:{label_width};margin:1px 2px" title="{SUIT_NAMES[suit]}">'
