@@ -120,7 +120,10 @@ def test_compose_play_and_step_through_a_set(server, context):
         editor.get_by_role("button", name="Deal the rest at random", exact=True).click()
         code = want["3"]
         _expect_code(editor, code)
-        expect(editor).to_contain_text(f"variety/2_play.ipynb?deal={code}")
+        # the class link is a link, relative to this page: it opens the play page with the code
+        link = editor.get_by_role("link", name="this deal on its play page")
+        expect(link).to_have_attribute("href", f"variety/2_play.ipynb?deal={code}")
+        assert link.evaluate("a => a.href").endswith(f"/voila/render/variety/2_play.ipynb?deal={code}")
         whole = editor.locator(".ck-deal-code code").evaluate("e => e.scrollWidth <= e.clientWidth + 1")
         assert whole, "the deal code is cut in its box"
 

@@ -231,3 +231,22 @@ def test_open_a_saved_set():
         assert e.set_codes == ["V-11", "V-12", "V-13"]                  # the set kept
     t = e.play_set()
     assert t.boards == ["V-11", "V-12", "V-13"]
+
+
+def test_the_class_link_is_a_link_and_the_contracts_are_toggles():
+    """Issue 33, item 9: "Link for the class: variety/2_play.ipynb?deal=V-X… (after /voila/render/
+    in the lessons' address)" was a file name, not a link; the double-dummy table's contracts were
+    a multiple-choice list that needs Ctrl-click (a phone cannot)."""
+    import ipywidgets as W
+
+    e = DealEditor("variety")
+    e.random_button.click()
+    assert e.code
+    assert f'<a href="variety/2_play.ipynb?deal={e.code}" target="_blank"' in e.code_view.value
+    assert "/voila/render/" not in e.code_view.value
+    assert not isinstance(e.dd_contracts, W.SelectMultiple)
+    e.dd_contracts.buttons[3].value = True      # one tap each
+    e.dd_contracts.buttons[1].value = False
+    assert e.dd_contracts.value == (3,)
+    e.dd_contracts.value = (2, 8)
+    assert [c for c, b in e.dd_contracts.buttons.items() if b.value] == [2, 8]

@@ -142,6 +142,29 @@ def _margin(x) -> str:
         return html.escape(str(x))
 
 
+class ContractChoice(W.HBox):
+    """The double-dummy table's contracts as eight toggle buttons, each pressed or not with one
+    click or tap (a multiple-choice list needed Ctrl-click, which a phone cannot do: issue 33,
+    item 9). :attr:`value` is the tuple of the pressed contracts, in order."""
+
+    def __init__(self, value: Sequence[int] = (1,), tooltip: str = "") -> None:
+        self.buttons = {c: W.ToggleButton(description=str(c), value=c in value, tooltip=f"contract {c}",
+                                          layout=W.Layout(width="2.6em")) for c in range(1, 9)}
+        label = W.HTML("Contracts:", layout=W.Layout(margin="0 4px 0 0"))
+        super().__init__([label, *self.buttons.values()], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.tooltip = tooltip
+
+    @property
+    def value(self) -> tuple[int, ...]:
+        """The contracts pressed, in order."""
+        return tuple(c for c, b in self.buttons.items() if b.value)
+
+    @value.setter
+    def value(self, contracts: Sequence[int]) -> None:
+        for c, b in self.buttons.items():
+            b.value = c in contracts
+
+
 class DealEditor(W.VBox):
     """Compose a deal of Variety, Warsaw Hearts or Armenian Durak.
 
@@ -245,10 +268,8 @@ class DealEditor(W.VBox):
                                      tooltip="Open a set saved before (a text file of boards)")
         self.code_view = W.HTML()
         self.dd_view = W.HTML()
-        self.dd_contracts = W.SelectMultiple(options=[(f"contract {c}", c) for c in range(1, 9)], value=(1,),
-                                             rows=4, description="Contracts:",
-                                             tooltip="The contracts of the double-dummy table (1 and 3 take "
-                                                     "seconds, the point contracts minutes)")
+        self.dd_contracts = ContractChoice(value=(1,), tooltip="The contracts of the double-dummy table (1 and 3 "
+                                                               "take seconds, the point contracts minutes)")
         self.set_view = W.HTML()
         self.set_text = W.Textarea(layout=W.Layout(width="100%", height="8em"), disabled=True,
                                    description="The set:")
@@ -786,13 +807,14 @@ class DealEditor(W.VBox):
             self.code_view.value = (f"<div>{missing} cards still to place, or press <b>Deal the rest at "
                                     f"random</b>.</div>")
         else:
-            code, link = html.escape(self.code), html.escape(self.link)
-            # the whole code, however long: it wraps inside its box, never cut
+            code, link = html.escape(self.code), html.escape(self.link, quote=True)
+            # the whole code, however long: it wraps inside its box, never cut; the class link is a
+            # real link, relative to this page (the lessons' folder), so it is right on any server
             self.code_view.value = (
                 f"<div class='ck-deal-code'>Deal code: <code style='word-break:break-all;white-space:normal'>"
-                f"{code}</code></div><div>Link for the class: <code style='word-break:break-all;"
-                f"white-space:normal'>{link}</code> (after <code>/voila/render/</code> in the lessons' "
-                f"address)</div>")
+                f"{code}</code></div><div>Link for the class: <a href=\"{link}\" target=\"_blank\" "
+                f"rel=\"noopener\">this deal on its play page</a> (open it, or copy the link's address "
+                f"to hand it out)</div>")
         complete = self.spec is not None
         self.play_button.disabled = self.add_button.disabled = self.dd_button.disabled = not complete
         self._refresh_set()
