@@ -714,3 +714,23 @@ class AnswerEndpointTest(AsyncHTTPTestCase):
             await asyncio.sleep(0.02)
         assert self.room.answers_summary(TEACHER)["bob"]["problems"] == {
             "variety/1_rules": {"answered": 1, "solved": 1, "points_lost": 0.0}}
+
+
+def test_a_flood_of_refusals_cannot_fill_the_log(caplog):
+    """Issue 32's attack pass: 8,598 made-up tokens in 36 s wrote 5.6 MB of the hub's log. Each
+    user's (``"?"``: no or made-up tokens) first REFUSALS_LOGGED refusals are logged, then every
+    1,000th; all are still counted."""
+    import logging
+
+    from cardkit.room import Room
+    from cardkit.room_service import REFUSALS_LOGGED, RoomService
+
+    service = RoomService(Room("sqlite://"))
+    with caplog.at_level(logging.WARNING, logger="cardkit.room_service"):
+        for _ in range(2500):
+            service.refused("?", "answer", "403", "the token is not a hub user's")
+        service.refused("ann", "table", "act", "not your turn")
+    lines = [r for r in caplog.records if "refused" in r.getMessage()]
+    assert len(lines) == REFUSALS_LOGGED + 2 + 1   # the 1,000th, the 2,000th, and ann's first
+    assert "refused act from 'ann' on the table page: not your turn" in caplog.text
+    assert len(service.refusals) == 1000
