@@ -729,16 +729,24 @@ def test_a_class_link_starts_a_stopped_server(hub, browser):
         page.fill("#username_input", LINK_LEARNER)
         page.fill("#password_input", PASSWORD)
         page.click("#login_submit", no_wait_after=True)
-        # 2. the /user/<name>/ form through the log-in page, for another learner
+
+        def lands(name, p):
+            target = re.compile(re.escape(f"{base}/user/{name}/voila/render/{PLAY}?deal={CLASS_DEAL}") + "(&.*)?$")
+            try:
+                p.wait_for_url(target, timeout=SPAWN_TIMEOUT_MS, wait_until="domcontentloaded")
+            except Exception as e:  # say where the learner is instead
+                raise AssertionError(f"{name} is at {p.url!r} ({p.title()!r}), not the lesson: {e}") from None
+            expect(status_line(p)).to_contain_text(f"Deal code {CLASS_DEAL}.", timeout=SPAWN_TIMEOUT_MS)
+            assert _south_hand(p) == expected, name
+
+        lands(LINK_LEARNER, page)
+        # 2. the /user/<name>/ form through the log-in page, for another learner (one server
+        # starting at a time, as a class's learners arrive)
         ctx2 = browser.new_context()
         contexts.append(ctx2)
         path = f"/user/{LOGIN_LINK_LEARNER}/voila/render/{PLAY}?deal={CLASS_DEAL}"
         page2 = _login(ctx2, base, LOGIN_LINK_LEARNER, PASSWORD, quote(path, safe="/"))
-        for name, p in ((LINK_LEARNER, page), (LOGIN_LINK_LEARNER, page2)):
-            p.wait_for_url(re.compile(re.escape(f"{base}/user/{name}/voila/render/{PLAY}?deal={CLASS_DEAL}") + "(&.*)?$"),
-                           timeout=SPAWN_TIMEOUT_MS)
-            expect(status_line(p)).to_contain_text(f"Deal code {CLASS_DEAL}.", timeout=SPAWN_TIMEOUT_MS)
-            assert _south_hand(p) == expected, name
+        lands(LOGIN_LINK_LEARNER, page2)
     except BaseException:
         print(f"[hub] log tail:\n{_log_tail(log_path)}")
         raise
