@@ -67,6 +67,22 @@ def _state_of(deal: Any, n: int):
                        f"'V-4821', a DealSpec or a game's state")
 
 
+def _board_items(deals: Any, what: str) -> list:
+    """The boards given to a writer as a list, or :class:`CardkitError` naming ``what``: one
+    text instead of a list, something that is not a list, no boards, more than :data:`MAX_BOARDS`."""
+    if isinstance(deals, (str, bytes)):
+        raise CardkitError(f"{what} {quote(deals)}: expected a list of deals (codes, specs or states), not one text")
+    try:
+        items = list(deals)
+    except TypeError:
+        raise CardkitError(f"{what} {quote(deals)}: expected a list of deals (codes, specs or states)") from None
+    if not items:
+        raise CardkitError(f"{what}: no boards; give at least one deal")
+    if len(items) > MAX_BOARDS:
+        raise CardkitError(f"{what}: {len(items)} boards; a set holds at most {MAX_BOARDS}")
+    return items
+
+
 def deals_to_text(deals: Iterable[Any]) -> str:
     """The boards ``deals`` as one deal set text (see the module docstring).
 
@@ -81,17 +97,7 @@ def deals_to_text(deals: Iterable[Any]) -> str:
     >>> print(deals_to_text(["V-4821"]).splitlines()[1])
     [Board "1"]
     """
-    if isinstance(deals, (str, bytes)):
-        raise CardkitError(f"deal set {quote(deals)}: expected a list of deals (codes, specs or states), "
-                           f"not one text")
-    try:
-        items = list(deals)
-    except TypeError:
-        raise CardkitError(f"deal set {quote(deals)}: expected a list of deals (codes, specs or states)") from None
-    if not items:
-        raise CardkitError("deal set: no boards; give at least one deal")
-    if len(items) > MAX_BOARDS:
-        raise CardkitError(f"deal set: {len(items)} boards; a set holds at most {MAX_BOARDS}")
+    items = _board_items(deals, "deal set")
     boards = [f'[Board "{n}"]\n' + deal_to_text(_state_of(d, n)) for n, d in enumerate(items, 1)]
     word = "board" if len(boards) == 1 else "boards"
     return f"% cardkit deal set, {len(boards)} {word}\n" + "\n".join(boards)
@@ -221,17 +227,7 @@ def deals_to_pbn(deals: Iterable[Any]) -> str:
     >>> print(deals_to_pbn(["V-4821"]).splitlines()[12])
     [Deal "S:QT3.AKT972.T62.9 9.QJ6.J9853.Q862 AK762.53.AK.KT75 J854.84.Q74.AJ43"]
     """
-    if isinstance(deals, (str, bytes)):
-        raise CardkitError(f"PBN deal set {quote(deals)}: expected a list of deals (codes, specs or states), "
-                           f"not one text")
-    try:
-        items = list(deals)
-    except TypeError:
-        raise CardkitError(f"PBN deal set {quote(deals)}: expected a list of deals (codes, specs or states)") from None
-    if not items:
-        raise CardkitError("PBN deal set: no boards; give at least one deal")
-    if len(items) > MAX_BOARDS:
-        raise CardkitError(f"PBN deal set: {len(items)} boards; a set holds at most {MAX_BOARDS}")
+    items = _board_items(deals, "PBN deal set")
     games = []
     for n, item in enumerate(items, 1):
         state = _state_of(item, n)
