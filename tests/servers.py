@@ -94,3 +94,39 @@ def serve(command: list[str], *, folder: Path, env: dict[str, str], cwd: Path, p
         for pid in processes_mentioning(str(folder)):  # kernels that outlived their server
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def app_in_thread(application) -> Iterator[str]:
+    """Serve a tornado ``application`` (the room service's) on 127.0.0.1 and a free port, in a
+    thread with an event loop of its own; yields its base URL (``http://127.0.0.1:PORT``), and
+    stops the server and the thread on leaving."""
+    import asyncio
+    import threading
+
+    from tornado.httpserver import HTTPServer
+
+    port = free_port()
+    ready = threading.Event()
+    box: dict = {}
+
+    def run() -> None:
+        async def main() -> None:
+            server = HTTPServer(application)
+            server.listen(port, "127.0.0.1")
+            box["stop"] = asyncio.Event()
+            box["loop"] = asyncio.get_running_loop()
+            ready.set()
+            await box["stop"].wait()
+            server.stop()
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert ready.wait(10), "the server did not start"
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        box["loop"].call_soon_threadsafe(box["stop"].set)
+        thread.join(10)

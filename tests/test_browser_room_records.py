@@ -12,23 +12,20 @@ hub is started."""
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import io
 import re
-import socket
-import threading
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("jupyterhub")
 
+from servers import app_in_thread
 from sqlalchemy import create_engine
 from sqlalchemy.pool import StaticPool
 from test_room_duplicate import play_board
 from test_room_service import PREFIX, TEACHER, StubAuth
-from tornado.httpserver import HTTPServer
 
 from cardkit.room import Room
 from cardkit.room_records import matchpoints
@@ -46,30 +43,8 @@ def served():
     room = Room(engine, teachers=[TEACHER])
     service = RoomService(room, prefix=PREFIX, hub_auth=StubAuth(), dd_seconds=0.5, dd_max_nodes=20_000,
                           dd_in_process=False)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    ready = threading.Event()
-    box: dict = {}
-
-    def run() -> None:
-        async def serve() -> None:
-            server = HTTPServer(service.application())
-            server.listen(port, "127.0.0.1")
-            box["stop"] = asyncio.Event()
-            box["loop"] = asyncio.get_running_loop()
-            ready.set()
-            await box["stop"].wait()
-            server.stop()
-
-        asyncio.run(serve())
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert ready.wait(10), "the room service did not start"
-    yield f"http://127.0.0.1:{port}", room
-    box["loop"].call_soon_threadsafe(box["stop"].set)
-    thread.join(10)
+    with app_in_thread(service.application()) as base:
+        yield base, room
     service.close()
 
 

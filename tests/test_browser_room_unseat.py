@@ -9,18 +9,14 @@ a fake clock for the room; no hub is started."""
 
 from __future__ import annotations
 
-import asyncio
-import socket
-import threading
-
 import pytest
 
 pytest.importorskip("jupyterhub")
 
+from servers import app_in_thread
 from sqlalchemy import create_engine
 from sqlalchemy.pool import StaticPool
 from test_room_service import PREFIX, TEACHER, StubAuth
-from tornado.httpserver import HTTPServer
 
 from cardkit.room import IDLE_SECONDS, Room
 from cardkit.room_service import RoomService
@@ -44,30 +40,8 @@ def served():
     engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
     room = Room(engine, teachers=[TEACHER], clock=clock)
     service = RoomService(room, prefix=PREFIX, hub_auth=StubAuth())
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    ready = threading.Event()
-    box: dict = {}
-
-    def run() -> None:
-        async def serve() -> None:
-            server = HTTPServer(service.application())
-            server.listen(port, "127.0.0.1")
-            box["stop"] = asyncio.Event()
-            box["loop"] = asyncio.get_running_loop()
-            ready.set()
-            await box["stop"].wait()
-            server.stop()
-
-        asyncio.run(serve())
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert ready.wait(10), "the room service did not start"
-    yield f"http://127.0.0.1:{port}", room, clock
-    box["loop"].call_soon_threadsafe(box["stop"].set)
-    thread.join(10)
+    with app_in_thread(service.application()) as base:
+        yield base, room, clock
 
 
 def _page_as(browser, base: str, user: str):
