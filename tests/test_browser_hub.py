@@ -184,7 +184,7 @@ def hub(tmp_path_factory):
     command = [
         sys.executable, "-m", "cardkit.hub_cli", "--port", str(port), "--data-dir", str(data_dir),
         "--admin", TEACHER, "--admin-password-file", str(root / "admin-password"),
-        "--max-servers", "5", "--mem-limit", "1G",
+        "--max-servers", "8", "--mem-limit", "1G",  # ann, boris, chloe, dora, pia, quinn and the teacher
     ]
     # Chloe's uid had an owner before (issue 32, item 8): their runtime folder is still there,
     # with a cookie secret and a server file holding a token. Her server must not use any of it.
