@@ -13,8 +13,8 @@ the problem sets, the judge's words and the widgets (``cardkit_widgets.lesson`` 
 The ten as a learner reads it, 10 (RULES.md, "Common conventions"; ``str(card)`` and the
 engine's messages write T):
 
->>> tens_as_10("must follow ♥: you hold Q♥ T♥; ♠ K T 9 2, ♣AKT4, T♥..6♥; Trumps ♣ Total")
-'must follow ♥: you hold Q♥ 10♥; ♠ K 10 9 2, ♣AK104, 10♥..6♥; Trumps ♣ Total'
+>>> tens_as_10("must follow ♥: you hold Q♥ T♥; ♠ K T 9 2, ♣AKT4, T♥..6♥; Trumps ♣ Total; A K Q J T 9")
+'must follow ♥: you hold Q♥ 10♥; ♠ K 10 9 2, ♣AK104, 10♥..6♥; Trumps ♣ Total; A K Q J 10 9'
 
 A hand in the dotted form (``format_hand``; the readers take 10 as well as T):
 
@@ -62,9 +62,14 @@ def possessive(seat: str) -> str:
 def tens_as_10(text: str) -> str:
     """``text`` with every ten written ``T`` beside a suit symbol written ``10``, as a
     learner reads it: a card ``T♥`` → ``10♥``, a suit's ranks ``♠ K T 9`` → ``♠ K 10 9``,
-    ``♠KT9`` → ``♠K109``. Other text (words, ASCII notation ``TH``, deal codes) stays."""
+    ``♠KT9`` → ``♠K109``, the ranks in order ``A K Q J T 9`` → ``A K Q J 10 9``. Other text
+    (words, ASCII notation ``TH``, deal codes) stays."""
     text = _TEN_CARD.sub("10", text)
+    text = _RANK_ORDER.sub(lambda m: m[0].replace("T", "10").replace(", or 10", ""), text)
     return _SUIT_RANKS.sub(lambda m: m[1] + m[2].replace("T", "10"), text)
+
+
+_RANK_ORDER = re.compile(r"\bJ T 9\b(?:[ 2-8]*, or 10\b)?")
 
 
 _DOTTED_HAND = re.compile(r"[AKQJT2-9]*(?:\.[AKQJT2-9]*){3}")
@@ -183,19 +188,31 @@ def variant_words(field: str, value) -> str:
 PHASE_REFUSALS = {"bidding": "cards are played after the bidding", "trump": "first the trump must be drawn",
                   "draw": "first choose whether to draw a face-down card"}
 
-_SEAT_NUMBER = re.compile(r"\bseat ([0-9])(?![\w.]*\d)(?!\w)")
+_SEAT_NUMBER = re.compile(r"\bseat ([0-9])(?![\w.]*\d)(?!\w)('s)?")
 
 
 def seats_named(text: str, players: int, names: tuple[str, ...] | None = None) -> str:
     """``text`` with each ``seat N`` of a table of ``players`` (2, 3 or 4) written as the
     learner reads the seat (``names``, default :data:`SEAT_WORDS`: South, West, North, East;
-    "you" and "your opponent" for two); a number that is not a seat of that table (``seat
-    7``, ``seat 3.0``, ``seat 12``), or another ``players``, leaves the text as it is.
+    "you" and "your opponent" for two), "seat N's" as the owner ("West's"; "your" for a seat
+    named you); a number that is not a seat of that table (``seat 7``, ``seat 3.0``, ``seat
+    12``), or another ``players``, leaves the text as it is.
 
     >>> seats_named("seat 3.0: you may act for your own seat only; seat 3.", 4)
     'seat 3.0: you may act for your own seat only; East.'
+    >>> seats_named("10♠ is not in seat 1's hand", 4, ("East", "You", "West", "North"))
+    '10♠ is not in your hand'
     """
     names = SEAT_WORDS.get(players) if names is None else names
     if names is None:
         return text
-    return _SEAT_NUMBER.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], text)
+
+    def name(m: re.Match) -> str:
+        i = int(m[1])
+        if i >= len(names):
+            return m[0]
+        if m[2]:
+            return "your" if names[i].lower() == "you" else possessive(names[i])
+        return names[i]
+
+    return _SEAT_NUMBER.sub(name, text)

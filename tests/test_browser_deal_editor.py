@@ -127,6 +127,11 @@ def test_compose_play_and_step_through_a_set(server, context):
         whole = editor.locator(".ck-deal-code code").evaluate("e => e.scrollWidth <= e.clientWidth + 1")
         assert whole, "the deal code is cut in its box"
 
+        # the contracts of the double-dummy table: eight toggles, drawn (a box given a tooltip
+        # was not: "Click to show javascript error." in its place)
+        expect(editor).not_to_contain_text("javascript error")
+        toggle = editor.locator(".widget-toggle-button", has_text="3")
+        expect(toggle.first).to_be_visible()
         # the double-dummy table, or the line saying this version has none
         editor.get_by_role("button", name="Double-dummy table", exact=True).click()
         expect(editor.locator(".ck-dd-table").or_(editor.get_by_text("not in this version"))).to_be_visible()

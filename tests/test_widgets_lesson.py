@@ -304,3 +304,27 @@ def test_a_may_play_question_about_another_seat_says_what_that_seat_holds():
                 assert "you hold" not in why and f"{asked.group(1)} holds" in why, (q.prompt, why)
                 checked += 1
     assert checked > 0
+
+
+def test_a_refusal_names_the_learner_as_you_where_the_lesson_names_the_seats():
+    """The new-learner pass: Variety 1 §5's try-it box said "10♠ is not in West's hand: it holds
+    K♠ 5♦" of the learner's own hand (the lesson seats the learner at seat 1). Given the seats'
+    names, the line reads "your hand"; a rank list reads 10, not T."""
+    import html
+
+    import ipywidgets as W
+
+    from cardkit.errors import IllegalActionError
+    from cardkit.notation import parse_card
+    from cardkit_widgets.lesson import guarded
+
+    line = W.HTML()
+
+    def refuse():
+        raise IllegalActionError("T♠ is not in seat 1's hand: it holds K♠ 5♦")
+
+    guarded(line, refuse, players=("East", "You", "West", "North"))()
+    assert "10♠ is not in your hand: it holds K♠ 5♦" in html.unescape(line.value)
+    guarded(line, lambda: parse_card("xyz"))()
+    text = html.unescape(line.value)
+    assert "A K Q J 10 9" in text and " T " not in text and ", or 10" not in text

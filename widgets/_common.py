@@ -268,17 +268,20 @@ def seat_positions(players: int, viewer: int = 0) -> dict[int, str]:
     return {s: order[players][(s - viewer) % players] for s in range(players)}
 
 
-def one_line(exc: BaseException, limit: int = 400, players: int | None = None) -> str:
+def one_line(exc: BaseException, limit: int = 400, players: int | Sequence[str] | None = None) -> str:
     """An exception as one line of text for a status line (never a traceback), at most
     about ``limit`` characters (cardkit's messages quote at most ~60 characters of an
     input; this also bounds a message from elsewhere). The rule it names is written for a
     learner ("Rules §1.3", not the file name); the input it quotes stays as typed. With the
     table's number of ``players``, the engine's "seat 1" is named as the learner reads it
-    ("West": :func:`cardkit.wording.seats_named`)."""
+    ("West": :func:`cardkit.wording.seats_named`); or give the seats' names in seat order
+    (``("East", "You", "West", "North")``: "seat 1's hand" reads "your hand")."""
     text = str(exc).strip().splitlines()
     msg = tens_as_10(rules_words(text[0])) if text else type(exc).__name__
-    if players is not None:
+    if isinstance(players, int):
         msg = seats_named(msg, players)
+    elif players is not None:
+        msg = seats_named(msg, len(players), tuple(str(n) for n in players))
     return msg if len(msg) <= limit else msg[:limit] + "…"
 
 

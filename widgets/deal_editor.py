@@ -148,11 +148,13 @@ class ContractChoice(W.HBox):
     item 9). :attr:`value` is the tuple of the pressed contracts, in order."""
 
     def __init__(self, value: Sequence[int] = (1,), tooltip: str = "") -> None:
-        self.buttons = {c: W.ToggleButton(description=str(c), value=c in value, tooltip=f"contract {c}",
+        # the tooltip on each button: a box has no description, and ipywidgets' page code fails
+        # to draw a box given a tooltip ("Cannot read properties of undefined (reading 'length')")
+        self.buttons = {c: W.ToggleButton(description=str(c), value=c in value,
+                                          tooltip=f"contract {c}" + (f": {tooltip}" if tooltip else ""),
                                           layout=W.Layout(width="2.6em")) for c in range(1, 9)}
         label = W.HTML("Contracts:", layout=W.Layout(margin="0 4px 0 0"))
         super().__init__([label, *self.buttons.values()], layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.tooltip = tooltip
 
     @property
     def value(self) -> tuple[int, ...]:

@@ -77,7 +77,7 @@ class HasValue(Protocol):
     value: Any
 
 
-def say(line: HasValue, text: str = "", error=False, players: int | None = None) -> None:
+def say(line: HasValue, text: str = "", error=False, players: int | Sequence[str] | None = None) -> None:
     """Write one line of HTML ``text`` into the HTML widget ``line`` (green), or an error
     (red, with ⚠). ``error`` may be True (``text`` is the message) or an exception, shown
     as one line of escaped text (never a traceback). ``say(line)`` clears it. In the text
@@ -96,10 +96,11 @@ def say(line: HasValue, text: str = "", error=False, players: int | None = None)
     line.value = f'<span style="color:{colour}">{"⚠ " if error else ""}{text}</span>'
 
 
-def guarded(line: HasValue, fn: Callable, players: int | None = None) -> Callable:
+def guarded(line: HasValue, fn: Callable, players: int | Sequence[str] | None = None) -> Callable:
     """``fn`` wrapped for a widget callback: any error it raises becomes one line of text
     in the HTML widget ``line`` (a bug too: it is not the learner's fault, but a traceback
-    teaches nothing); ``players``: the seats of the table it acts on, named in that line."""
+    teaches nothing); ``players``: the seats of the table it acts on (their number, or their
+    names in seat order), named in that line."""
     def run(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
