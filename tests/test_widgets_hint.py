@@ -588,4 +588,5 @@ def test_a_gap_within_the_noise_says_what_clear_means():
     st = t.state
     rows = [(a, 1.0 - 0.4 * i, 0.0 if i == 0 else 0.2) for i, a in enumerate(st.legal_actions()[:2])]
     text = t._hint_html(st, rows, 32, None)
-    assert "within the noise: a difference is clear only beyond twice its ±" in text
+    assert "about 0.4 more than" in text and "not certain" in text
+    assert "not certain, within the noise, so about as good; a difference is clear only beyond twice its ±" in text

@@ -1195,10 +1195,15 @@ class DealDashboard(BoardSteps, W.VBox):
         from cardkit.analysis.judge import cost_is_clear  # the review's rule: over two standard errors
         gap = value - other[1]
         pm = other[2]   # the standard error of this gap (the best's own row holds 0)
-        noise = ("" if cost_is_clear(gap, pm) else ": just as good in every deal" if pm == 0
-                 else ": about as good, within the noise: a difference is clear only beyond twice its ±")
+        clear = cost_is_clear(gap, pm)
+        noise = ("" if clear else ": just as good in every deal" if pm == 0
+                 else ": not certain, within the noise, so about as good; a difference is clear only beyond "
+                      "twice its ±")
+        # a gap within the noise is said as the review says it, "about …, not certain", never as
+        # a plain gain beside "about as good" (the new-learner pass read that as a contradiction)
+        more = f"{gap:.1f} more than {than}" if clear or pm == 0 else f"about {gap:.1f} more than {than}"
         seen = "the cards you cannot see" if st.phase != "bidding" else "the other hands"
-        return (f"<b>Hint:</b> {what}: {_signed(value)} points on average ({unit}), {gap:.1f} more than {than} "
+        return (f"<b>Hint:</b> {what}: {_signed(value)} points on average ({unit}), {more} "
                 f"(± {pm:.1f}{noise}) <small>— from {samples} deals of {seen}</small>.")
 
     def _decisions(self, st) -> list[int]:
