@@ -339,3 +339,16 @@ def test_the_play_starts_with_the_bidding_said_in_order():
     expected = ", ".join(f"{'you' if (st.first_bidder + i) % 4 == t.seat else t.names[(st.first_bidder + i) % 4]} {b}"
                          for i, b in enumerate(st.bids))
     assert f"The bidding: {expected}." in t.status_text, t.status_text
+
+
+def test_the_learner_among_the_declarers_is_you_mid_sentence():
+    """The new learner's pass: "declarers East and You", a capital mid-sentence."""
+    for seed in range(40):
+        t = VarietyTable(seed=seed)
+        while t.state.phase == "bidding":
+            t.table.bid(t.table.enabled_bids[0])
+        if t.seat in t.state.declarers:
+            assert "declarers " in t.status_text and " You" not in t.status_text.split("declarers ", 1)[1][:40]
+            assert "you" in t.status_text.split("declarers ", 1)[1][:40]
+            return
+    pytest.skip("no deal of the first 40 made the learner a declarer")

@@ -117,7 +117,8 @@ def _ddtable_html(table) -> str:
                   for c in contracts) + "</tr>"
         for p in pairs)
     unsolved = len(getattr(table, "unsolved", ()) or ())
-    note = (f"<div>– : not solved within {DD_NODES:,} positions ({unsolved} cells); the point contracts "
+    cells = "cell" if unsolved == 1 else "cells"
+    note = (f"<div>– : not solved within {DD_NODES:,} positions ({unsolved} {cells}); the point contracts "
             f"take minutes each.</div>" if unsolved else "")
     return (f"<div><b>Double-dummy table</b>: the declarers' margin when all four play their best with every "
             f"hand known. Declarers: the one who names the contract first, then the partner (who leads follows "

@@ -298,7 +298,7 @@ class VarietyTable(DealDashboard):
             who = "Your turn to bid" if st.current_player == self.seat else f"{name(st.current_player)} bids"
             return f"{who}."
         c = st.contract_info
-        decl = " and ".join(name(s) for s in st.declarers)
+        decl = " and ".join("you" if s == self.seat else name(s) for s in st.declarers)  # mid-sentence: "you"
         head = f"Contract {c.number} ({html.escape(c.trump_name)}; {html.escape(c.scoring)}); declarers {decl}"
         if st.is_terminal():
             d, f = st.side_points()
