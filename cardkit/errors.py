@@ -4,7 +4,8 @@ names the rule that forbids it."""
 
 from __future__ import annotations
 
-__all__ = ["CardkitError", "NotationError", "IllegalActionError", "StateError", "quote", "QUOTE_LIMIT"]
+__all__ = ["CardkitError", "NotationError", "IllegalActionError", "StateError", "quote", "QUOTE_LIMIT",
+           "log_thinned"]
 
 #: about how many characters of a bad input an error message quotes
 QUOTE_LIMIT = 60
@@ -73,3 +74,15 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
     if len(text) > limit + 2:
         return text[:limit] + "…"
     return text
+
+
+def log_thinned(n: int, first: int = 20, every: int = 1000) -> bool:
+    """Whether the ``n``-th (from 1) of a run of refusals is written to a log: the first
+    ``first``, then every ``every``-th, so that a flood of refused messages or requests
+    cannot fill a server's log (the lesson servers' dropped page messages and closed pages,
+    a kernel's malformed comm messages, the room's refusals).
+
+    >>> [n for n in range(1, 3001) if log_thinned(n, first=2)]
+    [1, 2, 1000, 2000, 3000]
+    """
+    return n <= first or n % every == 0

@@ -100,7 +100,7 @@ from tornado.httpserver import HTTPServer
 
 from ._checks import is_whole
 from .codes import GAMES, board_identity, cards_identity, deal_from_code
-from .errors import CardkitError, quote
+from .errors import CardkitError, log_thinned, quote
 from .room import NotSeatedError, Room, UnknownTableError
 from .room_records import DD_MAX_NODES, DD_SECONDS, dd_summary, ranking, records_page
 from .room_table import card_table_state, page_action
@@ -594,7 +594,7 @@ class RoomService:
         if len(self._refusal_counts) >= 10_000 and user not in self._refusal_counts:
             self._refusal_counts.clear()
         n = self._refusal_counts[user] = self._refusal_counts.get(user, 0) + 1
-        if n <= REFUSALS_LOGGED or n % 1000 == 0:
+        if log_thinned(n, REFUSALS_LOGGED):
             log.warning("refused %s from %r on the %s page: %s (%d so far)", kind, user, page, message, n)
 
     # ---- what each page is sent (in the worker thread) ---------------------------------------

@@ -56,6 +56,7 @@ from tornado.iostream import StreamClosedError
 from tornado.websocket import WebSocketClosedError
 from traitlets import Float, Integer, default
 
+from cardkit.errors import log_thinned
 from cardkit.lessons_cli import DEFAULT_MAX_KERNELS, KERNEL_MESSAGE_TYPES, REMOVED_CELL_TAGS
 
 EVICT_AFTER = 20.0  # seconds without a connected page before a kernel may make room for a new page
@@ -339,7 +340,7 @@ class ClosedPageFilter(logging.Filter):
         if not isinstance(exc, (WebSocketClosedError, StreamClosedError)):
             return True
         self.count += 1
-        if self.count > CLOSED_PAGE_LINES and self.count % 1000:
+        if not log_thinned(self.count, CLOSED_PAGE_LINES):
             return False
         record.msg = "cardkit: a page's websocket had closed (%d so far): %s"
         record.args = (self.count, type(exc).__name__)
@@ -566,7 +567,8 @@ class LessonKernelConnection(ZMQChannelsWebsocketConnection):
             size = sum(len(part) for part in outgoing_msg)
         except TypeError:
             size = 0
-        self.budget_of(str(self.kernel_id), time.monotonic()).spend_out(size, time.monotonic())
+        now = time.monotonic()
+        self.budget_of(str(self.kernel_id), now).spend_out(size, now)
         unsent = self._unsent_bytes()
         if unsent > MAX_UNSENT_BYTES:
             self.log.warning("cardkit: closed a page that left %d bytes of its kernel's messages unread", unsent)
@@ -588,7 +590,7 @@ class LessonKernelConnection(ZMQChannelsWebsocketConnection):
         reason = self._refusal(incoming_msg)
         if reason is not None:
             self._dropped += 1
-            if self._dropped <= 20 or self._dropped % 1000 == 0:
+            if log_thinned(self._dropped):
                 self.log.warning("cardkit: dropped a page's kernel message (%d so far): %s", self._dropped, reason)
             return
         super().handle_incoming_message(incoming_msg)

@@ -32,6 +32,8 @@ import os
 import sys
 from typing import Any
 
+from cardkit.errors import log_thinned
+
 __all__ = ["install", "open_control_comm", "QuietCommLog", "LOGGED_LINES", "LOG_EVERY"]
 
 #: The comm layer's loggers (the ``comm`` package's and ipykernel's).
@@ -57,7 +59,7 @@ class QuietCommLog(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         self.count += 1
-        if self.count > LOGGED_LINES and self.count % LOG_EVERY:
+        if not log_thinned(self.count, LOGGED_LINES, LOG_EVERY):
             return
         try:
             text = " ".join(str(record.getMessage()).split())[:200]
