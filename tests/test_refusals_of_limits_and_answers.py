@@ -1,4 +1,4 @@
-"""Issue 19, the smaller refusals: node limits, counts of worlds, seats, policies and
+"""The smaller refusals (issue 19): node limits, counts of worlds, seats, policies and
 exercise answers that cannot be what is asked are refused with the project's own error
 (quoting the input, naming what is allowed), before any work, the state unchanged; and a
 missing golden file fails its test instead of being written."""

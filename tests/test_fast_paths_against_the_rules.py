@@ -1,4 +1,5 @@
-"""Trying to break session 11's engine fast paths (commits 8b0efd4, b737ebe, da6f95e):
+"""The engine's fast paths checked against the rules (written to break them, commits 8b0efd4,
+b737ebe, da6f95e):
 interned cards with precomputed hash/order/index, observations built by filling a frozen
 dataclass's ``__dict__``, the play check's shortcut for a lead or a card of the suit led,
 shallow copies in clones and undo snapshots, Armenian Durak's points table kept by

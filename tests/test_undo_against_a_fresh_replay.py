@@ -1,4 +1,4 @@
-"""Trying to break this morning's pieces (session 9): undo as a stack of snapshots in the
+"""Undo checked against a fresh replay: undo as a stack of snapshots in the
 three games, the UI-free controller (DealSeries.act / play_bots / undo) and the exercises
 of the lesson "Variety 5: playing the cards", driven as a hostile learner would.
 
