@@ -1277,3 +1277,27 @@ class Room:
             conn.execute(delete(_ACTIONS).where(_ACTIONS.c.table_id == tid, _ACTIONS.c.board == number,
                                                 _ACTIONS.c.idx >= n))
         # "start": the table row's fields say it
+
+    # ---- a learner's own answers, read back by her lessons (issue 33) ----------------------
+
+    def own_answers(self, user: str) -> list[dict]:
+        """One learner's **own** first answers, for her lessons' progress under the hub
+        (:func:`cardkit.progress.from_room`): for each ``(kind, lesson, item)`` the earliest
+        answer stored, as dicts with ``kind``, ``lesson``, ``item``, ``right`` (bool) and
+        ``at`` (seconds since 1970, UTC), in the order they came. Read-only; only ``user``'s
+        rows (the route passes the hub token's owner, never a name from the request).
+
+        :raises RoomError: for a user name that is not one.
+        """
+        user = _check_user(user)
+        c = _ANSWERS.c
+        q = select(c.kind, c.lesson, c.item, c.right, c.at).where(c.user_name == user).order_by(c.at, c.id)
+        out, seen = [], set()
+        with self.engine.connect() as conn:
+            for r in conn.execute(q):
+                if (r.kind, r.lesson, r.item) in seen:
+                    continue
+                seen.add((r.kind, r.lesson, r.item))
+                out.append({"kind": r.kind, "lesson": r.lesson, "item": r.item, "right": bool(r.right),
+                            "at": float(r.at)})
+        return out

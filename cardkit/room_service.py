@@ -463,6 +463,7 @@ class RoomService:
             (p + "records", RecordsPage, kw),
             (p + "oauth_callback", OAuthCallback, kw),
             (p + "api/answer", AnswerHandler, kw),
+            (p + "api/answers/mine", OwnAnswersHandler, kw),   # issue 33: her own, read-only
         ]
         settings.setdefault("cookie_secret", secrets.token_bytes(32))
         settings.setdefault("websocket_max_message_size", SOCKET_MAX_BYTES)
@@ -1303,6 +1304,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         service.close()
     return 0
+
+
+class OwnAnswersHandler(AnswerHandler):
+    """``GET <prefix>api/answers/mine``: the learner's **own** first answers (issue 33: her
+    lessons read her progress back under the hub, :func:`cardkit.progress.from_room`).
+
+    Authenticated as ``api/answer`` (:class:`AnswerHandler`): the hub token in the
+    ``Authorization`` header only, never a cookie, checked with the hub; the learner is the
+    token's owner, and only her answers are sent (:meth:`cardkit.room.Room.own_answers`).
+    Read-only. Answers: 200 ``{"answers": [{"kind", "lesson", "item", "right", "at"}, ...]}``;
+    403 without a valid token; 429 past the answers' rate; 503 when the hub cannot be
+    asked; 405 for a POST (answers go to ``api/answer``).
+    """
+
+    async def get(self) -> None:
+        service = self.service
+        m = _AUTH_HEADER.fullmatch(self.request.headers.get("Authorization", "").strip())
+        if m is None:
+            return self._refuse(403, "?", "no hub token (Authorization: token ...)")
+        model = await self._token_owner(m.group(1))
+        if model is None:
+            return None  # refused (the reason is written)
+        user = model["name"]
+        scopes = getattr(service.hub_auth, "access_scopes", None)
+        if scopes and not check_scopes(scopes, set(model.get("scopes") or ())):
+            return self._refuse(403, user, "the token may not use the room (no access:services!service=room)")
+        bucket = service.answer_buckets.get(user)
+        if bucket is None:
+            _forget_oldest(service.answer_buckets)
+            bucket = service.answer_buckets[user] = TokenBucket(ANSWER_RATE, ANSWER_BURST)
+        if not bucket.take():
+            return self._refuse(429, user, "too many requests at once: slow down")
+        try:
+            found = await service.call(service.room.own_answers, user)
+        except CardkitError as e:
+            return self._refuse(400, user, _one_line(e))
+        self.finish(json.dumps({"answers": found}))
+
+    async def post(self) -> None:
+        self.set_status(405)
+        self.finish(json.dumps({"error": "answers are sent to api/answer"}))
 
 
 if __name__ == "__main__":  # python -m cardkit.room_service
