@@ -202,6 +202,8 @@ CHECKS = [
     ("a rule variant's setting read out (say it in words)", re.compile(
         r"\bleft of (?:first namer|first bidder|dealer)\b|\bhalved 2 (?:and )?7\b"
         r"|(?i:\btrump six double\b|\bdouble honour trick\b)|^(?:declarers lose|no bonus|only plus|max|additive)$")),
+    # issue 33: a new learner read "Contract 3, 5 came up more than once" (Variety 1, section 8)
+    ("a list of contracts by number (write Contracts 3 and 5)", re.compile(r"\b[Cc]ontract \d+, \d")),
 ]
 
 
@@ -244,6 +246,7 @@ def findings(texts) -> list[str]:
     "These facts must hold, so the lesson checks them:", "Your cards: You (your cards)", "You (your cards) ♠ A K",
     "how each scores is in the bid buttons' titles", "see the tooltip", "halved 2 7", "halved 2 and 7",
     "left of first namer", "lead: left of dealer", "only plus", "Trump six double:", "declarers lose", "no bonus",
+    "Contract 3, 5 came up more than once",
 ])
 def test_the_scan_catches(bad):
     assert findings([("example", bad)]), bad
