@@ -23,7 +23,9 @@ A problem set is a JSON object (the lessons keep one next to their notebook) wit
   ``"advisor_seed"`` (the same evaluator: ``evaluate_decision`` with ``samples`` deals per
   contract and the seed ``numpy.random.default_rng(advisor_seed)``);
 - ``"level"``: ``"easy"``, ``"medium"`` or ``"hard"``; ``"rule_choice"``: the rule bot's
-  action; ``"gap"``: what the rule bot's action costs (points).
+  action; ``"gap"``: what the rule bot's action costs (points); ``"rating"``: the
+  problem's first rating (Glicko scale, seeded by :func:`cardkit.rating.seed_rating`;
+  optional, that seed when missing).
 
 Units: points of the game's own deal score from the mover's side: Variety, the side's
 margin (its deal score minus the other side's, RULES.md §1.6); Warsaw Hearts, the deal
@@ -103,6 +105,9 @@ class Problem:
     :ivar rule_choice: the rule bot's action here.
     :ivar question: bid problems: ``"name"`` (a first bid) or ``"repeat"``; play: ``""``.
     :ivar data: the problem's JSON object as read.
+    :ivar rating: its rating (Glicko scale, :mod:`cardkit.rating`): the set's ``"rating"``
+        (a number 500..3000), else seeded from how hard it measured
+        (:func:`cardkit.rating.seed_rating`).
     """
 
     number: int
@@ -118,6 +123,7 @@ class Problem:
     rule_choice: Any = None
     question: str = ""
     data: dict = field(default_factory=dict, repr=False)
+    rating: float = 1500.0
 
     @property
     def legal(self) -> list:
@@ -152,7 +158,7 @@ def load_problems(source) -> list[Problem]:
         one (named by its place in the list): a position that does not rebuild, a
         ``"kind"`` other than ``"play"``, ``"view"`` and ``"bid"``, a ``"seat"`` that is not
         the seat to act (a whole number), a ``"number"`` that is not a whole number
-        1..999,999.
+        1..999,999, a ``"rating"`` that is not a number 500..3000.
     """
     text = Path(source).read_text(encoding="utf-8") if isinstance(source, Path) or (
         isinstance(source, str) and not source.lstrip().startswith("{")) else source
@@ -194,13 +200,25 @@ def load_problems(source) -> list[Problem]:
                 best = state.parse_action(p["best"])
                 line = tuple(p.get("line", ()))
                 rule = state.parse_action(p["rule_choice"])
+            rating = _rating(p)
         except KeyError as e:
             raise NotationError(f"problem {i + 1}: no {e} field") from None
         except (TypeError, ValueError, OverflowError, AttributeError) as e:  # a field of the wrong shape
             raise NotationError(f"problem {i + 1}: {e}") from None
         out.append(Problem(number, str(game), p["kind"], state, seat, best, values, stderr,
-                           line, p.get("level", ""), rule, p.get("question", ""), p))
+                           line, p.get("level", ""), rule, p.get("question", ""), p, rating))
     return out
+
+
+def _rating(p: dict) -> float:
+    """A problem's rating: its ``"rating"`` (500..3000), else the seeded one."""
+    if "rating" not in p:
+        from .rating import seed_rating
+        return float(seed_rating(p))
+    r = p["rating"]
+    if isinstance(r, bool) or not isinstance(r, (int, float)) or not 500 <= r <= 3000:
+        raise NotationError(f"rating {quote(r)}: expected a number 500..3000")
+    return float(r)
 
 
 def _action_name(a) -> str:

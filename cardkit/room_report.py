@@ -13,8 +13,10 @@ waits for it, and a room that is down, slow or refusing changes nothing in the l
 (the failure is logged at debug level, never raised).
 
 Outside the hub (any of the three variables missing: a learner's own ``cardkit-lessons``,
-Binder, a test) :func:`report_answer` does nothing at all: no thread, no connection,
-nothing changed. The room's address comes from the hub's configuration only (never from a
+Binder, a test) :func:`report_answer` sends nothing: no thread, no connection. In both
+cases the answer is noted in the kernel's progress (:func:`cardkit.progress.note`), which
+keeps it for the learner (issue 33: in her browser, or under the hub in the room).
+The room's address comes from the hub's configuration only (never from a
 page), and the token is sent to it only (no proxy from the environment, no redirect followed).
 
 UI-free and standard library only: the widgets call it (``cardkit_widgets.lesson.Exercise``,
@@ -136,10 +138,13 @@ def report_answer(kind: str, *, item, right: bool, section: str = "", lesson: st
     """
     try:
         env = os.environ if environ is None else environ
+        lesson = lesson_name(env) if lesson is None else _clean(lesson, 100)
+        from .progress import note
+        note(str(kind), lesson, _clean(item, 100) or "?", bool(right))   # kept for the learner (issue 33)
         where = room_endpoint(env)
         if where is None:
             return False
-        body = {"kind": str(kind), "lesson": lesson_name(env) if lesson is None else _clean(lesson, 100),
+        body = {"kind": str(kind), "lesson": lesson,
                 "section": _clean(section, 32), "item": _clean(item, 100) or "?", "right": bool(right)}
         if points_lost is not None:
             body["points_lost"] = round(float(points_lost), 3)

@@ -335,7 +335,8 @@ def test_a_problem_set_reports_each_first_answer_with_the_points_lost(monkeypatc
     cost = grade(p, wrong).cost
     assert ps.answer_with(wrong) is False
     ps.answer_with(p.best)             # tried again: not reported
-    assert calls == [(("problem",), {"item": str(p.number), "right": False, "points_lost": cost})]
+    assert calls == [(("problem",), {"item": str(p.number), "right": False, "points_lost": cost,
+                                     "lesson": "variety/4_problems"})]   # its set's lesson, also outside a page
     assert cost > 0
 
 

@@ -260,6 +260,8 @@ class Exercise(W.VBox):
         self.add_class("ck-exercise")
         self.seed = int(seed) - 1
         self.new_example()
+        from .progress import follow_exercise  # issue 33: its first answer of an earlier visit, shown
+        follow_exercise(self)
 
     # ---- the example ------------------------------------------------------------------
     def new_example(self, seed: int | None = None) -> Question:
@@ -367,4 +369,4 @@ class Exercise(W.VBox):
 
     def _show_status(self) -> None:
         self.status.value = (f"&nbsp; example {self.examples} (deal number {self.seed}) · "
-                             f"<b>{self.right} of {self.answered} right</b>")
+                             f"<b>{self.right} of {self.answered} right</b>{getattr(self, 'kept', '')}")

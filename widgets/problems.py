@@ -15,12 +15,15 @@ values were computed when the set was mined and are checked by the tests).
 from __future__ import annotations
 
 import html
+import time
 
 import ipywidgets as W
 
 from cardkit.cards import Suit
 from cardkit.problems import Problem, grade, line_words, load_problems, result_words
-from cardkit.room_report import report_answer
+from cardkit.progress import Progress
+from cardkit.rating import Rating, pick_next, replay
+from cardkit.room_report import lesson_name, report_answer
 from cardkit.wording import minus_signs, signed, tens_as_10
 
 from ._common import card_html, card_words, one_line, suit_html
@@ -226,15 +229,26 @@ class ProblemSet(W.VBox):
 
     :param source: the problem set (a path to its JSON file, or its text), read by
         :func:`cardkit.problems.load_problems`.
+    :param lesson: the lesson, as the progress and the room name it (None: the page's,
+        :func:`cardkit.room_report.lesson_name`, else ``"<game>/4_problems"``).
     :ivar problems: the :class:`cardkit.problems.Problem` list.
     :ivar current: the index (0-based) of the problem shown.
-    :ivar first_answers: problem number -> whether the first answer was right.
+    :ivar first_answers: problem number -> whether the first answer was right (kept: the
+        first answers of an earlier visit are read back, :mod:`cardkit.progress`).
+    :ivar answered_at: problem number -> when it was first answered (seconds since 1970).
+
+    Each problem has a rating, and the learner one for this set (Glicko-2,
+    :mod:`cardkit.rating`), replayed from her first answers in the order given; **Next
+    problem** picks an unsolved problem near her rating (:meth:`rated_next`).
     """
 
-    def __init__(self, source) -> None:
+    def __init__(self, source, lesson: str | None = None) -> None:
         self.problems: list[Problem] = load_problems(source)
         self.current = 0
         self.first_answers: dict[int, bool] = {}
+        self.answered_at: dict[int, float] = {}
+        game = self.problems[0].game if self.problems else ""
+        self.lesson = lesson if lesson is not None else (lesson_name() or f"{game}/4_problems")
         self.tally = W.HTML()
         self.picker = W.ToggleButtons(options=[(str(p.number), i) for i, p in enumerate(self.problems)],
                                       tooltips=[f"problem {p.number}, {p.level}" for p in self.problems],
@@ -247,9 +261,10 @@ class ProblemSet(W.VBox):
         self.picker.observe(picked, names="value")
         self.prev_button = W.Button(description="◀ Previous", layout=W.Layout(width="auto"),
                                     tooltip="the previous problem")
-        self.next_button = W.Button(description="Next ▶", layout=W.Layout(width="auto"), tooltip="the next problem")
+        self.next_button = W.Button(description="Next problem ▶", layout=W.Layout(width="auto"),
+                                    tooltip="a problem you have not solved yet, near your rating")
         self.prev_button.on_click(lambda _: self.show(self.current - 1))
-        self.next_button.on_click(lambda _: self.show(self.current + 1))
+        self.next_button.on_click(lambda _: self.show(self.rated_next()))
         self.heading = W.HTML()
         self.position = W.HTML()
         self.question = W.HTML()
@@ -267,6 +282,49 @@ class ProblemSet(W.VBox):
         self.add_class("ck-problems")
         self._show_tally()
         self.show(0)
+        if lesson_name():   # a lesson page: the first answers of an earlier visit, kept (issue 33)
+            from .progress import store
+            self.children = (*self.children, store())  # type: ignore[has-type]
+            store().when_loaded(self.restore)
+
+    # ---- progress and ratings (issue 33) ---------------------------------------------------
+    def restore(self, found: Progress) -> int:
+        """Take the first answers kept in ``found`` (:class:`cardkit.progress.Progress`)
+        for the problems of this set not yet answered here; returns how many."""
+        numbers = {str(p.number): p.number for p in self.problems}
+        taken = 0
+        for item, a in found.of("problem", self.lesson).items():
+            n = numbers.get(item)
+            if n is not None and n not in self.first_answers:
+                self.first_answers[n] = a.right
+                self.answered_at[n] = a.at
+                taken += 1
+        if taken:
+            self._show_tally()
+            self._mark_picker()
+            self.show(self.current)
+        return taken
+
+    def ratings(self) -> tuple[Rating, dict[int, Rating]]:
+        """The learner's rating for this set and each problem's (problem number ->
+        :class:`cardkit.rating.Rating`), replayed from the first answers in the order given."""
+        order = sorted(self.first_answers, key=lambda n: (self.answered_at.get(n, 0.0), n))
+        return replay(((n, self.first_answers[n]) for n in order), {p.number: p.rating for p in self.problems})
+
+    def rated_next(self) -> int:
+        """The index (0-based) of the problem **Next problem** shows: an unsolved one
+        near the learner's rating (:func:`cardkit.rating.pick_next`: one not yet answered
+        before one answered wrong); when every problem is solved, the one after the
+        current."""
+        learner, rated = self.ratings()
+        solved = [n for n, right in self.first_answers.items() if right]
+        others = {n: r for n, r in rated.items() if n != self.problem.number}
+        if any(n not in solved for n in others):     # not the one shown, unless it alone is left
+            rated = others
+        picked = pick_next(learner, rated, solved, answered=self.first_answers, order=[p.number for p in self.problems])
+        if picked is None:
+            return min(self.current + 1, len(self.problems) - 1)
+        return next(i for i, p in enumerate(self.problems) if p.number == picked)
 
     # ---- showing a problem -----------------------------------------------------------------
     @property
@@ -281,13 +339,13 @@ class ProblemSet(W.VBox):
             self.picker.value = index  # calls show again, which finds nothing to change
         p = self.problem
         self.prev_button.disabled = index == 0
-        self.next_button.disabled = index == len(self.problems) - 1
+        self.next_button.disabled = len(self.problems) < 2
         kind = "bidding" if p.kind == "bid" else "card play"
         shown = {"bid": "your cards only; graded by the advisor's expected margins",
                  "view": f"your cards only; graded over {int(p.data.get('samples', 0))} deals of the cards you "
                          "cannot see"}.get(p.kind, "all cards shown")
         self.heading.value = (f"<h3 style='margin:4px 0'>Problem {p.number} of {len(self.problems)} · "
-                              f"{LEVELS.get(p.level, p.level)} · {kind}</h3>"
+                              f"{LEVELS.get(p.level, p.level)} · {kind} · rated {p.rating:.0f}</h3>"
                               f'<span style="color:#555">({shown})</span>')
         try:
             self.position.value = tens_as_10(position_html(p))
@@ -349,8 +407,9 @@ class ProblemSet(W.VBox):
             out += ' <span style="color:#555">(tried again: the count keeps your first answer)</span>'
         else:
             self.first_answers[p.number] = g.right
+            self.answered_at[p.number] = time.time()
             self._show_tally()
-            report_answer("problem", item=str(p.number), right=bool(g.right), points_lost=g.cost)
+            report_answer("problem", item=str(p.number), right=bool(g.right), points_lost=g.cost, lesson=self.lesson)
             self._mark_picker()
         for b, x in zip(self._buttons, p.legal):
             if x == a:
@@ -441,9 +500,13 @@ class ProblemSet(W.VBox):
     def _show_tally(self) -> None:
         solved = sum(self.first_answers.values())
         done = len(self.first_answers)
+        learner = self.ratings()[0]
+        sure = f"± {learner.rd:.0f}" if learner.rd <= 110 else "provisional: a few more answers settle it"
+        rating = (f" · your rating for these problems: <b>{learner.rating:.0f}</b> ({sure})"
+                  if done else " · no rating yet: it starts at 1500 and moves with each first answer")
         self.tally.value = (f"<b>{solved} of {len(self.problems)} solved</b>"
                             f'<span style="color:#555"> ({done} answered; the first answer to each problem '
-                            f"counts)</span>")
+                            f"counts){rating}</span>")
 
     @property
     def solved(self) -> int:
