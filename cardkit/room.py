@@ -93,13 +93,13 @@ from .codes import board_identity, cards_identity, game_entry, parse_deal_code
 from .errors import CardkitError, StateError, quote
 from .room_records import csv_text, deal_diagram, ranking as room_ranking, score_traveller
 from .state import rules_from_json
-from .table_session import RESERVED_NAMES, Move, TableSession, seat_names, table_view
+from .table_session import PACES, RESERVED_NAMES, Move, TableSession, seat_names, table_view
 
 __all__ = [
     "Room", "RoomError", "UnknownTableError", "SeatError", "SeatTakenError", "NotSeatedError",
     "NotYourTurnError", "NotTeacherError", "BoardSeenError", "TableChangedError", "AnswerError", "METADATA",
     "ANSWER_KINDS", "KEPT_BACK", "LESSON_NAMES", "RULES_SECTIONS",
-    "MAX_ANSWERS_PER_USER", "IDLE_SECONDS",
+    "MAX_ANSWERS_PER_USER", "IDLE_SECONDS", "MAX_ANNOUNCEMENT", "PACES",
 ]
 
 
@@ -174,7 +174,16 @@ _TABLES = Table(
     Column("position", Integer, nullable=False),                 # its place in the set (0-based), -1
     Column("version", Integer, nullable=False),                  # +1 at every change
     Column("turn_since", Float, nullable=True),                  # when the turn last passed (seconds since
-)                                                                # 1970): the board, action or player to act
+                                                                 # 1970): the board, action or player to act
+    Column("pace", String(16), nullable=True),                   # "teacher" (null) or "self": who deals on
+    Column("paused", Boolean, nullable=True),                    # the teacher paused the table (null: no)
+)
+
+_SETTINGS = Table(
+    "cardkit_room_settings", METADATA,                           # the room's own settings: "announcement"
+    Column("name", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
 
 _SEATS = Table(
     "cardkit_room_seats", METADATA,
@@ -247,7 +256,7 @@ _UNSEATED = Table(
 
 #: the columns added to the room's tables after their first version: :meth:`Room.__init__`
 #: adds those an older database lacks and fills them in (the codes' identities, the turn's time)
-_ADDED_COLUMNS = {_TABLES: ("turn_since",), _BOARDS: ("cards_id", "board_id"), _SEEN: ("cards_id",)}
+_ADDED_COLUMNS = {_TABLES: ("turn_since", "pace", "paused"), _BOARDS: ("cards_id", "board_id"), _SEEN: ("cards_id",)}
 
 #: the kinds of answer a lesson reports (:meth:`Room.record_answer`)
 ANSWER_KINDS = ("exercise", "problem")
@@ -284,6 +293,9 @@ KEPT_BACK = "kept back while another table plays this board"
 
 #: at most this many characters in a user name (JupyterHub's names are shorter)
 MAX_USER = 255
+
+#: at most this many characters in the teacher's announcement (one line every page shows)
+MAX_ANNOUNCEMENT = 300
 
 #: a person to act at a started table who has not acted for this many seconds is pointed
 #: out to the teachers (:meth:`Room.idle`; the teacher's page says "South (eve) has not
@@ -403,7 +415,7 @@ class Room:
     # ---- tables ----------------------------------------------------------------------------
 
     def open_table(self, game: str, *, deals: Sequence[str] | None = None, rules=None, bots: str | None = "rule",
-                   seed: int | None = None) -> str:
+                   seed: int | None = None, pace: str = "teacher") -> str:
         """Open a new table and return its id (``"T1"``, ``"T2"``, … in the order opened).
 
         :param game: ``"variety"``, ``"warsaw_hearts"`` or ``"armenian_durak"``.
@@ -418,10 +430,14 @@ class Room:
             half a second a decision), or None (people only: every seat must be taken to start).
         :param seed: the deal number of the first random board (board ``k`` is deal
             number ``seed + k``: ``V-<seed + k>``); None: drawn at random once, then stored.
-        :raises CardkitError: for an unknown game, rules not the game's, a bad bots kind,
+        :param pace: how the table moves on from a finished board, which is held on every
+            page until then (:data:`PACES`): ``"teacher"`` (the teacher's :meth:`next_board`
+            or :meth:`next_board_all`) or ``"self"`` (also a person seated there:
+            :meth:`advance`).
+        :raises CardkitError: for an unknown game, rules not the game's, a bad bots kind, a pace,
             or a code the table cannot play (named); nothing is stored.
         """
-        session = TableSession(game, rules=rules, deals=deals, bots=bots, seed=seed)
+        session = TableSession(game, rules=rules, deals=deals, bots=bots, seed=seed, pace=pace)
         with self._lock:
             for _ in range(100):  # another process may take the same id: try the next
                 try:
@@ -445,8 +461,9 @@ class Room:
     def tables(self, only: str | None = None) -> list[dict]:
         """Every table of the room, in the order opened: ``table`` (its id), ``game``,
         ``players`` (number of seats), ``bots``, ``started``, ``board`` (its code, or None
-        before the start), ``over`` (its set played out) and ``seats`` (per seat, a user
-        name, ``"bot"`` or None).
+        before the start), ``over`` (its set played out), ``held`` (its board is over and
+        waits for the next: :meth:`next_board`), ``paused``, ``pace`` and ``seats`` (per
+        seat, a user name, ``"bot"`` or None).
 
         :param only: a table id: that table's row alone (one row read, not every table's).
         :raises UnknownTableError: for an ``only`` that names no table.
@@ -460,7 +477,8 @@ class Room:
         for tid in ids:
             s = self._load(tid)[1]
             out.append({"table": tid, "game": s.game, "players": s.players, "bots": s.bots, "started": s.started,
-                        "board": s.code, "over": s.over, "seats": [s.who(i) for i in range(s.players)]})
+                        "board": s.code, "over": s.over, "held": s.held, "paused": s.paused, "pace": s.pace,
+                        "seats": [s.who(i) for i in range(s.players)]})
         return out
 
     # ---- seats -----------------------------------------------------------------------------
@@ -546,8 +564,9 @@ class Room:
 
     def act(self, table: str, user: str, action) -> list[dict]:
         """Take ``action`` for ``user``'s seat at ``table`` and return once the bots have
-        replied (until a person is to act). A finished board is recorded at once and the
-        table moves to the next board of its set, if any (a random table always has one).
+        replied (until a person is to act). A finished board is recorded at once and held
+        on every page (its last trick, its score, the running total) until the table is
+        moved on (:meth:`next_board`, :meth:`next_board_all`, :meth:`advance`).
 
         :param action: the action in notation, as :meth:`legal` lists them (``"QH"``,
             ``"10♥"`` and ``"qh"`` are read too), or an action object.
@@ -558,7 +577,8 @@ class Room:
         :raises UnknownTableError: for a table that does not exist.
         :raises NotSeatedError: for a user who does not sit at this table.
         :raises NotYourTurnError: when another seat is to act.
-        :raises RoomError: when the table has not started or has played every board of its set.
+        :raises RoomError: when the table has not started, is paused, its board is over (held
+            for the next) or it has played every board of its set.
         :raises NotationError: for text that is not an action now; :raises
             IllegalActionError: for an action the rules forbid (the engine's message names
             the rule). In every case nothing changes.
@@ -569,8 +589,12 @@ class Room:
             seat = self._seat_of(s, user)
             if not s.started:
                 raise RoomError(f"table {s.key!r} has not started yet: wait for the start")
+            if s.paused:
+                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes")
             if s.over:
                 raise RoomError(f"table {s.key!r} has played every board of its set")
+            if s.held:
+                raise RoomError(f"table {s.key!r}: {s.held_words()}")
             names = seat_names(s.players)
             turn = s.state.current_player
             if turn != seat:
@@ -926,6 +950,146 @@ class Room:
         self._teacher(user, "move a table to the next board")
         return self._change(table, lambda s: self._moves(s, s.next_board()))
 
+    def next_board_all(self, user: str) -> dict[str, list[str]]:
+        """"Next board for all tables": every table whose board is over and held
+        (:meth:`tables`' ``held``) is dealt its next board, as :meth:`next_board` does; a
+        table still playing its board is left to finish it.
+
+        :returns: ``{"moved": [table ids], "playing": [table ids still playing a board]}``.
+        :raises NotTeacherError: for a user who is not a teacher.
+        """
+        self._teacher(user, "move the tables to their next board")
+        moved, playing = [], []
+        for t in self.tables():
+            if t["held"]:
+                self._change(t["table"], lambda s: s.next_board(held_only=True))
+                moved.append(t["table"])
+            elif t["started"] and not t["over"]:
+                playing.append(t["table"])
+        return {"moved": moved, "playing": playing}
+
+    def advance(self, table: str, user: str) -> list[dict]:
+        """A person seated at a self-paced table (``pace="self"``) presses Next: the board,
+        which is over, gives way to the next of the set; the bots act.
+
+        :returns: the bots' actions, as :meth:`act` returns them.
+        :raises UnknownTableError: for a table that does not exist.
+        :raises NotSeatedError: for a user who does not sit there.
+        :raises RoomError: for a table the teacher moves on (not self-paced), a board not
+            over yet, a paused table or a set played out. In every case nothing changes.
+        """
+        user = _check_user(user)
+
+        def change(s: TableSession) -> list[dict]:
+            self._seat_of(s, user)
+            if s.pace != "self":
+                raise RoomError(f"table {s.key!r}: the teacher deals the next board here (the set is not self-paced)")
+            if s.paused:
+                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes")
+            return self._moves(s, s.next_board(held_only=True))
+
+        return self._change(table, change)
+
+    def pause(self, table: str, user: str, paused: bool = True) -> list[dict]:
+        """Pause ``table`` (every action refused in one line, the bots wait, every page says
+        "paused by the teacher") or, with ``paused=False``, resume it (the bots act).
+
+        :returns: the bots' actions on resuming, as :meth:`act` returns them.
+        :raises NotTeacherError: for a user who is not a teacher.
+        :raises UnknownTableError: for a table that does not exist.
+        :raises RoomError: for ``paused`` that is not True or False; nothing changes.
+        """
+        self._teacher(user, "pause or resume a table")
+        if not isinstance(paused, bool):
+            raise RoomError(f"paused {quote(paused)}: expected true or false")
+        return self._change(table, lambda s: self._moves(s, s.set_paused(paused)))
+
+    def pause_all(self, user: str, paused: bool = True) -> list[str]:
+        """:meth:`pause` (or resume) every table of the room; returns the ids of the tables
+        changed (those not paused already, or not running already).
+
+        :raises NotTeacherError: for a user who is not a teacher.
+        """
+        self._teacher(user, "pause or resume the tables")
+        if not isinstance(paused, bool):
+            raise RoomError(f"paused {quote(paused)}: expected true or false")
+        changed = [t["table"] for t in self.tables() if t["paused"] != paused]
+        for tid in changed:
+            self.pause(tid, user, paused)
+        return changed
+
+    def set_pace(self, table: str, user: str, pace: str) -> None:
+        """How ``table`` moves on from a finished board from now on (:data:`PACES`:
+        ``"teacher"`` or ``"self"``, :meth:`advance`).
+
+        :raises NotTeacherError: for a user who is not a teacher.
+        :raises UnknownTableError: for a table that does not exist.
+        :raises RoomError: for another pace; nothing changes.
+        """
+        self._teacher(user, "set how a table moves on")
+        if pace not in PACES:
+            raise RoomError(f"pace {quote(pace)}: expected 'teacher' (the teacher deals each next board) or 'self' "
+                            f"(a person at the table presses Next)")
+        self._change(table, lambda s: s.set_pace(pace))
+
+    def announce(self, user: str, text: str) -> str:
+        """Set the announcement every page of the room shows (one line of at most
+        :data:`MAX_ANNOUNCEMENT` characters; "" takes it down). Returns it as stored
+        (spaces around it taken off).
+
+        :raises NotTeacherError: for a user who is not a teacher.
+        :raises RoomError: for text that is not one line of at most :data:`MAX_ANNOUNCEMENT`
+            characters; nothing changes.
+        """
+        self._teacher(user, "make an announcement")
+        if not isinstance(text, str) or len(text) > MAX_ANNOUNCEMENT or not _PRINTABLE.fullmatch(text):
+            raise RoomError(f"announcement {quote(text)[:80]}: expected one line of text of at most "
+                            f"{MAX_ANNOUNCEMENT} characters")
+        text = text.strip()
+        with self._lock, self.engine.begin() as conn:
+            conn.execute(delete(_SETTINGS).where(_SETTINGS.c.name == "announcement"))
+            if text:
+                conn.execute(insert(_SETTINGS).values(name="announcement", value=text))
+        return text
+
+    def announcement(self) -> str:
+        """The teacher's announcement (:meth:`announce`), or "" when there is none."""
+        with self.engine.connect() as conn:
+            value = conn.execute(select(_SETTINGS.c.value).where(_SETTINGS.c.name == "announcement")).scalar()
+        return value or ""
+
+    def overview(self, user: str, table: str | None = None) -> list[dict]:
+        """One line per table for the teacher's overview, in the order opened: ``table``,
+        ``game``, ``started``, ``over``, ``held``, ``paused``, ``pace``, ``board`` (number
+        at the table, 1-based, or None), ``position`` and ``set_size`` (None: random
+        boards), ``turn`` (the seat's name to act, or None), ``player`` (who holds it: a
+        user name, ``"bot"``), ``since`` (seconds since the turn last passed: the last
+        action, the board dealt or a person sitting down) and ``waiting`` (:meth:`waiting`:
+        a person to act, ``idle`` from :data:`IDLE_SECONDS`).
+
+        :param table: a table id: its line alone.
+        :raises NotTeacherError: for a user who is not a teacher.
+        :raises UnknownTableError: for a ``table`` that names no table.
+        """
+        self._teacher(user, "see every table")
+        out = []
+        now = float(self.clock())
+        for t in self.tables(only=table):
+            with self._lock:
+                s = self._load(t["table"])[1]
+                since = self._since.get(s.key)
+            st = s.state
+            turn = None if st is None or st.is_terminal() or not s.started else st.current_player
+            names = seat_names(s.players)
+            out.append({"table": s.key, "game": s.game, "started": s.started, "over": s.over, "held": s.held,
+                        "paused": s.paused, "pace": s.pace, "board": None if st is None else s.number + 1,
+                        "position": None if st is None else s.position + 1,
+                        "set_size": None if s.deals is None else len(s.deals),
+                        "turn": None if turn is None else names[turn], "player": None if turn is None else s.who(turn),
+                        "since": None if since is None else max(0.0, now - since),
+                        "waiting": self.waiting(s.key, user)})
+        return out
+
     def set_deals(self, table: str, user: str, deals: Sequence[str] | None) -> list[dict]:
         """Give ``table`` another set of boards (deal codes as for :meth:`open_table`, or
         None for random boards). A started table deals the new set's first board at once
@@ -993,8 +1157,8 @@ class Room:
     def waiting(self, table: str, user: str) -> dict | None:
         """Whom ``table`` waits for: the person to act at a started table, and for how long
         (since the turn passed to them: the last action, the board dealt, or their sitting
-        down, whichever came last); None when a bot or nobody is to act, the board is over or
-        the table has not started.
+        down, whichever came last); None when a bot or nobody is to act, the board is over,
+        the table is paused or has not started.
 
         :returns: ``{"table", "seat", "name", "user", "seconds", "idle", "idle_after"}``:
             ``seconds`` waited (a float), ``idle`` True from ``idle_after`` seconds on
@@ -1134,7 +1298,7 @@ class Room:
     @staticmethod
     def _table_fields(s: TableSession) -> dict:
         return {"deals": None if s.deals is None else json.dumps(list(s.deals)), "started": s.started,
-                "board": s.number, "position": s.position}
+                "board": s.number, "position": s.position, "pace": s.pace, "paused": s.paused}
 
     @staticmethod
     def _traveller_row(r) -> dict:
@@ -1167,7 +1331,9 @@ class Room:
         module = game_entry(row.game).engine()
         rules = rules_from_json(json.loads(row.rules), module.Rules)
         deals = None if row.deals is None else json.loads(row.deals)
-        s = TableSession(row.game, rules=rules, deals=deals, bots=row.bots, key=row.id, seed=row.seed)
+        s = TableSession(row.game, rules=rules, deals=deals, bots=row.bots, key=row.id, seed=row.seed,
+                         pace=row.pace if row.pace in PACES else "teacher")
+        s.paused = bool(row.paused)
         people = {r.seat: r.user_name for r in conn.execute(select(_SEATS).where(_SEATS.c.table_id == row.id))}
         boards = conn.execute(select(_BOARDS).where(_BOARDS.c.table_id == row.id).order_by(_BOARDS.c.number)).all()
         results = []
@@ -1232,9 +1398,10 @@ class Room:
     @staticmethod
     def _turn(s: TableSession) -> tuple | None:
         """Whose turn it is, as far as the idle clock counts: the board, the actions taken on
-        it, the seat to act and the person who holds it; None when nobody is to act."""
+        it, the seat to act and the person who holds it; None when nobody is to act (the
+        board over, or the table paused: resuming starts the clock afresh)."""
         st = s.state
-        if not s.started or st is None or st.is_terminal():
+        if not s.started or st is None or st.is_terminal() or s.paused:
             return None
         seat = st.current_player
         return s.number, len(s.moves), seat, s.people.get(seat)

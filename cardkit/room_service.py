@@ -101,7 +101,7 @@ from tornado.httpserver import HTTPServer
 from ._checks import is_whole
 from .codes import GAMES, board_identity, cards_identity, deal_from_code
 from .errors import CardkitError, log_thinned, quote
-from .room import NotSeatedError, Room, UnknownTableError
+from .room import PACES, NotSeatedError, Room, UnknownTableError
 from .room_records import DD_MAX_NODES, DD_SECONDS, dd_summary, ranking, records_page
 from .room_table import card_table_state, page_action
 from .table_session import SEAT_NAMES, jsonable, seat_names
@@ -192,17 +192,20 @@ _ACTS = {"act": ("action",), "card": ("card",), "bid": ("value",), "trump": ("in
 #: page -> message kind -> the keys it may carry besides ``kind`` (``table`` and ``seat``
 #: on a table page name the connection's own table and seat, or the message is refused)
 MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
-    "lobby": {"ping": (), "sit": ("table", "seat"), "leave": (), "open": ("game", "deals", "bots")},
-    "table": {"ping": (), "leave": ("table", "seat"), "control": ("name", "value", "card"),
+    "lobby": {"ping": (), "sit": ("table", "seat"), "leave": (), "open": ("game", "deals", "bots", "pace")},
+    "table": {"ping": (), "leave": ("table", "seat"), "control": ("name", "value", "card"), "next": ("table",),
               **{k: (*v, "table", "seat") for k, v in _ACTS.items()}},
-    "teacher": {"ping": (), "open": ("game", "deals", "bots"), "start": ("table",), "next_board": ("table",),
+    "teacher": {"ping": (), "open": ("game", "deals", "bots", "pace"), "start": ("table",), "next_board": ("table",),
                 "undo": ("table",), "set_deals": ("table", "deals"), "replay": ("table", "board"),
-                "unseat": ("table", "seat")},
+                "unseat": ("table", "seat"), "next_all": (), "pause": ("table", "paused"),
+                "pause_all": ("paused",), "pace": ("table", "pace"), "announce": ("text",)},
 }
 _GAMES = {e.name: e.title for e in GAMES.values()}
 #: what an action changed: its table and the deal code of the board it finished (if it did)
 Scope = tuple[str, frozenset[str]]
 _BOTS = {"rule": "rule", "expert": "expert", "none": None}
+#: the teacher's words for the tables a message changed
+_PAUSED_WORDS = {True: "paused", False: "resumed"}
 
 
 class MessageRefused(CardkitError):
@@ -464,6 +467,7 @@ class RoomService:
             (p + "oauth_callback", OAuthCallback, kw),
             (p + "api/answer", AnswerHandler, kw),
             (p + "api/answers/mine", OwnAnswersHandler, kw),   # issue 33: her own, read-only
+            (p + "api/alive", AliveHandler, kw),
         ]
         settings.setdefault("cookie_secret", secrets.token_bytes(32))
         settings.setdefault("websocket_max_message_size", SOCKET_MAX_BYTES)
@@ -651,12 +655,13 @@ class RoomService:
                 for r in self.room.results(board["code"]):
                     names = seat_names(t["players"])
                     traveller.append(_traveller_line(r, names))
+            line = self.room.overview(user, t["table"])[0]
             out.append({"table": t["table"], "game": t["game"], "title": _GAMES[t["game"]], "started": t["started"],
                         "over": t["over"], "code": None if board is None else board["code"],
                         "number": None if board is None else board["number"],
                         "seats": t["seats"], "names": list(seat_names(t["players"])),
                         "scores": view["scores"], "state": card_table_state(view), "traveller": traveller,
-                        "waiting": self.room.waiting(t["table"], user)})
+                        "waiting": line["waiting"], "overview": line})
         payload = {"kind": "teacher", "user": user, "tables": out, "partial": scope is not None,
                    "games": [{"name": k, "title": v} for k, v in _GAMES.items()]}
         if scope is None:
@@ -690,6 +695,11 @@ class RoomService:
                                 item=a.get("item"), right=a.get("right"), points_lost=a.get("points_lost"))
         teachers = sorted(self.room.teachers)
         return self.room.answers_summary(teachers[0]) if teachers else {}
+
+    def broadcast(self, payload: dict) -> None:
+        """Send ``payload`` to every open page (the teacher's announcement)."""
+        for sock in [s for s in self.sockets if s.ready]:
+            sock.send(payload)
 
     async def answered(self, summary: dict[str, dict]) -> None:
         """Send the teachers' pages what each learner did (one message, the whole summary)."""
@@ -766,6 +776,9 @@ class RoomService:
             if kind == "leave":
                 room.leave(table, user)
                 return {"kind": "left", "lobby": self.prefix}, None
+            if kind == "next":   # Next board, in a self-paced set (the room checks the seat and the pace)
+                room.advance(table, user)
+                return None, (table, frozenset())
             action = page_action(msg)
             before = room.view(table, user)["board"]
             room.act(table, user, action)
@@ -793,8 +806,25 @@ class RoomService:
             bots = msg.get("bots", "rule")
             if bots not in _BOTS:
                 raise MessageRefused(f"bots {quote(bots)}: expected rule, expert or none")
-            table = room.open_table(game, deals=_deals(msg.get("deals")), bots=_BOTS[bots])
+            pace = msg.get("pace", "teacher")
+            if pace not in PACES:
+                raise MessageRefused(f"pace {quote(pace)}: expected teacher or self")
+            table = room.open_table(game, deals=_deals(msg.get("deals")), bots=_BOTS[bots], pace=pace)
             return {"kind": "opened", "table": table}, None
+        if kind == "next_all":
+            done = room.next_board_all(user)
+            words = (f"Next board dealt at {', '.join(done['moved'])}." if done["moved"]
+                     else "No table was waiting at the end of a board.")
+            if done["playing"]:
+                words += f" Still playing their board: {', '.join(done['playing'])}."
+            return {"kind": "info", "message": words}, None
+        if kind == "pause_all":
+            paused = msg.get("paused", True)
+            changed = room.pause_all(user, paused)   # the room checks paused is true or false
+            words = f"{len(changed)} table{'s' if len(changed) != 1 else ''} {_PAUSED_WORDS[paused]}."
+            return {"kind": "info", "message": words}, None
+        if kind == "announce":
+            return {"kind": "announced", "text": room.announce(user, msg.get("text", ""))}, None
         target = msg.get("table", "")  # the room checks it
         if kind == "start":
             room.start(target)
@@ -806,6 +836,10 @@ class RoomService:
             room.set_deals(target, user, _deals(msg.get("deals")))
         elif kind == "unseat":
             room.unseat(target, user, msg.get("seat", ""))
+        elif kind == "pause":
+            room.pause(target, user, msg.get("paused", True))
+        elif kind == "pace":
+            room.set_pace(target, user, msg.get("pace", ""))
         elif kind == "replay":
             return self.replay(target, user, msg.get("board")), None
         return None, None
@@ -887,10 +921,24 @@ class _Base(HubOAuthenticated, web.RequestHandler):
 {link}
 <span class="room-user">Logged in as <b>{html.escape(user)}</b></span>
 <span id="room-connection" role="status">connecting…</span></header>
+<div id="room-announcement" class="room-announcement" role="status" hidden></div>
 <div id="room-message" role="alert" class="room-message"></div>
 <main id="room-main"></main>
 <script type="module" src="{p}static/room.js"></script>
 </body></html>""")
+
+
+class AliveHandler(_Base):
+    """``GET <prefix>api/alive``: ``{"room": "up"}`` to a logged-in user, the hub's log-in
+    redirect to anyone else. A page whose websocket dropped asks it, with backoff, before
+    it reconnects (``room.js``): while the room restarts the hub's proxy answers 503 (the
+    page keeps its table and says "The room is restarting…"); a redirect means the log-in
+    expired (only then does the page reload, to log in through the hub again)."""
+
+    @web.authenticated
+    def get(self) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps({"room": "up"}))
 
 
 class LobbyPage(_Base):
@@ -1152,6 +1200,9 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
             if sock.page == "lobby":
                 sock.last_sent = json.dumps(payload)
             sock.send(payload)
+        text = await self.service.call(self.service.room.announcement)
+        if text:   # the teacher's announcement (a later one, or its taking down, is pushed to every page)
+            self.send({"kind": "announcement", "text": text})
 
     def on_close(self) -> None:
         self.ready = False
@@ -1209,8 +1260,10 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
             return self.refuse(kind, f"the room could not do that ({type(e).__name__})")
         if answer is not None:
             self.send(answer)
-        if kind not in ("ping", "replay"):
+        if kind not in ("ping", "replay", "announce"):
             await self.service.push(scope)
+        if kind == "announce":   # every page of the room shows it
+            self.service.broadcast({"kind": "announcement", "text": answer["text"]})
 
 
 # ---- running it --------------------------------------------------------------------------------

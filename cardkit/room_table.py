@@ -112,9 +112,12 @@ def card_table_state(view: dict) -> dict:
         (the id), ``your_turn``, ``over`` (the board in play is over), ``started`` and
         ``legal`` (the viewer's actions now, in notation, as :meth:`~cardkit.room.Room.legal`),
         ``board_number`` and ``actions`` (the board's number at the table and the actions
-        taken on it, None before the start: a page knows which state is newer). A
-        learner's state holds their own cards only, and no deal code while the board is
-        played.
+        taken on it, None before the start: a page knows which state is newer), ``held``
+        (the board is over and held until the next is dealt), ``paused`` (by the teacher),
+        ``pace``, ``next_allowed`` (a seated learner of a self-paced table may press Next
+        board now) and ``totals_line`` (the running total of the boards finished, in words;
+        "" before the first). A learner's state holds their own cards only, and no deal
+        code while the board is played.
     """
     players = int(view["players"])
     me = view["viewer"]["seat"]
@@ -136,6 +139,10 @@ def card_table_state(view: dict) -> dict:
         "seats": [], "hand": [], "caption": "", "trick": {}, "trump": None, "panel": None,
         "legal": list(view.get("legal") or []) if me is not None else [],
         "board_number": board["number"] if board else None, "actions": board["actions"] if board else None,
+        "held": bool(view.get("held")), "paused": bool(view.get("paused")), "pace": view.get("pace", "teacher"),
+        "next_allowed": bool(view.get("held")) and view.get("pace") == "self" and me is not None
+        and not view.get("paused"),
+        "totals_line": _totals_line(view, names, me),
     }
     title = f"{html.escape(view['title'])} · table {html.escape(str(view.get('table')))}"
     if board:
@@ -149,6 +156,8 @@ def card_table_state(view: dict) -> dict:
     if board is None:
         state["status"] = html.escape(
             "The table has not started yet: the teacher starts it." if not view["started"] else "Waiting.")
+        if view.get("paused"):
+            state["status"] += " " + PAUSED_WORDS
         state["seats"] = [{"seat": s, "name": f"{names[s]} · {_player_words(who[s])}", "short": names[s],
                            "pos": pos[s], "me": s == me, "count": None, "notes": "", "turn": "",
                            "hand": None, "tableau": None} for s in range(players)]
@@ -175,6 +184,8 @@ def card_table_state(view: dict) -> dict:
     def refusal(code: str) -> str:
         if over:
             return "the board is over"
+        if view.get("paused"):
+            return "paused by the teacher"
         if not view["your_turn"]:
             return f"not your turn: {names[turn]} {TURN_WORDS.get(phase or '', 'to act')}" if turn is not None \
                 else "not your turn"
@@ -206,6 +217,20 @@ def card_table_state(view: dict) -> dict:
     state["panel"] = _panel(view, public, names, legal)
     state["status"] = _status(view, public, names, who, phase, turn, over)
     return state
+
+
+#: what every page of a paused table says
+PAUSED_WORDS = "<b>Paused by the teacher</b>: play resumes when the teacher says so."
+
+
+def _totals_line(view: dict, names: list[str], me: int | None) -> str:
+    """"Running total after 2 boards: South +5 (you), West −2, …" (plain text), or ""."""
+    shown = [r for r in view.get("scores") or [] if r.get("returns") is not None]
+    if not shown:
+        return ""
+    totals = view.get("totals") or [0] * len(names)
+    parts = ", ".join(f"{names[s]} {_signed(x)}" + (" (you)" if s == me else "") for s, x in enumerate(totals))
+    return f"Running total after {len(shown)} board{'s' if len(shown) != 1 else ''}: {parts}."
 
 
 def _notes(game: str, public: dict, won: list[int], players: int) -> dict[int, str]:
@@ -314,15 +339,22 @@ def _panel(view: dict, public: dict, names: list[str], legal: list[str]) -> dict
 def _status(view: dict, public: dict, names: list[str], who: list, phase, turn, over: bool) -> str:
     board = view["board"]
     me = view["viewer"]["seat"]
+    paused = f" {PAUSED_WORDS}" if view.get("paused") else ""
     if over:
         returns = board.get("returns") or []
+        if view.get("held"):
+            after = (" Press <b>Next board</b> when everyone is ready." if view.get("pace") == "self" and me is not None
+                     else " The next board comes when the teacher deals it.")
+        else:
+            after = html.escape(" This table has played every board of its set.")
         if not returns:  # kept back while another table plays the same board
             return html.escape(f"Board {board['position']} is over. Its result is shown once every table has "
-                               f"played it. This table has played every board of its set.")
+                               f"played it.") + after + paused
         parts = ", ".join(f"{names[s]} {_signed(r)}" for s, r in enumerate(returns))
         mine = f" Your score: {_signed(returns[me])}." if me is not None else ""
-        return html.escape(f"Board {board['position']} is over: {parts}.{mine} This table has played every board "
-                           f"of its set.")
+        return html.escape(f"Board {board['position']} is over: {parts}.{mine}") + after + paused
+    if paused:
+        return paused.strip()
     if turn is None:
         return "Waiting."
     if view["your_turn"]:

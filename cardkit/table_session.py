@@ -52,7 +52,7 @@ from .cards import Card, Suit
 from .codes import MAX_SEED_DIGITS, deal_code, game_entry, parse_deal_code
 from .errors import CardkitError, StateError, quote
 
-__all__ = ["SEAT_NAMES", "BOT_KINDS", "BOT", "RESERVED_NAMES", "MAX_DEALS_PER_CALL",
+__all__ = ["SEAT_NAMES", "BOT_KINDS", "BOT", "RESERVED_NAMES", "MAX_DEALS_PER_CALL", "PACES",
            "Move", "TableSession", "seat_names", "table_view", "jsonable"]
 
 #: The seats' names by number of players (RULES.md, "Common conventions": South, then
@@ -73,10 +73,16 @@ BOT = "bot"
 #: User names no person may have at a table (compared without case and surrounding spaces).
 RESERVED_NAMES = frozenset({BOT})
 
-#: At most this many boards are dealt by one call (an action, a seat taken or left): a
-#: person at the table always has a turn on a board, so one is all play ever needs; the
-#: cap keeps a table of bots alone from playing its whole set at once.
+#: At most this many boards are dealt by one call: a finished board is held until
+#: :meth:`TableSession.next_board` deals the next one (an action or a seat taken deals none),
+#: so a table of bots alone never plays its whole set at once.
 MAX_DEALS_PER_CALL = 1
+
+#: How a table moves on once a board is over (issue 34, item 11): the finished board is held
+#: on every page (its last trick, its score, the running total) until the teacher deals the
+#: next board (``"teacher"``), or until the teacher or a person seated there presses Next
+#: (``"self"``, a self-paced set). A board never moves on by itself.
+PACES = ("teacher", "self")
 
 #: At most this many boards in a prepared set.
 MAX_DEALS = 1000
@@ -146,6 +152,13 @@ def jsonable(value, action_text=str) -> Any:
     return str(value)
 
 
+def _check_pace(pace):
+    if pace not in PACES:
+        raise CardkitError(f"pace {quote(pace)}: expected 'teacher' (the teacher deals each next board) or 'self' "
+                           f"(a person at the table presses Next)")
+    return pace
+
+
 def _check_bots(bots):
     if bots not in BOT_KINDS or isinstance(bots, bool):
         raise CardkitError(f"bots {quote(bots)}: expected 'rule', 'expert' or None (people only)")
@@ -170,14 +183,20 @@ class TableSession:
     :param key: the table's name; with the board and the seat it seeds every bot's choice.
     :param seed: the deal number of the first random board (0 .. 10**12 - 1); None draws
         one from fresh entropy.
-    :raises CardkitError: for an unknown game, rules that are not the game's ``Rules``, a
+    :param pace: ``"teacher"`` (default) or ``"self"`` (:data:`PACES`): a finished board
+        is held (:attr:`held`) until :meth:`next_board` (the teacher, or with ``"self"`` a
+        person seated at the table).
+    :raises CardkitError: for an unknown game, a pace not in :data:`PACES`, rules that are not the game's ``Rules``, a
         bad bots kind, a code that is not well formed, of another game or number of
         players, or with other variants than the table's (the message names the code).
     """
 
     def __init__(self, game, *, rules=None, deals: Sequence[str] | None = None, bots="rule",
-                 key: str = "table", seed: int | None = None) -> None:
+                 key: str = "table", seed: int | None = None, pace: str = "teacher") -> None:
         self.entry = game_entry(game)
+        self.pace: str = _check_pace(pace)
+        #: a paused table takes no action and its bots wait (:meth:`set_paused`)
+        self.paused = False
         self.game: str = self.entry.name
         self.module = self.entry.engine()
         self.bots = _check_bots(bots)
@@ -385,26 +404,33 @@ class TableSession:
     @property
     def over(self) -> bool:
         """True when the board in play is over and the set has no board after it."""
-        return self.state is not None and self.state.is_terminal()
+        return self.state is not None and self.state.is_terminal() and self.next_code() is None
+
+    @property
+    def held(self) -> bool:
+        """True when the board in play is over and the set has a board after it: the
+        finished board stays on every page until :meth:`next_board` deals the next."""
+        return self.state is not None and self.state.is_terminal() and self.next_code() is not None
 
     def legal(self, seat: int) -> list[str]:
         """The actions ``seat`` may take now, in notation (``"4"``, ``"QH"``, ``"draw 2"``);
         empty when it is not that seat's turn (or the table has not started)."""
         st = self.state
-        if st is None or st.is_terminal() or st.current_player != seat:
+        if st is None or self.paused or st.is_terminal() or st.current_player != seat:
             return []
         return [st.action_to_str(a) for a in st.legal_actions()]
 
     def act(self, seat: int, action, by: str) -> list[tuple[int, Move]]:
         """The action of the person ``by`` at ``seat``, whose turn it is; then the bots
-        reply until a person is to act. A board that ends is recorded at once and the next
-        board of the set dealt, if any.
+        reply until a person is to act. A board that ends is recorded at once and held
+        (:attr:`held`) until :meth:`next_board`.
 
         :param action: notation or an action object (``state.apply_action`` reads both).
         :returns: the moves taken, this action first, as ``(board, move)`` pairs (board:
             0-based at this table; the bots' moves may reach into the next board).
-        :raises StateError: when the table has not started, the set is played out, it is
-            another seat's turn or a bot's seat; nothing changes.
+        :raises StateError: when the table has not started, is paused, the board is over (held
+            for the next, or the set played out), it is another seat's turn or a bot's seat;
+            nothing changes.
         :raises NotationError: for text that is not an action now; :raises
             IllegalActionError: for an action the rules forbid (the engine's message);
             in both cases nothing changes.
@@ -412,8 +438,10 @@ class TableSession:
         st = self.state
         if st is None:
             raise StateError("the table has not started")
+        if self.paused:
+            raise StateError("the teacher has paused the table: wait until play resumes")
         if st.is_terminal():
-            raise StateError("every board of the table's set has been played")
+            raise StateError(self.held_words() if self.held else "every board of the table's set has been played")
         if st.current_player != seat:
             raise StateError(f"it is seat {st.current_player}'s turn, not seat {quote(seat)}'s")
         if self.people.get(seat) != by:
@@ -423,6 +451,12 @@ class TableSession:
         self._moved(Move(seat, st.action_to_str(st.history[-1]), str(by)))
         self._settle()
         return self._moves_since(start)
+
+    def held_words(self) -> str:
+        """What a person who acts on a held board is told (one line)."""
+        how = "press Next board when everyone is ready" if self.pace == "self" else \
+            "the teacher deals the next board"
+        return f"board {self.number + 1} is over: {how}"
 
     def _moves_since(self, start: int) -> list[tuple[int, Move]]:
         """The ``(board, move)`` pairs of the move events from event ``start`` on."""
@@ -442,20 +476,15 @@ class TableSession:
         return self.module.RuleBot(seed=seed)
 
     def _settle(self) -> None:
-        """The bots act while a bot is to act and a person sits at the table; a finished
-        board is recorded and the next board of the set dealt (at most
-        :data:`MAX_DEALS_PER_CALL` boards a call)."""
-        dealt = 0
-        while self.state is not None and self.people:
+        """The bots act while a bot is to act, a person sits at the table and it is not
+        paused; a finished board is recorded and held (the next is dealt by
+        :meth:`next_board` only, one a call: :data:`MAX_DEALS_PER_CALL`)."""
+        while self.state is not None and self.people and not self.paused:
             st = self.state
             if st.is_terminal():
                 if not self.recorded:
                     self._record()
-                if self.next_code() is None or dealt >= MAX_DEALS_PER_CALL:
-                    return
-                self._deal_next()
-                dealt += 1
-                continue
+                return
             seat = st.current_player
             if not self.is_bot(seat):
                 return
@@ -507,15 +536,21 @@ class TableSession:
         self._settle()
         return len(self.moves)
 
-    def next_board(self) -> list[tuple[int, Move]]:
+    def next_board(self, *, held_only: bool = False) -> list[tuple[int, Move]]:
         """Deal the next board of the set now (an unfinished board in play is left
         unfinished and counts in no result); the bots act.
 
+        :param held_only: deal only if the board in play is over (:attr:`held`): a
+            learner's Next in a self-paced set never cuts a board short.
         :returns: the bots' moves, as :meth:`act` returns them.
-        :raises StateError: when the table has not started or the set has no more boards.
+        :raises StateError: when the table has not started, the set has no more boards, or
+            (``held_only``) the board in play is not over.
         """
         if not self.started:
             raise StateError("the table has not started")
+        if held_only and not self.held:
+            raise StateError("the set has no more boards" if self.over else
+                             f"board {self.number + 1} is not over yet: Next deals a board once it is over")
         start = len(self._events)
         self._deal_next()
         self._settle()
@@ -567,6 +602,23 @@ class TableSession:
         self.state = st
         self._events = []
 
+    def set_paused(self, paused: bool) -> list[tuple[int, Move]]:
+        """Pause the table (no action is taken, the bots wait) or resume it (the bots act).
+
+        :returns: the bots' moves on resuming, as :meth:`act` returns them.
+        """
+        start = len(self._events)
+        self.paused = bool(paused)
+        self._settle()
+        return self._moves_since(start)
+
+    def set_pace(self, pace: str) -> None:
+        """How the table moves on from a finished board from now on (:data:`PACES`).
+
+        :raises CardkitError: for a pace not in :data:`PACES`; nothing changes.
+        """
+        self.pace = _check_pace(pace)
+
     def clone(self) -> TableSession:
         """An independent copy (the state cloned), for a change that may be refused."""
         new = object.__new__(TableSession)
@@ -596,7 +648,10 @@ def table_view(session: TableSession, seat: int | None = None, *, everything: bo
     (Armenian Durak: also the face-down cards).
 
     Keys: ``game``, ``title``, ``players`` (number of seats), ``seats`` (per seat:
-    ``seat``, ``name``, ``player`` — a user name, ``"bot"`` or None), ``started``, ``viewer``
+    ``seat``, ``name``, ``player`` — a user name, ``"bot"`` or None), ``started``,
+    ``paused`` (the teacher paused the table), ``pace`` (:data:`PACES`), ``held`` (the
+    board in play is over and the set has another: :attr:`TableSession.held`),
+    ``set_over`` (the set is played out), ``viewer``
     (``seat``, ``name``, ``everything``), ``board`` (None before the start, else ``number``
     1-based at this table, ``position`` 1-based in the set, ``set_size`` or None for random
     boards, ``code``, ``actions`` taken, ``over``, ``returns`` once over, else None),
@@ -616,7 +671,8 @@ def table_view(session: TableSession, seat: int | None = None, *, everything: bo
     view: dict[str, Any] = {
         "game": session.game, "title": session.entry.title, "players": session.players,
         "seats": [{"seat": s, "name": names[s], "player": session.who(s)} for s in range(session.players)],
-        "started": session.started,
+        "started": session.started, "paused": session.paused, "pace": session.pace,
+        "held": session.held, "set_over": session.over,
         "viewer": {"seat": seat, "name": None if seat is None else names[seat], "everything": bool(everything)},
         "board": None, "turn": None, "turn_name": None, "your_turn": False, "legal": [], "hand": [],
         "public": None,
@@ -638,7 +694,7 @@ def table_view(session: TableSession, seat: int | None = None, *, everything: bo
                   "actions": len(st.history), "over": st.is_terminal(),
                   "returns": st.returns() if st.is_terminal() else None},
         "turn": turn, "turn_name": None if turn is None else names[turn],
-        "your_turn": seat is not None and turn == seat,
+        "your_turn": seat is not None and turn == seat and not session.paused,
         "legal": session.legal(seat) if seat is not None else [],
         "hand": obs_json["hand"] if seat is not None else [],
         "public": public,

@@ -105,12 +105,17 @@ class Harness:
         return left
 
     def step(self, rng) -> bool:
-        """One person's action chosen at random from legal(); False when nobody may act."""
+        """One person's action chosen at random from legal(), or the teacher's Next board at a
+        board's end (held, issue 34 item 11); False when nobody may act and the set is over."""
         for u in self.users:
             legal = self.room.legal(self.table, u)
             if legal:
                 break
         else:
+            if self.room.tables(only=self.table)[0]["held"]:   # a finished board waits for the teacher
+                self.absorb(self.room.next_board(self.table, TEACHER))
+                self.check()
+                return True
             return False
         self.current()
         moves = self.room.act(self.table, u, legal[int(rng.integers(len(legal)))])
@@ -657,6 +662,9 @@ def test_an_older_database_is_brought_up_to_date(tmp_path):
     with pytest.raises(BoardSeenError, match="held South at table 'T1'"):
         room.sit(t, "eve", "West")
     assert [r["table"] for r in room.results("V-XA3WLA6HFKZUGP5C7ZCEPM-D1")] == ["T1"]
+    old_row = room.tables(only="T1")[0]                     # issue 34: paced by the teacher, not paused
+    assert (old_row["pace"], old_row["paused"]) == ("teacher", False)
+    assert room.announcement() == ""                        # the settings' table is made too
     Room(db, teachers=[TEACHER])                            # opened again: nothing more to do
 
 

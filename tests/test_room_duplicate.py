@@ -72,6 +72,7 @@ def three_tables(game: str, code: str, picks=(0, 0, -1)) -> tuple[Room, list[str
         room.start(t)
         play_board(room, t, f"p{k}", pick)
         tables.append(t)
+    assert room.next_board_all(TEACHER)["moved"] == tables    # each board held until the teacher moves on
     return room, tables
 
 
@@ -110,6 +111,7 @@ def test_travellers_list_every_finished_board_after_the_tables_moved_on():
         room.sit(t, f"p{k}", "South")
         room.start(t)
         play_board(room, t, f"p{k}", -k)
+    assert room.next_board_all(TEACHER) == {"moved": [t1, t2], "playing": []}   # held until then
     assert all(room.view(t, TEACHER)["board"]["number"] == 2 for t in (t1, t2))
     boards = room.travellers()
     assert len(boards) == 1
