@@ -173,6 +173,7 @@ def test_a_class_in_the_teaching_room(hub, browser):  # noqa: F811 - the hub fix
         teacher = tctx.new_page()
         teacher.goto(f"{base}{ROOM}teacher")
         box = teacher.locator(f"article.room-teacher-table[data-table='{variety}']")
+        teacher.locator(f"button.room-cell[data-table='{variety}']").click()   # the grid opens it large
         box.locator(".room-start").click()
         expect(box.locator(".ckt-card[data-card]")).to_have_count(52)   # 13 in each hand, all shown
         for name, page in pages.items():
@@ -209,6 +210,7 @@ def test_a_class_in_the_teaching_room(hub, browser):  # noqa: F811 - the hub fix
             _sit(page, table, "South")
             durak_pages[name] = (table, page)
         for table in (durak1, durak2):
+            teacher.locator(f"button.room-cell[data-table='{table}']").click()
             teacher.locator(f"article.room-teacher-table[data-table='{table}'] .room-start").click()
         for table, page in durak_pages.values():
             expect(page.locator("body[data-started='1']")).to_have_count(1)
@@ -220,6 +222,7 @@ def test_a_class_in_the_teaching_room(hub, browser):  # noqa: F811 - the hub fix
                   f"{time.monotonic() - t0:.1f} s")
         assert sorted(r["table"] for r in room.results(DURAK_CODE)) == sorted([durak1, durak2])
         for table in (durak1, durak2):   # each Durak table's traveller: both tables
+            teacher.locator(f"button.room-cell[data-table='{table}']").click()
             dbox = teacher.locator(f"article.room-teacher-table[data-table='{table}']")
             expect(dbox.locator(".room-traveller-table tbody tr")).to_have_count(2)
         teacher_text = teacher.inner_text("body")

@@ -64,6 +64,7 @@ def test_the_teacher_sees_a_finished_boards_traveller_after_the_tables_moved_on(
         room.sit(t, user, "South")
         room.start(t)
         play_board(room, t, user, -k)
+        room.next_board(t, TEACHER)            # a finished board is held until the teacher moves on
     assert all(room.view(t, TEACHER)["board"]["number"] == 2 for t in (t1, t2))   # both on W-18 now
     rows = room.results("W-17")
     ctx, teacher = _page_as(browser, base, TEACHER, accept_downloads=True)
@@ -111,6 +112,8 @@ def test_the_hand_records_of_four_boards_print_on_two_a4_pages(served, browser, 
         room.start(t)
         for _ in codes:
             play_board(room, t, user, -k)
+            if room.tables(only=t)[0]["held"]:
+                room.next_board(t, TEACHER)    # each board held until the teacher moves on
         tables.append(t)
     assert all(len(room.results(c)) == 3 for c in codes)
     ctx, teacher = _page_as(browser, base, TEACHER)

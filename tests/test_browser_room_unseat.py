@@ -72,6 +72,7 @@ def test_the_teacher_sees_the_idle_learner_and_unseats_her(served, browser):
         ctx, teacher = _page_as(browser, base, TEACHER)
         contexts.append(ctx)
         teacher.goto(f"{base}{PREFIX}teacher")
+        teacher.locator(f"button.room-cell[data-table='{t}']").click()   # the grid opens the table large
         box = teacher.locator(f"article.room-teacher-table[data-table='{t}']")
         idle = box.locator(".room-idle")
         expect(idle).to_be_visible(timeout=EXPECT_MS)

@@ -30,7 +30,23 @@ function say(text, kind = "error") {
   notice.dataset.kind = kind;
 }
 
+// the announcement line every page shows (the teacher's, one line; none: hidden)
+const announcement = document.getElementById("room-announcement");
+function showAnnouncement(text) {
+  if (!announcement) return;
+  announcement.textContent = text ? `📣 ${text}` : "";
+  announcement.hidden = !text;
+}
+
 // ---- the websocket, reconnected with backoff --------------------------------------------------
+// When the connection drops, the page keeps what it shows and asks the room's api/alive, with
+// backoff (0.5 s doubling to 10 s), before it opens the websocket again: while the room restarts
+// the hub's proxy answers 503 ("The room is restarting…" on the page, never a reload into the
+// proxy's error page); a redirect to the hub's log-in means the log-in expired: only then does
+// the page reload (to log in again). A room that answers but keeps refusing the websocket (6 times:
+// the page itself is no longer this user's, e.g. no seat at this table) reloads it too.
+const RESTARTING = "The room is restarting… this page reconnects by itself when it is back.";
+const MAX_DELAY_MS = 10000;
 class Socket {
   constructor(path, onMessage) {
     this.path = path;
@@ -47,11 +63,14 @@ class Socket {
       this.delay = 500;
       this.failures = 0;
       body.dataset.connected = "1";
+      if (body.dataset.restarting === "1" && notice.textContent === RESTARTING) say("");
+      body.dataset.restarting = "0";
       connection.textContent = "connected";
     };
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      if (msg.kind === "announcement") { showAnnouncement(msg.text); return; }
       this.onMessage(msg);
     };
     ws.onclose = () => {
@@ -59,11 +78,35 @@ class Socket {
       body.dataset.connected = "0";
       this.failures += 1;
       connection.textContent = "connection lost: reconnecting…";
-      // a refused handshake (the log-in expired): the page itself logs in again through the hub
-      if (this.failures >= 6) { location.reload(); return; }
-      setTimeout(() => this.connect(), this.delay);
-      this.delay = Math.min(this.delay * 2, 15000);
+      this.later();
     };
+  }
+  later() {
+    setTimeout(() => this.check(), this.delay);
+    this.delay = Math.min(this.delay * 2, MAX_DELAY_MS);
+  }
+  // is the room up, and is this page still logged in? (a cheap GET; never follows a redirect)
+  async check() {
+    let answer = "down";
+    try {
+      const r = await fetch(PREFIX + "api/alive", { redirect: "manual", credentials: "same-origin", cache: "no-store" });
+      if (r.type === "opaqueredirect" || r.status === 401 || r.status === 403) answer = "login";
+      else if (r.ok) answer = "up";
+      else if (r.status === 429) answer = "busy";
+    } catch (e) { answer = "down"; }
+    if (answer === "login") { location.reload(); return; }
+    if (answer === "up") {
+      if (this.failures >= 6) { location.reload(); return; }   // the room is up and keeps refusing this page
+      this.connect();
+      return;
+    }
+    if (answer === "down") {
+      body.dataset.restarting = "1";
+      connection.textContent = "the room is restarting…";
+      say(RESTARTING, "info");
+      this.failures = 0;       // the websocket's refusals count only while the room answers
+    }
+    this.later();
   }
   send(msg) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
@@ -106,16 +149,28 @@ function tablePage() {
     h("button", { type: "button", class: "room-leave", text: "Leave the table",
       onclick: () => socket.send({ kind: "leave" }) }));
   const el = h("div", { class: "room-table", id: "room-table" });
-  main.replaceChildren(bar, el);
+  // the board's end, held (issue 34, item 11): the running total, and Next board in a self-paced set
+  const totals = h("p", { class: "room-totals", id: "room-totals", role: "status" });
+  const next = h("button", { type: "button", class: "room-next-board", id: "room-next-board", hidden: true,
+    text: "Next board", title: "Deal the next board of the set at this table",
+    onclick: () => socket.send({ kind: "next" }) });
+  const paused = h("p", { class: "room-paused", id: "room-paused", role: "status", hidden: true,
+    text: "⏸ Paused by the teacher: play resumes when the teacher says so." });
+  main.replaceChildren(bar, paused, h("div", { class: "room-bar room-board-end" }, totals, next), el);
   let socket = null;
   const model = mountTable(el, (m) => socket.send(m));
   socket = new Socket(`ws/table/${TABLE}`, (msg) => {
     if (msg.kind === "state") {
-      say("");
+      if (notice.textContent !== RESTARTING) say("");
       model.set("state", msg.state);
       body.dataset.turn = msg.state.your_turn ? "1" : "0";
       body.dataset.over = msg.state.over ? "1" : "0";
+      body.dataset.held = msg.state.held ? "1" : "0";
+      body.dataset.paused = msg.state.paused ? "1" : "0";
       body.dataset.started = msg.state.started ? "1" : "0";
+      totals.textContent = msg.state.totals_line || "";
+      next.hidden = !msg.state.next_allowed;
+      paused.hidden = !msg.state.paused;
       body.dataset.version = String(++version);
     } else if (msg.kind === "error") {
       say(`⚠ ${msg.message}`);
@@ -195,29 +250,60 @@ function openForm(games, socket) {
   const bots = h("select", { id: "room-bots", "aria-label": "Bots" },
     h("option", { value: "rule", text: "rule bots" }), h("option", { value: "expert", text: "expert bots" }),
     h("option", { value: "none", text: "no bots (people only)" }));
+  const pace = h("select", { id: "room-pace", "aria-label": "After each board" },
+    h("option", { value: "teacher", text: "the teacher deals the next board" }),
+    h("option", { value: "self", text: "self-paced: a learner presses Next" }));
   return h("div", {}, h("h2", { text: "Open a table (teacher)" }),
-    h("label", {}, "Game ", game), " ", h("label", {}, "Bots ", bots), h("br"),
-    h("label", {}, "Deal codes for its set ", deals), h("br"),
+    h("label", {}, "Game ", game), " ", h("label", {}, "Bots ", bots), " ", h("label", {}, "After each board ", pace),
+    h("br"), h("label", {}, "Deal codes for its set ", deals), h("br"),
     h("button", { type: "button", id: "room-open", text: "Open the table",
-      onclick: () => socket.send({ kind: "open", game: game.value, deals: deals.value, bots: bots.value }) }));
+      onclick: () => socket.send({ kind: "open", game: game.value, deals: deals.value, bots: bots.value,
+        pace: pace.value }) }));
 }
 
 // ---- the teacher's page ---------------------------------------------------------------------
+// The class at a glance (issue 34, item 3): a compact grid of every table at the top (game,
+// board, whose turn, time since the last action, a warning on a table held up by one person);
+// a click opens that table large below it. The class's own controls above: Next board for all
+// tables, pause and resume every table, the announcement every page shows.
 function teacherPage() {
-  const boxes = {};      // table id -> {box, model, traveller, scores}
-  const list = h("section", { class: "room-teacher-tables" });
+  const boxes = {};      // table id -> {box, model, traveller, scores, cell, line}
+  let opened = null;     // the table shown large
+  const list = h("section", { class: "room-teacher-tables", id: "room-teacher-tables" });
+  const grid = h("div", { class: "room-grid", id: "room-overview", role: "list", "aria-label": "Every table" },
+    h("p", { class: "room-grid-empty", text: "No table is open yet: open one from the lobby." }));
   const replay = h("section", { class: "room-replay", id: "room-replay", hidden: true });
   const learners = h("section", { class: "room-learners", id: "room-learners" },
     h("p", { text: "No learner has answered an exercise or a problem yet." }));
   const session = sessionSection();
-  main.replaceChildren(h("h2", { text: "Every table" }), list, replay, session.box,
-    h("h2", { text: "What each learner did in the lessons" }), learners);
-  const socket = new Socket("ws/teacher", (msg) => {
+  let socket = null;
+  const open = (table) => {
+    opened = opened === table ? null : table;
+    for (const [id, b] of Object.entries(boxes)) {
+      b.box.hidden = id !== opened;
+      b.cell.setAttribute("aria-pressed", id === opened ? "true" : "false");
+    }
+    if (opened) boxes[opened].box.scrollIntoView({ block: "nearest" });
+  };
+  main.replaceChildren(h("h2", { text: "The class" }), classControls((m) => socket.send(m)), grid,
+    list, replay, session.box, h("h2", { text: "What each learner did in the lessons" }), learners);
+  socket = new Socket("ws/teacher", (msg) => {
     if (msg.kind === "teacher") {
       body.dataset.version = String(Number(body.dataset.version) + 1);
       for (const t of msg.tables) {
-        if (!boxes[t.table]) boxes[t.table] = teacherBox(t, socket, list);
+        if (!boxes[t.table]) {
+          boxes[t.table] = teacherBox(t, socket, list);
+          boxes[t.table].cell = overviewCell(t.table, () => open(t.table));
+          boxes[t.table].box.hidden = opened !== t.table;
+          grid.querySelector(".room-grid-empty")?.remove();
+          grid.append(boxes[t.table].cell);
+        }
         const b = boxes[t.table];
+        b.line = t.overview ? { ...t.overview, received: Date.now(), title: t.title } : null;
+        showCell(b);
+        b.pause.textContent = t.overview && t.overview.paused ? "Resume" : "Pause";
+        b.pause.dataset.paused = t.overview && t.overview.paused ? "1" : "0";
+        b.pace.value = t.overview ? t.overview.pace : "teacher";
         b.head.textContent = `Table ${t.table} · ${t.title} · ${t.over ? "played out" : t.started ? "playing" : "not started"}`
           + (t.code ? ` · board ${t.number} (deal code ${t.code})` : "");
         b.start.hidden = t.started;
@@ -241,11 +327,73 @@ function teacherPage() {
       say(`⚠ ${msg.message}`);
     } else if (msg.kind === "opened") {
       say(`Table ${msg.table} is open.`, "info");
+    } else if (msg.kind === "info") {
+      say(msg.message, "info");
+    } else if (msg.kind === "announced") {
+      say(msg.text ? `Announced to every page: ${msg.text}` : "The announcement is taken down.", "info");
     }
   });
-  // the idle lines grow while nothing is pushed
-  setInterval(() => { for (const [table, b] of Object.entries(boxes)) showIdle(b, socket, table); }, 5000);
-  window.cardkitRoom = { socket };
+  // the idle lines and the grid's times grow while nothing is pushed
+  setInterval(() => {
+    for (const [table, b] of Object.entries(boxes)) { showIdle(b, socket, table); showCell(b); }
+  }, 5000);
+  window.cardkitRoom = { socket, open };
+}
+
+function classControls(send) {
+  const text = h("input", { type: "text", id: "room-announce-text", size: "40", maxlength: "300",
+    placeholder: "one line every page of the room shows", "aria-label": "Announcement" });
+  return h("div", { class: "room-class" },
+    h("div", { class: "room-bar" },
+      h("button", { type: "button", id: "room-next-all", text: "Next board for all tables",
+        title: "Deal the next board at every table whose board is over (a table still playing is left to finish)",
+        onclick: () => send({ kind: "next_all" }) }),
+      h("button", { type: "button", id: "room-pause-all", text: "Pause all tables",
+        onclick: () => send({ kind: "pause_all", paused: true }) }),
+      h("button", { type: "button", id: "room-resume-all", text: "Resume all tables",
+        onclick: () => send({ kind: "pause_all", paused: false }) })),
+    h("div", { class: "room-bar" }, text,
+      h("button", { type: "button", id: "room-announce", text: "Announce",
+        onclick: () => send({ kind: "announce", text: text.value }) }),
+      h("button", { type: "button", id: "room-announce-clear", text: "Take it down",
+        onclick: () => { text.value = ""; send({ kind: "announce", text: "" }); } })));
+}
+
+function overviewCell(table, onclick) {
+  return h("button", { type: "button", class: "room-cell", role: "listitem", "data-table": table,
+    "aria-pressed": "false", title: "Open this table large", onclick });
+}
+
+const clockText = (seconds) => {
+  const s = Math.max(0, Math.floor(seconds));
+  return s < 3600 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`
+    : `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+};
+
+// one table in the grid: "T2 · Warsaw Hearts", "board 2 of 3", "South (ann) to play", "1:05 since the last action"
+function showCell(b) {
+  const o = b.line;
+  if (!o || !b.cell) return;
+  const since = o.since === null ? null : o.since + (Date.now() - o.received) / 1000;
+  const state = o.paused ? "paused" : o.over ? "over" : o.held ? "held" : o.started ? "playing" : "waiting";
+  const words = { paused: "⏸ paused", over: "set played out", held: "board over: waits for Next",
+    playing: "playing", waiting: "not started" }[state];
+  const board = o.board === null ? "no board yet"
+    : `board ${o.position}${o.set_size ? ` of ${o.set_size}` : ""}`;
+  const turn = o.turn ? `${o.turn} (${o.player === "bot" ? "a bot" : o.player || "empty"}) to act` : "";
+  const w = o.waiting;
+  const waited = w ? w.seconds + (Date.now() - o.received) / 1000 : 0;
+  const warn = w && waited >= w.idle_after && !o.paused;
+  const lines = [h("b", { text: `${o.table} · ${o.title}` }), h("span", { class: "room-cell-state", text: words }),
+    h("span", { text: board + (turn ? ` · ${turn}` : "") }),
+    h("span", { class: "room-cell-since", text: since === null ? "" : `${clockText(since)} since the last action` })];
+  if (warn) lines.push(h("span", { class: "room-cell-warn", text: `⚠ waiting for ${w.user} (${w.name}) for ${Math.floor(waited / 60)} min` }));
+  const key = lines.map(x => x.textContent).join("|");
+  if (b.cell.dataset.key === key) return;
+  b.cell.dataset.key = key;
+  b.cell.dataset.state = state;
+  b.cell.dataset.warn = warn ? "1" : "0";
+  b.cell.replaceChildren(...lines);
 }
 
 function unseatButton(name, user, onclick) {
@@ -276,10 +424,18 @@ function teacherBox(t, socket, list) {
   const send = (kind, extra = {}) => socket.send({ kind, table: t.table, ...extra });
   const deals = h("input", { type: "text", size: "30", placeholder: "deal codes for a new set", "aria-label": "Deal codes" });
   const start = h("button", { type: "button", class: "room-start", text: "Start", onclick: () => send("start") });
+  const pause = h("button", { type: "button", class: "room-pause", text: "Pause",
+    onclick: () => send("pause", { paused: pause.dataset.paused !== "1" }) });
+  const pace = h("select", { class: "room-pace", "aria-label": "Who deals the next board",
+    onchange: () => send("pace", { pace: pace.value }) },
+    h("option", { value: "teacher", text: "the teacher deals each next board" }),
+    h("option", { value: "self", text: "self-paced: a learner presses Next" }));
   const controls = h("div", { class: "room-bar" }, start,
     h("button", { type: "button", class: "room-next", text: "Next board", onclick: () => send("next_board") }),
-    h("button", { type: "button", class: "room-undo", text: "Undo", onclick: () => send("undo") }),
-    deals, h("button", { type: "button", text: "Play this set", onclick: () => send("set_deals", { deals: deals.value }) }));
+    h("button", { type: "button", class: "room-undo", text: "Undo", onclick: () => send("undo") }), pause, pace,
+    deals, h("button", { type: "button", text: "Play this set", onclick: () => send("set_deals", { deals: deals.value }) }),
+    h("button", { type: "button", class: "room-close", text: "Close", title: "Back to the grid of every table",
+      onclick: () => window.cardkitRoom.open(t.table) }));
   const people = h("div", { class: "room-bar room-people", "aria-label": "The learners at this table" });
   const idle = h("p", { class: "room-idle", role: "status", hidden: true });
   const el = h("div", { class: "room-table" });
@@ -290,7 +446,7 @@ function teacherBox(t, socket, list) {
   list.append(box);
   // the teacher's card table shows every hand and sends nothing
   const model = mountTable(el, () => say("The teacher's view of a table does not play: the learners do."));
-  return { box, head, start, model, traveller, scores, people, idle, waiting: null };
+  return { box, head, start, pause, pace, model, traveller, scores, people, idle, waiting: null };
 }
 
 function travellerTable(t) {
