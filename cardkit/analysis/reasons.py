@@ -1,0 +1,521 @@
+"""Why one card is better than another, in words (issue 33, item 12): the reason a Hint gives
+for its best choice and a review item for a costly one, drawn from the judge's own line of
+play (:func:`cardkit.analysis.solve`'s principal variation after each card) and the rules.
+
+- :func:`reason` ``(state, best, other, seat=..., worlds=None)``: one or two sentences, or
+  None when nothing plain can be said. With ``worlds`` None every card of ``state`` is known
+  to the learner (a play problem, an ending shown open, a finished deal); with ``worlds``
+  (states the learner cannot tell from the real one, :func:`cardkit.analysis.sample_worlds`)
+  only facts that hold in most of them are said, and a card the learner cannot see is named
+  only inside a condition ("if East holds ♣ A K").
+- :func:`hint_reason`: the Hint's reason, from a few worlds dealt from the learner's own
+  view (never from the real hidden cards), only when it is cheap: at most
+  :data:`REASON_TRICKS` tricks left.
+- :func:`review_reason`: a review item's reason, in the finished deal with all cards known
+  where the all-cards-known analysis found the cost, else from the learner's view.
+
+What is compared, from the decision's trick to the end of the deal, after ``best`` and
+after ``other``: who wins this trick (and with which card), the tricks the same player then
+wins in a row, the cards that score which change hands (Variety: the contract's cards;
+Warsaw Hearts: K♥ Q♥ J♥ and the hearts that cost the +20 bonus; Armenian Durak: the cards
+with points), and the tricks a side makes (Variety's trick contracts 1, 2 and 8). Seats are
+named from the learner's chair ("you", West, North, East; "your opponent" in Armenian
+Durak); the ten is written 10; nothing else of the program shows.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .._checks import is_whole
+from ..cards import Card
+from ..errors import CardkitError, StateError, quote
+from ..wording import SEAT_WORDS, minus_signs, tens_as_10
+
+__all__ = ["reason", "hint_reason", "review_reason", "REASON_TRICKS", "REASON_WORLDS", "REASON_NODES"]
+
+#: Reasons are worked out only when at most this many tricks are left (cards still to be
+#: played, hands and tableaux, at most this many times the players): two exact lines per
+#: world then take a few milliseconds (``python benchmarks/reasons.py``).
+REASON_TRICKS = 8
+
+#: Worlds :func:`hint_reason` and :func:`review_reason` deal from the learner's view.
+REASON_WORLDS = 5
+
+#: The node limit of each line's exact search; past it, no reason (None).
+REASON_NODES = 300_000
+
+
+# ---- one line of play ----------------------------------------------------------------------
+
+@dataclass
+class _Line:
+    """A card and the solver's best line after it, played to the end of the deal."""
+    result: int            # the learner's outcome (points, cardkit.analysis.outcome)
+    tricks: list           # the completed tricks from the decision's trick on
+
+
+@dataclass
+class _World:
+    """One position with every card known, and the two lines compared in it."""
+    state: object
+    best: _Line
+    other: _Line
+    facts: dict = field(default_factory=dict)   # key -> a function (visible) -> (text, hidden cards)
+
+    @property
+    def gap(self) -> int:
+        return self.best.result - self.other.result
+
+
+def _game(state) -> str:
+    from .judge import _game_of
+    return _game_of(state)
+
+
+def _play_line(state, first, seat: int, max_nodes: int) -> _Line:
+    from . import solve
+    from .judge import outcome
+    s = state.clone()
+    k0 = len(s.tricks) - 1 if s.trick is not None else len(s.tricks)
+    s.apply_action(first)
+    if not s.is_terminal():
+        for a in solve(s, max_nodes=max_nodes).line:
+            s.apply_action(a)
+    return _Line(outcome(s, seat), [t for t in s.tricks[k0:] if t.winner is not None])
+
+
+# ---- words ------------------------------------------------------------------------------------
+
+def _names(players: int, seat: int) -> list[str]:
+    """The seats' names from the learner's chair: "you", then West, North, East (three
+    players: West, East; two: your opponent)."""
+    around = SEAT_WORDS[players]
+    return ["you" if s == seat else around[(s - seat) % players] for s in range(players)]
+
+
+def _verb(name: str, you: str, other: str) -> str:
+    return f"{name} {you if name == 'you' else other}"
+
+
+def _cards(cards, commas: bool = True) -> str:
+    """Cards in words, grouped by suit, highest first: "K♦", "♣ A K", "10♠ and ♥ Q J",
+    "A♠, ♥ A 6 and K♣" (``commas`` False: "A♠ and ♥ A 6 and K♣", inside a condition)."""
+    by: dict = {}
+    for c in sorted(set(cards), key=lambda c: (int(c.suit), -int(c.rank))):
+        by.setdefault(c.suit, []).append(c)
+    parts = []
+    for suit, cs in by.items():
+        parts.append(_card(cs[0]) if len(cs) == 1 else f"{suit.symbol} " + " ".join(c.rank.label for c in cs))
+    if len(parts) <= 2 or not commas:
+        return " and ".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _card(c: Card) -> str:
+    """A card as a learner reads it: "9♦", "10♠"."""
+    return c.rank.label + c.suit.symbol
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' if abs(n) != 1 else ''}"
+
+
+def _winning_card(t) -> Card:
+    return t.cards[(t.winner - t.leader) % t.players]
+
+
+class _Ctx:
+    """What a position's reasons read: the game, the learner's side, the names, the value
+    of a card or a trick to a side."""
+
+    def __init__(self, state, seat: int):
+        self.game = _game(state)
+        self.players = state.players
+        self.seat = seat
+        self.names = _names(state.players, seat)
+        if self.game == "variety":
+            decl = set(state.declarers)
+            self.side = decl if seat in decl else set(range(4)) - decl
+            self.contract = state.contract_info
+        else:
+            self.side = {seat}
+            self.contract = None
+        self.state = state
+
+    # the learner's side in words
+    def us(self) -> str:
+        return "your side" if len(self.side) > 1 else "you"
+
+    def partner(self, s: int) -> str:
+        return f"{self.names[s]}, your partner," if s in self.side and s != self.seat else self.names[s]
+
+    def card_value(self, c: Card) -> int:
+        """Points a card is worth to the side that takes it (Variety, Armenian Durak)."""
+        if self.game == "variety":
+            return self.contract.card_points(c)
+        if self.game == "armenian_durak":
+            from ..games.armenian_durak_rules import card_points
+            return card_points(c, self.state.trump, self.state.rules)
+        return 0
+
+    def trick_value(self, t) -> int:
+        """Points one trick is worth to the side that wins it (Variety without the
+        majority of contract 1; Armenian Durak's card points), 0 in Warsaw Hearts."""
+        if self.game == "warsaw_hearts":
+            return 0
+        return (self.contract.per_trick if self.game == "variety" else 0) + sum(self.card_value(c) for c in t.cards)
+
+
+# ---- the facts compared ------------------------------------------------------------------------
+
+def _trick_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
+    """This trick changes sides: (key, render) or None."""
+    if not lb.tricks or not lo.tricks:
+        return None
+    tb, to = lb.tricks[0], lo.tricks[0]
+    us_b, us_o = tb.winner in ctx.side, to.winner in ctx.side
+    if us_b == us_o:
+        return None
+    names = ctx.names
+
+    def won(card: Card, t, line: _Line, *, first: bool) -> tuple[str, list]:
+        """"B wins this trick" / "after O, North, your partner, wins it" / "O lets East win it with K♦,
+        and East then wins the next 2 tricks with ♣ A K: 6 points to East's side"."""
+        w = t.winner
+        it = "this trick" if first else "it"
+        named: list = []
+        if w == ctx.seat:
+            return f"{card} wins {it}", named
+        if w in ctx.side:
+            return f"after {card}, {ctx.partner(w)} wins {it}", named
+        c = _winning_card(t)
+        named.append(c)
+        s = f"{card} lets {names[w]} win {it} with {c}"
+        run: list = []
+        for nt in (line.tricks[1:] if not first and ctx.game != "warsaw_hearts" else ()):
+            if nt.winner != w:
+                break
+            run.append(nt)
+        if run:
+            cs = [_winning_card(nt) for nt in run]
+            n = len(run)
+            if n == 1:
+                s += f", and {names[w]} then wins the next trick with {cs[0]}"
+            elif n <= 4:
+                s += f", and {names[w]} then wins the next {n} tricks with {_cards(cs)}"
+            else:
+                s += f", and {names[w]} then wins the next {n} tricks"
+            named += cs if n <= 4 else []
+        pts = sum(ctx.trick_value(x) for x in [t] + run)
+        if pts > 0 and not first and ctx.game != "warsaw_hearts":   # what the other card gives away
+            whose = "your opponent" if ctx.game == "armenian_durak" else f"{names[w]}'s side"
+            s += f": {_points(pts)} to {whose}"
+        return s, named
+
+    def render():
+        sb, nb = won(b, tb, lb, first=True)
+        so, no = won(o, to, lo, first=False)
+        return f"{sb}; {so}", nb + no
+
+    return ("trick", us_b), render
+
+
+def _cards_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
+    """Scoring cards that change hands over the rest of the deal, in best's favour."""
+    def taken(line: _Line) -> set:
+        return {c for t in line.tricks if t.winner in ctx.side for c in t.cards}
+
+    kb, ko = taken(lb), taken(lo)
+    us = ctx.us()
+    if ctx.game == "warsaw_hearts":
+        from ..games import warsaw_hearts as W
+        honours = set(W.HONOURS)
+        kept = sorted(c for c in ko - kb if c in honours)
+        if kept:
+            it = "it" if len(kept) == 1 else "them"
+            return ("cards", "keeps"), lambda: (
+                f"{b} keeps {_cards(kept)} out of your tricks; after {o} you take {it} (a penalty)", kept)
+        # the +20 bonus: no heart in any of the learner's tricks, best keeps it
+        st = ctx.state
+        before = [t.cards for t in st.tricks if t.winner == ctx.seat]
+
+        def bonus(line: _Line) -> int:
+            mine = before + [t.cards for t in line.tricks if t.winner == ctx.seat]
+            return W.penalty_and_bonus(mine, st.rules)[1]
+
+        if bonus(lb) > bonus(lo):
+            hearts = sorted(c for c in ko if c.suit.symbol == "♥")
+            if hearts:
+                return ("cards", "bonus"), lambda: (
+                    f"{b} keeps every heart out of your tricks, for the +20 bonus; after {o} you take "
+                    f"{_cards(hearts)}", hearts)
+        return None
+    gain = [c for c in kb - ko if ctx.card_value(c) > 0]
+    keep = [c for c in ko - kb if ctx.card_value(c) < 0]
+    vg, vk = sum(ctx.card_value(c) for c in gain), -sum(ctx.card_value(c) for c in keep)
+    if not gain and not keep:
+        return None
+    opp = "your opponent" if ctx.game == "armenian_durak" else "the other side"
+    take = "take" if us == "you" else "takes"
+    if gain and vg >= vk:
+        it = "it" if len(gain) == 1 else "them"
+        return ("cards", "gain"), lambda: (
+            f"after {b}, {us} {take} {_some(gain, vg)}; after {o}, {opp} takes {it}", gain[:_LISTED])
+    whose = "your side's tricks" if len(ctx.side) > 1 else "your tricks"
+    it = "it" if len(keep) == 1 else "them"
+    return ("cards", "keep"), lambda: (
+        f"{b} keeps {_cards(keep) if len(keep) <= _LISTED else 'cards that cost'} out of {whose}; after {o}, "
+        f"{us} {take} {it} ({_points(-vk)})", keep[:_LISTED])
+
+
+#: At most this many cards are listed in a reason; more are counted.
+_LISTED = 6
+
+
+def _some(cards, points: int) -> str:
+    """"♠ A K (9 points)", or "8 cards that score, 32 points in all"."""
+    if len(cards) <= _LISTED:
+        return f"{_cards(cards)} ({_points(points)})"
+    return f"{len(cards)} cards that score, {_points(points)} in all"
+
+
+def _tricks_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
+    """The side's tricks from here (Variety's trick contracts 1, 2 and 8)."""
+    if ctx.game != "variety" or (ctx.contract.per_trick == 0 and ctx.contract.majority == 0):
+        return None
+    nb = sum(1 for t in lb.tricks if t.winner in ctx.side)
+    no = sum(1 for t in lo.tricks if t.winner in ctx.side)
+    if nb == no:
+        return None
+    fewer = ctx.contract.per_trick < 0   # contract 8: each trick costs
+    if fewer != (nb < no):
+        return None
+    us = ctx.us()
+    tr = lambda n: f"{n} trick{'s' if n != 1 else ''}"
+    rule = {1: "the side with more tricks scores 12", 2: f"{_points(ctx.contract.per_trick)} a trick",
+            8: f"{_points(ctx.contract.per_trick)} a trick"}.get(ctx.contract.number, "")
+    return ("tricks", nb < no), lambda: (
+        f"from this trick on, {us} {'take' if us == 'you' else 'takes'} {tr(nb)} after {b}, {tr(no)} after {o}"
+        + (f" ({rule})" if rule else ""), [])
+
+
+_FACTS = (_trick_fact, _cards_fact, _tricks_fact)
+
+
+# ---- visibility ------------------------------------------------------------------------------
+
+def _visible(state, seat: int) -> set:
+    """The cards the learner can see now: its hand, every card played, both tableaux'
+    face-up cards (Armenian Durak), the trump card drawn."""
+    obs = state.observation(seat)
+    seen = set(obs.hand) | set(obs.trick)
+    for t in obs.tricks:
+        seen |= set(t[1])
+    for row in getattr(obs, "face_up", ()):
+        seen |= {c for c in row if c is not None}
+    return seen
+
+
+def _holders(ctx: _Ctx, world, cards) -> str:
+    """"East holds K♦ and West holds ♣ A K" for cards of ``world``'s hidden hands."""
+    by: dict = {}
+    for c in cards:
+        for s in range(world.players):
+            if c in world.hands[s]:
+                by.setdefault(("hand", s), []).append(c)
+                break
+        else:
+            for s, row in enumerate(getattr(world, "down", ())):
+                if c in row:
+                    by.setdefault(("down", s), []).append(c)
+                    break
+    parts = []
+    for (where, s), cs in by.items():
+        who = ctx.names[s]
+        if where == "hand":
+            parts.append(_verb(who, "hold", "holds") + " " + _cards(cs, commas=False))
+        else:
+            parts.append(f"{_cards(cs, commas=False)} {'is' if len(cs) == 1 else 'are'} among "
+                         f"{'your' if who == 'you' else who + chr(8217) + 's'} face-down cards")
+    return " and ".join(parts)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _words(ctx: _Ctx, world, chosen, visible) -> str:
+    out = []
+    for key in chosen:
+        text, named = world.facts[key]()
+        hidden = [] if visible is None else [c for c in dict.fromkeys(named) if c not in visible]
+        if hidden:   # a card the learner cannot see: named only as a condition
+            text = f"if {_holders(ctx, world.state, hidden)}, {text}"
+        out.append(_sentence(text))
+    return minus_signs(tens_as_10(" ".join(out)))
+
+
+def _check_choice(state, a, what: str):
+    said = quote(_card(a) if isinstance(a, Card) else a)
+    try:
+        got = a if isinstance(a, Card) else state.parse_action(a)
+    except (CardkitError, TypeError, ValueError):
+        got = None
+    if got is None or got not in state.legal_actions():
+        raise CardkitError(f"{what} {said}: expected a legal card of the player to move")
+    return got
+
+
+def _pick(worlds: list[_World], ctxs) -> tuple[_World, list] | None:
+    """The facts to say and the world to say them from: the keys present in more than half
+    the worlds (in order: this trick, the cards, the tricks), at most two; the world that
+    has the most of them, then whose gap is nearest the median gap."""
+    n = len(worlds)
+    counts: Counter = Counter(k for w in worlds for k in w.facts)
+    keep = [k for k in counts if counts[k] * 2 > n]
+    order = {"trick": 0, "cards": 1, "tricks": 2}
+    keep.sort(key=lambda k: order[k[0]])
+    if not keep:
+        return None
+    # one fact of a kind (the most common), and the cards or the tricks after this trick
+    chosen: list = []
+    for k in sorted(keep, key=lambda k: (order[k[0]], -counts[k])):
+        if any(c[0] == k[0] for c in chosen):
+            continue
+        if k[0] == "tricks" and any(c[0] == "cards" for c in chosen):
+            continue
+        chosen.append(k)
+    chosen = chosen[:2]
+    good = [w for w in worlds if w.gap > 0] or worlds
+    median = float(np.median([w.gap for w in good]))
+    rep = max(good, key=lambda w: (sum(k in w.facts for k in chosen), -abs(w.gap - median)))
+    chosen = [k for k in chosen if k in rep.facts]
+    return (rep, chosen) if chosen else None
+
+
+def reason(state, best, other, *, seat: int, worlds=None, max_nodes: int = REASON_NODES) -> str | None:
+    """Why ``best`` is better than ``other`` for the learner at ``seat``, in one or two
+    sentences, or None when nothing plain can be said (the two lines differ in nothing
+    these words name, or ``other`` is as good, or the search passed its limit).
+
+    :param state: a position of one of the three games in its play, ``seat`` to move
+        (a Variety, Warsaw Hearts or Armenian Durak state).
+    :param best, other: two different legal cards of ``seat`` (a card or its notation,
+        ``"QH"``); a bid or an Armenian Durak draw gives None.
+    :param seat: the learner's seat, the player to move.
+    :param worlds: None: every card of ``state`` is known to the learner (a play problem,
+        an open ending, a finished deal's review), and any card may be named. Else a list
+        of states the learner cannot tell from ``state`` (same observation of ``seat``,
+        :func:`cardkit.analysis.sample_worlds`): only facts found in more than half of
+        them are said, from one of them, and a card ``seat`` cannot see is named only in a
+        condition ("(if East holds ♣ A K)").
+    :param max_nodes: each line's search limit (positions).
+    :returns: text for a learner (cards as ``9♦``, the ten ``10``, seats by name), or None.
+    :raises CardkitError: for a ``seat`` that is not the player to move, or a ``best`` or
+        ``other`` that is not one of its legal actions, before any search.
+    :raises StateError: for a state of another game or not in its play.
+    """
+    from .judge import _game_of
+    _game_of(state)
+    if state.phase not in ("play", "draw") or state.current_player is None:
+        raise StateError(f"a reason is given for a card in the play, not in the phase {state.phase!r}")
+    if not is_whole(seat) or int(seat) != state.current_player:
+        raise CardkitError(f"seat {quote(seat)}: expected the seat to move ({state.current_player})")
+    seat = int(seat)
+    if state.phase != "play":
+        return None
+    b, o = _check_choice(state, best, "best"), _check_choice(state, other, "other")
+    if not isinstance(b, Card) or not isinstance(o, Card) or b == o:
+        return None
+    from ._types import SearchLimit
+    positions = [state] if worlds is None else list(worlds)
+    if not positions:
+        return None
+    visible = None if worlds is None else _visible(state, seat)
+    done: list[_World] = []
+    ctx = None
+    for pos in positions:
+        if pos.current_player != seat or b not in pos.legal_actions() or o not in pos.legal_actions():
+            raise CardkitError("worlds: expected positions the learner cannot tell from the state, the same "
+                               "seat to move with the same cards")
+        c = _Ctx(pos, seat)
+        try:
+            w = _World(pos, _play_line(pos, b, seat, max_nodes), _play_line(pos, o, seat, max_nodes))
+        except SearchLimit:
+            return None
+        for f in _FACTS:
+            got = f(c, b, o, w.best, w.other)
+            if got is not None:
+                w.facts[got[0]] = got[1]
+        done.append(w)
+        ctx = c
+    if worlds is None and done[0].gap <= 0:
+        return None
+    picked = _pick(done, ctx)
+    if picked is None:
+        return None
+    rep, chosen = picked
+    if rep.gap <= 0:
+        return None
+    return _words(_Ctx(rep.state, seat), rep, chosen, visible)
+
+
+def _cheap(state) -> bool:
+    from .judge import cards_left
+    return cards_left(state) <= REASON_TRICKS * state.players
+
+
+def _worlds(state, seat: int, seed) -> list:
+    from .worlds import sample_worlds
+    rng = np.random.default_rng([int(seed), len(state.history), 33])
+    return sample_worlds(state.observation(seat), REASON_WORLDS, rng)
+
+
+def hint_reason(state, best, other, *, seat: int, seed: int = 0) -> str | None:
+    """The Hint's reason: :func:`reason` over :data:`REASON_WORLDS` worlds dealt from
+    ``seat``'s own view (the hidden cards of ``state`` never read), or None when more than
+    :data:`REASON_TRICKS` tricks are left, for a bid or a draw, or when nothing plain can
+    be said. Same position and ``seed`` (the deal's number, a whole number >= 0), same words.
+
+    :raises CardkitError: as :func:`reason`, or for a bad ``seed``.
+    """
+    if not (is_whole(seed) and seed >= 0):
+        raise CardkitError(f"seed={quote(seed)}: expected the deal's number, a whole number >= 0")
+    if state.phase != "play" or not isinstance(best, Card) or not isinstance(other, Card) or not _cheap(state):
+        return None
+    return reason(state, best, other, seat=seat, worlds=_worlds(state, seat, seed))
+
+
+def review_reason(state, verdict, *, seed: int = 0) -> str | None:
+    """A review item's reason, for :class:`cardkit.analysis.Verdict` ``verdict`` of the
+    finished deal ``state``: with all cards known (the deal is over) between the best card
+    then and the card played where that analysis found a cost (``exact_cost >= 1``); else,
+    where the cost from the learner's view is clear, from worlds dealt from that view.
+    None for a bid or a draw, past :data:`REASON_TRICKS` tricks left, or when nothing plain
+    can be said.
+
+    :raises StateError: for a deal that is not over.
+    :raises CardkitError: for a verdict that is not one of this deal's card decisions.
+    """
+    if not state.is_terminal():
+        raise StateError("a review's reason is given once the deal is over")
+    i = getattr(verdict, "index", None)
+    if not is_whole(i) or not 0 <= i < len(state.history) or state.history[i] != getattr(verdict, "action", None):
+        raise CardkitError(f"verdict {quote(verdict)}: expected a verdict of an action of this deal")
+    if not isinstance(verdict.action, Card):
+        return None
+    pos = state._replay(state.history[:i])
+    if pos.phase != "play" or not _cheap(pos):
+        return None
+    seat = pos.current_player
+    if (verdict.exact_cost or 0) >= 1 and isinstance(verdict.exact_best, Card):
+        return reason(pos, verdict.exact_best, verdict.action, seat=seat)
+    if verdict.exact_cost is None and getattr(verdict, "certain", False) and verdict.cost >= 1 \
+            and isinstance(verdict.best, Card):
+        return reason(pos, verdict.best, verdict.action, seat=seat, worlds=_worlds(pos, seat, seed))
+    return None

@@ -1,0 +1,336 @@
+"""A reason in words for the Hint's best choice and for each review item (issue 33, item 12):
+:mod:`cardkit.analysis.reasons`, on hand-built endings where the reason is known, one per
+kind of reason per game; a reason from sampled worlds names a card the learner cannot see
+only inside a condition ("If East holds K♦, …"); the words pass the lesson-text scan; the
+play page's Hint and How did I do? carry them.
+
+The endings are built by hand: the cards of the last tricks are chosen, the other cards are
+dealt in whole tricks of one suit ("filler"), each won by the highest card, given to the
+seat that is to lead the ending; the learner is seat 0 (South), West seat 1, North seat 2,
+East seat 3."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from test_lesson_text import findings
+from test_widgets_hint import _finish, _table_at_trick_12
+
+from cardkit.analysis import analyse
+from cardkit.analysis.judge import cards_left
+from cardkit.analysis.reasons import REASON_TRICKS, hint_reason, reason, review_reason
+from cardkit.cards import Card, deck
+from cardkit.errors import CardkitError, StateError
+from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
+from cardkit.notation import parse_card
+from cardkit.problems import load_problems
+
+SUITS = "SHDC"
+
+
+def _cards(text: str) -> list[Card]:
+    return [parse_card(x) for x in text.split()]
+
+
+def _ending(new_deal, size: int, players: int, ending: dict[int, str], *, before=(), winners=None):
+    """A deal whose last tricks hold the ``ending`` cards (``{seat: "AD 9D 3S 2S"}``), the
+    other cards played first in whole tricks of one suit (spades, hearts, diamonds, clubs),
+    each won by its highest card: by the deal's first leader, or
+    ``winners[i]`` for the i-th such trick. ``new_deal(hands)`` makes the deal; ``before``:
+    the actions before the play (Variety's bids). Returns the state at the ending's first lead."""
+    mine = {s: _cards(t) for s, t in ending.items()}
+    used = {c for cs in mine.values() for c in cs}
+    rest = [c for c in deck(size) if c not in used]
+    chunks = []
+    for s in SUITS:
+        cs = sorted((c for c in rest if c.suit.letter == s), key=lambda c: -int(c.rank))
+        assert len(cs) % players == 0, (s, len(cs))
+        chunks += [cs[i:i + players] for i in range(0, len(cs), players)]
+    probe = new_deal([list(deck(size))[i::players] for i in range(players)])
+    for a in before:
+        probe.apply_action(a)
+    first = leader = probe.current_player
+    hands: list[list[Card]] = [list(mine[s]) for s in range(players)]
+    plays = []
+    for i, chunk in enumerate(chunks):
+        w = first if winners is None or i >= len(winners) else winners[i]
+        order = [(leader + k) % players for k in range(players)]
+        low = iter(chunk[1:])
+        card_of = {s: (chunk[0] if s == w else next(low)) for s in order}
+        for s in order:
+            hands[s].append(card_of[s])
+            plays.append(card_of[s])
+        leader = w
+    st = new_deal(hands)
+    for a in list(before) + plays:
+        st.apply_action(a)
+    assert st.phase == "play" and st.current_player == leader and len(st.hands[0]) == len(mine[0])
+    return st
+
+
+def _variety(contract: int, ending: dict[int, str], plays: str = "", winners=None):
+    """Variety: seat 0 bids ``contract``, West another number, North repeats it: South
+    (the learner) and North declare, West leads; then ``plays`` of the ending."""
+    other = 1 if contract != 1 else 2
+    st = _ending(lambda h: V.new_deal(h, dealer=3), 52, 4, ending, before=(contract, other, contract),
+                 winners=winners)
+    assert st.contract == contract and set(st.declarers) == {0, 2}
+    for c in _cards(plays):
+        st.apply_action(c)
+    return st
+
+
+def _hearts(ending: dict[int, str], plays: str = "", winners=None):
+    """Warsaw Hearts, four players, seat 0 deals: West leads."""
+    st = _ending(lambda h: W.new_deal(h, players=4, dealer=0), 36, 4, ending, winners=winners)
+    for c in _cards(plays):
+        st.apply_action(c)
+    return st
+
+
+def _gap(st, best, other) -> int:
+    v = analyse(st)
+    return v[parse_card(best)] - v[parse_card(other)]
+
+
+# ---- Variety ------------------------------------------------------------------------------------
+
+def _variety_lead_into_east():
+    """Contract 2 (♣ trumps, +2 a trick), South to lead with A♦ 9♦ 3♠ 2♠; East holds K♦
+    ♠ A K and 2♣. A♦ wins and draws K♦ (East ruffs 9♦ later); 9♦ first gives East the lead
+    with K♦, and East takes every trick: one trick changes sides, 4 points of margin."""
+    return _variety(2, {0: "AD 9D 3S 2S", 1: "3D 2D 4H 3H", 2: "4S 7H 6H 5H", 3: "KD AS KS 2C"},
+                    winners=[1] * 8 + [0])
+
+
+def test_variety_the_trick_won_and_the_lead_given_away():
+    st = _variety_lead_into_east()
+    assert st.current_player == 0 and _gap(st, "AD", "9D") == 4
+    r = reason(st, "AD", "9D", seat=0)
+    assert r.startswith("A♦ wins this trick; 9♦ lets East win it with K♦, and East then wins the next 3 "
+                        "tricks with "), r
+    assert ": 8 points to East's side." in r, r   # four tricks at +2
+    assert "From this trick on, your side takes 1 trick after A♦, 0 tricks after 9♦ (2 points a trick)." in r
+
+
+def test_variety_a_card_that_costs_kept_out_of_your_tricks():
+    """Contract 7 (♠ trumps, −2 per club taken): West leads 9♥, North 3♥, East throws Q♣;
+    South, last, ducks with 2♥ (West takes Q♣) or wins with A♥ (and takes it)."""
+    st = _variety(7, {0: "AH 2H AD KD", 1: "9H 4H QD JD", 2: "3H TD 3S 2S", 3: "QC AS KS QS"}, "9H 3H QC")
+    assert st.current_player == 0 and _gap(st, "2H", "AH") == 4   # −2 to one side or the other
+    r = reason(st, "2H", "AH", seat=0)
+    assert r == ("2♥ lets West win this trick with 9♥; A♥ wins it. 2♥ keeps Q♣ out of your side's tricks; "
+                 "after A♥, your side takes it (−2 points)."), r
+
+
+def test_variety_the_tricks_a_side_takes():
+    """Contract 8 (−2 a trick): West leads 9♥, North 3♥, East 4♥; South ducks with 2♥ (and
+    throws A♦ K♦ A♥ on West's spades) or wins with A♥ and then the diamonds and 2♥."""
+    st = _variety(8, {0: "AH 2H AD KD", 1: "9H AS KS QS", 2: "3H 3S 2S 2C", 3: "4H 4D 3D 2D"}, "9H 3H 4H")
+    assert _gap(st, "2H", "AH") > 0
+    r = reason(st, "2H", "AH", seat=0)
+    assert r.startswith("2♥ lets West win this trick with 9♥; A♥ wins it. From this trick on, your side takes "
+                        "0 tricks after 2♥, "), r
+    assert r.endswith(" tricks after A♥ (−2 points a trick)."), r
+
+
+def test_no_reason_when_the_other_card_is_as_good():
+    st = _variety_lead_into_east()
+    assert _gap(st, "3S", "2S") == 0
+    assert reason(st, "3S", "2S", seat=0) is None
+    assert reason(st, "9D", "AD", seat=0) is None   # the worse card first: nothing to say for it
+
+
+# ---- Warsaw Hearts ------------------------------------------------------------------------------
+
+def test_warsaw_hearts_an_honour_kept_out_of_your_tricks():
+    """West leads 9♠, North 8♠, East (no spade) throws Q♥; South, last, ducks with 6♠."""
+    st = _hearts({0: "AS 6S TD", 1: "9S AD KD", 2: "8S 7S QD", 3: "QH JD AC"}, "9S 8S QH")
+    assert st.current_player == 0 and _gap(st, "6S", "AS") == 3
+    r = reason(st, "6S", "AS", seat=0)
+    assert r == ("6♠ lets West win this trick with 9♠; A♠ wins it. 6♠ keeps Q♥ out of your tricks; after A♠ "
+                 "you take it (a penalty)."), r
+
+
+def test_warsaw_hearts_the_bonus_kept():
+    """South already won a trick without hearts; East throws 7♥ on West's 9♠: ducking keeps
+    every heart out of South's tricks (+20), winning takes 7♥ (no bonus, no penalty)."""
+    st = _hearts({0: "AS 6S TD", 1: "9S AD KD", 2: "8S 7S QD", 3: "7H JD AC"}, "9S 8S 7H", winners=[0])
+    assert _gap(st, "6S", "AS") == 20
+    r = reason(st, "6S", "AS", seat=0)
+    assert "6♠ keeps every heart out of your tricks, for the +20 bonus; after A♠ you take 7♥." in r, r
+
+
+# ---- Armenian Durak: two positions of the problem set, all cards known ----------------------------
+
+def _durak_problem(n: int):
+    p = load_problems("lessons/armenian_durak/problems.json")[n - 1]
+    assert p.kind == "play"
+    return p
+
+
+def test_durak_the_six_kept_for_the_ace():
+    """Problem 3 (♦ trumps): the opponent leads K♥; Q♥ and 6♥ both lose to it, but 6♥ kept
+    catches the opponent's A♥ later (the six beats the ace, RULES.md §3.1)."""
+    p = _durak_problem(3)
+    assert [str(c) for c in p.state.trick.cards] == ["K♥"]
+    r = reason(p.state, "QH", "6H", seat=p.seat)
+    assert r == "After Q♥, you take ♥ A 6 (11 points); after 6♥, your opponent takes them.", r
+
+
+def test_durak_a_trick_lost_to_a_trump():
+    """Problem 8 (♥ trumps): the learner leads; K♥ wins, A♣ is ruffed by the opponent's 6♥."""
+    p = _durak_problem(8)
+    r = reason(p.state, "KH", "AC", seat=p.seat)
+    assert r.startswith("K♥ wins this trick; A♣ lets your opponent win it with 6♥: 11 points to your "
+                        "opponent."), r
+
+
+# ---- hidden cards: named only in a condition ----------------------------------------------------
+
+CARD = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+GROUP = re.compile(r"([♠♥♦♣]) ((?:(?:10|[2-9JQKA])(?: |(?=[,.;:)]|$)))+)")
+
+
+def _named(text: str) -> set[str]:
+    """Every card a text names: "K♦", and each of a suit's group "♣ A K"."""
+    out = {a + s for a, s in CARD.findall(text)}
+    for s, ranks in GROUP.findall(text):
+        out |= {r + s for r in ranks.split()}
+    return out
+
+
+def _seen(st, seat: int) -> set[str]:
+    obs = st.observation(seat)
+    cards = set(obs.hand) | set(obs.trick) | {c for t in obs.tricks for c in t[1]}
+    cards |= {c for row in getattr(obs, "face_up", ()) for c in row if c is not None}
+    return {c.rank.label + c.suit.symbol for c in cards}
+
+
+def _check_hidden(st, seat: int, text: str) -> None:
+    seen = _seen(st, seat)
+    for sentence in re.split(r"(?<=\.) (?=[A-Z])", text):
+        cond = re.match(r"If (.*? holds? .*?|.*? among .*?), (?=\S+ |after )", sentence)
+        allowed = _named(cond.group(1)) if cond else set()
+        body = sentence[cond.end():] if cond else sentence
+        hidden = _named(body) - seen
+        assert hidden <= allowed, (text, hidden - allowed)
+        if cond:   # a condition names only cards the learner cannot see
+            assert not (allowed & seen), (text, allowed & seen)
+
+
+def _positions(game: str, deals: int):
+    """Positions of rule-bot deals with a choice of cards, at most REASON_TRICKS tricks left."""
+    mod = {"variety": V, "warsaw_hearts": W, "armenian_durak": D}[game]
+    for seed in range(deals):
+        st = mod.new_deal(seed=seed)
+        bots = [mod.RuleBot(seed=seed * 5 + i) for i in range(st.players)]
+        while not st.is_terminal():
+            p = st.current_player
+            if st.phase == "play" and len(st.legal_actions()) > 1 and cards_left(st) <= REASON_TRICKS * st.players:
+                yield st.clone(), p
+            st.apply_action(bots[p].act(st.observation(p)))
+
+
+@pytest.mark.parametrize("game", ["variety", "warsaw_hearts", "armenian_durak"])
+def test_a_hint_s_reason_names_a_hidden_card_only_in_a_condition(game):
+    texts, conditional = [], 0
+    for st, seat in _positions(game, 3):
+        v = analyse(st)
+        ranked = sorted(v, key=lambda a: -v[a])
+        r = hint_reason(st, ranked[0], ranked[-1], seat=seat, seed=7)
+        if r is None:
+            continue
+        _check_hidden(st, seat, r)
+        conditional += r.startswith("If ") or ". If " in r
+        texts.append((f"{game} reason", r))
+        # the hidden cards are never read: the same view with other hidden cards, the same words
+        from cardkit.analysis.worlds import sample_worlds
+        other = sample_worlds(st.observation(seat), 1, np.random.default_rng(3))[0]
+        assert hint_reason(other, ranked[0], ranked[-1], seat=seat, seed=7) == r
+    assert len(texts) >= 3 and conditional >= 1, texts
+    assert not findings(texts), findings(texts)
+
+
+def test_the_hidden_card_check_catches_a_hidden_card_said_plainly():
+    st = _variety_lead_into_east()   # South sees A♦ 9♦ 3♠ 2♠ and the cards played
+    _check_hidden(st, 0, "If East holds K♦, 9♦ lets East win it with K♦.")
+    with pytest.raises(AssertionError):
+        _check_hidden(st, 0, "9♦ lets East win it with K♦.")
+    with pytest.raises(AssertionError):
+        _check_hidden(st, 0, "9♦ lets East win it, and East then wins the next 2 tricks with ♠ A K.")
+
+
+def test_the_reasons_read_as_words():
+    texts = []
+    st = _variety_lead_into_east()
+    texts.append(("variety", reason(st, "AD", "9D", seat=0)))
+    p = _durak_problem(3)
+    texts.append(("durak", reason(p.state, "QH", "6H", seat=p.seat)))
+    texts.append(("hearts", reason(_hearts({0: "AS 6S TD", 1: "9S AD KD", 2: "8S 7S QD", 3: "QH JD AC"},
+                                           "9S 8S QH"), "6S", "AS", seat=0)))
+    # a ten is written 10, never T
+    st = _variety(7, {0: "AH 2H AD KD", 1: "TH 4H QD JD", 2: "3H 9D 3S 2S", 3: "QC AS KS QS"}, "TH 3H QC")
+    r = reason(st, "2H", "AH", seat=0)
+    assert r.startswith("2♥ lets West win this trick with 10♥; "), r
+    texts.append(("ten", r))
+    assert all(t for _w, t in texts)
+    assert not findings(texts), findings(texts)
+    assert not re.search(r"\bT[♠♥♦♣]|None|_|Card\(|\bseat \d", " ".join(t for _w, t in texts))
+
+
+# ---- bad input: one clear line, before any search --------------------------------------------------
+
+def test_bad_arguments_are_refused_in_one_line():
+    st = _variety_lead_into_east()
+    with pytest.raises(CardkitError, match="best 'K♥': expected a legal card"):
+        reason(st, parse_card("KH"), "9D", seat=0)
+    with pytest.raises(CardkitError, match="best 'KH': expected a legal card"):
+        reason(st, "KH", "9D", seat=0)
+    with pytest.raises(CardkitError, match="other 'XX': expected a legal card"):
+        reason(st, "AD", "XX", seat=0)
+    with pytest.raises(CardkitError, match="expected the seat to move"):
+        reason(st, "AD", "9D", seat=2)
+    with pytest.raises(CardkitError, match="seed"):
+        hint_reason(st, parse_card("AD"), parse_card("9D"), seat=0, seed=-1)
+    bidding = V.new_deal(seed=1)
+    with pytest.raises(StateError):
+        reason(bidding, 1, 2, seat=bidding.current_player)
+    assert hint_reason(bidding, 1, 2, seat=bidding.current_player) is None
+    with pytest.raises(StateError):
+        review_reason(st, object())
+    assert reason(st, "AD", "AD", seat=0) is None
+
+
+def test_a_review_reason_with_all_cards_known_and_a_verdict_from_another_deal_refused():
+    from cardkit.analysis import review
+    st = _variety_lead_into_east()
+    at = len(st.history)
+    st.apply_action(parse_card("9D"))
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    v = next(x for x in review(st, 0, seed=1, samples=4) if x.index == at)
+    assert v.exact_cost == 4 and v.exact_best in _cards("AD 3S 2S")   # three cards as good
+    r = review_reason(st, v)
+    assert r.endswith(f"your side takes 1 trick after {v.exact_best}, 0 tricks after 9♦ (2 points a trick)."), r
+    with pytest.raises(CardkitError, match="expected a verdict of an action of this deal"):
+        review_reason(st, type(v)(at + 1, 0, v.action, v.best, 1.0, 0.0, 4, v.exact_best, "exact", ""))
+
+
+# ---- the play page: the Hint and How did I do? -------------------------------------------------------
+
+def test_the_hint_and_the_review_item_say_why():
+    t = _table_at_trick_12()
+    t.table.press("hint_button")
+    assert t.last_error is None, t.last_error
+    assert t.hint_text.endswith(" Why: 2♥ lets West win this trick with K♥; A♥ wins it. From this trick on, "
+                                "your side takes 0 tricks after 2♥, 2 tricks after A♥ (−2 points a trick)."), \
+        t.hint_text
+    _finish(t, "AH")
+    t.table.press("review_button")
+    item = t.table.state["controls"]["review_list"]["options"][0][0]
+    assert item.startswith("Trick 12: A♥ cost ") and "; with all cards known, it cost 8 points" in item, item
+    assert ". Why: 2♥ lets West win this trick with K♥; A♥ wins it. From this trick on," in item, item
+    assert not findings([("hint", t.hint_text), ("review", item)])
