@@ -1204,7 +1204,19 @@ class DealDashboard(BoardSteps, W.VBox):
         more = f"{gap:.1f} more than {than}" if clear or pm == 0 else f"about {gap:.1f} more than {than}"
         seen = "the cards you cannot see" if st.phase != "bidding" else "the other hands"
         return (f"<b>Hint:</b> {what}: {_signed(value)} points on average ({unit}), {more} "
-                f"(± {pm:.1f}{noise}) <small>— from {samples} deals of {seen}</small>.")
+                f"(± {pm:.1f}{noise}) <small>— from {samples} deals of {seen}</small>."
+                + (self._hint_reason(st, best, other[0]) if clear else ""))
+
+    def _hint_reason(self, st, best, other) -> str:
+        """The Hint's " Why: …": the reason in words for the best card against ``other`` (issue 33:
+        :func:`cardkit.analysis.reasons.hint_reason`, from worlds dealt from the learner's
+        view, at most 8 tricks left), HTML; "" when none."""
+        from cardkit.analysis.reasons import hint_reason
+        try:
+            why = hint_reason(st, best, other, seat=self.seat, seed=self._deal_base())
+        except CardkitError:   # never stops the Hint: its figures stand alone
+            why = None
+        return f" <br><b>Why:</b> {html.escape(why)}" if why else ""
 
     def _decisions(self, st) -> list[int]:
         """The learner's decisions in ``st``'s history (indices): the positions where the
@@ -1325,13 +1337,25 @@ class DealDashboard(BoardSteps, W.VBox):
         Armenian Durak draw said in words (the judge writes the notation ``draw 3`` for
         the stack numbered 4 on the page)."""
         if all(isinstance(x, Card) or x is None for x in (v.action, v.best, v.exact_best)):
-            return v.text
+            return v.text + self._verdict_reason(st, v)
 
         def name(a) -> str:
             return plain_text(self._action_words(st, a, short=True)) if a is not None else ""
 
         from cardkit.analysis.judge import verdict_text  # the judge's sentence, the page's words for actions
         return verdict_text(v, name=name)
+
+    def _verdict_reason(self, st, v) -> str:
+        """A review item's ". Why: …" for a listed card decision (issue 33: :func:`cardkit.analysis.reasons.
+        review_reason`, all cards known once the deal is over), "" when none."""
+        if not _costly(v):
+            return ""
+        from cardkit.analysis.reasons import review_reason
+        try:
+            why = review_reason(st, v, seed=self._deal_base())
+        except CardkitError:   # never stops the review: its figures stand alone
+            why = None
+        return f". Why: {why}" if why else ""
 
     def review_jump(self, index: int) -> None:
         """Show the judged decision at ``index`` (its place in the deal's history: a
