@@ -99,6 +99,8 @@ from cardkit.wording import PHASE_REFUSALS, signed, tens_as_10, variant_words
 from ._boards import BoardSteps
 from ._common import MAX_SEED, card_html, learner_words, one_line, read_seed, recolour_html, seat_positions, suit_html
 from ._controls import Control
+from ._guide import Guide
+from ._try_again import PairedList, TryAgain
 from .card_table import CardTable, card_json
 
 __all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "REVIEW_NODES", "EXACT_NODES"]
@@ -380,7 +382,9 @@ class DealDashboard(BoardSteps, W.VBox):
         self.review_button = Control("button", "review_button", description="How did I do?", display="none",
                                      tooltip="Judge each of your decisions in this deal: which ones cost points, "
                                              "and what was better")
-        self.review_list = Control("list", "review_list", display="none")
+        self.review_list = PairedList("review_list", again="review_again", display="none")
+        self.again = TryAgain(self)  # Try it again: a review item's decision played another way (_try_again.py)
+        self.guide = Guide(self)     # Guide me through a deal: each step told, the learner doing it (_guide.py)
         self.hint_text: str | None = None          # the last hint, plain text
         self.review_verdicts: list | None = None   # the decisions listed by How did I do?, worst first
         self.review_unsure: list | None = None     # ... and listed after them: may have cost a point
@@ -436,10 +440,13 @@ class DealDashboard(BoardSteps, W.VBox):
     EXTRA_MAIN: ClassVar[tuple[str, ...]] = ()
 
     def _bar_main(self) -> tuple[str, ...]:
-        return (*self.BAR_MAIN, *self.EXTRA_MAIN, *self.BAR_BOARDS)
+        return (*self.BAR_MAIN, "guide_toggle", *self.EXTRA_MAIN, *self.BAR_BOARDS)
 
     def _all_controls(self) -> dict[str, Control]:
-        return {n: getattr(self, n) for n in (*self._bar_main(), *self.BAR_MORE, *self.BAR_REPLAY, "replay_pane")}
+        parts = {"review_again": self.again.control,  # drawn beside the review list's items
+                 "guide_toggle": self.guide.toggle, "guide_box": self.guide.box, "guide_ok": self.guide.ok}
+        names = (*self._bar_main(), *self.BAR_MORE, *self.BAR_REPLAY, "replay_pane")
+        return {n: parts[n] if n in parts else getattr(self, n) for n in names} | parts
 
     def _table_action(self, action: dict) -> None:
         """An action from the card table's page (see :mod:`cardkit_widgets.card_table`).
@@ -455,6 +462,11 @@ class DealDashboard(BoardSteps, W.VBox):
         if kind == "control":
             control = self._all_controls().get(str(action.get("name")))
             if control is None or not self._page_may_use(control):
+                return
+            why = self.guide.refuse_control(control.name)
+            if why is not None:  # a guided deal: New deal, Undo, Replay... would leave it
+                self._error(StateError(why), prefix="Not now")
+                self._push()
                 return
             if "value" in action:
                 try:
@@ -477,7 +489,8 @@ class DealDashboard(BoardSteps, W.VBox):
         buttons, the replay's and a game's own controls)."""
         if not control.takes_page_input:
             return False
-        return not (control.name in self.BAR_REPLAY and self.replay_pane.hidden)
+        in_replay = control.name in self.BAR_REPLAY or control is self.again.control
+        return not (in_replay and self.replay_pane.hidden)
 
     def _page_action(self, action: dict) -> None:
         """A card, bid, trump pick or draw from the page: the learner's action (the
@@ -494,10 +507,12 @@ class DealDashboard(BoardSteps, W.VBox):
         """A game's own action from the page (a bid, a trump pick, a draw)."""
 
     def _assemble(self, side: Sequence[tuple[str, W.Widget]], *, deal: bool, practice: bool = True,
-                  four_colour: bool = False) -> None:
+                  four_colour: bool = False, guide: bool = False) -> None:
         """Build the page: the card table, then ``side`` (``(title, widget)`` pairs: score
         sheets, the penalty table...) in a collapsible ``Accordion`` below it; deal the
-        first deal if ``deal``."""
+        first deal if ``deal``; ``guide``: the guide is on for the first deal
+        (:class:`~cardkit_widgets._guide.Guide`)."""
+        self.guide.set(bool(guide))
         self.side = W.Accordion(children=[w for _t, w in side], titles=tuple(t for t, _w in side),
                                 selected_index=None)
         W.VBox.__init__(self, [self.table, self.side], layout=self._box_layout or W.Layout(padding="2px"))
@@ -651,7 +666,7 @@ class DealDashboard(BoardSteps, W.VBox):
         """Rebuild the bots for :attr:`bot_level` (a subclass hook)."""
 
     def _refresh_undo(self) -> None:
-        if not self.practice:
+        if not self.practice and not self.again.on:
             self.undo_button.disabled = True
             self.undo_button.tooltip = ("Undo is off: this is a scored game (practice=False), "
                                         "every decision counts")
@@ -664,7 +679,7 @@ class DealDashboard(BoardSteps, W.VBox):
         # a scored deal is played to its end: New deal would drop it unscored (a learner
         # could keep only the deals they like); the teacher's new_deal() still deals
         st = self.state
-        playing = not self.practice and st is not None and not st.is_terminal()
+        playing = not self.practice and not self.again.on and st is not None and not st.is_terminal()
         self.new_deal_button.disabled = playing
         self.new_deal_button.tooltip = (
             "Finish this deal first: in a scored game every deal counts" if playing else
@@ -683,7 +698,11 @@ class DealDashboard(BoardSteps, W.VBox):
 
     @property
     def state(self):
-        """The current deal (:attr:`game`'s), None before the first."""
+        """The current deal (:attr:`game`'s), None before the first; while a decision is
+        tried again (:class:`~cardkit_widgets._try_again.TryAgain`), the practice copy."""
+        again = self.__dict__.get("again")
+        if again is not None and again.state is not None:
+            return again.state
         return self.game.state
 
     @property
@@ -730,6 +749,9 @@ class DealDashboard(BoardSteps, W.VBox):
         :class:`~cardkit.series.DealSeries` that keeps the deals and their rows, with the
         hints used as the row's note; then the score sheets are redrawn from the game."""
         g = self.game
+        if self.again.on:  # a try is practice: the game keeps the first result
+            self.again.finished(self.state)
+            return
         if len(g.scores) < len(g.deals):
             g.record()
             self._notes_by_game(g)[len(g.scores) - 1] = self._hint_note()
@@ -740,6 +762,9 @@ class DealDashboard(BoardSteps, W.VBox):
         recorded); the score sheets are redrawn from the game."""
         g = self.game
         st = g.state
+        if self.again.on:  # undo in a try: nothing of it was recorded
+            self.again.result = None
+            return
         if st is not None and st.is_terminal() and len(g.scores) == len(g.deals):
             g.unrecord()
             self._notes_by_game(g).pop(len(g.scores), None)
@@ -810,6 +835,7 @@ class DealDashboard(BoardSteps, W.VBox):
         """
         seed = self._read_seed_box() if seed is None else read_seed(seed)
         self._close_replay()
+        self.again.stop()
         self._begin_deal(seed)
         self.deal_seed = seed
         self._loaded_code = None
@@ -847,6 +873,7 @@ class DealDashboard(BoardSteps, W.VBox):
             self._error(e, prefix="Deal code not loaded")
             return False
         self._close_replay()
+        self.again.stop()
         canonical = spec.code
         self._begin_deal(spec.seed, dataclasses.replace(spec, rules=self.rules),
                          spec.seed if spec.seed is not None else zlib.crc32(canonical.encode()))
@@ -955,6 +982,8 @@ class DealDashboard(BoardSteps, W.VBox):
         return table
 
     def _started(self, what: str) -> None:
+        self.again.stop()  # a new deal ends a try (the game keeps the deal tried as recorded)
+        self.guide.deal_started()
         st = self.state
         self._marks.clear()
         self.last_error = None
@@ -993,6 +1022,10 @@ class DealDashboard(BoardSteps, W.VBox):
                 raise StateError("the deal is over: press New deal")
             if st.current_player != self.seat:
                 raise IllegalActionError(f"it is {self.names[st.current_player]}'s turn, not yours")
+            why = self.guide.refuse_action()
+            if why is not None:
+                raise StateError(why)
+            step = self.guide.situation(st)
             before = len(st.history)
             phase = st.phase
             st.apply_action(action)
@@ -1001,6 +1034,7 @@ class DealDashboard(BoardSteps, W.VBox):
             return False
         self._close_replay()
         self._marks.mark(st, at=before)
+        self.guide.acted(step)
         self.last_error = None
         self._message = self._acted_text(st, before, phase)
         self._run_bots()
@@ -1012,7 +1046,7 @@ class DealDashboard(BoardSteps, W.VBox):
         mode). Shows "nothing to undo" when the learner has not acted in this deal, and in
         a scored game (``practice=False``) that undo is off."""
         st = self.state
-        if not self.practice:
+        if not self.practice and not self.again.on:
             self._error(StateError("undo is off in a scored game (practice=False): every decision counts"))
             return
         if st is None or not self._marks:
@@ -1573,7 +1607,9 @@ class DealDashboard(BoardSteps, W.VBox):
         self._refresh_undo()
         self._refresh_boards()
         self._refresh_judge()
+        self.again.sync()
         self._draw_replay()
+        self.guide.sync()
         self._hide_codes(not self.practice)
         st = self.state
         if st is None:
@@ -1598,7 +1634,8 @@ class DealDashboard(BoardSteps, W.VBox):
         bots = ""
         if self._expert_missing:
             bots = "Expert bots are not ready for this game yet: you play against the rule bots."
-        self.status.value = " · ".join(x for x in (self._message, self._turn_text(st), bots, code_text) if x)
+        tried = self.again.status_words()
+        self.status.value = " · ".join(x for x in (self._message, tried, self._turn_text(st), bots, code_text) if x)
         self._push()
 
     # ---- exact values with all hands shown ---------------------------------------------------------
@@ -1770,7 +1807,8 @@ class DealDashboard(BoardSteps, W.VBox):
                "banner": self.code_banner.value if not self.code_banner.hidden else "",
                "status": recolour_html(self.status.value, four), "error": self.last_error is not None,
                "controls": controls, "bar_main": list(self._bar_main()), "bar_more": list(self.BAR_MORE),
-               "bar_replay": list(self.BAR_REPLAY), "seats": [], "hand": [], "caption": "", "trick": {},
+               "bar_replay": list(self.BAR_REPLAY), "bar_guide": ["guide_box", "guide_ok"],
+               "seats": [], "hand": [], "caption": "", "trick": {},
                "trump": None, "panel": None}
         out.update(view)
         if out.get("caption"):

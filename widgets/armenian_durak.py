@@ -333,6 +333,8 @@ class DurakTable(DealDashboard):
     :param practice: True (default): undo allowed; False: a scored game, undo off.
     :param layout: ``"normal"`` or ``"projector"`` (large cards, the code in big text).
     :param four_colour: a four-colour deck where the card controls offer it.
+    :param guide: the guide ("Guide me through a deal") on for the first deal: each step told, the
+        learner doing it (:mod:`cardkit_widgets._guide`); default off.
     :raises CardkitError: for a seat other than 0 or 1, wrong names, a bad seed or layout.
 
     :ivar state: the current deal's state; :ivar deal_seed: its seed; :ivar deal_code: its
@@ -356,7 +358,7 @@ class DurakTable(DealDashboard):
     def __init__(self, seed: int = 0, *, seat: int = 0, names: Sequence[str] | None = None,
                  rules: ad.Rules | None = None, first_dealer: int | None = None, bot: Bot | None = None,
                  bots: str = "rule", deal: bool = True, practice: bool = True, layout="normal",
-                 four_colour: bool = False) -> None:
+                 four_colour: bool = False, guide: bool = False) -> None:
         if isinstance(seat, bool) or seat not in (0, 1):
             raise CardkitError(f"seat {quote(seat)}: expected 0 or 1 (two players, RULES.md §3.1)")
         as_generator(seed)
@@ -375,7 +377,8 @@ class DurakTable(DealDashboard):
                     undo_tooltip="Take back your last decision")
         self.scores = ScoreSheet(self.names, title=f"Score sheet (game to {self.rules.target})"
                                  if self.rules.target else "Score sheet", unit="points")
-        self._assemble([("Score sheet", self.scores)], deal=deal, practice=practice, four_colour=four_colour)
+        self._assemble([("Score sheet", self.scores)], deal=deal, practice=practice, four_colour=four_colour,
+                       guide=guide)
 
     @classmethod
     def _default_rules(cls, kwargs: dict) -> ad.Rules:

@@ -146,16 +146,28 @@ function render({ model, el }) {
       head.textContent = c.description;
       e.setAttribute("aria-label", c.description);
       const items = e.querySelector(".ckt-list-items");
-      const key = JSON.stringify(c.options);
+      // a paired list (How did I do?'s): each row also has the other list's button (Try it again)
+      const st = model.get("state") || {};
+      const other = c.again ? (st.controls || {})[c.again] : null;
+      const pair = other && !other.hidden ? other : null;
+      const key = JSON.stringify([c.options, pair ? pair.options : null]);
       if (e.dataset.options !== key) {
-        items.replaceChildren(...c.options.map(([label, i]) => h("button", { type: "button", class: "ckt-btn ckt-list-item",
-          "data-key": `${c.name}-${i}`, text: label, onclick: () => send({ kind: "control", name: c.name, value: i }) })));
+        items.replaceChildren(...c.options.map(([label, i]) => {
+          const item = h("button", { type: "button", class: "ckt-btn ckt-list-item",
+            "data-key": `${c.name}-${i}`, text: label, onclick: () => send({ kind: "control", name: c.name, value: i }) });
+          const again = pair && pair.options[i];
+          if (!again) return item;
+          return h("div", { class: "ckt-list-row" }, item, h("button", { type: "button", class: "ckt-btn ckt-again",
+            "data-key": `${pair.name}-${i}`, "aria-label": again[0], title: `${again[0]} (practice: not scored)`,
+            text: again[0].split(":")[0], onclick: () => send({ kind: "control", name: pair.name, value: i }) }));
+        }));
         e.dataset.options = key;
       }
-      items.querySelectorAll("button").forEach((b, i) => {
+      items.querySelectorAll(".ckt-list-item").forEach((b, i) => {
         b.disabled = !!c.disabled;
         if (i === c.value) b.setAttribute("aria-current", "true"); else b.removeAttribute("aria-current");
       });
+      items.querySelectorAll(".ckt-again").forEach((b) => { b.disabled = !pair || !!pair.disabled; });
     } else {
       e.innerHTML = c.value || "";
     }
@@ -427,6 +439,14 @@ function render({ model, el }) {
     const parts = [felt];
     const pn = panel(st);
     if (pn) parts.push(pn);
+    // the guide (Guide me through a deal): what to do now and why, with its Got it button
+    const gnames = (st.bar_guide || []).filter(n => st.controls && st.controls[n]);
+    if (gnames.length) {
+      const guide = h("div", { class: "ckt-guide", role: "region", "aria-label": "Guide", "aria-live": "polite" },
+        ...gnames.map(n => updateControl(st.controls[n])));
+      guide.hidden = gnames.every(n => st.controls[n].hidden);
+      parts.push(guide);
+    }
     parts.push(h("div", { class: "ckt-status cardkit-status-line", role: "status", "aria-live": "polite" }));
     if (me && me.tableau) parts.push(tableau(me.tableau, true, me.name));
     parts.push(handRow(st));
@@ -441,7 +461,10 @@ function render({ model, el }) {
     const again = focusKey ? root.querySelector(`[data-key="${focusKey}"]`) : null;
     const target = (again && again.classList.contains("ckt-legal")) ? again : legal[0];
     setRoving(target || root.querySelector(".ckt-hand [role=button]"));
-    if (hadFocus && !keepCtl) {
+    if (keepCtl && keepCtl.hidden) {  // the control used went away (the guide's Got it): the cards next
+      const f = legal[0] || root.querySelector(".ckt-panel button:enabled");
+      if (f) { autoFocus = true; f.focus(); autoFocus = false; }
+    } else if (hadFocus && !keepCtl) {
       const t = root.querySelector(`[data-key="${hadFocus}"]`);
       const usable = (e) => e && (e.classList.contains("ckt-legal") || (e.tagName === "BUTTON" && !e.disabled));
       const f = usable(t) ? t : (legal[0] || root.querySelector(".ckt-panel button:enabled") || null);

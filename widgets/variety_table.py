@@ -65,6 +65,8 @@ class VarietyTable(DealDashboard):
     :param practice: True (default): undo allowed; False: a scored game, undo off.
     :param layout: ``"normal"`` or ``"projector"`` (large cards, the code in big text).
     :param four_colour: a four-colour deck where the card controls offer it.
+    :param guide: the guide ("Guide me through a deal") on for the first deal: each step told, the
+        learner doing it (:mod:`cardkit_widgets._guide`); default off.
     :raises CardkitError: for a seat outside 0..3, wrong names, a negative seed, or an
         unknown layout.
 
@@ -97,7 +99,7 @@ class VarietyTable(DealDashboard):
     def __init__(self, seed: int = 0, *, seat: int = 0, names: Sequence[str] | None = None,
                  rules: variety.Rules | None = None, first_dealer: int | None = None,
                  bots: Mapping[int, Bot] | str = "rule", deal: bool = True, practice: bool = True,
-                 layout="normal", four_colour: bool = False) -> None:
+                 layout="normal", four_colour: bool = False, guide: bool = False) -> None:
         if not is_whole(seat) or not 0 <= seat < variety.PLAYERS:
             raise CardkitError(f"seat {quote(seat)}: expected a seat 0..3")
         as_generator(seed)  # validates the seed (ValueError with the value quoted)
@@ -122,7 +124,7 @@ class VarietyTable(DealDashboard):
         self.contracts_table.add_class("cardkit-contracts")
         self.scores = ScoreSheet(self.names, title="Score sheet", unit="points")
         self._assemble([("Score sheet", self.scores), ("The eight contracts (Rules §1.2)", self.contracts_table)],
-                       deal=deal, practice=practice, four_colour=four_colour)
+                       deal=deal, practice=practice, four_colour=four_colour, guide=guide)
 
     @classmethod
     def _default_rules(cls, kwargs: dict) -> variety.Rules:

@@ -297,6 +297,8 @@ class WarsawHeartsTable(DealDashboard):
     :param practice: True (default): undo allowed; False: a scored game, undo off.
     :param layout: ``"normal"`` or ``"projector"`` (large cards, the code in big text).
     :param four_colour: a four-colour deck where the card controls offer it.
+    :param guide: the guide ("Guide me through a deal") on for the first deal: each step told, the
+        learner doing it (:mod:`cardkit_widgets._guide`); default off.
     :raises CardkitError: for a bad seat, players, names, seed or layout.
 
     :ivar game: the :class:`~cardkit.games.warsaw_hearts.Game`; :ivar state: its current deal.
@@ -318,7 +320,7 @@ class WarsawHeartsTable(DealDashboard):
 
     def __init__(self, seed: int = 0, *, players: int = 4, seat: int = 0, names: Sequence[str] | None = None,
                  rules: wh.Rules | None = None, bots: Mapping[int, Bot] | str = "rule", deal: bool = True,
-                 practice: bool = True, layout="normal", four_colour: bool = False) -> None:
+                 practice: bool = True, layout="normal", four_colour: bool = False, guide: bool = False) -> None:
         self.rules = rules or wh.Rules(players=players)
         n = self.rules.players
         self.seat = check_seat(seat, n)
@@ -342,7 +344,7 @@ class WarsawHeartsTable(DealDashboard):
         self._sheets_box = W.VBox([self.penalty_sheet, self.bonus_sheet, self.settlement])
         self._assemble([("Penalty table (Rules §2.2)", self.penalty_table),
                         ("Penalties, bonuses and the settlement", self._sheets_box)],
-                       deal=deal, practice=practice, four_colour=four_colour)
+                       deal=deal, practice=practice, four_colour=four_colour, guide=guide)
 
     EXTRA_MAIN = ("players_choice",)
 

@@ -1,0 +1,165 @@
+"""A guided first deal (issue 33): "Guide me through a deal" on each play page, driven
+headless step by step on a fixed deal (deal number 1, as the lessons' play pages deal it).
+
+Each step says what to do now and why, in words with the seats named, waits for the
+learner, refuses other actions with the reason, and goes on; the toggle turns itself off
+after the guided deal."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardkit_widgets import DurakTable, VarietyTable, WarsawHeartsTable
+from cardkit_widgets._dashboard import plain_text
+
+from test_lesson_text import findings
+
+#: The lessons' play pages: the table, its arguments, and the steps the guide goes through
+#: on deal number 1 (the learner playing the first card or bid the table enables).
+PAGES = {
+    "variety": (VarietyTable, {}, ["bid", "contract", "lead", "trick", "follow"]),
+    "warsaw_hearts": (WarsawHeartsTable, {"players": 4}, ["lead", "trick", "points", "follow"]),
+    "armenian_durak": (DurakTable, {"first_dealer": 1}, ["trump", "lead", "take", "trick", "beat"]),
+}
+
+#: Words each step must say (what to do, and why).
+STEP_WORDS = {
+    "bid": ["A bid names one of the eight contracts", "the bidding ends", "declarers", "Now: press a number"],
+    "contract": ["the bidding is over", "The declarers are", "you are a", "Then press Got it"],
+    "lead": ["You lead", "suit led", "Now: click"],
+    "follow": ["The trick so far", "Now: click"],
+    "trick": ["won it", "Then press Got it"],
+    "points": ["took Q♥", "penalty points", "Then press Got it"],
+    "trump": ["draw one card", "trumps for the whole deal", "Now: click one of the face-down cards"],
+    "take": ["face-down card", "Don't draw"],
+    "beat": ["To beat", "trump", "Now: click"],
+}
+
+
+def _do(t) -> None:
+    """The learner's action as the page sends it: the first card, bid, trump pick or draw
+    the table enables."""
+    ct = t.table
+    if ct.enabled_bids:
+        ct.bid(ct.enabled_bids[0])
+    elif ct.enabled_trump_picks:
+        ct.pick_trump(ct.enabled_trump_picks[0])
+    elif ct.enabled_draws:
+        ct.choose_draw(ct.enabled_draws[0])
+    else:
+        ct.click(ct.legal_cards[0])
+
+
+def _page_guide(t) -> str:
+    """The guide's words as the page gets them (the card table's state), plain text."""
+    state = t.table.state
+    assert state["bar_guide"] == ["guide_box", "guide_ok"]
+    box = state["controls"]["guide_box"]
+    return "" if box["hidden"] else plain_text(box["value"])
+
+
+@pytest.mark.parametrize("game", list(PAGES))
+def test_the_guided_deal_step_by_step(game):
+    cls, kw, expected = PAGES[game]
+    t = cls(seed=1, guide=True, **kw)
+    controls = t.table.state["controls"]
+    assert "guide_toggle" in t.table.state["bar_main"]
+    assert controls["guide_toggle"]["description"] == "Guide me through a deal: on"
+    steps, texts = [], []
+    for _ in range(60):
+        if not t.guide.on:
+            break
+        words = _page_guide(t)
+        texts.append(("guide", words))
+        step = t.guide.step
+        assert step is not None, words
+        if step not in steps:
+            steps.append(step)
+        for w in STEP_WORDS[step]:
+            assert w in words, (step, w, words)
+        waiting = not controls_of(t)["guide_ok"]["hidden"]
+        if waiting:   # an explanation: a card or a bid is refused with the reason, Got it goes on
+            history = list(t.state.history)
+            _do(t)
+            assert t.state.history == history
+            assert t.last_error is not None and "the guide is waiting" in t.last_error, t.last_error
+            assert "Got it" in t.status_text
+            t.table.press("guide_ok")
+            assert t.last_error is None
+        else:         # the learner's step: New deal and Undo are refused with the reason, the step is done
+            deal = t.deal_code
+            t.table.press("new_deal_button")
+            assert t.last_error is not None and "the guide is taking you through this deal" in t.last_error
+            assert t.deal_code == deal and t.state.current_player == t.seat
+            _do(t)
+            assert t.last_error is None, t.last_error
+    assert steps == expected, steps
+    assert set(t.guide.done) == set(expected)
+    assert not t.guide.on and controls_of(t)["guide_toggle"]["description"] == "Guide me through a deal: off"
+    end = _page_guide(t)
+    assert "that was every step" in end and "turns off" in end
+    texts.append(("guide", end))
+    # the seats are named in words, South (you) at a four-seat table
+    if game != "armenian_durak":
+        assert any("South (you)" in x for _, x in texts)
+    found = sorted(set(findings(texts)))
+    assert not found, "\n".join(found)
+    # off now: New deal works, and the next deal is not guided
+    t.table.press("new_deal_button")
+    assert t.last_error is None and not t.guide.on and _page_guide(t) == ""
+
+
+def controls_of(t) -> dict:
+    return t.table.state["controls"]
+
+
+def test_the_guide_is_off_unless_asked():
+    t = VarietyTable(seed=1)
+    assert not t.guide.on and _page_guide(t) == ""
+    assert controls_of(t)["guide_toggle"]["description"] == "Guide me through a deal: off"
+    t.table.press("new_deal_button")
+    assert t.last_error is None
+
+
+def test_the_guide_turned_on_mid_deal_and_off_again():
+    t = WarsawHeartsTable(seed=1)
+    _do(t)
+    t.table.press("guide_toggle", True)
+    assert t.guide.on and "Guide" in _page_guide(t)
+    assert t.guide.step in ("lead", "follow", "trick", "points")
+    t.table.press("guide_toggle", False)
+    assert not t.guide.on and _page_guide(t) == ""
+    t.table.press("undo_button")           # off: undo works again
+    assert t.last_error is None
+
+
+def test_the_guide_turned_on_after_a_deal_waits_for_the_next():
+    t = DurakTable(seed=1, first_dealer=1)
+    while not t.state.is_terminal():
+        t.act(t.state.legal_actions()[0])
+    t.table.press("guide_toggle", True)
+    assert "The guide starts with your next deal" in _page_guide(t)
+    t.table.press("new_deal_button")       # the deal is over: New deal is allowed, the guide starts
+    assert t.last_error is None and t.guide.on
+    assert t.guide.step in ("trump", "lead", "beat", "trick")
+
+
+def test_the_guide_refuses_a_forged_got_it_and_ignores_it_hidden():
+    t = VarietyTable(seed=1, guide=True)
+    assert t.guide.step == "bid" and controls_of(t)["guide_ok"]["hidden"]
+    history = list(t.state.history)
+    t.table.send_action({"kind": "control", "name": "guide_ok"})   # hidden: ignored
+    assert t.state.history == history and t.guide.done == set()
+    assert t.last_error is None
+
+
+def test_the_dealer_learner_hears_which_trump_was_drawn():
+    """Armenian Durak with the learner dealing: the opponent draws the trump; the guide
+    explains it (Got it) before the first reply."""
+    t = DurakTable(seed=1, first_dealer=0, guide=True)
+    assert t.state.trump is not None
+    words = _page_guide(t)
+    assert t.guide.step == "trump" and "Your opponent drew" in words and "from your fan" in words
+    t.table.press("guide_ok")
+    assert t.guide.step == "beat" and "trump" in t.guide.done
+    assert t.table.legal_cards and not t.table.enabled_trump_picks

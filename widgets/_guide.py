@@ -1,0 +1,484 @@
+"""A guided first deal (issue 33): each step of a deal told one at a time, the learner
+doing each.
+
+A part of :class:`~cardkit_widgets._dashboard.DealDashboard` (composed:
+``dashboard.guide``). The toggle ``Guide me through a deal`` (:attr:`Guide.toggle`, in the
+first row of controls) is on for the first deal a play page deals when the table is built
+with ``guide=True`` (the three lessons' play pages do), and turns itself off when that
+deal is over or every step has been done; the learner may turn it on again for a deal.
+
+While it is on, a box above the status line (:attr:`Guide.box`) says what to do now and
+why, in words, with the seats named (South (you), West, North, East; in Armenian Durak
+you and your opponent), and waits for the learner to do it:
+
+- Variety: the bidding (what a bid means), the contract chosen (who declares, what it
+  scores), the lead, following suit, a trick won (who won it and why);
+- Warsaw Hearts: the lead, following suit, a trick won, a trick with points taken;
+- Armenian Durak: the trump draw (or the trump your opponent drew), the first lead,
+  beating a card, taking a face-down card into the hand, a trick won.
+
+A step that explains what just happened (the contract chosen, a trick won) waits for
+``Got it ▶`` (:attr:`Guide.ok`); meanwhile a card or a bid is refused with the reason,
+in one status line. While a guided deal is played the page's ``New deal``, ``Load``,
+``Undo``, ``Replay``, the board buttons and Warsaw Hearts' ``Players`` are refused with
+the reason (they would leave the deal being guided); the Hint, ``Show all hands``,
+``Last trick``, the bots' choice and the display toggles stay. The teacher's code
+(``new_deal()``, ``load_code()``) is not limited.
+
+The steps are worked out from the deal as it goes (the engine's state: whose turn, the
+trick, the contract), so a guide follows any deal, a teacher's ``?deal=`` link too; the
+lessons open on a fixed deal (deal number 1), on which the tests walk each step.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from cardkit.cards import Card
+from cardkit.errors import StateError
+
+from ._common import card_html, learner_words, suit_html
+from ._controls import Control
+
+__all__ = ["Guide", "GUIDE_STEPS", "BLOCKED_CONTROLS"]
+
+#: The steps of a guided deal, by game, in the order they usually come.
+GUIDE_STEPS: dict[str, tuple[str, ...]] = {
+    "variety": ("bid", "contract", "lead", "follow", "trick"),
+    "warsaw_hearts": ("lead", "follow", "trick", "points"),
+    "armenian_durak": ("trump", "lead", "beat", "take", "trick"),
+}
+
+#: Each step in words (the guide's progress line).
+STEP_WORDS = {"bid": "bid", "contract": "the contract", "lead": "lead", "follow": "follow suit",
+              "trick": "a trick won", "points": "points taken", "trump": "the trump", "beat": "beat a card",
+              "take": "take a card"}
+
+#: The page's controls a guided deal refuses (they would leave the deal being guided).
+BLOCKED_CONTROLS = ("new_deal_button", "load_button", "undo_button", "replay_button", "board_back", "board_next",
+                    "players_choice", "replay_back", "replay_back_trick", "replay_forward", "replay_forward_trick")
+
+
+def _honour(card: Card) -> bool:
+    """K♥, Q♥ or J♥: the cards that cost penalty points in Warsaw Hearts (RULES.md §2.2)."""
+    return card.suit.letter == "H" and card.rank.char in "KQJ"
+
+
+class Guide:
+    """The guided deal of a play dashboard (see the module's docstring).
+
+    :param table: the dashboard.
+
+    :ivar toggle: ``toggle`` control "Guide me through a deal: on/off".
+    :ivar box: ``html`` control, the step's words (hidden while the guide is off and has
+        nothing to say).
+    :ivar ok: ``button`` "Got it ▶", shown while a step explains what just happened.
+    :ivar done: the steps done in this deal (keys of :data:`GUIDE_STEPS`).
+    :ivar step: the step shown now (a key, ``"end"`` once finished, or None).
+    """
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.toggle = Control("toggle", "guide_toggle", value=False, description="Guide me through a deal: off",
+                              tooltip="Step by step through a deal: what to do now and why")
+        self.box = Control("html", "guide_box", display="none")
+        self.ok = Control("button", "guide_ok", description="Got it ▶", display="none",
+                          tooltip="Go on to the next step of the guide")
+        self.done: set[str] = set()
+        self.step: str | None = None
+        self._pending: tuple[str, str] | None = None   # (step, words) waiting for Got it
+        self._seen: tuple = (None, 0, False, False)     # what was looked at: (deal, tricks, contract, trump)
+        self._note = ""                                 # the last words, kept once the guide is off
+        self._quiet = False
+        self.toggle.observe(self._toggled, names="value")
+        self.ok.on_click(lambda _b: table._safely(self.got_it))
+
+    # ---- on and off -------------------------------------------------------------------------
+
+    @property
+    def on(self) -> bool:
+        """Whether the guide is on."""
+        return bool(self.toggle.value)
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return GUIDE_STEPS.get(self.table.GAME, ())
+
+    def set(self, on: bool) -> None:
+        """Turn the guide on (from the deal as it is now) or off, without a redraw."""
+        self._quiet = True
+        try:
+            self.toggle.value = bool(on)
+        finally:
+            self._quiet = False
+        self._reset()
+
+    def _toggled(self, change) -> None:
+        self.toggle.description = f"Guide me through a deal: {'on' if change['new'] else 'off'}"
+        if self._quiet:
+            return
+        self._reset()
+        if not change["new"]:
+            self._note = ""
+        self.table._safely(self.table.refresh)
+
+    def _reset(self) -> None:
+        self.done = set()
+        self._pending = None
+        self.step = None
+        self._note = ""
+        st = self._live()
+        self._seen = self._look(st) if st is not None else (None, 0, False, False)
+
+    def deal_started(self) -> None:
+        """A new deal: a guide that is on starts again from its first step."""
+        self._reset()
+
+    def _finish(self, words: str) -> None:
+        """The guided deal is over (or every step done): the words stay, the toggle goes off."""
+        self._note = words
+        self._pending = None
+        self.step = "end"
+        self._quiet = True
+        try:
+            self.toggle.value = False
+        finally:
+            self._quiet = False
+        self.toggle.description = "Guide me through a deal: off"
+
+    # ---- refusals ---------------------------------------------------------------------------
+
+    def _live(self):
+        t = self.table
+        return t.state if getattr(t, "game", None) is not None else None
+
+    def _guiding(self) -> bool:
+        st = self._live()
+        return self.on and st is not None and not st.is_terminal()
+
+    def refuse_action(self) -> str | None:
+        """Why the learner's card, bid or draw is refused now (None: it is not)."""
+        if self.on and self._pending is not None:
+            return (f"the guide is waiting: read what it says about {STEP_WORDS[self._pending[0]]}, then press "
+                    f"Got it (or turn the guide off)")
+        return None
+
+    def refuse_control(self, name: str) -> str | None:
+        """Why the page's control ``name`` is refused now (None: it is not)."""
+        if name in BLOCKED_CONTROLS and self._guiding():
+            return ("the guide is taking you through this deal, step by step: finish it first, or turn "
+                    "“Guide me through a deal” off")
+        return None
+
+    # ---- the steps --------------------------------------------------------------------------
+
+    def situation(self, st) -> str | None:
+        """The step the learner's turn in ``st`` is (``"bid"``, ``"lead"``, ``"follow"``,
+        ``"trump"``, ``"beat"``, ``"take"``), or None when it is not the learner's turn."""
+        t = self.table
+        if st is None or st.is_terminal() or st.current_player != t.seat:
+            return None
+        if st.phase == "bidding":
+            return "bid"
+        if st.phase == "trump":
+            return "trump"
+        if st.phase == "draw":
+            return "take"
+        trick = getattr(st, "trick", None)
+        led = trick is not None and bool(trick.cards)
+        if t.GAME == "armenian_durak":
+            return "beat" if led else "lead"
+        return "follow" if led else "lead"
+
+    def acted(self, step: str | None) -> None:
+        """The learner did the step ``step`` (called after an action was applied)."""
+        if self.on and step is not None:
+            self.done.add(step)
+
+    def got_it(self) -> None:
+        """``Got it ▶``: the explanation shown is read; the guide goes on.
+
+        :raises StateError: when no explanation is waiting (the button is hidden then).
+        """
+        if self._pending is None:
+            raise StateError("the guide has nothing waiting to be read")
+        self.done.add(self._pending[0])
+        if self._pending[0] == "points":
+            self.done.add("trick")
+        self._pending = None
+        self.table.last_error = None
+        self.table._message = ""
+        self.table.refresh()
+
+    def _look(self, st) -> tuple:
+        tricks = len(st.completed_tricks)
+        contract = getattr(st, "contract", None) is not None
+        trump = getattr(st, "trump", None) is not None and st.phase != "trump"
+        return (id(st), tricks, contract, trump)
+
+    def sync(self) -> None:
+        """Bring the box and ``Got it`` up to date (called on every refresh): what just
+        happened (the contract chosen, a trick won) waits to be read; else the step of the
+        learner's turn."""
+        words = self._words()
+        self.box.value = words
+        self.box.layout.display = None if words else "none"
+        self.ok.layout.display = None if self.on and self._pending is not None else "none"
+
+    def _words(self) -> str:
+        t = self.table
+        if not self.on:
+            return self._note
+        st = self._live()
+        if st is None:
+            return ""
+        if st.is_terminal() and self.step is None and not self.done and self._pending is None:
+            return "The guide starts with your next deal: press New deal."
+        if t.replay is not None and not st.is_terminal():
+            return self._head("The replay is on") + "The guide waits for the game: press Replay: on to go back to it."
+        self._events(st)
+        if self._pending is not None:
+            self.step = self._pending[0]
+            return self._pending[1]
+        if st.is_terminal():
+            self._finish(self._end_words(st))
+            return self._note
+        if all(s in self.done for s in self.steps):
+            self._finish(self._head("that was every step") + (
+                "You have seen each part of a deal. The guide turns off now: play the rest of this deal on your "
+                "own (Hint is there if you want it), or turn “Guide me through a deal” on again for another deal."))
+            return self._note
+        step = self.situation(st)
+        self.step = step
+        if step is None:
+            return ""
+        return self._step_words(st, step)
+
+    def _events(self, st) -> None:
+        """What happened since the guide last looked: a step to explain, waiting for Got it."""
+        seen = self._look(st)
+        old = self._seen
+        self._seen = seen
+        if self._pending is not None or old[0] != seen[0]:
+            return
+        t = self.table
+        if seen[2] and not old[2] and "contract" in self.steps and "contract" not in self.done:
+            self._pending = ("contract", self._contract_words(st))
+        elif seen[3] and not old[3] and "trump" not in self.done and t.GAME == "armenian_durak":
+            self._pending = ("trump", self._trump_drawn_words(st))
+        elif seen[1] > old[1]:
+            trick = st.completed_tricks[-1]
+            honours = [c for c in trick.cards if _honour(c)]
+            if "points" in self.steps and "points" not in self.done and honours:
+                self._pending = ("points", self._trick_words(st, points=honours))
+            elif "trick" in self.steps and "trick" not in self.done:
+                self._pending = ("trick", self._trick_words(st))
+
+    # ---- words --------------------------------------------------------------------------------
+
+    def who(self, s: int, start: bool = False) -> str:
+        """A seat in words: "South (you)" (in a two-player game "you"), "West", "your opponent"."""
+        t = self.table
+        name = t.names[s]
+        if s == t.seat:
+            if len(t.names) == 2:
+                return "You" if start else "you"
+            return "South (you)" if name == "You" else f"{html.escape(name)} (you)"
+        if name == "Your opponent" and not start:
+            return "your opponent"
+        return html.escape(name)
+
+    def subject(self, s: int) -> str:
+        """A seat starting a sentence as its subject: "You" (the learner), "West", "Your opponent"."""
+        return "You" if s == self.table.seat else self.who(s, True)
+
+    def whose(self, s: int) -> str:
+        """A seat's possessive inside a sentence: "your", "West's", "your opponent's"."""
+        return "your" if s == self.table.seat else f"{self.who(s)}'s"
+
+    def _head(self, title: str) -> str:
+        n = len(self.steps)
+        k = len([s for s in self.steps if s in self.done])
+        return (f"<b>Guide — {title}.</b> <small>(steps done: {k} of {n}: "
+                + ", ".join(("✓ " if s in self.done else "") + STEP_WORDS[s] for s in self.steps) + ")</small><br>")
+
+    def _leads(self, s: int, what: str) -> str:
+        """"You lead the next trick" / "West leads the next trick"."""
+        return f"You lead {what}." if s == self.table.seat else f"{self.subject(s)} leads {what}."
+
+    def _got_it(self) -> str:
+        return " <b>Then press Got it ▶.</b>"
+
+    def _trick_no(self, st) -> int:
+        return len(st.completed_tricks) + 1
+
+    def _step_words(self, st, step: str) -> str:
+        g = self.table.GAME
+        if step == "bid":
+            return self._bid_words(st)
+        if step == "trump":
+            return self._trump_words(st)
+        if step == "take":
+            return self._take_words(st)
+        if step == "lead":
+            return self._lead_words(st)
+        if g == "armenian_durak":
+            return self._beat_words(st)
+        return self._follow_words(st)
+
+    def _bid_words(self, st) -> str:
+        from cardkit.games import variety
+
+        first = st.first_bidder
+        so_far = "; ".join(f"{self.who((first + i) % variety.PLAYERS, True)} named {b}" for i, b in enumerate(st.bids))
+        return (self._head("your bid") +
+                "A bid names one of the eight contracts by its number: the number says which suit is trumps (or "
+                "none) and what the tricks taken score (the list is under the number buttons, and under “The eight "
+                "contracts” below the table). When a player names a number that another player has already named, "
+                "the bidding ends: that contract is played, and those two players are the declarers, partners "
+                "against the other two. You may not name the same number twice. "
+                + (f"So far: {so_far}. " if so_far else "You bid first. ")
+                + "<b>Now: press a number under the table.</b>")
+
+    def _contract_words(self, st) -> str:
+        from cardkit.games import variety
+
+        c = st.contract_info
+        first = st.first_bidder
+        seats = [(first + i) % variety.PLAYERS for i in range(len(st.bids))]
+        named = next(seats[i] for i, b in enumerate(st.bids) if b == c.number)
+        repeated = seats[-1]
+        decl = " and ".join(self.who(s) for s in st.declarers)
+        defs = " and ".join(self.who(s) for s in range(variety.PLAYERS) if s not in st.declarers)
+        you = "a declarer" if self.table.seat in st.declarers else "a defender"
+        leader = st.tricks[0].seats[0] if st.tricks and st.tricks[0].cards else st.current_player
+        order = " In this contract the order is reversed: the lowest card wins." if c.lowest_wins else ""
+        return (self._head("the contract chosen") +
+                f"{self.subject(repeated)} named {c.number}, which {self.who(named)} had named first: the "
+                f"bidding is over. Contract {c.number}: {html.escape(c.trump_name)}; {html.escape(c.scoring)}. "
+                f"The declarers are {decl}; {defs} defend, and you are {you}. Each side counts what its tricks "
+                f"score; the declarers must score more than the defenders.{order} "
+                + self._leads(leader, "the first trick") + self._got_it())
+
+    def _trump_words(self, st) -> str:
+        fan = len(st.hands[st.dealer])
+        return (self._head("the trump") +
+                f"Before the play, a trump suit is chosen: {self.who(st.dealer)}, the dealer, fans the hand face "
+                f"down and you draw one card. Its suit is trumps for the whole deal (a trump beats any card of "
+                f"another suit); the card goes back to the dealer's hand. "
+                f"<b>Now: click one of the face-down cards (card 1 … card {fan}) under the table.</b>")
+
+    def _trump_drawn_words(self, st) -> str:
+        drew = self.subject(1 - st.dealer)
+        return (self._head("the trump chosen") +
+                f"{drew} drew {card_html(st.trump_card)} from {self.whose(st.dealer)} fan: "
+                f"{suit_html(st.trump)} is trumps for this deal. A trump beats any card of another suit, so "
+                f"keep an eye on yours." + self._got_it())
+
+    def _led_rule(self, st) -> str:
+        g = self.table.GAME
+        if g == "warsaw_hearts":
+            return ("The others must play the suit led if they can; the highest card of the suit led wins the "
+                    "trick (there are no trumps in Warsaw Hearts). Whoever wins a trick takes its cards: K♥, Q♥ "
+                    "and J♥ in your tricks cost penalty points, and tricks with no heart at all earn a bonus.")
+        if g == "armenian_durak":
+            return (f"Your opponent must answer with the suit led or a trump ({suit_html(st.trump)}); after a "
+                    f"trump led, with a trump. The higher card of the suit led wins, a trump beats any other "
+                    f"suit, and a six beats the ace of its suit. The trick's winner takes its card points: "
+                    f"6 → 6, A → 5, K → 4, Q → 3, J → 2.")
+        c = st.contract_info
+        trumps = ("There are no trumps in this contract." if c.trump is None else
+                  f"Trumps are {suit_html(c.trump)}: a trump beats any card of another suit.")
+        order = ("the lowest card of the suit led wins (this contract reverses the order)" if c.lowest_wins else
+                 "the highest card of the suit led wins")
+        return f"The others must play the suit led if they can; {order}. {trumps}"
+
+    def _lead_words(self, st) -> str:
+        where = ("from your hand or a face-up card of your tableau" if self.table.GAME == "armenian_durak"
+                 else "any card of your hand")
+        return (self._head(f"your lead, trick {self._trick_no(st)}") +
+                f"You lead: you play the first card of this trick, {where}. {self._led_rule(st)} "
+                f"<b>Now: click one of your raised cards.</b>")
+
+    def _cards_of(self, trick) -> str:
+        """A trick's cards in words: "West 10♥, North 6♥, East 9♥"."""
+        return ", ".join(f"{self.who(s, i == 0)} {card_html(c)}"
+                         for i, (s, c) in enumerate(zip(trick.seats, trick.cards)))
+
+    def _trick_so_far(self, st) -> str:
+        return self._cards_of(st.trick)
+
+    def _follow_words(self, st) -> str:
+        trick = st.trick
+        led = trick.cards[0].suit
+        hand = st.hands[self.table.seat]
+        have = [c for c in hand if c.suit == led]
+        so_far = self._trick_so_far(st)
+        if have:
+            what = (f"You have {len(have)} {suit_html(led)}: you must play one of them (they are raised). That "
+                    f"is following suit.")
+        else:
+            if self.table.GAME == "warsaw_hearts":
+                then = ("A card of another suit never wins the trick: a good moment to give away K♥, Q♥ or J♥ "
+                        "if you hold one.")
+            else:
+                c = st.contract_info
+                then = ("A card of another suit never wins here: there are no trumps." if c.trump is None else
+                        f"A trump ({suit_html(c.trump)}) wins the trick unless someone plays a higher trump.")
+            what = f"You have no {suit_html(led)}, so you may play any card. {then}"
+        return (self._head(f"following suit, trick {self._trick_no(st)}") +
+                f"The trick so far: {so_far}. {what} <b>Now: click one of your raised cards.</b>")
+
+    def _beat_words(self, st) -> str:
+        trick = st.trick
+        card = trick.cards[0]
+        trump = st.trump
+        if card.suit == trump:
+            rule = (f"A trump was led: answer with a trump if you have one ({suit_html(trump)}); a higher trump "
+                    f"beats it (a six beats only the ace). With no trump you may play any card, and it loses.")
+        else:
+            rule = (f"Answer with a {suit_html(card.suit)} or a trump ({suit_html(trump)}), as you choose; with "
+                    f"neither, any card. To beat {card_html(card)}: a higher {suit_html(card.suit)} (a six beats "
+                    f"only the ace, and the ace loses only to the six) or any trump. A card of a third suit never "
+                    f"wins.")
+        return (self._head(f"beating a card, trick {self._trick_no(st)}") +
+                f"{self.subject(trick.seats[0])} led {card_html(card)}. {rule} The raised cards, in your hand and "
+                f"your tableau, are the ones you may play. <b>Now: click one.</b>")
+
+    def _take_words(self, st) -> str:
+        return (self._head("taking a card") +
+                "You played a card from your hand, so you may now take one face-down card of your tableau into "
+                "your hand: you choose the stack, not the card, and the face-up card stays on it. A card in your "
+                "hand is hidden from your opponent. <b>Now: press a stack's button under the table, or Don't "
+                "draw.</b>")
+
+    def _trick_words(self, st, points: list[Card] | None = None) -> str:
+        from cardkit.replay import Replay
+
+        trick = st.completed_tricks[-1]
+        n = len(st.completed_tricks)
+        played = self._cards_of(trick)
+        why = ""
+        try:
+            lines = [x for step in Replay(st, viewer=self.table.seat, names=self.table.names).lines for x in step]
+            line = next((x for x in reversed(lines) if x.startswith(f"trick {n} ")), "")
+            why = learner_words(line.split(": ", 1)[1]) if ": " in line else ""
+        except Exception:  # noqa: BLE001 - the guide still says who won
+            why = ""
+        winner = trick.winner
+        title = f"points taken, trick {n}" if points else f"trick {n} won"
+        extra = ""
+        if points:
+            taken = " ".join(card_html(c) for c in points)
+            extra = (f" {self.subject(winner)} took {taken}: each of K♥, Q♥ and J♥ in a player's tricks costs "
+                     f"penalty points (K♥ 4, Q♥ 3, J♥ 2 alone; more for two or three, and 20 for two in one "
+                     f"trick), counted when the deal ends.")
+        nxt = "" if st.is_terminal() else " " + self._leads(winner, "the next trick")
+        return (self._head(title) + f"The trick: {played}. {self.subject(winner)} won it"
+                + (f": {html.escape(why)}." if why else ".") + extra + nxt + self._got_it())
+
+    def _end_words(self, st) -> str:
+        return (self._head("the deal is over") +
+                "The deal is scored (the status line says how). The guide is off now: the next deal is yours to "
+                "play alone; turn “Guide me through a deal” on again whenever you want to be guided.")

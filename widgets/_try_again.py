@@ -1,0 +1,170 @@
+"""Try it again (issue 33): from a judged decision of a finished deal, back to that
+decision, to play it another way and see the new result.
+
+A part of :class:`~cardkit_widgets._dashboard.DealDashboard` (composed, not mixed in:
+``dashboard.again``). Each item of How did I do?'s list gets a ``Try it again`` button
+beside it (the page draws the control :attr:`TryAgain.control`, a ``list`` whose options
+mirror the review list's, as a second button on each row). A click:
+
+- takes a copy of the finished deal back to the moment before that decision (the same
+  cards, the same actions up to there: the bots' choices are the ones they made), with
+  the learner to act;
+- marks the copy as practice: it is never recorded (the score sheet keeps the first
+  result; the dashboard's ``_record`` and ``_unrecord`` leave the game alone while a try
+  is played), undo works in it even in a scored game, and one line says so;
+- once the copy's deal is over, the status line compares the results, from the learner's
+  side in the game's points (:func:`cardkit.analysis.judge.outcome`): "Tried again from
+  trick 5 (practice, not scored): this time +4, first time −8." How did I do? then judges
+  the try.
+
+``New deal``, ``Load`` or another board end the try (the finished deal stays as it was
+recorded). The game's own record (:attr:`DealDashboard.game`) is never changed by a try:
+the dashboard reads :attr:`TryAgain.state` as its current deal while a try is played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardkit._checks import is_whole
+from cardkit.controller import UndoMarks
+from cardkit.errors import StateError, quote
+from cardkit.wording import signed
+
+from ._controls import Control
+
+__all__ = ["TryAgain", "PairedList"]
+
+#: The words on each review item's second button.
+AGAIN_WORDS = "Try it again"
+
+
+class PairedList(Control):
+    """A ``list`` control whose rows carry a second button: the items of the ``list``
+    control named ``again`` (same order), drawn beside them by the card table's page
+    (How did I do?'s list and its ``Try it again`` buttons). Its JSON adds ``"again"``,
+    that control's name."""
+
+    def __init__(self, name: str, *, again: str, **kwargs: Any) -> None:
+        super().__init__("list", name, **kwargs)
+        self.again = again
+
+    def to_json(self) -> dict:
+        out = super().to_json()
+        out["again"] = self.again
+        return out
+
+
+class TryAgain:
+    """The Try it again part of a play dashboard (see the module's docstring).
+
+    :param table: the dashboard (a :class:`~cardkit_widgets._dashboard.DealDashboard`).
+
+    :ivar control: the ``list`` control ``review_again`` (one option per review item,
+        value the decision's index in the deal's history).
+    :ivar state: the practice copy being played (None when no try is on).
+    :ivar first_result: the first (recorded) result of the deal, from the learner's side,
+        in points (None when no try is on).
+    :ivar result: the try's result once its deal is over, else None.
+    :ivar where: where the try started, in words ("trick 5", "the bidding").
+    """
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.control = Control("list", "review_again", display="none",
+                               description="Try a decision again (practice: not scored)")
+        self.control.on_click(lambda c: table._safely(self.start, c.value))
+        self.state: Any = None
+        self.first_result: int | None = None
+        self.result: int | None = None
+        self.where = ""
+
+    @property
+    def on(self) -> bool:
+        """Whether a try is being played (or has just ended and is shown)."""
+        return self.state is not None
+
+    def stop(self) -> None:
+        """Leave the try (a new deal, a code loaded): the dashboard's deal is the game's again."""
+        self.state = None
+        self.first_result = self.result = None
+        self.where = ""
+
+    def sync(self) -> None:
+        """The buttons follow How did I do?'s list: one ``Try it again`` per item, shown
+        with it (called on every refresh)."""
+        items = self.table.review_list
+        self.control.options = [(f"{AGAIN_WORDS}: {label.split(':')[0]}", v) for label, v in items.options]
+        self.control.layout.display = items.layout.display if items.options else "none"
+        self.control.disabled = bool(items.disabled)
+
+    def start(self, index) -> None:
+        """Back to the moment before the learner's decision at ``index`` (its place in the
+        finished deal's history: a verdict's ``index``, a review item's value), on a copy
+        played as practice.
+
+        :raises StateError: while the deal is not over, or for an ``index`` that is not one
+            of the learner's decisions in it (quoted); nothing changes.
+        """
+        t = self.table
+        st = t.state
+        if st is None or not st.is_terminal():
+            raise StateError("Try it again starts from a finished deal: play this one to the end first")
+        if not is_whole(index) or int(index) not in t._decisions(st):
+            raise StateError(f"decision {quote(index)}: not one of your decisions in this deal")
+        index = int(index)
+        from cardkit.analysis.judge import outcome
+
+        first = self.first_result if self.on else outcome(st, t.seat)
+        copy = st.clone()
+        copy.undo_to(index)
+        marks = UndoMarks()
+        cur = st._restart()
+        for i, a in enumerate(st.history[:index]):
+            if cur.current_player == t.seat:
+                marks.mark(copy, at=i)
+            cur.apply_action(a)
+        t._close_replay()
+        self.where = self.place(copy)
+        self.state, self.first_result, self.result = copy, first, None
+        t._marks = marks
+        t._undone(index)  # a game's own bookkeeping after that point (Variety's bidding remarks)
+        t.last_error = None
+        t._pointed = None
+        t.last_trick.value = False
+        t._message = (f"<b>Try it again</b>: back to {self.where}, before your decision, with the same cards and "
+                      f"the same play up to there.")
+        t.refresh()
+
+    @staticmethod
+    def place(st) -> str:
+        """Where a position is, in words: "the bidding", "trick 5", "trick 5, the draw",
+        "the trump draw"."""
+        if st.phase == "bidding":
+            return "the bidding"
+        if st.phase == "trump":
+            return "the trump draw"
+        n = len(st.completed_tricks) + (1 if st.phase != "draw" else 0)
+        return f"trick {max(n, 1)}, the draw" if st.phase == "draw" else f"trick {n}"
+
+    def finished(self, st) -> None:
+        """The try's deal is over: keep its result (nothing is recorded)."""
+        from cardkit.analysis.judge import outcome
+
+        self.result = outcome(st, self.table.seat)
+
+    def status_words(self) -> str:
+        """The status line's words about the try ("" when none is on)."""
+        if not self.on:
+            return ""
+        if self.state is not None and self.state.is_terminal() and self.result is None:
+            self.finished(self.state)
+        head = f"Tried again from {self.where} (practice, not scored)"
+        if self.result is None:
+            return (f"Practice: trying again from {self.where}; not scored, the score sheet keeps your first "
+                    f"result.")
+        from ._dashboard import HINT_UNITS
+
+        unit = HINT_UNITS.get(self.table.GAME, "your points")
+        return (f"{head}: this time {signed(self.result)}, first time {signed(self.first_result or 0)} "
+                f"({unit}).")
