@@ -282,8 +282,10 @@ def main(argv=None):
             problems = bids + chosen
         if game != "armenian_durak":  # late in a Durak deal no card is hidden once the face-down ones are up
             problems = problems + [mine_view(game)]
+        from cardkit.rating import seed_rating
         for i, p in enumerate(problems):
             p["number"] = i + 1
+            p["rating"] = seed_rating(p)   # issue 33: its first rating, from how hard it measured
         out = {"game": game, "format": 1,
                "how": "mined by benchmarks/mine_problems.py from seeded rule-bot deals; values exact "
                       "(all cards known) or, for bids, the advisor's margins",
