@@ -631,6 +631,16 @@ _CDN_LINK = re.compile(r"""[ \t]*<link\b[^>]*\bhref=["']https?://cdn\.jsdelivr\.
 #: sideways inside its own box, with a thin scrollbar and a shadow at the edge that hides
 #: more; a row of controls (ipywidgets' HBox) wraps instead of running off the screen;
 #: figures and boxes shrink to the page's width. The page itself never scrolls sideways.
+#:
+#: On a screen 700 px wide or less a table's cells keep a readable width (issue 33: at 390 px
+#: a table squeezed itself to the screen, one word per line, "dealer South; contract 5; …" in
+#: nine lines of 63 px): a cell of words is at least 8 em wide, so a wide
+#: table is wider than the screen and scrolls instead; a cell aligned right or centred (a
+#: number, a score) takes its own width on one line. Where the browser has scroll-driven
+#: animations (Chromium 115+, Safari 26), a table that scrolls says so: its hidden edge fades
+#: out, and a line under it reads "⇆ slide the table sideways to see more" until the end is
+#: reached; a table that fits shows neither (the edge shadows stay for other browsers).
+#: A collapsed part (``<details>``, "How we know") shows its summary as a link-coloured line.
 PAGE_CSS = """
 .jp-RenderedHTMLCommon table, .widget-html-content table, .widget-htmlmath-content table {
   display: block; width: max-content; max-width: 100%; overflow-x: auto;
@@ -641,6 +651,34 @@ PAGE_CSS = """
     radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.3), rgba(0,0,0,0)) right / 10px 100% no-repeat scroll;
 }
 .jp-RenderedHTMLCommon pre, .widget-html-content pre { max-width: 100%; overflow-x: auto; }
+@media (max-width: 700px) {
+  :is(.jp-RenderedHTMLCommon, .widget-html-content, .widget-htmlmath-content) :is(td, th) { min-width: 8em; }
+  :is(.jp-RenderedHTMLCommon, .widget-html-content, .widget-htmlmath-content) :is(td, th):is([align],
+      [style*="text-align:right"], [style*="text-align: right"], [style*="text-align:center"],
+      [style*="text-align: center"]) { min-width: 0; white-space: nowrap; }
+}
+@supports (animation-timeline: scroll()) {
+  :is(.jp-RenderedHTMLCommon, .widget-html-content, .widget-htmlmath-content) table {
+    animation: cardkit-table-fade linear both; animation-timeline: scroll(self inline);
+  }
+  :is(.jp-RenderedHTMLCommon, .widget-html-content, .widget-htmlmath-content) table::after {
+    content: ""; display: block; position: sticky; left: 0; width: max-content;
+    font-size: 85%; font-weight: normal; color: #555; padding: 2px 0;
+    animation: cardkit-table-says linear both; animation-timeline: scroll(nearest inline);
+  }
+}
+@keyframes cardkit-table-fade {
+  0% { mask-image: linear-gradient(to left, transparent, #000 2.5em); }
+  1%, 99% { mask-image: linear-gradient(to right, transparent, #000 2.5em, #000 calc(100% - 2.5em), transparent); }
+  100% { mask-image: linear-gradient(to right, transparent, #000 2.5em); }
+}
+@keyframes cardkit-table-says {
+  0%, 99% { content: "⇆ slide the table sideways to see more"; }
+  100% { content: ""; }
+}
+.jp-RenderedHTMLCommon details > summary, .widget-html-content details > summary {
+  cursor: pointer; color: #1a5fb4; margin: 0.3em 0;
+}
 .jp-RenderedHTMLCommon svg, .jp-RenderedHTMLCommon img, .jp-RenderedSVG svg, .jp-RenderedImage img,
 .widget-html-content svg, .widget-html-content img { max-width: 100%; height: auto; }
 .widget-html, .widget-htmlmath, .widget-html-content, .widget-htmlmath-content { min-width: 0; max-width: 100%; }
