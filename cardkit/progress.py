@@ -15,7 +15,8 @@ lesson, the learner's **first** answer, right or not, and when it came
   anyway (:mod:`cardkit.room_report`); a lesson asks the room for **her own** answers
   (:func:`from_room`, ``GET api/answers/mine`` with the server's token: the room answers
   for the token's owner only). The browser storage is not used there: every learner of a
-  hub shares its address, and so its storage, on a shared computer.
+  hub shares its address, and so its storage, on a shared computer. (Another hub with no
+  room, such as Binder's, keeps it in the browser, as ``cardkit-lessons`` does.)
 
 :func:`note` is called by :func:`cardkit.room_report.report_answer` for every first answer
 a lesson reports; the widgets :func:`listen` to it.
@@ -300,13 +301,18 @@ def next_step(progress: Progress, steps: Iterable[Step],
 
 def room_page(environ: Mapping[str, str]) -> str | None:
     """The teaching room's page on the hub (``<hub prefix>services/room/``) when this kernel
-    runs under ``cardkit-hub`` (``JUPYTERHUB_SERVICE_PREFIX`` set), else None.
+    runs under ``cardkit-hub`` (``JUPYTERHUB_SERVICE_PREFIX`` and the room's address,
+    :data:`cardkit.room_report.ROOM_URL_ENV`, set: another hub, such as Binder's, has no
+    room), else None.
 
-    >>> room_page({"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/", "JUPYTERHUB_BASE_URL": "/"})
+    >>> room_page({"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/", "JUPYTERHUB_BASE_URL": "/",
+    ...            "CARDKIT_ROOM_URL": "http://127.0.0.1:10101/services/room/"})
     '/services/room/'
-    >>> room_page({})
+    >>> room_page({"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/"}) is None
+    True
     """
-    if not environ.get("JUPYTERHUB_SERVICE_PREFIX"):
+    from .room_report import ROOM_URL_ENV
+    if not (environ.get("JUPYTERHUB_SERVICE_PREFIX") and environ.get(ROOM_URL_ENV)):
         return None
     base = environ.get("JUPYTERHUB_BASE_URL") or "/"
     if not base.startswith("/") or "//" in base or any(ch in base for ch in "\"'<> \\?#"):

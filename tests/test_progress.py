@@ -24,7 +24,7 @@ def page_store(monkeypatch):
     monkeypatch.setattr(WP, "_STORE", [])
     monkeypatch.setattr(P, "_SESSION", P.Progress())
     monkeypatch.setattr(P, "_LISTENERS", [])
-    for k in ("JUPYTERHUB_SERVICE_PREFIX", "JUPYTERHUB_API_TOKEN"):
+    for k in ("JUPYTERHUB_SERVICE_PREFIX", "JUPYTERHUB_API_TOKEN", "CARDKIT_ROOM_URL"):
         monkeypatch.delenv(k, raising=False)
 
     def at(lesson: str):
@@ -131,12 +131,15 @@ def test_states_and_the_next_step():
     assert P.next_step(p, steps) is None
 
 
+ROOM = {"CARDKIT_ROOM_URL": "http://127.0.0.1:10101/services/room/"}
+HUB = {"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/", "JUPYTERHUB_API_TOKEN": "tok", **ROOM}
+
+
 def test_the_room_link_only_under_the_hub():
     assert P.room_page({}) is None
-    assert P.room_page({"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/", "JUPYTERHUB_BASE_URL": "/hub-x/"}) == \
-        "/hub-x/services/room/"
-    assert P.room_page({"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/", "JUPYTERHUB_BASE_URL": "//evil.example/"}) == \
-        "/services/room/"
+    assert P.room_page({"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/"}) is None       # a hub with no room (Binder)
+    assert P.room_page({**HUB, "JUPYTERHUB_BASE_URL": "/hub-x/"}) == "/hub-x/services/room/"
+    assert P.room_page({**HUB, "JUPYTERHUB_BASE_URL": "//evil.example/"}) == "/services/room/"
 
 
 # ---- the page's side -------------------------------------------------------------------------
@@ -157,7 +160,8 @@ def test_the_store_reads_the_page_once_and_sends_the_new_first_answers(page_stor
 
 
 def test_under_the_hub_the_browser_storage_is_not_used(page_store, monkeypatch):
-    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/ann/")
+    for k, v in HUB.items():
+        monkeypatch.setenv(k, v)
     monkeypatch.setattr(P, "from_room", lambda env: P.read(stored(("problem", "variety/4_problems", "2", 1, 5.0))))
     store = page_store("variety/4_problems")
     assert store.mode == "room" and store.loaded and len(store.before) == 1
@@ -217,5 +221,7 @@ def test_the_index_shows_each_lesson_and_the_next_step_in_words(page_store, monk
     assert "Warsaw Hearts 4: problems</a>: <b>○ not started" in text
     assert "<b>Next:</b>" in text and "the exercise «The cut for the first dealer»" in text
     assert "Teaching room" not in text and "kept in this browser" in text
-    hub = WP.ProgressIndex(LESSONS, environ={"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/", "JUPYTERHUB_BASE_URL": "/"})
+    hub = WP.ProgressIndex(LESSONS, environ={**HUB, "JUPYTERHUB_BASE_URL": "/"})
     assert 'href="/services/room/"' in hub.html.value and "Teaching room" in hub.html.value
+    binder = WP.ProgressIndex(LESSONS, environ={"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/"})
+    assert "Teaching room" not in binder.html.value

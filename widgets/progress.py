@@ -7,8 +7,9 @@ kernel once (the ``stored`` traitlet), and merges the first answers the kernel s
 (``keep``: this kernel's first answers, :func:`cardkit.progress.session`) into the
 storage, an earlier answer to an item staying first. The kernel reads the text with
 :func:`cardkit.progress.read` (malformed or tampered text: dropped in one log line).
-Under the hub (``JUPYTERHUB_SERVICE_PREFIX`` set) the storage is not used: the progress
-is read from the teaching room (:func:`cardkit.progress.from_room`) when the store is made.
+Under ``cardkit-hub`` (:func:`cardkit.room_report.room_endpoint`: the hub's token and
+prefix and the room's address set) the storage is not used: the progress is read from the
+teaching room (:func:`cardkit.progress.from_room`) when the store is made.
 
 :func:`when_loaded` calls a function with the progress kept from before once it is known;
 :func:`follow_exercise` marks an exercise answered in an earlier visit;
@@ -30,7 +31,7 @@ import ipywidgets as W
 import traitlets
 
 from cardkit import progress as P
-from cardkit.room_report import lesson_name
+from cardkit.room_report import lesson_name, room_endpoint
 
 __all__ = ["ProgressStore", "store", "when_loaded", "before", "follow_exercise", "ProgressIndex", "STORAGE_KEY"]
 
@@ -103,7 +104,7 @@ class ProgressStore(anywidget.AnyWidget):
 
     def __init__(self, environ=None) -> None:
         env = os.environ if environ is None else environ
-        under_hub = bool(env.get("JUPYTERHUB_SERVICE_PREFIX"))
+        under_hub = room_endpoint(env) is not None     # cardkit-hub: the room keeps it
         super().__init__(mode="room" if under_hub else "browser")
         self.before = P.Progress()
         self.loaded = False
