@@ -105,7 +105,8 @@ def test_a_problem_solved_is_kept_and_next_problem_picks_by_rating(dashboard, ow
 
     index = dashboard("index.ipynb", page=own_page)
     expect(index.locator(".ck-progress")).to_contain_text(
-        f"Warsaw Hearts 4: problems: ◐ started (1 of {len(problems)} problems answered)")
+        f"Warsaw Hearts 4: problems: ◐ started (1 of {len(problems)} problems answered; "
+        f"your rating {learner.rating:.0f})")
     expect(index.locator(".ck-progress")).to_contain_text(f"Next: Warsaw Hearts 4: problems, problem {picked}.")
 
 

@@ -221,6 +221,8 @@ def test_the_index_shows_each_lesson_and_the_next_step_in_words(page_store, monk
     assert "Warsaw Hearts 4: problems</a>: <b>○ not started" in text
     assert "<b>Next:</b>" in text and "the exercise «The cut for the first dealer»" in text
     assert "Teaching room" not in text and "kept in this browser" in text
+    idx.show(P.read(stored(("problem", "warsaw_hearts/4_problems", "1", 1, 5.0))))
+    assert "(1 of 13 problems answered; your rating 1" in idx.html.value
     hub = WP.ProgressIndex(LESSONS, environ={**HUB, "JUPYTERHUB_BASE_URL": "/"})
     assert 'href="/services/room/"' in hub.html.value and "Teaching room" in hub.html.value
     binder = WP.ProgressIndex(LESSONS, environ={"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/"})

@@ -221,8 +221,14 @@ class ProgressIndex(W.VBox):
             answered = sum(found.first(s.kind, s.lesson, i) is not None for i in s.items)
             noun = "exercise" if s.kind == "exercise" else "problem"
             mark = {"done": "✔ done", "started": "◐ started", "not started": "○ not started"}[state]
+            rating = ""
+            if s.kind == "problem" and answered and s.lesson in self._ratings:
+                from cardkit.rating import replay
+                learner, _ = replay(((k, a.right) for k, a in found.of("problem", s.lesson).items()),
+                                    self._ratings[s.lesson])
+                rating = f"; your rating {learner.rating:.0f}"
             rows.append(f'<li><a href="{html.escape(s.lesson)}.ipynb">{html.escape(s.title)}</a>: <b>{mark}</b> '
-                        f'<span style="color:#555">({answered} of {len(s.items)} {noun}s answered)</span></li>')
+                        f'<span style="color:#555">({answered} of {len(s.items)} {noun}s answered{rating})</span></li>')
         nxt = P.next_step(found, self.steps, self._ratings)
         if not known:
             head = "<b>Your progress</b> (reading what you did before…)"
