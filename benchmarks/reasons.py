@@ -3,9 +3,9 @@
 The Hint adds :func:`cardkit.analysis.reasons.hint_reason` to its figures: two exact lines
 (the solver's best play after each of the two cards) in each of
 :data:`cardkit.analysis.reasons.REASON_WORLDS` worlds dealt from the learner's view, only
-when at most :data:`cardkit.analysis.reasons.REASON_TRICKS` tricks are left. This script
+when at most :data:`cardkit.analysis.reasons.REASON_CARDS` cards are left. This script
 plays ``--deals`` seeded deals per game with the rule bots in every seat and, at every
-card decision with a choice and at most that many tricks left, times the reason between
+card decision with a choice and at most that many cards left, times the reason between
 the two first legal cards; it prints the median, the 90th percentile and the slowest per
 game, and how many positions got a reason. The first call of a process loads the numba
 kernels: it is made before the figures. Load is printed at the start and at the end.
@@ -22,7 +22,7 @@ import statistics
 import time
 
 from cardkit.analysis.judge import cards_left
-from cardkit.analysis.reasons import REASON_TRICKS, REASON_WORLDS, hint_reason
+from cardkit.analysis.reasons import REASON_CARDS, REASON_WORLDS, hint_reason
 
 
 def _deals(game: str, seed: int):
@@ -40,7 +40,7 @@ def run(game: str, deals: int) -> tuple[list[float], int]:
         while not st.is_terminal():
             p = st.current_player
             legal = st.legal_actions()
-            if st.phase == "play" and len(legal) > 1 and cards_left(st) <= REASON_TRICKS * st.players:
+            if st.phase == "play" and len(legal) > 1 and cards_left(st) <= REASON_CARDS[game]:
                 t0 = time.perf_counter()
                 r = hint_reason(st, legal[0], legal[1], seat=p, seed=seed)
                 times.append(time.perf_counter() - t0)
@@ -54,12 +54,12 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=3)
     ap.add_argument("--games", nargs="*", default=["variety", "warsaw_hearts", "armenian_durak"])
     args = ap.parse_args()
-    print(f"load average at start: {os.getloadavg()[0]:.1f}; {REASON_WORLDS} worlds, at most {REASON_TRICKS} "
-          f"tricks left")
+    print(f"load average at start: {os.getloadavg()[0]:.1f}; {REASON_WORLDS} worlds, at most {REASON_CARDS} "
+          f"cards left")
     for game in args.games:   # load the kernels first
         st, bots = _deals(game, 999)
         while not st.is_terminal() and not (st.phase == "play" and len(st.legal_actions()) > 1
-                                            and cards_left(st) <= REASON_TRICKS * st.players):
+                                            and cards_left(st) <= REASON_CARDS[game]):
             st.apply_action(bots[st.current_player].act(st.observation(st.current_player)))
         if not st.is_terminal():
             legal = st.legal_actions()

@@ -20,7 +20,7 @@ from test_widgets_hint import _finish, _table_at_trick_12
 
 from cardkit.analysis import analyse
 from cardkit.analysis.judge import cards_left
-from cardkit.analysis.reasons import REASON_TRICKS, hint_reason, reason, review_reason
+from cardkit.analysis.reasons import REASON_CARDS, hint_reason, reason, review_reason
 from cardkit.cards import Card, deck
 from cardkit.errors import CardkitError, StateError
 from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
@@ -222,14 +222,14 @@ def _check_hidden(st, seat: int, text: str) -> None:
 
 
 def _positions(game: str, deals: int):
-    """Positions of rule-bot deals with a choice of cards, at most REASON_TRICKS tricks left."""
+    """Positions of rule-bot deals with a choice of cards, at most REASON_CARDS cards left."""
     mod = {"variety": V, "warsaw_hearts": W, "armenian_durak": D}[game]
     for seed in range(deals):
         st = mod.new_deal(seed=seed)
         bots = [mod.RuleBot(seed=seed * 5 + i) for i in range(st.players)]
         while not st.is_terminal():
             p = st.current_player
-            if st.phase == "play" and len(st.legal_actions()) > 1 and cards_left(st) <= REASON_TRICKS * st.players:
+            if st.phase == "play" and len(st.legal_actions()) > 1 and cards_left(st) <= REASON_CARDS[game]:
                 yield st.clone(), p
             st.apply_action(bots[p].act(st.observation(p)))
 

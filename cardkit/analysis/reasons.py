@@ -10,7 +10,8 @@ play (:func:`cardkit.analysis.solve`'s principal variation after each card) and 
   only inside a condition ("if East holds ♣ A K").
 - :func:`hint_reason`: the Hint's reason, from a few worlds dealt from the learner's own
   view (never from the real hidden cards), only when it is cheap: at most
-  :data:`REASON_TRICKS` tricks left.
+  :data:`REASON_CARDS` cards left (7 tricks of Variety, 6 of Warsaw Hearts with four
+  players, 8 of Armenian Durak).
 - :func:`review_reason`: a review item's reason, in the finished deal with all cards known
   where the all-cards-known analysis found the cost, else from the learner's view.
 
@@ -35,12 +36,14 @@ from ..cards import Card
 from ..errors import CardkitError, StateError, quote
 from ..wording import SEAT_WORDS, minus_signs, tens_as_10
 
-__all__ = ["reason", "hint_reason", "review_reason", "REASON_TRICKS", "REASON_WORLDS", "REASON_NODES"]
+__all__ = ["reason", "hint_reason", "review_reason", "REASON_CARDS", "REASON_WORLDS", "REASON_NODES"]
 
-#: Reasons are worked out only when at most this many tricks are left (cards still to be
-#: played, hands and tableaux, at most this many times the players): two exact lines per
-#: world then take a few milliseconds (``python benchmarks/reasons.py``).
-REASON_TRICKS = 8
+#: Reasons are worked out only when at most this many cards are still to be played (hands,
+#: tableaux and the open trick, :func:`cardkit.analysis.judge.cards_left`), by game: then two
+#: exact lines in each of :data:`REASON_WORLDS` worlds take a median of 10-50 ms and at most
+#: about 0.2 s on this project's 2-core machine under load 10 (``python benchmarks/reasons.py``;
+#: Variety at 8 tricks and Warsaw Hearts at 7 or 8 took up to 0.6 s and 2.2 s).
+REASON_CARDS = {"variety": 28, "warsaw_hearts": 24, "armenian_durak": 16}
 
 #: Worlds :func:`hint_reason` and :func:`review_reason` deal from the learner's view.
 REASON_WORLDS = 5
@@ -349,15 +352,29 @@ def _sentence(text: str) -> str:
     return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-def _words(ctx: _Ctx, world, chosen, visible) -> str:
+#: A sentence drawn from a sampled world names at most this many cards the learner cannot
+#: see (in its condition); one that would name more is left out: a long "if" of one deal
+#: among many says little.
+MAX_CONDITION_CARDS = 3
+
+
+def _words(ctx: _Ctx, world, chosen, visible) -> str | None:
     out = []
+    said_points = False   # the trick's sentence said the points of this trick
+    here = {c for line in (world.best, world.other) for c in (line.tricks[0].cards if line.tricks else ())}
     for key in chosen:
         text, named = world.facts[key]()
+        if key[0] == "trick":
+            said_points = " to your opponent" in text or "'s side" in text
+        elif key[0] == "cards" and said_points and set(named) <= here:
+            continue   # the same cards, already counted in the trick's sentence
         hidden = [] if visible is None else [c for c in dict.fromkeys(named) if c not in visible]
+        if len(hidden) > MAX_CONDITION_CARDS:
+            continue
         if hidden:   # a card the learner cannot see: named only as a condition
             text = f"if {_holders(ctx, world.state, hidden)}, {text}"
         out.append(_sentence(text))
-    return minus_signs(tens_as_10(" ".join(out)))
+    return minus_signs(tens_as_10(" ".join(out))) if out else None
 
 
 def _check_choice(state, a, what: str):
@@ -467,7 +484,7 @@ def reason(state, best, other, *, seat: int, worlds=None, max_nodes: int = REASO
 
 def _cheap(state) -> bool:
     from .judge import cards_left
-    return cards_left(state) <= REASON_TRICKS * state.players
+    return cards_left(state) <= REASON_CARDS[_game(state)]
 
 
 def _worlds(state, seat: int, seed) -> list:
@@ -479,7 +496,7 @@ def _worlds(state, seat: int, seed) -> list:
 def hint_reason(state, best, other, *, seat: int, seed: int = 0) -> str | None:
     """The Hint's reason: :func:`reason` over :data:`REASON_WORLDS` worlds dealt from
     ``seat``'s own view (the hidden cards of ``state`` never read), or None when more than
-    :data:`REASON_TRICKS` tricks are left, for a bid or a draw, or when nothing plain can
+    :data:`REASON_CARDS` cards are left, for a bid or a draw, or when nothing plain can
     be said. Same position and ``seed`` (the deal's number, a whole number >= 0), same words.
 
     :raises CardkitError: as :func:`reason`, or for a bad ``seed``.
@@ -496,7 +513,7 @@ def review_reason(state, verdict, *, seed: int = 0) -> str | None:
     finished deal ``state``: with all cards known (the deal is over) between the best card
     then and the card played where that analysis found a cost (``exact_cost >= 1``); else,
     where the cost from the learner's view is clear, from worlds dealt from that view.
-    None for a bid or a draw, past :data:`REASON_TRICKS` tricks left, or when nothing plain
+    None for a bid or a draw, past :data:`REASON_CARDS` cards left, or when nothing plain
     can be said.
 
     :raises StateError: for a deal that is not over.
