@@ -334,3 +334,25 @@ def test_the_hint_and_the_review_item_say_why():
     assert item.startswith("Trick 12: A♥ cost ") and "; with all cards known, it cost 8 points" in item, item
     assert ". Why: 2♥ lets West win this trick with K♥; A♥ wins it. From this trick on," in item, item
     assert not findings([("hint", t.hint_text), ("review", item)])
+
+
+def test_a_review_reason_without_the_all_cards_known_cost_comes_from_the_learner_s_view():
+    """Where the all-cards-known analysis passed its limit (no exact cost), a listed
+    decision's reason is drawn from worlds of the learner's view then: a card South could not
+    see at that moment is named only in a condition."""
+    import dataclasses
+
+    from cardkit.analysis import review
+    st = _variety_lead_into_east()
+    at = len(st.history)
+    before = st.clone()
+    st.apply_action(parse_card("9D"))
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    v = next(x for x in review(st, 0, seed=1, samples=8) if x.index == at)
+    v = dataclasses.replace(v, best=parse_card("AD"), cost=4.0, stderr=0.0, exact_cost=None, exact_best=None,
+                            exact_limit=True)
+    r = review_reason(st, v, seed=1)
+    assert r is not None and "9♦" in r, r
+    _check_hidden(before, 0, r)
+    assert "If " in r and "K♦" in r, r   # East's K♦ was not seen then: said as a condition
