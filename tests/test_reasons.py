@@ -206,6 +206,8 @@ def _seen(st, seat: int) -> set[str]:
     obs = st.observation(seat)
     cards = set(obs.hand) | set(obs.trick) | {c for t in obs.tricks for c in t[1]}
     cards |= {c for row in getattr(obs, "face_up", ()) for c in row if c is not None}
+    if getattr(obs, "trump_card", None) is not None:   # Durak's trump card, shown to both
+        cards.add(obs.trump_card)
     return {c.rank.label + c.suit.symbol for c in cards}
 
 

@@ -320,11 +320,14 @@ def _visible(state, seat: int) -> set:
         seen |= set(t[1])
     for row in getattr(obs, "face_up", ()):
         seen |= {c for c in row if c is not None}
+    if getattr(obs, "trump_card", None) is not None:   # Armenian Durak: shown, back in the dealer's hand
+        seen.add(obs.trump_card)
     return seen
 
 
-def _holders(ctx: _Ctx, world, cards) -> str:
-    """"East holds K♦ and West holds ♣ A K" for cards of ``world``'s hidden hands."""
+def _holders(ctx: _Ctx, world, cards) -> str | None:
+    """"East holds K♦ and West holds ♣ A K" for cards of ``world``'s hidden hands and
+    face-down cards; None if a card is in neither (then nothing is said of it)."""
     by: dict = {}
     for c in cards:
         for s in range(world.players):
@@ -336,6 +339,8 @@ def _holders(ctx: _Ctx, world, cards) -> str:
                 if c in row:
                     by.setdefault(("down", s), []).append(c)
                     break
+            else:
+                return None
     parts = []
     for (where, s), cs in by.items():
         who = ctx.names[s]
@@ -372,7 +377,10 @@ def _words(ctx: _Ctx, world, chosen, visible) -> str | None:
         if len(hidden) > MAX_CONDITION_CARDS:
             continue
         if hidden:   # a card the learner cannot see: named only as a condition
-            text = f"if {_holders(ctx, world.state, hidden)}, {text}"
+            where = _holders(ctx, world.state, hidden)
+            if where is None:
+                continue
+            text = f"if {where}, {text}"
         out.append(_sentence(text))
     return minus_signs(tens_as_10(" ".join(out))) if out else None
 
