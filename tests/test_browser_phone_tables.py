@@ -42,7 +42,8 @@ _TABLES_JS = """() => [...document.querySelectorAll('#rendered_cells table')]
       const cs = getComputedStyle(c);
       const inner = c.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
       if (lines.size >= words.length && inner < 7 * parseFloat(cs.fontSize))   // long words may stand alone
-        squeezed.push(`${JSON.stringify(c.innerText.trim().slice(0, 50))}: ${words.length} words on ${lines.size} lines, ${Math.round(c.getBoundingClientRect().width)} px`);
+        squeezed.push(`${JSON.stringify(c.innerText.trim().slice(0, 50))}: ${words.length} words ` +
+                      `on ${lines.size} lines, ${Math.round(c.getBoundingClientRect().width)} px`);
     }
     const cs = getComputedStyle(t);
     return {text: t.innerText.replace(/\\s+/g, ' ').slice(0, 40), client: t.clientWidth, scroll: t.scrollWidth,
