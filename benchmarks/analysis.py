@@ -33,6 +33,7 @@ the same call in a second process with that cache (the kernel is loaded).
     python benchmarks/analysis.py --dds-only --positions 20   # only the table against DDS
     python benchmarks/analysis.py --no-compile --no-dds --only "variety solve 13" --positions 5
     python benchmarks/analysis.py --dd-table 2                # dd_table's time per contract
+    python benchmarks/analysis.py --contracts "5 7 8" --positions 6 --max-nodes 40000000 --verbose
 
 Prints the machine and the load average (``os.getloadavg()``) at the start and the end.
 """
@@ -52,13 +53,9 @@ import time
 import numpy as np
 
 from cardkit import analysis as A
-from cardkit.analysis import armenian_durak as AD
-from cardkit.analysis import variety as AV
-from cardkit.analysis import warsaw_hearts as AW
+from cardkit.analysis import armenian_durak as AD, variety as AV, warsaw_hearts as AW
 from cardkit.analysis.judge import cards_left
-from cardkit.games import armenian_durak as D
-from cardkit.games import variety as V
-from cardkit.games import warsaw_hearts as W
+from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
 
 #: The issue's targets (seconds), by (game, kind, tricks left); kind is "analyse" or "solve".
 TARGETS = {
@@ -397,8 +394,7 @@ def variety_table_clear_seconds() -> float:
     which happens when the contract or the declarers' seats change between searches."""
     arrays = AV._TT_CACHE["arrays"]
     t0 = time.perf_counter()
-    for a in arrays:
-        a.fill(0)
+    AV._clear(arrays)
     return time.perf_counter() - t0
 
 
@@ -466,6 +462,70 @@ def run_dd_table(args) -> None:
               f"{bad:>7} of {12 * len(secs):<6}", flush=True)
 
 
+# ---- every contract against DDS on the same cards (issue 31) ---------------------------------------
+
+def dds_whole_deal_seconds(state) -> float:
+    """DDS's time for the opening-lead position of ``state``'s cards in its contract's trump
+    suit (no trumps for contracts 1 and 8): ``SolveBoard`` with one optimal solution, the
+    yardstick of issue 31 for every contract (DDS solves bridge, not the point contracts)."""
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    deal = dds_deal(state)
+    t0 = time.perf_counter()
+    solve_board(deal, SolveMode.OptimalOne)
+    return time.perf_counter() - t0
+
+
+def run_contracts_table(args) -> None:
+    """Per contract, whole deals from the opening lead (random dealer and declarers, the
+    bidding forced): cardkit's ``solve`` (value and line) under ``--max-nodes``, and DDS on the
+    same cards in the contract's trump suit, deals in turn (DDS never sees a repeat)."""
+    try:
+        import endplay.dds  # noqa: F401  (the bench extra)
+    except ImportError:
+        print("Every contract against DDS: endplay is not installed: skipped")
+        return
+    _instrument()
+    warm_up()
+    contracts = [int(x) for x in args.contracts.replace(",", " ").split()]
+    print(f"Whole deals, every contract against DDS (same cards, the contract's trump suit), "
+          f"cap {args.max_nodes:,} positions, {args.positions} deals a contract")
+    head = (f"{'contract':<9} {'done':>6} {'median':>10} {'max':>10} {'DDS med':>9} {'ratio med':>10} "
+            f"{'ratio max':>10} {'nodes med':>12} {'nodes max':>12} {'load':>5}")
+    print(head)
+    print("-" * len(head))
+    for c in contracts:
+        secs, nodes, ratios, dds = [], [], [], []
+        over = 0
+        for i in range(args.positions):
+            st = variety_position(args.seed * 1_000_003 + i, c, 13)
+            AV._Ctx(st, None)
+            variety_table_clear_seconds()
+            r = time_one("variety", "solve", st, args.max_nodes)
+            d = dds_whole_deal_seconds(st)
+            dds.append(d)
+            if r is None:
+                over += 1
+                ratios.append(float("inf"))
+                if args.verbose:
+                    print(f"   deal {i}: over the cap; DDS {fmt_s(d)}", flush=True)
+                continue
+            secs.append(r[0])
+            nodes.append(r[1])
+            ratios.append(r[0] / d if d > 0 else float("inf"))
+            if args.verbose:
+                print(f"   deal {i}: {fmt_s(r[0])} {r[1]:,} positions; DDS {fmt_s(d)}; ratio {ratios[-1]:.1f}",
+                      flush=True)
+        rmed = statistics.median(ratios)
+        print(f"{c:<9} {len(secs):>3}/{args.positions:<2} {fmt_s(statistics.median(secs) if secs else None):>10} "
+              f"{fmt_s(max(secs) if secs else None):>10} {fmt_s(statistics.median(dds)):>9} "
+              f"{rmed:>9.1f}× {max(ratios):>9.1f}× "
+              f"{(f'{statistics.median(nodes):,.0f}' if nodes else '–'):>12} "
+              f"{(f'{max(nodes):,}' if nodes else '–'):>12} {os.getloadavg()[0]:>5.2f}", flush=True)
+    print("ratio: each deal's solve time / DDS's on the same deal (over the cap: infinite), median and max; "
+          "nodes: positions searched by solve (value and line), over the deals that finished")
+
+
 # ---- compile and cached load, in fresh processes ----------------------------------------------
 
 _CHILD = r"""
@@ -523,6 +583,9 @@ def main(argv=None) -> None:
     p.add_argument("--only", default="", help="only the rows whose 'game deal search left' holds every word "
                    "given, e.g. 'variety solve 13' or 'durak' (the DDS table and compile timing still run "
                    "unless skipped)")
+    p.add_argument("--contracts", default="", metavar="LIST",
+                   help="only whole deals of these contracts (e.g. '5 7 8') against DDS on the same cards")
+    p.add_argument("--verbose", action="store_true", help="with --contracts: a line per deal")
     p.add_argument("--dd-table", type=int, default=0, metavar="DEALS",
                    help="only the double-dummy table (cardkit.analysis.dd_table) of DEALS deals, per contract")
     args = p.parse_args(argv)
@@ -536,6 +599,11 @@ def main(argv=None) -> None:
     print(f"{args.positions} random positions per row, seed {args.seed}")
     print()
     t0 = time.perf_counter()
+    if args.contracts:
+        run_contracts_table(args)
+        print()
+        print(f"load average at end: {load()}   (total {time.perf_counter() - t0:.0f} s)")
+        return
     if args.dd_table:
         run_dd_table(args)
         print()

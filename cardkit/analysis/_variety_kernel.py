@@ -28,6 +28,9 @@ engine's ``trick_points`` and ``declarers_lose``). What stays encoded here (issu
 suit if able, and the trick won by the highest bit of the trump suit, else of the suit led
 (RULES.md §1.5), which the bit layout expresses and the inner loop needs.
 
+:func:`search` and :func:`best_line` release the GIL (``nogil``): searches with their own
+arrays (table, buffers, stats) run in parallel threads.
+
 Search: fail-soft alpha-beta with a null window (is the value to go >= ``beta``?) over
 single cards, touching cards of one hand and equal value played once.
 
@@ -250,8 +253,8 @@ def card_from_bottom(allc, code):
 
 
 @njit(int64(uint64[:], int64[:], uint64, int64, int64, int64, int64, uint64[:],
-            uint64[:, :], uint64[:, :], int64[:]), cache=True)
-def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
+            uint64[:, :], uint64[:, :], int64[:], int64), cache=True)
+def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts, cap):
     """Store the result ``best`` of a null-window search at ``beta`` (a lower bound if
     ``best >= beta``, else an upper bound) for the position at a trick's start whose key
     is ``kb`` (:func:`node_key`) and whose deciding cards are ``rel``, with its best card
@@ -329,6 +332,14 @@ def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
         te[e, 4] = np.uint64(OFF - UNKNOWN) | (np.uint64(OFF + UNKNOWN) << np.uint64(20))
         te[e, 5] = tb[slot, 2]
         tb[slot, 2] = np.uint64(e + 1)
+        if cap > 0:
+            # a bucket's chain keeps its ``cap`` newest entries (a lookup compares them all)
+            f = e
+            k = 1
+            while k < cap and te[f, 5] != np.uint64(0):
+                f = int64(te[f, 5]) - 1
+                k += 1
+            te[f, 5] = np.uint64(0)
     info = te[e, 4]
     lo = int64(info & np.uint64(0xFFFFF)) - OFF
     hi = int64((info >> np.uint64(20)) & np.uint64(0xFFFFF)) - OFF
@@ -571,7 +582,7 @@ def quick_tricks(hands, leader, side, trump):
 @njit(int64(uint64[:], int64[:], int64, int64, int64, int64, int64, int64,
             int64[:], int64[:], int64[:], uint64[:, :], uint64[:, :], int64[:], int64[:],
             int64[:, :], int64[:, :], uint64[:], uint64[:, :]),
-      cache=True)
+      cache=True, nogil=True)
 def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
            tb, te, ts, stats, mbuf, sbuf, wr, kb):
     """Fail-soft null-window search: a value ``v`` of the position where ``tn`` cards of
@@ -637,6 +648,7 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
             d0 = kr[4]
             d1 = kr[5]
             e = int64(tb[bi, 2]) - 1
+            prev = -1
             while e >= 0:
                 stats[6] += 1
                 if (c0 & te[e, 2]) == te[e, 0] and (c1 & te[e, 3]) == te[e, 1] and (d0 & te[e, 2]) == te[e, 6] \
@@ -644,16 +656,19 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
                     info = te[e, 4]
                     if not isroot:
                         lo = int64(info & np.uint64(0xFFFFF)) - OFF
-                        if lo >= beta:
-                            wr[ply] = top_cards(allc, te[e, 2], te[e, 3])
-                            return lo
                         hi = int64((info >> np.uint64(20)) & np.uint64(0xFFFFF)) - OFF
-                        if hi < beta:
+                        if lo >= beta or hi < beta:
                             wr[ply] = top_cards(allc, te[e, 2], te[e, 3])
-                            return hi
+                            if prev >= 0 and prm[7]:
+                                # the entry that answered moves to the chain's head
+                                te[prev, 5] = te[e, 5]
+                                te[e, 5] = tb[bi, 2]
+                                tb[bi, 2] = np.uint64(e + 1)
+                            return lo if lo >= beta else hi
                     code = int64(info >> np.uint64(40))
                     if ttmove < 0 and code > 0:
                         ttmove = card_from_bottom(allc, code - 1)
+                prev = e
                 e = int64(te[e, 5]) - 1
 
     player = (leader + tn) % 4
@@ -863,7 +878,7 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
     if not cut:
         wr[ply] = acc
     if tn == 0 and not (stats[1] > 0 and stats[0] > stats[1]):
-        tt_store(hands, val, wr[ply], mixed, best, beta, bestm, kb[ply], tb, te, ts)
+        tt_store(hands, val, wr[ply], mixed, best, beta, bestm, kb[ply], tb, te, ts, prm[6])
     if isroot:
         stats[11] = bestm
     return best
@@ -872,7 +887,7 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
 @njit(int64(uint64[:], int64[:], int64, int64, int64, int64, int64, int64, int64,
             int64[:], int64[:], int64[:], uint64[:, :], uint64[:, :], int64[:], int64[:],
             int64[:, :], int64[:, :], uint64[:], uint64[:, :], int64[:]),
-      cache=True)
+      cache=True, nogil=True)
 def best_line(hands, trick, tn, leader, need, exact, success, absleft, tleft, val, side, prm,
               tb, te, ts, stats, mbuf, sbuf, wr, kb, out):
     """The cards of best play to the end (written to ``out``, their number returned),

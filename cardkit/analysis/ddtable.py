@@ -134,7 +134,7 @@ def _pairs(pairs) -> tuple[tuple[int, int], ...]:
 
 
 def dd_table(state, *, contracts=None, pairs=None, max_nodes: int | None = None,
-             progress: Callable[[int, int], None] | None = None) -> DDTable:
+             progress: Callable[[int, int], None] | None = None, workers: int | None = None) -> DDTable:
     """The double-dummy table of the deal ``state`` belongs to (Variety, RULES.md §1).
 
     For every contract (1..8, §1.2) and every declaring pair ``(first namer, partner)``
@@ -154,13 +154,18 @@ def dd_table(state, *, contracts=None, pairs=None, max_nodes: int | None = None,
         that passes it is None in :attr:`DDTable.margins` and listed in
         :attr:`DDTable.unsolved`, the others are still solved.
     :param progress: called as ``progress(done, total)`` after each distinct cell (for a
-        progress bar), ``total`` the number of distinct searches.
+        progress bar), ``total`` the number of distinct searches, always in the calling
+        thread.
+    :param workers: threads that solve cells at once (a whole number 1..64; None: one per
+        core, at most 2, :func:`cardkit.analysis.variety.default_workers`). Each thread
+        keeps its own transposition table (24 MB and 64 bytes an entry used); the values
+        do not depend on it.
     :returns: :class:`DDTable` (margins in points, time in seconds).
     :raises StateError: for a Warsaw Hearts or Armenian Durak state (no contract and no
         declaring side to choose, §2 and §3: their whole-deal exact result is
         ``solve``), or anything that is not a game state.
-    :raises CardkitError: for bad ``contracts``, ``pairs``, ``max_nodes`` or ``progress``,
-        before any search.
+    :raises CardkitError: for bad ``contracts``, ``pairs``, ``max_nodes``, ``progress`` or
+        ``workers``, before any search.
 
     Time: one whole-deal search per distinct cell (96 with the default lead, 48 under
     the other two): from about a second for all of contracts 1 and 2 to minutes for the
@@ -189,19 +194,36 @@ def dd_table(state, *, contracts=None, pairs=None, max_nodes: int | None = None,
             leaders[(c, pair)] = lead
             jobs.setdefault((c, frozenset(pair), lead), pair)
     total = len(jobs)
-    found: dict = {}
-    nodes = 0
-    for i, (key, pair) in enumerate(jobs.items()):
+    w = AV.check_workers(workers, "dd_table")
+    # the cells of one contract and one side share a table: one group each
+    groups: dict = {}
+    for key, pair in jobs.items():
+        groups.setdefault(key[:2], []).append((key, pair))
+    done = [0]
+
+    def one(item, cache):
+        key, pair = item
         s = _cell_state(state, key[0], pair)
-        ctx = AV._Ctx(s, max_nodes)   # the table is kept while the contract and sides stay
+        ctx = AV._Ctx(s, max_nodes, cache)   # the table is kept while the contract and sides stay
         try:
             v, _ = ctx.value_to_go(0, ctx.tn, ctx.leader)
-            found[key] = ctx.margin(ctx.taken + v)
+            m = ctx.margin(ctx.taken + v)
         except SearchLimit:
-            found[key] = None
-        nodes += int(ctx.stats[0])
-        if progress is not None:
-            progress(i + 1, total)
+            m = None
+        return key, m, int(ctx.stats[0])
+
+    def tick(k):
+        for _ in range(k):
+            done[0] += 1
+            if progress is not None:
+                progress(done[0], total)
+
+    found: dict = {}
+    nodes = 0
+    for g in AV.run_parallel(list(groups.values()), one, w, tick):
+        for key, m, n in g:
+            found[key] = m
+            nodes += n
     margins = {(c, pair): found[(c, frozenset(pair), leaders[(c, pair)])] for c in cs for pair in ps}
     unsolved = tuple(k for k, m in margins.items() if m is None)
     return DDTable(margins, leaders, unsolved, nodes, time.perf_counter() - t0, int(state.dealer))

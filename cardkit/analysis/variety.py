@@ -14,30 +14,38 @@ the kernel's card layout (higher bit wins within a suit; contract 6 reverses the
 
 from __future__ import annotations
 
+import os
+import threading
 import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from .._checks import check_max_nodes
+from .._checks import check_max_nodes, is_whole
 from ..cards import Card
-from ..errors import StateError
+from ..errors import CardkitError, StateError, quote
 from ..games import variety as V
 from ._types import SearchLimit, Solution
 
-__all__ = ["solve", "analyse", "sample_worlds", "margin_of", "solve_value"]
+__all__ = ["solve", "analyse", "sample_worlds", "margin_of", "solve_value", "solve_values", "default_workers"]
 
 _INF = 1 << 20
 #: the kernel's bounds on (quick tricks, the grouping bound); False: the plain search, for
 #: the tests that check the bounds change no value (clear the table when switching)
 _BOUNDS = True
-_TT_BUCKET_BITS = 19   # 2**19 buckets of 24 bytes
-_TT_ENTRY_BITS = 20    # 2**20 entries of 64 bytes
+#: a table bucket's chain keeps this many newest entries (0: all); a lookup compares them all
+_CHAIN_CAP = 0
+#: an entry that answers a lookup moves to its chain's head
+_MOVE_TO_FRONT = True
+_TT_BUCKET_BITS = 20   # 2**20 buckets of 24 bytes
+_TT_ENTRY_BITS = 22    # 2**22 entries of 64 bytes (memory only for those used; a full table is emptied)
 
 
 class _Ctx:
     """Arrays of one position for the kernel, and the mapping back to cards."""
 
-    def __init__(self, state: V.State, max_nodes: int | None):
+    def __init__(self, state: V.State, max_nodes: int | None, cache: dict | None = None):
         if not isinstance(state, V.State):
             raise StateError(f"expected a Variety state, got {type(state).__name__}")
         if state.phase == "bidding":
@@ -75,7 +83,7 @@ class _Ctx:
         # leads ordered as tricks nobody wants (contracts 4 and 8: fewer nodes there, more in 5 and 7)
         duck_lead = self.per_trick < 0 or (both_signs and not mixed)
         self.prm = np.array([self.trump, self.per_trick, int(mixed), int(tricks_only), int(both_signs),
-                             int(duck_lead), 0, 0], dtype=np.int64)
+                             int(duck_lead), _CHAIN_CAP, int(_MOVE_TO_FRONT)], dtype=np.int64)
         if not _BOUNDS:   # the plain search (tests: the bounds change no value)
             self.prm[3:5] = 0
         self.hands = np.zeros(4, dtype=np.uint64)
@@ -102,7 +110,7 @@ class _Ctx:
         self.stats = np.zeros(64 + 256, dtype=np.int64)
         self.stats[1] = 0 if max_nodes is None else int(max_nodes)
         self.stats[10] = -1   # no line root (see the kernel's best_line)
-        self.tt = _table(self)
+        self.tt = _table(self, _TT_CACHE if cache is None else cache)
         self.mbuf = np.zeros((64, 16), dtype=np.int64)
         self.sbuf = np.zeros((64, 16), dtype=np.int64)
         self.wr = np.zeros(64, dtype=np.uint64)
@@ -188,26 +196,40 @@ class _Ctx:
 _TT_CACHE: dict = {}
 
 
-def _table(ctx: _Ctx):
+def _new_arrays() -> tuple:
+    """An empty table: 2**:data:`_TT_ENTRY_BITS` entries of 64 bytes and 2**:data:`_TT_BUCKET_BITS`
+    buckets of 24 bytes. The entries are taken in order and never cleared (a new entry
+    writes all its fields), so only the pages of those used so far take memory."""
+    return (np.zeros((1 << _TT_BUCKET_BITS, 3), np.uint64), np.zeros((1 << _TT_ENTRY_BITS, 8), np.uint64),
+            np.zeros(2, np.int64))
+
+
+def _clear(arrays) -> None:
+    """Empty a table: its buckets and counters (the entries are rewritten when taken)."""
+    arrays[0].fill(0)
+    arrays[2].fill(0)
+
+
+def _table(ctx: _Ctx, cache: dict):
     """The transposition table for this contract, sides and card values: kept between
-    calls (its entries are values to go of positions, true for any position of any deal
-    with the same contract and declarers' seats), cleared when those change."""
+    calls in ``cache`` (the module's :data:`_TT_CACHE`, or a worker thread's own dict; its
+    entries are values to go of positions, true for any position of any deal with the
+    same contract and declarers' seats), cleared when those change."""
     key = (ctx.trump, ctx.lowest, ctx.per_trick, ctx.val.tobytes(), tuple(ctx.side))
-    if _TT_CACHE.get("key") != key:
-        if "arrays" in _TT_CACHE:
-            arrays = _TT_CACHE["arrays"]
-            for a in arrays:
-                a.fill(0)
+    if cache.get("key") != key:
+        if "arrays" in cache:
+            arrays = cache["arrays"]
+            _clear(arrays)
         else:
-            arrays = (np.zeros((1 << _TT_BUCKET_BITS, 3), np.uint64), np.zeros((1 << _TT_ENTRY_BITS, 8), np.uint64),
-                      np.zeros(2, np.int64))
-        _TT_CACHE["key"] = key
-        _TT_CACHE["arrays"] = arrays
-    return _TT_CACHE["arrays"]
+            arrays = _new_arrays()
+        cache["key"] = key
+        cache["arrays"] = arrays
+    return cache["arrays"]
 
 
 def clear_table() -> None:
-    """Drop the kept transposition table (frees about 80 MB)."""
+    """Drop the kept transposition table (frees its memory: 24 MB of buckets and 64 bytes
+    for each entry used, up to 256 MB)."""
     _TT_CACHE.clear()
 
 
@@ -326,6 +348,123 @@ def solve_value(state, *, max_nodes: int | None = None) -> int:
     ctx = _Ctx(state, max_nodes)
     v, _ = ctx.value_to_go(0, ctx.tn, ctx.leader)
     return ctx.margin(ctx.taken + v)
+
+
+def default_workers() -> int:
+    """Threads :func:`solve_values` and :func:`cardkit.analysis.dd_table` use by default:
+    one per core, at most 2 (the kernel releases the GIL; each thread has its own table)."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def check_workers(workers, name: str = "solve_values") -> int:
+    """``workers`` as a whole number 1..64 (None: :func:`default_workers`).
+
+    :raises CardkitError: for anything else."""
+    if workers is None:
+        return default_workers()
+    if not is_whole(workers) or not 1 <= workers <= 64:
+        raise CardkitError(f"{name}(workers={quote(workers)}): expected a whole number of threads 1..64, or None")
+    return int(workers)
+
+
+_LOCAL = threading.local()
+
+
+def _thread_cache() -> dict:
+    """The calling worker thread's own table cache (kept while the thread lives)."""
+    c = getattr(_LOCAL, "cache", None)
+    if c is None:
+        c = _LOCAL.cache = {}
+    return c
+
+
+def run_parallel(groups: Sequence[Sequence], work: Callable, workers: int, done: Callable | None = None) -> list:
+    """``[[work(item, cache) for item in group] for group in groups]``, the groups spread over
+    ``workers`` threads (one: in the calling thread, with the module's kept table). Items of
+    a group run in order in one thread, with its own table cache (``cache``), so a group
+    of one contract and one pair of declarers shares a table. ``done(k)`` is called in
+    the calling thread after each group, ``k`` its item count."""
+    if workers <= 1 or len(groups) <= 1:
+        out = []
+        for g in groups:
+            out.append([work(item, _TT_CACHE) for item in g])
+            if done is not None:
+                done(len(g))
+        return out
+
+    def run(g):
+        cache = _thread_cache()
+        return [work(item, cache) for item in g]
+
+    results: list = [None] * len(groups)
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardkit-solve") as ex:
+        futures = {ex.submit(run, g): i for i, g in enumerate(groups)}
+        from concurrent.futures import as_completed
+        for f in as_completed(futures):
+            i = futures[f]
+            results[i] = f.result()
+            if done is not None:
+                done(len(groups[i]))
+    return results
+
+
+def solve_values(states, *, max_nodes: int | None = None, workers: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> list:
+    """:func:`solve_value` of each state, the states spread over ``workers`` threads (sampled
+    worlds are independent: two cores solve two at once).
+
+    :param states: a sequence of Variety states in their play (or over).
+    :param max_nodes: a node limit per state, as :func:`solve` (None: none).
+    :param workers: threads (a whole number 1..64; None: :func:`default_workers`, one per
+        core up to 2).
+    :param progress: called as ``progress(done, total)`` in the calling thread.
+    :returns: a list as long as ``states``: each state's declarers' margin in points
+        (RULES.md §1.6), or None for a state whose search passed ``max_nodes``.
+    :raises StateError: for a state in its bidding or not a Variety state (before any search).
+    :raises CardkitError: for a bad ``max_nodes``, ``workers`` or ``progress``.
+    """
+    max_nodes = check_max_nodes(max_nodes, "solve_values(max_nodes)")
+    w = check_workers(workers)
+    if progress is not None and not callable(progress):
+        raise CardkitError(f"solve_values(progress={quote(progress)}): expected a function (done, total) or None")
+    states = list(states)
+    for st in states:
+        if not isinstance(st, V.State):
+            raise StateError(f"expected a Variety state, got {type(st).__name__}")
+        if st.phase == "bidding":
+            raise StateError("the bidding is not over: exact analysis starts with the play (RULES.md §1.3)")
+    # states of one contract and one pair of declarers share a table: one group each, in
+    # turn, then the groups cut so that each thread has some
+    by_key: dict = {}
+    for i, st in enumerate(states):
+        by_key.setdefault((st.contract, tuple(sorted(st.declarers or ()))), []).append(i)
+    groups: list = []
+    for idx in by_key.values():
+        step = max(1, -(-len(idx) // w))
+        groups.extend(idx[j:j + step] for j in range(0, len(idx), step))
+    count = [0]
+
+    def one(i, cache):
+        st = states[i]
+        if st.phase == "over":
+            return i, margin_of(st)
+        ctx = _Ctx(st, max_nodes, cache)
+        try:
+            v, _ = ctx.value_to_go(0, ctx.tn, ctx.leader)
+        except SearchLimit:
+            return i, None
+        return i, ctx.margin(ctx.taken + v)
+
+    def done(k):
+        count[0] += k
+        if progress is not None:
+            progress(count[0], len(states))
+
+    out: list = [None] * len(states)
+    for g in run_parallel(groups, one, w, done):
+        for i, v in g:
+            out[i] = v
+    return out
 
 
 def sample_worlds(state, seat: int, n: int, rng) -> list:
