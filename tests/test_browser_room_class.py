@@ -119,7 +119,7 @@ def test_the_teachers_overview_of_eight_tables(served, browser, size):
 def test_announce_pause_and_the_held_board_on_a_learners_page(served, browser, size):
     from playwright.sync_api import expect
 
-    base, room, clock = served
+    base, room, _clock = served
     held = room.open_table("warsaw_hearts", deals=["W-17", "W-18"])
     paced = room.open_table("warsaw_hearts", deals=["W-20", "W-21"], pace="self")
     for t, user in ((held, "ann"), (paced, "bob")):

@@ -42,9 +42,11 @@ function showAnnouncement(text) {
 // When the connection drops, the page keeps what it shows and asks the room's api/alive, with
 // backoff (0.5 s doubling to 10 s), before it opens the websocket again: while the room restarts
 // the hub's proxy answers 503 ("The room is restarting…" on the page, never a reload into the
-// proxy's error page); a redirect to the hub's log-in means the log-in expired: only then does
-// the page reload (to log in again). A room that answers but keeps refusing the websocket (6 times:
-// the page itself is no longer this user's, e.g. no seat at this table) reloads it too.
+// proxy's error page); a redirect to the hub's log-in, twice 2 s apart, means the log-in expired:
+// only then does the page reload (to log in again; a room just restarted answers its first request
+// or so with that redirect, before the hub knows its new token). A room that answers but keeps
+// refusing the websocket (6 times: the page is no longer this user's, e.g. no seat at this table)
+// reloads it too.
 const RESTARTING = "The room is restarting… this page reconnects by itself when it is back.";
 const MAX_DELAY_MS = 10000;
 class Socket {
@@ -53,6 +55,7 @@ class Socket {
     this.onMessage = onMessage;
     this.delay = 500;
     this.failures = 0;
+    this.logins = 0;        // log-in redirects in a row
     this.connect();
   }
   connect() {
@@ -89,12 +92,20 @@ class Socket {
   async check() {
     let answer = "down";
     try {
-      const r = await fetch(PREFIX + "api/alive", { redirect: "manual", credentials: "same-origin", cache: "no-store" });
+      // mode no-cors: a same-origin read-only GET, which the hub's log-in takes with its cookie alone
+      // (a cors-mode fetch would need the hub's XSRF token: the room would answer with the log-in)
+      const r = await fetch(PREFIX + "api/alive", { mode: "no-cors", redirect: "manual", credentials: "same-origin",
+        cache: "no-store" });
       if (r.type === "opaqueredirect" || r.status === 401 || r.status === 403) answer = "login";
       else if (r.ok) answer = "up";
       else if (r.status === 429) answer = "busy";
     } catch (e) { answer = "down"; }
-    if (answer === "login") { location.reload(); return; }
+    if (answer === "login") {
+      if (++this.logins >= 2) { location.reload(); return; }
+      setTimeout(() => this.check(), 2000);
+      return;
+    }
+    this.logins = 0;
     if (answer === "up") {
       if (this.failures >= 6) { location.reload(); return; }   // the room is up and keeps refusing this page
       this.connect();
