@@ -91,7 +91,7 @@ def _anywidget_texts(x, where: str, out: list) -> None:
         for k, v in x.items():
             if k in _SKIP_KEYS or k.startswith(("bar_", "_model", "_view")):
                 continue
-            if k in ("name", "enter") and "kind" in x:   # a control's internal name, and the button Enter presses
+            if k in ("name", "enter", "again") and "kind" in x:   # internal names: the control, the button Enter presses, the list drawn beside
                 continue
             _anywidget_texts(v, f"{where}.{k}", out)
     elif isinstance(x, list):
