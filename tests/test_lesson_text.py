@@ -91,7 +91,8 @@ def _anywidget_texts(x, where: str, out: list) -> None:
         for k, v in x.items():
             if k in _SKIP_KEYS or k.startswith(("bar_", "_model", "_view")):
                 continue
-            if k in ("name", "enter", "again") and "kind" in x:   # internal names: the control, the button Enter presses, the list drawn beside
+            # internal names: the control, the button Enter presses, the list drawn beside it
+            if k in ("name", "enter", "again") and "kind" in x:
                 continue
             _anywidget_texts(v, f"{where}.{k}", out)
     elif isinstance(x, list):
