@@ -15,6 +15,11 @@ at a table (:meth:`Room.undo`), move it to the next board (:meth:`Room.next_boar
 it another set of boards (:meth:`Room.set_deals`), see whom a table waits for
 (:meth:`Room.waiting`, :meth:`Room.idle`: a person who has not acted for
 :data:`IDLE_SECONDS`) and take a person out of a seat (:meth:`Room.unseat`: a bot plays it).
+A finished board is held (its last trick and score on every page) until the teacher moves
+the table on (:meth:`Room.next_board`, :meth:`Room.next_board_all`), or, at a self-paced
+table, a learner seated there does (:meth:`Room.advance`); the teacher pauses and resumes
+tables (:meth:`Room.pause`, :meth:`Room.pause_all`) and sets the announcement every page
+shows (:meth:`Room.announce`); :meth:`Room.overview` is the class at a glance.
 
 Every rule is the engine's (:class:`cardkit.table_session.TableSession` deals a board from
 its code, hands each action to the engine and each bot its own seat's observation).
@@ -381,7 +386,9 @@ class Room:
         rollback journal's several: 19 -> 6 ms a commit on this project's machine).
     :param teachers: the user names of the teachers (a list; one name may be given as
         text). A teacher sees every hand of every table and alone may use :meth:`undo`,
-        :meth:`next_board`, :meth:`set_deals`, :meth:`unseat`, :meth:`waiting` and :meth:`idle`.
+        :meth:`next_board`, :meth:`next_board_all`, :meth:`set_deals`, :meth:`unseat`,
+        :meth:`pause`, :meth:`pause_all`, :meth:`set_pace`, :meth:`announce`, :meth:`overview`,
+        :meth:`waiting` and :meth:`idle`.
     :param clock: ``clock() -> seconds since 1970`` (default :func:`time.time`): when a turn
         passed, for :meth:`waiting` and :meth:`idle` (tests give a fake clock).
     :raises RoomError: for teachers that are not user names.

@@ -14,7 +14,12 @@ websocket. The pages (HTML and small scripts served here, no CDN):
   learner's own :meth:`~cardkit.room.Room.view`, through a small shim that plays the
   anywidget model (``model.get``, ``set``, ``on("change:state")``, ``send``) over the
   websocket. Only the learner's own cards ever reach the page.
-- ``/services/room/teacher``, the teachers' page (403 for anyone else): every table
+- ``/services/room/teacher``, the teachers' page (403 for anyone else): the class at a
+  glance (issue 34, item 3: a grid of every table with its board, whose turn, the time since
+  the last action and a warning on a table held up by one person, :meth:`~cardkit.room.Room.overview`;
+  a click opens a table large), Next board for all tables, pause and resume every table and
+  the announcement every page shows (:meth:`~cardkit.room.Room.next_board_all`,
+  :meth:`~cardkit.room.Room.pause_all`, :meth:`~cardkit.room.Room.announce`); every table
   live with all hands, the traveller of each table's board (:meth:`~cardkit.room.Room.results`),
   Start, Next board, Undo, another set of deal codes, Unseat a learner (the seat goes to
   a bot; :meth:`~cardkit.room.Room.unseat`), whom each table waits for and since when
@@ -31,6 +36,10 @@ websocket. The pages (HTML and small scripts served here, no CDN):
   (``Content-Disposition: attachment``).
 - ``/services/room/records`` (GET, teachers only; ``?table=T1``: that table's set, else
   every board finished): the hand records to print (:class:`RecordsPage`).
+- ``/services/room/api/alive`` (GET): ``{"room": "up"}`` to a logged-in user, the hub's log-in
+  redirect to anyone else (:class:`AliveHandler`): a page whose websocket dropped asks it before
+  reconnecting (issue 34, item 9: while the room restarts the hub's proxy answers 503 and the
+  page says "The room is restarting…").
 - ``/services/room/api/answer`` (POST, no page): a lesson's answer, sent from the learner's
   kernel by :mod:`cardkit.room_report` with the learner's server token
   (``Authorization: token ...``; :class:`AnswerHandler`).
@@ -53,6 +62,8 @@ closed. Every message and answer is read by :func:`read_json` (not JSON, ``NaN``
 is not valid Unicode, such as a lone surrogate: one line, nothing changed). A user opens at
 most :data:`CONNECT_BURST` pages and websockets at once, :data:`CONNECT_RATE_PER_MINUTE` a
 minute after that (past it: 429 in one line, answered after :data:`CONNECT_REFUSAL_DELAY`).
+A finished board is held on every page until the teacher moves the table on (item 11; at a
+self-paced table a seated learner's ``{"kind": "next"}``, :meth:`~cardkit.room.Room.advance`).
 Each change is pushed: an action at a table to that table's pages (each its own view),
 the teachers (that table's row, and the rows of the tables whose traveller it changed) and
 the lobbies (when their list changed); anything else to every page.
