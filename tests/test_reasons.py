@@ -188,6 +188,14 @@ def test_durak_a_trick_lost_to_a_trump():
                         "opponent."), r
 
 
+def test_durak_the_six_beats_the_ace_said_with_the_rule():
+    """Problem 8 again: A♥ led into the opponent's 6♥ loses it (RULES.md §3.1), and the page says why."""
+    p = _durak_problem(8)
+    r = reason(p.state, "KH", "AH", seat=p.seat)
+    assert r == ("K♥ wins this trick; A♥ lets your opponent win it with 6♥ (the six beats the ace): 11 points to "
+                 "your opponent."), r
+
+
 # ---- hidden cards: named only in a condition ----------------------------------------------------
 
 CARD = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._checks import is_whole
-from ..cards import Card
+from ..cards import Card, Rank
 from ..errors import CardkitError, StateError, quote
 from ..wording import SEAT_WORDS, minus_signs, tens_as_10
 
@@ -165,6 +165,18 @@ class _Ctx:
             return card_points(c, self.state.trump, self.state.rules)
         return 0
 
+    def six_note(self, t) -> str:
+        """" (the six beats the ace)" when a trick of Armenian Durak is won by the six (with
+        ``deck=52`` the two) of a suit over that suit's ace (RULES.md §3.1), else ""."""
+        if self.game != "armenian_durak":
+            return ""
+        from ..games.armenian_durak_rules import special_rank
+        c = _winning_card(t)
+        special = special_rank(self.state.rules)
+        if c.rank == special and any(x.suit == c.suit and x.rank == Rank.ACE for x in t.cards):
+            return f" (the {'six' if special == Rank.SIX else 'two'} beats the ace)"
+        return ""
+
     def trick_value(self, t) -> int:
         """Points one trick is worth to the side that wins it (Variety without the
         majority of contract 1; Armenian Durak's card points), 0 in Warsaw Hearts."""
@@ -192,12 +204,12 @@ def _trick_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
         it = "this trick" if first else "it"
         named: list = []
         if w == ctx.seat:
-            return f"{card} wins {it}", named
+            return f"{card} wins {it}{ctx.six_note(t)}", named
         if w in ctx.side:
             return f"after {card}, {ctx.partner(w)} wins {it}", named
         c = _winning_card(t)
         named.append(c)
-        s = f"{card} lets {names[w]} win {it} with {c}"
+        s = f"{card} lets {names[w]} win {it} with {c}{ctx.six_note(t)}"
         run: list = []
         for nt in (line.tricks[1:] if not first and ctx.game != "warsaw_hearts" else ()):
             if nt.winner != w:
