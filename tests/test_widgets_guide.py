@@ -8,11 +8,10 @@ after the guided deal."""
 from __future__ import annotations
 
 import pytest
+from test_lesson_text import findings
 
 from cardkit_widgets import DurakTable, VarietyTable, WarsawHeartsTable
 from cardkit_widgets._dashboard import plain_text
-
-from test_lesson_text import findings
 
 #: The lessons' play pages: the table, its arguments, and the steps the guide goes through
 #: on deal number 1 (the learner playing the first card or bid the table enables).

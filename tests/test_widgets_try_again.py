@@ -7,12 +7,11 @@ line says so, and once the deal is over the status line compares the results."""
 from __future__ import annotations
 
 import pytest
+from test_lesson_text import findings
 
 from cardkit.analysis.judge import outcome
 from cardkit.wording import signed
 from cardkit_widgets import DurakTable, VarietyTable, WarsawHeartsTable
-
-from test_lesson_text import findings
 
 TABLES = {"variety": (VarietyTable, {}), "warsaw_hearts": (WarsawHeartsTable, {}),
           "armenian_durak": (DurakTable, {"first_dealer": 1})}

@@ -270,6 +270,8 @@ class VarietyTable(DealDashboard):
         """The eight contracts (RULES.md §1.2) as a table; the one played now marked in words."""
         th = 'style="padding:1px 6px;border-bottom:2px solid #888;text-align:left"'
         td = 'style="padding:1px 6px;border-bottom:1px solid #eee"'
+        # the scoring's words keep a line's width on a phone (the table scrolls rather than squeeze it)
+        tds = 'style="padding:1px 6px;border-bottom:1px solid #eee;min-width:15em"'
         rows = []
         for n, c in variety.contracts(self.rules).items():
             trump = ("none" if c.trump is None
@@ -277,7 +279,7 @@ class VarietyTable(DealDashboard):
             order = "<b>reversed</b>: lowest wins" if c.lowest_wins else "normal"
             mark = "<b>◀ played now</b>" if n == played else ""
             rows.append(f"<tr><td {td}><b>{n}</b></td><td {td}>{trump}</td><td {td}>{order}</td>"
-                        f"<td {td}>{html.escape(c.scoring)}</td><td {td}>{signed(c.side_total)}</td>"
+                        f"<td {tds}>{html.escape(c.scoring)}</td><td {td}>{signed(c.side_total)}</td>"
                         f"<td {td}>{mark}</td></tr>")
         return (f"<table style='border-collapse:collapse'><tr><th {th}>Contract</th><th {th}>Trump</th>"
                 f"<th {th}>Order</th><th {th}>Scoring (per side)</th><th {th}>Side total</th><th {th}>Note</th></tr>"
