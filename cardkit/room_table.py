@@ -164,7 +164,7 @@ def card_table_state(view: dict) -> dict:
         return state
 
     phase = public.get("phase")
-    turn = view["turn"] if not over else None
+    turn = view["turn"] if not over and not view.get("paused") else None   # a paused table waits for nobody
     legal = list(view.get("legal") or [])
     hands = view.get("hands")
     tricks = public.get("tricks") or []

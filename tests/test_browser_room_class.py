@@ -145,13 +145,13 @@ def test_announce_pause_and_the_held_board_on_a_learners_page(served, browser, s
         teacher.fill("#room-announce-text", "Ten minutes left: finish your board")
         teacher.click("#room-announce")
         for page in (ann, bob, lobby, teacher):
-            expect(page.locator("#room-announcement")).to_have_text("📣 Ten minutes left: finish your board")
+            expect(page.locator("#room-announcement")).to_have_text("Announcement: Ten minutes left: finish your board")
         # pause every table: the learner's page says so and offers no card
         teacher.click("#room-pause-all")
         expect(ann.locator("#room-paused")).to_be_visible()
         expect(ann.locator(".ckt-status")).to_contain_text("Paused by the teacher")
         expect(ann.locator(".ckt-hand .ckt-legal")).to_have_count(0)
-        expect(teacher.locator(f"button.room-cell[data-table='{held}']")).to_contain_text("⏸ paused")
+        expect(teacher.locator(f"button.room-cell[data-table='{held}']")).to_contain_text("paused by you")
         _no_sideways_scroll(ann)
         teacher.click("#room-resume-all")
         expect(ann.locator("#room-paused")).to_be_hidden()

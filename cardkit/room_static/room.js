@@ -34,7 +34,7 @@ function say(text, kind = "error") {
 const announcement = document.getElementById("room-announcement");
 function showAnnouncement(text) {
   if (!announcement) return;
-  announcement.textContent = text ? `📣 ${text}` : "";
+  announcement.textContent = text ? `Announcement: ${text}` : "";
   announcement.hidden = !text;
 }
 
@@ -166,7 +166,7 @@ function tablePage() {
     text: "Next board", title: "Deal the next board of the set at this table",
     onclick: () => socket.send({ kind: "next" }) });
   const paused = h("p", { class: "room-paused", id: "room-paused", role: "status", hidden: true,
-    text: "⏸ Paused by the teacher: play resumes when the teacher says so." });
+    text: "Paused by the teacher: play resumes when the teacher says so." });
   main.replaceChildren(bar, paused, h("div", { class: "room-bar room-board-end" }, totals, next), el);
   let socket = null;
   const model = mountTable(el, (m) => socket.send(m));
@@ -387,7 +387,7 @@ function showCell(b) {
   if (!o || !b.cell) return;
   const since = o.since === null ? null : o.since + (Date.now() - o.received) / 1000;
   const state = o.paused ? "paused" : o.over ? "over" : o.held ? "held" : o.started ? "playing" : "waiting";
-  const words = { paused: "⏸ paused", over: "set played out", held: "board over: waits for Next",
+  const words = { paused: "paused by you", over: "set played out", held: "board over: waits for Next",
     playing: "playing", waiting: "not started" }[state];
   const board = o.board === null ? "no board yet"
     : `board ${o.position}${o.set_size ? ` of ${o.set_size}` : ""}`;
