@@ -34,12 +34,14 @@ def _cards(text: str) -> list[Card]:
     return [parse_card(x) for x in text.split()]
 
 
-def _ending(new_deal, size: int, players: int, ending: dict[int, str], *, before=(), winners=None):
+def _ending(new_deal, size: int, players: int, ending: dict[int, str], *, before=(), winners=None,
+            lowest: bool = False):
     """A deal whose last tricks hold the ``ending`` cards (``{seat: "AD 9D 3S 2S"}``), the
     other cards played first in whole tricks of one suit (spades, hearts, diamonds, clubs),
     each won by its highest card: by the deal's first leader, or
     ``winners[i]`` for the i-th such trick. ``new_deal(hands)`` makes the deal; ``before``:
-    the actions before the play (Variety's bids). Returns the state at the ending's first lead."""
+    the actions before the play (Variety's bids); ``lowest``: the lowest card wins (Variety's
+    contract 6). Returns the state at the ending's first lead."""
     mine = {s: _cards(t) for s, t in ending.items()}
     used = {c for cs in mine.values() for c in cs}
     rest = [c for c in deck(size) if c not in used]
@@ -57,8 +59,9 @@ def _ending(new_deal, size: int, players: int, ending: dict[int, str], *, before
     for i, chunk in enumerate(chunks):
         w = first if winners is None or i >= len(winners) else winners[i]
         order = [(leader + k) % players for k in range(players)]
-        low = iter(chunk[1:])
-        card_of = {s: (chunk[0] if s == w else next(low)) for s in order}
+        top, others = (chunk[-1], chunk[:-1]) if lowest else (chunk[0], chunk[1:])
+        low = iter(others)
+        card_of = {s: (top if s == w else next(low)) for s in order}
         for s in order:
             hands[s].append(card_of[s])
             plays.append(card_of[s])
@@ -75,7 +78,7 @@ def _variety(contract: int, ending: dict[int, str], plays: str = "", winners=Non
     (the learner) and North declare, West leads; then ``plays`` of the ending."""
     other = 1 if contract != 1 else 2
     st = _ending(lambda h: V.new_deal(h, dealer=3), 52, 4, ending, before=(contract, other, contract),
-                 winners=winners)
+                 winners=winners, lowest=contract == 6)
     assert st.contract == contract and set(st.declarers) == {0, 2}
     for c in _cards(plays):
         st.apply_action(c)
@@ -136,6 +139,15 @@ def test_variety_the_tricks_a_side_takes():
     assert r.endswith(" tricks after A♥ (−2 points a trick)."), r
 
 
+def test_variety_the_rule_that_wins_the_trick():
+    """Contract 6 (the lowest card wins, +1 per red card): West leads 9♥, North K♥, East 8♥;
+    South's 2♥ wins the four hearts, Q♥ leaves them to East's 8♥."""
+    st = _variety(6, {0: "2H QH AS KS", 1: "9H AD KD QD", 2: "KH JD TD 2C", 3: "8H QS JS TS"}, "9H KH 8H")
+    assert _gap(st, "2H", "QH") > 0
+    r = reason(st, "2H", "QH", seat=0)
+    assert r.startswith("2♥ wins this trick (the lowest card wins); Q♥ lets East win it with 8♥: "), r
+
+
 def test_no_reason_when_the_other_card_is_as_good():
     st = _variety_lead_into_east()
     assert _gap(st, "3S", "2S") == 0
@@ -184,8 +196,8 @@ def test_durak_a_trick_lost_to_a_trump():
     """Problem 8 (♥ trumps): the learner leads; K♥ wins, A♣ is ruffed by the opponent's 6♥."""
     p = _durak_problem(8)
     r = reason(p.state, "KH", "AC", seat=p.seat)
-    assert r.startswith("K♥ wins this trick; A♣ lets your opponent win it with 6♥: 11 points to your "
-                        "opponent."), r
+    assert r.startswith("K♥ wins this trick; A♣ lets your opponent win it with 6♥ (a trump): 11 points to "
+                        "your opponent."), r
 
 
 def test_durak_the_six_beats_the_ace_said_with_the_rule():

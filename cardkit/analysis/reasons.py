@@ -166,12 +166,20 @@ class _Ctx:
         return 0
 
     def six_note(self, t) -> str:
-        """" (the six beats the ace)" when a trick of Armenian Durak is won by the six (with
-        ``deck=52`` the two) of a suit over that suit's ace (RULES.md §3.1), else ""."""
+        """The rule that makes a trick's winning card win, when it is not the plain highest
+        card of the suit led: " (a trump)" (Variety's trump contracts, Armenian Durak),
+        " (the lowest card wins)" (Variety's contract 6, RULES.md §1.5), " (the six beats
+        the ace)" (Armenian Durak's six, with ``deck=52`` the two, over its suit's ace,
+        §3.1); else ""."""
+        c = _winning_card(t)
+        trump = getattr(self.state, "trump", None)
+        if trump is not None and c.suit == trump and t.cards[0].suit != trump:
+            return " (a trump)"
+        if self.game == "variety" and self.contract.lowest_wins:
+            return " (the lowest card wins)"
         if self.game != "armenian_durak":
             return ""
         from ..games.armenian_durak_rules import special_rank
-        c = _winning_card(t)
         special = special_rank(self.state.rules)
         if c.rank == special and any(x.suit == c.suit and x.rank == Rank.ACE for x in t.cards):
             return f" (the {'six' if special == Rank.SIX else 'two'} beats the ace)"
@@ -234,6 +242,9 @@ def _trick_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
     def render():
         sb, nb = won(b, tb, lb, first=True)
         so, no = won(o, to, lo, first=False)
+        lowest = " (the lowest card wins)"
+        if lowest in sb and lowest in so:   # the rule said once
+            so = so.replace(lowest, "", 1)
         return f"{sb}; {so}", nb + no
 
     return ("trick", us_b), render
