@@ -186,3 +186,29 @@ def test_announce_pause_and_the_held_board_on_a_learners_page(served, browser, s
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_a_page_whose_log_in_expired_reloads_to_log_in_again(served, browser):
+    """Item 9's other half: the page reloads itself only when the room answers with the log-in
+    (here the stub's 403 for a page without its cookie; under the hub a redirect to its log-in),
+    seen twice; the reload then shows the room's own refusal, not a broken table."""
+    from playwright.sync_api import expect
+
+    base, room, _clock = served
+    t = room.open_table("warsaw_hearts", deals=["W-17"])
+    room.sit(t, "ann", "South")
+    room.start(t)
+    ctx, ann = _page_as(browser, base, "ann", "phone")
+    try:
+        ann.goto(f"{base}{PREFIX}table/{t}")
+        expect(ann.locator("body[data-connected='1']")).to_have_count(1)
+        ann.evaluate("window.__notReloaded = true")
+        alive = []
+        ann.on("response", lambda r: alive.append(r.status) if r.url.endswith("api/alive") else None)
+        ctx.clear_cookies()                                 # the log-in is gone
+        with ann.expect_navigation(timeout=EXPECT_MS):
+            ann.evaluate("window.cardkitRoom.socket.ws.close()")
+        assert alive[:2] == [403, 403], alive
+        assert ann.evaluate("window.__notReloaded === undefined")
+    finally:
+        ctx.close()

@@ -238,7 +238,8 @@ function lobbyPage() {
 }
 
 function tableRow(t, msg, socket) {
-  const state = t.over ? "played out" : t.started ? "playing" : "not started yet";
+  const state = t.over ? "played out" : t.paused ? "paused by the teacher"
+    : t.held ? "board over, the next one soon" : t.started ? "playing" : "not started yet";
   const seats = h("ul", { class: "room-seats" });
   for (const s of t.seats) {
     const who = s.player === null ? "free" : s.player === "bot" ? "a bot (free)" : s.player;
