@@ -42,6 +42,8 @@ def main() -> None:
         room.start(t)
         for _ in codes:
             play_board(room, t, f"p{k}", -k)
+            if room.tables(only=t)[0]["held"]:    # a finished board is held until the teacher moves on
+                room.next_board(t, "teach")
     print(f"played {8 * args.boards} results in {time.perf_counter() - t0:.1f} s")
     service = RoomService(room)
     for name, fn in (("travellers", room.travellers), ("session payload", service.session_payload),
