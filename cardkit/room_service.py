@@ -633,7 +633,8 @@ class RoomService:
                 if p == user:
                     you = {"table": t["table"], "seat": s, "name": names[s]}
             row = {"table": t["table"], "game": t["game"], "title": _GAMES[t["game"]], "started": t["started"],
-                   "over": t["over"], "held": t["held"], "paused": t["paused"], "seats": seats, "free": [s["name"] for s in seats if s["free"]]}
+                   "over": t["over"], "held": t["held"], "paused": t["paused"], "seats": seats,
+                   "free": [s["name"] for s in seats if s["free"]]}
             if teacher:
                 row["board"] = t["board"]
             rows.append(row)
