@@ -148,6 +148,17 @@ def test_variety_the_rule_that_wins_the_trick():
     assert r.startswith("2♥ wins this trick (the lowest card wins); Q♥ lets East win it with 8♥: "), r
 
 
+def test_variety_a_void_made_and_a_trump_that_wins():
+    """Contract 2 (♣ trumps), South to lead with 6♠ (a singleton), J♥ and ♣ 7 2: leading 6♠
+    leaves South void in spades, and South's trump later wins the spade East leads; leading
+    a trump does not (found by a search over random endings, checked by hand)."""
+    st = _variety(2, {0: "2C 7C 6S JH", 1: "3S AH 5H 9H", 2: "3C KH 8S 8D", 3: "6C JC 2S AS"},
+                  winners=[1] * 8 + [0])
+    assert _gap(st, "6S", "7C") == 4
+    r = reason(st, "6S", "7C", seat=0)
+    assert re.match(r"6♠ leaves you void in ♠, so you later win East's \S+♠ with [72]♣ \(a trump\)\.", r), r
+
+
 def test_no_reason_when_the_other_card_is_as_good():
     st = _variety_lead_into_east()
     assert _gap(st, "3S", "2S") == 0

@@ -331,7 +331,42 @@ def _tricks_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
         + (f" ({rule})" if rule else ""), [])
 
 
-_FACTS = (_trick_fact, _cards_fact, _tricks_fact)
+def _ruff_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
+    """Variety with trumps: ``best`` is the learner's last card of its suit (a void made), and
+    after it the learner later wins a trick of that suit led by the other side with a trump,
+    worth something to the learner's side, which after ``other`` the learner does not."""
+    if ctx.game != "variety" or ctx.contract.trump is None:
+        return None
+    trump, suit, seat = ctx.contract.trump, b.suit, ctx.seat
+    if suit == trump or any(c.suit == suit for c in ctx.state.hands[seat] if c != b):
+        return None
+
+    def ruffs(line: _Line) -> list:
+        out = []
+        for t in line.tricks[1:]:
+            if t.cards[0].suit != suit or t.winner != seat or t.leader in ctx.side or ctx.trick_value(t) <= 0:
+                continue   # a trick of that suit led by the other side, won by the learner, worth points
+            mine = t.cards[(seat - t.leader) % t.players]
+            if mine.suit == trump:
+                out.append(t)
+        return out
+
+    rb, ro = ruffs(lb), ruffs(lo)
+    if not rb or len(ro) >= len(rb):
+        return None
+    t = rb[0]
+    led, mine = t.cards[0], t.cards[(seat - t.leader) % t.players]
+    who = ctx.names[t.leader]
+    return ("ruff",), lambda: (
+        f"{b} leaves you void in {suit.symbol}, so you later win {_possessive(who)} {led} with {mine} "
+        f"(a trump)", [led])
+
+
+def _possessive(name: str) -> str:
+    return "your" if name == "you" else f"{name}'s"
+
+
+_FACTS = (_trick_fact, _ruff_fact, _cards_fact, _tricks_fact)
 
 
 # ---- visibility ------------------------------------------------------------------------------
@@ -423,12 +458,13 @@ def _check_choice(state, a, what: str):
 
 def _pick(worlds: list[_World], ctxs) -> tuple[_World, list] | None:
     """The facts to say and the world to say them from: the keys present in more than half
-    the worlds (in order: this trick, the cards, the tricks), at most two; the world that
+    the worlds (in order: this trick, a trump won by a void made, the cards, the tricks),
+    at most two; the world that
     has the most of them, then whose gap is nearest the median gap."""
     n = len(worlds)
     counts: Counter = Counter(k for w in worlds for k in w.facts)
     keep = [k for k in counts if counts[k] * 2 > n]
-    order = {"trick": 0, "cards": 1, "tricks": 2}
+    order = {"trick": 0, "ruff": 1, "cards": 2, "tricks": 3}
     keep.sort(key=lambda k: order[k[0]])
     if not keep:
         return None
