@@ -19,7 +19,8 @@ What is compared, from the decision's trick to the end of the deal, after ``best
 after ``other``: who wins this trick (and with which card, with the rule that makes it win
 when it is not the plain highest card of the suit led: "(a trump)", "(the lowest card wins)"
 in Variety's contract 6, "(the six beats the ace)" in Armenian Durak), the tricks the same
-player then wins in a row (and their points), the cards that score which change hands (Variety: the contract's cards;
+player then wins in a row (and their points), a void the best card makes in Variety and
+the trick a trump of the learner's then wins, the cards that score which change hands (Variety: the contract's cards;
 Warsaw Hearts: K♥ Q♥ J♥ and the hearts that cost the +20 bonus; Armenian Durak: the cards
 with points), and the tricks a side makes (Variety's trick contracts 1, 2 and 8). Seats are
 named from the learner's chair ("you", West, North, East; "your opponent" in Armenian
