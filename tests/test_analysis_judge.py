@@ -125,7 +125,7 @@ def test_review_costs_agree_with_the_exact_solver():
     assert late and all(v.seat == 0 for v in verdicts)
     assert all(v.exact_cost >= 0 for v in late)
     assert any(v.exact_cost > 0 and "cost" in v.text for v in late)
-    bids = [v for v in verdicts if v.method == "advisor"]
+    bids = [v for v in verdicts if v.method == "auction"]
     assert all(isinstance(v.action, int) for v in bids)
 
 
@@ -249,7 +249,7 @@ def test_review_and_a_hint_with_the_same_seed_name_the_same_best_action(game):
     verdicts = A.review(st, 1, seed=9, exact_nodes=1000)
     assert len(verdicts) >= 4
     if game == "variety":
-        assert any(v.method == "advisor" for v in verdicts)
+        assert any(v.method == "auction" for v in verdicts)
     by_index = {v.index: v for v in verdicts}
     cur = st._restart()
     for i, a in enumerate(st.history):
@@ -269,9 +269,9 @@ def test_review_and_a_hint_with_the_same_seed_name_the_same_best_action(game):
 
 def test_evaluate_decision_with_samples_is_estimate_with_the_decision_s_numbers():
     """In the play: estimate with decision_seed(seed, len(history)); a Generator seed is
-    used as it is (a problem set's stored generator); a bid: the advisor's margins for the
-    legal bids only."""
-    from cardkit.advisor import advise
+    used as it is (a problem set's stored generator); a bid: bid_estimate's figures (each
+    legal bid in the auction as it stands, issue 31) from the bidder's observation."""
+    from cardkit.analysis.judge import bid_estimate
     st = variety_position(3, 4, 30)
     e = A.evaluate_decision(st, seed=7, samples=5)
     ref = A.estimate(st, samples=5, seed=A.decision_seed(7, len(st.history)))
@@ -281,11 +281,9 @@ def test_evaluate_decision_with_samples_is_estimate_with_the_decision_s_numbers(
     b = V.new_deal(seed=4, dealer=3)
     b.apply_action(b.legal_actions()[2])                    # a bid: the next bidder's numbers are fewer
     est = A.evaluate_decision(b, seed=7, samples=50)
-    adv = {x.contract: x for x in advise(b.hands[b.current_player], seat=b.current_player, dealer=b.dealer,
-                                         samples=50, seed=A.decision_seed(7, 1), rules=b.rules)}
-    assert list(est.values) == b.legal_actions() and est.method == "advisor" and est.samples == 50
-    assert all(est.values[n] == adv[n].margin and est.stderr[n] == adv[n].stderr for n in est.values)
-    assert est.best == max(b.legal_actions(), key=lambda n: adv[n].margin)
+    ref = bid_estimate(b.observation(b.current_player), samples=50, seed=A.decision_seed(7, 1))
+    assert list(est.values) == b.legal_actions() and est.method == "auction" and est.samples == 50
+    assert (est.values, est.stderr, est.notes) == (ref.values, ref.stderr, ref.notes)
 
 
 def test_evaluate_decision_never_reads_hidden_cards():

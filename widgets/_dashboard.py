@@ -1131,8 +1131,11 @@ class DealDashboard(BoardSteps, W.VBox):
         The figures are :func:`cardkit.analysis.evaluate_decision`'s, the evaluator How
         did I do? reads, with the deal's number: in the play (and Armenian Durak's draw)
         :func:`cardkit.analysis.estimate` from the learner's observation over a fixed
-        number of deals of the hidden cards (no time budget); in Variety's bidding
-        :func:`cardkit.advisor.advise`'s margins among the legal bids. So the same position
+        number of deals of the hidden cards, each solved exactly where it solves
+        within the judge's bound, the rest played out and the Hint says how many (no time
+        budget); in Variety's bidding each legal bid in the auction as it stands
+        (:func:`cardkit.analysis.judge.bid_estimate`, the Hint saying which valuation the
+        best bid had). So the same position
         gives the same hint, and the review names the same best action there. The hint gives
         the best choice's expected value in points (the game's deal score from the
         learner's side: :func:`cardkit.analysis.outcome`) and how much more it gains than
@@ -1163,7 +1166,7 @@ class DealDashboard(BoardSteps, W.VBox):
                 self.last_error = None
                 self.refresh()
             self._hint_cache[key] = self._hint_figures(st, legal, key)
-        rows, samples = self._hint_cache[key]
+        rows, samples, *how = self._hint_cache[key]
         other = None
         if about is not None and not isinstance(about, (int, np.integer)):
             try:
@@ -1172,7 +1175,7 @@ class DealDashboard(BoardSteps, W.VBox):
             except (CardkitError, ValueError):
                 about = None
             other = next((r for r in rows if r[0] == about), None)
-        text = self._hint_html(st, rows, samples, other)
+        text = self._hint_html(st, rows, samples, other, *how)
         self._hinted.add(key)
         self.last_error = None
         self._message = text
@@ -1180,11 +1183,12 @@ class DealDashboard(BoardSteps, W.VBox):
         self.refresh()
         return self.hint_text
 
-    def _hint_figures(self, st, legal: list, key: str) -> tuple[list, int]:
-        """``([(action, value, stderr of its gap to the best), ...] best first, deals)`` for
-        the learner now: the judge's evaluation of the decision (kept for the review)."""
+    def _hint_figures(self, st, legal: list, key: str) -> tuple:
+        """``([(action, value, stderr of its gap to the best), ...] best first, deals, basis,
+        notes)`` for the learner now: the judge's evaluation of the decision (kept for the
+        review), with how it was made (:attr:`cardkit.analysis.Estimate.basis`, ``notes``)."""
         if len(legal) == 1:
-            return [(legal[0], None, None)], 0
+            return [(legal[0], None, None)], 0, None, None
         from cardkit.analysis import evaluate_decision
         if len(self._evaluations) >= EVALUATIONS_KEPT:   # undo and hint, again and again: memory stays bounded
             self._evaluations.clear()
@@ -1192,7 +1196,8 @@ class DealDashboard(BoardSteps, W.VBox):
         best = est.best
         # each action with its value and the standard error of its gap to the best (paired
         # over the same deals, as the review states it)
-        return [(a, est.values[a], est.gap_stderr(best, a)) for a in est.ranked()], est.samples
+        return ([(a, est.values[a], est.gap_stderr(best, a)) for a in est.ranked()], est.samples, est.basis,
+                est.notes)
 
     def _action_words(self, st, a, *, short: bool = False) -> str:
         """An action for the learner, HTML: "play Q♥" / "Q♥", "bid 3 (♥ trumps)", "take the
@@ -1210,14 +1215,14 @@ class DealDashboard(BoardSteps, W.VBox):
             return "not drawing" if short else "don't draw"
         return f"stack {stack + 1}'s face-down card" if short else f"take the face-down card of stack {stack + 1}"
 
-    def _hint_html(self, st, rows, samples: int, other) -> str:
+    def _hint_html(self, st, rows, samples: int, other, basis=None, notes=None) -> str:
         best, value, _ = rows[0]
         what = self._action_words(st, best)
         if value is None:
             return f"<b>Hint:</b> {what}: it is your only choice."
         unit = HINT_UNITS.get(self.GAME, "your points")
-        if st.phase == "bidding":
-            unit = "your side's margin if you name it and a partner repeats it"
+        if st.phase == "bidding":   # issue 31: which of the two valuations the best bid had
+            unit = "your side's margin" + (f"; {html.escape(notes[best])}" if notes and best in notes else "")
         if other is not None and other[0] == best:
             what += " (the card you pointed at)"
             other = None
@@ -1237,8 +1242,9 @@ class DealDashboard(BoardSteps, W.VBox):
         # a plain gain beside "about as good" (the new-learner pass read that as a contradiction)
         more = f"{gap:.1f} more than {than}" if clear or pm == 0 else f"about {gap:.1f} more than {than}"
         seen = "the cards you cannot see" if st.phase != "bidding" else "the other hands"
+        source = html.escape(basis) if basis else f"from {samples} deals of {seen}"   # "from 24 deals solved exactly"
         return (f"<b>Hint:</b> {what}: {_signed(value)} points on average ({unit}), {more} "
-                f"(± {pm:.1f}{noise}) <small>— from {samples} deals of {seen}</small>."
+                f"(± {pm:.1f}{noise}) <small>— {source}</small>."
                 + (self._hint_reason(st, best, other[0]) if clear else ""))
 
     def _hint_reason(self, st, best, other) -> str:

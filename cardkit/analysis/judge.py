@@ -6,17 +6,18 @@ bots, on top of the exact solvers (issue: the judge).
   seat knows, each valued exactly (when the rest of the deal is small enough) or by a
   playout with the rule bots, and averaged with standard errors.
 - :func:`evaluate_decision`: the one evaluator of a decision (the Hint, the review and the
-  problem sets): :func:`estimate` (or, for a Variety bid, the advisor) with fixed samples
+  problem sets): :func:`estimate` (or, for a Variety bid, :func:`bid_estimate`) with fixed samples
   and random numbers from the deal's number and the decision's place, no time budget.
 - :func:`review`: every decision of one seat so far, its cost against the best action,
   from the seat's view at that moment (:func:`evaluate_decision`) and (deal over) with all
   cards known.
 - :class:`ExpertBot`: plays the action :func:`estimate` ranks first (Variety also bids
-  from :func:`cardkit.advisor.advise`).
+  from :func:`bid_estimate`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
@@ -33,19 +34,22 @@ from .worlds import MAX_WORLDS
 
 __all__ = ["Estimate", "estimate", "estimate_observation", "Verdict", "review", "decision_seed", "ExpertBot",
            "outcome", "EXACT_CARDS", "EXACT_NODES", "MAX_ESTIMATE_SAMPLES", "evaluate_decision",
-           "DECISION_SAMPLES", "BID_SAMPLES"]
+           "DECISION_SAMPLES", "BID_SAMPLES", "bid_estimate", "auction_end"]
 
 #: The most worlds :func:`estimate` deals (:data:`cardkit.analysis.MAX_WORLDS`).
 MAX_ESTIMATE_SAMPLES = MAX_WORLDS
 
-#: Worlds are valued exactly (``method="auto"``) when at most this many cards are still to
-#: be played (in hands, on the tableau and in the open trick); else by a playout with the
-#: rule bots. Chosen so that one world's exact analysis takes a few milliseconds to a few
-#: tens of milliseconds on this project's 2-core machine (``benchmarks/analysis.py``).
+#: With ``method="auto"`` every world is first solved exactly (:data:`EXACT_NODES`); at
+#: most this many cards still to be played (in hands, on the tableau and in the open trick)
+#: every world is tried, with more the exact attempts stop when most of the worlds tried
+#: passed the bound (:func:`estimate_observation`). At or under it one world's exact
+#: analysis takes a few milliseconds to a few tens of milliseconds on this project's 2-core
+#: machine (``benchmarks/analysis.py``).
 EXACT_CARDS = {"variety": 24, "warsaw_hearts": 16, "armenian_durak": 16}
 
 #: A world's exact analysis in :func:`estimate` may search at most this many positions;
-#: past it (a rare hard world) the whole estimate is made by playouts instead.
+#: past it that world is played out by the rule bots instead (:attr:`Estimate.method`
+#: ``"mixed"``). A bound on positions, not time, so that a Hint is reproducible.
 EXACT_NODES = 400_000
 
 
@@ -108,12 +112,23 @@ class Estimate:
     :ivar stderr: ``{action: points}``, the standard error of each mean (sample standard
         deviation / sqrt(samples); 0.0 with one world).
     :ivar samples: worlds dealt and valued.
-    :ivar method: ``"exact"`` (each world solved with all cards known) or ``"playouts"``
-        (each world played out once per action by the rule bots).
+    :ivar method: ``"exact"`` (each world solved with all cards known), ``"playouts"``
+        (each world played out once per action by the rule bots), ``"mixed"`` (some worlds
+        each way: :attr:`exact_worlds` solved) or, for a Variety bid, ``"auction"``
+        (:func:`bid_estimate`).
     :ivar seconds: wall-clock time taken.
     :ivar worlds: the value of each action in each world, a tuple of ``samples`` rows in
-        the order of ``values`` (points), or None where the figures came without them (a
-        Variety bid, :func:`cardkit.advisor.advise`'s margins); read by :meth:`gap_stderr`.
+        the order of ``values`` (points), or None where the figures came without them
+        (:func:`cardkit.advisor.advise`'s margins); read by :meth:`gap_stderr`.
+    :ivar notes: ``{action: text}``, how each action was valued, in words for a learner, or
+        None: a Variety bid (``method="auction"``) that repeats a number already named
+        "ends the bidding: valued as contract N with the player on your left as your
+        partner"; a fresh one "valued by how the bidding may go on from here".
+    :ivar basis: how the figures were made, one phrase for a learner ("from 24 deals of
+        the cards you cannot see, each solved exactly"; a mixture says how many were
+        solved), or None.
+    :ivar exact_worlds: how many of the worlds were solved exactly (all cards known); the
+        others were played out by the rule bots.
     """
 
     seat: int
@@ -123,6 +138,9 @@ class Estimate:
     method: str
     seconds: float
     worlds: tuple | None = field(default=None, compare=False, repr=False)
+    notes: dict | None = field(default=None, compare=False, repr=False)
+    basis: str | None = field(default=None, compare=False)
+    exact_worlds: int = 0
 
     def gap(self, a, b) -> float:
         """``values[a] − values[b]``, points."""
@@ -187,8 +205,10 @@ def estimate(state, *, samples: int = 32, seconds: float | None = None, seed=Non
         None: exactly ``samples`` worlds (reproducible with a seed).
     :param seed: int or :class:`numpy.random.Generator`.
     :param progress: optional callable ``progress(done, total)``, called after each world.
-    :param method: ``"auto"`` (exact when at most :data:`EXACT_CARDS` cards are left, else
-        playouts), ``"exact"`` or ``"playouts"``.
+    :param method: ``"auto"`` (each world exact first, within :data:`EXACT_NODES`
+        positions, else played out; attempts stop early in a deal when most worlds tried
+        passed the bound, see :func:`estimate_observation`), ``"exact"`` (every world
+        tried) or ``"playouts"``.
     :returns: :class:`Estimate` (points from the mover's side, :func:`outcome`).
     :raises StateError: for a state not in its play or not of the three games.
     :raises CardkitError: for a bad ``samples``, ``seconds``, ``method`` or ``progress``.
@@ -208,7 +228,19 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
     Worlds: :func:`cardkit.analysis.worlds.sample_worlds`, from the observation alone
     (the voids shown; Armenian Durak's draws and turned-up cards from its public
     history), the same worlds as the game's ``sample_worlds`` deals from the state with
-    the same random numbers."""
+    the same random numbers.
+
+    Exact first (issue 31): each world is solved exactly (:func:`cardkit.analysis.analyse`,
+    every legal action, all cards of that world known) within :data:`EXACT_NODES`
+    positions; a world that passes it is played out by the rule bots instead (once per
+    action: the batched simulator for Variety and Warsaw Hearts, the engine's RuleBot for
+    Armenian Durak). With ``method="auto"``, where more than :data:`EXACT_CARDS` cards are
+    left, the exact attempts stop once two or more worlds have passed the bound and they
+    outnumber the worlds solved (the rest are played out): the cost of a position too large
+    for the solver stays a few bounded searches. The bound counts positions, never time, so
+    the same arguments give the same figures. :attr:`Estimate.method` is ``"exact"`` when
+    every world was solved, ``"playouts"`` when none was, else ``"mixed"``;
+    :attr:`Estimate.exact_worlds` and :attr:`Estimate.basis` say how many."""
     t0 = time.perf_counter()
     game = _game or _game_of(obs)
     n = _check_samples(samples)
@@ -224,36 +256,62 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
     from .worlds import sample_worlds
     worlds = sample_worlds(obs, n, rng)  # from the observation only
     legal = list(obs.legal_actions)
-    exact = method == "exact" or (method == "auto" and bool(worlds) and cards_left(worlds[0]) <= EXACT_CARDS[game])
-    rows = []
     seat = obs.seat
+    late = bool(worlds) and cards_left(worlds[0]) <= EXACT_CARDS[game]
+    trying = method != "playouts"
+    if trying and hasattr(backend, "clear_table"):
+        # Variety's solver keeps its table between searches, so a search's positions (and
+        # whether a world passes EXACT_NODES) would depend on what was solved before: an
+        # empty table makes the same estimate give the same figures (the Hint and the review)
+        backend.clear_table()
+    rows: list = [None] * len(worlds)
+    solved = failed = 0
     for i, w in enumerate(worlds):
-        if exact:
+        if trying:
             try:
                 an = backend.analyse(w, max_nodes=EXACT_NODES)
-            except SearchLimit:  # a hard world: value every world by playouts instead
-                return _values_by_playouts(game, worlds, legal, seat, rng, progress, seconds, t0)
-            rows.append([an[a] for a in legal])
-        else:
-            return _values_by_playouts(game, worlds, legal, seat, rng, progress, seconds, t0)
-        if progress is not None:
+                rows[i] = [an[a] for a in legal]
+                solved += 1
+            except SearchLimit:  # a hard world: played out below
+                failed += 1
+                if method == "auto" and not late and failed >= 2 and failed > solved:
+                    trying = False
+        if progress is not None and rows[i] is not None:
             progress(i + 1, n)
-        if seconds is not None and len(rows) >= 2 and time.perf_counter() - t0 > seconds:
+        if seconds is not None and i >= 1 and time.perf_counter() - t0 > seconds:
+            worlds = worlds[:i + 1]
+            rows = rows[:i + 1]
             break
-    return _summary(seat, legal, rows, "exact" if exact else "playouts", t0)
-
-
-def _values_by_playouts(game, worlds, legal, seat, rng, progress, seconds, t0) -> Estimate:
-    """Each world played out once per action by the rule policy: Variety and Warsaw Hearts
-    through the batched simulator (the deal so far and the action forced, then the rule
-    policy in every seat: all worlds at once), Armenian Durak with the engine's RuleBot."""
-    if game in ("variety", "warsaw_hearts") and worlds:
-        rows = _batched_playouts(game, worlds, legal, seat, rng)
+    rest = [i for i, r in enumerate(rows) if r is None]
+    if rest:
+        played = _playout_rows(game, [worlds[i] for i in rest], legal, seat, rng, seconds, t0)
+        for i, r in zip(rest, played):
+            rows[i] = r
         if progress is not None:
-            progress(len(worlds), len(worlds))
-        return _summary(seat, legal, rows, "playouts", t0)
-    rows = []
-    for i, w in enumerate(worlds):
+            progress(n, n)
+    rows = [r for r in rows if r is not None]     # Durak's playouts may stop at the time budget
+    k = len(rows)
+    how = "exact" if solved == k else "playouts" if solved == 0 else "mixed"
+    basis = (f"from {k} deals solved exactly" if how == "exact" else
+             f"from {k} deals played out by the rule bots" if how == "playouts" else
+             f"from {k} deals: {solved} solved exactly, {k - solved} played out by the rule bots (too long to "
+             f"solve)")
+    return dataclasses.replace(_summary(seat, legal, rows, how, t0), basis=basis, exact_worlds=solved)
+
+
+def _playout_rows(game, worlds, legal, seat, rng, seconds, t0) -> list:
+    """Each world played out once per action by the rule policy, its rows ``[value of each
+    action]``: Variety and Warsaw Hearts through the batched simulator (the deal so far and
+    the action forced, then the rule policy in every seat: all worlds at once), Armenian
+    Durak with the engine's RuleBot (stopping at the time budget ``seconds``, if any, after
+    two worlds: the rows not played are None)."""
+    if game in ("variety", "warsaw_hearts"):
+        return _batched_playouts(game, worlds, legal, seat, rng)
+    rows: list = []
+    for w in worlds:
+        if seconds is not None and sum(r is not None for r in rows) >= 2 and time.perf_counter() - t0 > seconds:
+            rows.append(None)
+            continue
         bots = _rule_bots(game, w.players, rng)
         row: list[float] = []
         for a in legal:
@@ -262,11 +320,7 @@ def _values_by_playouts(game, worlds, legal, seat, rng, progress, seconds, t0) -
             play_out(c, bots)
             row.append(outcome(c, seat))
         rows.append(row)
-        if progress is not None:
-            progress(i + 1, len(worlds))
-        if seconds is not None and len(rows) >= 2 and time.perf_counter() - t0 > seconds:
-            break
-    return _summary(seat, legal, rows, "playouts", t0)
+    return rows
 
 
 def _batched_playouts(game, worlds, legal, seat, rng) -> list[list[float]]:
@@ -320,6 +374,134 @@ def _summary(seat, legal, rows, method, t0) -> Estimate:
                     tuple(tuple(float(x) for x in row) for row in arr))
 
 
+# ---- a Variety bid, in the auction as it stands (issue 31) ------------------------------------
+
+_AROUND = {1: "the player on your left", 2: "the player opposite you", 3: "the player on your right"}
+
+
+def _rule_bid(ev: dict, seat: int, bids: list, first: int, own: set) -> int:
+    """The bid :class:`cardkit.games.variety.RuleBot` makes with a hand whose
+    :func:`~cardkit.games.variety_bots.hand_evaluation` is ``ev``, at ``seat``, after
+    ``bids`` (the first by ``first``), having named ``own`` (its rule, without the remark;
+    ``tests/test_judge_bidding.py`` checks the two agree)."""
+    legal = [m for m in range(1, 9) if m not in own]
+    ranked = sorted(legal, key=lambda m: -ev[m])
+    best = ev[ranked[0]]
+    slack = 1.5 + 0.5 * (len(bids) // 4)
+    others = {b for i, b in enumerate(bids) if (first + i) % 4 != seat}
+    for m in ranked:
+        if m in others and ev[m] >= best - slack:
+            return m
+    named = set(bids)
+    return next((m for m in ranked if m not in named), ranked[0])
+
+
+def auction_end(bids, first: int, evs=None) -> tuple[int, tuple[int, int]] | None:
+    """Where the bidding ``bids`` (the first by seat ``first``) ends (RULES.md §1.3): a
+    number named again ends it, its first namer and the player who repeated it the
+    declarers. With ``evs`` (four :func:`~cardkit.games.variety_bots.hand_evaluation`
+    dicts, one a seat) an unfinished bidding goes on as the rule bots bid, every seat
+    included; without, None for an unfinished one.
+
+    :returns: ``(contract, (first namer, repeater))`` or None.
+    """
+    namer: dict[int, int] = {}
+    own: list[set] = [set() for _ in range(4)]
+    bids = list(bids)
+    i = 0
+    while True:
+        if i == len(bids):
+            if evs is None:
+                return None
+            s = (first + i) % 4
+            bids.append(_rule_bid(evs[s], s, bids, first, own[s]))
+        b, s = bids[i], (first + i) % 4
+        if b in namer:
+            return b, (namer[b], s)
+        namer[b] = s
+        own[s].add(b)
+        i += 1
+
+
+def _hands_as_cards(hands: np.ndarray, rules) -> list[list[list]]:
+    """:func:`cardkit.advisor.sample_deals`' hands (4, n) as n deals of four card lists."""
+    from ..cards import Card
+    from ..simulate import variety as SV
+    bit = SV._tables(rules.contract_values).bit_of[52:104].astype(np.uint64)   # ace-high layout
+    cards = [Card.from_index(i) for i in range(52)]
+    has = ((hands[:, :, None] >> bit[None, None, :]) & np.uint64(1)).astype(bool)   # (4, n, 52)
+    return [[[cards[i] for i in np.flatnonzero(has[s, k])] for s in range(4)] for k in range(hands.shape[1])]
+
+
+def bid_estimate(obs, *, samples: int = 400, seed=None) -> Estimate:
+    """Each legal Variety bid of the bidder, valued in the auction as it stands (issue 31,
+    RULES.md §1.3), from the bidder's observation (its 13 cards and the bids so far).
+
+    ``samples`` deals of the 39 unseen cards (:func:`cardkit.advisor.sample_deals`, the
+    same deals for every bid). A bid that **repeats** a number another player named ends
+    the bidding: it is valued as that contract, with its first namer as the partner, in
+    every deal. A **fresh** bid is valued by how the bidding may go on from it: in each
+    deal the other hands (and the bidder's later bids) bid as the rule bots bid
+    (:class:`cardkit.games.variety.RuleBot`: who may still repeat it, who has bid what),
+    until a number is repeated. Each deal is then played out in the contract it reached
+    by the rule policy (:mod:`cardkit.simulate.variety`), all bids in the same deals.
+
+    :returns: :class:`Estimate`, ``method="auction"``: ``values`` the bidder's side's
+        expected margin (points, :func:`outcome`'s units) for each legal bid in the
+        engine's order, ``worlds`` the per-deal margins (paired gaps), ``notes`` which of
+        the two valuations each bid had, in words.
+    :raises StateError: for an observation not in Variety's bidding or not the bidder's.
+    :raises CardkitError: for ``samples`` outside 2..:data:`cardkit.advisor.MAX_SAMPLES`.
+    """
+    from ..advisor import MAX_SAMPLES, sample_deals
+    from ..games import variety as V
+    from ..games.variety_bots import hand_evaluation
+    from ..simulate import variety as SV
+    from ..simulate._core import reverse_strength
+    t0 = time.perf_counter()
+    if not isinstance(obs, V.Observation) or obs.phase != "bidding" or obs.current_player != obs.seat:
+        raise StateError("bid_estimate: expected the observation of the Variety player to bid")
+    n = check_count(samples, "samples", 2, MAX_SAMPLES, "deals")
+    rng = as_generator(seed)
+    seat, first, rules = obs.seat, obs.first_bidder, obs.rules
+    bids = list(obs.bids)
+    legal = list(obs.legal_actions)
+    hands = sample_deals(list(obs.hand), seat, n, rng)
+    namer: dict[int, int] = {}
+    for i, b in enumerate(bids):
+        namer.setdefault(b, (first + i) % 4)
+    con = np.empty((len(legal), n), dtype=np.int8)
+    decl = np.empty((len(legal), n, 2), dtype=np.int8)
+    notes: dict[int, str] = {}
+    evs = None
+    for j, b in enumerate(legal):
+        if b in namer:   # a repeat: the bidding ends, this contract with this partner
+            con[j], decl[j] = b, (namer[b], seat)
+            who = _AROUND[(namer[b] - seat) % 4]
+            notes[b] = (f"bid {b} repeats the bid of {who}, so it ends the bidding: valued as contract {b} "
+                        f"with that player as your partner")
+            continue
+        if evs is None:
+            mine = hand_evaluation(obs.hand)
+            evs = [[mine if s == seat else hand_evaluation(h[s]) for s in range(4)]
+                   for k, h in enumerate(_hands_as_cards(hands, rules))]
+        for k in range(n):
+            c, d = auction_end(bids + [b], first, evs[k])   # type: ignore[misc]  # always ends with evs
+            con[j, k], decl[j, k] = c, d
+        notes[b] = (f"bid {b} is new: valued by how the bidding may go on from here (who may still repeat "
+                    f"it, who has bid what), every later bid as the rule bots bid")
+    con_f = con.reshape(-1)
+    h = np.tile(hands, (1, len(legal)))
+    rev = SV._tables(rules.contract_values).reversed[con_f]
+    if rev.any():
+        h = np.where(rev[None, :], reverse_strength(h, 13), h)
+    batch = SV._play(h, con_f, np.ascontiguousarray(decl.reshape(-1, 2)),
+                     np.full(len(con_f), obs.dealer, dtype=np.int8), "rule", rules, rng)
+    rows = batch.margin(seat).reshape(len(legal), n).T
+    out = _summary(seat, legal, rows, "auction", t0)
+    return dataclasses.replace(out, notes=notes, basis=f"from {n} deals of the other hands")
+
+
 # ---- the review ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -330,8 +512,7 @@ class Verdict:
     :ivar seat: who decided.
     :ivar action: what was played (a card, a bid, a draw).
     :ivar best: the best action from the seat's view then (:func:`evaluate_decision`:
-        :func:`estimate`, or for a Variety bid the advisor's best contract among the legal
-        bids).
+        :func:`estimate`, or for a Variety bid :func:`bid_estimate`'s best legal bid).
     :ivar cost: points the choice cost on average from the seat's view, best's value
         minus the action's value (>= 0 up to sampling noise).
     :ivar stderr: standard error of ``cost`` (points).
@@ -339,7 +520,8 @@ class Verdict:
         best action minus the action's (:func:`analyse`), or None when the position was too
         large to solve within the review's limit, or the decision was a bid.
     :ivar exact_best: the best action with all cards known, or None.
-    :ivar method: how the view was valued: ``"exact"``, ``"playouts"`` or ``"advisor"``.
+    :ivar method: how the view was valued (:attr:`Estimate.method`): ``"exact"``,
+        ``"mixed"``, ``"playouts"`` or (a bid) ``"auction"``.
     :ivar text: one sentence for a learner ("J♠ cost 2.4 ± 0.6 points on average; with
         all cards known, it cost 4 points"); a cost within two standard errors reads "about 1.3
         points worse than Q♠ on average, not certain", one of 0 with all cards known
@@ -350,6 +532,10 @@ class Verdict:
         work out" (its cost then could be 0: the review says so rather than nothing).
     :ivar exact_limit: the deal was over and the all-cards-known analysis of this play
         decision passed the review's ``exact_nodes`` (so ``exact_cost`` is None).
+    :ivar valuation: how the decision was valued from the seat's view, in words, part of
+        :attr:`text`: a bid, whether it repeated a number (valued as the contract it made,
+        with that partner) or was fresh (valued by how the bidding might go on); a card,
+        how many of the sampled deals were solved exactly (:attr:`Estimate.basis`).
     """
 
     index: int
@@ -363,6 +549,7 @@ class Verdict:
     method: str
     text: str
     exact_limit: bool = False
+    valuation: str | None = None
 
     @property
     def certain(self) -> bool:
@@ -398,7 +585,8 @@ def cost_is_clear(cost: float, stderr: float) -> bool:
 _clear = cost_is_clear   # the old private name (cardkit/problems.py reads it)
 
 
-def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_name, exact_limit=False) -> str:
+def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_name, exact_limit=False,
+                  valuation=None) -> str:
     """One sentence: a cost is stated as a cost only when it is clear (:func:`cost_is_clear`), as
     "about N points, not certain" otherwise; a decision that cost nothing with all cards
     known says so, and one stated as a cost whose all-cards-known analysis passed its limit
@@ -421,8 +609,10 @@ def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_na
             s += f"; with all cards known, it cost {exact_cost} point{'s' if exact_cost != 1 else ''}"
             if exact_best is not None and exact_best != best:
                 s += f" (best: {name(exact_best)})"
-    elif exact_limit and cost >= 1 and cost_is_clear(cost, se):   # listed: say its exact cost is unknown
+    elif exact_limit:   # say why there is no exact cost
         s += "; with all cards known it was too long to work out"
+    if valuation:
+        s += f"; {valuation}"
     return minus_signs(s)
 
 
@@ -430,12 +620,12 @@ def verdict_text(v: Verdict, name=_name) -> str:
     """The sentence of :func:`review` for the verdict ``v``, with its actions written by
     ``name`` (a page writes a bid "bid 7" and a draw by its stack's number on the page)."""
     return _verdict_text(v.action, v.best, v.cost, v.stderr, v.exact_cost, v.exact_best, name=name,
-                         exact_limit=v.exact_limit)
+                         exact_limit=v.exact_limit, valuation=v.valuation)
 
 
 def decision_seed(seed: int, index: int) -> np.random.Generator:
     """The random numbers of the decision at ``state.history[index]`` of a deal judged with
-    ``seed``: what :func:`review` gives :func:`estimate` (and the advisor, for a bid) at
+    ``seed``: what :func:`review` gives :func:`estimate` (and :func:`bid_estimate`, for a bid) at
     that decision (through :func:`evaluate_decision`, which the Hint calls too, so both
     name the same best action there).
 
@@ -457,8 +647,8 @@ def decision_seed(seed: int, index: int) -> np.random.Generator:
 #: (Warsaw Hearts), 3.3-7.2 s (Armenian Durak, about 20 decisions; 2.1-6.2 s with the old
 #: 8 worlds in the same runs), most of it the all-cards-known analysis.
 DECISION_SAMPLES = {"variety": 32, "warsaw_hearts": 48, "armenian_durak": 16}
-#: Deals per contract :func:`evaluate_decision` has the advisor play for a Variety bid
-#: (:func:`cardkit.advisor.advise`, about 10-20 ms).
+#: Deals of the other hands :func:`evaluate_decision` plays for a Variety bid
+#: (:func:`bid_estimate`, every legal bid in the same deals).
 BID_SAMPLES = 400
 
 
@@ -478,9 +668,11 @@ def evaluate_decision(state, *, seed, samples: int | None = None, cache: dict | 
       observation with ``samples`` worlds (default :data:`DECISION_SAMPLES` of the game)
       and the random numbers :func:`decision_seed` ``(seed, len(state.history))``: worlds
       solved exactly late in a deal, rule-bot playouts earlier (:attr:`Estimate.method`).
-    - In Variety's bidding: :func:`cardkit.advisor.advise` for the bidder's 13 cards
-      (``samples`` deals per contract, default :data:`BID_SAMPLES`; RULES.md §1.8), its
-      margins and standard errors for the legal bids only, ``method="advisor"``.
+    - In Variety's bidding: :func:`bid_estimate`, each legal bid judged in the auction
+      as it stands (``samples`` deals of the other hands, default :data:`BID_SAMPLES`): a
+      bid that repeats a number ends the bidding and is valued as that contract with that
+      partner; a fresh one by how the bidding may go on (RULES.md §1.3),
+      ``method="auction"``, :attr:`Estimate.notes` saying which.
 
     Hidden cards never influence the result (only the mover's view is read).
 
@@ -497,8 +689,8 @@ def evaluate_decision(state, *, seed, samples: int | None = None, cache: dict | 
         a page passes the same dict to :func:`review` so a hinted decision is not worked
         out twice.
     :returns: :class:`Estimate`: ``values`` and ``stderr`` in points from the mover's side
-        (:func:`outcome`; a bid: the bidder's side's expected margin if it declares that
-        contract), ``samples`` the worlds or deals per contract, ``best`` and ``ranked``
+        (:func:`outcome`; a bid: the bidder's side's expected margin in the contract the
+        bidding reaches), ``samples`` the worlds or deals per contract, ``best`` and ``ranked``
         over the legal actions in the engine's order for ties.
     :raises StateError: for a deal that is over, Armenian Durak's blind trump draw, or a
         state of another game.
@@ -528,16 +720,9 @@ def evaluate_decision(state, *, seed, samples: int | None = None, cache: dict | 
     if cache is not None and key is not None and key in cache:
         return cache[key]
     rng = seed if base is None else decision_seed(base, len(state.history))
-    if bid:
-        from ..advisor import advise
+    if bid:   # in the auction as it stands (issue 31): a repeat is the contract it makes
         n = BID_SAMPLES if samples is None else samples
-        t0 = time.perf_counter()
-        seat = state.current_player
-        adv = advise(state.hands[seat], seat=seat, dealer=state.dealer, samples=n, seed=rng, rules=state.rules)
-        by = {x.contract: x for x in adv}
-        legal = state.legal_actions()
-        out = Estimate(seat, {b: float(by[b].margin) for b in legal}, {b: float(by[b].stderr) for b in legal},
-                       n, "advisor", time.perf_counter() - t0)
+        out = bid_estimate(state.observation(state.current_player), samples=n, seed=rng)
     else:
         out = estimate(state, samples=DECISION_SAMPLES[game] if samples is None else samples, seed=rng)
     if cache is not None and key is not None:
@@ -552,7 +737,7 @@ def review(state, seat: int, *, samples: int | None = None, seed=None, progress=
     Each position where ``seat`` had a choice is rebuilt from the deal's history; the
     choice is compared with the best action from the seat's view at that moment
     (:func:`evaluate_decision`, the Hint's evaluator: :func:`estimate` in the play,
-    :func:`cardkit.advisor.advise`'s margins for a Variety bid, RULES.md §1.8) and, once the
+    :func:`bid_estimate` for a Variety bid, in the auction as it stands) and, once the
     deal is over, with all cards known (:func:`analyse`, when the position solves within
     ``exact_nodes`` positions). Forced actions (one legal choice) are skipped.
 
@@ -608,9 +793,10 @@ def review(state, seat: int, *, samples: int | None = None, seed=None, progress=
                     ec = int(an[eb] - an[a])
                 except SearchLimit:
                     limit = True
+            how = (est.notes or {}).get(a) if cur.phase == "bidding" else est.basis
             out.append(Verdict(i, seat, a, best, float(cost), float(se), ec, eb, est.method,
                                _verdict_text(a, best, cost, se, ec, eb, bid=cur.phase == "bidding",
-                                             exact_limit=limit), limit))
+                                             exact_limit=limit, valuation=how), limit, how))
         cur.apply_action(a)
         if progress is not None:
             progress(i + 1, len(history))
@@ -622,8 +808,8 @@ def review(state, seat: int, *, samples: int | None = None, seed=None, progress=
 class ExpertBot(Bot):
     """Plays the action :func:`estimate_observation` ranks first, from its observation
     only (among exactly equal actions, the rule bot's choice). Variety bids from
-    :func:`cardkit.advisor.advise` (the contract with the best
-    expected margin among its legal bids, RULES.md §1.8) and says why, as RuleBot does.
+    :func:`bid_estimate` (the legal bid with the best expected margin in the auction as it
+    stands, RULES.md §1.3) and says why, as RuleBot does.
 
     :param seed: int or :class:`numpy.random.Generator`.
     :param samples: worlds per decision (default 24).
@@ -666,10 +852,8 @@ class ExpertBot(Bot):
         return ties[0]
 
     def _bid(self, obs):
-        from ..advisor import advise
         from ..games.variety_bots import _reason
-        adv = advise(obs.hand, seat=obs.seat, dealer=obs.dealer, samples=300, seed=self.rng, rules=obs.rules)
-        by = {x.contract: x.margin for x in adv}
-        choice = max(obs.legal_actions, key=lambda n: by[n])
+        est = bid_estimate(obs, samples=300, seed=self.rng)   # in the auction as it stands
+        choice = est.best
         self.remark = f"I bid {choice}: {_reason(choice, obs.hand)}"
         return choice
