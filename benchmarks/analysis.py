@@ -33,6 +33,7 @@ the same call in a second process with that cache (the kernel is loaded).
     python benchmarks/analysis.py --dds-only --positions 20   # only the table against DDS
     python benchmarks/analysis.py --no-compile --no-dds --only "variety solve 13" --positions 5
     python benchmarks/analysis.py --dd-table 2                # dd_table's time per contract
+    python benchmarks/analysis.py --dd-table 2 --workers 1    # the same on one thread
     python benchmarks/analysis.py --contracts "5 7 8" --positions 6 --max-nodes 40000000 --verbose
 
 Prints the machine and the load average (``os.getloadavg()``) at the start and the end.
@@ -449,13 +450,15 @@ def run_table(args) -> None:
 def run_dd_table(args) -> None:
     """Per contract, the time and nodes of the 12 cells (pairs) of dd_table on ``args.dd_table``
     random deals (the default lead: 12 distinct searches per contract)."""
-    print(f"dd_table: per contract, the 12 declaring pairs of one deal (max_nodes={args.max_nodes:,} per cell)")
+    w = args.workers or AV.default_workers()
+    print(f"dd_table: per contract, the 12 declaring pairs of one deal (max_nodes={args.max_nodes:,} per cell), "
+          f"{w} thread{'s' if w > 1 else ''} (--workers; compare 1 and 2 for what the second core buys)")
     print(f"{'contract':<9} {'deals':>5} {'median':>10} {'max':>10} {'cells unsolved':>15}")
     for c in range(1, 9):
         secs, bad = [], 0
         for i in range(args.dd_table):
             s = V.new_deal(seed=args.seed * 1_000_003 + i, dealer=i % 4)
-            T = A.dd_table(s, contracts=[c], max_nodes=args.max_nodes)
+            T = A.dd_table(s, contracts=[c], max_nodes=args.max_nodes, workers=args.workers)
             secs.append(T.seconds)
             bad += len(T.unsolved)
         print(f"{c:<9} {len(secs):>5} {fmt_s(statistics.median(secs)):>10} {fmt_s(max(secs)):>10} "
@@ -464,22 +467,25 @@ def run_dd_table(args) -> None:
 
 # ---- every contract against DDS on the same cards (issue 31) ---------------------------------------
 
-def dds_whole_deal_seconds(state) -> float:
+def dds_whole_deal_seconds(state) -> tuple[float, float]:
     """DDS's time for the opening-lead position of ``state``'s cards in its contract's trump
     suit (no trumps for contracts 1 and 8): ``SolveBoard`` with one optimal solution, the
     yardstick of issue 31 for every contract (DDS solves bridge, not the point contracts)."""
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
     deal = dds_deal(state)
+    c0 = time.process_time()
     t0 = time.perf_counter()
     solve_board(deal, SolveMode.OptimalOne)
-    return time.perf_counter() - t0
+    return time.perf_counter() - t0, time.process_time() - c0
 
 
 def run_contracts_table(args) -> None:
     """Per contract, whole deals from the opening lead (random dealer and declarers, the
     bidding forced): cardkit's ``solve`` (value and line) under ``--max-nodes``, and DDS on the
-    same cards in the contract's trump suit, deals in turn (DDS never sees a repeat)."""
+    same cards in the contract's trump suit, deals in turn (DDS never sees a repeat). Both
+    are timed by the wall clock and by this process's CPU time (``time.process_time``: less
+    moved by other programs on a shared machine; one thread each)."""
     try:
         import endplay.dds  # noqa: F401  (the bench extra)
     except ImportError:
@@ -491,39 +497,41 @@ def run_contracts_table(args) -> None:
     print(f"Whole deals, every contract against DDS (same cards, the contract's trump suit), "
           f"cap {args.max_nodes:,} positions, {args.positions} deals a contract")
     head = (f"{'contract':<9} {'done':>6} {'median':>10} {'max':>10} {'DDS med':>9} {'ratio med':>10} "
-            f"{'ratio max':>10} {'nodes med':>12} {'nodes max':>12} {'load':>5}")
+            f"{'CPU ratio':>10} {'ratio max':>10} {'nodes med':>12} {'nodes max':>12} {'load':>5}")
     print(head)
     print("-" * len(head))
     for c in contracts:
-        secs, nodes, ratios, dds = [], [], [], []
-        over = 0
+        secs, nodes, ratios, cratios, dds = [], [], [], [], []
         for i in range(args.positions):
             st = variety_position(args.seed * 1_000_003 + i, c, 13)
             AV._Ctx(st, None)
             variety_table_clear_seconds()
+            c0 = time.process_time()
             r = time_one("variety", "solve", st, args.max_nodes)
-            d = dds_whole_deal_seconds(st)
+            cpu = time.process_time() - c0
+            d, dc = dds_whole_deal_seconds(st)
             dds.append(d)
             if r is None:
-                over += 1
                 ratios.append(float("inf"))
+                cratios.append(float("inf"))
                 if args.verbose:
                     print(f"   deal {i}: over the cap; DDS {fmt_s(d)}", flush=True)
                 continue
             secs.append(r[0])
             nodes.append(r[1])
             ratios.append(r[0] / d if d > 0 else float("inf"))
+            cratios.append(cpu / dc if dc > 0 else float("inf"))
             if args.verbose:
-                print(f"   deal {i}: {fmt_s(r[0])} {r[1]:,} positions; DDS {fmt_s(d)}; ratio {ratios[-1]:.1f}",
-                      flush=True)
-        rmed = statistics.median(ratios)
+                print(f"   deal {i}: {fmt_s(r[0])} (CPU {fmt_s(cpu)}) {r[1]:,} positions; DDS {fmt_s(d)} "
+                      f"(CPU {fmt_s(dc)}); ratio {ratios[-1]:.1f}, CPU {cratios[-1]:.1f}", flush=True)
         print(f"{c:<9} {len(secs):>3}/{args.positions:<2} {fmt_s(statistics.median(secs) if secs else None):>10} "
               f"{fmt_s(max(secs) if secs else None):>10} {fmt_s(statistics.median(dds)):>9} "
-              f"{rmed:>9.1f}× {max(ratios):>9.1f}× "
+              f"{statistics.median(ratios):>9.1f}× {statistics.median(cratios):>9.1f}× {max(ratios):>9.1f}× "
               f"{(f'{statistics.median(nodes):,.0f}' if nodes else '–'):>12} "
               f"{(f'{max(nodes):,}' if nodes else '–'):>12} {os.getloadavg()[0]:>5.2f}", flush=True)
-    print("ratio: each deal's solve time / DDS's on the same deal (over the cap: infinite), median and max; "
-          "nodes: positions searched by solve (value and line), over the deals that finished")
+    print("ratio: each deal's solve time / DDS's on the same deal (over the cap: infinite), median and max, by "
+          "the wall clock; CPU ratio: the median by CPU time; nodes: positions searched by solve (value and line), "
+          "over the deals that finished")
 
 
 # ---- compile and cached load, in fresh processes ----------------------------------------------
@@ -586,6 +594,8 @@ def main(argv=None) -> None:
     p.add_argument("--contracts", default="", metavar="LIST",
                    help="only whole deals of these contracts (e.g. '5 7 8') against DDS on the same cards")
     p.add_argument("--verbose", action="store_true", help="with --contracts: a line per deal")
+    p.add_argument("--workers", type=int, default=None,
+                   help="with --dd-table: threads (default: one per core, at most 2)")
     p.add_argument("--dd-table", type=int, default=0, metavar="DEALS",
                    help="only the double-dummy table (cardkit.analysis.dd_table) of DEALS deals, per contract")
     args = p.parse_args(argv)
