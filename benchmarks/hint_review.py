@@ -15,6 +15,11 @@ seat 0 as the learner, and prints:
   every decision (the page's store read back: what is left is the all-cards-known
   analysis), beside the review with the old settings (8 worlds a decision);
 - each game's slowest Hint and median review;
+- the Hint at the first card of the play (issue 31: every world solved exactly from the
+  first card, within :data:`cardkit.analysis.judge.EXACT_NODES` positions a world, the
+  others played out): per Variety contract, Warsaw Hearts with 3 and 4 players and
+  Armenian Durak, the median and slowest time, the share of Hints with every world
+  solved (``method == "exact"``) and the share of worlds solved (``--first`` deals a row);
 - the slowest Hint at the first positions whose worlds are all solved exactly
   (:data:`cardkit.analysis.EXACT_CARDS` cards left and the next two: Variety, each
   contract; Warsaw Hearts, four players; Armenian Durak), where a Hint takes longest
@@ -26,6 +31,7 @@ on a quiet machine.
 
     python benchmarks/hint_review.py                  # 3 deals a game
     python benchmarks/hint_review.py --games armenian_durak --deals 5
+    python benchmarks/hint_review.py --deals 0 --edge 0 --first 5    # the first card only
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ import statistics
 import time
 
 from cardkit import analysis as A
-from cardkit.analysis.judge import DECISION_SAMPLES, EXACT_CARDS, cards_left
+from cardkit.analysis.judge import DECISION_SAMPLES, EXACT_CARDS, EXACT_NODES, cards_left
 from cardkit.bots import play_out
 from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
 
@@ -78,11 +84,15 @@ def main(argv=None) -> None:
     p.add_argument("--games", default=",".join(GAMES), help="comma-separated (default: all three)")
     p.add_argument("--deals", type=int, default=3, help="deals per game (default 3)")
     p.add_argument("--seed", type=int, default=41, help="first deal's number (default 41)")
+    p.add_argument("--first", type=int, default=3,
+                   help="deals per row of the Hint at the first card of the play (default 3; 0: none)")
     p.add_argument("--edge", type=int, default=3,
                    help="deals per row of the first exact positions (default 3; 0: none)")
     a = p.parse_args(argv)
     print(f"{load()} at start; worlds per decision {DECISION_SAMPLES}")
-    for game in a.games.split(","):
+    if a.first:
+        first_card(a.first)
+    for game in (a.games.split(",") if a.deals else []):
         cards = [d for d in decisions(played(game, a.seed + 1000)) if d[1].phase != "bidding"]
         warm = [timed(A.evaluate_decision, pos, seed=1)[1] for pos in (cards[0][1], cards[-1][1])]
         print(f"{game}: first calls of the process (kernels loaded): playouts {warm[0]:.2f} s, "
@@ -117,6 +127,43 @@ def main(argv=None) -> None:
     if a.edge:
         edge(a.edge)
     print(f"{load()} at end")
+
+
+def first_card(deals: int) -> None:
+    """The Hint (``evaluate_decision`` with the page's settings) at the first card of the
+    play: Variety in each contract (declarers seats 1 and 3, the deal's own dealer), Warsaw
+    Hearts with 3 and 4 players, Armenian Durak (after a random trump draw)."""
+    import random
+
+    from cardkit.simulate.variety import auction_for
+
+    def variety(c, seed):
+        st = V.new_deal(seed=seed, dealer=seed % 4)
+        for b in auction_for(c, (1, 3), seed % 4):
+            st.apply_action(b)
+        return st
+
+    def durak(seed):
+        st, rng = D.new_deal(seed=seed), random.Random(seed)
+        while st.phase != "play":
+            st.apply_action(rng.choice(st.legal_actions()))
+        return st
+
+    rows = [(f"variety contract {c}", lambda seed, c=c: variety(c, seed)) for c in range(1, 9)]
+    rows += [(f"warsaw_hearts {n} players", lambda seed, n=n: W.new_deal(seed=seed, players=n)) for n in (3, 4)]
+    rows += [("armenian_durak", durak)]
+    print(f"the Hint at the first card of the play ({deals} deals a row; EXACT_NODES {EXACT_NODES:,} a world):")
+    for label, make in rows:
+        times, exact, solved, worlds = [], 0, 0, 0
+        for seed in range(deals):
+            st = make(seed)
+            est, t = timed(A.evaluate_decision, st, seed=seed)
+            times.append(t)
+            exact += est.method == "exact"
+            solved += est.exact_worlds
+            worlds += est.samples
+        print(f"  {label}: median {statistics.median(times):.2f} s, slowest {max(times):.2f} s; every world "
+              f"exact in {exact} of {deals}; worlds solved {solved} of {worlds} ({solved / worlds:.0%})", flush=True)
 
 
 def edge(deals: int) -> None:
