@@ -213,13 +213,15 @@ def _deal_of(hands: np.ndarray, k: int, rules) -> list[list[Card]]:
 
 def _double_dummy(seat, dealer, hands, partner, rules, progress, max_nodes, seconds, done0, total, t0):
     """Per contract, the bidder's margin on every sampled deal by exact solving (value
-    only: one whole-deal search per contract and sample). Samples are taken in blocks;
-    within a block, contract by contract and partner by partner, so that the solver's
-    transposition table (kept while the contract and sides stay, its entries true for
-    any deal) serves many deals. A sample counts when all eight contracts were solved
-    (within ``max_nodes``, before ``seconds`` ran out)."""
-    from .analysis import SearchLimit, variety as AV
-    table = V.contracts(rules)
+    only: one whole-deal search per contract and sample), on both cores. Samples are taken
+    in blocks; within a block, contract by contract, the block's searches are spread over
+    the worker threads of :func:`cardkit.analysis.variety.solve_values` (the kernel releases
+    the GIL; the states of one contract and pair of declarers share a thread's table). A
+    sample counts when all eight contracts were solved (within ``max_nodes``, before
+    ``seconds`` ran out); a sample past ``max_nodes`` in one contract is not searched in
+    the next ones."""
+    from .analysis import variety as AV
+    workers = AV.default_workers()
     n = hands.shape[1]
     margin = np.zeros((8, n), dtype=np.int64)
     got = np.zeros((8, n), dtype=bool)
@@ -228,38 +230,36 @@ def _double_dummy(seat, dealer, hands, partner, rules, progress, max_nodes, seco
     out_of_time = False
     block = 16
     for b0 in range(0, n, block):
-        ks = range(b0, min(n, b0 + block))
+        ks = list(range(b0, min(n, b0 + block)))
         deals = {k: _deal_of(hands, k, rules) for k in ks}
         for c in range(1, 9):
-            for p in sorted({int(partner[k]) for k in ks}):
-                for k in ks:
-                    if int(partner[k]) != p:
-                        continue
-                    if failed[k]:   # left out already: counted as done for the progress bar
-                        done += 1
-                        if progress is not None:
-                            progress(done, total)
-                        continue
-                    if seconds is not None and time.perf_counter() - t0 > seconds:
-                        out_of_time = True
-                        break
-                    st = _contract_position(deals[k], c, seat, p, dealer, rules)
-                    try:
-                        margin[c - 1, k] = AV.solve_value(st, max_nodes=max_nodes)
-                        got[c - 1, k] = True
-                    except SearchLimit:
-                        failed[k] = True
-                    done += 1
-                    if progress is not None:
-                        progress(done, total)
-                if out_of_time:
-                    break
-            if out_of_time:
+            if seconds is not None and time.perf_counter() - t0 > seconds:
+                out_of_time = True
                 break
+            todo = [k for k in ks if not failed[k]]
+            states = [_contract_position(deals[k], c, seat, int(partner[k]), dealer, rules) for k in todo]
+
+            skipped = len(ks) - len(todo)
+
+            def step(d, _total, base=done + skipped):
+                if progress is not None:
+                    progress(base + d, total)
+
+            values = AV.solve_values(states, max_nodes=max_nodes, workers=workers, progress=step) if todo else []
+            done += len(ks)
+            if progress is not None and not todo:
+                progress(done, total)
+            for k, v in zip(todo, values):
+                if v is None:
+                    failed[k] = True
+                else:
+                    margin[c - 1, k] = v
+                    got[c - 1, k] = True
         if out_of_time:
             break
     if progress is not None and done < total:
         progress(total, total)
+    table = V.contracts(rules)
     keep = got.all(axis=0)
     out = []
     for c in range(1, 9):
@@ -307,7 +307,10 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
         ``"depends on the play"`` (:class:`Advice`). Cost: eight whole-deal searches
         (values only) per sample, from milliseconds (contracts 1 and 2) to seconds (the
         point contracts) each on this project's 2-core machine (``benchmarks/advisor.py``):
-        use tens of samples with a ``max_nodes`` or ``seconds`` limit, not thousands.
+        use tens of samples with a ``max_nodes`` or ``seconds`` limit, not thousands. The
+        searches of a contract are spread over one worker thread per core, at most two
+        (:func:`cardkit.analysis.variety.solve_values`; the same figures as one thread);
+        ``seconds`` is checked between contracts of a block of 16 samples.
         :attr:`Advice.solved` says how many samples the figures rest on.
     :param max_nodes: with ``"double_dummy"``: a sample whose search passes this many
         positions in any contract is left out (counted in :attr:`Advice.unsolved`); None:

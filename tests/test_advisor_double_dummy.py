@@ -87,7 +87,9 @@ def test_figures_say_how_many_samples_were_solved(monkeypatch):
     assert adv.solved == 4 and adv.unsolved == 2
     assert all(a.samples == 4 and np.isfinite(a.margin) and np.isfinite(a.stderr) for a in adv)
     assert adv.label in ("robust", "depends on the play")
-    assert [d for d, _ in seen] == list(range(1, 8 * 6 + 9))   # every step counted, failed ones too
+    done = [d for d, _ in seen]     # the 8 rule-policy contracts, then the searches (failed ones too)
+    assert done[:8] == list(range(1, 9)) and done == sorted(done) and done[-1] == 8 * 6 + 8
+    assert {t for _, t in seen} == {8 * 6 + 8}
     assert advise(HAND_A, samples=6, seed=3).solved is None
 
 
@@ -95,3 +97,22 @@ def test_more_than_half_unsolved_is_refused(monkeypatch):
     _stub_solver(monkeypatch, fail_first=4)
     with pytest.raises(A.SearchLimit, match=r"only 2 of 6 sampled deals.*4 passed max_nodes=10\b.*at least 3"):
         advise(HAND_A, samples=6, seed=3, evaluation="double_dummy", max_nodes=10)
+
+
+def test_the_figures_are_the_same_on_one_core_and_on_two(monkeypatch):
+    """Issue 31: the searches spread over two worker threads give the figures one thread gives."""
+    from cardkit.analysis import variety as AV
+
+    def value_to_go(self, base, tn, leader, guess=0, made=0):   # a figure of the deal, contract and sides
+        st = self.state
+        return (sum(c.index for c in st.hands[st.declarers[1]][:5]) * self.contract.number) % 23 - 11, True
+
+    monkeypatch.setattr(AV._Ctx, "value_to_go", value_to_go)
+    adv = {}
+    for w in (1, 2):
+        monkeypatch.setattr(AV, "default_workers", lambda w=w: w)
+        adv[w] = advise(HAND_A, samples=24, seed=5, evaluation="double_dummy", max_nodes=10)
+    one, two = adv[1], adv[2]
+    assert (one.solved, one.unsolved) == (two.solved, two.unsolved)
+    assert [(a.contract, a.margin, a.stderr, a.samples) for a in one] == \
+        [(a.contract, a.margin, a.stderr, a.samples) for a in two]
