@@ -123,7 +123,7 @@ class Estimate:
     :ivar notes: ``{action: text}``, how each action was valued, in words for a learner, or
         None: a Variety bid (``method="auction"``) that repeats a number already named
         "ends the bidding: valued as contract N with the player on your left as your
-        partner"; a fresh one "valued by how the bidding may go on from here".
+        partner"; a fresh one "is valued by how the bidding may go on from here".
     :ivar basis: how the figures were made, one phrase for a learner ("from 24 deals of
         the cards you cannot see, each solved exactly"; a mixture says how many were
         solved), or None.
@@ -490,8 +490,8 @@ def bid_estimate(obs, *, samples: int = 400, seed=None) -> Estimate:
         for k in range(n):
             c, d = auction_end(bids + [b], first, evs[k])   # type: ignore[misc]  # always ends with evs
             con[j, k], decl[j, k] = c, d
-        notes[b] = (f"bid {b} is new: valued by how the bidding may go on from here (who may still repeat "
-                    f"it, who has bid what), every later bid as the rule bots bid")
+        notes[b] = (f"bid {b} is new, so it is valued by how the bidding may go on from here: who may still "
+                    f"repeat it, every later bid as the rule bots would bid")
     con_f = con.reshape(-1)
     h = np.tile(hands, (1, len(legal)))
     rev = SV._tables(rules.contract_values).reversed[con_f]
