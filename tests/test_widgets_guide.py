@@ -2,8 +2,10 @@
 headless step by step on a fixed deal (deal number 1, as the lessons' play pages deal it).
 
 Each step says what to do now and why, in words with the seats named, waits for the
-learner, refuses other actions with the reason, and goes on; the toggle turns itself off
-after the guided deal."""
+learner, refuses an action the step does not allow with the engine's reason and the
+guide's, tells what just happened (the contract, a trick won, points taken) until it is
+read, and goes on; the toggle turns itself off after the guided deal. The guide takes no
+control away (Undo, New deal work as without it)."""
 
 from __future__ import annotations
 
@@ -24,11 +26,11 @@ PAGES = {
 #: Words each step must say (what to do, and why).
 STEP_WORDS = {
     "bid": ["A bid names one of the eight contracts", "the bidding ends", "declarers", "Now: press a number"],
-    "contract": ["the bidding is over", "The declarers are", "you are a", "Then press Got it"],
+    "contract": ["the bidding is over", "The declarers are", "you are a"],
     "lead": ["You lead", "suit led", "Now: click"],
     "follow": ["The trick so far", "Now: click"],
-    "trick": ["won it", "Then press Got it"],
-    "points": ["took Q♥", "penalty points", "Then press Got it"],
+    "trick": ["won it"],
+    "points": ["took Q♥", "penalty points"],
     "trump": ["draw one card", "trumps for the whole deal", "Now: click one of the face-down cards"],
     "take": ["face-down card", "Don't draw"],
     "beat": ["To beat", "trump", "Now: click"],
@@ -49,6 +51,21 @@ def _do(t) -> None:
         ct.click(ct.legal_cards[0])
 
 
+def _refused(t):
+    """An action the guided step does not allow, as the page sends it (None when every
+    card the learner could click is allowed): a card in the bidding or before the trump
+    draw or the draw is chosen, a card of another suit when the learner holds the suit led."""
+    ct, st = t.table, t.state
+    hand = st.hands[t.seat] if not hasattr(st, "hand") else None
+    cards = [c for c in ct.hand_cards if c not in ct.legal_cards]
+    if t.guide.step in ("bid", "trump", "take"):
+        return ct.hand_cards[0]
+    if t.guide.step == "follow" and cards:
+        del hand
+        return cards[0]
+    return None
+
+
 def _page_guide(t) -> str:
     """The guide's words as the page gets them (the card table's state), plain text."""
     state = t.table.state
@@ -64,7 +81,7 @@ def test_the_guided_deal_step_by_step(game):
     controls = t.table.state["controls"]
     assert "guide_toggle" in t.table.state["bar_main"]
     assert controls["guide_toggle"]["description"] == "Guide me through a deal: on"
-    steps, texts = [], []
+    steps, texts, refusals = [], [], []
     for _ in range(60):
         if not t.guide.on:
             break
@@ -76,23 +93,24 @@ def test_the_guided_deal_step_by_step(game):
             steps.append(step)
         for w in STEP_WORDS[step]:
             assert w in words, (step, w, words)
-        waiting = not controls_of(t)["guide_ok"]["hidden"]
-        if waiting:   # an explanation: a card or a bid is refused with the reason, Got it goes on
-            history = list(t.state.history)
-            _do(t)
-            assert t.state.history == history
-            assert t.last_error is not None and "the guide is waiting" in t.last_error, t.last_error
-            assert "Got it" in t.status_text
+        told = not controls_of(t)["guide_ok"]["hidden"]
+        if told:      # what just happened, told until read: Got it
             t.table.press("guide_ok")
-            assert t.last_error is None
-        else:         # the learner's step: New deal and Undo are refused with the reason, the step is done
-            deal = t.deal_code
-            t.table.press("new_deal_button")
-            assert t.last_error is not None and "the guide is taking you through this deal" in t.last_error
-            assert t.deal_code == deal and t.state.current_player == t.seat
-            _do(t)
-            assert t.last_error is None, t.last_error
+            assert t.last_error is None and controls_of(t)["guide_ok"]["hidden"]
+            assert step in t.guide.done
+            continue
+        bad = _refused(t)
+        if bad is not None:   # an action the step does not allow: refused with the guide's reason too
+            history = list(t.state.history)
+            t.table.click(bad)
+            assert t.state.history == history
+            assert t.last_error is not None and "(the guide: " in t.last_error, (step, t.last_error)
+            refusals.append(step)
+            texts.append(("refusal", t.status_text))
+        _do(t)
+        assert t.last_error is None, t.last_error
     assert steps == expected, steps
+    assert refusals and set(refusals) <= {"bid", "trump", "take", "follow"}, refusals
     assert set(t.guide.done) == set(expected)
     assert not t.guide.on and controls_of(t)["guide_toggle"]["description"] == "Guide me through a deal: off"
     end = _page_guide(t)
@@ -103,9 +121,12 @@ def test_the_guided_deal_step_by_step(game):
         assert any("South (you)" in x for _, x in texts)
     found = sorted(set(findings(texts)))
     assert not found, "\n".join(found)
-    # off now: New deal works, and the next deal is not guided
+    # off now: the next deal is not guided, and a refusal has no guide's words
     t.table.press("new_deal_button")
     assert t.last_error is None and not t.guide.on and _page_guide(t) == ""
+    if _refused(t) is not None:
+        t.table.click(_refused(t))
+        assert t.last_error and "the guide" not in t.last_error
 
 
 def controls_of(t) -> dict:
@@ -143,12 +164,29 @@ def test_the_guide_turned_on_after_a_deal_waits_for_the_next():
     assert t.guide.step in ("trump", "lead", "beat", "trick")
 
 
+def test_the_guide_takes_no_control_away_and_follows_undo_and_a_new_deal():
+    """Undo and New deal work in a guided deal: the guide follows the deal as it is, and a
+    new deal before the guided one is over is guided in its place."""
+    t = VarietyTable(seed=1, guide=True)
+    _do(t)                                   # the bid; the contract is told
+    assert t.guide.step == "contract" and "the bidding is over" in _page_guide(t)
+    t.table.press("undo_button")
+    assert t.last_error is None and t.state.phase == "bidding" and t.guide.step == "bid"
+    assert "bid" not in t.guide.done and "✓" not in _page_guide(t)   # undone: the step is to do again
+    _do(t)
+    _do(t)                                   # a card played while the contract is told: it counts as read
+    assert t.last_error is None and "contract" in t.guide.done and "lead" in t.guide.done
+    t.table.press("new_deal_button")
+    assert t.last_error is None and t.guide.on and not t.guide.done
+    assert "Guide" in _page_guide(t)
+
+
 def test_the_guide_refuses_a_forged_got_it_and_ignores_it_hidden():
     t = VarietyTable(seed=1, guide=True)
     assert t.guide.step == "bid" and controls_of(t)["guide_ok"]["hidden"]
     history = list(t.state.history)
     t.table.send_action({"kind": "control", "name": "guide_ok"})   # hidden: ignored
-    assert t.state.history == history and t.guide.done == set()
+    assert t.state.history == history and not t.guide.done
     assert t.last_error is None
 
 

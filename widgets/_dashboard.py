@@ -32,6 +32,13 @@ scores and draws itself:
   lists those that cost a point or more, worst first; a click on one
   (:meth:`DealDashboard.review_jump`) shows it in the replay, whose commentary then
   carries the judge's verdicts;
+- Try it again (:attr:`DealDashboard.again`, :mod:`cardkit_widgets._try_again`): a
+  ``Try it again`` button beside each How did I do? item takes a copy of the finished deal
+  back to that decision, played as practice (never recorded; the status line then compares
+  "this time +4, first time −8");
+- the guide (:attr:`DealDashboard.guide`, :mod:`cardkit_widgets._guide`): ``Guide me
+  through a deal`` (``guide=True``: on for the first deal) tells each step of a deal, what
+  to do now and why, and adds its reason to a refused action;
 - exact values (:attr:`DealDashboard.exact_values`): in practice with ``Show all hands``
   on, each legal card of the learner carries what it gains or loses against the best card
   with all cards known (:func:`cardkit.analysis.analyse`), worked out after the click's
@@ -462,11 +469,6 @@ class DealDashboard(BoardSteps, W.VBox):
         if kind == "control":
             control = self._all_controls().get(str(action.get("name")))
             if control is None or not self._page_may_use(control):
-                return
-            why = self.guide.refuse_control(control.name)
-            if why is not None:  # a guided deal: New deal, Undo, Replay... would leave it
-                self._error(StateError(why), prefix="Not now")
-                self._push()
                 return
             if "value" in action:
                 try:
@@ -1022,19 +1024,21 @@ class DealDashboard(BoardSteps, W.VBox):
                 raise StateError("the deal is over: press New deal")
             if st.current_player != self.seat:
                 raise IllegalActionError(f"it is {self.names[st.current_player]}'s turn, not yours")
-            why = self.guide.refuse_action()
-            if why is not None:
-                raise StateError(why)
             step = self.guide.situation(st)
             before = len(st.history)
             phase = st.phase
             st.apply_action(action)
         except CardkitError as e:
-            self._error(e)
+            err: CardkitError = e
+            if isinstance(action, Card) and st is not None and st.phase in PHASE_REFUSALS \
+                    and st.current_player == self.seat:   # a card in the bidding, the trump draw, the draw: in words
+                err = IllegalActionError(f"{action.label} cannot be played now: {PHASE_REFUSALS[st.phase]}")
+            why = self.guide.why_not(st) if st is not None else None   # the guided step's rule, in words
+            self._error(CardkitError(f"{one_line(err)} ({why})") if why else err)
             return False
         self._close_replay()
         self._marks.mark(st, at=before)
-        self.guide.acted(step)
+        self.guide.acted(step, before)
         self.last_error = None
         self._message = self._acted_text(st, before, phase)
         self._run_bots()

@@ -17,13 +17,15 @@ you and your opponent), and waits for the learner to do it:
 - Armenian Durak: the trump draw (or the trump your opponent drew), the first lead,
   beating a card, taking a face-down card into the hand, a trick won.
 
-A step that explains what just happened (the contract chosen, a trick won) waits for
-``Got it ▶`` (:attr:`Guide.ok`); meanwhile a card or a bid is refused with the reason,
-in one status line. While a guided deal is played the page's ``New deal``, ``Load``,
-``Undo``, ``Replay``, the board buttons and Warsaw Hearts' ``Players`` are refused with
-the reason (they would leave the deal being guided); the Hint, ``Show all hands``,
-``Last trick``, the bots' choice and the display toggles stay. The teacher's code
-(``new_deal()``, ``load_code()``) is not limited.
+A step waits for the learner to do it: an action the step does not allow (a card in the
+bidding, a card of another suit when the learner holds the suit led, a card before the
+trump is drawn or before the draw is chosen) is refused in one status line with the
+engine's reason and the guide's ("the guide: ♥ was led and you hold ♥: play one of
+them"). What just happened (the contract chosen, a trick won, points taken, the trump
+your opponent drew) is told above the step's words until the learner's next action or
+``Got it ▶`` (:attr:`Guide.ok`). The guide never takes a control away: ``Undo``,
+``New deal``, ``Replay`` and the rest work as without it (the guide follows the deal as
+it is; a new deal before the guided one is over is guided in its place).
 
 The steps are worked out from the deal as it goes (the engine's state: whose turn, the
 trick, the contract), so a guide follows any deal, a teacher's ``?deal=`` link too; the
@@ -41,7 +43,7 @@ from cardkit.errors import StateError
 from ._common import card_html, learner_words, suit_html
 from ._controls import Control
 
-__all__ = ["Guide", "GUIDE_STEPS", "BLOCKED_CONTROLS"]
+__all__ = ["Guide", "GUIDE_STEPS"]
 
 #: The steps of a guided deal, by game, in the order they usually come.
 GUIDE_STEPS: dict[str, tuple[str, ...]] = {
@@ -54,10 +56,6 @@ GUIDE_STEPS: dict[str, tuple[str, ...]] = {
 STEP_WORDS = {"bid": "bid", "contract": "the contract", "lead": "lead", "follow": "follow suit",
               "trick": "a trick won", "points": "points taken", "trump": "the trump", "beat": "beat a card",
               "take": "take a card"}
-
-#: The page's controls a guided deal refuses (they would leave the deal being guided).
-BLOCKED_CONTROLS = ("new_deal_button", "load_button", "undo_button", "replay_button", "board_back", "board_next",
-                    "players_choice", "replay_back", "replay_back_trick", "replay_forward", "replay_forward_trick")
 
 
 def _honour(card: Card) -> bool:
@@ -85,10 +83,10 @@ class Guide:
         self.box = Control("html", "guide_box", display="none")
         self.ok = Control("button", "guide_ok", description="Got it ▶", display="none",
                           tooltip="Go on to the next step of the guide")
-        self.done: set[str] = set()
+        self.done: dict[str, int] = {}   # step -> the deal's length (actions) when it was done
         self.step: str | None = None
-        self._pending: tuple[str, str] | None = None   # (step, words) waiting for Got it
-        self._seen: tuple = (None, 0, False, False)     # what was looked at: (deal, tricks, contract, trump)
+        self._pending: tuple[str, str] | None = None   # (step, words): what just happened, told until read
+        self._seen: tuple = (None, 0, False, False, 0)     # what was looked at: (deal, tricks, contract, trump)
         self._note = ""                                 # the last words, kept once the guide is off
         self._quiet = False
         self.toggle.observe(self._toggled, names="value")
@@ -124,12 +122,12 @@ class Guide:
         self.table._safely(self.table.refresh)
 
     def _reset(self) -> None:
-        self.done = set()
+        self.done = {}
         self._pending = None
         self.step = None
         self._note = ""
         st = self._live()
-        self._seen = self._look(st) if st is not None else (None, 0, False, False)
+        self._seen = self._look(st) if st is not None else (None, 0, False, False, 0)
 
     def deal_started(self) -> None:
         """A new deal: a guide that is on starts again from its first step."""
@@ -153,22 +151,30 @@ class Guide:
         t = self.table
         return t.state if getattr(t, "game", None) is not None else None
 
-    def _guiding(self) -> bool:
-        st = self._live()
-        return self.on and st is not None and not st.is_terminal()
-
-    def refuse_action(self) -> str | None:
-        """Why the learner's card, bid or draw is refused now (None: it is not)."""
-        if self.on and self._pending is not None:
-            return (f"the guide is waiting: read what it says about {STEP_WORDS[self._pending[0]]}, then press "
-                    f"Got it (or turn the guide off)")
-        return None
-
-    def refuse_control(self, name: str) -> str | None:
-        """Why the page's control ``name`` is refused now (None: it is not)."""
-        if name in BLOCKED_CONTROLS and self._guiding():
-            return ("the guide is taking you through this deal, step by step: finish it first, or turn "
-                    "“Guide me through a deal” off")
+    def why_not(self, st) -> str | None:
+        """The guide's reason an action of the learner was refused in ``st`` (the step's
+        rule in words), or None when the guide is off or it is not the learner's turn."""
+        if not self.on:
+            return None
+        step = self.situation(st)
+        if step == "bid":
+            return "the guide: this is the bidding, so press a number; cards are played after it"
+        if step == "trump":
+            return "the guide: first draw the trump, one of the dealer's face-down cards"
+        if step == "take":
+            return "the guide: first take a face-down card from one of your stacks, or press Don't draw"
+        if step == "lead":
+            return None
+        trick = st.trick
+        led = trick.cards[0]
+        if step == "beat":
+            trump = st.trump
+            if led.suit == trump:
+                return f"the guide: a trump ({led.suit.symbol}) was led: answer with a trump if you have one"
+            return (f"the guide: {led.label} was led: answer with a {led.suit.symbol} or a trump ({trump.symbol}) "
+                    f"if you have one")
+        if any(c.suit == led.suit for c in st.hands[self.table.seat]):
+            return f"the guide: {led.suit.symbol} was led and you hold {led.suit.symbol}: play one of them"
         return None
 
     # ---- the steps --------------------------------------------------------------------------
@@ -191,10 +197,22 @@ class Guide:
             return "beat" if led else "lead"
         return "follow" if led else "lead"
 
-    def acted(self, step: str | None) -> None:
-        """The learner did the step ``step`` (called after an action was applied)."""
-        if self.on and step is not None:
-            self.done.add(step)
+    def acted(self, step: str | None, at: int) -> None:
+        """The learner did the step ``step`` by the deal's action number ``at`` (a history
+        length; called after the action was applied); what was told of the last events
+        counts as read. Undo back before ``at`` makes the step not done again."""
+        if not self.on:
+            return
+        if step is not None:
+            self.done.setdefault(step, at)
+        self._read(at)
+
+    def _read(self, at: int) -> None:
+        if self._pending is not None:
+            self.done.setdefault(self._pending[0], at)
+            if self._pending[0] == "points":
+                self.done.setdefault("trick", at)
+            self._pending = None
 
     def got_it(self) -> None:
         """``Got it ▶``: the explanation shown is read; the guide goes on.
@@ -203,10 +221,8 @@ class Guide:
         """
         if self._pending is None:
             raise StateError("the guide has nothing waiting to be read")
-        self.done.add(self._pending[0])
-        if self._pending[0] == "points":
-            self.done.add("trick")
-        self._pending = None
+        st = self._live()
+        self._read(len(st.history) if st is not None else 0)
         self.table.last_error = None
         self.table._message = ""
         self.table.refresh()
@@ -215,7 +231,7 @@ class Guide:
         tricks = len(st.completed_tricks)
         contract = getattr(st, "contract", None) is not None
         trump = getattr(st, "trump", None) is not None and st.phase != "trump"
-        return (id(st), tricks, contract, trump)
+        return (id(st), tricks, contract, trump, len(st.history))
 
     def sync(self) -> None:
         """Bring the box and ``Got it`` up to date (called on every refresh): what just
@@ -238,9 +254,12 @@ class Guide:
         if t.replay is not None and not st.is_terminal():
             return self._head("The replay is on") + "The guide waits for the game: press Replay: on to go back to it."
         self._events(st)
+        told = ""
         if self._pending is not None:
-            self.step = self._pending[0]
-            return self._pending[1]
+            if st.is_terminal() or self.situation(st) is None:
+                self.step = self._pending[0]
+                return self._pending[1]
+            told = self._pending[1]
         if st.is_terminal():
             self._finish(self._end_words(st))
             return self._note
@@ -250,16 +269,28 @@ class Guide:
                 "own (Hint is there if you want it), or turn “Guide me through a deal” on again for another deal."))
             return self._note
         step = self.situation(st)
-        self.step = step
+        self.step = self._pending[0] if self._pending is not None else step
         if step is None:
-            return ""
+            return told
+        if told:   # what just happened, then only what to do now (the box keeps about its height)
+            return f"{told} {self._now(st, step)}"
         return self._step_words(st, step)
+
+    def _now(self, st, step: str) -> str:
+        """The step's last sentence, what to do now ("<b>Now: click …</b>")."""
+        words = self._step_words(st, step)
+        i = words.rfind("<b>Now:")
+        return words[i:] if i >= 0 else ""
 
     def _events(self, st) -> None:
         """What happened since the guide last looked: a step to explain, waiting for Got it."""
         seen = self._look(st)
         old = self._seen
         self._seen = seen
+        if old[0] == seen[0] and seen[4] < old[4]:   # undone: what was told may not have happened now
+            self._pending = None
+            self.done = {k: n for k, n in self.done.items() if n < seen[4]}
+            return
         if self._pending is not None or old[0] != seen[0]:
             return
         t = self.table
@@ -306,9 +337,6 @@ class Guide:
     def _leads(self, s: int, what: str) -> str:
         """"You lead the next trick" / "West leads the next trick"."""
         return f"You lead {what}." if s == self.table.seat else f"{self.subject(s)} leads {what}."
-
-    def _got_it(self) -> str:
-        return " <b>Then press Got it ▶.</b>"
 
     def _trick_no(self, st) -> int:
         return len(st.completed_tricks) + 1
@@ -359,7 +387,7 @@ class Guide:
                 f"bidding is over. Contract {c.number}: {html.escape(c.trump_name)}; {html.escape(c.scoring)}. "
                 f"The declarers are {decl}; {defs} defend, and you are {you}. Each side counts what its tricks "
                 f"score; the declarers must score more than the defenders.{order} "
-                + self._leads(leader, "the first trick") + self._got_it())
+                + self._leads(leader, "the first trick"))
 
     def _trump_words(self, st) -> str:
         fan = len(st.hands[st.dealer])
@@ -374,7 +402,7 @@ class Guide:
         return (self._head("the trump chosen") +
                 f"{drew} drew {card_html(st.trump_card)} from {self.whose(st.dealer)} fan: "
                 f"{suit_html(st.trump)} is trumps for this deal. A trump beats any card of another suit, so "
-                f"keep an eye on yours." + self._got_it())
+                f"keep an eye on yours.")
 
     def _led_rule(self, st) -> str:
         g = self.table.GAME
@@ -476,7 +504,7 @@ class Guide:
                      f"trick), counted when the deal ends.")
         nxt = "" if st.is_terminal() else " " + self._leads(winner, "the next trick")
         return (self._head(title) + f"The trick: {played}. {self.subject(winner)} won it"
-                + (f": {html.escape(why)}." if why else ".") + extra + nxt + self._got_it())
+                + (f": {html.escape(why)}." if why else ".") + extra + nxt)
 
     def _end_words(self, st) -> str:
         return (self._head("the deal is over") +

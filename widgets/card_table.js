@@ -461,14 +461,16 @@ function render({ model, el }) {
     const again = focusKey ? root.querySelector(`[data-key="${focusKey}"]`) : null;
     const target = (again && again.classList.contains("ckt-legal")) ? again : legal[0];
     setRoving(target || root.querySelector(".ckt-hand [role=button]"));
+    // the table moves the focus by itself after a redraw: without scrolling the page (a guide's
+    // longer note above the hand would otherwise scroll it under a mouse that did not move)
     if (keepCtl && keepCtl.hidden) {  // the control used went away (the guide's Got it): the cards next
       const f = legal[0] || root.querySelector(".ckt-panel button:enabled");
-      if (f) { autoFocus = true; f.focus(); autoFocus = false; }
+      if (f) { autoFocus = true; f.focus({ preventScroll: true }); autoFocus = false; }
     } else if (hadFocus && !keepCtl) {
       const t = root.querySelector(`[data-key="${hadFocus}"]`);
       const usable = (e) => e && (e.classList.contains("ckt-legal") || (e.tagName === "BUTTON" && !e.disabled));
       const f = usable(t) ? t : (legal[0] || root.querySelector(".ckt-panel button:enabled") || null);
-      if (f) { autoFocus = true; f.focus(); autoFocus = false; }
+      if (f) { autoFocus = true; f.focus({ preventScroll: true }); autoFocus = false; }
     }
     focusKey = null;
   }
