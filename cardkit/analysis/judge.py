@@ -668,8 +668,9 @@ def evaluate_decision(state, *, seed, samples: int | None = None, cache: dict | 
 
     - In the play (and Armenian Durak's draw): :func:`estimate` from the mover's
       observation with ``samples`` worlds (default :data:`DECISION_SAMPLES` of the game)
-      and the random numbers :func:`decision_seed` ``(seed, len(state.history))``: worlds
-      solved exactly late in a deal, rule-bot playouts earlier (:attr:`Estimate.method`).
+      and the random numbers :func:`decision_seed` ``(seed, len(state.history))``: each
+      world solved exactly first, within :data:`EXACT_NODES` positions, else played out
+      by the rule bots (:attr:`Estimate.method`, :attr:`Estimate.basis`).
     - In Variety's bidding: :func:`bid_estimate`, each legal bid judged in the auction
       as it stands (``samples`` deals of the other hands, default :data:`BID_SAMPLES`): a
       bid that repeats a number ends the bidding and is valued as that contract with that
