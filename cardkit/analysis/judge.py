@@ -3,8 +3,8 @@ bots, on top of the exact solvers (issue: the judge).
 
 - :func:`estimate`: for each legal action of the player to move, its expected value in
   points from that player's observation only: worlds are dealt consistently with what the
-  seat knows, each valued exactly (when the rest of the deal is small enough) or by a
-  playout with the rule bots, and averaged with standard errors.
+  seat knows, each solved exactly first (within a bound on positions) or, past it, valued
+  by a playout with the rule bots, and averaged with standard errors.
 - :func:`evaluate_decision`: the one evaluator of a decision (the Hint, the review and the
   problem sets): :func:`estimate` (or, for a Variety bid, :func:`bid_estimate`) with fixed samples
   and random numbers from the deal's number and the decision's place, no time budget.
