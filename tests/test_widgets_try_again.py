@@ -107,6 +107,19 @@ def test_undo_in_a_try_leaves_the_recorded_row_and_works_in_a_scored_game():
     assert t.last_error is None and len(t.game.deals) == rows[1] + 1
 
 
+def test_the_download_is_the_deal_as_recorded_not_a_try():
+    """Download this deal saves the deal as the game recorded it: a try is practice, and a
+    learner could otherwise hand in a better try as the deal played."""
+    t = WarsawHeartsTable(seed=1, practice=False)
+    _play_out(t)
+    first = t.played_deal_text()
+    link = t.download_link.value
+    t.again.start(t._decisions(t.state)[0])
+    _play_out(t, pick=-1)
+    assert t.state.history != t.game.state.history
+    assert t.played_deal_text() == first and t.download_link.value == link
+
+
 def test_try_again_from_a_try_keeps_the_first_result():
     t = VarietyTable(seed=1)
     _play_out(t)

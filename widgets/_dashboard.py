@@ -1927,6 +1927,19 @@ class DealDashboard(BoardSteps, W.VBox):
             view["cards"] = cards_of(open_trick)
         return view
 
+    def played_deal_text(self) -> str:
+        """The deal as played, as a deal set of one board (``Download this deal``; see
+        :meth:`BoardSteps.played_deal_text`): the deal as the game recorded it, never a
+        practice try of it (:attr:`again`), which a learner could otherwise hand in as played.
+
+        :raises CardkitError: before the first deal.
+        """
+        try_state, self.again.state = self.again.state, None
+        try:
+            return super().played_deal_text()
+        finally:
+            self.again.state = try_state
+
     def _deal_words(self) -> str:
         """"deal number 21", or "deal code V-X…" for a deal loaded in the cards form."""
         if not self.practice:

@@ -35,6 +35,11 @@ dashboard writes it, the page only reads it). Cards are objects
   (``{"kind": "draw", "stacks": [{"stack", "legal", "tooltip"}], "prompt"}``);
 - ``controls``: name -> :meth:`cardkit_widgets._controls.Control.to_json`, and
   ``bar_main``, ``bar_more``, ``bar_replay``: the names in each row of controls;
+  ``bar_guide``: the guide's controls (its words and ``Got it``), drawn in a box above the
+  status line and hidden when they all are (:mod:`cardkit_widgets._guide`); a ``list``
+  control with ``"again": name`` draws, beside each of its items, the item of the same
+  number of the ``list`` control ``name`` (How did I do?'s ``Try it again`` buttons,
+  :mod:`cardkit_widgets._try_again`), which sends that control's message;
 - ``exact`` (only in practice with all hands shown, the learner to play): ``{"note": the
   line under the hand, "state": "working" | "ready" | "over" | "error"}``; when ready each
   legal card of the hand (and of Durak's tableau, its ``up``) and each draw choice has
