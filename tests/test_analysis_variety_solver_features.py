@@ -103,3 +103,19 @@ def test_dd_table_two_threads_equals_one():
     for bad in (0, 2.5, "two", 100):
         with pytest.raises(CardkitError, match=r"^dd_table\(workers="):
             A.dd_table(s, contracts=[1], workers=bad)
+
+
+def test_guess_from_last_changes_no_value(monkeypatch):
+    """MTD(f)'s first guess from the previous position solved with the same table (worlds
+    of one decision, cells of one contract and side): the values are those with the guess 0."""
+    states = [position(8700 + i, 3 if i % 2 else 7, 24) for i in range(6)]
+    s = V.new_deal(seed=43, dealer=0)
+    pairs = [(0, 2), (2, 0), (1, 3), (3, 1)]
+    AV.clear_table()
+    on = AV.solve_values(states, workers=1)
+    T_on = A.dd_table(s, contracts=[2, 3], pairs=pairs, workers=1)
+    monkeypatch.setattr(AV, "_GUESS_FROM_LAST", False)
+    AV.clear_table()
+    assert AV.solve_values(states, workers=1) == on
+    assert A.dd_table(s, contracts=[2, 3], pairs=pairs, workers=1).margins == T_on.margins
+    AV.clear_table()

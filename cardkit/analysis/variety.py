@@ -34,10 +34,12 @@ _INF = 1 << 20
 #: the kernel's bounds on (quick tricks, the grouping bound); False: the plain search, for
 #: the tests that check the bounds change no value (clear the table when switching)
 _BOUNDS = True
-#: a table bucket's chain keeps this many newest entries (0: all); a lookup compares them all
-_CHAIN_CAP = 0
-#: an entry that answers a lookup moves to its chain's head
+#: an entry that answers a lookup trades places with its bucket's newest (the next lookup
+#: finds it first); False: the same values, more entries compared (the tests)
 _MOVE_TO_FRONT = True
+#: MTD(f)'s first guess in :func:`solve_values` and ``dd_table``: the final difference of the
+#: previous position solved with the same table (False: 0; the same values, the tests)
+_GUESS_FROM_LAST = True
 _TT_BUCKET_BITS = 20   # 2**20 buckets of 24 bytes
 _TT_ENTRY_BITS = 22    # 2**22 entries of 64 bytes (memory only for those used; a full table is emptied)
 
@@ -83,7 +85,7 @@ class _Ctx:
         # leads ordered as tricks nobody wants (contracts 4 and 8: fewer nodes there, more in 5 and 7)
         duck_lead = self.per_trick < 0 or (both_signs and not mixed)
         self.prm = np.array([self.trump, self.per_trick, int(mixed), int(tricks_only), int(both_signs),
-                             int(duck_lead), _CHAIN_CAP, int(_MOVE_TO_FRONT)], dtype=np.int64)
+                             int(duck_lead), 0, int(_MOVE_TO_FRONT)], dtype=np.int64)
         if not _BOUNDS:   # the plain search (tests: the bounds change no value)
             self.prm[3:5] = 0
         self.hands = np.zeros(4, dtype=np.uint64)
@@ -191,6 +193,20 @@ class _Ctx:
             t = 1 - self.taken - made
             return (t if self.at_least(base, tn, leader, t) else t - 2), False
         return self.exact(base, tn, leader, guess), True
+
+    def value_from_start(self, cache: dict):
+        """:meth:`value_to_go` of the context's own position, MTD(f)'s first guess the
+        final difference of the last position solved with this table (``cache``: the
+        worlds of one decision, a double-dummy table's cells of one contract and side are
+        alike), when :data:`_GUESS_FROM_LAST` is on; else 0."""
+        guess = 0
+        last = cache.get("last") if _GUESS_FROM_LAST else None
+        if last is not None and last[0] == cache.get("key"):
+            guess = last[1] - self.taken
+        v, exact = self.value_to_go(0, self.tn, self.leader, guess)
+        if exact:
+            cache["last"] = (cache.get("key"), self.taken + v)
+        return v, exact
 
 
 _TT_CACHE: dict = {}
@@ -450,7 +466,7 @@ def solve_values(states, *, max_nodes: int | None = None, workers: int | None = 
             return i, margin_of(st)
         ctx = _Ctx(st, max_nodes, cache)
         try:
-            v, _ = ctx.value_to_go(0, ctx.tn, ctx.leader)
+            v, _ = ctx.value_from_start(cache)
         except SearchLimit:
             return i, None
         return i, ctx.margin(ctx.taken + v)
