@@ -34,6 +34,7 @@ the same call in a second process with that cache (the kernel is loaded).
     python benchmarks/analysis.py --no-compile --no-dds --only "variety solve 13" --positions 5
     python benchmarks/analysis.py --dd-table 2                # dd_table's time per contract
     python benchmarks/analysis.py --dd-table 2 --workers 1    # the same on one thread
+    python benchmarks/analysis.py --dd-table 1 --contracts "2 3" --workers 2
     python benchmarks/analysis.py --contracts "5 7 8" --positions 6 --max-nodes 40000000 --verbose
 
 Prints the machine and the load average (``os.getloadavg()``) at the start and the end.
@@ -453,8 +454,9 @@ def run_dd_table(args) -> None:
     w = args.workers or AV.default_workers()
     print(f"dd_table: per contract, the 12 declaring pairs of one deal (max_nodes={args.max_nodes:,} per cell), "
           f"{w} thread{'s' if w > 1 else ''} (--workers; compare 1 and 2 for what the second core buys)")
-    print(f"{'contract':<9} {'deals':>5} {'median':>10} {'max':>10} {'cells unsolved':>15}")
-    for c in range(1, 9):
+    print(f"{'contract':<9} {'deals':>5} {'median':>10} {'max':>10} {'cells unsolved':>15} {'load':>5}")
+    contracts = [int(x) for x in args.contracts.replace(",", " ").split()] if args.contracts else range(1, 9)
+    for c in contracts:
         secs, bad = [], 0
         for i in range(args.dd_table):
             s = V.new_deal(seed=args.seed * 1_000_003 + i, dealer=i % 4)
@@ -462,7 +464,7 @@ def run_dd_table(args) -> None:
             secs.append(T.seconds)
             bad += len(T.unsolved)
         print(f"{c:<9} {len(secs):>5} {fmt_s(statistics.median(secs)):>10} {fmt_s(max(secs)):>10} "
-              f"{bad:>7} of {12 * len(secs):<6}", flush=True)
+              f"{bad:>7} of {12 * len(secs):<6} {os.getloadavg()[0]:>5.2f}", flush=True)
 
 
 # ---- every contract against DDS on the same cards (issue 31) ---------------------------------------
@@ -592,7 +594,8 @@ def main(argv=None) -> None:
                    "given, e.g. 'variety solve 13' or 'durak' (the DDS table and compile timing still run "
                    "unless skipped)")
     p.add_argument("--contracts", default="", metavar="LIST",
-                   help="only whole deals of these contracts (e.g. '5 7 8') against DDS on the same cards")
+                   help="only whole deals of these contracts (e.g. '5 7 8') against DDS on the same cards; "
+                   "with --dd-table, only these contracts' cells")
     p.add_argument("--verbose", action="store_true", help="with --contracts: a line per deal")
     p.add_argument("--workers", type=int, default=None,
                    help="with --dd-table: threads (default: one per core, at most 2)")
@@ -609,13 +612,13 @@ def main(argv=None) -> None:
     print(f"{args.positions} random positions per row, seed {args.seed}")
     print()
     t0 = time.perf_counter()
-    if args.contracts:
-        run_contracts_table(args)
+    if args.dd_table:
+        run_dd_table(args)
         print()
         print(f"load average at end: {load()}   (total {time.perf_counter() - t0:.0f} s)")
         return
-    if args.dd_table:
-        run_dd_table(args)
+    if args.contracts:
+        run_contracts_table(args)
         print()
         print(f"load average at end: {load()}   (total {time.perf_counter() - t0:.0f} s)")
         return
