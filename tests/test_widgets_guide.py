@@ -200,3 +200,40 @@ def test_the_dealer_learner_hears_which_trump_was_drawn():
     t.table.press("guide_ok")
     assert t.guide.step == "beat" and "trump" in t.guide.done
     assert t.table.legal_cards and not t.table.enabled_trump_picks
+
+
+@pytest.mark.parametrize("game", list(PAGES))
+def test_guided_deals_of_many_deal_numbers_read_as_words(game):
+    """Ten deals per game, the guide on, the learner's actions varied (now and then an undo,
+    Got it, a card the step does not allow): every word the guide shows passes the lesson
+    text scan, nothing goes wrong, and the guide is off once each deal is over."""
+    import random
+
+    cls, kw, _ = PAGES[game]
+    rng = random.Random(7)
+    texts = []
+    for seed in range(2, 12):
+        t = cls(seed=seed, guide=True, **{k: v for k, v in kw.items() if k != "first_dealer"})
+        for _ in range(200):
+            st = t.state
+            if st.is_terminal():
+                break
+            texts.append((f"deal {seed}", _page_guide(t)))
+            roll = rng.random()
+            if roll < 0.1 and not controls_of(t)["undo_button"]["disabled"]:
+                t.table.press("undo_button")
+            elif roll < 0.25 and not controls_of(t)["guide_ok"]["hidden"]:
+                t.table.press("guide_ok")
+            elif roll < 0.35 and _refused(t) is not None:
+                t.table.click(_refused(t))
+                assert t.last_error, t.status_text
+                texts.append((f"deal {seed} refusal", t.status_text))
+                continue
+            else:
+                legal = st.legal_actions()
+                assert t.act(legal[rng.randrange(len(legal))]), t.last_error
+            assert t.last_error is None, t.status_text
+        assert t.state.is_terminal() and not t.guide.on
+        texts.append((f"deal {seed} end", _page_guide(t)))
+    found = sorted(set(findings(texts)))
+    assert not found, "\n".join(found[:30])

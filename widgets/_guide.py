@@ -411,10 +411,10 @@ class Guide:
                     "trick (there are no trumps in Warsaw Hearts). Whoever wins a trick takes its cards: K♥, Q♥ "
                     "and J♥ in your tricks cost penalty points, and tricks with no heart at all earn a bonus.")
         if g == "armenian_durak":
-            return (f"Your opponent must answer with the suit led or a trump ({suit_html(st.trump)}); after a "
-                    f"trump led, with a trump. The higher card of the suit led wins, a trump beats any other "
-                    f"suit, and a six beats the ace of its suit. The trick's winner takes its card points: "
-                    f"6 → 6, A → 5, K → 4, Q → 3, J → 2.")
+            return (f"Your opponent must answer with the suit led or a trump ({suit_html(st.trump)}) if they "
+                    f"can; after a trump led, with a trump. The higher card of the suit led wins (the six is "
+                    f"beaten by every card of its suit but the ace, which it beats), and a trump beats any other "
+                    f"suit. The trick's winner takes its card points: 6 → 6, A → 5, K → 4, Q → 3, J → 2.")
         c = st.contract_info
         trumps = ("There are no trumps in this contract." if c.trump is None else
                   f"Trumps are {suit_html(c.trump)}: a trump beats any card of another suit.")
@@ -452,8 +452,9 @@ class Guide:
                         "if you hold one.")
             else:
                 c = st.contract_info
+                other = "lower" if c.lowest_wins else "higher"
                 then = ("A card of another suit never wins here: there are no trumps." if c.trump is None else
-                        f"A trump ({suit_html(c.trump)}) wins the trick unless someone plays a higher trump.")
+                        f"A trump ({suit_html(c.trump)}) wins the trick unless someone plays a {other} trump.")
             what = f"You have no {suit_html(led)}, so you may play any card. {then}"
         return (self._head(f"following suit, trick {self._trick_no(st)}") +
                 f"The trick so far: {so_far}. {what} <b>Now: click one of your raised cards.</b>")
