@@ -119,3 +119,15 @@ def test_guess_from_last_changes_no_value(monkeypatch):
     assert AV.solve_values(states, workers=1) == on
     assert A.dd_table(s, contracts=[2, 3], pairs=pairs, workers=1).margins == T_on.margins
     AV.clear_table()
+
+
+def test_default_threads_follow_the_environment_and_the_cores(monkeypatch):
+    import os
+    monkeypatch.setenv("CARDKIT_SOLVER_THREADS", "1")
+    assert AV.default_workers() == 1
+    monkeypatch.setenv("CARDKIT_SOLVER_THREADS", "3")
+    assert AV.default_workers() == 3
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    for junk in ("", "0", "two", "-1", "100"):
+        monkeypatch.setenv("CARDKIT_SOLVER_THREADS", junk)
+        assert AV.default_workers() == max(1, min(2, cores))

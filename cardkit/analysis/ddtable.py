@@ -156,8 +156,9 @@ def dd_table(state, *, contracts=None, pairs=None, max_nodes: int | None = None,
     :param progress: called as ``progress(done, total)`` after each distinct cell (for a
         progress bar), ``total`` the number of distinct searches, always in the calling
         thread.
-    :param workers: threads that solve cells at once (a whole number 1..64; None: one per
-        core, at most 2, :func:`cardkit.analysis.variety.default_workers`). Each thread
+    :param workers: threads that solve cells at once (a whole number 1..64; None:
+        :func:`cardkit.analysis.variety.default_workers`, the environment variable
+        ``CARDKIT_SOLVER_THREADS`` or one per core, at most 2). Each thread
         keeps its own transposition table (24 MB and 64 bytes an entry used); the values
         do not depend on it.
     :returns: :class:`DDTable` (margins in points, time in seconds).

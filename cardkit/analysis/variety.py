@@ -368,8 +368,17 @@ def solve_value(state, *, max_nodes: int | None = None) -> int:
 
 def default_workers() -> int:
     """Threads :func:`solve_values` and :func:`cardkit.analysis.dd_table` use by default:
-    one per core, at most 2 (the kernel releases the GIL; each thread has its own table)."""
-    return max(1, min(2, os.cpu_count() or 1))
+    the environment variable ``CARDKIT_SOLVER_THREADS`` when it holds a whole number 1..64
+    (a server that shares its cores among learners sets 1), else one per core this process
+    may run on, at most 2 (the kernel releases the GIL; each thread has its own table)."""
+    env = os.environ.get("CARDKIT_SOLVER_THREADS", "").strip()
+    if env.isdigit() and 1 <= int(env) <= 64:
+        return int(env)
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(2, cores))
 
 
 def check_workers(workers, name: str = "solve_values") -> int:
