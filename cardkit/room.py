@@ -14,12 +14,18 @@ CSV (:meth:`Room.export_csv`, :meth:`Room.export_answers_csv`), the boards as ha
 at a table (:meth:`Room.undo`), move it to the next board (:meth:`Room.next_board`), give
 it another set of boards (:meth:`Room.set_deals`), see whom a table waits for
 (:meth:`Room.waiting`, :meth:`Room.idle`: a person who has not acted for
-:data:`IDLE_SECONDS`) and take a person out of a seat (:meth:`Room.unseat`: a bot plays it).
+:data:`IDLE_SECONDS`), take a person out of a seat (:meth:`Room.unseat`: a bot plays it), seat
+a learner (:meth:`Room.seat_learner`) and close a table (:meth:`Room.close_table`).
 A finished board is held (its last trick and score on every page) until the teacher moves
 the table on (:meth:`Room.next_board`, :meth:`Room.next_board_all`), or, at a self-paced
 table, a learner seated there does (:meth:`Room.advance`); the teacher pauses and resumes
 tables (:meth:`Room.pause`, :meth:`Room.pause_all`) and sets the announcement every page
-shows (:meth:`Room.announce`); :meth:`Room.overview` is the class at a glance.
+shows (:meth:`Room.announce`); :meth:`Room.overview` is the class at a glance. A teacher
+may also sit at a table: she then sees what her seat sees (every hand only on the teachers'
+page, ``view(..., everything=True)``), and her results are marked as the teacher's
+(``teachers`` in a traveller's row, ``role`` in the export) and left out of the learners'
+ranking. A table starts only once a person sits at it (the bots play beside people, never
+alone): :meth:`Room.start` says so in words.
 
 Every rule is the engine's (:class:`cardkit.table_session.TableSession` deals a board from
 its code, hands each action to the engine and each bot its own seat's observation).
@@ -104,7 +110,7 @@ __all__ = [
     "Room", "RoomError", "UnknownTableError", "SeatError", "SeatTakenError", "NotSeatedError",
     "NotYourTurnError", "NotTeacherError", "BoardSeenError", "TableChangedError", "AnswerError", "METADATA",
     "ANSWER_KINDS", "KEPT_BACK", "LESSON_NAMES", "RULES_SECTIONS",
-    "MAX_ANSWERS_PER_USER", "IDLE_SECONDS", "MAX_ANNOUNCEMENT", "PACES",
+    "MAX_ANSWERS_PER_USER", "IDLE_SECONDS", "MAX_ANNOUNCEMENT", "PACES", "learners_only",
 ]
 
 
@@ -182,6 +188,7 @@ _TABLES = Table(
                                                                  # 1970): the board, action or player to act
     Column("pace", String(16), nullable=True),                   # "teacher" (null) or "self": who deals on
     Column("paused", Boolean, nullable=True),                    # the teacher paused the table (null: no)
+    Column("closed", Boolean, nullable=True),                    # closed by a teacher (null: open)
 )
 
 _SETTINGS = Table(
@@ -261,7 +268,8 @@ _UNSEATED = Table(
 
 #: the columns added to the room's tables after their first version: :meth:`Room.__init__`
 #: adds those an older database lacks and fills them in (the codes' identities, the turn's time)
-_ADDED_COLUMNS = {_TABLES: ("turn_since", "pace", "paused"), _BOARDS: ("cards_id", "board_id"), _SEEN: ("cards_id",)}
+_ADDED_COLUMNS = {_TABLES: ("turn_since", "pace", "paused", "closed"), _BOARDS: ("cards_id", "board_id"),
+                  _SEEN: ("cards_id",)}
 
 #: the kinds of answer a lesson reports (:meth:`Room.record_answer`)
 ANSWER_KINDS = ("exercise", "problem")
@@ -358,6 +366,13 @@ def _driver(url: str) -> URL:
     if u.drivername == "postgresql" and find_spec("psycopg2") is None and find_spec("psycopg") is not None:
         u = u.set(drivername="postgresql+psycopg")
     return u
+
+
+def learners_only(rows: Iterable[dict]) -> list[dict]:
+    """A traveller's rows (:meth:`Room.results`) for the learners' ranking: each row's
+    ``players`` without the seats its ``teachers`` lists (copies; the rows are unchanged)."""
+    return [{**r, "players": {s: who for s, who in r["players"].items() if s not in r.get("teachers", ())}}
+            for r in rows]
 
 
 def _check_user(user) -> str:
@@ -469,8 +484,11 @@ class Room:
         """Every table of the room, in the order opened: ``table`` (its id), ``game``,
         ``players`` (number of seats), ``bots``, ``started``, ``board`` (its code, or None
         before the start), ``over`` (its set played out), ``held`` (its board is over and
-        waits for the next: :meth:`next_board`), ``paused``, ``pace`` and ``seats`` (per
-        seat, a user name, ``"bot"`` or None).
+        waits for the next: :meth:`next_board`), ``paused``, ``pace``, ``seats`` (per
+        seat, a user name, ``"bot"`` or None), ``closed`` (a teacher closed it:
+        :meth:`close_table`), ``set_size`` (the boards of its prepared set, or None: random
+        boards) and ``position`` (the board in play's place in the set, 1-based; 0 before
+        the start).
 
         :param only: a table id: that table's row alone (one row read, not every table's).
         :raises UnknownTableError: for an ``only`` that names no table.
@@ -485,7 +503,9 @@ class Room:
             s = self._load(tid)[1]
             out.append({"table": tid, "game": s.game, "players": s.players, "bots": s.bots, "started": s.started,
                         "board": s.code, "over": s.over, "held": s.held, "paused": s.paused, "pace": s.pace,
-                        "seats": [s.who(i) for i in range(s.players)]})
+                        "seats": [s.who(i) for i in range(s.players)],
+                        "closed": s.closed, "set_size": None if s.deals is None else len(s.deals),
+                        "position": s.position + 1})
         return out
 
     # ---- seats -----------------------------------------------------------------------------
@@ -542,6 +562,41 @@ class Room:
         """
         user = _check_user(user)
         return self._change(table, lambda s: self._moves(s, s.leave(self._seat_of(s, user))))
+
+    def seat_learner(self, table: str, user: str, seat: int | str, learner: str) -> list[dict]:
+        """A teacher (``user``) seats ``learner`` at ``seat`` of ``table``: as if the learner
+        took it (:meth:`sit`, every rule of it: an empty seat or a bot's, one seat in the
+        room at a time, no other seat of a board they have seen). The learner's lobby then
+        shows their table.
+
+        :returns: the bots' actions it set off, as :meth:`act` returns them.
+        :raises NotTeacherError: for a ``user`` who is not a teacher (a learner seats nobody).
+        :raises UnknownTableError, SeatError, SeatTakenError, BoardSeenError: as :meth:`sit`
+            (a learner who sits elsewhere: unseat them there first); :raises RoomError: for
+            a closed table or a learner that is not a user name. Nothing changes.
+        """
+        self._teacher(user, "seat a learner")
+        return self.sit(table, learner, seat)
+
+    def close_table(self, table: str, user: str) -> list[dict]:
+        """A teacher closes ``table``: everyone at it leaves their seat (their pages say the
+        teacher closed it), an unfinished board in play counts in no result, and nothing
+        more is played there (sitting, starting, the teacher's controls are refused). Its
+        finished boards stay in the travellers, the ranking and the exports. The lobby no
+        longer lists it to the learners.
+
+        :returns: ``[]`` (no bot acts at a closed table).
+        :raises NotTeacherError: for a user who is not a teacher.
+        :raises UnknownTableError: for a table that does not exist.
+        :raises RoomError: for a table closed already. Nothing changes.
+        """
+        self._teacher(user, "close a table")
+
+        def change(s: TableSession) -> list[dict]:
+            s.close()
+            return []
+
+        return self._change(table, change)
 
     # ---- play ------------------------------------------------------------------------------
 
@@ -611,12 +666,12 @@ class Room:
 
         return self._change(table, change)
 
-    def view(self, table: str, user: str) -> dict:
+    def view(self, table: str, user: str, *, everything: bool = False) -> dict:
         """What ``user`` sees of ``table``, as JSON values (:func:`json.dumps` takes it as
         it is): :func:`cardkit.table_session.table_view`, with ``table`` (the id) and
         ``viewer.user`` added.
 
-        A seated user sees their own hand (``hand``), their legal actions (``legal``) and
+        A seated user (a teacher too) sees their own hand (``hand``), their legal actions (``legal``) and
         the public part of their seat's observation (``public``: the tricks played, the
         bidding and contract, Durak's face-up cards and trump, whose turn, …), never a card
         their seat cannot see; every board finished at the table is in ``scores`` and
@@ -624,21 +679,28 @@ class Room:
         their code), a learner
         is not shown its code or result: a finished board's ``code`` reads
         :data:`KEPT_BACK` and its ``returns`` are None, in ``board`` and in ``scores``
-        (``totals`` add the boards shown). A teacher also sees every hand (``hands``; in Durak the face-down
-        cards, ``face_down_cards``), seated or not.
+        (``totals`` add the boards shown). A teacher who does not sit at the table also
+        sees every hand (``hands``; in Durak the face-down cards, ``face_down_cards``); a
+        teacher who sits there sees what her seat sees, as a learner would, unless
+        ``everything`` asks for every hand (the teachers' page).
 
+        :param everything: a teacher's view of every hand, seated or not (the teachers' page).
         :raises UnknownTableError: for a table that does not exist.
         :raises NotSeatedError: for a user who neither sits at the table nor is a teacher.
+        :raises NotTeacherError: for ``everything`` asked by a user who is not a teacher.
         """
         user = _check_user(user)
+        teacher = user in self.teachers
+        if everything and not teacher:
+            self._teacher(user, "see every hand of a table")
         with self._lock:
             s = self._load(table)[1]
             seat = next((n for n, u in s.people.items() if u == user), None)
-            teacher = user in self.teachers
             if seat is None and not teacher:
                 raise NotSeatedError(f"{user!r} does not sit at table {s.key!r}: only its players and the "
                                      f"teachers see it")
-            out = table_view(s, seat, everything=teacher)
+            god = teacher and (everything or seat is None)
+            out = table_view(s, None if god and everything else seat, everything=god)
             if not teacher:
                 self._keep_back(out, self._codes_in_play(but=s.key))
         out["table"] = s.key
@@ -662,8 +724,9 @@ class Room:
             ``matchpoints`` (per seat, a percentage 0..100: the share of the other rows'
             points at that seat it beat, ties counting half; None for every seat of a board
             finished at one table only, which has nothing to be compared with:
-            :func:`cardkit.room_records.matchpoints`), and for Variety ``contract`` (1..8)
-            and ``declarers`` (``[first namer, repeater]``).
+            :func:`cardkit.room_records.matchpoints`), ``teachers`` (the seats a teacher
+            held: her results are the teacher's, left out of the learners' ranking), and
+            for Variety ``contract`` (1..8) and ``declarers`` (``[first namer, repeater]``).
         :raises NotationError: for a code that is not well formed.
         """
         board = board_identity(code if isinstance(code, str) else parse_deal_code(code))  # not text: refused
@@ -672,7 +735,7 @@ class Room:
              .order_by(_TABLES.c.serial, _BOARDS.c.number))
         with self.engine.connect() as conn:
             rows = conn.execute(q).all()
-        return score_traveller([self._traveller_row(r) for r in rows])
+        return score_traveller([self._marked(self._traveller_row(r)) for r in rows])
 
     # ---- duplicate scoring, exports, hand records (issue 34, items 1, 2, 12) -----------------
 
@@ -690,7 +753,7 @@ class Room:
         for r in found:
             key = r.board_id or _identities(r.code)[1]
             b = boards.setdefault(key, {"board_id": key, "code": r.code, "game": r.game, "rows": []})
-            b["rows"].append(self._traveller_row(r))
+            b["rows"].append(self._marked(self._traveller_row(r)))
         for b in boards.values():
             score_traveller(b["rows"])
             b["players"] = len(b["rows"][0]["returns"])
@@ -700,7 +763,8 @@ class Room:
         """The learners ranked by matchpoints (duplicate scoring,
         :func:`cardkit.room_records.ranking`): their average matchpoints over the boards
         they played that another table played too (a board played at one table only has
-        no matchpoints and counts in ``boards`` only), best first.
+        no matchpoints and counts in ``boards`` only), best first. A teacher who played at
+        a table is not ranked (her points still count for the others' matchpoints).
 
         :param codes: the boards of a set (deal codes in any form, compared by
             :func:`~cardkit.codes.board_identity`); None: every board finished in the room.
@@ -710,7 +774,7 @@ class Room:
         :raises NotationError: for a code that is not well formed.
         """
         wanted = None if codes is None else {board_identity(c) for c in codes}
-        return room_ranking(b["rows"] for b in self.travellers()
+        return room_ranking(learners_only(b["rows"]) for b in self.travellers()
                             if (wanted is None or b["board_id"] in wanted) and (game is None or b["game"] == game))
 
     def export_csv(self) -> str:
@@ -719,7 +783,8 @@ class Room:
         ``player`` (a user name or ``bot``), ``seat`` (its name), ``contract`` and
         ``declarers`` (Variety: "South and North"; empty elsewhere), ``points`` (the
         seat's points, RULES.md §1.6, §2.2, §3.4) and ``matchpoints`` (a percentage with one
-        decimal; empty for a board played at one table only). Text cells that a spreadsheet
+        decimal; empty for a board played at one table only) and ``role`` (``learner``,
+        ``teacher``: a teacher who played at the table, or ``bot``). Text cells that a spreadsheet
         would run as a formula start with ``'`` (:func:`cardkit.room_records.safe_cell`)."""
         out = []
         order = {r["table"]: k for k, r in enumerate(self.tables())}
@@ -729,12 +794,14 @@ class Room:
                 decl = " and ".join(names[d] for d in r.get("declarers") or [])
                 for seat, points in enumerate(r["returns"]):
                     mp = r["matchpoints"][seat]
+                    who = r["players"].get(seat, "")
+                    role = "teacher" if seat in r["teachers"] else "bot" if who == "bot" else "learner"
                     out.append(((order.get(r["table"], len(order)), r["board"], seat),
-                                [r["table"], r["board"], r["code"], r["players"].get(seat, ""), names[seat],
-                                 r.get("contract"), decl, points, None if mp is None else round(mp, 1)]))
+                                [r["table"], r["board"], r["code"], who, names[seat],
+                                 r.get("contract"), decl, points, None if mp is None else round(mp, 1), role]))
         out.sort(key=lambda x: x[0])
         return csv_text(["table", "board", "deal code", "player", "seat", "contract", "declarers", "points",
-                         "matchpoints"], (row for _, row in out))
+                         "matchpoints", "role"], (row for _, row in out))
 
     def export_answers_csv(self) -> str:
         """What each learner did in the lessons as CSV text (a header row; one row per
@@ -754,7 +821,8 @@ class Room:
     def hand_records(self, user: str, table: str | None = None) -> list[dict]:
         """The boards of a hand record, for the teachers (they see every hand): dicts with
         ``code``, ``board_id``, ``game``, ``diagram`` (:func:`cardkit.room_records.deal_diagram`:
-        every hand as dealt), ``rows`` (the traveller with matchpoints, :meth:`results`) and
+        every hand as dealt), ``rows`` (the traveller with matchpoints, :meth:`results`; a
+        teacher's name followed by "(teacher)") and
         ``playing`` (the tables playing it now, unfinished).
 
         :param table: a table: the boards of its set, in order (a random set: the boards it
@@ -790,8 +858,10 @@ class Room:
             done.add(board)
             b = known.get(board)
             diagram = deal_diagram(code)
+            rows = [{**r, "players": {s: f"{who} (teacher)" if s in r["teachers"] else who
+                                      for s, who in r["players"].items()}} for r in (b["rows"] if b else [])]
             out.append({"code": code, "board_id": board, "game": diagram["game"], "diagram": diagram,
-                        "rows": b["rows"] if b else [], "playing": playing.get(board, [])})
+                        "rows": rows, "playing": playing.get(board, [])})
         return out
 
     # ---- what each learner did (issue 23 §4) ----------------------------------------------
@@ -968,6 +1038,8 @@ class Room:
         self._teacher(user, "move the tables to their next board")
         moved, playing = [], []
         for t in self.tables():
+            if t["closed"]:
+                continue   # a closed table plays no more
             if t["held"]:
                 self._change(t["table"], lambda s: s.next_board(held_only=True))
                 moved.append(t["table"])
@@ -1020,7 +1092,7 @@ class Room:
         self._teacher(user, "pause or resume the tables")
         if not isinstance(paused, bool):
             raise RoomError(f"paused {quote(paused)}: expected true or false")
-        changed = [t["table"] for t in self.tables() if t["paused"] != paused]
+        changed = [t["table"] for t in self.tables() if t["paused"] != paused and not t["closed"]]
         for tid in changed:
             self.pause(tid, user, paused)
         return changed
@@ -1305,7 +1377,13 @@ class Room:
     @staticmethod
     def _table_fields(s: TableSession) -> dict:
         return {"deals": None if s.deals is None else json.dumps(list(s.deals)), "started": s.started,
-                "board": s.number, "position": s.position, "pace": s.pace, "paused": s.paused}
+                "board": s.number, "position": s.position, "pace": s.pace, "paused": s.paused,
+                "closed": s.closed}
+
+    def _marked(self, row: dict) -> dict:
+        """``row`` (a traveller's) with ``teachers``: the seats a teacher held."""
+        row["teachers"] = sorted(s for s, who in row["players"].items() if who in self.teachers)
+        return row
 
     @staticmethod
     def _traveller_row(r) -> dict:
@@ -1358,6 +1436,7 @@ class Room:
         s.restore(started=row.started, people=people, results=results, number=row.board, position=row.position,
                   code=None if current is None else current.code, moves=moves,
                   recorded=bool(current is not None and current.finished))
+        s.closed = bool(row.closed)
         return s
 
     def _change(self, table, fn: Callable[[TableSession], Any]) -> Any:

@@ -6,9 +6,10 @@ confirmation page) and costs the server no kernel: every table is a
 :class:`cardkit.room.Room` table in this one process, and each page is fed over a
 websocket. The pages (HTML and small scripts served here, no CDN):
 
-- ``/services/room/``, the lobby: the tables with their game and free seats, a *Sit
-  down* button per free seat; a teacher also opens a table there (a game, and deal codes
-  for its set, or random boards).
+- ``/services/room/``, the lobby: the tables with their game, bots and set in words ("a
+  set of 6 boards, board 2 in play", never the codes) and free seats, a *Sit down* button
+  per free seat; a closed table is listed to the teachers only; a teacher also opens a
+  table there (a game, and deal codes or a deal-set file for its set, or random boards).
 - ``/services/room/table/T1``, the table: the play dashboards' card table
   (``widgets/card_table.js``) drawn from :func:`cardkit.room_table.card_table_state` of the
   learner's own :meth:`~cardkit.room.Room.view`, through a small shim that plays the
@@ -21,8 +22,10 @@ websocket. The pages (HTML and small scripts served here, no CDN):
   the announcement every page shows (:meth:`~cardkit.room.Room.next_board_all`,
   :meth:`~cardkit.room.Room.pause_all`, :meth:`~cardkit.room.Room.announce`); every table
   live with all hands, the traveller of each table's board (:meth:`~cardkit.room.Room.results`),
-  Start, Next board, Undo, another set of deal codes, Unseat a learner (the seat goes to
-  a bot; :meth:`~cardkit.room.Room.unseat`), whom each table waits for and since when
+  Start (refused, in words, while nobody sits at the table), Next board, Undo, another
+  set of deal codes, Unseat a learner (the seat goes to a bot; :meth:`~cardkit.room.Room.unseat`),
+  Seat a learner (a name and a free seat; :meth:`~cardkit.room.Room.seat_learner`), Close
+  the table (:meth:`~cardkit.room.Room.close_table`: its people's pages say so), whom each table waits for and since when
   (a person idle for :data:`cardkit.room.IDLE_SECONDS`: "South (eve) has not played for
   2 min"), a finished board's actions step by step (the replay), and what each learner
   did in the lessons (issue 23 §4: exercises right and wrong per rules section, problems
@@ -112,7 +115,7 @@ from tornado.httpserver import HTTPServer
 from ._checks import is_whole
 from .codes import GAMES, board_identity, cards_identity, deal_from_code
 from .errors import CardkitError, log_thinned, quote
-from .room import PACES, NotSeatedError, Room, UnknownTableError
+from .room import PACES, NotSeatedError, Room, UnknownTableError, learners_only
 from .room_records import DD_MAX_NODES, DD_SECONDS, dd_summary, ranking, records_page
 from .room_table import card_table_state, page_action
 from .table_session import SEAT_NAMES, jsonable, seat_names
@@ -209,7 +212,8 @@ MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
     "teacher": {"ping": (), "open": ("game", "deals", "bots", "pace"), "start": ("table",), "next_board": ("table",),
                 "undo": ("table",), "set_deals": ("table", "deals"), "replay": ("table", "board"),
                 "unseat": ("table", "seat"), "next_all": (), "pause": ("table", "paused"),
-                "pause_all": ("paused",), "pace": ("table", "pace"), "announce": ("text",)},
+                "pause_all": ("paused",), "pace": ("table", "pace"), "announce": ("text",),
+                "seat": ("table", "seat", "learner"), "close": ("table",)},
 }
 _GAMES = {e.name: e.title for e in GAMES.values()}
 #: what an action changed: its table and the deal code of the board it finished (if it did)
@@ -217,6 +221,18 @@ Scope = tuple[str, frozenset[str]]
 _BOTS = {"rule": "rule", "expert": "expert", "none": None}
 #: the teacher's words for the tables a message changed
 _PAUSED_WORDS = {True: "paused", False: "resumed"}
+#: a table's bots as the lobby says them
+_BOT_WORDS = {"rule": "rule bots", "expert": "expert bots", None: "no bots (people only)"}
+
+
+def _set_words(t: dict) -> str:
+    """A table's boards as the lobby says them (:meth:`Room.tables`' row), never their codes:
+    "random boards", "a set of 6 boards", "a set of 6 boards, board 2 in play"."""
+    n = t.get("set_size")
+    words = "random boards" if n is None else f"a set of {n} board{'s' if n != 1 else ''}"
+    if n is not None and t.get("started") and t.get("position"):
+        words += f", board {t['position']} in play"
+    return words
 
 
 class MessageRefused(CardkitError):
@@ -322,10 +338,13 @@ def _plays(board: str | None, codes: frozenset[str]) -> bool:
 
 def _traveller_line(r: dict, names: Sequence[str]) -> dict:
     """A traveller's row (:meth:`Room.results`) as the teachers' page shows it: the seats
-    named, with the points and matchpoints per seat."""
+    named, with the points and matchpoints per seat; a teacher who played marked
+    "(teacher)"."""
+    teachers = r.get("teachers") or ()
     return {"table": r["table"], "board": r["board"], "contract": r.get("contract"),
             "declarers": [names[d] for d in r.get("declarers") or []],
-            "players": [f"{names[s]} {p}" for s, p in sorted(r["players"].items())],
+            "players": [f"{names[s]} {p}" + (" (teacher)" if s in teachers else "")
+                        for s, p in sorted(r["players"].items())],
             "returns": r["returns"], "matchpoints": r["matchpoints"]}
 
 
@@ -623,9 +642,14 @@ class RoomService:
         return None
 
     def lobby_payload(self, user: str, tables: list[dict] | None = None) -> dict:
+        """The lobby's list: per table its game, seats (and who holds them), ``bots`` and
+        ``set`` in words ("rule bots", "a set of 6 boards, board 2 in play"; never the
+        codes). A closed table is listed to the teachers only (``closed``)."""
         teacher = self.is_teacher(user)
         rows, you = [], None
         for t in self.room.tables() if tables is None else tables:
+            if t.get("closed") and not teacher:
+                continue
             names = seat_names(t["players"])
             seats = [{"seat": s, "name": names[s], "player": p, "free": p is None or p == "bot"}
                      for s, p in enumerate(t["seats"])]
@@ -634,7 +658,8 @@ class RoomService:
                     you = {"table": t["table"], "seat": s, "name": names[s]}
             row = {"table": t["table"], "game": t["game"], "title": _GAMES[t["game"]], "started": t["started"],
                    "over": t["over"], "held": t["held"], "paused": t["paused"], "seats": seats,
-                   "free": [s["name"] for s in seats if s["free"]]}
+                   "free": [s["name"] for s in seats if s["free"]],
+                   "bots": _BOT_WORDS[t["bots"]], "set": _set_words(t), "closed": bool(t.get("closed"))}
             if teacher:
                 row["board"] = t["board"]
             rows.append(row)
@@ -646,6 +671,8 @@ class RoomService:
             view = self.room.view(table, user)
         except NotSeatedError:
             notice = self.room.seat_notice(table, user)   # a teacher's unseat says so
+            if notice is None and self.room.tables(only=table)[0]["closed"]:
+                notice = f"The teacher closed table {table}."
             return {"kind": "gone", "message": notice or f"You no longer sit at table {table}.", "lobby": self.prefix}
         return {"kind": "state", "state": card_table_state(view)}
 
@@ -660,7 +687,7 @@ class RoomService:
         for t in tables:
             if scope is not None and t["table"] != scope[0] and not _plays(t["board"], scope[1]):
                 continue
-            view = self.room.view(t["table"], user)
+            view = self.room.view(t["table"], user, everything=True)  # every hand, seated or not
             board = view["board"]
             traveller = []
             if board is not None:
@@ -669,7 +696,8 @@ class RoomService:
                     traveller.append(_traveller_line(r, names))
             line = self.room.overview(user, t["table"])[0]
             out.append({"table": t["table"], "game": t["game"], "title": _GAMES[t["game"]], "started": t["started"],
-                        "over": t["over"], "code": None if board is None else board["code"],
+                        "over": t["over"], "closed": bool(t.get("closed")), "bots": _BOT_WORDS[t["bots"]],
+                        "set": _set_words(t), "code": None if board is None else board["code"],
                         "number": None if board is None else board["number"],
                         "seats": t["seats"], "names": list(seat_names(t["players"])),
                         "scores": view["scores"], "state": card_table_state(view), "traveller": traveller,
@@ -694,7 +722,8 @@ class RoomService:
             boards.append({"code": b["code"], "game": b["game"], "title": _GAMES[b["game"]], "names": list(names),
                            "rows": [_traveller_line(r, names) for r in b["rows"]]})
             by_game.setdefault(b["game"], []).append(b["rows"])
-        rankings = [{"game": g, "title": _GAMES[g], "rows": ranking(rows)} for g, rows in by_game.items()]
+        rankings = [{"game": g, "title": _GAMES[g], "rows": ranking(learners_only(r) for r in rows)}
+                    for g, rows in by_game.items()]
         listed = self.room.tables() if tables is None else tables
         return {"boards": boards, "rankings": rankings,
                 "tables": [{"table": t["table"], "title": _GAMES[t["game"]]} for t in listed]}
@@ -852,6 +881,10 @@ class RoomService:
             room.pause(target, user, msg.get("paused", True))
         elif kind == "pace":
             room.set_pace(target, user, msg.get("pace", ""))
+        elif kind == "seat":
+            room.seat_learner(target, user, msg.get("seat", ""), msg.get("learner", ""))
+        elif kind == "close":
+            room.close_table(target, user)
         elif kind == "replay":
             return self.replay(target, user, msg.get("board")), None
         return None, None

@@ -230,6 +230,8 @@ class TableSession:
         self.recorded = False
         #: the table's finished boards, in order: dicts as :meth:`_result` makes them
         self.results: list[dict] = []
+        #: closed by the teacher (:meth:`close`): nobody sits, nothing is played there any more
+        self.closed = False
         self._events: list[tuple] = []
 
     # ---- the set of boards ----------------------------------------------------------------
@@ -277,6 +279,7 @@ class TableSession:
         :raises CardkitError: for a set the constructor would refuse; nothing changes.
         """
         deals = self._check_set(self._parse_set(deals))
+        self._check_open()
         start = len(self._events)
         self.deals = deals
         self.position = -1
@@ -313,6 +316,10 @@ class TableSession:
 
     # ---- seats -------------------------------------------------------------------------
 
+    def _check_open(self) -> None:
+        if self.closed:
+            raise StateError("the teacher has closed this table: nothing more is played there")
+
     def who(self, seat: int) -> str | None:
         """The player of ``seat``: a user name, ``"bot"`` (a started table with bots, the
         seat held by no person), or None (an empty seat)."""
@@ -336,6 +343,7 @@ class TableSession:
             raise CardkitError(f"seat {quote(seat)}: expected a seat 0..{self.players - 1}")
         if seat in self.people:
             raise CardkitError(f"seat {seat} is taken by {self.people[seat]!r}")
+        self._check_open()
         start = len(self._events)
         self.people[int(seat)] = str(user)
         self._events.append(("seat", int(seat), str(user)))
@@ -386,10 +394,12 @@ class TableSession:
         :raises StateError: when the table has started already, no person sits at it, or
             (bots None) a seat is empty; nothing changes.
         """
+        self._check_open()
         if self.started:
             raise StateError("the table has started already")
         if not self.people:
-            raise StateError("nobody sits at the table: a person takes a seat before it starts")
+            raise StateError("nobody sits at the table, and the bots play only beside a person: a learner (or "
+                             "the teacher) takes a seat first, then Start")
         empty = [seat_names(self.players)[s] for s in range(self.players) if s not in self.people]
         if empty and self.bots is None:
             raise StateError(f"{', '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty and this table "
@@ -522,6 +532,7 @@ class TableSession:
         :returns: the number of actions left on the board (after the bots' replies, if any).
         :raises StateError: when no person has acted on the board in play; nothing changes.
         """
+        self._check_open()
         people = [i for i, m in enumerate(self.moves) if m.by != BOT]
         if self.state is None or not people:
             raise StateError("no person has acted on the board in play: there is nothing to undo")
@@ -546,6 +557,7 @@ class TableSession:
         :raises StateError: when the table has not started, the set has no more boards, or
             (``held_only``) the board in play is not over.
         """
+        self._check_open()
         if not self.started:
             raise StateError("the table has not started")
         if held_only and not self.held:
@@ -555,6 +567,22 @@ class TableSession:
         self._deal_next()
         self._settle()
         return self._moves_since(start)
+
+    def close(self) -> None:
+        """Close the table (the teacher's): every person leaves their seat (events
+        ``("seat", seat, None)``), an unfinished board in play stays unfinished and counts in
+        no result, and nothing more is played here: :meth:`sit`, :meth:`start`,
+        :meth:`next_board`, :meth:`set_deals` and :meth:`undo` are refused with a
+        :class:`StateError`. The results stay. Event ``("close",)``.
+
+        :raises StateError: for a table closed already; nothing changes.
+        """
+        self._check_open()
+        for seat in sorted(self.people):
+            self._events.append(("seat", seat, None))
+        self.people = {}
+        self.closed = True
+        self._events.append(("close",))
 
     # ---- storage ----------------------------------------------------------------------
 
@@ -570,7 +598,8 @@ class TableSession:
           (``board``, ``position``, ``code``, ``players`` seat -> user or ``"bot"``,
           ``returns``, and Variety's ``contract`` and ``declarers``);
         - ``("unfinish", board)``: its result taken back; ``("undo", board, n)``: the
-          board's actions from index ``n`` on taken back.
+          board's actions from index ``n`` on taken back;
+        - ``("close",)``: the teacher closed the table (:meth:`close`).
         """
         out, self._events = self._events, []
         return out

@@ -60,7 +60,7 @@ def test_export_csv_one_row_per_finished_board_and_seat():
     room, (t1, t2, v) = played_room()
     rows = parse(room.export_csv())
     assert list(rows[0]) == ["table", "board", "deal code", "player", "seat", "contract", "declarers", "points",
-                             "matchpoints"]
+                             "matchpoints", "role"]
     assert len(rows) == 4 + 4 + 4                                 # W-17 at two tables, V-4821 at one
     assert [(r["table"], r["seat"]) for r in rows[:4]] == [(t1, n) for n in ("South", "West", "North", "East")]
     w17 = room.results("W-17")

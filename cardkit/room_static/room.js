@@ -238,19 +238,20 @@ function lobbyPage() {
 }
 
 function tableRow(t, msg, socket) {
-  const state = t.over ? "played out" : t.paused ? "paused by the teacher"
+  const state = t.closed ? "closed" : t.over ? "played out" : t.paused ? "paused by the teacher"
     : t.held ? "board over, the next one soon" : t.started ? "playing" : "not started yet";
   const seats = h("ul", { class: "room-seats" });
   for (const s of t.seats) {
     const who = s.player === null ? "free" : s.player === "bot" ? "a bot (free)" : s.player;
     const li = h("li", {}, h("b", { text: s.name }), ` · ${who} `);
-    if (s.free && !msg.you) li.append(h("button", { type: "button", class: "room-sit",
+    if (s.free && !msg.you && !t.closed) li.append(h("button", { type: "button", class: "room-sit",
       "data-table": t.table, "data-seat": s.name, text: `Sit down as ${s.name}`,
       onclick: () => socket.send({ kind: "sit", table: t.table, seat: s.name }) }));
     seats.append(li);
   }
   return h("article", { class: "room-table-row", "data-table": t.table },
     h("h3", { text: `Table ${t.table} · ${t.title} · ${state}` }),
+    h("p", { class: "room-table-kind", text: `Plays ${t.set} with ${t.bots}.` }),
     h("p", { text: t.free.length ? `Free seats: ${t.free.join(", ")}` : "No free seat." }), seats);
 }
 
@@ -316,9 +317,12 @@ function teacherPage() {
         b.pause.textContent = t.overview && t.overview.paused ? "Resume" : "Pause";
         b.pause.dataset.paused = t.overview && t.overview.paused ? "1" : "0";
         b.pace.value = t.overview ? t.overview.pace : "teacher";
-        b.head.textContent = `Table ${t.table} · ${t.title} · ${t.over ? "played out" : t.started ? "playing" : "not started"}`
-          + (t.code ? ` · board ${t.number} (deal code ${t.code})` : "");
-        b.start.hidden = t.started;
+        b.head.textContent = `Table ${t.table} · ${t.title} · ${t.closed ? "closed" : t.over ? "played out" : t.started ? "playing" : "not started"}`
+          + (t.code ? ` · board ${t.number} (deal code ${t.code})` : "") + ` · ${t.set}, ${t.bots}`;
+        b.start.hidden = t.started || t.closed;
+        b.seatBar.hidden = b.closeTable.hidden = t.closed;
+        b.seatChoice.replaceChildren(...t.names.filter((n, s) => t.seats[s] === null || t.seats[s] === "bot")
+          .map(n => h("option", { value: n, text: n })));
         b.people.replaceChildren(...t.seats.flatMap((p, s) => p === null || p === "bot" ? [] : [
           unseatButton(t.names[s], p, () => socket.send({ kind: "unseat", table: t.table, seat: t.names[s] }))]));
         b.waiting = t.waiting ? { ...t.waiting, received: Date.now() } : null;
@@ -435,17 +439,28 @@ function teacherBox(t, socket, list) {
   const head = h("h3", {});
   const send = (kind, extra = {}) => socket.send({ kind, table: t.table, ...extra });
   const deals = h("input", { type: "text", size: "30", placeholder: "deal codes for a new set", "aria-label": "Deal codes" });
-  const start = h("button", { type: "button", class: "room-start", text: "Start", onclick: () => send("start") });
+  const start = h("button", { type: "button", class: "room-start", text: "Start", onclick: () => send("start"),
+    title: "Deal the first board. A table starts once a person sits at it: the bots play beside people, never alone" });
   const pause = h("button", { type: "button", class: "room-pause", text: "Pause",
     onclick: () => send("pause", { paused: pause.dataset.paused !== "1" }) });
   const pace = h("select", { class: "room-pace", "aria-label": "Who deals the next board",
     onchange: () => send("pace", { pace: pace.value }) },
     h("option", { value: "teacher", text: "the teacher deals each next board" }),
     h("option", { value: "self", text: "self-paced: a learner presses Next" }));
+  const learner = h("input", { type: "text", size: "12", class: "room-seat-learner", placeholder: "learner's name",
+    "aria-label": "The learner to seat" });
+  const seatChoice = h("select", { class: "room-seat-choice", "aria-label": "The seat" });
+  const seatBar = h("div", { class: "room-bar room-seat-bar" }, "Seat a learner: ", learner, " at ", seatChoice,
+    h("button", { type: "button", class: "room-seat", text: "Seat",
+      onclick: () => send("seat", { seat: seatChoice.value, learner: learner.value.trim() }) }));
+  const closeTable = h("button", { type: "button", class: "room-close-table", text: "Close the table",
+    title: "Everyone leaves it and nothing more is played there; its results stay",
+    onclick: () => { if (confirm(`Close table ${t.table}? Everyone at it leaves their seat.`)) send("close"); } });
   const controls = h("div", { class: "room-bar" }, start,
     h("button", { type: "button", class: "room-next", text: "Next board", onclick: () => send("next_board") }),
     h("button", { type: "button", class: "room-undo", text: "Undo", onclick: () => send("undo") }), pause, pace,
     deals, h("button", { type: "button", text: "Play this set", onclick: () => send("set_deals", { deals: deals.value }) }),
+    closeTable,
     h("button", { type: "button", class: "room-close", text: "Close", title: "Back to the grid of every table",
       onclick: () => window.cardkitRoom.open(t.table) }));
   const people = h("div", { class: "room-bar room-people", "aria-label": "The learners at this table" });
@@ -453,12 +468,13 @@ function teacherBox(t, socket, list) {
   const el = h("div", { class: "room-table" });
   const traveller = h("div", { class: "room-traveller" });
   const scores = h("div", { class: "room-scores" });
-  const box = h("article", { class: "room-teacher-table", "data-table": t.table }, head, controls, people, idle, el,
+  const box = h("article", { class: "room-teacher-table", "data-table": t.table }, head, controls, seatBar, people, idle, el,
     h("h4", { text: "The traveller of this board (every table that played it)" }), traveller, scores);
   list.append(box);
   // the teacher's card table shows every hand and sends nothing
   const model = mountTable(el, () => say("The teacher's view of a table does not play: the learners do."));
-  return { box, head, start, pause, pace, model, traveller, scores, people, idle, waiting: null };
+  return { box, head, start, pause, pace, model, traveller, scores, people, idle, waiting: null, seatBar, seatChoice,
+    closeTable };
 }
 
 function travellerTable(t) {
