@@ -25,7 +25,8 @@ websocket. The pages (HTML and small scripts served here, no CDN):
   Start (refused, in words, while nobody sits at the table), Next board, Undo, another
   set of deal codes, Unseat a learner (the seat goes to a bot; :meth:`~cardkit.room.Room.unseat`),
   Seat a learner (a name and a free seat; :meth:`~cardkit.room.Room.seat_learner`), Close
-  the table (:meth:`~cardkit.room.Room.close_table`: its people's pages say so), whom each table waits for and since when
+  the table (:meth:`~cardkit.room.Room.close_table`: its people's pages say so), whom
+  each table waits for and since when
   (a person idle for :data:`cardkit.room.IDLE_SECONDS`: "South (eve) has not played for
   2 min"), a finished board's actions step by step (the replay), and what each learner
   did in the lessons (issue 23 §4: exercises right and wrong per rules section, problems
@@ -46,6 +47,10 @@ websocket. The pages (HTML and small scripts served here, no CDN):
 - ``/services/room/api/answer`` (POST, no page): a lesson's answer, sent from the learner's
   kernel by :mod:`cardkit.room_report` with the learner's server token
   (``Authorization: token ...``; :class:`AnswerHandler`).
+- ``/services/room/api/table`` (POST, no page, teachers only): the deal editor's *Send to
+  the room* (:mod:`cardkit.room_send`) opens a table with its set, authenticated as an
+  answer is, by the teacher's server token (:class:`TableApiHandler`); a learner's token
+  gets 403 and one line.
 
 **The websocket** (``ws/lobby``, ``ws/table/<id>``, ``ws/teacher``) is authenticated on
 its handshake (the OAuth cookie; 403 without it, for a table the user does not sit at, and
@@ -122,7 +127,7 @@ from .table_session import SEAT_NAMES, jsonable, seat_names
 from .wording import seats_named, tens_as_10
 
 __all__ = ["RoomService", "TokenBucket", "MESSAGES", "MAX_MESSAGE_BYTES", "SOCKET_MAX_BYTES", "RATE", "BURST",
-           "FLOOD_CLOSE", "MAX_SOCKETS_PER_USER", "MAX_ANSWER_BYTES",
+           "FLOOD_CLOSE", "MAX_SOCKETS_PER_USER", "MAX_ANSWER_BYTES", "MAX_TABLE_BYTES", "TABLE_KEYS",
            "ANSWER_RATE", "ANSWER_BURST", "ANSWER_KEYS", "AUTH_CONCURRENCY", "FAIL_RATE", "FAIL_BURST",
            "CONNECT_RATE_PER_MINUTE", "CONNECT_BURST", "CONNECT_REFUSAL_DELAY", "read_json", "for_learner", "main"]
 
@@ -173,6 +178,10 @@ CONNECT_BURST = 30
 #: as a browser's does, then makes a few a second), at most CONNECT_HELD of them held at once
 CONNECT_REFUSAL_DELAY = 2.0
 CONNECT_HELD = 200
+#: a set sent by the deal editor (``POST api/table``): at most this many bytes of JSON
+MAX_TABLE_BYTES = SOCKET_MAX_BYTES
+#: the keys a set sent by the deal editor may carry
+TABLE_KEYS = ("game", "deals", "bots")
 #: the keys an answer may carry (the learner is the token's owner: no "user" key)
 ANSWER_KEYS = ("kind", "lesson", "section", "item", "right", "points_lost")
 #: the HTTP server's settings (a slow client, "slowloris", is dropped: an idle connection
@@ -498,6 +507,7 @@ class RoomService:
             (p + "api/answer", AnswerHandler, kw),
             (p + "api/answers/mine", OwnAnswersHandler, kw),   # issue 33: her own, read-only
             (p + "api/alive", AliveHandler, kw),
+            (p + "api/table", TableApiHandler, kw),
         ]
         settings.setdefault("cookie_secret", secrets.token_bytes(32))
         settings.setdefault("websocket_max_message_size", SOCKET_MAX_BYTES)
@@ -1183,6 +1193,81 @@ class AnswerHandler(web.RequestHandler):
             service.fail_bucket(k).take()
         self._refuse(403, "?", "the token is not a hub user's")
         return None
+
+
+class TableApiHandler(AnswerHandler):
+    """``POST <prefix>api/table``: the deal editor's *Send to the room*
+    (:func:`cardkit.room_send.send_set`, from the teacher's kernel): open a table with the
+    editor's set (issue 34, item 13).
+
+    Authenticated as :class:`AnswerHandler` is (the hub token in ``Authorization: token
+    <token>`` only, never a cookie) and for the room's teachers only: a learner's token is
+    refused (403, one line: "only a teacher may open a table..."), before the body is read.
+    The body: a JSON object with :data:`TABLE_KEYS`: ``game`` ("variety", ...), ``deals``
+    (a list of deal codes, or a deal-set file's text, as the lobby's box takes them:
+    ``_deals``; each board keeps its dealer) and ``bots`` ("rule" default, "expert",
+    "none"), at most :data:`MAX_TABLE_BYTES`. Answers 201 with ``{"table": "T3", "boards":
+    n, "teacher_page": "<prefix>teacher", "message": ...}`` (every page is then pushed its
+    new state); 400 with ``{"error": one line}`` for a body the room refuses; 403, 413, 429
+    and 503 as for an answer. Nothing is opened on a refusal."""
+
+    def _refuse(self, status: int, user: str, message: str) -> None:
+        self.service.refused(user, "api/table", str(status), message)
+        self.set_status(status)
+        self.finish(json.dumps({"error": message}))
+
+    async def post(self) -> None:
+        service = self.service
+        body = self.request.body or b""
+        if len(body) > MAX_TABLE_BYTES:
+            return self._refuse(413, "?", f"a set of {len(body):,} bytes: at most {MAX_TABLE_BYTES:,}")
+        m = _AUTH_HEADER.fullmatch(self.request.headers.get("Authorization", "").strip())
+        if m is None:
+            return self._refuse(403, "?", "no hub token (Authorization: token ...)")
+        model = await self._token_owner(m.group(1))
+        if model is None:
+            return None  # refused (the reason is written)
+        user = model["name"]
+        scopes = getattr(service.hub_auth, "access_scopes", None)
+        if scopes and not check_scopes(scopes, set(model.get("scopes") or ())):
+            return self._refuse(403, user, "the token may not use the room (no access:services!service=room)")
+        if not service.is_teacher(user):
+            return self._refuse(403, user, f"only a teacher may open a table in the room; {user!r} is not one "
+                                           f"of the room's teachers")
+        bucket = service.answer_buckets.get(user)
+        if bucket is None:
+            _forget_oldest(service.answer_buckets)
+            bucket = service.answer_buckets[user] = TokenBucket(ANSWER_RATE, ANSWER_BURST)
+        if not bucket.take():
+            return self._refuse(429, user, "too many sets at once: slow down")
+        try:
+            sent = read_json(body)
+        except ValueError as e:
+            return self._refuse(400, user, f"the set {quote(body[:80])}: {e}")
+        if not isinstance(sent, dict):
+            return self._refuse(400, user, f"the set {quote(sent)}: expected a JSON object")
+        extra = sorted(set(sent) - set(TABLE_KEYS))
+        if extra:
+            return self._refuse(400, user, f"the set: unknown key {quote(extra[0])} (expected {', '.join(TABLE_KEYS)})")
+        game, bots = sent.get("game"), sent.get("bots", "rule")
+        if game not in _GAMES:
+            return self._refuse(400, user, f"game {quote(game)}: expected one of {', '.join(_GAMES)}")
+        if bots not in _BOTS:
+            return self._refuse(400, user, f"bots {quote(bots)}: expected rule, expert or none")
+        try:
+            deals = _deals(sent.get("deals"))
+            if not deals:
+                raise MessageRefused("the set is empty: add a board to it first")
+            table = await service.call(service.room.open_table, game, deals=deals, bots=_BOTS[bots])
+        except CardkitError as e:
+            return self._refuse(400, user, _one_line(e))
+        n = len(deals)
+        self.set_status(201)
+        self.finish(json.dumps({
+            "table": table, "boards": n, "teacher_page": f"{service.prefix}teacher",
+            "message": f"Table {table} is open in the room with this set ({n} board{'s' if n != 1 else ''}, "
+                       f"{_BOT_WORDS[_BOTS[bots]]}): seat the learners and start it from the teacher's page."}))
+        await service.push()
 
 
 class OAuthCallback(HubOAuthCallbackHandler):

@@ -196,7 +196,15 @@ class DealEditor(W.VBox):
     :ivar error: the one-line answer to bad input (``last_error`` its text, or None).
     :ivar play_table: the play table opened from the editor, or None.
     :ivar set_codes: the boards kept with ``Add to the set`` (or opened from a file with
-        ``open_set``, a ``FileUpload``: :meth:`load_set`).
+        ``open_set``, a ``FileUpload``: :meth:`load_set`), each with the dealer it was added
+        with; :attr:`board_codes` the set as saved, played and sent (the dealers rotated
+        when ``set_dealers`` says so).
+    :ivar set_dealers: a ``Dropdown``: ``"own"`` (each board keeps the dealer chosen when it
+        was added) or ``"rotate"`` (board 1 dealt by South, board 2 by West, and so on
+        clockwise).
+    :ivar send_button: *Send to the room* (shown under the hub only, where a teaching room
+        can be reached: :func:`cardkit.room_send.room_available`): :meth:`send_to_room`;
+        ``send_view`` its one-line answer.
     """
 
     def __init__(self, game: str = "variety", *, rules=None, players: int | None = None, seed: int = 0,
@@ -267,6 +275,14 @@ class DealEditor(W.VBox):
         self.add_button = W.Button(description="Add to the set", tooltip="Keep this deal as the next board of a set")
         self.play_set_button = W.Button(description="Play the set", tooltip="Open the set at the play table below")
         self.clear_set_button = W.Button(description="Empty the set")
+        self.set_dealers = W.Dropdown(options=[("each board's own (the Dealer above when added)", "own"),
+                                               ("rotating: board 1 " + self._seat_names()[0] + ", board 2 "
+                                                + self._seat_names()[1] + ", …", "rotate")],
+                                      value="own", description="Dealers of the set:",
+                                      style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+        self.send_button = W.Button(description="Send to the room", button_style="info",
+                                    tooltip="Open a table in the teaching room with this set (teachers only)")
+        self.send_view = W.HTML()
         self.open_set = W.FileUpload(accept=".txt,.pbn,text/plain", multiple=False, description="Open a set",
                                      tooltip="Open a set saved before (a text file of boards)")
         self.code_view = W.HTML()
@@ -289,6 +305,8 @@ class DealEditor(W.VBox):
         self.add_button.on_click(lambda _b: self._safely(self.add_to_set))
         self.play_set_button.on_click(lambda _b: self._safely(self.play_set))
         self.clear_set_button.on_click(lambda _b: self._safely(self._empty_set))
+        self.set_dealers.observe(lambda _c: self._safely(self._refresh_set), names="value")
+        self.send_button.on_click(lambda _b: self._safely(self.send_to_room))
         self.open_set.observe(lambda c: self._safely(self._uploaded, c["new"]), names="value")
 
         super().__init__([
@@ -298,7 +316,8 @@ class DealEditor(W.VBox):
             W.HBox([self.seed_box, self.random_button, self.clear_button]),
             self.error, self.code_view,
             W.HBox([self.play_button, self.dd_button, self.dd_contracts, self.add_button]), self.dd_view,
-            W.HBox([self.play_set_button, self.clear_set_button, self.open_set]), self.set_view, self.set_text,
+            W.HBox([self.play_set_button, self.clear_set_button, self.open_set]),
+            W.HBox([self.set_dealers, self.send_button]), self.send_view, self.set_view, self.set_text,
             self.table_area])
         self.add_class("cardkit-deal-editor")
         self.dealer_choice.value = self._check_dealer(dealer)
@@ -555,10 +574,42 @@ class DealEditor(W.VBox):
             raise CardkitError(f"{item.get('name', 'the file')} is not a text file of boards") from None
         self.load_set(text)
 
+    @property
+    def board_codes(self) -> list[str]:
+        """The set's deal codes as saved, played and sent: each board's own dealer, or with
+        ``set_dealers`` "rotate" board ``k`` (1-based) dealt by seat ``(k - 1) % players``
+        (South, West, North, East, …)."""
+        if self.set_dealers.value != "rotate":
+            return list(self.set_codes)
+        return [deal_code(dataclasses.replace(parse_deal_code(c), dealer=k % self.players))
+                for k, c in enumerate(self.set_codes)]
+
     def set_text_value(self) -> str:
-        """The set as a deal set's text (:func:`cardkit.deal_sets.deals_to_text`), "" when empty."""
+        """The set as a deal set's text (:func:`cardkit.deal_sets.deals_to_text`) of
+        :attr:`board_codes`, "" when empty: the file the room's set box and *Send to the
+        room* take as it is."""
         from cardkit.deal_sets import deals_to_text
-        return deals_to_text(self.set_codes) if self.set_codes else ""
+        return deals_to_text(self.board_codes) if self.set_codes else ""
+
+    def send_to_room(self, *, environ=None) -> dict:
+        """Open a table in the teaching room with the set (:attr:`board_codes`, rule bots),
+        under the hub (:func:`cardkit.room_send.send_set`); ``send_view`` says the room's
+        answer in one line ("Table T3 is open in the room with this set …").
+
+        :returns: the room's answer (``table``, ``boards``, ``teacher_page``, ``message``).
+        :raises CardkitError: for an empty set, outside the hub, or the room's refusal in one
+            line (a learner: "only a teacher may open a table in the room; …").
+        """
+        from cardkit.room_send import send_set
+
+        if not self.set_codes:
+            raise CardkitError("the set is empty: press Add to the set for each board")
+        self.send_view.value = ""
+        answer = send_set(self.game, self.board_codes, environ=environ)
+        page = html.escape(str(answer.get("teacher_page", "")))
+        link = f" <a href='{page}' target='_blank'>The teacher's page</a>" if page else ""
+        self.send_view.value = f"<div>{html.escape(str(answer.get('message', '')))}{link}</div>"
+        return answer
 
     def play_set(self):
         """Open the set at the play table below, on its first board, and return the table.
@@ -567,8 +618,9 @@ class DealEditor(W.VBox):
         """
         if not self.set_codes:
             raise CardkitError("the set is empty: press Add to the set for each board")
-        table = self._table_class().from_query(f"deal={self.set_codes[0]}")
-        if not table.load_deals(self.set_codes):
+        codes = self.board_codes
+        table = self._table_class().from_query(f"deal={codes[0]}")
+        if not table.load_deals(codes):
             raise CardkitError(table.last_error or "the set could not be opened")
         self._show_table(table)
         return table
@@ -827,12 +879,17 @@ class DealEditor(W.VBox):
         text = self.set_text_value()
         self.set_text.value = text
         self.set_text.layout.display = None if n else "none"
-        self.play_set_button.disabled = self.clear_set_button.disabled = not n
+        self.play_set_button.disabled = self.clear_set_button.disabled = self.send_button.disabled = not n
+        from cardkit.room_send import room_available
+        self.send_button.layout.display = None if room_available() else "none"
         if not n:
             self.set_view.value = "<div>The set is empty: <b>Add to the set</b> keeps the deal as a board.</div>"
             return
         href = "data:text/plain;charset=utf-8," + urllib.parse.quote(text)
-        self.set_view.value = (f"<div>The set: {n} board{'s' if n != 1 else ''}. <a download='{self.game}-set.txt' "
+        names = self._seat_names()
+        dealers = ", ".join(names[parse_deal_code(c).dealer] for c in self.board_codes[:12]) + (", …" if n > 12 else "")
+        self.set_view.value = (f"<div>The set: {n} board{'s' if n != 1 else ''} (dealers {html.escape(dealers)}). "
+                               f"<a download='{self.game}-set.txt' "
                                f"href='{html.escape(href)}'>Save the set as a file</a></div>")
 
 
