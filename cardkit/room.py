@@ -433,6 +433,37 @@ class Room:
         self._seen_known: set[tuple[str, str, str, int]] = set()
         #: table id -> when its turn last passed (its ``turn_since``), as last read or written
         self._since: dict[str, float | None] = {}
+        #: this thread's :meth:`batch`, if one is open: the tables read in it, and what it read once
+        self._local = threading.local()
+
+    @contextlib.contextmanager
+    def batch(self):
+        """A batch of reads (and changes) in this thread, as the room service makes for one
+        message and the pages it updates: within it each table's row is read from the
+        database once (its version checked; then its cached session is used), the table
+        list and the boards in play once; a change made in it refreshes what it touched.
+        Outside a batch every call reads afresh. Nested batches are one. A change is still
+        written only at the version read (:class:`TableChangedError`), so another process's
+        change is never written over; within a batch a read may miss a change another process
+        made meanwhile (the next batch sees it).
+
+        >>> room = Room("sqlite://")
+        >>> with room.batch():
+        ...     t = room.open_table("variety")
+        ...     [r["table"] for r in room.tables()]
+        ['T1']
+        """
+        if getattr(self._local, "batch", None) is not None:
+            yield
+            return
+        self._local.batch = {"fresh": set(), "in_play": None, "ids": None}
+        try:
+            yield
+        finally:
+            self._local.batch = None
+
+    def _batch(self) -> dict | None:
+        return getattr(self._local, "batch", None)
 
     # ---- tables ----------------------------------------------------------------------------
 
@@ -477,6 +508,10 @@ class Room:
                     continue
                 self._cache[tid] = (0, session)
                 self._since[tid] = now
+                b = self._batch()
+                if b is not None:
+                    b["ids"] = None
+                    b["fresh"].add(tid)
                 return tid
         raise RoomError("could not open a table: the database kept refusing a new table id")  # pragma: no cover
 
@@ -493,11 +528,16 @@ class Room:
         :param only: a table id: that table's row alone (one row read, not every table's).
         :raises UnknownTableError: for an ``only`` that names no table.
         """
+        b = self._batch()
         if only is not None:
             ids = [self._load(only)[1].key]
+        elif b is not None and b["ids"] is not None:
+            ids = list(b["ids"])
         else:
             with self._lock, self.engine.connect() as conn:
                 ids = [r.id for r in conn.execute(select(_TABLES.c.id).order_by(_TABLES.c.serial))]
+            if b is not None:
+                b["ids"] = list(ids)
         out = []
         for tid in ids:
             s = self._load(tid)[1]
@@ -972,6 +1012,19 @@ class Room:
 
     # ---- the teacher's controls ------------------------------------------------------------
 
+    def board_in_play(self, table: str) -> dict | None:
+        """The board in play at ``table``, for the service's bookkeeping (no hand, no view):
+        ``{"number": 1-based at the table, "code": its deal code, "over": bool}``, or None
+        before the start. Inside a :meth:`batch`, no read beyond the table's first.
+
+        :raises UnknownTableError: for a table that does not exist.
+        """
+        with self._lock:
+            s = self._load(table)[1]
+        if s.code is None:
+            return None
+        return {"number": s.number + 1, "code": s.code, "over": s.over}
+
     def board_actions(self, table: str, user: str, board: int) -> dict:
         """A board played at ``table`` as stored, for the teacher's replay: ``code`` (its
         deal code), ``finished`` and ``actions`` (dicts with ``seat``, ``name``,
@@ -1295,13 +1348,17 @@ class Room:
         """The cards identities (:func:`~cardkit.codes.cards_identity`) of the boards in play
         and unfinished at a started table (other than ``but``): the same cards in any form of
         their code, with any dealer or variant."""
-        b, t = _BOARDS.c, _TABLES.c
-        q = (select(b.code, b.cards_id).join(_TABLES, (t.id == b.table_id) & (t.board == b.number))
-             .where(t.started.is_(True), b.finished.is_(False)))
-        if but is not None:
-            q = q.where(b.table_id != but)
-        with self.engine.connect() as conn:
-            return {r.cards_id or _identities(r.code)[0] for r in conn.execute(q)}
+        batch = self._batch()
+        found = None if batch is None else batch["in_play"]
+        if found is None:
+            b, t = _BOARDS.c, _TABLES.c
+            q = (select(b.table_id, b.code, b.cards_id).join(_TABLES, (t.id == b.table_id) & (t.board == b.number))
+                 .where(t.started.is_(True), b.finished.is_(False)))
+            with self.engine.connect() as conn:
+                found = [(r.table_id, r.cards_id or _identities(r.code)[0]) for r in conn.execute(q)]
+            if batch is not None:
+                batch["in_play"] = found
+        return {cards for tid, cards in found if tid != but}
 
     @staticmethod
     def _keep_back(view: dict, pending: set[str]) -> None:
@@ -1399,17 +1456,21 @@ class Room:
         """The table's version and session: the cached one while the database holds the
         same version, else rebuilt from the database (its board's actions replayed)."""
         tid = _check_table_id(table)
+        b = self._batch()
+        if b is not None and tid in b["fresh"] and tid in self._cache:
+            return self._cache[tid]   # read (or written) in this batch already
         with self.engine.connect() as conn:
             row = conn.execute(select(_TABLES).where(_TABLES.c.id == tid)).first()
             if row is None:
                 raise UnknownTableError(f"table {quote(table)}: no such table in this room")
             self._since[tid] = row.turn_since
             cached = self._cache.get(tid)
-            if cached is not None and cached[0] == row.version:
-                return cached
-            session = self._rebuild(conn, row)
-        self._cache[tid] = (row.version, session)
-        return row.version, session
+            if cached is None or cached[0] != row.version:
+                session = self._rebuild(conn, row)
+                cached = self._cache[tid] = (row.version, session)
+        if b is not None:
+            b["fresh"].add(tid)
+        return cached
 
     @staticmethod
     def _rebuild(conn: Connection, row) -> TableSession:
@@ -1463,7 +1524,13 @@ class Room:
                         raise TableChangedError(f"table {new.key!r} changed meanwhile (another window or process "
                                                 f"acted there): nothing was done; try again")
                     for event in events:
-                        self._write(conn, new.key, event)
+                        if event[0] != "move":
+                            self._write(conn, new.key, event)
+                    moves = [{"table_id": new.key, "board": e[1], "idx": e[2], "seat": e[3].seat,
+                              "action": e[3].action, "by_user": e[3].by, "remark": e[3].remark}
+                             for e in events if e[0] == "move"]
+                    if moves:   # one statement for the action and the bots' replies (one round trip)
+                        conn.execute(insert(_ACTIONS), moves)
                     c = _SEEN.c
                     for u, code, tid, seat in seen:
                         if conn.execute(select(func.count()).select_from(_SEEN).where(
@@ -1472,6 +1539,10 @@ class Room:
                                                               cards_id=_identities(code)[0]))
             except (TableChangedError, IntegrityError) as e:
                 self._cache.pop(new.key, None)
+                b = self._batch()
+                if b is not None:
+                    b["fresh"].discard(new.key)
+                    b["in_play"] = None
                 if isinstance(e, TableChangedError):
                     raise
                 raise TableChangedError(f"table {new.key!r}: the database refused the change (another process "
@@ -1479,6 +1550,11 @@ class Room:
             self._cache[new.key] = (version + 1, new)
             self._since[new.key] = since
             self._seen_known.update(seen)
+            b = self._batch()
+            if b is not None:
+                b["fresh"].add(new.key)
+                if any(e[0] in ("deal", "finish", "unfinish", "start", "close") for e in events):
+                    b["in_play"] = None   # the boards in play changed
             return out
 
     @staticmethod

@@ -761,6 +761,21 @@ class RoomService:
         """What each of ``sockets`` is sent now; with ``scope`` ``(table, codes)`` (an
         action at that table) only that table's pages, the lobbies and the teachers' rows
         of :meth:`teacher_payload` (``scope``)."""
+        with self.room.batch():   # each table read once, whatever number of pages show it
+            return self._payloads(sockets, scope)
+
+    def respond(self, sock: RoomSocket, kind: str, msg: dict[str, Any],
+                sockets: Sequence[RoomSocket]) -> tuple[Any, list[tuple[RoomSocket, dict]]]:
+        """:meth:`handle` a message, then (in the same call, one batch of reads: each table
+        read once) what each of ``sockets`` is to be sent now (:meth:`payloads`): a change
+        is pushed as soon as it is stored, not after the messages queued behind it. Returns
+        the answer to the sender (or None) and the pages' payloads."""
+        with self.room.batch():
+            answer, scope = self.handle(sock, kind, msg)
+            pushes = self._payloads(sockets, scope) if kind not in ("ping", "replay", "announce") else []
+        return answer, pushes
+
+    def _payloads(self, sockets: Sequence[RoomSocket], scope: Scope | None = None) -> list[tuple[RoomSocket, dict]]:
         out: list[tuple[RoomSocket, dict]] = []
         tables = self.room.tables() if any(s.page == "lobby" for s in sockets) or (scope and scope[1]) else None
         # the tables whose page changed: the one acted at, and (a board finished) those playing
@@ -793,7 +808,14 @@ class RoomService:
         """Send every connection its page's new state (with ``scope``, see :meth:`payloads`).
         A lobby is sent its list only when it changed."""
         sockets = [s for s in self.sockets if s.ready]
-        for sock, payload in await self.call(self.payloads, sockets, scope):
+        self.deliver(await self.call(self.payloads, sockets, scope))
+
+    def deliver(self, pushes: Sequence[tuple[RoomSocket, dict]]) -> None:
+        """Send each page its payload (in the event loop); a lobby only when its list changed,
+        a page closed meanwhile nothing."""
+        for sock, payload in pushes:
+            if not sock.ready:
+                continue
             if sock.page == "lobby":
                 text = json.dumps(payload)
                 if text == sock.last_sent:
@@ -831,9 +853,9 @@ class RoomService:
                 room.advance(table, user)
                 return None, (table, frozenset())
             action = page_action(msg)
-            before = room.view(table, user)["board"]
+            before = room.board_in_play(table)    # no view built: the pages' views come after
             room.act(table, user, action)
-            after = room.view(table, user)["board"]
+            after = room.board_in_play(table)
             finished = before is not None and after is not None and (
                 after["over"] or after["number"] != before["number"])
             return None, (table, frozenset([before["code"]]) if finished else frozenset())
@@ -1381,8 +1403,9 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
             return self.refuse(kind, f"message {quote(raw)}: unknown key {quote(extra[0])}")
         if kind == "ping":  # answered here, in the event loop: never behind the room's worker
             return self.send({"kind": "pong"})
+        sockets = [s for s in self.service.sockets if s.ready]   # read here, in the event loop
         try:
-            answer, scope = await self.service.call(self.service.handle, self, kind, msg)
+            answer, pushes = await self.service.call(self.service.respond, self, kind, msg, sockets)
         except CardkitError as e:
             return self.refuse(kind, _one_line(e))
         except Exception as e:  # pragma: no cover - a bug: said in one line, the table goes on
@@ -1390,8 +1413,7 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
             return self.refuse(kind, f"the room could not do that ({type(e).__name__})")
         if answer is not None:
             self.send(answer)
-        if kind not in ("ping", "replay", "announce"):
-            await self.service.push(scope)
+        self.service.deliver(pushes)
         if kind == "announce":   # every page of the room shows it
             self.service.broadcast({"kind": "announcement", "text": answer["text"]})
 
