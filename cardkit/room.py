@@ -68,6 +68,7 @@ cardkit.room.NotSeatedError: 'bob' does not sit at table 'T1': take a seat first
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import re
 import threading
@@ -316,6 +317,7 @@ MAX_ANNOUNCEMENT = 300
 IDLE_SECONDS = 90.0
 
 
+@functools.lru_cache(maxsize=8192)
 def _identities(code: str) -> tuple[str, str]:
     """``(cards identity, board identity)`` of a stored code (:func:`cardkit.codes.cards_identity`,
     :func:`~cardkit.codes.board_identity`); a code this version cannot read (none is stored
@@ -741,8 +743,8 @@ class Room:
                                      f"teachers see it")
             god = teacher and (everything or seat is None)
             out = table_view(s, None if god and everything else seat, everything=god)
-            if not teacher:
-                self._keep_back(out, self._codes_in_play(but=s.key))
+            if not teacher and (out["scores"] or (out["board"] is not None and out["board"]["over"])):
+                self._keep_back(out, self._codes_in_play(but=s.key))   # nothing finished: nothing to keep back
         out["table"] = s.key
         out["viewer"]["user"] = user
         return out

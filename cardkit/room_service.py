@@ -444,6 +444,9 @@ class RoomService:
         #: the messages' rate limit, one per user over all their connections
         self.message_buckets: dict[str, TokenBucket] = {}
         self._opened = 0
+        #: board code -> its traveller (Room.results), as the teachers' rows last showed it: read
+        #: again once a board finishes or on any whole-page push (a teacher's control, a seat)
+        self._travellers: dict[str, list[dict]] = {}
 
     async def double_dummy(self, code: str) -> dict | None:
         """The double-dummy summary of a Variety board for its hand record
@@ -692,6 +695,8 @@ class RoomService:
         traveller changed), marked ``partial`` (the page keeps the other rows).
         ``tables``: :meth:`Room.tables`, if read already."""
         out = []
+        if scope is None or scope[1]:
+            self._travellers.clear()   # a board finished, or anything else changed: read them again
         if tables is None:
             tables = self.room.tables(only=scope[0]) if scope is not None and not scope[1] else self.room.tables()
         for t in tables:
@@ -701,9 +706,12 @@ class RoomService:
             board = view["board"]
             traveller = []
             if board is not None:
-                for r in self.room.results(board["code"]):
-                    names = seat_names(t["players"])
-                    traveller.append(_traveller_line(r, names))
+                rows = self._travellers.get(board["code"])
+                if rows is None:
+                    _forget_oldest(self._travellers)
+                    rows = self._travellers[board["code"]] = self.room.results(board["code"])
+                names = seat_names(t["players"])
+                traveller = [_traveller_line(r, names) for r in rows]
             line = self.room.overview(user, t["table"])[0]
             out.append({"table": t["table"], "game": t["game"], "title": _GAMES[t["game"]], "started": t["started"],
                         "over": t["over"], "closed": bool(t.get("closed")), "bots": _BOT_WORDS[t["bots"]],
@@ -858,7 +866,7 @@ class RoomService:
             after = room.board_in_play(table)
             finished = before is not None and after is not None and (
                 after["over"] or after["number"] != before["number"])
-            return None, (table, frozenset([before["code"]]) if finished else frozenset())
+            return None, (table, frozenset([before["code"]]) if before is not None and finished else frozenset())
         if kind == "sit":
             target, seat = msg.get("table", ""), msg.get("seat", "")
             room.sit(target, user, seat)  # the room checks both

@@ -131,6 +131,13 @@ def jsonable(value, action_text=str) -> Any:
     >>> jsonable({"trick": (parse_card("QH"), parse_card("10S")), "trump": parse_card("AH").suit})
     {'trick': ['QH', 'TS'], 'trump': 'H'}
     """
+    kind = type(value)   # the common kinds first, by exact type (a view makes hundreds of these calls)
+    if kind is Card:
+        return value.code
+    if kind is int or kind is str or kind is bool or value is None:
+        return value
+    if kind is list or kind is tuple:
+        return [jsonable(v, action_text) for v in value]
     if isinstance(value, Card):
         return value.code
     if isinstance(value, Suit):

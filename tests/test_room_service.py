@@ -33,6 +33,7 @@ from cardkit.room_service import (
     MAX_SOCKETS_PER_USER,
     SOCKET_MAX_BYTES,
     RoomService,
+    TokenBucket,
 )
 from cardkit.room_table import PageMessageError, card_table_state, page_action
 
@@ -541,6 +542,9 @@ class RoomServiceTest(AsyncHTTPTestCase):
         view = self.room.view(t1, TEACHER)
         flooder_name, other_name = ("bob", "ann") if view["turn"] == 0 else ("ann", "bob")
         flooder, _ = await self.connect(f"ws/table/{t1}", flooder_name)    # not their turn: every act refused
+        # the flooder's bucket on a clock that stands still: no token comes back however long a
+        # loaded machine takes over the refusals (it made this test fail under load)
+        self.service.message_buckets[flooder_name] = TokenBucket(clock=lambda: 0.0)
         other, _ = await self.connect(f"ws/table/{t1}", other_name)
         before = dump(self.room)
         legal = self.room.legal(t1, other_name)
