@@ -772,16 +772,25 @@ class RoomService:
         with self.room.batch():   # each table read once, whatever number of pages show it
             return self._payloads(sockets, scope)
 
-    def respond(self, sock: RoomSocket, kind: str, msg: dict[str, Any],
-                sockets: Sequence[RoomSocket]) -> tuple[Any, list[tuple[RoomSocket, dict]]]:
+    def respond(self, sock: RoomSocket, kind: str, msg: dict[str, Any], sockets: Sequence[RoomSocket]
+                ) -> tuple[Any, list[tuple[RoomSocket, dict]], Scope | None]:
         """:meth:`handle` a message, then (in the same call, one batch of reads: each table
-        read once) what each of ``sockets`` is to be sent now (:meth:`payloads`): a change
-        is pushed as soon as it is stored, not after the messages queued behind it. Returns
-        the answer to the sender (or None) and the pages' payloads."""
+        read once) what each of ``sockets`` but the teachers' pages is to be sent now
+        (:meth:`payloads`): a change reaches the players' pages as soon as it is stored, not
+        after the messages queued behind it. Returns the answer to the sender (or None), the
+        pages' payloads, and the scope of the change for the teachers' pages (sent next:
+        :meth:`push_teachers`)."""
         with self.room.batch():
             answer, scope = self.handle(sock, kind, msg)
-            pushes = self._payloads(sockets, scope) if kind not in ("ping", "replay", "announce") else []
-        return answer, pushes
+            players = [s for s in sockets if s.page != "teacher"]
+            pushes = self._payloads(players, scope) if kind not in ("ping", "replay", "announce") else []
+        return answer, pushes, scope
+
+    async def push_teachers(self, scope: Scope | None) -> None:
+        """Send the teachers' pages their rows after a change (``scope``, :meth:`payloads`)."""
+        sockets = [s for s in self.sockets if s.ready and s.page == "teacher"]
+        if sockets:
+            self.deliver(await self.call(self.payloads, sockets, scope))
 
     def _payloads(self, sockets: Sequence[RoomSocket], scope: Scope | None = None) -> list[tuple[RoomSocket, dict]]:
         out: list[tuple[RoomSocket, dict]] = []
@@ -1413,7 +1422,7 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
             return self.send({"kind": "pong"})
         sockets = [s for s in self.service.sockets if s.ready]   # read here, in the event loop
         try:
-            answer, pushes = await self.service.call(self.service.respond, self, kind, msg, sockets)
+            answer, pushes, scope = await self.service.call(self.service.respond, self, kind, msg, sockets)
         except CardkitError as e:
             return self.refuse(kind, _one_line(e))
         except Exception as e:  # pragma: no cover - a bug: said in one line, the table goes on
@@ -1422,6 +1431,8 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         if answer is not None:
             self.send(answer)
         self.service.deliver(pushes)
+        if kind not in ("ping", "replay", "announce"):
+            await self.service.push_teachers(scope)
         if kind == "announce":   # every page of the room shows it
             self.service.broadcast({"kind": "announcement", "text": answer["text"]})
 

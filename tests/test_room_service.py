@@ -312,8 +312,11 @@ class RoomServiceTest(AsyncHTTPTestCase):
                 assert latest[u]["state"] == card_table_state(view)     # each page its own view
             moves += 1
         assert moves > 10 and self.room.results("V-4821")[0]["table"] == t
-        tstate = await self.latest_kind(teacher, "teacher")   # one push per move: the last one
-        row = tstate["tables"][0]
+        for _ in range(200):   # one push per move, the teachers' rows after the players' pages: the last one
+            tstate = await self.next_kind(teacher, "teacher")
+            row = tstate["tables"][0]
+            if row["traveller"]:
+                break
         assert row["traveller"][0]["table"] == t and row["code"] == "V-4821"
         result = self.room.results("V-4821")[0]
         names = ["South", "West", "North", "East"]
@@ -337,7 +340,7 @@ class RoomServiceTest(AsyncHTTPTestCase):
         assert first["state"]["legal"] == self.room.legal(t1, mover)
         page.write_message(json.dumps({"kind": "act", "action": first["state"]["legal"][0]}))
         await self.next_kind(page, "state")
-        row = await self.latest_kind(teacher, "teacher")
+        row = await self.next_kind(teacher, "teacher")    # the teachers' rows follow the players' pages
         assert row["partial"] and [r["table"] for r in row["tables"]] == [t1]
         assert (await self.ask(carl, {"kind": "ping"})) == {"kind": "pong"}     # nothing for table 2
         assert (await self.ask(lobby, {"kind": "ping"})) == {"kind": "pong"}    # the lobby's list is the same
