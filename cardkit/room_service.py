@@ -101,6 +101,7 @@ import re
 import secrets
 import signal
 import sys
+import threading
 import time
 import weakref
 from collections import deque
@@ -227,6 +228,17 @@ MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
 _GAMES = {e.name: e.title for e in GAMES.values()}
 #: what an action changed: its table and the deal code of the board it finished (if it did)
 Scope = tuple[str, frozenset[str]]
+#: what changed for the teachers' rows: one table's scope, or several merged (their ids)
+TeacherScope = tuple[str | frozenset[str], frozenset[str]]
+
+
+def _merge(scopes: Sequence[Scope | None]) -> TeacherScope | None:
+    """One scope for the changes ``scopes`` (None: everything)."""
+    if not scopes or any(sc is None for sc in scopes):
+        return None
+    tables = frozenset(sc[0] for sc in scopes if sc is not None)
+    codes = frozenset(c for sc in scopes if sc is not None for c in sc[1])
+    return (next(iter(tables)) if len(tables) == 1 else tables), codes
 _BOTS = {"rule": "rule", "expert": "expert", "none": None}
 #: the teacher's words for the tables a message changed
 _PAUSED_WORDS = {True: "paused", False: "resumed"}
@@ -447,6 +459,9 @@ class RoomService:
         #: board code -> its traveller (Room.results), as the teachers' rows last showed it: read
         #: again once a board finishes or on any whole-page push (a teacher's control, a seat)
         self._travellers: dict[str, list[dict]] = {}
+        #: the changes waiting for the teachers' next rows (:meth:`push_teachers`), or None
+        self._teacher_scopes: list[Scope | None] | None = None
+        self._teacher_lock = threading.Lock()
 
     async def double_dummy(self, code: str) -> dict | None:
         """The double-dummy summary of a Variety board for its hand record
@@ -689,18 +704,20 @@ class RoomService:
             return {"kind": "gone", "message": notice or f"You no longer sit at table {table}.", "lobby": self.prefix}
         return {"kind": "state", "state": card_table_state(view)}
 
-    def teacher_payload(self, user: str, scope: Scope | None = None, tables: list[dict] | None = None) -> dict:
+    def teacher_payload(self, user: str, scope: TeacherScope | None = None, tables: list[dict] | None = None) -> dict:
         """Every table's row for the teachers' page; with ``scope`` ``(table, codes)``
-        only that table's row and those of the tables playing one of ``codes`` (their
-        traveller changed), marked ``partial`` (the page keeps the other rows).
-        ``tables``: :meth:`Room.tables`, if read already."""
+        only that table's row (or those of a set of tables) and those of the tables playing
+        one of ``codes`` (their traveller changed), marked ``partial`` (the page keeps the
+        other rows). ``tables``: :meth:`Room.tables`, if read already."""
         out = []
         if scope is None or scope[1]:
             self._travellers.clear()   # a board finished, or anything else changed: read them again
+        wanted = set() if scope is None else {scope[0]} if isinstance(scope[0], str) else set(scope[0])
         if tables is None:
-            tables = self.room.tables(only=scope[0]) if scope is not None and not scope[1] else self.room.tables()
+            one = scope is not None and not scope[1] and len(wanted) == 1
+            tables = self.room.tables(only=next(iter(wanted))) if one else self.room.tables()
         for t in tables:
-            if scope is not None and t["table"] != scope[0] and not _plays(t["board"], scope[1]):
+            if scope is not None and t["table"] not in wanted and not _plays(t["board"], scope[1]):
                 continue
             view = self.room.view(t["table"], user, everything=True)  # every hand, seated or not
             board = view["board"]
@@ -787,10 +804,35 @@ class RoomService:
         return answer, pushes, scope
 
     async def push_teachers(self, scope: Scope | None) -> None:
-        """Send the teachers' pages their rows after a change (``scope``, :meth:`payloads`)."""
-        sockets = [s for s in self.sockets if s.ready and s.page == "teacher"]
-        if sockets:
-            self.deliver(await self.call(self.payloads, sockets, scope))
+        """Send the teachers' pages their rows after a change (``scope``, :meth:`payloads`).
+        While one such push waits for the worker, the changes that come meanwhile join it:
+        under a burst of actions the teachers' rows are built once for all of them (the
+        players' pages are never held back for them)."""
+        users = sorted({s.user for s in self.sockets if s.ready and s.page == "teacher"})
+        if not users:
+            return
+        with self._teacher_lock:
+            if self._teacher_scopes is not None:
+                self._teacher_scopes.append(scope)
+                return
+            self._teacher_scopes = [scope]
+        try:
+            rows = await self.call(self._teacher_rows, users)
+        except Exception as e:  # noqa: BLE001 - a table gone meanwhile: the next push says it all
+            with self._teacher_lock:
+                self._teacher_scopes = None
+            log.warning("the teachers' rows could not be built: %s", _one_line(e))
+            return
+        for sock in [s for s in self.sockets if s.ready and s.page == "teacher" and s.user in rows]:
+            sock.send(rows[sock.user])
+
+    def _teacher_rows(self, users: Sequence[str]) -> dict[str, dict]:
+        """The teachers' payloads for every change waiting (:meth:`push_teachers`), per user."""
+        with self._teacher_lock:
+            scopes, self._teacher_scopes = self._teacher_scopes or [], None
+        scope = _merge(scopes)
+        with self.room.batch():
+            return {u: self.teacher_payload(u, scope) for u in users}
 
     def _payloads(self, sockets: Sequence[RoomSocket], scope: Scope | None = None) -> list[tuple[RoomSocket, dict]]:
         out: list[tuple[RoomSocket, dict]] = []
