@@ -1283,7 +1283,7 @@ class TableApiHandler(AnswerHandler):
 
     Authenticated as :class:`AnswerHandler` is (the hub token in ``Authorization: token
     <token>`` only, never a cookie) and for the room's teachers only: a learner's token is
-    refused (403, one line: "only a teacher may open a table..."), before the body is read.
+    refused (403, one line: "only a teacher may open a table..."), before the body is parsed.
     The body: a JSON object with :data:`TABLE_KEYS`: ``game`` ("variety", ...), ``deals``
     (a list of deal codes, or a deal-set file's text, as the lobby's box takes them:
     ``_deals``; each board keeps its dealer) and ``bots`` ("rule" default, "expert",
