@@ -21,9 +21,9 @@ from cardkit_widgets import DealEditor
 
 pytest.importorskip("jupyterhub")
 
-from tornado.testing import AsyncHTTPTestCase, gen_test  # noqa: E402
+from tornado.testing import AsyncHTTPTestCase, gen_test
 
-from cardkit.room_service import RoomService, _deals  # noqa: E402
+from cardkit.room_service import RoomService, _deals
 
 TEACHER = "teach"
 PREFIX = "/services/room/"
