@@ -714,8 +714,11 @@ class RoomService:
             self._travellers.clear()   # a board finished, or anything else changed: read them again
         wanted = set() if scope is None else {scope[0]} if isinstance(scope[0], str) else set(scope[0])
         if tables is None:
-            one = scope is not None and not scope[1] and len(wanted) == 1
-            tables = self.room.tables(only=next(iter(wanted))) if one else self.room.tables()
+            if scope is not None and not scope[1]:   # those tables only (each one read, not every table)
+                tables = sorted((row for tid in wanted for row in self.room.tables(only=tid)),
+                                key=lambda row: (len(row["table"]), row["table"]))
+            else:
+                tables = self.room.tables()
         for t in tables:
             if scope is not None and t["table"] not in wanted and not _plays(t["board"], scope[1]):
                 continue

@@ -121,6 +121,12 @@ def _digest(*parts) -> int:
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
 
 
+#: a card's code (:func:`jsonable` makes each once)
+_CARD_CODES: dict[Card, str] = {}
+#: a dataclass's field names, per class (:func:`jsonable` reads them once)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def jsonable(value, action_text=str) -> Any:
     """``value`` as plain JSON values: a card as its code (``"QH"``), a suit as its letter,
     a dataclass (a game's ``Rules``, an observation) as an object of its fields, tuples as
@@ -133,7 +139,10 @@ def jsonable(value, action_text=str) -> Any:
     """
     kind = type(value)   # the common kinds first, by exact type (a view makes hundreds of these calls)
     if kind is Card:
-        return value.code
+        code = _CARD_CODES.get(value)
+        if code is None:
+            code = _CARD_CODES[value] = value.code
+        return code
     if kind is int or kind is str or kind is bool or value is None:
         return value
     if kind is list or kind is tuple:
@@ -146,11 +155,14 @@ def jsonable(value, action_text=str) -> Any:
         return value
     if is_whole(value):
         return int(value)
-    if is_dataclass(value) and not isinstance(value, type):
+    names = _FIELD_NAMES.get(kind)
+    if names is None and is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclass_fields(value))
+    if names is not None:
         out = {}
-        for f in dataclass_fields(value):
-            v = getattr(value, f.name)
-            out[f.name] = [action_text(a) for a in v] if f.name == "legal_actions" else jsonable(v, action_text)
+        for name in names:
+            v = getattr(value, name)
+            out[name] = [action_text(a) for a in v] if name == "legal_actions" else jsonable(v, action_text)
         return out
     if isinstance(value, (list, tuple)):
         return [jsonable(v, action_text) for v in value]
