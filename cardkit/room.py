@@ -1077,7 +1077,9 @@ class Room:
         :returns: the bots' actions, as :meth:`act` returns them.
         :raises NotTeacherError: for a user who is not a teacher.
         :raises UnknownTableError: for a table that does not exist.
-        :raises RoomError: when the table has not started or its set has no more boards.
+        :raises RoomError: when the table has not started or its set has no more boards;
+            :class:`BoardSeenError` when a learner seated there has held another seat of the
+            next board, here or at another table (unseat them first). Nothing changes.
         """
         self._teacher(user, "move a table to the next board")
         return self._change(table, lambda s: self._moves(s, s.next_board()))
@@ -1087,20 +1089,26 @@ class Room:
         (:meth:`tables`' ``held``) is dealt its next board, as :meth:`next_board` does; a
         table still playing its board is left to finish it.
 
-        :returns: ``{"moved": [table ids], "playing": [table ids still playing a board]}``.
+        :returns: ``{"moved": [table ids], "playing": [table ids still playing a board]}``,
+            and ``"refused": [one line per table]`` when a table's next board was refused
+            (:meth:`next_board`'s :class:`BoardSeenError`: that table stays as it was).
         :raises NotTeacherError: for a user who is not a teacher.
         """
         self._teacher(user, "move the tables to their next board")
-        moved, playing = [], []
+        moved, playing, refused = [], [], []
         for t in self.tables():
             if t["closed"]:
                 continue   # a closed table plays no more
             if t["held"]:
-                self._change(t["table"], lambda s: s.next_board(held_only=True))
+                try:
+                    self._change(t["table"], lambda s: s.next_board(held_only=True))
+                except BoardSeenError as e:
+                    refused.append(str(e))
+                    continue
                 moved.append(t["table"])
             elif t["started"] and not t["over"]:
                 playing.append(t["table"])
-        return {"moved": moved, "playing": playing}
+        return {"moved": moved, "playing": playing, **({"refused": refused} if refused else {})}
 
     def advance(self, table: str, user: str) -> list[dict]:
         """A person seated at a self-paced table (``pace="self"``) presses Next: the board,
@@ -1110,7 +1118,9 @@ class Room:
         :raises UnknownTableError: for a table that does not exist.
         :raises NotSeatedError: for a user who does not sit there.
         :raises RoomError: for a table the teacher moves on (not self-paced), a board not
-            over yet, a paused table or a set played out. In every case nothing changes.
+            over yet, a paused table or a set played out; :class:`BoardSeenError` when a
+            learner seated there has held another seat of the next board (here or at another
+            table). In every case nothing changes.
         """
         user = _check_user(user)
 
@@ -1377,13 +1387,9 @@ class Room:
                 shown.append(row["returns"])
         view["totals"] = [sum(r[k] for r in shown) for k in range(view["players"])]
 
-    def _check_not_seen(self, s: TableSession, n: int, user: str) -> None:
-        """Refuse (:class:`BoardSeenError`) ``user`` at seat ``n`` of ``s`` if they have held
-        another seat of its board (here or at another table, in any form of its code: the
-        same cards identity) or if its board is over while another table plays it."""
-        code = s.code if s.started else s.next_code()
-        if code is None:
-            return
+    def _held_elsewhere(self, s: TableSession, n: int, user: str, code: str) -> tuple[set, list]:
+        """The (table, seat) places where ``user`` held the board ``code`` (its cards
+        identity), and those of them other than seat ``n`` of ``s``."""
         cards = _identities(code)[0]
         held: set[tuple[str, int]] = set()
         with self.engine.connect() as conn:
@@ -1393,8 +1399,18 @@ class Room:
                                                                      _BOARDS.c.finished.is_(True))
             for r in conn.execute(q2):
                 held |= {(r.table_id, int(k)) for k, v in json.loads(r.players).items() if v == user}
+        return held, sorted(h for h in held if h != (s.key, n))
+
+    def _check_not_seen(self, s: TableSession, n: int, user: str) -> None:
+        """Refuse (:class:`BoardSeenError`) ``user`` at seat ``n`` of ``s`` if they have held
+        another seat of its board (here or at another table, in any form of its code: the
+        same cards identity) or if its board is over while another table plays it."""
+        code = s.code if s.started else s.next_code()
+        if code is None:
+            return
+        cards = _identities(code)[0]
+        held, other = self._held_elsewhere(s, n, user, code)
         names = seat_names(s.players)
-        other = sorted(h for h in held if h != (s.key, n))
         if other:
             tid, m = other[0]
             held_name = seat_names(s.players if tid == s.key else self._load(tid)[1].players)[m]
@@ -1407,6 +1423,28 @@ class Room:
                 cards in self._codes_in_play(but=s.key):
             raise BoardSeenError(f"the board just played at table {s.key!r} is still being played at another "
                                  f"table: wait until it is over there")
+
+    def _check_dealt(self, s: TableSession) -> None:
+        """Refuse (:class:`BoardSeenError`) the board just dealt at ``s`` (a Next board, the
+        start, a new set) if a learner seated there has held another seat of it, here or at
+        another table, or played it to its end elsewhere: dealing it would show her a
+        second hand of it (a learner could sit North of V-17 at one table, leave, and press
+        Next at a self-paced table whose set deals V-17 while she sits South)."""
+        if not s.started or s.code is None:
+            return
+        names = seat_names(s.players)
+        for n, user in sorted(s.people.items()):
+            if user in self.teachers:
+                continue
+            other = self._held_elsewhere(s, n, user, s.code)[1]
+            if other:
+                tid, m = other[0]
+                held_name = seat_names(s.players if tid == s.key else self._load(tid)[1].players)[m]
+                where = "here" if tid == s.key else f"at table {tid!r}"
+                raise BoardSeenError(
+                    f"table {s.key!r}: the next board is not dealt: {user!r} (at {names[n]}) has held {held_name} "
+                    f"{where} on it, and dealing it here would show that learner another hand of it; the "
+                    f"teacher may unseat them first")
 
     def _seen_rows(self, s: TableSession) -> list[tuple[str, str, str, int]]:
         """The (user, code, table, seat) rows of the people at ``s``'s board in play not stored yet."""
@@ -1514,6 +1552,8 @@ class Room:
             except StateError as e:  # the session's refusals, in the room's words
                 raise RoomError(f"table {new.key!r}: {e}") from None
             events = new.take_events()
+            if any(e[0] == "deal" for e in events):
+                self._check_dealt(new)   # a learner seated there who held another seat of it: refused
             seen = self._seen_rows(new)
             since = self._since.get(new.key)
             if self._turn(new) != self._turn(session) or since is None:

@@ -952,6 +952,8 @@ class RoomService:
                      else "No table was waiting at the end of a board.")
             if done["playing"]:
                 words += f" Still playing their board: {', '.join(done['playing'])}."
+            for line in done.get("refused", ()):   # a learner there has held another seat of it
+                words += f" {for_learner(line)}."
             return {"kind": "info", "message": words}, None
         if kind == "pause_all":
             paused = msg.get("paused", True)

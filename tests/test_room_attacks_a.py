@@ -1,0 +1,69 @@
+"""Attack pass on the room's new paths (held boards, self-paced Next, the teacher's Next
+board): a learner who has held one seat of a board at one table may not be dealt another
+seat of it at another table by pressing Next (or by the teacher's Next board): that would
+show her a second hand of a board other tables play. Refused in one line, nothing changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardkit.room import BoardSeenError, Room
+
+TEACHER = "teach"
+
+
+def _play_out(room: Room, table: str, user: str) -> None:
+    while True:
+        legal = room.legal(table, user)
+        if not legal:
+            return
+        room.act(table, user, legal[0])
+
+
+def _setup(pace: str):
+    """ann held North of V-17 at T1 (its board in play), then sat South at T2, whose set
+    deals V-4821 then V-17, and finished V-4821 there."""
+    room = Room("sqlite://", teachers=[TEACHER])
+    t1 = room.open_table("variety", deals=["V-17"])
+    room.sit(t1, "ann", "North")
+    room.start(t1)
+    north = set(room.view(t1, "ann")["hand"])
+    room.leave(t1, "ann")
+    t2 = room.open_table("variety", deals=["V-4821", "V-17"], pace=pace)
+    room.sit(t2, "ann", "South")
+    room.start(t2)
+    _play_out(room, t2, "ann")
+    assert room.view(t2, "ann")["held"]
+    return room, t1, t2, north
+
+
+def test_a_learners_next_never_deals_her_another_seat_of_a_board_she_held():
+    room, _t1, t2, north = _setup("self")
+    before = room.view(t2, TEACHER)
+    with pytest.raises(BoardSeenError, match="has held North at table 'T1'"):
+        room.advance(t2, "ann")
+    after = room.view(t2, TEACHER)
+    assert after["board"]["number"] == before["board"]["number"] == 1 and after["held"]   # nothing changed
+    assert not set(room.view(t2, "ann")["hand"]) - north
+
+
+def test_the_teachers_next_board_is_refused_too_and_next_for_all_says_why():
+    room, t1, t2, _ = _setup("teacher")
+    with pytest.raises(BoardSeenError, match="unseat"):
+        room.next_board(t2, TEACHER)
+    done = room.next_board_all(TEACHER)
+    assert done["moved"] == [] and len(done["refused"]) == 1 and "'ann'" in done["refused"][0]
+    assert room.view(t2, TEACHER)["board"]["number"] == 1
+    room.unseat(t2, TEACHER, "South")       # the teacher gives her seat to a bot: the table moves on
+    assert room.next_board_all(TEACHER) == {"moved": [t2], "playing": [t1]}
+
+
+def test_a_learner_who_held_only_this_seat_moves_on():
+    """Her own seat of the same board (the same table's set dealing it again) is no refusal."""
+    room = Room("sqlite://", teachers=[TEACHER])
+    t = room.open_table("variety", deals=["V-4821", "V-4821-D1"], pace="self")
+    room.sit(t, "ann", "South")
+    room.start(t)
+    _play_out(room, t, "ann")
+    room.advance(t, "ann")
+    assert room.view(t, "ann")["board"]["number"] == 2
