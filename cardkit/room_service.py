@@ -936,10 +936,10 @@ class RoomService:
             raise MessageRefused(f"{kind}: only a teacher may do that")
         if kind == "open":
             game = msg.get("game")
-            if game not in _GAMES:
+            if not isinstance(game, str) or game not in _GAMES:   # a list is unhashable: refused too
                 raise MessageRefused(f"game {quote(game)}: expected one of {', '.join(_GAMES)}")
             bots = msg.get("bots", "rule")
-            if bots not in _BOTS:
+            if not isinstance(bots, str) or bots not in _BOTS:
                 raise MessageRefused(f"bots {quote(bots)}: expected rule, expert or none")
             pace = msg.get("pace", "teacher")
             if pace not in PACES:
@@ -1336,9 +1336,9 @@ class TableApiHandler(AnswerHandler):
         if extra:
             return self._refuse(400, user, f"the set: unknown key {quote(extra[0])} (expected {', '.join(TABLE_KEYS)})")
         game, bots = sent.get("game"), sent.get("bots", "rule")
-        if game not in _GAMES:
+        if not isinstance(game, str) or game not in _GAMES:   # a list is unhashable: refused too
             return self._refuse(400, user, f"game {quote(game)}: expected one of {', '.join(_GAMES)}")
-        if bots not in _BOTS:
+        if not isinstance(bots, str) or bots not in _BOTS:
             return self._refuse(400, user, f"bots {quote(bots)}: expected rule, expert or none")
         try:
             deals = _deals(sent.get("deals"))

@@ -67,3 +67,43 @@ def test_a_learner_who_held_only_this_seat_moves_on():
     _play_out(room, t, "ann")
     room.advance(t, "ann")
     assert room.view(t, "ann")["board"]["number"] == 2
+
+
+# ---- a list or an object where a name is expected: one line, never a 500 or an identifier ------
+
+def test_a_teachers_open_with_a_list_for_the_game_is_refused_in_words():
+    pytest.importorskip("jupyterhub")
+    from types import SimpleNamespace
+
+    from cardkit.room_service import MessageRefused, RoomService
+
+    room = Room("sqlite://", teachers=[TEACHER])
+    service = RoomService(room, hub_auth=None)
+    sock = SimpleNamespace(page="teacher", table="", user=TEACHER)
+    for msg in ({"game": ["variety"]}, {"game": "variety", "bots": ["rule"]}, {"game": {"a": 1}}):
+        with pytest.raises(MessageRefused, match="expected"):
+            service.respond(sock, "open", {"kind": "open", **msg}, [])
+    assert room.tables() == []
+
+
+def test_api_table_with_a_list_for_the_game_is_a_400_in_one_line():
+    pytest.importorskip("jupyterhub")
+    import json
+
+    from test_room_editor_sets import TableApiTest
+
+    class Case(TableApiTest):
+        def runTest(self):
+            for body in ({"game": ["variety"], "deals": ["V-4821"]},
+                         {"game": "variety", "deals": ["V-4821"], "bots": {"x": 1}}):
+                r = self.post(body)
+                error = json.loads(r.body)["error"]
+                assert r.code == 400 and "expected" in error and "\n" not in error, (r.code, r.body)
+            assert self.room.tables() == []
+
+    case = Case()
+    case.setUp()
+    try:
+        case.runTest()
+    finally:
+        case.tearDown()
