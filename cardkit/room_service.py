@@ -128,8 +128,8 @@ from .table_session import SEAT_NAMES, jsonable, seat_names
 from .wording import seats_named, tens_as_10
 
 __all__ = ["RoomService", "TokenBucket", "MESSAGES", "MAX_MESSAGE_BYTES", "SOCKET_MAX_BYTES", "RATE", "BURST",
-           "FLOOD_CLOSE", "MAX_SOCKETS_PER_USER", "MAX_ANSWER_BYTES", "MAX_TABLE_BYTES", "TABLE_KEYS",
-           "ANSWER_RATE", "ANSWER_BURST", "ANSWER_KEYS", "AUTH_CONCURRENCY", "FAIL_RATE", "FAIL_BURST",
+           "FLOOD_CLOSE", "MAX_SOCKETS_PER_USER", "MAX_UNREAD_BYTES", "MAX_ANSWER_BYTES", "MAX_TABLE_BYTES",
+           "TABLE_KEYS", "ANSWER_RATE", "ANSWER_BURST", "ANSWER_KEYS", "AUTH_CONCURRENCY", "FAIL_RATE", "FAIL_BURST",
            "CONNECT_RATE_PER_MINUTE", "CONNECT_BURST", "CONNECT_REFUSAL_DELAY", "read_json", "for_learner", "main"]
 
 log = logging.getLogger("cardkit.room_service")
@@ -145,6 +145,11 @@ BURST = 20
 FLOOD_CLOSE = 100
 #: at most this many open connections (pages) per user: a new one closes that user's oldest
 MAX_SOCKETS_PER_USER = 8
+#: a page that leaves more than this many bytes of the room's messages unread is closed
+#: (:meth:`RoomSocket.send`): its pushes would otherwise pile up in the room's memory without
+#: end (a page reads each push at once; the largest, a teacher's page of many tables, is
+#: a few hundred KB)
+MAX_UNREAD_BYTES = 8 * 1024 * 1024
 #: Refusals logged per user (``"?"``: senders of no or made-up tokens) before only every
 #: 1,000th is (a flood of refused requests cannot fill the log).
 REFUSALS_LOGGED = 20
@@ -1424,7 +1429,24 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         self.ready = False
         self.service.sockets.discard(self)
 
+    def unread(self) -> int:
+        """Bytes sent to this page that its connection has not taken yet (held in the room)."""
+        stream = getattr(self.ws_connection, "stream", None)
+        try:
+            return int(stream._total_write_index - stream._total_write_done_index)  # type: ignore[union-attr]
+        except (AttributeError, TypeError):
+            return 0
+
     def send(self, payload: dict) -> None:
+        """Send ``payload`` (JSON); a page that leaves more than :data:`MAX_UNREAD_BYTES`
+        unread is closed instead (one log line; nothing more is kept for it: a page that
+        reads reconnects by itself)."""
+        if self.unread() > MAX_UNREAD_BYTES:
+            if self.ready:
+                log.warning("closing a %s page of %r: it left %d bytes unread", self.page, self.user, self.unread())
+                self.on_close()
+                self.close(1008, "too much left unread")
+            return
         try:
             self.write_message(json.dumps(payload))
         except websocket.WebSocketClosedError:

@@ -5,6 +5,8 @@ show her a second hand of a board other tables play. Refused in one line, nothin
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from cardkit.room import BoardSeenError, Room
@@ -100,6 +102,72 @@ def test_api_table_with_a_list_for_the_game_is_a_400_in_one_line():
                 error = json.loads(r.body)["error"]
                 assert r.code == 400 and "expected" in error and "\n" not in error, (r.code, r.body)
             assert self.room.tables() == []
+
+    case = Case()
+    case.setUp()
+    try:
+        case.runTest()
+    finally:
+        case.tearDown()
+
+
+# ---- a page that never reads what the room sends ------------------------------------------------
+
+def _raw_websocket(port: int, path: str, user: str):
+    """A websocket handshake by hand, on a socket with a small receive buffer that the test
+    then never reads (devtools: a page whose script stopped reading)."""
+    import base64
+    import os
+    import socket
+
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nCookie: room-test-user={user}\r\n\r\n")
+              .encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head[:80]
+    return s
+
+
+def test_a_page_that_never_reads_is_closed_before_the_room_holds_its_pushes():
+    """Before: every push to a page that never read stayed in the room's memory (one learner's
+    8 such pages at a self-paced table, playing 10 actions a second, piled up about 0.3 MB a
+    second without end: a Variety page's push is 2.7-4.8 KB, 3.6 KB on average). Now past MAX_UNREAD_BYTES unread the room closes that page (a real
+    page reconnects by itself) and holds no more for it."""
+    pytest.importorskip("jupyterhub")
+    from test_room_service import PREFIX, RoomServiceTest
+    from tornado.testing import gen_test
+
+    from cardkit.room_service import MAX_UNREAD_BYTES
+
+    class Case(RoomServiceTest):
+        @gen_test(timeout=60)
+        async def runTest(self):
+            t = self.room.open_table("variety", deals=["V-4821"])
+            self.room.sit(t, "ann", "South")
+            self.room.start(t)
+            raw = await asyncio.get_running_loop().run_in_executor(
+                None, _raw_websocket, self.get_http_port(), f"{PREFIX}ws/table/{t}", "ann")
+            for _ in range(100):
+                page = next((s for s in self.service.sockets if s.ready and s.user == "ann"), None)
+                if page is not None:
+                    break
+                await asyncio.sleep(0.05)
+            assert page is not None
+            big = {"kind": "announcement", "text": "x" * 60_000}
+            for _ in range(600):       # 36 MB if kept
+                page.send(big)
+                await asyncio.sleep(0)
+            stream = page.ws_connection.stream if page.ws_connection is not None else None
+            pending = 0 if stream is None else stream._total_write_index - stream._total_write_done_index
+            assert pending <= MAX_UNREAD_BYTES + 100_000, pending
+            assert page not in self.service.sockets and not page.ready
+            raw.close()
 
     case = Case()
     case.setUp()
