@@ -137,8 +137,9 @@ def _raw_websocket(port: int, path: str, user: str):
 def test_a_page_that_never_reads_is_closed_before_the_room_holds_its_pushes():
     """Before: every push to a page that never read stayed in the room's memory (one learner's
     8 such pages at a self-paced table, playing 10 actions a second, piled up about 0.3 MB a
-    second without end: a Variety page's push is 2.7-4.8 KB, 3.6 KB on average). Now past MAX_UNREAD_BYTES unread the room closes that page (a real
-    page reconnects by itself) and holds no more for it."""
+    second without end: a Variety page's push is 2.7-4.8 KB, 3.6 KB on average; 33 MB held
+    here). Now past MAX_UNREAD_BYTES unread the room closes that page (a real page
+    reconnects by itself) and holds no more for it."""
     pytest.importorskip("jupyterhub")
     from test_room_service import PREFIX, RoomServiceTest
     from tornado.testing import gen_test
