@@ -237,3 +237,31 @@ def test_guided_deals_of_many_deal_numbers_read_as_words(game):
         texts.append((f"deal {seed} end", _page_guide(t)))
     found = sorted(set(findings(texts)))
     assert not found, "\n".join(found[:30])
+
+
+@pytest.mark.parametrize("game", list(PAGES))
+def test_every_step_words_go_when_the_deal_is_over(game):
+    """'That was every step … play the rest of this deal on your own (Hint is there …)' is
+    about the deal in play: once it is over (How did I do?, Try it again's list) it is not
+    shown any more. The Variety bid step says where the contracts' list is (above the
+    number buttons, as the page draws it)."""
+    cls, kw, _expected = PAGES[game]
+    t = cls(seed=1, guide=True, **kw)
+    if game == "variety":
+        assert "the list is just above the number buttons" in _page_guide(t)
+    for _ in range(200):
+        if t.state.is_terminal():
+            break
+        if not controls_of(t)["guide_ok"]["hidden"]:
+            t.table.press("guide_ok")
+            continue
+        if t.state.current_player != t.seat and not t.table.enabled_bids and not t.table.legal_cards \
+                and not t.table.enabled_draws and not t.table.enabled_trump_picks:
+            break
+        _do(t)
+        if not t.guide.on and not t.state.is_terminal():
+            assert "that was every step" in _page_guide(t)
+    assert t.state.is_terminal(), t.status_text
+    assert not t.guide.on
+    assert "that was every step" not in _page_guide(t)
+    assert "play the rest of this deal" not in _page_guide(t)

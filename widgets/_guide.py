@@ -88,6 +88,7 @@ class Guide:
         self._pending: tuple[str, str] | None = None   # (step, words): what just happened, told until read
         self._seen: tuple = (None, 0, False, False, 0)     # what was looked at: (deal, tricks, contract, trump)
         self._note = ""                                 # the last words, kept once the guide is off
+        self._note_till_deal_end = False                # ... only while the deal they speak of goes on
         self._quiet = False
         self.toggle.observe(self._toggled, names="value")
         self.ok.on_click(lambda _b: table._safely(self.got_it))
@@ -126,6 +127,7 @@ class Guide:
         self._pending = None
         self.step = None
         self._note = ""
+        self._note_till_deal_end = False
         st = self._live()
         self._seen = self._look(st) if st is not None else (None, 0, False, False, 0)
 
@@ -133,9 +135,14 @@ class Guide:
         """A new deal: a guide that is on starts again from its first step."""
         self._reset()
 
-    def _finish(self, words: str) -> None:
-        """The guided deal is over (or every step done): the words stay, the toggle goes off."""
+    def _finish(self, words: str, till_deal_end: bool = False) -> None:
+        """The guided deal is over (or every step done): the words stay, the toggle goes off.
+
+        :param till_deal_end: the words are about the rest of the deal being played ("play
+            the rest of this deal on your own"): they go once that deal is over.
+        """
         self._note = words
+        self._note_till_deal_end = till_deal_end
         self._pending = None
         self.step = "end"
         self._quiet = True
@@ -245,6 +252,10 @@ class Guide:
     def _words(self) -> str:
         t = self.table
         if not self.on:
+            if self._note_till_deal_end:
+                live = self._live()
+                if live is None or live.is_terminal():
+                    return ""
             return self._note
         st = self._live()
         if st is None:
@@ -266,7 +277,8 @@ class Guide:
         if all(s in self.done for s in self.steps):
             self._finish(self._head("that was every step") + (
                 "You have seen each part of a deal. The guide turns off now: play the rest of this deal on your "
-                "own (Hint is there if you want it), or turn “Guide me through a deal” on again for another deal."))
+                "own (Hint is there if you want it), or turn “Guide me through a deal” on again for another deal."),
+                till_deal_end=True)
             return self._note
         step = self.situation(st)
         self.step = self._pending[0] if self._pending is not None else step
@@ -362,9 +374,9 @@ class Guide:
         so_far = "; ".join(f"{self.who((first + i) % variety.PLAYERS, True)} named {b}" for i, b in enumerate(st.bids))
         return (self._head("your bid") +
                 "A bid names one of the eight contracts by its number: the number says which suit is trumps (or "
-                "none) and what the tricks taken score (the list is under the number buttons, and under “The eight "
-                "contracts” below the table). When a player names a number that another player has already named, "
-                "the bidding ends: that contract is played, and those two players are the declarers, partners "
+                "none) and what the tricks taken score (the list is just above the number buttons, and under “The "
+                "eight contracts” below the table). When a player names a number that another player has already "
+                "named, the bidding ends: that contract is played, and those two players are the declarers, partners "
                 "against the other two. You may not name the same number twice. "
                 + (f"So far: {so_far}. " if so_far else "You bid first. ")
                 + "<b>Now: press a number under the table.</b>")
