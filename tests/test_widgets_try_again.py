@@ -131,3 +131,26 @@ def test_try_again_from_a_try_keeps_the_first_result():
     assert t.state.history == t.game.state.history[:t._decisions(t.game.state)[0]]
     _play_out(t)
     assert f"first time {signed(first_result)}" in t.status_text
+
+
+def test_variety_comparison_says_what_its_figures_are():
+    """The comparison line's figures are each side's score (outcome: a declarer's score
+    minus a defender's); beside it the status line gives the declarers' and defenders'
+    trick points ("declarers −5, defenders +5") and "Your score this deal". Seen on the
+    page: "this time −10, first time −20 (your side's margin)" under "declarers 0,
+    defenders 0 … Your score this deal: 0". The unit says what is subtracted."""
+    t = VarietyTable(seed=1)
+    _play_out(t)
+    first = t.state
+    t.review_button.click()
+    assert t.review_list.options
+    t.table.press("review_again", 0)
+    _play_out(t, pick=-1)
+    st = t.state
+    r = st.returns()
+    opponent = next(s for s in range(4) if (s in st.declarers) != (t.seat in st.declarers))
+    assert outcome(st, t.seat) == r[t.seat] - r[opponent]
+    assert outcome(first, t.seat) == first.returns()[t.seat] - first.returns()[opponent]
+    assert "(your side's margin: your score this deal minus an opponent's)" in t.status_text, t.status_text
+    assert f"Your score this deal: {signed(r[t.seat])}" in t.status_text or \
+        f"Your score this deal: {r[t.seat]}" in t.status_text, t.status_text

@@ -166,5 +166,7 @@ class TryAgain:
         from ._dashboard import HINT_UNITS
 
         unit = HINT_UNITS.get(self.table.GAME, "your points")
+        if self.table.GAME == "variety":   # not the declarers' and defenders' trick points of the line beside it
+            unit += ": your score this deal minus an opponent's"
         return (f"{head}: this time {signed(self.result)}, first time {signed(self.first_result or 0)} "
                 f"({unit}).")
