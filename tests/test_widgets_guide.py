@@ -33,7 +33,7 @@ STEP_WORDS = {
     "points": ["took Q♥", "penalty points"],
     "trump": ["draw one card", "trumps for the whole deal", "Now: click one of the face-down cards"],
     "take": ["face-down card", "Don't draw"],
-    "beat": ["To beat", "trump", "Now: click one of them"],
+    "beat": ["To beat", "trump", "Now: click one of the raised cards"],
 }
 
 

@@ -485,7 +485,7 @@ class Guide:
                     f"wins.")
         return (self._head(f"beating a card, trick {self._trick_no(st)}") +
                 f"{self.subject(trick.seats[0])} led {card_html(card)}. {rule} The raised cards, in your hand and "
-                f"your tableau, are the ones you may play. <b>Now: click one of them.</b>")
+                f"your tableau, are the ones you may play. <b>Now: click one of the raised cards.</b>")
 
     def _take_words(self, st) -> str:
         return (self._head("taking a card") +
