@@ -227,3 +227,18 @@ def test_the_index_shows_each_lesson_and_the_next_step_in_words(page_store, monk
     assert 'href="/services/room/"' in hub.html.value and "Teaching room" in hub.html.value
     binder = WP.ProgressIndex(LESSONS, environ={"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/"})
     assert "Teaching room" not in binder.html.value
+
+
+def test_the_index_links_look_like_links(page_store):
+    """The progress table's links (each lesson, Next:, the Teaching room) carry their own
+    colour and underline: the widget's HTML drew them in the text's colour, not underlined
+    (seen on the index at 1366x768: 'Next: Variety 1: the rules' looked like plain text)."""
+    import re
+    page_store("index")
+    for env in ({}, {**HUB, "JUPYTERHUB_BASE_URL": "/"}):
+        idx = WP.ProgressIndex(LESSONS, environ=env)
+        idx.show(P.read(stored(("exercise", "variety/1_rules", "The next deal", 1, 100.0))))
+        links = re.findall(r"<a [^>]*>", idx.html.value)
+        assert len(links) >= 2, idx.html.value
+        for a in links:
+            assert "text-decoration:underline" in a and "color:#" in a, a
