@@ -67,8 +67,9 @@ def test_the_hint_names_a_legal_card_and_a_number_and_the_same_position_gives_th
     assert named in legal
     value = POINTS.search(text)
     assert value, text
-    assert re.search(r"\d+\.\d more than the next best, \S+ \(± \d+\.\d", text), text
-    runner = parse_card(re.search(r"the next best, (\S+) \(", text).group(1))
+    assert re.search(r"\d+\.\d more than the next best, \S+ \(± \d+\.\d|just as good as the next best, \S+ in "
+                     r"every deal", text), text   # a tie in every deal says so (Warsaw Hearts, deal 2)
+    runner = parse_card(re.search(r"the next best, (\S+) [(i]", text).group(1))
     assert runner in legal and runner != named
     assert "-" not in text.replace("−", "")  # the minus sign is "−"
     assert not re.search(r"_|None|Card\(|\bseat \d", text), text
@@ -546,7 +547,7 @@ def test_the_hint_and_the_review_call_the_same_gap_clear_or_within_the_noise(gap
     pm = (2 * se * se) ** 0.5
     v = Verdict(0, t.seat, other, best, gap, pm, None, None, "playouts", "")
     assert v.certain is clear
-    assert f"{gap:.1f} more than" in text, text
+    assert (f"{gap:.1f} more than" in text) is (gap > 0 or se > 0), text
     assert ("within the noise" in text) is (not clear and se > 0), text
     assert ("just as good" in text) is (gap == 0 and se == 0), text
 
@@ -590,3 +591,16 @@ def test_a_gap_within_the_noise_says_what_clear_means():
     text = t._hint_html(st, rows, 32, None)
     assert "about 0.4 more than" in text and "not certain" in text
     assert "not certain, within the noise, so about as good; a difference is clear only beyond twice its ±" in text
+
+
+def test_a_tie_in_every_deal_reads_as_a_tie():
+    """Seen late in a Variety deal: "Hint: play 3♥: −20.0 points on average (your side's
+    margin), 0.0 more than the next best, 9♦ (± 0.0: just as good in every deal)". A tie
+    says so, no "0.0 more" and no "± 0.0"."""
+    t = _table_at_trick_12()
+    st = t.state
+    a, b = st.legal_actions()[:2]
+    text = t._hint_html(st, [(a, -20.0, 0.0), (b, -20.0, 0.0)], 32, None, basis="from 32 deals solved exactly")
+    assert "0.0 more" not in text and "± 0.0" not in text, text
+    assert "just as good as the next best" in text and "in every deal: either will do" in text, text
+    assert "from 32 deals solved exactly" in text
