@@ -1911,8 +1911,9 @@ class DealDashboard(BoardSteps, W.VBox):
         if done:
             t = done[-1]
             played = ", ".join(f"{html.escape(self.names[p])} {card_html(c)}" for p, c in zip(t.seats, t.cards))
-            view["caption"] = (f"Last trick ({len(done)}): {played}; won by "
-                               f"<b>{html.escape(self.names[t.winner])}</b>.")
+            won = self.names[t.winner]   # inside a sentence: "won by your opponent", "won by you"
+            won = won[0].lower() + won[1:] if won in ("You", "Your opponent") else won
+            view["caption"] = f"Last trick ({len(done)}): {played}; won by <b>{html.escape(won)}</b>."
         if self._show_last_trick(st, live):
             view.update(last=True, note=self._last_trick_note(st, live))
             if done:
