@@ -1016,8 +1016,9 @@ class Room:
 
     def board_in_play(self, table: str) -> dict | None:
         """The board in play at ``table``, for the service's bookkeeping (no hand, no view):
-        ``{"number": 1-based at the table, "code": its deal code, "over": bool}``, or None
-        before the start. Inside a :meth:`batch`, no read beyond the table's first.
+        ``{"number": 1-based at the table, "code": its deal code, "over": bool}`` (``over``:
+        this board is over, whether held for the next or the set's last), or None before the
+        start. Inside a :meth:`batch`, no read beyond the table's first.
 
         :raises UnknownTableError: for a table that does not exist.
         """
@@ -1025,7 +1026,7 @@ class Room:
             s = self._load(table)[1]
         if s.code is None:
             return None
-        return {"number": s.number + 1, "code": s.code, "over": s.over}
+        return {"number": s.number + 1, "code": s.code, "over": s.over or s.held}
 
     def board_actions(self, table: str, user: str, board: int) -> dict:
         """A board played at ``table`` as stored, for the teacher's replay: ``code`` (its
