@@ -1248,7 +1248,7 @@ class DealDashboard(BoardSteps, W.VBox):
         seen = "the cards you cannot see" if st.phase != "bidding" else "the other hands"
         source = html.escape(basis) if basis else f"from {samples} deals of {seen}"   # "from 24 deals solved exactly"
         if gap == 0 and pm == 0:   # a tie in every deal: not "0.0 more than …, 9♦ (± 0.0: just as good …)"
-            return (f"<b>Hint:</b> {what}: {_signed(value)} points on average ({unit}), just as good as {than} "
+            return (f"<b>Hint:</b> {what}: {_signed(value)} points on average ({unit}), just as good as {than}, "
                     f"in every deal: either will do <small>— {source}</small>.")
         return (f"<b>Hint:</b> {what}: {_signed(value)} points on average ({unit}), {more} "
                 f"(± {pm:.1f}{noise}) <small>— {source}</small>."
