@@ -312,7 +312,7 @@ function teacherPage() {
           grid.append(boxes[t.table].cell);
         }
         const b = boxes[t.table];
-        b.line = t.overview ? { ...t.overview, received: Date.now(), title: t.title } : null;
+        b.line = t.overview ? { ...t.overview, received: Date.now(), title: t.title, closed: t.closed } : null;
         showCell(b);
         b.pause.textContent = t.overview && t.overview.paused ? "Resume" : "Pause";
         b.pause.dataset.paused = t.overview && t.overview.paused ? "1" : "0";
@@ -391,8 +391,8 @@ function showCell(b) {
   const o = b.line;
   if (!o || !b.cell) return;
   const since = o.since === null ? null : o.since + (Date.now() - o.received) / 1000;
-  const state = o.paused ? "paused" : o.over ? "over" : o.held ? "held" : o.started ? "playing" : "waiting";
-  const words = { paused: "paused by you", over: "set played out", held: "board over: waits for Next",
+  const state = o.closed ? "closed" : o.paused ? "paused" : o.over ? "over" : o.held ? "held" : o.started ? "playing" : "waiting";
+  const words = { closed: "closed", paused: "paused by you", over: "set played out", held: "board over: waits for Next",
     playing: "playing", waiting: "not started" }[state];
   const board = o.board === null ? "no board yet"
     : `board ${o.position}${o.set_size ? ` of ${o.set_size}` : ""}`;
