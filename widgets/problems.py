@@ -56,7 +56,8 @@ def _hand_block(cards, name: str, me: bool, note: str = "") -> str:
     if note:
         head += f'<br><span style="color:#555">{note}</span>'
     border = "2px solid #1565c0" if me else "1px solid #ccc"
-    return (f'<div style="border:{border};border-radius:6px;padding:4px 8px;margin:2px;min-width:9em;'
+    return (f'<div style="border:{border};border-radius:6px;padding:4px 8px;margin:2px;min-width:min(9em,100%);'
+                f'max-width:100%;box-sizing:border-box;overflow-wrap:anywhere;'
             f'display:inline-block;vertical-align:top">{head}<br>' + "<br>".join(rows) + "</div>")
 
 
@@ -68,15 +69,19 @@ def _seat_block(p: Problem, s: int, note: str = "") -> str:
         head = f"<b>{html.escape(p.names[s][0].upper() + p.names[s][1:])}</b>"
         if note:
             head += f'<br><span style="color:#555">{note}</span>'
-        return (f'<div style="border:1px solid #ccc;border-radius:6px;padding:4px 8px;margin:2px;min-width:9em;'
+        return (f'<div style="border:1px solid #ccc;border-radius:6px;padding:4px 8px;margin:2px;'
+                f'min-width:min(9em,100%);'
+                f'max-width:100%;box-sizing:border-box;overflow-wrap:anywhere;'
                 f'display:inline-block;vertical-align:top">{head}<br>{n} card{"s" if n != 1 else ""}, hidden</div>')
     return _hand_block(st.hands[s], p.names[s], s == p.seat, note)
 
 
 def _compass(blocks: dict[str, str]) -> str:
-    """Blocks at "top", "left", "right", "bottom" in a 3×3 grid (wraps on a phone)."""
+    """Blocks at "top", "left", "right", "bottom" in a 3×3 grid; on a phone its columns and
+    blocks narrow to the screen, the words wrapping (at 390 px the blocks overlapped, East cut
+    at the edge)."""
     cell = lambda k: blocks.get(k, "")
-    return ('<div style="display:grid;grid-template-columns:repeat(3,minmax(8em,auto));gap:4px;'
+    return ('<div style="display:grid;grid-template-columns:repeat(3,minmax(min(8em,31%),auto));gap:4px;'
             'align-items:start;max-width:40em">'
             f'<div></div><div>{cell("top")}</div><div></div>'
             f'<div>{cell("left")}</div><div>{cell("middle")}</div><div>{cell("right")}</div>'
