@@ -410,7 +410,9 @@ def hub_config(
             "name": "room", "url": f"http://127.0.0.1:{int(room_port)}", "display": True, "oauth_no_confirm": True,
             "command": [sys.executable, "-m", "cardkit.room_service", f"--data-dir={data}",
                         *(f"--teacher={name}" for name in admins)],
-            "environment": {"NUMBA_CACHE_DIR": str(data / "numba-cache")},
+            # a copy of the prepared cache of its own (:func:`seed_room_cache`): what the room compiles
+            # afresh is written with the hub's umask (0077), which the learners' copies could not read
+            "environment": {"NUMBA_CACHE_DIR": str(data / ROOM_NUMBA_CACHE)},
         })
         # JupyterHub 5 and 6 give users only "self": learners need access to the room
         jupyterhub["load_roles"].append({"name": "user", "scopes": ["self", "access:services!service=room"]})
@@ -515,6 +517,26 @@ def share_read_only(folder: Path) -> None:
             full = os.path.join(path, name)
             if not os.path.islink(full):
                 os.chmod(full, 0o644)
+
+
+#: the teaching room's own numba cache in the data folder (see :func:`seed_room_cache`)
+ROOM_NUMBA_CACHE = "room-numba-cache"
+
+
+def seed_room_cache(data_dir: Path) -> Path:
+    """Give the teaching room a fresh copy of the hub's prepared numba cache
+    (``<data>/numba-cache`` → ``<data>/room-numba-cache``), so that a kernel the room compiles
+    on first use (a kit upgraded under an old data folder) lands in its own folder and never
+    leaves a root-only file in the cache every learner's server copies at its start.
+    Returns the copy's path."""
+    target = data_dir / ROOM_NUMBA_CACHE
+    shutil.rmtree(target, ignore_errors=True)
+    source = data_dir / "numba-cache"
+    if source.is_dir():
+        shutil.copytree(source, target, symlinks=True)
+    else:
+        target.mkdir(parents=True, exist_ok=True)
+    return target
 
 
 def secure_data_dir(data_dir: Path, *, isolate: bool) -> None:
@@ -777,6 +799,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.pop("NUMBA_CACHE_DIR")
     if isolate:  # each learner's user copies it into their home (as themselves: _hub_classes.copy_as_learner)
         share_read_only(data_dir / "numba-cache")
+    seed_room_cache(data_dir)
 
     # Per-learner memory: a memory cgroup for each learner's server where this machine allows it.
     memory_cgroups, memory_note = None, "the learners' servers run as your own user"

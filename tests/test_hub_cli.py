@@ -360,6 +360,25 @@ def test_main_starts_jupyterhub_with_the_settings_and_never_prints_the_password(
     cache, before = _PREPARED[-1]
     assert cache == str(data.resolve() / "numba-cache") and f"127.0.0.1:{port}" not in before
     assert "NUMBA_CACHE_DIR" not in os.environ
+    # the room compiles (if it must) into a copy of its own, never into the cache the learners copy
+    (room,) = [s for s in config.JupyterHub.services if s["name"] == "room"]
+    assert room["environment"]["NUMBA_CACHE_DIR"] == str(data.resolve() / hub_cli.ROOM_NUMBA_CACHE)
+    assert (data / hub_cli.ROOM_NUMBA_CACHE).is_dir()
+
+
+def test_the_room_gets_a_copy_of_the_prepared_cache_and_its_compiles_stay_there(tmp_path):
+    """A teacher's pass: the room compiled a changed kernel into the shared cache with the hub's
+    umask (0600), and every learner's server start then failed copying it."""
+    prepared = tmp_path / "numba-cache" / "kit"
+    prepared.mkdir(parents=True)
+    (prepared / "k.nbi").write_bytes(b"index")
+    room = hub_cli.seed_room_cache(tmp_path)
+    assert room == tmp_path / hub_cli.ROOM_NUMBA_CACHE and (room / "kit" / "k.nbi").read_bytes() == b"index"
+    (room / "kit" / "new.nbc").write_bytes(b"compiled by the room")
+    os.chmod(room / "kit" / "new.nbc", 0o600)
+    assert sorted(p.name for p in prepared.iterdir()) == ["k.nbi"]  # the learners' source is untouched
+    again = hub_cli.seed_room_cache(tmp_path)  # each start: a fresh copy
+    assert sorted(p.name for p in (again / "kit").iterdir()) == ["k.nbi"]
 
 
 def test_ci_installs_the_proxy_for_the_hub_test():
