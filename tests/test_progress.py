@@ -242,3 +242,14 @@ def test_the_index_links_look_like_links(page_store):
         assert len(links) >= 2, idx.html.value
         for a in links:
             assert "text-decoration:underline" in a and "color:#" in a, a
+
+
+def test_the_progress_titles_read_as_the_index_links_do():
+    """The index's progress rows take each lesson's own heading: "Variety 5: Playing the
+    cards" stood under the link "Variety 5: playing the cards". After the colon each title
+    goes on in lower case, as the index's links and the other lessons' headings do."""
+    steps = P.catalogue(LESSONS)
+    assert steps
+    for s in steps:
+        after = s.title.split(": ", 1)[1]
+        assert after[:1].islower(), s.title

@@ -52,7 +52,7 @@ def positions(lesson):
 
 def test_notebook_is_stored_without_outputs_and_links_are_in_place():
     nb = json.loads(LESSON.read_text(encoding="utf-8"))
-    assert nb["metadata"]["title"] == "Variety 5: Playing the cards"
+    assert nb["metadata"]["title"] == "Variety 5: playing the cards"
     for c in nb["cells"]:
         if c["cell_type"] == "code":
             assert c["outputs"] == [] and c["execution_count"] is None
