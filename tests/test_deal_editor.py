@@ -253,3 +253,24 @@ def test_the_class_link_is_a_link_and_the_contracts_are_toggles():
     # a box given a tooltip is not drawn by ipywidgets' page code (the new-learner pass: "Failed
     # to create view for 'HBoxView'"): the tooltip is on each button
     assert not e.dd_contracts.tooltip and all("contract" in b.tooltip for b in e.dd_contracts.buttons.values())
+
+
+def test_add_to_the_set_moves_the_deal_number_on_so_the_next_random_board_is_new():
+    """A teacher's pass: Add to the set, Clear, Deal the rest at random gave the same cards again
+    (the same deal number); the number now moves on by one when a board is kept, the deal on
+    screen staying as it was."""
+    from cardkit_widgets import DealEditor
+
+    e = DealEditor("variety", seed=41)
+    e.random_button.click()
+    first = e.code
+    e.add_button.click()
+    assert e.last_error is None and e.set_codes == [first]
+    assert e.seed_box.value == "42" and e.code == first  # the deal on screen is kept
+    e.clear_button.click()
+    e.random_button.click()
+    assert e.code != first
+    e.seed_box.value = "999999999999"
+    e.random_button.click()
+    e.add_button.click()
+    assert e.seed_box.value == "0"

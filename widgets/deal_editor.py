@@ -18,6 +18,7 @@ in one line under the controls, never a traceback, and nothing already placed is
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import html
 import importlib
@@ -541,6 +542,15 @@ class DealEditor(W.VBox):
         if self.spec is None:
             raise CardkitError("the deal is not complete: place every card or press Deal the rest at random")
         self.set_codes.append(self.code)
+        # the next board's random cards are new ones: the deal number moves on by one (the deal on
+        # screen stays; a teacher who pressed Clear and Deal the rest at random got the same cards)
+        with contextlib.suppress(CardkitError):
+            number = self.deal_number
+            self._quiet = True
+            try:
+                self.seed_box.value = str(number + 1 if number < 999_999_999_999 else 0)
+            finally:
+                self._quiet = False
         self._refresh_set()
 
     def load_set(self, text: str) -> None:
