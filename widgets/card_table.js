@@ -231,7 +231,9 @@ function render({ model, el }) {
       } else {
         stack.append(h("span", { class: "ckt-card ckt-empty", role: "img", "aria-label": `stack ${i + 1}: empty, ${below}` }));
       }
-      stack.append(h("div", { class: "ckt-below", "aria-hidden": "true", text: `${s.down} below` }));
+      // "1 below" under a stack with a face-down card; nothing under one without ("0 below" read as noise)
+      stack.append(h("div", { class: "ckt-below", "aria-hidden": "true", text: s.down ? `${s.down} below` : "\u00a0",
+        title: s.down ? `${s.down} face-down card${s.down > 1 ? "s" : ""} below` : "" }));
       row.append(stack);
     });
     return row;
