@@ -16,7 +16,7 @@ from cardkit.games import armenian_durak as D
 from cardkit.games import variety as V
 from cardkit.games import warsaw_hearts as W
 
-NOT_WORKED_OUT = "with all cards known it was too long to work out"
+NOT_WORKED_OUT = "its cost in this deal as it was dealt (every card known) was too long to work out"
 
 
 def _played(game, seed):

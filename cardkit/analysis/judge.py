@@ -530,8 +530,8 @@ class Verdict:
         "it cost nothing in this deal", a good choice from the view that cost points with
         all cards known "a good choice from what you could see; with all cards known, it cost
         14 points (best: Q♦)"; a decision that is :attr:`costly` from the view only
-        because the analysis passed its limit ends "with all cards known it was too long to
-        work out" (its cost then could be 0: the review says so rather than nothing).
+        because the analysis passed its limit ends "its cost in this deal as it was dealt
+        (every card known) was too long to work out" (its cost then could be 0: the review says so rather than nothing).
     :ivar exact_limit: the deal was over and the all-cards-known analysis of this play
         decision passed the review's ``exact_nodes`` (so ``exact_cost`` is None).
     :ivar valuation: how the decision was valued from the seat's view, in words, part of
@@ -612,7 +612,7 @@ def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_na
             if exact_best is not None and exact_best != best:
                 s += f" (best: {name(exact_best)})"
     elif exact_limit:   # say why there is no exact cost
-        s += "; with all cards known it was too long to work out"
+        s += "; its cost in this deal as it was dealt (every card known) was too long to work out"
     if valuation:
         s += f"; {valuation}"
     return minus_signs(s)
