@@ -35,3 +35,23 @@ def test_a_card_drawn_under_a_resting_mouse_is_not_pointed_at(dashboard, page):
     expect(status).to_contain_text(re.compile(r"Hint: play \S+"))
     expect(status).not_to_contain_text("the card you pointed at")
     expect(status).to_contain_text("the next best")
+
+
+def test_on_a_phone_the_hints_answer_is_brought_into_view(dashboard, page):
+    """A new learner's pass at 390×844: after Hint nothing visible changed, its answer landed in
+    the status line below the table, out of sight. A button's answer is now scrolled into view."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(reduced_motion="reduce")
+    page = dashboard("warsaw_hearts/2_play.ipynb")
+    status = page.locator(".ckt-status")
+    expect(status).to_contain_text("Your turn: play a card")
+    hint = page.locator("[data-name=hint_button]")
+    hint.scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, -100000)")  # at the top of the page, as a learner starts
+    top = page.evaluate("window.scrollY")
+    hint.click()
+    expect(status).to_contain_text(re.compile(r"Hint: play \S+"))
+    page.wait_for_timeout(300)
+    box = page.evaluate("(() => { const r = document.querySelector('.ckt-status').getBoundingClientRect();"
+                        " return [r.top, r.bottom, window.innerHeight]; })()")
+    assert box[0] < box[2] and box[1] > 0, (box, top)

@@ -50,6 +50,9 @@ function render({ model, el }) {
   let focusKey = null;
   let pointed = null;      // the legal card of the hand last hovered or focused (sent with the Hint button)
   let autoFocus = false;   // the table itself moves the focus back after a redraw
+  // a button was pressed: the next change of the status line is scrolled into view if it is off
+  // the screen (a phone: the Hint's answer lands below the buttons, out of sight)
+  let revealStatus = false, lastStatus = null;
   // Where the mouse was when the table was last drawn: a card drawn under a pointer that has
   // not moved since gets mouse events from the browser (a redraw), not from the learner, and is
   // not "pointed at" (issue 33: the Hint compared with a card the learner never chose).
@@ -76,6 +79,7 @@ function render({ model, el }) {
           const i = ctl[n].querySelector("input"); if (i && i.dataset.dirty) { sendValue(n); delete i.dataset.dirty; }
         }
         const msg = { kind: "control", name: c.name };
+        revealStatus = true;  // its answer comes in the status line: shown, even on a phone
         if (ctl[c.name].dataset.pointer && pointed) msg.card = pointed;
         send(msg);
       } });
@@ -398,6 +402,13 @@ function render({ model, el }) {
     s.innerHTML = "";
     if (localStatus) s.append(h("div", { class: "ckt-local", text: localStatus }));
     s.append(h("div", { html: st.status || "" }));
+    const text = (localStatus || "") + (st.status || "");
+    if (revealStatus && lastStatus !== null && text !== lastStatus) {
+      revealStatus = false;
+      const r = s.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) s.scrollIntoView({ block: "nearest" });
+    }
+    lastStatus = text;
   }
 
   // ---- drawing --------------------------------------------------------------------------------
