@@ -422,6 +422,12 @@ class Room:
                 self.engine.url.database not in (None, "", ":memory:"):
             with self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+        # a table's row is read with one round trip on PostgreSQL, not three (BEGIN, SELECT,
+        # ROLLBACK): its default isolation (read committed) gives each statement its own snapshot
+        # inside a transaction too, so reading outside one sees nothing else; a change is written
+        # in a transaction at the version read (:meth:`_change`), as before
+        self._reads: Engine = (self.engine.execution_options(isolation_level="AUTOCOMMIT")
+                               if self.engine.dialect.name == "postgresql" else self.engine)
         if isinstance(teachers, str):
             teachers = (teachers,)
         self.teachers: frozenset[str] = frozenset(_check_user(t) for t in teachers)
@@ -1500,7 +1506,7 @@ class Room:
         b = self._batch()
         if b is not None and tid in b["fresh"] and tid in self._cache:
             return self._cache[tid]   # read (or written) in this batch already
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             row = conn.execute(select(_TABLES).where(_TABLES.c.id == tid)).first()
             if row is None:
                 raise UnknownTableError(f"table {quote(table)}: no such table in this room")
