@@ -306,6 +306,12 @@ def main(argv=None) -> int:
         serve(args.port, args.db_url)
         return 0
     games = args.games.split(",")
+    if args.db_url:  # the learners' names and boards of an earlier run would be refused (seated, seen)
+        from cardkit.room import Room
+
+        if Room(args.db_url, teachers=[TEACHER]).tables():
+            raise SystemExit("--db-url: the room's database already holds tables (an earlier run?): "
+                             "give an empty database, e.g. dropdb and createdb it again")
     with tempfile.TemporaryDirectory(prefix="cardkit-room-load-") as tmp:
         port = free_port()
         db_url = args.db_url or f"sqlite:///{Path(tmp) / 'room.sqlite'}"
