@@ -421,7 +421,9 @@ def hub_config(
         # own "server" role plus the room; the hub gives the token the part of it its user holds.
         jupyterhub["load_roles"].append({"name": "server", "scopes": [
             "users:activity!user", "access:servers!server", "access:services!service=room"]})
-    environment = {"JUPYTER_CONFIG_PATH": str(data / "singleuser-config")}
+    # one solver thread per learner's kernel: the learners share the cores, and each thread's
+    # search table may grow to about 280 MB under the server's memory limit
+    environment = {"JUPYTER_CONFIG_PATH": str(data / "singleuser-config"), "CARDKIT_SOLVER_THREADS": "1"}
     if room_port is not None:  # where the lessons send answers: the room itself, not through the proxy
         environment["CARDKIT_ROOM_URL"] = f"http://127.0.0.1:{int(room_port)}/services/room/"
     if not isolate:  # one user: the hub's prepared numba cache serves every server as it is

@@ -361,6 +361,8 @@ def test_main_starts_jupyterhub_with_the_settings_and_never_prints_the_password(
     assert cache == str(data.resolve() / "numba-cache") and f"127.0.0.1:{port}" not in before
     assert "NUMBA_CACHE_DIR" not in os.environ
     # the room compiles (if it must) into a copy of its own, never into the cache the learners copy
+    # one solver thread per learner's kernel (they share the cores; each thread's table is memory)
+    assert config.Spawner.environment["CARDKIT_SOLVER_THREADS"] == "1"
     (room,) = [s for s in config.JupyterHub.services if s["name"] == "room"]
     assert room["environment"]["NUMBA_CACHE_DIR"] == str(data.resolve() / hub_cli.ROOM_NUMBA_CACHE)
     assert (data / hub_cli.ROOM_NUMBA_CACHE).is_dir()
