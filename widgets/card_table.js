@@ -50,7 +50,7 @@ function render({ model, el }) {
   let focusKey = null;
   let pointed = null;      // the legal card of the hand last hovered or focused (sent with the Hint button)
   let autoFocus = false;   // the table itself moves the focus back after a redraw
-  // a button was pressed: the next change of the status line is scrolled into view if it is off
+  // the Hint was pressed: the next change of the status line is scrolled into view if it is off
   // the screen (a phone: the Hint's answer lands below the buttons, out of sight)
   let revealStatus = false, lastStatus = null;
   // Where the mouse was when the table was last drawn: a card drawn under a pointer that has
@@ -79,7 +79,10 @@ function render({ model, el }) {
           const i = ctl[n].querySelector("input"); if (i && i.dataset.dirty) { sendValue(n); delete i.dataset.dirty; }
         }
         const msg = { kind: "control", name: c.name };
-        revealStatus = true;  // its answer comes in the status line: shown, even on a phone
+        // the Hint (the button that sends the card pointed at): its answer comes in the status
+        // line, shown even on a phone (other buttons leave the page where it is: a keyboard
+        // learner's place in the tab order must not move)
+        if (ctl[c.name].dataset.pointer) revealStatus = true;
         if (ctl[c.name].dataset.pointer && pointed) msg.card = pointed;
         send(msg);
       } });
