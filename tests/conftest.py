@@ -379,9 +379,11 @@ REQUIRE_POSTGRES = os.environ.get("CARDKIT_REQUIRE_POSTGRES", "") == "1"
 ROOM_DB_FILES = frozenset({
     "test_room.py",
     "test_room_answers.py",
+    "test_room_attacks_a.py",
     "test_room_duplicate.py",
     "test_room_editor_sets.py",
     "test_room_exports.py",
+    "test_room_held_push.py",
     "test_room_own_answers.py",
     "test_room_pace.py",
     "test_room_seats_teacher.py",
