@@ -100,6 +100,7 @@ from cardkit.codes import code_from_query, deal_code, game_entry, parse_deal_cod
 from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
+from cardkit.i18n import check_lang, translation
 from cardkit.replay import ALL, Replay
 from cardkit.wording import PHASE_REFUSALS, signed, tens_as_10, variant_words
 
@@ -320,7 +321,19 @@ class DealDashboard(BoardSteps, W.VBox):
     practice = traitlets.Bool(True, help="practice: undo allowed; False: a scored game, undo off")
     four_colour = traitlets.Bool(False, help="a four-colour deck where the card controls offer it")
 
+    #: The table's language, ``"en"`` (default) or ``"ru"`` (the constructor's ``lang``).
+    lang: str = "en"
+
     # ---- construction -------------------------------------------------------------------
+
+    def _set_lang(self, lang: object) -> None:
+        """Check and keep the constructor's ``lang`` (call first: nothing is built for a bad one).
+
+        :raises CardkitError: for a language other than ``"en"`` or ``"ru"``.
+        """
+        self.lang = check_lang(lang)
+        #: the table's messages (:func:`cardkit.i18n.translation`): ``gettext``, ``ngettext``, ``pgettext``
+        self.i18n = translation(self.lang)
 
     def _setup(self, seed: int, *, undo_tooltip: str, layout="normal", bots="rule") -> None:
         """The common attributes and controls; call first in the subclass's constructor.

@@ -335,6 +335,9 @@ class DurakTable(DealDashboard):
     :param four_colour: a four-colour deck where the card controls offer it.
     :param guide: the guide ("Guide me through a deal") on for the first deal: each step told, the
         learner doing it (:mod:`cardkit_widgets._guide`); default off.
+    :param lang: the language of the table's words: ``"en"`` (default) or ``"ru"`` (the Russian
+        lessons); anything else is a :class:`~cardkit.errors.CardkitError` naming ``lang``,
+        raised before anything is built. Kept in :attr:`lang`.
     :raises CardkitError: for a seat other than 0 or 1, wrong names, a bad seed or layout.
 
     :ivar state: the current deal's state; :ivar deal_seed: its seed; :ivar deal_code: its
@@ -358,7 +361,8 @@ class DurakTable(DealDashboard):
     def __init__(self, seed: int = 0, *, seat: int = 0, names: Sequence[str] | None = None,
                  rules: ad.Rules | None = None, first_dealer: int | None = None, bot: Bot | None = None,
                  bots: str = "rule", deal: bool = True, practice: bool = True, layout="normal",
-                 four_colour: bool = False, guide: bool = False) -> None:
+                 four_colour: bool = False, guide: bool = False, lang: str = "en") -> None:
+        self._set_lang(lang)
         if isinstance(seat, bool) or seat not in (0, 1):
             raise CardkitError(f"seat {quote(seat)}: expected 0 or 1 (two players, RULES.md §3.1)")
         as_generator(seed)

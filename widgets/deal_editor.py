@@ -32,6 +32,7 @@ from cardkit.cards import Card, Rank, Suit, deck
 from cardkit.codes import DealSpec, deal_code, game_entry, parse_deal_code
 from cardkit.composing import HandWish, compose_deal, deal_places, hand_points, parse_lengths, parse_points, places_of
 from cardkit.errors import CardkitError, quote
+from cardkit.i18n import check_lang, translation
 from cardkit.notation import parse_cards, parse_hand, sort_hand
 from cardkit.wording import field_words, value_words
 
@@ -181,8 +182,11 @@ class DealEditor(W.VBox):
     :param link: the play page's address the link is made from (default the game's play
         lesson, ``variety/2_play.ipynb``: put it after ``/voila/render/`` in the lessons'
         address).
-    :raises CardkitError: for an unknown game, rules of another game, a bad dealer or deal
-        number, or a code that cannot be read.
+    :param lang: the language of the editor's words: ``"en"`` (default) or ``"ru"`` (the
+        Russian lessons; the play table it opens speaks it too). Kept in :attr:`lang`.
+    :raises CardkitError: for a language other than these (naming ``lang``), an unknown
+        game, rules of another game, a bad dealer or deal number, or a code that cannot be
+        read.
 
     Attributes a lesson may use:
 
@@ -209,7 +213,9 @@ class DealEditor(W.VBox):
     """
 
     def __init__(self, game: str = "variety", *, rules=None, players: int | None = None, seed: int = 0,
-                 dealer: int = 0, code: str | None = None, link: str | None = None) -> None:
+                 dealer: int = 0, code: str | None = None, link: str | None = None, lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        self.i18n = translation(self.lang)
         self.entry = game_entry(game)
         self.game = self.entry.name
         module = self.entry.engine()
@@ -345,7 +351,7 @@ class DealEditor(W.VBox):
                 todo.extend(getattr(item, name, None) for name in item.keys)
             elif item is not None and hasattr(item, "__dict__") and not isinstance(item, type) and id(item) not in seen:
                 seen.add(id(item))  # a play table object holding widgets
-                if item is self.play_table:
+                if item is getattr(self, "play_table", None):  # (a constructor that raised has none)
                     todo.extend(v for v in vars(item).values() if isinstance(v, (W.Widget, list, tuple)))
         for widget in found:
             if widget is not self:
@@ -497,7 +503,7 @@ class DealEditor(W.VBox):
         """
         if self.spec is None:
             raise CardkitError("the deal is not complete: place every card or press Deal the rest at random")
-        table = self._table_class().from_query(f"deal={self.code}")
+        table = self._table_class().from_query(f"deal={self.code}", lang=self.lang)
         if table.query_problem:
             raise CardkitError(table.query_problem)
         self._show_table(table)
@@ -629,7 +635,7 @@ class DealEditor(W.VBox):
         if not self.set_codes:
             raise CardkitError("the set is empty: press Add to the set for each board")
         codes = self.board_codes
-        table = self._table_class().from_query(f"deal={codes[0]}")
+        table = self._table_class().from_query(f"deal={codes[0]}", lang=self.lang)
         if not table.load_deals(codes):
             raise CardkitError(table.last_error or "the set could not be opened")
         self._show_table(table)

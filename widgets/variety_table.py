@@ -67,6 +67,9 @@ class VarietyTable(DealDashboard):
     :param four_colour: a four-colour deck where the card controls offer it.
     :param guide: the guide ("Guide me through a deal") on for the first deal: each step told, the
         learner doing it (:mod:`cardkit_widgets._guide`); default off.
+    :param lang: the language of the table's words: ``"en"`` (default) or ``"ru"`` (the Russian
+        lessons); anything else is a :class:`~cardkit.errors.CardkitError` naming ``lang``,
+        raised before anything is built. Kept in :attr:`lang`.
     :raises CardkitError: for a seat outside 0..3, wrong names, a negative seed, or an
         unknown layout.
 
@@ -99,7 +102,8 @@ class VarietyTable(DealDashboard):
     def __init__(self, seed: int = 0, *, seat: int = 0, names: Sequence[str] | None = None,
                  rules: variety.Rules | None = None, first_dealer: int | None = None,
                  bots: Mapping[int, Bot] | str = "rule", deal: bool = True, practice: bool = True,
-                 layout="normal", four_colour: bool = False, guide: bool = False) -> None:
+                 layout="normal", four_colour: bool = False, guide: bool = False, lang: str = "en") -> None:
+        self._set_lang(lang)
         if not is_whole(seat) or not 0 <= seat < variety.PLAYERS:
             raise CardkitError(f"seat {quote(seat)}: expected a seat 0..3")
         as_generator(seed)  # validates the seed (ValueError with the value quoted)

@@ -299,6 +299,9 @@ class WarsawHeartsTable(DealDashboard):
     :param four_colour: a four-colour deck where the card controls offer it.
     :param guide: the guide ("Guide me through a deal") on for the first deal: each step told, the
         learner doing it (:mod:`cardkit_widgets._guide`); default off.
+    :param lang: the language of the table's words: ``"en"`` (default) or ``"ru"`` (the Russian
+        lessons); anything else is a :class:`~cardkit.errors.CardkitError` naming ``lang``,
+        raised before anything is built. Kept in :attr:`lang`.
     :raises CardkitError: for a bad seat, players, names, seed or layout.
 
     :ivar game: the :class:`~cardkit.games.warsaw_hearts.Game`; :ivar state: its current deal.
@@ -320,7 +323,9 @@ class WarsawHeartsTable(DealDashboard):
 
     def __init__(self, seed: int = 0, *, players: int = 4, seat: int = 0, names: Sequence[str] | None = None,
                  rules: wh.Rules | None = None, bots: Mapping[int, Bot] | str = "rule", deal: bool = True,
-                 practice: bool = True, layout="normal", four_colour: bool = False, guide: bool = False) -> None:
+                 practice: bool = True, layout="normal", four_colour: bool = False, guide: bool = False,
+                 lang: str = "en") -> None:
+        self._set_lang(lang)
         self.rules = rules or wh.Rules(players=players)
         n = self.rules.players
         self.seat = check_seat(seat, n)
