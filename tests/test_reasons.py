@@ -389,3 +389,103 @@ def test_a_review_reason_without_the_all_cards_known_cost_comes_from_the_learner
     assert r is not None and "9♦" in r, r
     _check_hidden(before, 0, r)
     assert "If " in r and "K♦" in r, r   # East's K♦ was not seen then: said as a condition
+
+
+# ---- early in a deal: the rule bots' lines (the judge's playouts) ----------------------------------
+
+def _variety_first_trick():
+    """Contract 7 (♠ trumps, −2 a club taken) at the deal's first trick, 13 cards each:
+    West leads 9♥, North 3♥, East (no hearts) throws Q♣; South ducks with 2♥ (West takes
+    Q♣) or wins with A♥ (and takes it)."""
+    hands = {0: "AH 2H AD KD QD JD TD 9D 8D 7D 6D 5D 4D",
+             1: "9H 4H KH QH JH TH AC KC JC TC 9C 8C 7C",
+             2: "3H 5H 6H 7H 8H 3D 2D 6C 5C 4C 3C 2C AS",
+             3: "QC KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"}
+    return _variety(7, hands, "9H 3H QC")
+
+
+def test_early_in_a_deal_a_reason_comes_from_the_bots_lines():
+    """Before, a reason was given only at most REASON_CARDS cards from the end: here, at the
+    first trick (49 cards left), the Hint's reason for 2♥ over A♥ names the trick and Q♣."""
+    from cardkit.analysis.reasons import REASON_BOT_WORLDS
+    st = _variety_first_trick()
+    assert cards_left(st) > REASON_CARDS["variety"] and st.current_player == 0
+    r = reason(st, "2H", "AH", seat=0, lines="bots", seed=1)
+    assert r is not None and r.startswith("2♥ lets West win this trick with 9♥; A♥ wins it."), r
+    assert "Q♣" in r, r
+    h = hint_reason(st, parse_card("2H"), parse_card("AH"), seat=0, seed=1)
+    assert h is not None and h.startswith("2♥ lets West win this trick with 9♥; A♥ wins it."), h
+    _check_hidden(st, 0, h)
+    assert REASON_BOT_WORLDS >= 8
+    # the other way round is no reason at all
+    assert reason(st, "AH", "2H", seat=0, lines="bots", seed=1) is None
+    with pytest.raises(CardkitError, match="lines="):
+        reason(st, "2H", "AH", seat=0, lines="playouts")
+
+
+def _early_positions(game: str, deals: int):
+    """Positions of rule-bot deals with a choice of cards, more than REASON_CARDS cards left."""
+    mod = {"variety": V, "warsaw_hearts": W, "armenian_durak": D}[game]
+    for seed in range(deals):
+        st = mod.new_deal(seed=seed)
+        bots = [mod.RuleBot(seed=seed * 5 + i) for i in range(st.players)]
+        while not st.is_terminal():
+            p = st.current_player
+            if st.phase == "play" and len(st.legal_actions()) > 1 and cards_left(st) > REASON_CARDS[game]:
+                yield st.clone(), p
+            st.apply_action(bots[p].act(st.observation(p)))
+
+
+@pytest.mark.parametrize("game", ["variety", "warsaw_hearts", "armenian_durak"])
+def test_early_hint_reasons_name_hidden_cards_only_in_a_condition_and_never_read_them(game):
+    from cardkit.analysis import estimate
+    from cardkit.analysis.worlds import sample_worlds
+    texts = []
+    for k, (st, seat) in enumerate(_early_positions(game, 4)):
+        if k % 3 or len(texts) >= 4:
+            continue
+        est = estimate(st, samples=24, seed=k, method="playouts")
+        ranked = sorted(est.values, key=lambda a: -est.values[a])
+        r = hint_reason(st, ranked[0], ranked[-1], seat=seat, seed=7)
+        if r is None:
+            continue
+        _check_hidden(st, seat, r)
+        texts.append((f"{game} early reason", r))
+        other = sample_worlds(st.observation(seat), 1, np.random.default_rng(3))[0]
+        assert hint_reason(other, ranked[0], ranked[-1], seat=seat, seed=7) == r
+    assert len(texts) >= 3, texts
+    assert not findings(texts), findings(texts)
+
+
+def test_early_in_a_deal_a_review_item_says_why():
+    """A costly card at the deal's first trick (before, a review item's reason was given only
+    at most REASON_CARDS cards from the end): A♥ takes West's trick and East's Q♣."""
+    import dataclasses
+
+    from cardkit.analysis import review
+    st = _variety_first_trick()
+    at = len(st.history)
+    st.apply_action(parse_card("AH"))
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    v = next(x for x in review(st, 0, seed=1, samples=4) if x.index == at)
+    v = dataclasses.replace(v, best=parse_card("2H"), cost=2.0, stderr=0.0, exact_cost=2, exact_best=parse_card("2H"))
+    r = review_reason(st, v, seed=1)
+    assert r is not None and r.startswith("2♥ lets West win this trick with 9♥; A♥ wins it."), r
+    assert "Q♣" in r, r
+
+
+def test_early_in_a_deal_the_play_page_s_hint_says_why():
+    """Armenian Durak, deal 1, the learner's first choice of cards: K♣ or J♣ on the opponent's
+    7♣, both win the trick; the Hint's reason says what each puts into it."""
+    from test_widgets_hint import _to_the_play
+
+    from cardkit_widgets import DurakTable
+    t = DurakTable(seed=1)
+    _to_the_play(t)
+    assert cards_left(t.state) > REASON_CARDS["armenian_durak"]
+    t.table.press("hint_button")
+    assert t.last_error is None, t.last_error
+    assert " Why: After K♣ as after J♣, you take this trick: with K♣, it is worth 4 points; with J♣, 2 points." \
+        in t.hint_text, t.hint_text
+    assert not findings([("hint", t.hint_text)])

@@ -1270,7 +1270,8 @@ class DealDashboard(BoardSteps, W.VBox):
     def _hint_reason(self, st, best, other) -> str:
         """The Hint's " Why: …": the reason in words for the best card against ``other`` (issue 33:
         :func:`cardkit.analysis.reasons.hint_reason`, from worlds dealt from the learner's
-        view, late in a deal: :data:`cardkit.analysis.reasons.REASON_CARDS`), HTML; "" when none."""
+        view: the solver's lines late in a deal, :data:`cardkit.analysis.reasons.REASON_CARDS`,
+        the rule bots' lines before), HTML; "" when none."""
         from cardkit.analysis.reasons import hint_reason
         try:
             why = hint_reason(st, best, other, seat=self.seat, seed=self._deal_base())

@@ -9,9 +9,10 @@ play (:func:`cardkit.analysis.solve`'s principal variation after each card) and 
   only facts that hold in most of them are said, and a card the learner cannot see is named
   only inside a condition ("if East holds ♣ A K").
 - :func:`hint_reason`: the Hint's reason, from a few worlds dealt from the learner's own
-  view (never from the real hidden cards), only when it is cheap: at most
-  :data:`REASON_CARDS` cards left (7 tricks of Variety, 6 of Warsaw Hearts with four
-  players, 8 of Armenian Durak).
+  view (never from the real hidden cards): late in a deal (at most :data:`REASON_CARDS`
+  cards left: 7 tricks of Variety, 6 of Warsaw Hearts with four players, 8 of Armenian
+  Durak) the solver's lines; earlier, the rule bots' lines (the judge's playouts) in
+  :data:`REASON_BOT_WORLDS` worlds.
 - :func:`review_reason`: a review item's reason, in the finished deal with all cards known
   where the all-cards-known analysis found the cost, else from the learner's view.
 
@@ -39,7 +40,8 @@ from ..cards import Card, Rank
 from ..errors import CardkitError, StateError, quote
 from ..wording import SEAT_WORDS, minus_signs, tens_as_10
 
-__all__ = ["reason", "hint_reason", "review_reason", "REASON_CARDS", "REASON_WORLDS", "REASON_NODES"]
+__all__ = ["reason", "hint_reason", "review_reason", "REASON_CARDS", "REASON_WORLDS", "REASON_BOT_WORLDS",
+           "REASON_NODES"]
 
 #: Reasons are worked out only when at most this many cards are still to be played (hands,
 #: tableaux and the open trick, :func:`cardkit.analysis.judge.cards_left`), by game: then two
@@ -50,6 +52,10 @@ REASON_CARDS = {"variety": 28, "warsaw_hearts": 24, "armenian_durak": 16}
 
 #: Worlds :func:`hint_reason` and :func:`review_reason` deal from the learner's view.
 REASON_WORLDS = 5
+
+#: Worlds (or runs of the real deal) whose rule-bot lines are compared earlier in a deal,
+#: past :data:`REASON_CARDS` (``reason(lines="bots")``).
+REASON_BOT_WORLDS = 16
 
 #: The node limit of each line's exact search; past it, no reason (None).
 REASON_NODES = 300_000
@@ -82,16 +88,25 @@ def _game(state) -> str:
     return _game_of(state)
 
 
-def _play_line(state, first, seat: int, max_nodes: int) -> _Line:
+def _play_line(state, first, seat: int, max_nodes: int, bots_seed=None) -> _Line:
+    """``first``, then the solver's best line to the end (within ``max_nodes`` positions); with
+    ``bots_seed`` (an int) the rule bots play every seat instead, as the judge's playouts do."""
     from . import solve
     from .judge import outcome
     s = state.clone()
     k0 = len(s.tricks) - 1 if s.trick is not None else len(s.tricks)
     s.apply_action(first)
     if not s.is_terminal():
-        for a in solve(s, max_nodes=max_nodes).line:
-            s.apply_action(a)
-    return _Line(outcome(s, seat), [t for t in s.tricks[k0:] if t.winner is not None])
+        if bots_seed is None:
+            for a in solve(s, max_nodes=max_nodes).line:
+                s.apply_action(a)
+        else:
+            from ..bots import play_out
+            from .judge import _rule_bots
+            play_out(s, _rule_bots(_game(s), s.players, np.random.default_rng(bots_seed)))
+    done = [t for t in s.tricks[k0:] if t.winner is not None]
+    # the bots' later tricks vary from run to run: only this trick is compared
+    return _Line(outcome(s, seat), done if bots_seed is None else done[:1])
 
 
 # ---- words ------------------------------------------------------------------------------------
@@ -139,6 +154,7 @@ class _Ctx:
     of a card or a trick to a side."""
 
     def __init__(self, state, seat: int):
+        self.bots = False   # the rule bots' lines (only this trick compared)
         self.game = _game(state)
         self.players = state.players
         self.seat = seat
@@ -258,7 +274,10 @@ def _cards_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
     def taken(line: _Line) -> set:
         return {c for t in line.tricks if t.winner in ctx.side for c in t.cards}
 
-    kb, ko = taken(lb), taken(lo)
+    # only cards played in both lines (all of them in whole lines; the bots' lines stop after
+    # this trick, where a card kept in hand after one choice is taken by nobody yet)
+    both = {c for t in lb.tricks for c in t.cards} & {c for t in lo.tricks for c in t.cards}
+    kb, ko = taken(lb) & both, taken(lo) & both
     us = ctx.us()
     if ctx.game == "warsaw_hearts":
         from ..games import warsaw_hearts as W
@@ -367,7 +386,32 @@ def _possessive(name: str) -> str:
     return "your" if name == "you" else f"{name}'s"
 
 
-_FACTS = (_trick_fact, _ruff_fact, _cards_fact, _tricks_fact)
+def _value_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
+    """The rule bots' lines only (early in a deal, where only this trick is compared): the
+    same side wins this trick after either card, but it is worth more to the learner's side
+    after ``best`` (Variety's and Armenian Durak's points in the trick)."""
+    if not getattr(ctx, "bots", False) or ctx.game == "warsaw_hearts" or not lb.tricks or not lo.tricks:
+        return None
+    tb, to = lb.tricks[0], lo.tricks[0]
+    ours = tb.winner in ctx.side
+    if ours != (to.winner in ctx.side):
+        return None
+    vb, vo = ctx.trick_value(tb), ctx.trick_value(to)
+    if (vb > vo) != ours or vb == vo:
+        return None
+    us = ctx.us()
+    if ours:
+        take = "take" if us == "you" else "takes"
+        return ("value", True), lambda: (
+            f"after {b} as after {o}, {us} {take} this trick: with {b}, it is worth {_points(vb)}; "
+            f"with {o}, {_points(vo)}", [])
+    who = "your opponent" if ctx.game == "armenian_durak" else "the other side"
+    return ("value", False), lambda: (
+        f"after {b} as after {o}, {who} takes this trick: with {b}, it is worth {_points(vb)} to "
+        f"{'them' if who == 'the other side' else 'your opponent'}; with {o}, {_points(vo)}", [])
+
+
+_FACTS = (_trick_fact, _value_fact, _ruff_fact, _cards_fact, _tricks_fact)
 
 
 # ---- visibility ------------------------------------------------------------------------------
@@ -457,7 +501,7 @@ def _check_choice(state, a, what: str):
     return got
 
 
-def _pick(worlds: list[_World], ctxs) -> tuple[_World, list] | None:
+def _pick(worlds: list[_World], ctxs, bots: bool = False) -> tuple[_World, list] | None:
     """The facts to say and the world to say them from: the keys present in more than half
     the worlds (in order: this trick, a trump won by a void made, the cards, the tricks),
     at most two; the world that
@@ -465,7 +509,9 @@ def _pick(worlds: list[_World], ctxs) -> tuple[_World, list] | None:
     n = len(worlds)
     counts: Counter = Counter(k for w in worlds for k in w.facts)
     keep = [k for k in counts if counts[k] * 2 > n]
-    order = {"trick": 0, "ruff": 1, "cards": 2, "tricks": 3}
+    if bots:   # the rule bots' lines: a fact is said only where, on average, it goes with best's gain
+        keep = [k for k in keep if np.mean([w.gap for w in worlds if k in w.facts]) > 0]
+    order = {"trick": 0, "value": 0, "ruff": 1, "cards": 2, "tricks": 3}
     keep.sort(key=lambda k: order[k[0]])
     if not keep:
         return None
@@ -480,12 +526,13 @@ def _pick(worlds: list[_World], ctxs) -> tuple[_World, list] | None:
     chosen = chosen[:2]
     good = [w for w in worlds if w.gap > 0] or worlds
     median = float(np.median([w.gap for w in good]))
-    rep = max(good, key=lambda w: (sum(k in w.facts for k in chosen), -abs(w.gap - median)))
+    rep = max(worlds, key=lambda w: (sum(k in w.facts for k in chosen), w.gap > 0, -abs(w.gap - median)))
     chosen = [k for k in chosen if k in rep.facts]
     return (rep, chosen) if chosen else None
 
 
-def reason(state, best, other, *, seat: int, worlds=None, max_nodes: int = REASON_NODES) -> str | None:
+def reason(state, best, other, *, seat: int, worlds=None, max_nodes: int = REASON_NODES,
+           lines: str = "exact", seed: int = 0) -> str | None:
     """Why ``best`` is better than ``other`` for the learner at ``seat``, in one or two
     sentences, or None when nothing plain can be said (the two lines differ in nothing
     these words name, or ``other`` is as good, or the search passed its limit).
@@ -502,6 +549,14 @@ def reason(state, best, other, *, seat: int, worlds=None, max_nodes: int = REASO
         them are said, from one of them, and a card ``seat`` cannot see is named only in a
         condition ("(if East holds ♣ A K)").
     :param max_nodes: each line's search limit (positions).
+    :param lines: ``"exact"``: after each card the solver's best line; ``"bots"``: the rule
+        bots play every seat on, as the judge's playouts do early in a deal (cheap: about
+        5 ms a Variety deal), the same bots (seeded from ``seed`` and the world's index)
+        after both cards, so only the card differs; with ``worlds`` None the real deal is
+        played on :data:`REASON_BOT_WORLDS` times and the facts said are those of most runs.
+        The bots' later tricks vary from run to run, so only the decision's own trick is
+        compared (who wins it, with what, the cards of value in it).
+    :param seed: a whole number >= 0, the bots' seed with ``lines="bots"``.
     :returns: text for a learner (cards as ``9♦``, the ten ``10``, seats by name), or None.
     :raises CardkitError: for a ``seat`` that is not the player to move, or a ``best`` or
         ``other`` that is not one of its legal actions, before any search.
@@ -520,19 +575,24 @@ def reason(state, best, other, *, seat: int, worlds=None, max_nodes: int = REASO
     if not isinstance(b, Card) or not isinstance(o, Card) or b == o:
         return None
     from ._types import SearchLimit
-    positions = [state] if worlds is None else list(worlds)
+    if lines not in ("exact", "bots"):
+        raise CardkitError(f"lines={quote(lines)}: expected 'exact' or 'bots'")
+    bots = lines == "bots"
+    positions = ([state] * (REASON_BOT_WORLDS if bots else 1)) if worlds is None else list(worlds)
     if not positions:
         return None
     visible = None if worlds is None else _visible(state, seat)
     done: list[_World] = []
     ctx = None
-    for pos in positions:
+    for i, pos in enumerate(positions):
         if pos.current_player != seat or b not in pos.legal_actions() or o not in pos.legal_actions():
             raise CardkitError("worlds: expected positions the learner cannot tell from the state, the same "
                                "seat to move with the same cards")
         c = _Ctx(pos, seat)
+        c.bots = bots
         try:
-            w = _World(pos, _play_line(pos, b, seat, max_nodes), _play_line(pos, o, seat, max_nodes))
+            bs = [int(seed), len(state.history), i, 34] if bots else None
+            w = _World(pos, _play_line(pos, b, seat, max_nodes, bs), _play_line(pos, o, seat, max_nodes, bs))
         except SearchLimit:
             return None
         for f in _FACTS:
@@ -541,13 +601,18 @@ def reason(state, best, other, *, seat: int, worlds=None, max_nodes: int = REASO
                 w.facts[got[0]] = got[1]
         done.append(w)
         ctx = c
-    if worlds is None and done[0].gap <= 0:
+    if worlds is None and not bots and done[0].gap <= 0:
         return None
-    picked = _pick(done, ctx)
+    if bots:   # the bots' lines are noisy: refuse only where they show ``other`` clearly better
+        gaps = np.array([w.gap for w in done], dtype=float)
+        se = gaps.std(ddof=1) / np.sqrt(len(gaps)) if len(gaps) > 1 else 0.0
+        if gaps.mean() + 2 * se < 0:
+            return None
+    picked = _pick(done, ctx, bots)
     if picked is None:
         return None
     rep, chosen = picked
-    if rep.gap <= 0:
+    if rep.gap <= 0 and not bots:
         return None
     return _words(_Ctx(rep.state, seat), rep, chosen, visible)
 
@@ -557,34 +622,38 @@ def _cheap(state) -> bool:
     return cards_left(state) <= REASON_CARDS[_game(state)]
 
 
-def _worlds(state, seat: int, seed) -> list:
+def _worlds(state, seat: int, seed, n: int = REASON_WORLDS) -> list:
     from .worlds import sample_worlds
     rng = np.random.default_rng([int(seed), len(state.history), 33])
-    return sample_worlds(state.observation(seat), REASON_WORLDS, rng)
+    return sample_worlds(state.observation(seat), n, rng)
 
 
 def hint_reason(state, best, other, *, seat: int, seed: int = 0) -> str | None:
     """The Hint's reason: :func:`reason` over :data:`REASON_WORLDS` worlds dealt from
-    ``seat``'s own view (the hidden cards of ``state`` never read), or None when more than
-    :data:`REASON_CARDS` cards are left, for a bid or a draw, or when nothing plain can
+    ``seat``'s own view (the hidden cards of ``state`` never read) with the solver's lines,
+    or, when more than :data:`REASON_CARDS` cards are left, over :data:`REASON_BOT_WORLDS`
+    worlds with the rule bots' lines. None for a bid or a draw, or when nothing plain can
     be said. Same position and ``seed`` (the deal's number, a whole number >= 0), same words.
 
     :raises CardkitError: as :func:`reason`, or for a bad ``seed``.
     """
     if not (is_whole(seed) and seed >= 0):
         raise CardkitError(f"seed={quote(seed)}: expected the deal's number, a whole number >= 0")
-    if state.phase != "play" or not isinstance(best, Card) or not isinstance(other, Card) or not _cheap(state):
+    if state.phase != "play" or not isinstance(best, Card) or not isinstance(other, Card):
         return None
-    return reason(state, best, other, seat=seat, worlds=_worlds(state, seat, seed))
+    if _cheap(state):
+        return reason(state, best, other, seat=seat, worlds=_worlds(state, seat, seed))
+    return reason(state, best, other, seat=seat, worlds=_worlds(state, seat, seed, REASON_BOT_WORLDS),
+                  lines="bots", seed=seed)
 
 
 def review_reason(state, verdict, *, seed: int = 0) -> str | None:
     """A review item's reason, for :class:`cardkit.analysis.Verdict` ``verdict`` of the
     finished deal ``state``: with all cards known (the deal is over) between the best card
     then and the card played where that analysis found a cost (``exact_cost >= 1``); else,
-    where the cost from the learner's view is clear, from worlds dealt from that view.
-    None for a bid or a draw, past :data:`REASON_CARDS` cards left, or when nothing plain
-    can be said.
+    where the cost from the learner's view is clear, from worlds dealt from that view; past
+    :data:`REASON_CARDS` cards left with the rule bots' lines (``reason(lines="bots")``).
+    None for a bid or a draw, or when nothing plain can be said.
 
     :raises StateError: for a deal that is not over.
     :raises CardkitError: for a verdict that is not one of this deal's card decisions.
@@ -597,12 +666,16 @@ def review_reason(state, verdict, *, seed: int = 0) -> str | None:
     if not isinstance(verdict.action, Card):
         return None
     pos = state._replay(state.history[:i])
-    if pos.phase != "play" or not _cheap(pos):
+    if pos.phase != "play":
         return None
     seat = pos.current_player
+    cheap = _cheap(pos)
+    lines = "exact" if cheap else "bots"
     if (verdict.exact_cost or 0) >= 1 and isinstance(verdict.exact_best, Card):
-        return reason(pos, verdict.exact_best, verdict.action, seat=seat)
+        return reason(pos, verdict.exact_best, verdict.action, seat=seat, lines=lines, seed=seed)
     if verdict.exact_cost is None and getattr(verdict, "certain", False) and verdict.cost >= 1 \
             and isinstance(verdict.best, Card):
-        return reason(pos, verdict.best, verdict.action, seat=seat, worlds=_worlds(pos, seat, seed))
+        n = REASON_WORLDS if cheap else REASON_BOT_WORLDS
+        return reason(pos, verdict.best, verdict.action, seat=seat, worlds=_worlds(pos, seat, seed, n),
+                      lines=lines, seed=seed)
     return None
