@@ -315,6 +315,12 @@ class VarietyTable(DealDashboard):
                 "a tie: the declarers lose" if d == f and variety.declarers_lose(d, f, self.rules) else
                 "a tie" if d == f else "the declarers lose")
             mine = st.returns()[self.seat]
+            # the defenders' +10 when the declarers lose (RULES.md §1.6): said, so that "defenders
+            # −10" and a defender's own "Your score this deal: 0" agree (issue 33)
+            defender = next(s for s in range(4) if s not in st.declarers)
+            bonus = st.returns()[defender] - f
+            if bonus > 0:
+                result += f" (each defender also gets {signed(bonus)} for the declarers' loss)"
             return (f"{head}. Deal over: declarers {signed(d)}, defenders {signed(f)} points, {result}. "
                     f"Your score this deal: {signed(mine)}. Press New deal for the next deal."
                     + (self._game_over_text() if self.game_over else ""))
