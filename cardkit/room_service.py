@@ -1183,6 +1183,14 @@ class AnswerHandler(web.RequestHandler):
     Every refusal is logged; nothing is stored.
     """
 
+    #: What the body is, in the refusals ("answer {body}: ..."), with its article ("an answer
+    #: of 9,000 bytes") and plural ("too many answers at once"); the log's kind; the size limit;
+    #: the keys allowed; whether only the room's teachers may send it.
+    noun, a_noun, nouns, log_kind = "answer", "an answer", "answers", "answer"
+    max_bytes = MAX_ANSWER_BYTES
+    keys: tuple[str, ...] = ANSWER_KEYS
+    teachers_only = False
+
     def initialize(self, service: RoomService) -> None:
         self.service = service
 
@@ -1194,41 +1202,62 @@ class AnswerHandler(web.RequestHandler):
         """No cookie is read here: the token in the header is the only credential."""
 
     def _refuse(self, status: int, user: str, message: str) -> None:
-        self.service.refused(user, "answer", str(status), message)
+        self.service.refused(user, self.log_kind, str(status), message)
         self.set_status(status)
         self.finish(json.dumps({"error": message}))
 
-    async def post(self) -> None:
+    async def _checked_body(self) -> tuple[str, dict] | None:
+        """The sender and the body, every check of the class's docstring passed in order (size,
+        token, the room's scope, teachers only where :attr:`teachers_only`, the rate, a JSON
+        object with only :attr:`keys`), or None after writing the refusal."""
         service = self.service
         body = self.request.body or b""
-        if len(body) > MAX_ANSWER_BYTES:
-            return self._refuse(413, "?", f"an answer of {len(body):,} bytes: at most {MAX_ANSWER_BYTES:,}")
+        if len(body) > self.max_bytes:
+            self._refuse(413, "?", f"{self.a_noun} of {len(body):,} bytes: at most {self.max_bytes:,}")
+            return None
         m = _AUTH_HEADER.fullmatch(self.request.headers.get("Authorization", "").strip())
         if m is None:
-            return self._refuse(403, "?", "no hub token (Authorization: token ...)")
-        hub_auth = service.hub_auth
+            self._refuse(403, "?", "no hub token (Authorization: token ...)")
+            return None
         model = await self._token_owner(m.group(1))
         if model is None:
             return None  # refused (the reason is written)
         user = model["name"]
-        scopes = getattr(hub_auth, "access_scopes", None)
+        scopes = getattr(service.hub_auth, "access_scopes", None)
         if scopes and not check_scopes(scopes, set(model.get("scopes") or ())):
-            return self._refuse(403, user, "the token may not use the room (no access:services!service=room)")
-        bucket = service.answer_buckets.get(user)
+            self._refuse(403, user, "the token may not use the room (no access:services!service=room)")
+            return None
+        if self.teachers_only and not service.is_teacher(user):
+            self._refuse(403, user, f"only a teacher may open a table in the room; {user!r} is not one "
+                                    f"of the room's teachers")
+            return None
+        bucket = service.answer_buckets.get(user)   # one bucket a sender, for answers and sets alike
         if bucket is None:
             _forget_oldest(service.answer_buckets)
             bucket = service.answer_buckets[user] = TokenBucket(ANSWER_RATE, ANSWER_BURST)
         if not bucket.take():
-            return self._refuse(429, user, "too many answers at once: slow down")
+            self._refuse(429, user, f"too many {self.nouns} at once: slow down")
+            return None
         try:
-            answer = read_json(body)
+            sent = read_json(body)
         except ValueError as e:
-            return self._refuse(400, user, f"answer {quote(body[:80])}: {e}")
-        if not isinstance(answer, dict):
-            return self._refuse(400, user, f"answer {quote(answer)}: expected a JSON object")
-        extra = sorted(set(answer) - set(ANSWER_KEYS))
+            self._refuse(400, user, f"{self.noun} {quote(body[:80])}: {e}")
+            return None
+        if not isinstance(sent, dict):
+            self._refuse(400, user, f"{self.noun} {quote(sent)}: expected a JSON object")
+            return None
+        extra = sorted(set(sent) - set(self.keys))
         if extra:
-            return self._refuse(400, user, f"answer: unknown key {quote(extra[0])} (expected {', '.join(ANSWER_KEYS)})")
+            self._refuse(400, user, f"{self.noun}: unknown key {quote(extra[0])} (expected {', '.join(self.keys)})")
+            return None
+        return user, sent
+
+    async def post(self) -> None:
+        service = self.service
+        checked = await self._checked_body()
+        if checked is None:
+            return None
+        user, answer = checked
         points = answer.get("points_lost")
         if isinstance(points, float) and not math.isfinite(points):
             return self._refuse(400, user, f"points_lost {quote(points)}: not a number of points")
@@ -1302,44 +1331,17 @@ class TableApiHandler(AnswerHandler):
     new state); 400 with ``{"error": one line}`` for a body the room refuses; 403, 413, 429
     and 503 as for an answer. Nothing is opened on a refusal."""
 
-    def _refuse(self, status: int, user: str, message: str) -> None:
-        self.service.refused(user, "api/table", str(status), message)
-        self.set_status(status)
-        self.finish(json.dumps({"error": message}))
+    noun, a_noun, nouns, log_kind = "the set", "a set", "sets", "api/table"
+    max_bytes = MAX_TABLE_BYTES
+    keys = TABLE_KEYS
+    teachers_only = True
 
     async def post(self) -> None:
         service = self.service
-        body = self.request.body or b""
-        if len(body) > MAX_TABLE_BYTES:
-            return self._refuse(413, "?", f"a set of {len(body):,} bytes: at most {MAX_TABLE_BYTES:,}")
-        m = _AUTH_HEADER.fullmatch(self.request.headers.get("Authorization", "").strip())
-        if m is None:
-            return self._refuse(403, "?", "no hub token (Authorization: token ...)")
-        model = await self._token_owner(m.group(1))
-        if model is None:
-            return None  # refused (the reason is written)
-        user = model["name"]
-        scopes = getattr(service.hub_auth, "access_scopes", None)
-        if scopes and not check_scopes(scopes, set(model.get("scopes") or ())):
-            return self._refuse(403, user, "the token may not use the room (no access:services!service=room)")
-        if not service.is_teacher(user):
-            return self._refuse(403, user, f"only a teacher may open a table in the room; {user!r} is not one "
-                                           f"of the room's teachers")
-        bucket = service.answer_buckets.get(user)
-        if bucket is None:
-            _forget_oldest(service.answer_buckets)
-            bucket = service.answer_buckets[user] = TokenBucket(ANSWER_RATE, ANSWER_BURST)
-        if not bucket.take():
-            return self._refuse(429, user, "too many sets at once: slow down")
-        try:
-            sent = read_json(body)
-        except ValueError as e:
-            return self._refuse(400, user, f"the set {quote(body[:80])}: {e}")
-        if not isinstance(sent, dict):
-            return self._refuse(400, user, f"the set {quote(sent)}: expected a JSON object")
-        extra = sorted(set(sent) - set(TABLE_KEYS))
-        if extra:
-            return self._refuse(400, user, f"the set: unknown key {quote(extra[0])} (expected {', '.join(TABLE_KEYS)})")
+        checked = await self._checked_body()
+        if checked is None:
+            return None
+        user, sent = checked
         game, bots = sent.get("game"), sent.get("bots", "rule")
         if not isinstance(game, str) or game not in _GAMES:   # a list is unhashable: refused too
             return self._refuse(400, user, f"game {quote(game)}: expected one of {', '.join(_GAMES)}")
