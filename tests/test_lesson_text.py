@@ -550,7 +550,9 @@ def test_problem_sets_answers_and_explanations_show_words(game):
 def test_the_index_links_every_lesson():
     """A learner reaches every lesson page from the index (the deal editor's page too)."""
     index = (LESSONS / "index.ipynb").read_text(encoding="utf-8")
-    missing = [rel for rel in NOTEBOOKS if rel != "index.ipynb" and f"]({rel})" not in index]
+    # the Russian pages (lessons/ru/) are linked from the Russian index, which this one links
+    missing = [rel for rel in NOTEBOOKS if rel != "index.ipynb" and f"]({rel})" not in index
+               and not (rel.startswith("ru/") and rel != "ru/index.ipynb")]
     assert missing == [], missing
 
 
