@@ -254,15 +254,16 @@ def _check_hidden(st, seat: int, text: str) -> None:
             assert not (allowed & seen), (text, allowed & seen)
 
 
-def _positions(game: str, deals: int):
-    """Positions of rule-bot deals with a choice of cards, at most REASON_CARDS cards left."""
+def _positions(game: str, deals: int, early: bool = False):
+    """Positions of rule-bot deals with a choice of cards, at most REASON_CARDS cards left
+    (``early``: more than that)."""
     mod = {"variety": V, "warsaw_hearts": W, "armenian_durak": D}[game]
     for seed in range(deals):
         st = mod.new_deal(seed=seed)
         bots = [mod.RuleBot(seed=seed * 5 + i) for i in range(st.players)]
         while not st.is_terminal():
             p = st.current_player
-            if st.phase == "play" and len(st.legal_actions()) > 1 and cards_left(st) <= REASON_CARDS[game]:
+            if st.phase == "play" and len(st.legal_actions()) > 1 and (cards_left(st) > REASON_CARDS[game]) == early:
                 yield st.clone(), p
             st.apply_action(bots[p].act(st.observation(p)))
 
@@ -423,25 +424,12 @@ def test_early_in_a_deal_a_reason_comes_from_the_bots_lines():
         reason(st, "2H", "AH", seat=0, lines="playouts")
 
 
-def _early_positions(game: str, deals: int):
-    """Positions of rule-bot deals with a choice of cards, more than REASON_CARDS cards left."""
-    mod = {"variety": V, "warsaw_hearts": W, "armenian_durak": D}[game]
-    for seed in range(deals):
-        st = mod.new_deal(seed=seed)
-        bots = [mod.RuleBot(seed=seed * 5 + i) for i in range(st.players)]
-        while not st.is_terminal():
-            p = st.current_player
-            if st.phase == "play" and len(st.legal_actions()) > 1 and cards_left(st) > REASON_CARDS[game]:
-                yield st.clone(), p
-            st.apply_action(bots[p].act(st.observation(p)))
-
-
 @pytest.mark.parametrize("game", ["variety", "warsaw_hearts", "armenian_durak"])
 def test_early_hint_reasons_name_hidden_cards_only_in_a_condition_and_never_read_them(game):
     from cardkit.analysis import estimate
     from cardkit.analysis.worlds import sample_worlds
     texts = []
-    for k, (st, seat) in enumerate(_early_positions(game, 4)):
+    for k, (st, seat) in enumerate(_positions(game, 4, early=True)):
         if k % 3 or len(texts) >= 4:
             continue
         est = estimate(st, samples=24, seed=k, method="playouts")
