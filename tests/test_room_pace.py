@@ -238,43 +238,14 @@ def test_the_overview_line_of_each_table(room_db_url):
 
 pytest.importorskip("jupyterhub")
 
-from sqlalchemy import create_engine  # noqa: E402
-from sqlalchemy.pool import StaticPool  # noqa: E402
-from test_room_service import PREFIX, StubAuth  # noqa: E402
-from tornado.httpclient import HTTPClientError, HTTPRequest  # noqa: E402
+from room_testing import PREFIX, RoomPages, StubAuth  # noqa: E402
+from tornado.httpclient import HTTPClientError  # noqa: E402
 from tornado.testing import AsyncHTTPTestCase, gen_test  # noqa: E402
-from tornado.websocket import websocket_connect  # noqa: E402
-
-from cardkit.room_service import SOCKET_MAX_BYTES, RoomService  # noqa: E402
 
 assert PREFIX == "/services/room/" and StubAuth.get_user is not None
 
 
-class ServiceTest(AsyncHTTPTestCase):
-    def get_app(self):
-        engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
-        self.room = Room(engine, teachers=[TEACHER])
-        self.service = RoomService(self.room, prefix=PREFIX, hub_auth=StubAuth())
-        return self.service.application()
-
-    async def connect(self, path: str, user: str):
-        url = self.get_url(PREFIX + path).replace("http://", "ws://")
-        ws = await websocket_connect(HTTPRequest(url, headers={"Cookie": f"room-test-user={user}"}),
-                                     max_message_size=SOCKET_MAX_BYTES * 4)
-        first = json.loads(await ws.read_message())
-        return ws, first
-
-    async def next_kind(self, ws, kind: str, **match) -> dict:
-        for _ in range(40):
-            m = json.loads(await ws.read_message())
-            if m["kind"] == kind and all(m.get(k) == v for k, v in match.items()):
-                return m
-        raise AssertionError(f"no {kind} message")
-
-    async def ask(self, ws, msg: dict) -> dict:
-        ws.write_message(json.dumps(msg))
-        return json.loads(await ws.read_message())
-
+class ServiceTest(RoomPages, AsyncHTTPTestCase):
     async def state_until(self, ws, ok) -> dict:
         """The first card table state pushed to ``ws`` for which ``ok(state)`` holds."""
         for _ in range(40):

@@ -11,8 +11,6 @@ import io
 import json
 
 import pytest
-from sqlalchemy import create_engine
-from sqlalchemy.pool import StaticPool
 
 from cardkit.room import NotSeatedError, NotTeacherError, Room, RoomError, SeatTakenError
 
@@ -158,65 +156,12 @@ def test_start_with_nobody_seated_says_why():
 
 pytest.importorskip("jupyterhub")
 
-from tornado.httpclient import HTTPClientError, HTTPRequest  # noqa: E402
+from room_testing import RoomPages  # noqa: E402
+from tornado.httpclient import HTTPClientError  # noqa: E402
 from tornado.testing import AsyncHTTPTestCase, gen_test  # noqa: E402
-from tornado.websocket import websocket_connect  # noqa: E402
-
-from cardkit.room_service import SOCKET_MAX_BYTES, RoomService  # noqa: E402
-
-PREFIX = "/services/room/"
 
 
-class StubAuth:
-    login_url = ""
-    access_scopes = None
-    base_url = "/"
-
-    def get_user(self, handler, sync=True):
-        name = handler.get_cookie("room-test-user")
-
-        async def user():
-            return {"name": name, "kind": "user"} if name else None
-
-        return user()
-
-
-class SeatsTest(AsyncHTTPTestCase):
-    def get_app(self):
-        engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
-        self.room = Room(engine, teachers=[TEACHER])
-        self.service = RoomService(self.room, prefix=PREFIX, hub_auth=StubAuth())
-        return self.service.application()
-
-    async def connect(self, path: str, user: str):
-        url = self.get_url(PREFIX + path).replace("http://", "ws://")
-        ws = await websocket_connect(HTTPRequest(url, headers={"Cookie": f"room-test-user={user}"}),
-                                     max_message_size=SOCKET_MAX_BYTES * 4)
-        return ws, json.loads(await ws.read_message())
-
-    async def ask(self, ws, msg) -> dict:
-        ws.write_message(json.dumps(msg))
-        return json.loads(await ws.read_message())
-
-    async def next_kind(self, ws, kind: str) -> dict:
-        for _ in range(40):
-            m = json.loads(await ws.read_message())
-            if m["kind"] == kind:
-                return m
-        raise AssertionError(f"no {kind} message")
-
-    async def latest_kind(self, ws, kind: str) -> dict:
-        ws.write_message(json.dumps({"kind": "ping"}))
-        last = None
-        while True:
-            m = json.loads(await ws.read_message())
-            if m["kind"] == "pong":
-                break
-            if m["kind"] == kind:
-                last = m
-        assert last is not None, f"no {kind} message"
-        return last
-
+class SeatsTest(RoomPages, AsyncHTTPTestCase):
     @gen_test(timeout=60)
     async def test_the_teacher_seats_a_learner_and_closes_the_table(self):
         t = self.room.open_table("warsaw_hearts", deals=["W-17", "W-18"], bots="expert")

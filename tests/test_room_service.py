@@ -13,11 +13,11 @@ import logging
 
 import numpy as np
 import pytest
-from sqlalchemy import create_engine, select
-from sqlalchemy.pool import StaticPool
+from sqlalchemy import select
 
 pytest.importorskip("jupyterhub")
 
+from room_testing import PREFIX, TEACHER, RoomPages, StubAuth
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.testing import AsyncHTTPTestCase, gen_test
 from tornado.websocket import websocket_connect
@@ -37,7 +37,6 @@ from cardkit.room_service import (
 )
 from cardkit.room_table import PageMessageError, card_table_state, page_action
 
-TEACHER = "teach"
 CARDS = {c.code for c in deck(52)}
 
 
@@ -162,73 +161,7 @@ def test_page_action_refusals(msg):
 
 # ---- the service, with a stub of the hub's log-in ----------------------------------------------
 
-class StubAuth:
-    """The hub's OAuth, for tests: the cookie ``room-test-user`` names the user (no hub)."""
-
-    login_url = ""          # no log-in page: an unknown user gets 403
-    access_scopes = None    # every identified user may use the service
-    base_url = "/"
-
-    def get_user(self, handler, sync=True):
-        name = handler.get_cookie("room-test-user")
-
-        async def user():
-            return {"name": name, "kind": "user"} if name else None
-
-        return user()
-
-
-PREFIX = "/services/room/"
-
-
-class RoomServiceTest(AsyncHTTPTestCase):
-    def get_app(self):
-        # one in-memory database for the test thread and the service's worker thread
-        engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
-        self.room = Room(engine, teachers=[TEACHER])
-        self.service = RoomService(self.room, prefix=PREFIX, hub_auth=StubAuth())
-        return self.service.application()
-
-    # helpers
-    def url(self, path: str, ws: bool = False) -> str:
-        return self.get_url(PREFIX + path).replace("http://", "ws://" if ws else "http://")
-
-    async def connect(self, path: str, user: str | None):
-        headers = {"Cookie": f"room-test-user={user}"} if user else {}
-        ws = await websocket_connect(HTTPRequest(self.url(path, ws=True), headers=headers),
-                                     max_message_size=SOCKET_MAX_BYTES * 4)
-        first = json.loads(await ws.read_message())
-        return ws, first
-
-    async def ask(self, ws, msg, *, raw: bool = False) -> dict:
-        ws.write_message(msg if raw else json.dumps(msg))
-        return json.loads(await ws.read_message())
-
-    async def next_kind(self, ws, kind: str) -> dict:
-        for _ in range(40):
-            m = json.loads(await ws.read_message())
-            if m["kind"] == kind:
-                return m
-        raise AssertionError(f"no {kind} message")
-
-    async def latest_kind(self, ws, kind: str) -> dict:
-        """The last message of ``kind`` pushed so far (a ping's pong comes after every push
-        already written to that connection)."""
-        ws.write_message(json.dumps({"kind": "ping"}))
-        last = None
-        while True:
-            m = json.loads(await ws.read_message())
-            if m["kind"] == "pong":
-                break
-            if m["kind"] == kind:
-                last = m
-        assert last is not None, f"no {kind} message"
-        return last
-
-    def fetch_as(self, path: str, user: str | None):
-        headers = {"Cookie": f"room-test-user={user}"} if user else {}
-        return self.fetch(PREFIX + path, headers=headers, follow_redirects=False)
-
+class RoomServiceTest(RoomPages, AsyncHTTPTestCase):
     def seated_variety(self):
         """T1 Variety (ann South, bob North) started; T2 Warsaw Hearts (carl South) started."""
         t1 = self.room.open_table("variety", deals=["V-4821", "V-17"])

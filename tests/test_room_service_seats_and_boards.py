@@ -15,18 +15,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from sqlalchemy import create_engine
-from sqlalchemy.pool import StaticPool
 
 pytest.importorskip("jupyterhub")
 
-from test_room_service import PREFIX, TEACHER, StubAuth, dump
-from tornado.httpclient import HTTPRequest
+from room_testing import TEACHER, RoomPages, memory_room
+from test_room_service import dump
 from tornado.testing import AsyncHTTPTestCase, gen_test
-from tornado.websocket import websocket_connect
 
-from cardkit.room import IDLE_SECONDS, Room
-from cardkit.room_service import SOCKET_MAX_BYTES, RoomService
+from cardkit.room import IDLE_SECONDS
 
 
 class Clock:
@@ -37,31 +33,10 @@ class Clock:
         return self.now
 
 
-class Issue32Test(AsyncHTTPTestCase):
-    def get_app(self):
-        engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
+class Issue32Test(RoomPages, AsyncHTTPTestCase):
+    def make_room(self):
         self.clock = Clock()
-        self.room = Room(engine, teachers=[TEACHER], clock=self.clock)
-        self.service = RoomService(self.room, prefix=PREFIX, hub_auth=StubAuth())
-        return self.service.application()
-
-    async def connect(self, path: str, user: str):
-        url = self.get_url(PREFIX + path).replace("http://", "ws://")
-        ws = await websocket_connect(HTTPRequest(url, headers={"Cookie": f"room-test-user={user}"}),
-                                     max_message_size=SOCKET_MAX_BYTES * 4)
-        first = json.loads(await ws.read_message())
-        return ws, first
-
-    async def next_kind(self, ws, kind: str) -> dict:
-        for _ in range(40):
-            m = json.loads(await ws.read_message())
-            if m["kind"] == kind:
-                return m
-        raise AssertionError(f"no {kind} message")
-
-    async def ask(self, ws, msg: dict) -> dict:
-        ws.write_message(json.dumps(msg))
-        return json.loads(await ws.read_message())
+        return memory_room(clock=self.clock)
 
     def eve_to_act(self) -> str:
         """T1 Warsaw Hearts, eve South and ann North, started; ann plays until eve is to act."""
