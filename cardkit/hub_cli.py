@@ -94,7 +94,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardkit.errors import CardkitError
+from cardkit.errors import CardkitError, quote
 from cardkit.lessons_cli import (
     CULL_IDLE_TIMEOUT as KERNEL_CULL_IDLE_TIMEOUT,
     CULL_INTERVAL as KERNEL_CULL_INTERVAL,
@@ -113,6 +113,11 @@ from cardkit.lessons_cli import (
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_URL = "/voila/render/index.ipynb"  # relative to a learner's server
+#: The class's language (``--lang``): where each learner lands, and the hub's own log-in page
+#: (JupyterHub's page with its words in that language: ``cardkit/hub_templates/<lang>/``).
+HUB_LANGUAGES = ("en", "ru")
+LANDING_URLS = {"en": DEFAULT_URL, "ru": "/voila/render/ru/index.ipynb"}
+HUB_TEMPLATES = Path(__file__).resolve().parent / "hub_templates"
 DEFAULT_DATA_DIR = "cardkit-hub-data"
 DEFAULT_MAX_SERVERS = 40
 DEFAULT_MEM_LIMIT = "1G"
@@ -340,6 +345,7 @@ def hub_config(
     isolate: bool = True,
     room_port: int | None = None,
     memory_cgroups: tuple[str, int] | None = None,
+    lang: str = "en",
 ) -> dict[str, dict[str, Any]]:
     """The hub's settings as ``{class name: {trait: value}}`` (a traitlets config's shape).
 
@@ -361,7 +367,14 @@ def hub_config(
     answer reported, :mod:`cardkit.room_report`); None leaves it out. ``memory_cgroups``:
     ``(folder, cgroup version)`` where ``LearnerSpawner`` puts each learner's server in a memory
     cgroup limited to ``mem_limit`` (``hub_cgroups.find_memory_cgroups``); None: advisory.
+    ``lang`` (:data:`HUB_LANGUAGES`): the class's language: each learner lands on that
+    language's lesson index (:data:`LANDING_URLS`) and, for Russian, the hub's log-in page is
+    JupyterHub's own with its words in Russian (``cardkit/hub_templates/ru/login.html``).
+
+    :raises HubSetupError: for a ``lang`` the kit does not speak.
     """
+    if lang not in HUB_LANGUAGES:
+        raise HubSetupError(f"lang {quote(lang)}: expected en (English) or ru (Russian)")
     data = Path(data_dir).resolve()
     lessons = Path(lessons_dir).resolve()
     shared_password: dict[str, Any] = {"user_password": password}
@@ -387,6 +400,7 @@ def hub_config(
         # to a server that is not running starts it and goes on to the page (issue 34, item 16)
         "implicit_spawn_seconds": IMPLICIT_SPAWN_SECONDS,
         "template_vars": {"announcement_login": LOGIN_ANNOUNCEMENT},
+        **({"template_paths": [str(HUB_TEMPLATES / lang)]} if lang != "en" else {}),
         "services": [
             {
                 "name": "idle-culler",
@@ -443,7 +457,7 @@ def hub_config(
         "Spawner": {
             "cmd": [sys.executable, "-m", "jupyterhub.singleuser"],
             "notebook_dir": str(lessons),
-            "default_url": DEFAULT_URL,
+            "default_url": LANDING_URLS[lang],
             "mem_limit": mem_limit,
             "start_timeout": 120,  # a busy classroom machine starts servers slowly
             "http_timeout": 90,
@@ -693,6 +707,9 @@ def build_parser() -> argparse.ArgumentParser:
             f"(${PASSWORD_ENV} or --password-file) and each gets a server opening the lessons in Voila."
         ),
     )
+    parser.add_argument("--lang", choices=HUB_LANGUAGES, default="en",
+                        help="the class's language: the lesson index each learner lands on and the log-in page "
+                             "(en English, the default; ru Russian)")
     parser.add_argument("--ip", default=HOST, help=f"address to listen on (default {HOST}; 0.0.0.0 for the network)")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     parser.add_argument("--password-file", help=f"file whose first line is the class password (else ${PASSWORD_ENV})")
@@ -817,7 +834,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         learners=learners, max_servers=args.max_servers, mem_limit=args.mem_limit,
         cull_idle_timeout=args.cull_idle_timeout, cull_every=args.cull_every, proxy_command=proxy,
         ssl_cert=args.ssl_cert, ssl_key=args.ssl_key, isolate=isolate, room_port=_free_port(),
-        memory_cgroups=memory_cgroups,
+        memory_cgroups=memory_cgroups, lang=args.lang,
     )
     write_singleuser_config(data_dir, singleuser_server_config(kernel_transport="ipc" if isolate else "tcp"))
 
