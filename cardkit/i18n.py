@@ -18,8 +18,8 @@ A translator updates the catalog after changing the code (see ``docs/translating
         pybabel update -i /tmp/cardkit.pot -d cardkit/locale -D cardkit -l ru
 
 The pseudo-language ``"qps"`` is for tests only (never offered to learners): it wraps
-every message in ``⟦ ⟧``, so that a test can find the words a page shows that did not
-come through the catalog.
+every message in ``⟦ ⟧`` and writes its letters with accents (:func:`pseudo`), so that a
+test can find the words a page shows that did not come through the catalog.
 """
 
 from __future__ import annotations
@@ -27,12 +27,13 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import re
 from pathlib import Path
 from typing import Protocol
 
 from .errors import CardkitError, quote
 
-__all__ = ["LANGUAGES", "PSEUDO", "Translation", "check_lang", "translation", "N_", "CATALOG_DOMAIN",
+__all__ = ["LANGUAGES", "PSEUDO", "Translation", "check_lang", "translation", "N_", "CATALOG_DOMAIN", "pseudo",
            "catalog_path"]
 
 #: The languages offered to learners: English (the default) and Russian.
@@ -75,17 +76,37 @@ def catalog_path(lang: str) -> Path:
     return _LOCALE_DIR / lang / "LC_MESSAGES" / f"{CATALOG_DOMAIN}.po"
 
 
+_PSEUDO_LETTERS = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                                 "áƀçďéƒĝĥíĵķĺḿńóṕʠŕśťúṽŵẋýźÁƁÇĎÉƑĜĤÍĴĶĹḾŃÓṔǪŔŚŤÚṼŴẊÝŹ")
+# the parts of a message kept as they are: {placeholders}, HTML tags and entities, and an
+# address's ?size=large
+_PSEUDO_KEEP = re.compile(r"\{[^{}]*\}|<[^<>]*>|&[a-z]+;|\?size=large")
+
+
+def pseudo(message: str) -> str:
+    """``message`` in the tests' pseudo-language: wrapped in ``⟦ ⟧``, each ASCII letter
+    written with an accent (``"New deal"`` → ``"⟦Ńéŵ ďéáĺ⟧"``), its ``{placeholders}`` and
+    HTML tags as they are; so a plain ASCII word on a page did not come through the catalog."""
+    out, at = [], 0
+    for m in _PSEUDO_KEEP.finditer(message):
+        out.append(message[at:m.start()].translate(_PSEUDO_LETTERS))
+        out.append(m[0])
+        at = m.end()
+    out.append(message[at:].translate(_PSEUDO_LETTERS))
+    return "⟦" + "".join(out) + "⟧"
+
+
 class _Pseudo(gettext.NullTranslations):
-    """Every message wrapped in ``⟦ ⟧`` (the English text inside)."""
+    """Every message in the pseudo-language (:func:`pseudo`)."""
 
     def gettext(self, message: str) -> str:
-        return f"⟦{message}⟧"
+        return pseudo(message)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return f"⟦{msgid1 if n == 1 else msgid2}⟧"
+        return pseudo(msgid1 if n == 1 else msgid2)
 
     def pgettext(self, context: str, message: str) -> str:
-        return f"⟦{message}⟧"
+        return pseudo(message)
 
 
 @functools.cache
@@ -97,7 +118,7 @@ def translation(lang: str = "en") -> Translation:
     ``"en"``: the originals. ``"ru"``: the Russian catalog, read through Babel and
     compiled in memory (cached: one read per process); a message missing from it comes
     back in English (the catalog test keeps none missing). ``"qps"``: every message
-    wrapped in ``⟦ ⟧`` (tests).
+    wrapped in ``⟦ ⟧``, its letters accented (tests: :func:`pseudo`).
 
     :raises CardkitError: for another language (see :func:`check_lang`).
     """

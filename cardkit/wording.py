@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import re
 
+from .i18n import N_
+
 __all__ = ["signed", "number", "minus_signs", "value_words", "variant_words", "field_words", "tens_as_10",
            "hand_as_read", "seats_named", "PHASE_REFUSALS", "VARIANT_WORDS", "FIELD_WORDS"]
 
@@ -185,8 +187,10 @@ def variant_words(field: str, value) -> str:
 
 #: Why no card may be played in a phase that is not the play (the play pages', the room's and
 #: the hand widget's words).
-PHASE_REFUSALS = {"bidding": "cards are played after the bidding", "trump": "first the trump must be drawn",
-                  "draw": "first choose whether to draw a face-down card"}
+#: Why a card may not be played in a phase without cards (English; marked for the message
+#: catalog, ``cardkit.i18n``: a table shows them in its language).
+PHASE_REFUSALS = {"bidding": N_("cards are played after the bidding"), "trump": N_("first the trump must be drawn"),
+                  "draw": N_("first choose whether to draw a face-down card")}
 
 _SEAT_NUMBER = re.compile(r"\bseat ([0-9])(?![\w.]*\d)(?!\w)('s)?")
 

@@ -50,11 +50,17 @@ def test_languages_and_plurals():
     assert LANGUAGES == ("en", "ru")
     assert check_lang("ru") == "ru"
     ru = translation("ru")
-    forms = {n: ru.ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in (1, 2, 5, 11, 21, 22, 25, 112)}
-    assert forms == {1: "1 взятка", 2: "2 взятки", 5: "5 взяток", 11: "11 взяток", 21: "21 взятка",
-                     22: "22 взятки", 25: "25 взяток", 112: "112 взяток"}
+    forms = {n: ru.ngettext("{n} card in hand", "{n} cards in hand", n).format(n=n)
+             for n in (1, 2, 5, 11, 21, 22, 25, 112)}
+    assert forms == {1: "1 карта в руке", 2: "2 карты в руке", 5: "5 карт в руке", 11: "11 карт в руке",
+                     21: "21 карта в руке", 22: "22 карты в руке", 25: "25 карт в руке", 112: "112 карт в руке"}
+    won = "The game is over: you won by {n} points."
+    assert [ru.ngettext(won, won, n).format(n=n).rsplit(" ", 1)[1] for n in (1, 3, 5)] == ["очко.", "очка.", "очков."]
     en = translation("en")
-    assert en.ngettext("{n} trick", "{n} tricks", 1) == "{n} trick"
+    assert en.ngettext("{n} card in hand", "{n} cards in hand", 1) == "{n} card in hand"
     assert en.gettext("New deal") == "New deal" and en.pgettext("button", "New deal") == "New deal"
-    assert translation("qps").gettext("New deal") == "⟦New deal⟧"
+    qps = translation("qps")
+    assert qps.gettext("New deal") == "⟦Ńéŵ ďéáĺ⟧"
+    assert qps.gettext("<b>{seat}</b> says: “{words}”") == "⟦<b>{seat}</b> śáýś: “{words}”⟧"
+    assert qps.ngettext("{n} card", "{n} cards", 2) == "⟦{n} çáŕďś⟧"
     assert translation("ru") is translation("ru")  # compiled once per process

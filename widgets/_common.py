@@ -172,6 +172,44 @@ def card_words(card: Card) -> str:
     return f"{RANK_NAMES[card.rank]} of {SUIT_NAMES[card.suit]}"
 
 
+def rank_letters(tr) -> dict[str, str]:
+    """The letters of the picture cards and the ace in ``tr``'s language (a
+    :func:`cardkit.i18n.translation`): ``{"A": "A", "K": "K", "Q": "Q", "J": "J"}`` in
+    English, ``Т К Д В`` in Russian (the ten is 10 in both)."""
+    return {"A": tr.pgettext("rank letter", "A"), "K": tr.pgettext("rank letter", "K"),
+            "Q": tr.pgettext("rank letter", "Q"), "J": tr.pgettext("rank letter", "J")}
+
+
+def card_words_in(card: Card, tr) -> str:
+    """:func:`card_words` in ``tr``'s language: ``"queen of hearts"``, ``"дама червей"``."""
+    ranks = {Rank.ACE: tr.pgettext("rank", "ace"), Rank.KING: tr.pgettext("rank", "king"),
+             Rank.QUEEN: tr.pgettext("rank", "queen"), Rank.JACK: tr.pgettext("rank", "jack"),
+             Rank.TEN: tr.pgettext("rank", "ten"), Rank.NINE: tr.pgettext("rank", "nine"),
+             Rank.EIGHT: tr.pgettext("rank", "eight"), Rank.SEVEN: tr.pgettext("rank", "seven"),
+             Rank.SIX: tr.pgettext("rank", "six"), Rank.FIVE: tr.pgettext("rank", "five"),
+             Rank.FOUR: tr.pgettext("rank", "four"), Rank.THREE: tr.pgettext("rank", "three"),
+             Rank.TWO: tr.pgettext("rank", "two")}
+    suits = {Suit.SPADES: tr.pgettext("of suit", "spades"), Suit.HEARTS: tr.pgettext("of suit", "hearts"),
+             Suit.DIAMONDS: tr.pgettext("of suit", "diamonds"), Suit.CLUBS: tr.pgettext("of suit", "clubs")}
+    return tr.gettext("{rank} of {suit}").format(rank=ranks[card.rank], suit=suits[card.suit])
+
+
+def suit_words(suit: Suit, tr) -> str:
+    """A suit's name in ``tr``'s language: ``"hearts"``, ``"черви"``."""
+    return {Suit.SPADES: tr.pgettext("suit", "spades"), Suit.HEARTS: tr.pgettext("suit", "hearts"),
+            Suit.DIAMONDS: tr.pgettext("suit", "diamonds"), Suit.CLUBS: tr.pgettext("suit", "clubs")}[suit]
+
+
+_CARD_LETTER = re.compile(r"(?<![A-Za-z0-9])([AKQJ])(?=[♠♥♦♣])")
+
+
+def cards_in_words_of(text: str, tr) -> str:
+    """``text`` with each card written ``Q♥`` in ``tr``'s letters (``Д♥`` in Russian); the
+    rest stays (``QH`` in a deal code, words)."""
+    letters = rank_letters(tr)
+    return _CARD_LETTER.sub(lambda m: letters[m[1]], text)
+
+
 def suit_html(suit: Suit, *, size: str | None = None, four_colour: bool = False) -> str:
     """The suit symbol in its colour, with the suit's name as a tooltip.
 
@@ -228,7 +266,8 @@ def recolour_html(text: str, four_colour: bool) -> str:
 COMPASS = {2: ("You", "Your opponent"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
 
 
-def seat_names(players: int, names: Sequence[str] | None = None, viewer: int | None = None) -> list[str]:
+def seat_names(players: int, names: Sequence[str] | None = None, viewer: int | None = None,
+               tr=None) -> list[str]:
     """Names for seats 0..players-1.
 
     Default (``names`` None): the viewer is "You" and the others are named by where they
@@ -237,6 +276,9 @@ def seat_names(players: int, names: Sequence[str] | None = None, viewer: int | N
     seat 0 (RULES.md, "Common conventions": a learner reads names, never seat numbers):
     "South", "West", "North", "East" (3 seats: "South", "West", "East"; 2 seats: "You",
     "Your opponent").
+
+    With ``tr`` (a :func:`cardkit.i18n.translation`), the default names in its language
+    (Russian: "Юг (вы)", "Запад", "Север", "Восток"; two seats: "Вы", "Соперник").
 
     :raises CardkitError: when ``names`` is not one name per seat.
     """
@@ -249,8 +291,14 @@ def seat_names(players: int, names: Sequence[str] | None = None, viewer: int | N
         return names
     if viewer is None:
         return list(COMPASS[players]) if players in COMPASS else [f"Player {s + 1}" for s in range(players)]
-    around = {2: ["You", "Your opponent"], 3: ["You", "West", "East"],
-              4: ["You", "West", "North", "East"]}[players]
+    if tr is None:
+        around = {2: ["You", "Your opponent"], 3: ["You", "West", "East"],
+                  4: ["You", "West", "North", "East"]}[players]
+    else:
+        you, west, north, east = (tr.pgettext("seat of 3 or 4", "You"), tr.gettext("West"), tr.gettext("North"),
+                                  tr.gettext("East"))
+        around = {2: [tr.gettext("You"), tr.gettext("Your opponent")], 3: [you, west, east],
+                  4: [you, west, north, east]}[players]
     return [around[(s - viewer) % players] for s in range(players)]
 
 

@@ -95,17 +95,30 @@ import numpy as np
 import traitlets
 
 from cardkit._checks import is_whole
-from cardkit.cards import Card
+from cardkit.cards import Card, Suit
 from cardkit.codes import code_from_query, deal_code, game_entry, parse_deal_code
 from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
-from cardkit.i18n import check_lang, translation
+from cardkit.i18n import N_, check_lang, translation
 from cardkit.replay import ALL, Replay
 from cardkit.wording import PHASE_REFUSALS, signed, tens_as_10, variant_words
 
 from ._boards import BoardSteps
-from ._common import MAX_SEED, card_html, learner_words, one_line, read_seed, recolour_html, seat_positions, suit_html
+from ._common import (
+    MAX_SEED,
+    card_html,
+    card_words_in,
+    cards_in_words_of,
+    learner_words,
+    one_line,
+    rank_letters,
+    read_seed,
+    recolour_html,
+    seat_positions,
+    suit_html,
+    suit_words,
+)
 from ._controls import Control
 from ._guide import Guide
 from ._try_again import PairedList, TryAgain
@@ -117,7 +130,8 @@ __all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "
 BOT_LEVELS = ("rule", "expert")
 
 #: The words after "▶" for the seat to act, by the state's phase.
-TURN_WORDS = {"bidding": "to bid", "play": "to play", "trump": "to draw the trump", "draw": "to choose a draw"}
+TURN_WORDS = {"bidding": N_("to bid"), "play": N_("to play"), "trump": N_("to draw the trump"),
+              "draw": N_("to choose a draw")}
 
 #: The Hint and How did I do? read one evaluator,
 #: :func:`cardkit.analysis.evaluate_decision`, with its own settings (worlds per decision
@@ -222,6 +236,27 @@ def _tens_as_10_in(x):
     return x
 
 
+def _cards_in_language(x, tr):
+    """The page's state ``x`` with its cards in ``tr``'s language: a card's ``rank``, ``label``
+    and ``name`` (:func:`~cardkit_widgets.card_table.card_json`: Д, Д♥, "дама червей"), a
+    trump's ``name``, and each card written ``Q♥`` in a text (``Д♥``); ids and codes stay."""
+    if isinstance(x, str):
+        return cards_in_words_of(x, tr) if any(s in x for s in "♠♥♦♣") else x
+    if isinstance(x, list):
+        return [_cards_in_language(v, tr) for v in x]
+    if not isinstance(x, dict):
+        return x
+    if {"id", "rank", "sym", "label", "name"} <= x.keys():   # a card
+        from .card_table import parse_card_id
+
+        card = parse_card_id(x["id"])
+        return {**x, "rank": rank_letters(tr).get(x["rank"], x["rank"]), "label": cards_in_words_of(x["label"], tr),
+                "name": card_words_in(card, tr)}
+    if x.keys() == {"suit", "sym", "name"}:                   # a suit (the trump)
+        return {**x, "name": suit_words(Suit("SHDC".index(x["suit"])), tr)}
+    return {k: _cards_in_language(v, tr) for k, v in x.items()}
+
+
 class DealDashboard(BoardSteps, W.VBox):
     """Base class of the play dashboards (not used on its own).
 
@@ -307,13 +342,13 @@ class DealDashboard(BoardSteps, W.VBox):
     #: An example of this game's deal code, for the code box's placeholder.
     CODE_EXAMPLE: ClassVar[str] = "V-4821"
     #: What "nothing to undo" says.
-    NOTHING_TO_UNDO: ClassVar[str] = "nothing to undo: you have not acted in this deal yet"
+    NOTHING_TO_UNDO: ClassVar[str] = N_("nothing to undo: you have not acted in this deal yet")
     #: the bot choice's two options, rule then expert (singular at a table with one bot)
-    BOT_WORDS: ClassVar[tuple[str, str]] = ("Rule bots", "Expert bots")
-    BOTS_TOOLTIP: ClassVar[str] = ("Rule bots play by simple rules and answer at once; expert bots look ahead "
-                                   "and play better")
+    BOT_WORDS: ClassVar[tuple[str, str]] = (N_("Rule bots"), N_("Expert bots"))
+    BOTS_TOOLTIP: ClassVar[str] = N_("Rule bots play by simple rules and answer at once; expert bots look ahead "
+                                     "and play better")
     #: what one step of the replay goes over (the replay buttons' tooltips)
-    REPLAY_STEP_WORDS: ClassVar[str] = "a card, a bid"
+    REPLAY_STEP_WORDS: ClassVar[str] = N_("a card, a bid")
     LAYOUTS: ClassVar[tuple[str, ...]] = ("normal", "projector")
 
     deal_code = traitlets.Unicode("", read_only=True, help="the current deal's code (docs/deal-codes.md)")
@@ -334,6 +369,12 @@ class DealDashboard(BoardSteps, W.VBox):
         self.lang = check_lang(lang)
         #: the table's messages (:func:`cardkit.i18n.translation`): ``gettext``, ``ngettext``, ``pgettext``
         self.i18n = translation(self.lang)
+
+    def _(self, message: str, **values) -> str:
+        """``message`` in the table's language (:attr:`i18n`), its ``{placeholders}`` filled
+        from ``values`` (none: the text as it is)."""
+        text = self.i18n.gettext(message)
+        return text.format(**values) if values else text
 
     def _setup(self, seed: int, *, undo_tooltip: str, layout="normal", bots="rule") -> None:
         """The common attributes and controls; call first in the subclass's constructor.
@@ -368,40 +409,42 @@ class DealDashboard(BoardSteps, W.VBox):
         # The controls are drawn by the card table (widgets/_controls.py): no widget each.
         self.title = Control("html", "title")
         self.code_banner = Control("html", "code_banner", display="none")
-        self.seed_box = Control("int", "seed_box", value=int(seed), description="Next deal number",
-                                tooltip="New deal deals the deal of this number (the same number gives the same cards)")
-        self.new_deal_button = Control("button", "new_deal_button", description="New deal",
-                                       tooltip="Deal the cards of the deal number in the box")
-        self.code_box = Control("text", "code_box", value="", description="Deal code",
-                                placeholder=f"e.g. {self.CODE_EXAMPLE}")
+        _ = self._
+        self.seed_box = Control("int", "seed_box", value=int(seed), description=_("Next deal number"),
+                                tooltip=_("New deal deals the deal of this number (the same number gives the same "
+                                          "cards)"))
+        self.new_deal_button = Control("button", "new_deal_button", description=_("New deal"),
+                                       tooltip=_("Deal the cards of the deal number in the box"))
+        self.code_box = Control("text", "code_box", value="", description=_("Deal code"),
+                                placeholder=_("e.g. {code}", code=self.CODE_EXAMPLE))
         self.code_box.add_class("ck-code")  # it grows (card_table.css): a cards-form code shown whole
-        self.load_button = Control("button", "load_button", description="Load",
-                                   tooltip="Deal the cards of the code in the box")
+        self.load_button = Control("button", "load_button", description=_("Load"),
+                                   tooltip=_("Deal the cards of the code in the box"))
         self.code_box.enter = "load_button"        # Enter in the box loads the code, as Load does
         self.seed_box.enter = "new_deal_button"    # Enter in the deal number box deals it
-        self.undo_button = Control("button", "undo_button", description="Undo", tooltip=undo_tooltip)
-        self.show_hands = Control("toggle", "show_hands", value=False, description="Show all hands: off",
-                                  tooltip="Show every player's cards (practice)")
-        self.last_trick = Control("toggle", "last_trick", value=False, description="Last trick: off",
-                                  tooltip="Show the last finished trick instead of the current one")
+        self.undo_button = Control("button", "undo_button", description=_("Undo"), tooltip=_(undo_tooltip))
+        self.show_hands = Control("toggle", "show_hands", value=False, description=_("Show all hands: off"),
+                                  tooltip=_("Show every player's cards (practice)"))
+        self.last_trick = Control("toggle", "last_trick", value=False, description=_("Last trick: off"),
+                                  tooltip=_("Show the last finished trick instead of the current one"))
         self.four_colour_toggle = Control(
-            "toggle", "four_colour_toggle", value=False, description="Four colours: off",
-            tooltip="A four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green (the suit symbols stay)")
-        self.size_toggle = Control("toggle", "size_toggle", value=False, description="Large cards: off",
-                                   tooltip="The projector size: large cards and text (also ?size=large in "
-                                           "the page's address)")
-        self.bots_choice = Control("choice", "bots_choice", description="Bots:",
-                                   options=[(self.BOT_WORDS[0], "rule"), (self.BOT_WORDS[1], "expert")],
+            "toggle", "four_colour_toggle", value=False, description=_("Four colours: off"),
+            tooltip=_("A four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green (the suit symbols stay)"))
+        self.size_toggle = Control("toggle", "size_toggle", value=False, description=_("Large cards: off"),
+                                   tooltip=_("The projector size: large cards and text (also ?size=large in "
+                                             "the page's address)"))
+        self.bots_choice = Control("choice", "bots_choice", description=_("Bots:"),
+                                   options=[(_(self.BOT_WORDS[0]), "rule"), (_(self.BOT_WORDS[1]), "expert")],
                                    value=bots if isinstance(bots, str) else "rule",
                                    disabled=not isinstance(bots, str),
-                                   tooltip=self.BOTS_TOOLTIP)
-        self.replay_button = Control("toggle", "replay_button", value=False, description="Replay: off",
-                                     tooltip="Go through the deal so far, card by card, with commentary")
-        self.hint_button = Control("button", "hint_button", description="Hint", tooltip=self.HINT_TOOLTIP)
+                                   tooltip=_(self.BOTS_TOOLTIP))
+        self.replay_button = Control("toggle", "replay_button", value=False, description=_("Replay: off"),
+                                     tooltip=_("Go through the deal so far, card by card, with commentary"))
+        self.hint_button = Control("button", "hint_button", description=_("Hint"), tooltip=self.HINT_TOOLTIP)
         self.hint_button.pointer = True  # the page sends the card the learner last pointed at
-        self.review_button = Control("button", "review_button", description="How did I do?", display="none",
-                                     tooltip="Judge each of your decisions in this deal: which ones cost points, "
-                                             "and what was better")
+        self.review_button = Control("button", "review_button", description=_("How did I do?"), display="none",
+                                     tooltip=_("Judge each of your decisions in this deal: which ones cost points, "
+                                               "and what was better"))
         self.review_list = PairedList("review_list", again="review_again", display="none")
         self.again = TryAgain(self)  # Try it again: a review item's decision played another way (_try_again.py)
         self.guide = Guide(self)     # Guide me through a deal: each step told, the learner doing it (_guide.py)
@@ -415,14 +458,15 @@ class DealDashboard(BoardSteps, W.VBox):
         self._verdicts: list | None = None
         self._verdicts_key: str | None = None
         self.status = Control("html", "status")
-        self.replay_back_trick = Control("button", "replay_back_trick", description="◀◀ trick",
-                                         tooltip="Back to the end of the previous trick")
-        self.replay_back = Control("button", "replay_back", description="◀ card",
-                                   tooltip=f"Back one step ({self.REPLAY_STEP_WORDS})")
-        self.replay_forward = Control("button", "replay_forward", description="card ▶",
-                                      tooltip=f"Forward one step ({self.REPLAY_STEP_WORDS})")
-        self.replay_forward_trick = Control("button", "replay_forward_trick", description="trick ▶▶",
-                                            tooltip="Forward to the end of the trick")
+        steps = _(self.REPLAY_STEP_WORDS)
+        self.replay_back_trick = Control("button", "replay_back_trick", description=_("◀◀ trick"),
+                                         tooltip=_("Back to the end of the previous trick"))
+        self.replay_back = Control("button", "replay_back", description=_("◀ card"),
+                                   tooltip=_("Back one step ({steps})", steps=steps))
+        self.replay_forward = Control("button", "replay_forward", description=_("card ▶"),
+                                      tooltip=_("Forward one step ({steps})", steps=steps))
+        self.replay_forward_trick = Control("button", "replay_forward_trick", description=_("trick ▶▶"),
+                                            tooltip=_("Forward to the end of the trick"))
         self.replay_info = Control("html", "replay_info")
         self.replay_commentary = Control("html", "replay_commentary")
         self.replay_pane = Control("html", "replay_pane", display="none")
@@ -587,7 +631,7 @@ class DealDashboard(BoardSteps, W.VBox):
     #: while a deal is played: a deal code (and a seed) lets anyone deal the same cards and
     #: read every hand, so the page shows neither; the kernel keeps :attr:`deal_code` for
     #: the teacher.
-    HIDDEN_CODE_TEXT = "Deal codes are hidden in a scored game."
+    HIDDEN_CODE_TEXT = N_("Deal codes are hidden in a scored game.")
 
     def _hide_codes(self, hide: bool) -> None:
         """In a scored game the seed box and the code box are hidden too, and their values
@@ -674,7 +718,7 @@ class DealDashboard(BoardSteps, W.VBox):
             return
         self._replace_bots()
         words = self.BOT_WORDS[1] if level == "expert" else self.BOT_WORDS[0]
-        self._message = f"{words} from now on."
+        self._message = self._("{bots} from now on.", bots=self._(words))
         self.refresh()
 
     def _replace_bots(self) -> None:
@@ -683,22 +727,22 @@ class DealDashboard(BoardSteps, W.VBox):
     def _refresh_undo(self) -> None:
         if not self.practice and not self.again.on:
             self.undo_button.disabled = True
-            self.undo_button.tooltip = ("Undo is off: this is a scored game (practice=False), "
-                                        "every decision counts")
+            self.undo_button.tooltip = self._("Undo is off: this is a scored game (practice=False), "
+                                              "every decision counts")
         else:
             self.undo_button.disabled = not self._marks
-            self.undo_button.tooltip = self._undo_tooltip
+            self.undo_button.tooltip = self._(self._undo_tooltip)
         self.show_hands.disabled = not self.practice
-        self.show_hands.tooltip = ("Show every player's cards (practice)" if self.practice else
-                                   "Off in a scored game (practice=False)")
+        self.show_hands.tooltip = (self._("Show every player's cards (practice)") if self.practice else
+                                   self._("Off in a scored game (practice=False)"))
         # a scored deal is played to its end: New deal would drop it unscored (a learner
         # could keep only the deals they like); the teacher's new_deal() still deals
         st = self.state
         playing = not self.practice and not self.again.on and st is not None and not st.is_terminal()
         self.new_deal_button.disabled = playing
-        self.new_deal_button.tooltip = (
-            "Finish this deal first: in a scored game every deal counts" if playing else
-            "Deal the cards of the deal number in the box" if self.practice else "Deal the next deal")
+        self.new_deal_button.tooltip = self._(
+            N_("Finish this deal first: in a scored game every deal counts") if playing else
+            N_("Deal the cards of the deal number in the box") if self.practice else N_("Deal the next deal"))
 
     # ---- hooks a subclass provides ------------------------------------------------------
 
@@ -855,7 +899,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self.deal_seed = seed
         self._loaded_code = None
         self.seed_box.value = (seed + 1) % (MAX_SEED + 1)
-        self._started(f"New deal (deal number {seed})" if self.practice else "New deal")
+        self._started(self._("New deal (deal number {n})", n=seed) if self.practice else self._("New deal"))
 
     def _read_seed_box(self) -> int:
         """The seed box's seed (:func:`read_seed`); text that is not one (``"٥٥"``, ``"５"``,
@@ -885,7 +929,7 @@ class DealDashboard(BoardSteps, W.VBox):
         try:
             spec = self._spec_for(code)
         except CardkitError as e:
-            self._error(e, prefix="Deal code not loaded")
+            self._error(e, prefix=self._("Deal code not loaded"))
             return False
         self._close_replay()
         self.again.stop()
@@ -897,7 +941,7 @@ class DealDashboard(BoardSteps, W.VBox):
         if spec.seed is not None:
             self.seed_box.value = (spec.seed + 1) % (MAX_SEED + 1)
         self.code_box.value = canonical
-        self._started(f"Deal {canonical} loaded" if self.practice else "Deal loaded")
+        self._started(self._("Deal {code} loaded", code=canonical) if self.practice else self._("Deal loaded"))
         return True
 
     def _spec_for(self, code: str):
@@ -1004,9 +1048,10 @@ class DealDashboard(BoardSteps, W.VBox):
         self.last_error = None
         self.last_trick.value = False
         self._reset_judge()
-        dealer = ("you deal" if st.dealer == getattr(self, "seat", None)
-                  else f"{html.escape(self.names[st.dealer])} deals")
-        self._message = f"{what}: {dealer}."
+        if st.dealer == getattr(self, "seat", None):
+            self._message = self._("{what}: you deal.", what=what)
+        else:
+            self._message = self._("{what}: {seat} deals.", what=what, seat=html.escape(self.names[st.dealer]))
         self.set_trait("deal_code", self._code_of_current())
         self._run_bots()
         self.refresh()
@@ -1032,11 +1077,11 @@ class DealDashboard(BoardSteps, W.VBox):
         st = self.state
         try:
             if st is None:
-                raise StateError("no deal yet: press New deal")
+                raise StateError(self._("no deal yet: press New deal"))
             if st.is_terminal():
-                raise StateError("the deal is over: press New deal")
+                raise StateError(self._("the deal is over: press New deal"))
             if st.current_player != self.seat:
-                raise IllegalActionError(f"it is {self.names[st.current_player]}'s turn, not yours")
+                raise IllegalActionError(self._("it is {seat}'s turn, not yours", seat=self.names[st.current_player]))
             step = self.guide.situation(st)
             before = len(st.history)
             phase = st.phase
@@ -1045,7 +1090,8 @@ class DealDashboard(BoardSteps, W.VBox):
             err: CardkitError = e
             if isinstance(action, Card) and st is not None and st.phase in PHASE_REFUSALS \
                     and st.current_player == self.seat:   # a card in the bidding, the trump draw, the draw: in words
-                err = IllegalActionError(f"{action.label} cannot be played now: {PHASE_REFUSALS[st.phase]}")
+                err = IllegalActionError(self._("{card} cannot be played now: {why}", card=action.label,
+                                                why=self._(PHASE_REFUSALS[st.phase])))
             why = self.guide.why_not(st) if st is not None else None   # the guided step's rule, in words
             self._error(CardkitError(f"{one_line(err)} ({why})") if why else err)
             return False
@@ -1064,16 +1110,16 @@ class DealDashboard(BoardSteps, W.VBox):
         a scored game (``practice=False``) that undo is off."""
         st = self.state
         if not self.practice and not self.again.on:
-            self._error(StateError("undo is off in a scored game (practice=False): every decision counts"))
+            self._error(StateError(self._("undo is off in a scored game (practice=False): every decision counts")))
             return
         if st is None or not self._marks:
-            self._error(StateError(self.NOTHING_TO_UNDO))
+            self._error(StateError(self._(self.NOTHING_TO_UNDO)))
             return
         self._close_replay()
         n = self._marks.undo(st, self._unrecord)   # snapshots popped, nothing replayed
         self._undone(n)
         self.last_error = None
-        self._message = "Undone: your turn again."
+        self._message = self._("Undone: your turn again.")
         self.refresh()
 
     # ---- the judge: Hint and How did I do? ------------------------------------------------
@@ -1513,7 +1559,7 @@ class DealDashboard(BoardSteps, W.VBox):
 
     def _draw_replay(self) -> None:
         r = self.replay
-        self.replay_button.description = f"Replay: {'on' if r is not None else 'off'}"
+        self.replay_button.description = self._("Replay: on") if r is not None else self._("Replay: off")
         st = self.state
         self.replay_button.disabled = st is None or (not st.history and r is None)
         if r is None:
@@ -1522,12 +1568,15 @@ class DealDashboard(BoardSteps, W.VBox):
         self.replay_pane.layout.display = None
         at = r.state
         done = len(at.completed_tricks)
-        self.replay_info.value = (f"<b>Replay</b>: step {r.position} of {len(r)}, {done} trick"
-                                  f"{'s' if done != 1 else ''} finished; the table above shows this position "
-                                  f"<small>(Replay: on → off goes back to the game)</small>")
+        self.replay_info.value = self.i18n.ngettext(
+            "<b>Replay</b>: step {step} of {steps}, {n} trick finished; the table above shows this position "
+            "<small>(Replay: on → off goes back to the game)</small>",
+            "<b>Replay</b>: step {step} of {steps}, {n} tricks finished; the table above shows this position "
+            "<small>(Replay: on → off goes back to the game)</small>", done).format(step=r.position, steps=len(r),
+                                                                                    n=done)
         lines = self.replay_lines
         self.replay_commentary.value = ("<br>".join(html.escape(learner_words(x)) for x in lines) if lines else
-                                        "<i>The start of the deal: nothing played yet.</i>")
+                                        self._("<i>The start of the deal: nothing played yet.</i>"))
         self.replay_back.disabled = self.replay_back_trick.disabled = r.position == 0
         self.replay_forward.disabled = self.replay_forward_trick.disabled = r.position == len(r)
 
@@ -1557,8 +1606,9 @@ class DealDashboard(BoardSteps, W.VBox):
     def _show_thinking(self, seat: int) -> None:
         """Send the page the position now, the status line saying that ``seat`` thinks."""
         saved = self._message
-        who = "You are" if seat == getattr(self, "seat", None) else f"{html.escape(self.names[seat])} is"
-        self._message = (saved + " " if saved else "") + f"{who} thinking…"
+        who = (self._("You are thinking…") if seat == getattr(self, "seat", None) else
+               self._("{seat} is thinking…", seat=html.escape(self.names[seat])))
+        self._message = (saved + " " if saved else "") + who
         try:
             self.refresh()
         finally:
@@ -1580,9 +1630,11 @@ class DealDashboard(BoardSteps, W.VBox):
         except ValueError as e:
             self._error(e)
         except Exception as e:  # noqa: BLE001 - a dashboard shows one line, never a traceback
-            self._error(e, prefix=f"Something went wrong ({type(e).__name__})")
+            self._error(e, prefix=self._("Something went wrong ({error})", error=type(e).__name__))
 
-    def _error(self, e: BaseException, prefix: str = "Not allowed") -> None:
+    def _error(self, e: BaseException, prefix: str | None = None) -> None:
+        if prefix is None:
+            prefix = self._("Not allowed")
         self.last_error = one_line(e)
         self._message = f"<b>⚠ {prefix}:</b> {html.escape(self.last_error)}"
         self.refresh()
@@ -1616,20 +1668,21 @@ class DealDashboard(BoardSteps, W.VBox):
         """The note under the trick table's heading when it shows a finished trick
         (:meth:`_show_last_trick`): why that trick is shown."""
         if live:
-            return "(last trick, shown on request)"
+            return self._("(last trick, shown on request)")
         open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None
         if open_trick is None or not open_trick.cards:
-            return "(the trick just finished)"
-        return "(the last trick finished by this point of the replay)"
+            return self._("(the trick just finished)")
+        return self._("(the last trick finished by this point of the replay)")
 
     def refresh(self) -> None:
         """Bring every part of the dashboard up to date: the live deal, or the replay's
         position while the replay is on; then send the card table its new state (one
         message, none when nothing changed)."""
-        self.show_hands.description = f"Show all hands: {'on' if self.show_all_hands else 'off'}"
-        self.last_trick.description = f"Last trick: {'on' if self.last_trick.value else 'off'}"
-        self.four_colour_toggle.description = f"Four colours: {'on' if self.four_colour else 'off'}"
-        self.size_toggle.description = f"Large cards: {'on' if self.size_toggle.value else 'off'}"
+        _ = self._
+        self.show_hands.description = _("Show all hands: on") if self.show_all_hands else _("Show all hands: off")
+        self.last_trick.description = _("Last trick: on") if self.last_trick.value else _("Last trick: off")
+        self.four_colour_toggle.description = _("Four colours: on") if self.four_colour else _("Four colours: off")
+        self.size_toggle.description = _("Large cards: on") if self.size_toggle.value else _("Large cards: off")
         self._show_scores()
         self._refresh_undo()
         self._refresh_boards()
@@ -1640,27 +1693,27 @@ class DealDashboard(BoardSteps, W.VBox):
         self._hide_codes(not self.practice)
         st = self.state
         if st is None:
-            self.title.value = f"<h3 style='margin:2px'>{self.TITLE}</h3>"
-            self.status.value = self._message or "Press New deal."
+            self.title.value = f"<h3 style='margin:2px'>{_(self.TITLE)}</h3>"
+            self.status.value = self._message or _("Press New deal.")
             self.code_banner.value = ""
             self._view = self._draw_empty() or {}
             self._push()
             return
         self.title.value = self._title_html(st)
         code = self._page_code()  # a scored game hides the code while the deal is played (it names the hands)
+        banner = _("Deal code: {code}", code=html.escape(code))
         self.code_banner.value = (f"<div style='font-size:1.6em;font-weight:bold;margin:2px 0px;"
-                                  f"overflow-wrap:anywhere'>Deal code: "
-                                  f"{html.escape(code)}</div>" if code else "")
+                                  f"overflow-wrap:anywhere'>{banner}</div>" if code else "")
         if self.replay is not None:
             self._view = self._draw(self.replay.state, live=False) or {}
         else:
             self._view = self._draw(st, live=True) or {}
-        code_text = ("" if self.practice else self.HIDDEN_CODE_TEXT) if not code else (
-            f"Deal code {html.escape(code)}." if self.practice else
-            f"Deal code {html.escape(code)} (the cards of the deal just played).")
+        code_text = ("" if self.practice else _(self.HIDDEN_CODE_TEXT)) if not code else (
+            _("Deal code {code}.", code=html.escape(code)) if self.practice else
+            _("Deal code {code} (the cards of the deal just played).", code=html.escape(code)))
         bots = ""
         if self._expert_missing:
-            bots = "Expert bots are not ready for this game yet: you play against the rule bots."
+            bots = _("Expert bots are not ready for this game yet: you play against the rule bots.")
         tried = self.again.status_words()
         self.status.value = " · ".join(x for x in (self._message, tried, self._turn_text(st), bots, code_text) if x)
         self._push()
@@ -1841,7 +1894,28 @@ class DealDashboard(BoardSteps, W.VBox):
         if out.get("caption"):
             out["caption"] = recolour_html(out["caption"], four)
         self._exact_into(out)
-        return _tens_as_10_in(out)
+        out["words"] = self._page_words()
+        out = _tens_as_10_in(out)
+        return out if self.lang == "en" else _cards_in_language(out, self.i18n)
+
+    def _page_words(self) -> dict[str, str]:
+        """The card table page's own words (``card_table.js``: labels, tooltips, the Durak
+        stacks' and the trump draw's buttons) in the table's language, by key; ``{i}``,
+        ``{name}``... are filled in by the page."""
+        _ = self._
+        return {
+            "more": _("More: deal number, deal code, four colours, large cards"), "trick": _("The trick"),
+            "led": _("led"), "wins": _("wins the trick"), "trumps": _("Trumps {sym}"),
+            "trumps_title": _("trumps: {name}"), "bid_number": _("Bid a number"),
+            "fan": _("The dealer's fan, face down"), "fan_title": _("draw card {i} of the dealer's fan (face down)"),
+            "fan_label": _("Draw card {i}"), "fan_card": _("card {i}"), "draw_row": _("Draw a face-down card"),
+            "no_draw": _("Don't draw"), "stack": _("Stack {i}"), "exact": _("exact value {value}"),
+            "hand": _("Your hand"), "guide": _("Guide"), "open_hand": _("{name}'s cards (shown to all)"),
+            "my_tableau": _("Your tableau"), "tableau": _("{name}'s tableau"), "below": _("{n} face down below"),
+            "nothing_below": _("nothing below"), "stack_mine": _("stack {i}, {below}"),
+            "stack_label": _("stack {i}: {card}, {below}"), "stack_empty": _("stack {i}: empty, {below}"),
+            "below_short": _("{n} below"), "again_title": _("{what} (practice: not scored)"),
+        }
 
     #: The learner's cards in a row: ♠ ♥ ♣ ♦ (the colours alternate), ace first.
     SUIT_ORDER: ClassVar[dict[str, int]] = {"S": 0, "H": 1, "C": 2, "D": 3}
@@ -1857,12 +1931,15 @@ class DealDashboard(BoardSteps, W.VBox):
         sits, its card count, notes, whose turn, and its cards when every hand is shown."""
         pos = self._positions()
         to_act = st.current_player if not st.is_terminal() else None
-        turn = TURN_WORDS.get(st.phase, "to act")
+        turn = self._(TURN_WORDS.get(st.phase, N_("to act")))
         out = []
         for s in range(len(self.names)):
             cards = (hands or {}).get(s)
+            count_text = ("" if counts[s] is None else
+                          self.i18n.ngettext("{n} card in hand", "{n} cards in hand", counts[s]).format(n=counts[s]))
             out.append({"seat": s, "name": self.names[s], "short": self.names[s], "pos": pos[s],
-                        "me": s == self.seat, "count": counts[s], "notes": (notes or {}).get(s, ""),
+                        "me": s == self.seat, "count": counts[s], "count_text": count_text,
+                        "notes": (notes or {}).get(s, ""),
                         "turn": turn if s == to_act else "",
                         "hand": [card_json(c) for c in sorted(cards, key=self._card_order)] if cards else None,
                         "tableau": (tableaux or {}).get(s)})
@@ -1871,16 +1948,18 @@ class DealDashboard(BoardSteps, W.VBox):
     def _refusal(self, st, card: Card, live: bool) -> str:
         """Why the learner may not play ``card`` now, in words: the engine's reason when it
         is the learner's turn to play (it refuses the card and leaves the state as it was)."""
+        _ = self._
         if not live:
-            return "the replay shows a past position (Replay: off goes back to the game)"
+            return _("the replay shows a past position (Replay: off goes back to the game)")
         if st.is_terminal():
-            return "the deal is over"
+            return _("the deal is over")
         if st.current_player != self.seat:
-            return f"not your turn: {self.names[st.current_player]} {TURN_WORDS.get(st.phase, 'to act')}"
+            return _("not your turn: {seat} {to_act}", seat=self.names[st.current_player],
+                     to_act=_(TURN_WORDS.get(st.phase, N_("to act"))))
         if st.phase in PHASE_REFUSALS:
-            return PHASE_REFUSALS[st.phase]
+            return _(PHASE_REFUSALS[st.phase])
         why = st.why_illegal(card)  # the engine's own check; nothing applied
-        return one_line(IllegalActionError(why)) if why is not None else "not playable now"
+        return one_line(IllegalActionError(why)) if why is not None else _("not playable now")
 
     def _hand_view(self, st, cards, live: bool) -> tuple[list[dict], str]:
         """The learner's cards (sorted by suit, each legal or with its reason) and the line
@@ -1894,19 +1973,22 @@ class DealDashboard(BoardSteps, W.VBox):
             out.append({**card_json(c), "legal": ok, "reason": "" if ok else self._refusal(st, c, live)})
         n = len(hand)
         playable = [c for c in hand if c in legal]
-        caption = f"{n} card{'s' if n != 1 else ''}. "
+        _ = self._
+        caption = self.i18n.ngettext("{n} card.", "{n} cards.", n).format(n=n) + " "
         trick = getattr(st, "trick", None)
         if playable:
+            cards = " ".join(card_html(c) for c in playable)
             if trick is not None and trick.cards:
                 led = trick.cards[0].suit
                 if all(c.suit == led for c in playable) and len(playable) < n:
-                    caption += (f"{led.symbol} was led: you must follow {led.symbol} ("
-                                + " ".join(card_html(c) for c in playable) + "). ")
+                    caption += _("{suit} was led: you must follow {suit} ({cards}).", suit=led.symbol,
+                                 cards=cards) + " "
                 elif not any(c.suit == led for c in hand) and len(playable) == n:
-                    caption += f"{led.symbol} was led: you have no {led.symbol}, so any card may be played. "
-            caption += "Playable now (raised, outlined): " + " ".join(card_html(c) for c in playable) + "."
+                    caption += _("{suit} was led: you have no {suit}, so any card may be played.",
+                                 suit=led.symbol) + " "
+            caption += _("Playable now (raised, outlined): {cards}.", cards=cards)
         elif hand:
-            caption += f"Nothing to play from your hand now: {self._refusal(st, hand[0], live)}."
+            caption += _("Nothing to play from your hand now: {why}.", why=self._refusal(st, hand[0], live))
         return out, caption
 
     def _trick_view(self, st, live: bool, heading: str) -> dict:
@@ -1927,20 +2009,21 @@ class DealDashboard(BoardSteps, W.VBox):
             played = ", ".join(f"{html.escape(self.names[p])} {card_html(c)}" for p, c in zip(t.seats, t.cards))
             won = self.names[t.winner]   # inside a sentence: "won by your opponent", "won by you"
             won = won[0].lower() + won[1:] if won in ("You", "Your opponent") else won
-            view["caption"] = f"Last trick ({len(done)}): {played}; won by <b>{html.escape(won)}</b>."
+            view["caption"] = self._("Last trick ({n}): {cards}; won by <b>{seat}</b>.", n=len(done), cards=played,
+                                     seat=html.escape(won))
         if self._show_last_trick(st, live):
             view.update(last=True, note=self._last_trick_note(st, live))
             if done:
                 view.update(cards=cards_of(done[-1]), winner=done[-1].winner)
             else:
-                view["note"] = "No trick finished yet"
+                view["note"] = self._("No trick finished yet")
         elif open_trick is None or not open_trick.cards:
             if st.is_terminal() and done:
-                view.update(cards=cards_of(done[-1]), winner=done[-1].winner, note="the last trick")
+                view.update(cards=cards_of(done[-1]), winner=done[-1].winner, note=self._("the last trick"))
             elif done:
                 t = done[-1]
                 view["previous"] = {"cards": cards_of(t), "winner": t.winner,
-                                    "note": f"last trick: {self.names[t.winner]} won it"}
+                                    "note": self._("last trick: {seat} won it", seat=self.names[t.winner])}
         else:
             view["cards"] = cards_of(open_trick)
         return view
@@ -1962,7 +2045,8 @@ class DealDashboard(BoardSteps, W.VBox):
         """"deal number 21", or "deal code V-X…" for a deal loaded in the cards form."""
         if not self.practice:
             st = self.state
-            return "a scored game" if st is not None and st.is_terminal() else "deal code hidden in a scored game"
+            return (self._("a scored game") if st is not None and st.is_terminal() else
+                    self._("deal code hidden in a scored game"))
         if self.deal_seed is not None:
-            return f"deal number {self.deal_seed}"
-        return f"deal code {html.escape(self.deal_code)}"
+            return self._("deal number {n}", n=self.deal_seed)
+        return self._("deal code {code}", code=html.escape(self.deal_code))

@@ -20,6 +20,7 @@ from cardkit.cards import Card
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, quote
 from cardkit.games import armenian_durak as ad
+from cardkit.i18n import N_
 
 from ._common import card_button_layout, card_html, seat_names, suit_colour, suit_html
 from ._dashboard import DealDashboard
@@ -350,13 +351,14 @@ class DurakTable(DealDashboard):
         message, or None.
     """
 
-    BOT_WORDS = ("Rule bot", "Expert bot")
-    BOTS_TOOLTIP = "The rule bot plays by simple rules and answers at once; the expert bot looks ahead and plays better"
-    REPLAY_STEP_WORDS = "a card, the trump draw, a draw"
+    BOT_WORDS = (N_("Rule bot"), N_("Expert bot"))
+    BOTS_TOOLTIP = N_("The rule bot plays by simple rules and answers at once; the expert bot looks ahead and plays "
+                      "better")
+    REPLAY_STEP_WORDS = N_("a card, the trump draw, a draw")
 
     GAME = "armenian_durak"
     CODE_EXAMPLE = "D-5"
-    TITLE = "Armenian Durak with trumps (Дурак армянский с козырями)"
+    TITLE = N_("Armenian Durak with trumps (Дурак армянский с козырями)")
 
     def __init__(self, seed: int = 0, *, seat: int = 0, names: Sequence[str] | None = None,
                  rules: ad.Rules | None = None, first_dealer: int | None = None, bot: Bot | None = None,
@@ -368,7 +370,7 @@ class DurakTable(DealDashboard):
         as_generator(seed)
         self.seat = int(seat)
         self.rules = rules or ad.Rules()
-        self.names = seat_names(ad.PLAYERS, names, self.seat)
+        self.names = seat_names(ad.PLAYERS, names, self.seat, tr=self.i18n)
         if first_dealer is not None and first_dealer not in (0, 1):
             raise CardkitError(f"first_dealer {quote(first_dealer)}: expected 0 or 1")
         self._fixed_bot = bot
@@ -378,10 +380,11 @@ class DurakTable(DealDashboard):
             self.game.set_first_dealer(int(first_dealer))
         self._bot_seed = int(seed)
         self._setup(seed, layout=layout, bots=bots if bot is None else {1 - self.seat: bot},
-                    undo_tooltip="Take back your last decision")
-        self.scores = ScoreSheet(self.names, title=f"Score sheet (game to {self.rules.target})"
-                                 if self.rules.target else "Score sheet", unit="points")
-        self._assemble([("Score sheet", self.scores)], deal=deal, practice=practice, four_colour=four_colour,
+                    undo_tooltip=N_("Take back your last decision"))
+        self.scores = ScoreSheet(self.names, title=self._("Score sheet (game to {n})", n=self.rules.target)
+                                 if self.rules.target else self._("Score sheet"), unit=self._("points"),
+                                 label=self._("Deal"), lang=self.lang)
+        self._assemble([(self._("Score sheet"), self.scores)], deal=deal, practice=practice, four_colour=four_colour,
                        guide=guide)
 
     @classmethod
@@ -452,31 +455,37 @@ class DurakTable(DealDashboard):
         for s in range(ad.PLAYERS):
             bonus = ad.sweep_bonus(state.tricks_won(s), state.rules)
             if bonus:
-                return f"{self.names[s]} took every trick: +{bonus}"
+                return self._("{seat} took every trick: +{bonus}", seat=self.names[s], bonus=bonus)
         return ""
 
     def _acted_text(self, st, before: int, phase: str) -> str:
         last = st.history[before]
+        _ = self._
         if isinstance(last, Card):
-            return f"You played {card_html(last)}."
+            return _("You played {card}.", card=card_html(last))
         if isinstance(last, ad.PickTrump):
-            return f"You drew {card_html(st.trump_card)}: {suit_html(st.trump)} is trump."
-        return ("You kept your face-down cards." if last.stack is None
-                else f"You took the face-down card of stack {last.stack + 1}.")
+            return _("You drew {card}: {suit} is trump.", card=card_html(st.trump_card), suit=suit_html(st.trump))
+        return (_("You kept your face-down cards.") if last.stack is None
+                else _("You took the face-down card of stack {n}.", n=last.stack + 1))
 
     # ---- display -----------------------------------------------------------------------------
 
     def _title_html(self, st) -> str:
-        who = _in_sentence(self.names[st.dealer])
-        return (f"<h3 style='margin:2px'>Armenian Durak with trumps — deal {len(self.game.deals)}"
-                f" <small>({self._deal_words()}; {html.escape(who)} deal{'' if who == 'you' else 's'}; "
-                f"you sit at the bottom)</small></h3>")
+        if _in_sentence(self.names[st.dealer]) in ("you", "вы"):   # the default name of the learner's seat
+            text = self._("Armenian Durak with trumps — deal {n} <small>({deal}; you deal; you sit at the "
+                          "bottom)</small>", n=len(self.game.deals), deal=self._deal_words())
+        else:
+            text = self._("Armenian Durak with trumps — deal {n} <small>({deal}; {seat} deals; you sit at the "
+                          "bottom)</small>", n=len(self.game.deals), deal=self._deal_words(),
+                          seat=html.escape(_in_sentence(self.names[st.dealer])))
+        return f"<h3 style='margin:2px'>{text}</h3>"
 
     def _draw(self, st, live: bool) -> dict:
         opp = 1 - self.seat
         obs = st.observation(self.seat)
         show = self._show_others(live)
-        notes = {s: f"{len(obs.taken[s]) // 2} tr., {obs.points[s]} pts" for s in range(2)}
+        notes = {s: self._("{tricks} tr., {points} pts", tricks=len(obs.taken[s]) // 2, points=obs.points[s])
+                 for s in range(2)}
         mine = live and not st.is_terminal() and st.current_player == self.seat
         legal = {a for a in obs.legal_actions if isinstance(a, Card)} if mine else set()
 
@@ -494,18 +503,22 @@ class DurakTable(DealDashboard):
         hand, caption = self._hand_view(st, obs.hand, live)
         ups = [c for c in obs.face_up[self.seat] if c is not None and c in legal]
         if ups:
-            caption += " From your tableau: " + " ".join(card_html(c) for c in ups) + "."
+            caption += " " + self._("From your tableau: {cards}.", cards=" ".join(card_html(c) for c in ups))
         n = len(obs.tricks) + (1 if obs.trick_leader is not None else 0)
-        trick = self._trick_view(st, live, f"Trick {max(1, min(n, self.rules.tricks))} of {self.rules.tricks}")
+        trick = self._trick_view(st, live, self._("Trick {n} of {total}", n=max(1, min(n, self.rules.tricks)),
+                                                  total=self.rules.tricks))
         if trick["caption"]:
             caption += " " + trick["caption"]
         if obs.trump_card is not None and obs.phase != "trump":
             card = card_html(obs.trump_card)
-            drew = (f"{html.escape(_in_sentence(self.names[opp]))} drew {card} from your hand; it went back "
-                    "into your hand" if obs.dealer == self.seat else
-                    f"you drew {card} from {html.escape(_in_sentence(self.names[opp]))}'s hand; it went back "
-                    "to the dealer")
-            caption = f"Trump {suit_html(obs.trump)}: {drew}. " + caption
+            other = html.escape(_in_sentence(self.names[opp]))
+            if obs.dealer == self.seat:
+                drew = self._("Trump {suit}: {seat} drew {card} from your hand; it went back into your hand.",
+                              suit=suit_html(obs.trump), seat=other, card=card)
+            else:
+                drew = self._("Trump {suit}: you drew {card} from {seat}'s hand; it went back to the dealer.",
+                              suit=suit_html(obs.trump), seat=other, card=card)
+            caption = drew + " " + caption
         hands = {opp: st.hands[opp]} if show else None
         return {"seats": self._seats_view(st, live, counts=list(obs.hand_sizes), notes=notes, hands=hands,
                                           tableaux={s: stacks(s) for s in range(2)}),
@@ -520,47 +533,65 @@ class DurakTable(DealDashboard):
         if obs.phase == "trump":
             picking = live and obs.current_player == self.seat
             dealer, picker = html.escape(names[obs.dealer]), html.escape(names[1 - obs.dealer])
-            fans = "you fan your hand" if obs.dealer == self.seat else f"{dealer} fans the hand"
-            prompt = (f"<b>First the trump must be drawn:</b> {fans} face down; "
-                      + ("<b>you draw one card</b> — its suit will be trump, and the card goes back to the dealer."
-                         if picking else f"{picker} draws one card."))
+            _ = self._
+            if obs.dealer == self.seat:
+                prompt = _("<b>First the trump must be drawn:</b> you fan your hand face down; {seat} draws one "
+                           "card.", seat=picker)
+            elif picking:
+                prompt = _("<b>First the trump must be drawn:</b> {seat} fans the hand face down; <b>you draw one "
+                           "card</b> — its suit will be trump, and the card goes back to the dealer.", seat=dealer)
+            else:
+                prompt = _("<b>First the trump must be drawn:</b> {seat} fans the hand face down; {other} draws "
+                           "one card.", seat=dealer, other=picker)
             return {"kind": "trump", "active": picking, "fan": obs.hand_sizes[obs.dealer], "prompt": prompt}
         if obs.phase == "draw" and live and obs.current_player == self.seat:
             stacks = [a.stack for a in obs.legal_actions if isinstance(a, ad.Draw)]
             k = len([x for x in stacks if x is not None])
-            prompt = (f"<b>You played from your hand: you may take one face-down card into your hand</b> "
-                      f"({k} stack{'s' if k != 1 else ''} to choose from; the face-up card stays).")
+            prompt = self.i18n.ngettext(
+                "<b>You played from your hand: you may take one face-down card into your hand</b> ({n} stack to "
+                "choose from; the face-up card stays).",
+                "<b>You played from your hand: you may take one face-down card into your hand</b> ({n} stacks to "
+                "choose from; the face-up card stays).", k).format(n=k)
             return {"kind": "draw", "prompt": prompt, "stacks": [
                 {"stack": x, "legal": True,
-                 "tooltip": "keep the face-down cards where they are" if x is None
-                 else f"take stack {x + 1}'s face-down card into your hand"}
+                 "tooltip": self._("keep the face-down cards where they are") if x is None
+                 else self._("take stack {n}'s face-down card into your hand", n=x + 1)}
                 for x in sorted(x for x in stacks if x is not None) + ([None] if None in stacks else [])]}
         return None
 
     def _turn_text(self, st) -> str:
         name = lambda s: html.escape(self.names[s])
+        _ = self._
         if st.is_terminal():
             r = st.returns()
             t = self.game.totals
-            text = (f"Deal over: you {r[self.seat]} points, {html.escape(_in_sentence(self.names[1 - self.seat]))} "
-                    f"{r[1 - self.seat]}. "
-                    f"Totals {t[self.seat]} : {t[1 - self.seat]}.")
+            text = _("Deal over: you {mine} points, {seat} {theirs}. Totals {total} : {other_total}.",
+                     mine=r[self.seat], seat=html.escape(_in_sentence(self.names[1 - self.seat])),
+                     theirs=r[1 - self.seat], total=t[self.seat], other_total=t[1 - self.seat])
             if self.game_over:
                 w, m = self.game.winner(), self.game.margin()
-                text += (" The game is over: a tie." if w is None else
-                         f" The game is over: {'you' if w == self.seat else html.escape(_in_sentence(self.names[w]))} "
-                         f"won by {m} points.")
-            return text + " Press New deal."
+                text += " " + (_("The game is over: a tie.") if w is None else
+                               self.i18n.ngettext("The game is over: you won by {n} points.",  # English: always
+                                                  "The game is over: you won by {n} points.", m).format(n=m)
+                               if w == self.seat else
+                               self.i18n.ngettext("The game is over: {seat} won by {n} points.",
+                                                  "The game is over: {seat} won by {n} points.", m).format(
+                                   n=m, seat=html.escape(_in_sentence(self.names[w]))))
+            return text + " " + _("Press New deal.")
         if st.current_player != self.seat:
-            return f"{name(st.current_player)} to act."
+            return _("{seat} to act.", seat=name(st.current_player))
         if st.phase == "trump":
-            return "Your turn: draw a card from the dealer's fan for trumps."
+            return _("Your turn: draw a card from the dealer's fan for trumps.")
         if st.phase == "draw":
-            return "Your turn: take a face-down card into your hand, or don't draw."
-        return "Your turn: play a card from your hand or your tableau."
+            return _("Your turn: take a face-down card into your hand, or don't draw.")
+        return _("Your turn: play a card from your hand or your tableau.")
 
 
 def _in_sentence(name: str) -> str:
     """A seat's name inside a sentence: the default names "You" and "Your opponent" in
     lower case ("your opponent deals"); a person's name as it is."""
-    return name[0].lower() + name[1:] if name in ("You", "Your opponent") else name
+    return name[0].lower() + name[1:] if name in _DEFAULT_NAMES else name
+
+
+#: the default names of the two seats, English and Russian (:func:`seat_names`)
+_DEFAULT_NAMES = ("You", "Your opponent", "Вы", "Соперник")

@@ -61,6 +61,13 @@ function render({ model, el }) {
   const movedSinceDraw = (ev) => !mouseAtDraw || ev.screenX !== mouseAtDraw.x || ev.screenY !== mouseAtDraw.y;
 
   const send = (msg) => model.send(msg);
+  // the page's own words in the table's language: the state's "words" (from the Python side's
+  // message catalog, cardkit/i18n.py), English when a state has none; {name} filled from vars
+  const tw = (key, fallback, vars = {}) => {
+    const t = ((model.get("state") || {}).words || {})[key] || fallback;
+    return t.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  };
+  const countText = (seat) => seat.count_text || `${seat.count} card${seat.count === 1 ? "" : "s"} in hand`;
 
   // ---- controls --------------------------------------------------------------------------
   function sendValue(name) {
@@ -165,7 +172,8 @@ function render({ model, el }) {
           const again = pair && pair.options[i];
           if (!again) return item;
           return h("div", { class: "ckt-list-row" }, item, h("button", { type: "button", class: "ckt-btn ckt-again",
-            "data-key": `${pair.name}-${i}`, "aria-label": again[0], title: `${again[0]} (practice: not scored)`,
+            "data-key": `${pair.name}-${i}`, "aria-label": again[0],
+            title: tw("again_title", "{what} (practice: not scored)", { what: again[0] }),
             text: again[0].split(":")[0], onclick: () => send({ kind: "control", name: pair.name, value: i }) }));
         }));
         e.dataset.options = key;
@@ -194,7 +202,7 @@ function render({ model, el }) {
       if (!seat.hand) {
         const fan = h("span", { class: "ckt-fan ckt-fan-inline", "aria-hidden": "true" });
         for (let i = 0; i < Math.min(seat.count, 6); i++) fan.append(cardBack("ckt-mini"));
-        head.append(h("span", { class: "ckt-count", text: ` · ${seat.count} card${seat.count === 1 ? "" : "s"} in hand ` }), fan);
+        head.append(h("span", { class: "ckt-count", text: ` · ${countText(seat)} ` }), fan);
       }
       if (seat.hand) box.append(openHand(seat));
       box.append(tableau(seat.tableau, false, seat.name));
@@ -207,14 +215,15 @@ function render({ model, el }) {
       const fan = h("div", { class: "ckt-fan", "aria-hidden": "true" });
       for (let i = 0; i < Math.min(seat.count, 6); i++) fan.append(cardBack("ckt-mini"));
       box.append(fan);
-      box.append(h("div", { class: "ckt-count", text: `${seat.count} card${seat.count === 1 ? "" : "s"} in hand` }));
+      box.append(h("div", { class: "ckt-count", text: countText(seat) }));
     }
     return box;
   }
 
   function openHand(seat) {
     // one row a suit, as a hand diagram: a suit is never split over two lines
-    const row = h("div", { class: "ckt-open-hand", role: "list", "aria-label": `${seat.name}'s cards (shown to all)` });
+    const row = h("div", { class: "ckt-open-hand", role: "list",
+      "aria-label": tw("open_hand", "{name}'s cards (shown to all)", { name: seat.name }) });
     let suitRow = null, suit = null;
     for (const c of seat.hand) {
       if (c.suit !== suit || !suitRow) { suit = c.suit; suitRow = h("div", { class: "ckt-open-suit" }); row.append(suitRow); }
@@ -225,22 +234,25 @@ function render({ model, el }) {
 
   function tableau(stacks, mine, owner) {
     const row = h("div", { class: `ckt-tableau${mine ? " ckt-mine" : ""}`, role: "group",
-      "aria-label": mine ? "Your tableau" : `${owner}'s tableau` });
+      "aria-label": mine ? tw("my_tableau", "Your tableau") : tw("tableau", "{name}'s tableau", { name: owner }) });
     stacks.forEach((s, i) => {
-      const below = s.down ? `${s.down} face down below` : "nothing below";
+      const below = s.down ? tw("below", "{n} face down below", { n: s.down }) : tw("nothing_below", "nothing below");
       const stack = h("div", { class: "ckt-stack" });
       if (s.down) stack.append(s.down_card ? cardFace(s.down_card, "ckt-under ckt-shown-down") : cardBack("ckt-under"));
       if (s.up) {
         const face = cardFace(s.up, "ckt-up");
-        if (mine) makePlayable(face, s.up, s.legal, s.reason, `stack ${i + 1}, ${below}`);
-        else face.setAttribute("aria-label", `stack ${i + 1}: ${s.up.name}, ${below}`), face.setAttribute("role", "img");
+        if (mine) makePlayable(face, s.up, s.legal, s.reason, tw("stack_mine", "stack {i}, {below}", { i: i + 1, below }));
+        else face.setAttribute("aria-label", tw("stack_label", "stack {i}: {card}, {below}", { i: i + 1, card: s.up.name, below })),
+          face.setAttribute("role", "img");
         stack.append(face);
       } else {
-        stack.append(h("span", { class: "ckt-card ckt-empty", role: "img", "aria-label": `stack ${i + 1}: empty, ${below}` }));
+        stack.append(h("span", { class: "ckt-card ckt-empty", role: "img",
+          "aria-label": tw("stack_empty", "stack {i}: empty, {below}", { i: i + 1, below }) }));
       }
       // "1 below" under a stack with a face-down card; nothing under one without ("0 below" read as noise)
-      stack.append(h("div", { class: "ckt-below", "aria-hidden": "true", text: s.down ? `${s.down} below` : "\u00a0",
-        title: s.down ? `${s.down} face-down card${s.down > 1 ? "s" : ""} below` : "" }));
+      stack.append(h("div", { class: "ckt-below", "aria-hidden": "true",
+        text: s.down ? tw("below_short", "{n} below", { n: s.down }) : "\u00a0",
+        title: s.down ? s.below_text || `${s.down} face-down card${s.down > 1 ? "s" : ""} below` : "" }));
       row.append(stack);
     });
     return row;
@@ -314,7 +326,7 @@ function render({ model, el }) {
 
   function trickArea(st) {
     const t = st.trick || {};
-    const area = h("div", { class: `ckt-trick ckt-players-${st.players}`, role: "group", "aria-label": "The trick" });
+    const area = h("div", { class: `ckt-trick ckt-players-${st.players}`, role: "group", "aria-label": tw("trick", "The trick") });
     let cards = t.cards || [];
     let faded = false;
     let winner = t.winner;
@@ -328,16 +340,17 @@ function render({ model, el }) {
     for (const c of cards) {
       const isNew = !seenTrick.has(c.card.id) && !faded;
       const slot = h("div", { class: `ckt-slot ckt-at-${c.pos}${c.seat === winner ? " ckt-won" : ""}`,
-        role: "img", "aria-label": `${c.name}: ${c.card.name}${c.led ? ", led" : ""}${c.seat === winner ? ", wins the trick" : ""}` },
+        role: "img", "aria-label": `${c.name}: ${c.card.name}${c.led ? ", " + tw("led", "led") : ""}`
+          + `${c.seat === winner ? ", " + tw("wins", "wins the trick") : ""}` },
         cardFace(c.card, `${isNew && animate ? "ckt-enter-" + c.pos : ""}${faded ? " ckt-faded" : ""}`),
         h("span", { class: "ckt-slot-label", "aria-hidden": "true",
-          text: (c.seat === winner ? "★ " : "") + c.short + (c.led ? " · led" : "") }));
+          text: (c.seat === winner ? "★ " : "") + c.short + (c.led ? " · " + tw("led", "led") : "") }));
       area.append(slot);
     }
     seenTrick = new Set(cards.map(c => c.card.id));
     const centre = h("div", { class: "ckt-centre" });
-    if (st.trump) centre.append(h("div", { class: `ckt-trump ckt-s-${st.trump.suit}`, text: `Trumps ${st.trump.sym}`,
-      title: `trumps: ${st.trump.name}` }));
+    if (st.trump) centre.append(h("div", { class: `ckt-trump ckt-s-${st.trump.suit}`,
+      text: tw("trumps", "Trumps {sym}", { sym: st.trump.sym }), title: tw("trumps_title", "trumps: {name}", { name: st.trump.name }) }));
     if (t.heading) centre.append(h("div", { class: "ckt-heading", html: t.heading }));
     if (note) centre.append(h("div", { class: "ckt-note", text: note }));
     area.append(centre);
@@ -356,7 +369,7 @@ function render({ model, el }) {
     if (p.prompt) box.append(h("div", { class: "ckt-prompt", html: p.prompt }));
     if (p.kind === "bidding") {
       if (p.record) box.append(h("div", { class: "ckt-record", html: p.record }));
-      const row = h("div", { class: "ckt-bids ck-auction", role: "group", "aria-label": "Bid a number" });
+      const row = h("div", { class: "ckt-bids ck-auction", role: "group", "aria-label": tw("bid_number", "Bid a number") });
       for (const b of p.numbers) {
         row.append(h("button", { type: "button", class: `ckt-btn ckt-bid${b.used ? " ckt-used" : ""}`,
           disabled: !b.legal, title: b.tooltip, text: String(b.n), "data-key": `bid-${b.n}`,
@@ -365,24 +378,25 @@ function render({ model, el }) {
       if (p.active) box.append(row);
       if (p.remarks) box.append(h("div", { class: "ckt-remarks", html: p.remarks }));
     } else if (p.kind === "trump") {
-      const row = h("div", { class: "ckt-fanrow", role: "group", "aria-label": "The dealer's fan, face down" });
+      const row = h("div", { class: "ckt-fanrow", role: "group", "aria-label": tw("fan", "The dealer's fan, face down") });
       for (let i = 0; i < p.fan; i++) {
         const b = h("button", { type: "button", class: "ckt-btn ckt-pick", disabled: !p.active,
-          title: `draw card ${i + 1} of the dealer's fan (face down)`,
-          "aria-label": `Draw card ${i + 1}`, "data-key": `trump-${i}`,
-          onclick: () => send({ kind: "trump", index: i }) }, cardBack("ckt-mini"), h("span", { text: `card ${i + 1}` }));
+          title: tw("fan_title", "draw card {i} of the dealer's fan (face down)", { i: i + 1 }),
+          "aria-label": tw("fan_label", "Draw card {i}", { i: i + 1 }), "data-key": `trump-${i}`,
+          onclick: () => send({ kind: "trump", index: i }) }, cardBack("ckt-mini"),
+          h("span", { text: tw("fan_card", "card {i}", { i: i + 1 }) }));
         row.append(b);
       }
       box.append(row);
     } else if (p.kind === "draw") {
-      const row = h("div", { class: "ckt-drawrow", role: "group", "aria-label": "Draw a face-down card" });
+      const row = h("div", { class: "ckt-drawrow", role: "group", "aria-label": tw("draw_row", "Draw a face-down card") });
       for (const s of p.stacks) {
         row.append(h("button", { type: "button", class: "ckt-btn", disabled: !s.legal, title: s.tooltip,
           "data-key": `draw-${s.stack}`,
-          text: s.stack === null ? "Don't draw" : `Stack ${s.stack + 1}`,
+          text: s.stack === null ? tw("no_draw", "Don't draw") : tw("stack", "Stack {i}", { i: s.stack + 1 }),
           onclick: () => send({ kind: "draw", stack: s.stack }) },
           s.exact !== undefined && s.exact !== null ? h("span", { class: "ckt-exact-inline", text: ` ${s.exact}`,
-            title: `exact value ${s.exact}` }) : null));
+            title: tw("exact", "exact value {value}", { value: s.exact }) }) : null));
       }
       box.append(row);
     }
@@ -390,7 +404,7 @@ function render({ model, el }) {
   }
 
   function handRow(st) {
-    const row = h("div", { class: "ckt-hand", role: "group", "aria-label": "Your hand" });
+    const row = h("div", { class: "ckt-hand", role: "group", "aria-label": tw("hand", "Your hand") });
     for (const c of st.hand || []) {
       const face = cardFace(c, c.played ? "ckt-gone" : "");
       makePlayable(face, c, c.legal, c.reason);
@@ -429,11 +443,12 @@ function render({ model, el }) {
     if (!root.querySelector(".ckt-bar")) {
       root.append(h("div", { class: "ckt-title" }), h("div", { class: "ckt-banner" }),
         h("div", { class: "ckt-bar ckt-bar-main" }), h("details", { class: "ckt-more" },
-          h("summary", { text: "More: deal number, deal code, four colours, large cards" }), h("div", { class: "ckt-bar ckt-bar-more" })),
+          h("summary", {}), h("div", { class: "ckt-bar ckt-bar-more" })),
         h("div", { class: "ckt-play" }), h("div", { class: "ckt-replay" }));
       // open where there is room to spare (not on a phone, a laptop's 768 px, or a projector)
       root.querySelector(".ckt-more").open = window.innerWidth >= 900 && window.innerHeight >= 900 && size !== "large";
     }
+    root.querySelector(".ckt-more > summary").textContent = tw("more", "More: deal number, deal code, four colours, large cards");
     root.querySelector(".ckt-title").innerHTML = st.title || "";
     root.querySelector(".ckt-banner").innerHTML = st.banner || "";
     for (const [bar, names] of [[".ckt-bar-main", st.bar_main || []], [".ckt-bar-more", st.bar_more || []], [".ckt-replay", st.bar_replay || []]]) {
@@ -458,7 +473,7 @@ function render({ model, el }) {
     // the guide (Guide me through a deal): what to do now and why, with its Got it button
     const gnames = (st.bar_guide || []).filter(n => st.controls && st.controls[n]);
     if (gnames.length) {
-      const guide = h("div", { class: "ckt-guide", role: "region", "aria-label": "Guide", "aria-live": "polite" },
+      const guide = h("div", { class: "ckt-guide", role: "region", "aria-label": tw("guide", "Guide"), "aria-live": "polite" },
         ...gnames.map(n => updateControl(st.controls[n])));
       guide.hidden = gnames.every(n => st.controls[n].hidden);
       parts.push(guide);

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import ipywidgets as W
 
 from cardkit.errors import CardkitError, quote
+from cardkit.i18n import check_lang, translation
 
 from ._common import number, set_class, signed, size_of
 
@@ -35,6 +36,8 @@ class ScoreSheet(W.VBox):
     :param lead: ``"high"`` (default), ``"low"`` or None: which total is marked "▲ leads".
     :param signs: True (default): every number with its sign, zero as "0" (points won or
         lost); False: plain counts, "0", "4" (penalty points, which only add up).
+    :param lang: the language of the sheet's own words (``"en"`` or ``"ru"``; the title,
+        unit and label are given in it).
     :param size: ``"normal"`` or ``"large"`` (a projector: text 1.6 em); see :meth:`set_size`.
     :raises CardkitError: for an unknown size or ``lead``.
 
@@ -46,7 +49,8 @@ class ScoreSheet(W.VBox):
 
     def __init__(self, names: Sequence[str], *, title: str = "Score sheet", unit: str = "points",
                  label: str = "Deal", size: str = "normal", lead: str | None = "high",
-                 signs: bool = True) -> None:
+                 signs: bool = True, lang: str = "en") -> None:
+        self.i18n = translation(check_lang(lang))
         if lead not in ("high", "low", None):
             raise CardkitError(f"lead {quote(lead)}: expected 'high', 'low' or None")
         self.lead = lead
@@ -167,6 +171,10 @@ class ScoreSheet(W.VBox):
         tdl = 'style="padding:1px 6px;text-align:left;border-bottom:1px solid #ddd"'
         th = 'style="padding:1px 6px;text-align:right;border-bottom:2px solid #888"'
         thl = 'style="padding:1px 6px;text-align:left;border-bottom:2px solid #888"'
+        _ = self.i18n.gettext
+        leads = " <small>" + _("▲ leads") + "</small>"
+        no_deal = _("No deal finished yet.")
+        note_word, total_word = _("Note"), _("Total")
         head = "".join(f"<th {th}>{html.escape(n)}</th>" for n in self.names)
         has_notes = any(self._notes)
         rows = []
@@ -180,15 +188,15 @@ class ScoreSheet(W.VBox):
         tcells = "".join(
             f'<td style="padding:2px 6px;text-align:right;border-top:2px solid #888;white-space:nowrap">'
             f'<b>{self._number(t)}</b>'
-            f'{" <small>▲ leads</small>" if best is not None and t == best else ""}</td>' for t in totals)
+            f'{leads if best is not None and t == best else ""}</td>' for t in totals)
         body = "".join(rows) or (
             f'<tr><td colspan="{len(self.names) + 1}" style="padding:2px 6px;color:#555">'
-            f'<i>No deal finished yet.</i></td></tr>')
-        note_head = f'<th {thl}>Note</th>' if has_notes else ""
+            f'<i>{no_deal}</i></td></tr>')
+        note_head = f'<th {thl}>{note_word}</th>' if has_notes else ""
         self.table.value = (
             f'<div><b>{html.escape(self.title)}</b> <small>({html.escape(self.unit)})</small></div>'
             f'<table style="border-collapse:collapse;font-variant-numeric:tabular-nums">'
             f'<thead><tr><th {thl}>{html.escape(self.label)}</th>{head}{note_head}</tr></thead>'
             f'<tbody>{body}</tbody>'
-            f'<tfoot><tr><td style="padding:2px 6px;border-top:2px solid #888"><b>Total</b></td>{tcells}'
+            f'<tfoot><tr><td style="padding:2px 6px;border-top:2px solid #888"><b>{total_word}</b></td>{tcells}'
             f'{"<td></td>" if has_notes else ""}</tr></tfoot></table>')

@@ -19,8 +19,9 @@ from cardkit.bots import Bot
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, quote
 from cardkit.games import variety
+from cardkit.i18n import N_
 
-from ._common import SUIT_NAMES, card_html, seat_names, signed, suit_html
+from ._common import card_html, seat_names, signed, suit_html, suit_words
 from ._dashboard import DealDashboard
 from .card_table import suit_json
 from .scores import ScoreSheet
@@ -97,7 +98,7 @@ class VarietyTable(DealDashboard):
     """
 
     GAME = "variety"
-    TITLE = "Variety (Варьете)"
+    TITLE = N_("Variety (Варьете)")
 
     def __init__(self, seed: int = 0, *, seat: int = 0, names: Sequence[str] | None = None,
                  rules: variety.Rules | None = None, first_dealer: int | None = None,
@@ -109,7 +110,7 @@ class VarietyTable(DealDashboard):
         as_generator(seed)  # validates the seed (ValueError with the value quoted)
         self.seat = int(seat)
         self.rules = rules or variety.Rules()
-        self.names = seat_names(variety.PLAYERS, names, self.seat)
+        self.names = seat_names(variety.PLAYERS, names, self.seat, tr=self.i18n)
         if first_dealer is not None and not 0 <= int(first_dealer) < variety.PLAYERS:
             raise CardkitError(f"first_dealer {quote(first_dealer)}: expected a seat 0..3")
         if bots is None:
@@ -122,12 +123,14 @@ class VarietyTable(DealDashboard):
         self._remarks: list[tuple[int, int, str]] = []  # (history length, seat, text)
         self._bot_seed = int(seed)
         self._setup(seed, layout=layout, bots=bots,
-                    undo_tooltip="Take back your last decision (and the bots' actions after it)")
+                    undo_tooltip=N_("Take back your last decision (and the bots' actions after it)"))
 
         self.contracts_table = W.HTML(self._contracts_html(None))
         self.contracts_table.add_class("cardkit-contracts")
-        self.scores = ScoreSheet(self.names, title="Score sheet", unit="points")
-        self._assemble([("Score sheet", self.scores), ("The eight contracts (Rules §1.2)", self.contracts_table)],
+        self.scores = ScoreSheet(self.names, title=self._("Score sheet"), unit=self._("points"), label=self._("Deal"),
+                                 lang=self.lang)
+        self._assemble([(self._("Score sheet"), self.scores),
+                        (self._("The eight contracts (Rules §1.2)"), self.contracts_table)],
                        deal=deal, practice=practice, four_colour=four_colour, guide=guide)
 
     @classmethod
@@ -185,14 +188,16 @@ class VarietyTable(DealDashboard):
 
     def _deal_note(self, state) -> str:
         """A score sheet row's note: the deal's contract and its declarers (RULES.md §1.3)."""
-        return f"contract {state.contract}, {' & '.join(self.names[s] for s in state.declarers)}"
+        return self._("contract {n}, {declarers}", n=state.contract,
+                      declarers=" & ".join(self.names[s] for s in state.declarers))
 
     def _undone(self, n: int) -> None:
         self._remarks = [r for r in self._remarks if r[0] < n]
 
     def _acted_text(self, st, before: int, phase: str) -> str:
         last = st.history[before]
-        return f"You bid {last}." if phase == "bidding" else f"You played {card_html(last)}."
+        return (self._("You bid {n}.", n=last) if phase == "bidding" else
+                self._("You played {card}.", card=card_html(last)))
 
     # ---- callbacks ----------------------------------------------------------------------
 
@@ -203,9 +208,10 @@ class VarietyTable(DealDashboard):
     # ---- display ------------------------------------------------------------------------
 
     def _title_html(self, st) -> str:
-        return (f"<h3 style='margin:2px'>Variety (Варьете) — deal {len(self.game.deals)} of {self.rules.deals}"
-                f" <small>({self._deal_words()}; dealer {html.escape(self.names[st.dealer])}; "
-                f"you sit at the bottom)</small></h3>")
+        text = self._("Variety (Варьете) — deal {n} of {total} <small>({deal}; dealer {seat}; you sit at the "
+                      "bottom)</small>", n=len(self.game.deals), total=self.rules.deals, deal=self._deal_words(),
+                      seat=html.escape(self.names[st.dealer]))
+        return f"<h3 style='margin:2px'>{text}</h3>"
 
     def _draw(self, st, live: bool) -> dict:
         remarks = [(s, t) for n, s, t in self._remarks if n < len(st.history)]
@@ -216,8 +222,8 @@ class VarietyTable(DealDashboard):
         notes = {}
         if st.declarers is not None:
             for s in range(variety.PLAYERS):
-                role = "declarer" if s in st.declarers else "defender"
-                notes[s] = f"{role}, {st.tricks_won(s)} tr."
+                notes[s] = (self._("declarer, {n} tr.", n=st.tricks_won(s)) if s in st.declarers else
+                            self._("defender, {n} tr.", n=st.tricks_won(s)))
         hand, caption = self._hand_view(st, st.hands[self.seat], live)
         trick = self._trick_view(st, live, self._heading(st) or "")
         info = st.contract_info if st.contract is not None else None
@@ -237,36 +243,42 @@ class VarietyTable(DealDashboard):
         namer: dict[int, int] = {}
         for i, b in enumerate(st.bids):
             namer.setdefault(b, seat_of(i))
+        _ = self._
         numbers = []
         for n in range(1, 9):
-            c = variety.contracts(self.rules)[n]
+            words = self._contract_words(n)
             if n in legal:
-                tip = f"Bid {c}"
+                tip = _("Bid {contract}", contract=words)
                 if n in namer and namer[n] != self.seat:
-                    tip += f". {self.names[namer[n]]} named {n}: repeating it ends the bidding"
+                    tip = _("Bid {contract}. {seat} named {n}: repeating it ends the bidding", contract=words,
+                            seat=self.names[namer[n]], n=n)
             elif n in own:
-                tip = f"{n}: you named {n} already; a player never names their own number twice (Rules §1.3)"
+                tip = _("{n}: you named {n} already; a player never names their own number twice (Rules §1.3)", n=n)
             else:
-                tip = f"{c}"
+                tip = words
             numbers.append({"n": n, "legal": n in legal, "used": n in own, "tooltip": tip})
         record = " · ".join(f"{html.escape(self.names[seat_of(i)])} <b>{b}</b>" for i, b in enumerate(st.bids))
-        record = f"Bids: {record}" if record else "No bids yet."
+        record = _("Bids: {bids}", bids=record) if record else _("No bids yet.")
         if mine:
-            used = ", ".join(str(n) for n in sorted(own)) or "none yet"
-            others = ", ".join(str(n) for n in sorted(namer) if namer[n] != self.seat) or "none"
-            prompt = (f"<b>Your turn to bid</b> a contract number. Named by you (struck through, not allowed "
-                      f"again): {used}. Named by others (repeating one ends the bidding): {others}.")
+            used = ", ".join(str(n) for n in sorted(own)) or _("none yet")
+            others = ", ".join(str(n) for n in sorted(namer) if namer[n] != self.seat) or _("none")
+            prompt = _("<b>Your turn to bid</b> a contract number. Named by you (struck through, not allowed "
+                       "again): {used}. Named by others (repeating one ends the bidding): {others}.", used=used,
+                       others=others)
         elif st.phase == "bidding":
-            prompt = f"The bidding: {html.escape(self.names[st.current_player])} bids."
+            prompt = _("The bidding: {seat} bids.", seat=html.escape(self.names[st.current_player]))
         else:
-            prompt = "The bidding."
+            prompt = _("The bidding.")
         kinds = []
         for n, c in variety.contracts(self.rules).items():
-            trump = "no trumps" if c.trump is None else f"{suit_html(c.trump, four_colour=self.four_colour)} trumps"
-            kinds.append(f"<b>{n}</b> {trump}{' (lowest wins)' if c.lowest_wins else ''}")
-        prompt += ("<br><small>The contracts: " + ", ".join(kinds) + "; how each scores: open “The eight "
-                   "contracts” below.</small>")
-        talk = "".join(f'<div><b>{html.escape(self.names[s])}</b> says: “{html.escape(t)}”</div>' for s, t in remarks)
+            suit = suit_html(c.trump, four_colour=self.four_colour) if c.trump is not None else ""
+            kind = (_("<b>{n}</b> no trumps", n=n) if c.trump is None else
+                    _("<b>{n}</b> {suit} trumps", n=n, suit=suit))
+            kinds.append(kind + (" " + _("(lowest wins)") if c.lowest_wins else ""))
+        prompt += "<br><small>" + _("The contracts: {kinds}; how each scores: open “The eight contracts” below.",
+                                    kinds=", ".join(kinds)) + "</small>"
+        talk = "".join("<div>" + _("<b>{seat}</b> says: “{words}”", seat=html.escape(self.names[s]),
+                                   words=html.escape(t)) + "</div>" for s, t in remarks)
         return {"kind": "bidding", "active": mine, "numbers": numbers, "record": record, "remarks": talk,
                 "prompt": prompt}
 
@@ -276,68 +288,101 @@ class VarietyTable(DealDashboard):
         td = 'style="padding:1px 6px;border-bottom:1px solid #eee"'
         # the scoring's words keep a line's width on a phone (the table scrolls rather than squeeze it)
         tds = 'style="padding:1px 6px;border-bottom:1px solid #eee;min-width:15em"'
+        _ = self._
         rows = []
         for n, c in variety.contracts(self.rules).items():
-            trump = ("none" if c.trump is None
-                     else f"{suit_html(c.trump, four_colour=self.four_colour)} {SUIT_NAMES[c.trump]}")
-            order = "<b>reversed</b>: lowest wins" if c.lowest_wins else "normal"
-            mark = "<b>◀ played now</b>" if n == played else ""
+            trump = (_("none") if c.trump is None
+                     else f"{suit_html(c.trump, four_colour=self.four_colour)} {suit_words(c.trump, self.i18n)}")
+            order = _("<b>reversed</b>: lowest wins") if c.lowest_wins else _("normal")
+            mark = _("<b>◀ played now</b>") if n == played else ""
             rows.append(f"<tr><td {td}><b>{n}</b></td><td {td}>{trump}</td><td {td}>{order}</td>"
-                        f"<td {tds}>{html.escape(c.scoring)}</td><td {td}>{signed(c.side_total)}</td>"
+                        f"<td {tds}>{html.escape(self._scoring_words(n))}</td><td {td}>{signed(c.side_total)}</td>"
                         f"<td {td}>{mark}</td></tr>")
-        return (f"<table style='border-collapse:collapse'><tr><th {th}>Contract</th><th {th}>Trump</th>"
-                f"<th {th}>Order</th><th {th}>Scoring (per side)</th><th {th}>Side total</th><th {th}>Note</th></tr>"
-                + "".join(rows) + "</table>")
+        heads = "".join(f"<th {th}>{h}</th>" for h in (_("Contract"), _("Trump"), _("Order"), _("Scoring (per side)"),
+                                                        _("Side total"), _("Note")))
+        return f"<table style='border-collapse:collapse'><tr>{heads}</tr>" + "".join(rows) + "</table>"
 
     def _heading(self, st) -> str | None:
+        _ = self._
         if st.contract is None:
-            return "Bidding"
+            return _("Bidding")
         c = st.contract_info
         n = len(st.completed_tricks)
         if st.trick is not None and not self.last_trick.value:
             n += 1
         n = max(1, min(n, 13))
-        return (f"Contract <b>{c.number}</b><br>{c.trump_name}"
-                f"{'<br><b>lowest wins</b>' if c.lowest_wins else ''}<br>Trick {n} of 13")
+        return (_("Contract <b>{n}</b>", n=c.number) + "<br>" + self._trump_words(c.number)
+                + ("<br><b>" + _("lowest wins") + "</b>" if c.lowest_wins else "")
+                + "<br>" + _("Trick {n} of {total}", n=n, total=13))
+
+    def _trump_words(self, n: int) -> str:
+        """Contract ``n``'s trump in words (the engine's ``trump_name``: "no trumps", "♥ trumps")."""
+        c = variety.contracts(self.rules)[n]
+        if self.lang == "en":
+            return c.trump_name
+        return (self._("no trumps") if c.trump is None else
+                self._("{suit} trumps", suit=c.trump.symbol))
+
+    def _scoring_words(self, n: int) -> str:
+        """How contract ``n`` scores, in words (the engine's ``scoring``; English only for now:
+        issue 29's remaining work, in the qps test's allow-list)."""
+        return variety.contracts(self.rules)[n].scoring
+
+    def _contract_words(self, n: int) -> str:
+        """Contract ``n`` as the bidding buttons' tooltips name it (the engine's ``str(contract)``)."""
+        c = variety.contracts(self.rules)[n]
+        if self.lang == "en":
+            return str(c)
+        return self._("contract {n}: {trump}; {scoring}", n=n, trump=self._trump_words(n),
+                      scoring=self._scoring_words(n))
 
     def _turn_text(self, st) -> str:
         name = lambda s: html.escape(self.names[s])
+        _ = self._
         if st.phase == "bidding":
-            who = "Your turn to bid" if st.current_player == self.seat else f"{name(st.current_player)} bids"
-            return f"{who}."
+            return (_("Your turn to bid.") if st.current_player == self.seat else
+                    _("{seat} bids.", seat=name(st.current_player)))
         c = st.contract_info
-        decl = " and ".join("you" if s == self.seat else name(s) for s in st.declarers)  # mid-sentence: "you"
-        head = f"Contract {c.number} ({html.escape(c.trump_name)}; {html.escape(c.scoring)}); declarers {decl}"
+        you = _("you")  # mid-sentence
+        decl = _(" and ").join(you if s == self.seat else name(s) for s in st.declarers)
+        head = _("Contract {n} ({trump}; {scoring}); declarers {declarers}", n=c.number,
+                 trump=html.escape(self._trump_words(c.number)), scoring=html.escape(self._scoring_words(c.number)),
+                 declarers=decl)
         if st.is_terminal():
             d, f = st.side_points()
             won = d > f
-            result = "the declarers win" if won else (
-                "a tie: the declarers lose" if d == f and variety.declarers_lose(d, f, self.rules) else
-                "a tie" if d == f else "the declarers lose")
+            result = _("the declarers win") if won else (
+                _("a tie: the declarers lose") if d == f and variety.declarers_lose(d, f, self.rules) else
+                _("a tie") if d == f else _("the declarers lose"))
             mine = st.returns()[self.seat]
             # the defenders' +10 when the declarers lose (RULES.md §1.6): said, so that "defenders
             # −10" and a defender's own "Your score this deal: 0" agree (issue 33)
             defender = next(s for s in range(4) if s not in st.declarers)
             bonus = st.returns()[defender] - f
             if bonus > 0:
-                result += f" (each defender also gets {signed(bonus)} for the declarers' loss)"
-            return (f"{head}. Deal over: declarers {signed(d)}, defenders {signed(f)} points, {result}. "
-                    f"Your score this deal: {signed(mine)}. Press New deal for the next deal."
+                result += " " + _("(each defender also gets {points} for the declarers' loss)", points=signed(bonus))
+            return (_("{contract}. Deal over: declarers {declarers}, defenders {defenders} points, {result}. "
+                      "Your score this deal: {mine}. Press New deal for the next deal.", contract=head,
+                      declarers=signed(d), defenders=signed(f), result=result, mine=signed(mine))
                     + (self._game_over_text() if self.game_over else ""))
-        turn = "Your turn: play a card" if st.current_player == self.seat else f"{name(st.current_player)} to play"
+        turn = (_("Your turn: play a card.") if st.current_player == self.seat else
+                _("{seat} to play.", seat=name(st.current_player)))
         auction = ""
         if not st.completed_tricks and (st.trick is None or self.seat not in st.trick.seats):
             # until the learner's first card: the bidding said, in order (issue 33, item 8: a
             # deal whose bidding ended before the learner's turn went straight to the play)
-            bids = ", ".join(f"{'you' if (st.first_bidder + i) % 4 == self.seat else name((st.first_bidder + i) % 4)}"
+            bids = ", ".join(f"{you if (st.first_bidder + i) % 4 == self.seat else name((st.first_bidder + i) % 4)}"
                              f" {b}" for i, b in enumerate(st.bids))
-            auction = f" The bidding: {bids}."
-        return f"{head}.{auction} {turn}."
+            auction = " " + _("The bidding: {bids}.", bids=bids)
+        return f"{head}.{auction} {turn}"
 
     def _game_over_text(self) -> str:
         totals = self.game.totals
         best = max(totals)
-        winners = " and ".join(html.escape(self.names[s]) for s in self.game.winner())
-        return (f" The game is over after {len(self.game.scores)} deals: {winners} "
-                f"{'wins' if ' and ' not in winners else 'win'} with {signed(best)} (Rules §1.7); "
-                f"New deal starts a new game.")
+        seats = [html.escape(self.names[s]) for s in self.game.winner()]
+        n = len(self.game.scores)
+        if len(seats) == 1:
+            return " " + self._("The game is over after {n} deals: {seat} wins with {points} (Rules §1.7); New deal "
+                                "starts a new game.", n=n, seat=seats[0], points=signed(best))
+        return " " + self._("The game is over after {n} deals: {seats} win with {points} (Rules §1.7); New deal "
+                            "starts a new game.", n=n, seats=self._(" and ").join(seats), points=signed(best))

@@ -26,6 +26,7 @@ from cardkit.cards import Card
 from cardkit.dealing import as_generator, check_seat
 from cardkit.errors import CardkitError, quote
 from cardkit.games import warsaw_hearts as wh
+from cardkit.i18n import N_
 
 from ._common import card_html, seat_names, signed
 from ._controls import Control
@@ -317,9 +318,9 @@ class WarsawHeartsTable(DealDashboard):
 
     GAME = "warsaw_hearts"
     CODE_EXAMPLE = "W-17"
-    TITLE = "Warsaw Hearts (Варшавские червы)"
-    NOTHING_TO_UNDO = "nothing to undo: you have not played a card in this deal"
-    REPLAY_STEP_WORDS = "a card"
+    TITLE = N_("Warsaw Hearts (Варшавские червы)")
+    NOTHING_TO_UNDO = N_("nothing to undo: you have not played a card in this deal")
+    REPLAY_STEP_WORDS = N_("a card")
 
     def __init__(self, seed: int = 0, *, players: int = 4, seat: int = 0, names: Sequence[str] | None = None,
                  rules: wh.Rules | None = None, bots: Mapping[int, Bot] | str = "rule", deal: bool = True,
@@ -330,25 +331,26 @@ class WarsawHeartsTable(DealDashboard):
         n = self.rules.players
         self.seat = check_seat(seat, n)
         as_generator(seed)
-        self.names = seat_names(n, names, self.seat)
+        self.names = seat_names(n, names, self.seat, tr=self.i18n)
         if bots is None:
             bots = "rule"
         self._fixed_bots = dict(bots) if not isinstance(bots, str) else None
         self._setup(seed, layout=layout, bots=bots,
-                    undo_tooltip="Take back your last card (and the bots' cards after it)")
+                    undo_tooltip=N_("Take back your last card (and the bots' cards after it)"))
         self.game = self._new_game(seed)
 
         self.penalty_table = PenaltyTable(self.rules, names=self.names)
         self.penalty_table.add_class("cardkit-penalties")
         self._build_sheets()
         self.players_choice = Control(
-            "choice", "players_choice", options=[("3 players (12 cards each)", 3), ("4 players (9 cards each)", 4)],
-            value=n, description="Players:", disabled=self._fixed_bots is not None,
-            tooltip="A new game starts with that many seats")
+            "choice", "players_choice", options=[(self._("3 players (12 cards each)"), 3),
+                                                 (self._("4 players (9 cards each)"), 4)],
+            value=n, description=self._("Players:"), disabled=self._fixed_bots is not None,
+            tooltip=self._("A new game starts with that many seats"))
         self.players_choice.observe(lambda c: self._safely(self.set_players, c["new"]), names="value")
         self._sheets_box = W.VBox([self.penalty_sheet, self.bonus_sheet, self.settlement])
-        self._assemble([("Penalty table (Rules §2.2)", self.penalty_table),
-                        ("Penalties, bonuses and the settlement", self._sheets_box)],
+        self._assemble([(self._("Penalty table (Rules §2.2)"), self.penalty_table),
+                        (self._("Penalties, bonuses and the settlement"), self._sheets_box)],
                        deal=deal, practice=practice, four_colour=four_colour, guide=guide)
 
     EXTRA_MAIN = ("players_choice",)
@@ -362,16 +364,17 @@ class WarsawHeartsTable(DealDashboard):
         if choice is None:  # pragma: no cover - built before the first refresh
             return
         choice.disabled = self._fixed_bots is not None or not self.practice
-        choice.tooltip = ("The number of players is fixed in a scored game" if not self.practice else
-                          "A new game starts with that many seats")
+        choice.tooltip = (self._("The number of players is fixed in a scored game") if not self.practice else
+                          self._("A new game starts with that many seats"))
 
     def _build_sheets(self) -> None:
         # penalty points as the rules count them (positive, the fewest lead: 30 loses); the
         # bonuses mark no leader, since they do not decide who loses (RULES.md §2.3)
-        self.penalty_sheet = ScoreSheet(self.names, title="Penalties", unit="penalty points; 30 ends the game",
-                                        label="Deal", lead="low", signs=False)
-        self.bonus_sheet = ScoreSheet(self.names, title="Bonuses", unit="bonus points", label="Deal",
-                                      lead=None, signs=False)
+        _ = self._
+        self.penalty_sheet = ScoreSheet(self.names, title=_("Penalties"), unit=_("penalty points; 30 ends the game"),
+                                        label=_("Deal"), lead="low", signs=False, lang=self.lang)
+        self.bonus_sheet = ScoreSheet(self.names, title=_("Bonuses"), unit=_("bonus points"), label=_("Deal"),
+                                      lead=None, signs=False, lang=self.lang)
         self.settlement = SettlementTable(self.names, rules=self.rules)
 
     def set_players(self, players: int) -> None:
@@ -393,7 +396,7 @@ class WarsawHeartsTable(DealDashboard):
         self._close_replay()
         self.rules = dataclasses.replace(self.rules, players=players)
         self.seat = min(self.seat, players - 1)
-        self.names = seat_names(players, None, self.seat)
+        self.names = seat_names(players, None, self.seat, tr=self.i18n)
         self.penalty_table.rules = self.rules
         self.penalty_table.names = list(self.names)
         for sheet in (self.penalty_sheet, self.bonus_sheet):
@@ -451,25 +454,27 @@ class WarsawHeartsTable(DealDashboard):
         self._deal_next(seed, spec)
 
     def _acted_text(self, st, before: int, phase: str) -> str:
-        return f"You played {card_html(st.history[before])}."
+        return self._("You played {card}.", card=card_html(st.history[before]))
 
     # ---- display --------------------------------------------------------------------------
 
     def _title_html(self, st) -> str:
-        return (f"<h3 style='margin:2px'>Warsaw Hearts (Варшавские червы) — deal {len(self.game.deals)}"
-                f" <small>({self._deal_words()}; dealer {html.escape(self.names[st.dealer])}; you sit at the "
-                f"bottom; the game ends at {self.rules.loss_at} penalty points)</small></h3>")
+        text = self._("Warsaw Hearts (Варшавские червы) — deal {n} <small>({deal}; dealer {seat}; you sit at the "
+                      "bottom; the game ends at {loss} penalty points)</small>", n=len(self.game.deals),
+                      deal=self._deal_words(), seat=html.escape(self.names[st.dealer]), loss=self.rules.loss_at)
+        return f"<h3 style='margin:2px'>{text}</h3>"
 
     def _draw(self, st, live: bool) -> dict:
         hands = None
         if self._show_others(live):
             hands = {s: st.hands[s] for s in range(st.players) if s != self.seat}
-        notes = {s: f"{st.tricks_won(s)} tr." for s in range(st.players)}
+        notes = {s: self._("{n} tr.", n=st.tricks_won(s)) for s in range(st.players)}
         total = len(st.initial_hands[0])
         n = len(st.completed_tricks) + (0 if st.trick is None or self.last_trick.value else 1)
         self.penalty_table.show(st, self.names)
         hand, caption = self._hand_view(st, st.hands[self.seat], live)
-        trick = self._trick_view(st, live, f"No trumps<br>Trick {max(1, min(n, total))} of {total}")
+        trick = self._trick_view(st, live, self._("No trumps") + "<br>"
+                                 + self._("Trick {n} of {total}", n=max(1, min(n, total)), total=total))
         return {"seats": self._seats_view(st, live, counts=[len(h) for h in st.hands], notes=notes, hands=hands),
                 "hand": hand, "caption": caption + (" " + trick["caption"] if trick["caption"] else ""),
                 "trick": trick}
@@ -485,13 +490,14 @@ class WarsawHeartsTable(DealDashboard):
 
     def _turn_text(self, st: wh.State) -> str:
         name = lambda s: html.escape(self.names[s])
+        _ = self._
         if st.is_terminal():
             pen, bon = st.penalties(), st.bonuses()
-            mine = f"your penalty this deal: {pen[self.seat]}, bonus: {bon[self.seat]}"
             totals = ", ".join(f"{name(s)} {p}" for s, p in enumerate(self.game.penalty_totals))
-            end = (" The game is over: see the settlement. Press New deal for a new game." if self.game_over
-                   else " Press New deal for the next deal.")
-            return f"Deal over: {mine}. Penalty totals: {totals}.{end}"
+            end = (_("The game is over: see the settlement. Press New deal for a new game.") if self.game_over
+                   else _("Press New deal for the next deal."))
+            return _("Deal over: your penalty this deal: {penalty}, bonus: {bonus}. Penalty totals: {totals}.",
+                     penalty=pen[self.seat], bonus=bon[self.seat], totals=totals) + " " + end
         if st.current_player == self.seat:
-            return "Your turn: play a card (follow the suit led if you can)."
-        return f"{name(st.current_player)} to play."
+            return _("Your turn: play a card (follow the suit led if you can).")
+        return _("{seat} to play.", seat=name(st.current_player))
