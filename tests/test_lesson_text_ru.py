@@ -193,3 +193,32 @@ def test_the_russian_rules_page_shows_rules_ru(executed):  # noqa: F811
     for words in ("книга", "словарь", "Юг (вы)", "Запад", "Север", "Восток", "Соперник", "торговля",
                   "взятк", "козыр", "контрпартн", "сдающ", "ренонс", "♠ Т 10 4"):
         assert words in shown, words
+
+
+@pytest.mark.parametrize("rel", [r for r in RU if r in ("ru/armenian_durak/1_rules.ipynb", "ru/armenian_durak/3_strategy.ipynb")])
+def test_russian_durak_uses_the_one_fig52_reconstruction_and_says_so(rel):
+    """As the English lessons (test_durak_lessons_use_the_one_measured_fig52_reconstruction):
+    the position comes from ``cardkit.problems``, and the page calls it a reconstruction."""
+    nb = nbformat.read(LESSONS / rel, as_version=4)
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert "FIG52_RECONSTRUCTION" in code or "fig52_position" in code, rel
+    assert "QD JD 6C AC KC 6S" not in code and "AS 7H 9H KD 8C 9C" not in code, rel
+    text = " ".join(strip_markdown(c.source) for c in nb.cells if c.cell_type == "markdown").lower()
+    assert "реконструкц" in text, f"{rel} does not call fig. 52 a reconstruction"
+
+
+_INDEX_LINK = re.compile(r"\[([^\]]+)\]\(([\w/]+\d_\w+\.ipynb)\)")
+
+
+def test_a_russian_index_link_reads_as_its_page_title_begins():
+    """As tests/test_lesson_titles.py for the English index: the link's words begin the
+    title of the page it opens."""
+    ru = nbformat.read(LESSONS / "ru" / "index.ipynb", as_version=4)
+    text = "\n".join(c.source for c in ru.cells if c.cell_type == "markdown")
+    wrong = []
+    for words, target in _INDEX_LINK.findall(text):
+        page = nbformat.read(LESSONS / "ru" / target, as_version=4)
+        title = page.cells[0].source.splitlines()[0].removeprefix("# ").strip()
+        if not title.lower().startswith(words.lower()):
+            wrong.append((words, title))
+    assert wrong == []
