@@ -44,11 +44,12 @@ class BoardSteps:
     def _setup_boards(self) -> None:
         self.boards = []
         self.board_index = None
-        self.board_back = Control("button", "board_back", description="◀ Previous board", display="none",
-                                  tooltip="Deal the previous board of the set")
+        _: Any = self._  # type: ignore[attr-defined]  # the dashboard's words (cardkit.i18n)
+        self.board_back = Control("button", "board_back", description=_("◀ Previous board"), display="none",
+                                  tooltip=_("Deal the previous board of the set"))
         self.board_info = Control("html", "board_info", display="none")
-        self.board_next = Control("button", "board_next", description="Next board ▶", display="none",
-                                  tooltip="Deal the next board of the set")
+        self.board_next = Control("button", "board_next", description=_("Next board ▶"), display="none",
+                                  tooltip=_("Deal the next board of the set"))
         self.download_link = Control("html", "download_link", display="none")
         self.board_back.on_click(lambda _b: self._safely(self.board_step, "back"))  # type: ignore[attr-defined]
         self.board_next.on_click(lambda _b: self._safely(self.board_step, "next"))  # type: ignore[attr-defined]
@@ -71,9 +72,9 @@ class BoardSteps:
                 try:
                     self_._spec_for(code)
                 except CardkitError as e:
-                    raise CardkitError(f"board {n}: {e}") from None
+                    raise CardkitError(self_._("board {n}: {why}", n=n, why=e)) from None
         except CardkitError as e:
-            self_._error(e, prefix="Boards not loaded")
+            self_._error(e, prefix=self_._("Boards not loaded"))
             return False
         self.boards = codes
         return self._deal_board(0)
@@ -89,11 +90,11 @@ class BoardSteps:
             raise CardkitError(f"board_step({how!r}): expected 'next' or 'back'")
         self_: Any = self
         if not self.boards or self.board_index is None:
-            self_._error(CardkitError("no set of boards is loaded"), prefix="No board")
+            self_._error(CardkitError(self_._("no set of boards is loaded")), prefix=self_._("No board"))
             return False
         why = self._board_refusal(how)
         if why:
-            self_._error(CardkitError(why), prefix="No board")
+            self_._error(CardkitError(why), prefix=self_._("No board"))
             return False
         return self._deal_board(self.board_index + (1 if how == "next" else -1))
 
@@ -102,15 +103,16 @@ class BoardSteps:
         self_: Any = self
         i = self.board_index if self.board_index is not None else 0
         st = self_.state
+        _ = self_._
         if not self_.practice:
             if how == "back":
-                return "a scored game goes forward only: a board played again is not a new score"
+                return _("a scored game goes forward only: a board played again is not a new score")
             if st is not None and not st.is_terminal():
-                return "finish this board first: in a scored game every board counts"
+                return _("finish this board first: in a scored game every board counts")
         if how == "next" and i + 1 >= len(self.boards):
-            return f"board {i + 1} is the last of the set"
+            return _("board {n} is the last of the set", n=i + 1)
         if how == "back" and i == 0:
-            return "board 1 is the first of the set"
+            return _("board 1 is the first of the set")
         return ""
 
     def _deal_board(self, i: int) -> bool:
@@ -118,7 +120,8 @@ class BoardSteps:
         self.board_index = i
         done = self_.load_code(self.boards[i])
         if done:
-            self_._message = f"Board {i + 1} of {len(self.boards)}: " + self_._message
+            self_._message = self_._("Board {n} of {total}: {what}", n=i + 1, total=len(self.boards),
+                                     what=self_._message)
             self_.refresh()
         return done
 
@@ -129,12 +132,13 @@ class BoardSteps:
         for c in (self.board_back, self.board_info, self.board_next):
             c.layout.display = shown
         if self.boards and self.board_index is not None:
-            self.board_info.value = f"Board {self.board_index + 1} of {len(self.boards)}"
+            self.board_info.value = self_._("Board {n} of {total}", n=self.board_index + 1, total=len(self.boards))
             for c, how in ((self.board_back, "back"), (self.board_next, "next")):
                 why = self._board_refusal(how)
                 c.disabled = bool(why)
                 c.tooltip = why[:1].upper() + why[1:] if why else (
-                    "Deal the next board of the set" if how == "next" else "Deal the previous board of the set")
+                    self_._("Deal the next board of the set") if how == "next" else
+                    self_._("Deal the previous board of the set"))
         st = self_.state
         if st is None or not st.is_terminal():
             self.download_link.layout.display = "none"
@@ -143,9 +147,9 @@ class BoardSteps:
         text = self.played_deal_text()
         name = f"{self_.GAME}-deal.txt"
         href = "data:text/plain;charset=utf-8," + urllib.parse.quote(text)
+        title, words = self_._("Save this deal as played (a deal set of one board)"), self_._("Download this deal")
         self.download_link.value = (f"<a download='{html.escape(name)}' href='{html.escape(href)}' "
-                                    f"title='Save this deal as played (a deal set of one board)'>"
-                                    f"Download this deal</a>")
+                                    f"title='{html.escape(title)}'>{words}</a>")
         self.download_link.layout.display = None
 
     def played_deal_text(self) -> str:

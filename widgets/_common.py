@@ -201,13 +201,21 @@ def suit_words(suit: Suit, tr) -> str:
 
 
 _CARD_LETTER = re.compile(r"(?<![A-Za-z0-9])([AKQJ])(?=[♠♥♦♣])")
+_SUIT_TITLE = re.compile(r'title="(spades|hearts|diamonds|clubs)"')
+_SUIT_BY_NAME = {name: suit for suit, name in SUIT_NAMES.items()}
+
+
+def suit_titles_in(text: str, tr) -> str:
+    """``text`` with the suits' tooltips of :func:`suit_html` (``title="hearts"``) in
+    ``tr``'s language (``title="черви"``)."""
+    return _SUIT_TITLE.sub(lambda m: f'title="{html.escape(suit_words(_SUIT_BY_NAME[m[1]], tr))}"', text)
 
 
 def cards_in_words_of(text: str, tr) -> str:
     """``text`` with each card written ``Q♥`` in ``tr``'s letters (``Д♥`` in Russian); the
     rest stays (``QH`` in a deal code, words)."""
     letters = rank_letters(tr)
-    return _CARD_LETTER.sub(lambda m: letters[m[1]], text)
+    return suit_titles_in(_CARD_LETTER.sub(lambda m: letters[m[1]], text), tr)
 
 
 def suit_html(suit: Suit, *, size: str | None = None, four_colour: bool = False) -> str:

@@ -150,8 +150,8 @@ REVIEW_NODES = 200_000
 #: figures; past it the store is emptied and the review works out what it no longer finds.
 EVALUATIONS_KEPT = 1000
 #: What a hint's points are, by game (the units of :func:`cardkit.analysis.outcome`).
-HINT_UNITS = {"variety": "your side's margin", "warsaw_hearts": "your deal result, bonus − penalty",
-              "armenian_durak": "your points minus your opponent's"}
+HINT_UNITS = {"variety": N_("your side's margin"), "warsaw_hearts": N_("your deal result, bonus − penalty"),
+              "armenian_durak": N_("your points minus your opponent's")}
 
 #: Exact values with all hands shown (practice only, :attr:`DealDashboard.exact_values`):
 #: by game, the positions :func:`cardkit.analysis.analyse` may search for one position of
@@ -250,7 +250,8 @@ def _cards_in_language(x, tr):
         from .card_table import parse_card_id
 
         card = parse_card_id(x["id"])
-        return {**x, "rank": rank_letters(tr).get(x["rank"], x["rank"]), "label": cards_in_words_of(x["label"], tr),
+        rest = {k: _cards_in_language(v, tr) for k, v in x.items()}   # a hand card's reason too
+        return {**rest, "rank": rank_letters(tr).get(x["rank"], x["rank"]), "label": cards_in_words_of(x["label"], tr),
                 "name": card_words_in(card, tr)}
     if x.keys() == {"suit", "sym", "name"}:                   # a suit (the trump)
         return {**x, "name": suit_words(Suit("SHDC".index(x["suit"])), tr)}
@@ -440,7 +441,7 @@ class DealDashboard(BoardSteps, W.VBox):
                                    tooltip=_(self.BOTS_TOOLTIP))
         self.replay_button = Control("toggle", "replay_button", value=False, description=_("Replay: off"),
                                      tooltip=_("Go through the deal so far, card by card, with commentary"))
-        self.hint_button = Control("button", "hint_button", description=_("Hint"), tooltip=self.HINT_TOOLTIP)
+        self.hint_button = Control("button", "hint_button", description=_("Hint"), tooltip=_(self.HINT_TOOLTIP))
         self.hint_button.pointer = True  # the page sends the card the learner last pointed at
         self.review_button = Control("button", "review_button", description=_("How did I do?"), display="none",
                                      tooltip=_("Judge each of your decisions in this deal: which ones cost points, "
@@ -1093,7 +1094,9 @@ class DealDashboard(BoardSteps, W.VBox):
                 err = IllegalActionError(self._("{card} cannot be played now: {why}", card=action.label,
                                                 why=self._(PHASE_REFUSALS[st.phase])))
             why = self.guide.why_not(st) if st is not None else None   # the guided step's rule, in words
-            self._error(CardkitError(f"{one_line(err)} ({why})") if why else err)
+            said = self._engine_words(one_line(err))
+            self._error(CardkitError(f"{said} ({why})") if why else CardkitError(said) if said != one_line(err)
+                        else err)
             return False
         self._close_replay()
         self._marks.mark(st, at=before)
@@ -1124,8 +1127,8 @@ class DealDashboard(BoardSteps, W.VBox):
 
     # ---- the judge: Hint and How did I do? ------------------------------------------------
 
-    HINT_TOOLTIP: ClassVar[str] = ("The best card (or bid, or draw) from what you can see, with how much it gains "
-                                   "on average; a hint used is noted on the score sheet")
+    HINT_TOOLTIP: ClassVar[str] = N_("The best card (or bid, or draw) from what you can see, with how much it gains "
+                                     "on average; a hint used is noted on the score sheet")
 
     def _reset_judge(self) -> None:
         """A new deal: no hint used, nothing judged."""
@@ -1146,16 +1149,17 @@ class DealDashboard(BoardSteps, W.VBox):
 
     def _no_hint_reason(self, st) -> str | None:
         """Why the Hint button gives nothing now (in words), or None when it does."""
+        _ = self._
         if st is None:
-            return "there is no deal yet"
+            return _("there is no deal yet")
         if st.is_terminal():
-            return "the deal is over"
+            return _("the deal is over")
         if st.current_player != getattr(self, "seat", None):
-            return "it is not your turn"
+            return _("it is not your turn")
         if st.phase == "trump":
-            return "the trump is drawn blind, face down: no card of the fan is better than another"
+            return _("the trump is drawn blind, face down: no card of the fan is better than another")
         if st.phase not in ("bidding", "play", "draw"):  # pragma: no cover - the three games have no other
-            return "nothing to decide"
+            return _("nothing to decide")
         return None
 
     @property
@@ -1176,11 +1180,11 @@ class DealDashboard(BoardSteps, W.VBox):
         st = self.state
         why = self._no_hint_reason(st)
         self.hint_button.disabled = why is not None
-        self.hint_button.tooltip = self.HINT_TOOLTIP if why is None else f"No hint now: {why}"
+        self.hint_button.tooltip = self._(self.HINT_TOOLTIP) if why is None else self._("No hint now: {why}", why=why)
         over = st is not None and st.is_terminal()
         self.review_button.layout.display = None if over else "none"
         judged = over and self._verdicts is not None and self._verdicts_key == self._history_key(st)
-        self.review_button.description = "How did I do? (judged)" if judged else "How did I do?"
+        self.review_button.description = self._("How did I do? (judged)") if judged else self._("How did I do?")
         self.review_list.layout.display = None if judged else "none"
 
     def _hint_clicked(self) -> None:
@@ -1715,7 +1719,8 @@ class DealDashboard(BoardSteps, W.VBox):
         if self._expert_missing:
             bots = _("Expert bots are not ready for this game yet: you play against the rule bots.")
         tried = self.again.status_words()
-        self.status.value = " · ".join(x for x in (self._message, tried, self._turn_text(st), bots, code_text) if x)
+        status = " · ".join(x for x in (self._message, tried, self._turn_text(st), bots, code_text) if x)
+        self.status.value = status if self.lang == "en" else cards_in_words_of(status, self.i18n)
         self._push()
 
     # ---- exact values with all hands shown ---------------------------------------------------------
@@ -1771,18 +1776,21 @@ class DealDashboard(BoardSteps, W.VBox):
         if not self._exact_wanted(st):
             return ""
         entry = self._exact_store()["cache"].get(self._exact_key(st))
-        head = "Exact values (all hands shown): "
-        what = "choice" if st.phase == "draw" else "card"
+        _ = self._
         if entry is None:
-            return head + "working them out…"
+            return _("Exact values (all hands shown): working them out…")
         if entry[0] == "over":
-            return (head + f"not shown here: the search was over its bound ({self._exact_nodes():,} positions); "
-                           f"they come later in the deal.")
+            nodes = f"{self._exact_nodes():,}"
+            return _("Exact values (all hands shown): not shown here: the search was over its bound ({n} positions); "
+                     "they come later in the deal.", n=nodes)
         if entry[0] == "error":
-            return head + f"not shown: {entry[1]}"
-        unit = HINT_UNITS.get(self.GAME, "your points")
-        return (head + f"what each {what} gains or loses against the best one, in points ({unit}), with "
-                       f"best play from here on; 0 is the best.")
+            return _("Exact values (all hands shown): not shown: {why}", why=entry[1])
+        unit = _(HINT_UNITS.get(self.GAME, N_("your points")))
+        if st.phase == "draw":
+            return _("Exact values (all hands shown): what each choice gains or loses against the best one, in "
+                     "points ({unit}), with best play from here on; 0 is the best.", unit=unit)
+        return _("Exact values (all hands shown): what each card gains or loses against the best one, in points "
+                 "({unit}), with best play from here on; 0 is the best.", unit=unit)
 
     def _exact_into(self, out: dict) -> None:
         """Put the exact values into the card table's state ``out`` (a badge on each legal
@@ -1959,7 +1967,32 @@ class DealDashboard(BoardSteps, W.VBox):
         if st.phase in PHASE_REFUSALS:
             return _(PHASE_REFUSALS[st.phase])
         why = st.why_illegal(card)  # the engine's own check; nothing applied
-        return one_line(IllegalActionError(why)) if why is not None else _("not playable now")
+        return self._engine_words(one_line(IllegalActionError(why))) if why is not None else _("not playable now")
+
+    #: The engine's refusals of a card the learner holds, as :func:`one_line` words them (a
+    #: regular expression each), with the catalog's message that says them in the table's
+    #: language (the named groups fill its placeholders). Others stay as the engine says them.
+    ENGINE_REFUSALS: ClassVar[tuple[tuple[re.Pattern, str], ...]] = (
+        (re.compile(r"must follow (?P<suit>[♠♥♦♣]): you hold (?P<cards>[^,]+), so (?P<card>\S+) cannot be played"),
+         N_("must follow {suit}: you hold {cards}, so {card} cannot be played")),
+        (re.compile(r"(?P<card>\S+) cannot be played: (?P<led>[♠♥♦♣]) was led, so play a trump: you have "
+                    r"(?P<cards>.+) \(Rules §3\.3\)"),
+         N_("{card} cannot be played: {led} was led, so play a trump: you have {cards} (Rules §3.3)")),
+        (re.compile(r"(?P<card>\S+) cannot be played: (?P<led>[♠♥♦♣]) was led, so play a (?P=led) or a trump "
+                    r"\((?P<trump>[♠♥♦♣])\): you have (?P<cards>.+) \(Rules §3\.3\)"),
+         N_("{card} cannot be played: {led} was led, so play a {led} or a trump ({trump}): you have {cards} "
+            "(Rules §3.3)")),
+    )
+
+    def _engine_words(self, text: str) -> str:
+        """An engine's refusal (:attr:`ENGINE_REFUSALS`) in the table's language; other text as it is."""
+        if self.lang == "en":
+            return text
+        for pattern, message in self.ENGINE_REFUSALS:
+            m = pattern.fullmatch(text)
+            if m is not None:
+                return self._(message, **m.groupdict())
+        return text
 
     def _hand_view(self, st, cards, live: bool) -> tuple[list[dict], str]:
         """The learner's cards (sorted by suit, each legal or with its reason) and the line

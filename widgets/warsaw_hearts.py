@@ -26,14 +26,20 @@ from cardkit.cards import Card
 from cardkit.dealing import as_generator, check_seat
 from cardkit.errors import CardkitError, quote
 from cardkit.games import warsaw_hearts as wh
-from cardkit.i18n import N_
+from cardkit.i18n import N_, check_lang, translation
 
-from ._common import card_html, seat_names, signed
+from ._common import card_html, cards_in_words_of, seat_names, signed
 from ._controls import Control
 from ._dashboard import DealDashboard
 from .scores import ScoreSheet
 
 __all__ = ["PenaltyTable", "SettlementTable", "WarsawHeartsTable"]
+
+#: The engine's words in the penalty table (``PENALTY_SCHEDULE``'s ``text`` and ``figure``),
+#: marked for the message catalog (cardkit.i18n): the table shows them in its language.
+SCHEDULE_WORDS = (N_("two or three honours in one trick"), N_("K♥, Q♥ and J♥ in three different tricks"),
+                  N_("two honours in two different tricks"), N_("K♥ alone"), N_("Q♥ alone"), N_("J♥ alone"),
+                  N_("fig. 200"), N_("fig. 199"))
 
 _TH = "style='padding:2px 8px;border-bottom:2px solid #888;text-align:left'"
 _TD = "style='padding:2px 8px;border-bottom:1px solid #ddd;vertical-align:top'"
@@ -68,7 +74,9 @@ class PenaltyTable(W.VBox):
         ``("open", seat, trick number)`` for the open trick, or None (still in a hand).
     """
 
-    def __init__(self, rules: wh.Rules | None = None, *, names: Sequence[str] | None = None) -> None:
+    def __init__(self, rules: wh.Rules | None = None, *, names: Sequence[str] | None = None,
+                 lang: str = "en") -> None:
+        self.i18n = translation(check_lang(lang))
         self.rules = rules or wh.Rules()
         self.names = list(names) if names is not None else None
         self.table = W.HTML("")
@@ -94,16 +102,19 @@ class PenaltyTable(W.VBox):
                 if c in self.places:
                     self.places[c] = ("taken", t.winner, i + 1) if t.winner is not None else ("open", seat, i + 1)
         parts = []
+        _ = self.i18n.gettext
         for h in wh.HONOURS:
             p = self.places[h]
             if p is None:
-                parts.append(f"{card_html(h)}: not played yet")
+                parts.append(_("{card}: not played yet").format(card=card_html(h)))
             elif p[0] == "taken":
-                parts.append(f"{card_html(h)}: <b>{html.escape(names[p[1]])}</b> took it in trick {p[2]}")
+                parts.append(_("{card}: <b>{seat}</b> took it in trick {n}").format(
+                    card=card_html(h), seat=html.escape(names[p[1]]), n=p[2]))
             else:
-                parts.append(f"{card_html(h)}: on the table in trick {p[2]} (played by {html.escape(names[p[1]])})")
+                parts.append(_("{card}: on the table in trick {n} (played by {seat})").format(
+                    card=card_html(h), n=p[2], seat=html.escape(names[p[1]])))
         self._draw()
-        self.honours_line.value = "The honours this deal: " + " · ".join(parts) + "."
+        self.honours_line.value = self._cards(_("The honours this deal: {honours}.").format(honours=" · ".join(parts)))
 
     def show_tricks(self, tricks, name: str = "This player", rules: wh.Rules | None = None) -> wh.Assessment:
         """Mark the row that one player's ``tricks`` fall under and return the
@@ -150,7 +161,8 @@ class PenaltyTable(W.VBox):
         key = "none" if a.row is None else wh.PENALTY_SCHEDULE.index(a.row)
         self.marks.setdefault(key, []).append(f"{name} {f'−{a.penalty}' if a.penalty else '0'}")
         if a.bonus:
-            self.marks.setdefault("bonus", []).append(f"{name} +{a.bonus}" + ("" if final else " (so far)"))
+            self.marks.setdefault("bonus", []).append(f"{name} +{a.bonus}" + (
+                "" if final else " " + self.i18n.gettext("(so far)")))
 
     def _draw(self) -> None:
         def mark(key) -> str:
@@ -158,34 +170,44 @@ class PenaltyTable(W.VBox):
             return "◀ " + ", ".join(html.escape(w) for w in who) if who else ""
 
         rows = []
+        _ = self.i18n.gettext
         for i, r in enumerate(wh.PENALTY_SCHEDULE):
             td = _TDM if i in self.marks else _TD
-            text = html.escape(r.text).replace("K♥", card_html(wh.HONOURS[0])).replace(
+            text = html.escape(_(r.text)).replace("K♥", card_html(wh.HONOURS[0])).replace(
                 "Q♥", card_html(wh.HONOURS[1])).replace("J♥", card_html(wh.HONOURS[2]))
             extra = ""
             if r.same_trick and self.rules.double_honour_trick == "additive":
-                extra = " + the single value of an honour in another trick (the reading “20 plus the lone honour”)"
+                extra = " " + _("+ the single value of an honour in another trick (the reading “20 plus the lone "
+                                "honour”)")
+            figure = _(r.figure) if r.figure else ""
             rows.append(f"<tr><td {td}>{r.item}</td><td {td}>{text}{extra}</td><td {td}><b>{r.penalty}</b></td>"
-                        f"<td {td}>{r.figure}</td><td {td}>{mark(i)}</td></tr>")
+                        f"<td {td}>{figure}</td><td {td}>{mark(i)}</td></tr>")
         td = _TDM if "none" in self.marks else _TD
-        rows.append(f"<tr><td {td}>5</td><td {td}>no honour (A♥, 10♥…6♥ never cost anything)</td>"
+        no_honour = _("no honour (A♥, 10♥…6♥ never cost anything)")
+        rows.append(f"<tr><td {td}>5</td><td {td}>{no_honour}</td>"
                     f"<td {td}><b>0</b></td><td {td}></td><td {td}>{mark('none')}</td></tr>")
         td = _TDM if "bonus" in self.marks else _TD
-        need = "" if self.rules.bonus_without_tricks else " (at least one trick)"
-        rows.append(f"<tr><td {td}>+</td><td {td}>bonus: no heart at all in the player's tricks{need}</td>"
+        bonus_row = (_("bonus: no heart at all in the player's tricks") if self.rules.bonus_without_tricks else
+                     _("bonus: no heart at all in the player's tricks (at least one trick)"))
+        rows.append(f"<tr><td {td}>+</td><td {td}>{bonus_row}</td>"
                     f"<td {td}><b>+{wh.BONUS}</b></td><td {td}></td><td {td}>{mark('bonus')}</td></tr>")
-        double = ("two or more honours in one trick: 20 is the whole penalty (default)"
+        double = (_("two or more honours in one trick: 20 is the whole penalty (default)")
                   if self.rules.double_honour_trick == "max" else
-                  "two or more honours in one trick: 20, plus an honour taken in another trick")
-        bonus = ("the bonus needs at least one trick (default)" if not self.rules.bonus_without_tricks else
-                 "the bonus also goes to a player who took no trick")
-        variants = (f"Readings in use: {double}; {bonus}. "
-                    "The first row that fits gives the penalty; 10 and 15 replace the single values.")
-        self.table.value = (
-            f"<div><b>Penalties per deal</b> <small>(Rules §2.2; points)</small></div>"
-            f"<table style='border-collapse:collapse'><tr><th {_TH}>#</th><th {_TH}>the honours a player took"
-            f"</th><th {_TH}>penalty</th><th {_TH}>source</th><th {_TH}>this deal</th></tr>{''.join(rows)}</table>"
+                  _("two or more honours in one trick: 20, plus an honour taken in another trick"))
+        bonus = (_("the bonus needs at least one trick (default)") if not self.rules.bonus_without_tricks else
+                 _("the bonus also goes to a player who took no trick"))
+        variants = _("Readings in use: {double}; {bonus}. The first row that fits gives the penalty; 10 and 15 "
+                     "replace the single values.").format(double=double, bonus=bonus)
+        heads = "".join(f"<th {_TH}>{h}</th>" for h in ("#", _("the honours a player took"), _("penalty"),
+                                                         _("source"), _("this deal")))
+        title = _("<b>Penalties per deal</b> <small>(Rules §2.2; points)</small>")
+        self.table.value = self._cards(
+            f"<div>{title}</div><table style='border-collapse:collapse'><tr>{heads}</tr>{''.join(rows)}</table>"
             f"<div style='font-size:0.85em'>{variants}</div>")
+
+    def _cards(self, text: str) -> str:
+        """``text`` with its cards in the table's letters (Д♥ in Russian)."""
+        return cards_in_words_of(text, self.i18n)
 
     @property
     def text(self) -> str:
@@ -206,14 +228,17 @@ class SettlementTable(W.VBox):
     :ivar payments: the :class:`~cardkit.games.warsaw_hearts.Payment` list, or None.
     """
 
-    def __init__(self, names: Sequence[str] | None = None, *, rules: wh.Rules | None = None) -> None:
+    def __init__(self, names: Sequence[str] | None = None, *, rules: wh.Rules | None = None,
+                 lang: str = "en") -> None:
+        self.i18n = translation(check_lang(lang))
         self.names = list(names) if names is not None else None
         self.rules = rules or wh.Rules()
         self.table = W.HTML("")
         self.chips: list[int] | None = None
         self.payments: list[wh.Payment] | None = None
         super().__init__([self.table], layout=W.Layout(padding="2px"))
-        self.table.value = "<div><b>Settlement</b> <small>(chips)</small></div><i>No game totals yet.</i>"
+        self.table.value = self.i18n.gettext("<div><b>Settlement</b> <small>(chips)</small></div><i>No game totals "
+                                             "yet.</i>")
 
     def show(self, penalties: Sequence[int], bonuses: Sequence[int], *, names: Sequence[str] | None = None,
              rules: wh.Rules | None = None) -> list[int] | None:
@@ -228,35 +253,50 @@ class SettlementTable(W.VBox):
         names = _names(len(penalties), names or self.names)
         self.payments = wh.payments(penalties, bonuses, self.rules)
         self.chips = wh.settle(penalties, bonuses, self.rules)
-        head = (f"<div><b>Settlement</b> <small>(Rules §2.3; chips; the game ends when a penalty total "
-                f"reaches {self.rules.loss_at})</small></div>")
+        _ = self.i18n.gettext
+        head = "<div>" + _("<b>Settlement</b> <small>(Rules §2.3; chips; the game ends when a penalty total reaches "
+                           "{n})</small>").format(n=self.rules.loss_at) + "</div>"
         totals = "".join(
             f"<tr><td {_TD}>{html.escape(n)}</td><td {_TD}>{p}</td><td {_TD}>{b}</td>"
             f"<td {_TD}>{'' if self.chips is None else f'<b>{signed(self.chips[s])}</b>'}</td></tr>"
             for s, (n, p, b) in enumerate(zip(names, penalties, bonuses)))
-        table = (f"<table style='border-collapse:collapse'><tr><th {_TH}>player</th><th {_TH}>penalty total</th>"
-                 f"<th {_TH}>bonus total</th><th {_TH}>chips</th></tr>{totals}</table>")
+        heads = "".join(f"<th {_TH}>{h}</th>" for h in (_("player"), _("penalty total"), _("bonus total"), _("chips")))
+        table = f"<table style='border-collapse:collapse'><tr>{heads}</tr>{totals}</table>"
         if self.payments is None:
             far = max(penalties) if penalties else 0
-            lines = (f"<div>Nobody has reached {self.rules.loss_at} penalty points yet (highest: {far}): "
-                     f"no settlement.</div>")
+            lines = "<div>" + _("Nobody has reached {n} penalty points yet (highest: {far}): no settlement.").format(
+                n=self.rules.loss_at, far=far) + "</div>"
         else:
             lost = sorted({p.payer for p in self.payments}) or wh.losers(penalties, self.rules)
-            who = " and ".join(html.escape(names[s]) for s in lost)
-            tied = " (tied: they pay nobody among themselves)" if len(lost) > 1 else ""
-            verb = lambda s, v: v if names[s] == "You" else v + "s"
+            who = _(" and ").join(html.escape(names[s]) for s in lost)
+            you = lambda s: names[s] == "You"   # the English verb: "You pay", "West pays"
             only_plus = self.rules.settlement_bonus == "only_plus"
-            unpaid = lambda p: (f" (bonus {bonuses[p.receiver]} not added: their penalty is not 0)"
-                                if only_plus and bonuses[p.receiver] and not p.bonus else "")
-            rows = [f"<li>{html.escape(names[p.payer])} {verb(p.payer, 'pay')} <b>{html.escape(names[p.receiver])}</b> "
-                    f"({penalties[p.payer]} − {penalties[p.receiver]}) + {p.bonus} = <b>{p.chips}</b> "
-                    f"chip{'s' if p.chips != 1 else ''}{unpaid(p)}</li>" for p in self.payments]
-            lines = (f"<div><b>{who}</b> {'lose' if len(lost) > 1 else verb(lost[0], 'lose')}{tied}. "
-                     f"Each loser pays every other "
-                     f"player (loser's penalty − their penalty) + their bonus"
-                     + (" if they have no penalty (the variant that adds only a player's plus points)"
-                        if only_plus else "") + ":</div><ul style='margin:2px 0'>"
-                     + "".join(rows) + "</ul>")
+            rows = []
+            for p in self.payments:
+                unpaid = (" " + _("(bonus {bonus} not added: their penalty is not 0)").format(
+                    bonus=bonuses[p.receiver]) if only_plus and bonuses[p.receiver] and not p.bonus else "")
+                you_pay = you(p.payer)
+                row = (self.i18n.ngettext(
+                    "{payer} pay <b>{receiver}</b> ({payer_penalty} − {receiver_penalty}) + {bonus} = <b>{chips}</b> "
+                    "chip",
+                    "{payer} pay <b>{receiver}</b> ({payer_penalty} − {receiver_penalty}) + {bonus} = <b>{chips}</b> "
+                    "chips",
+                    p.chips) if you_pay else self.i18n.ngettext(
+                    "{payer} pays <b>{receiver}</b> ({payer_penalty} − {receiver_penalty}) + {bonus} = <b>{chips}</b> "
+                    "chip",
+                    "{payer} pays <b>{receiver}</b> ({payer_penalty} − {receiver_penalty}) + {bonus} = <b>{chips}</b> "
+                    "chips", p.chips))
+                rows.append("<li>" + row.format(payer=html.escape(names[p.payer]),
+                                                receiver=html.escape(names[p.receiver]),
+                                                payer_penalty=penalties[p.payer],
+                                                receiver_penalty=penalties[p.receiver], bonus=p.bonus,
+                                                chips=p.chips) + unpaid + "</li>")
+            loses = (_("<b>{who}</b> lose (tied: they pay nobody among themselves).") if len(lost) > 1 else
+                     _("<b>{who}</b> lose.") if you(lost[0]) else _("<b>{who}</b> loses.")).format(who=who)
+            pays = (_("Each loser pays every other player (loser's penalty − their penalty) + their bonus if they "
+                      "have no penalty (the variant that adds only a player's plus points):") if only_plus else
+                    _("Each loser pays every other player (loser's penalty − their penalty) + their bonus:"))
+            lines = (f"<div>{loses} {pays}</div><ul style='margin:2px 0'>" + "".join(rows) + "</ul>")
         self.table.value = head + table + lines
         return self.chips
 
@@ -339,7 +379,7 @@ class WarsawHeartsTable(DealDashboard):
                     undo_tooltip=N_("Take back your last card (and the bots' cards after it)"))
         self.game = self._new_game(seed)
 
-        self.penalty_table = PenaltyTable(self.rules, names=self.names)
+        self.penalty_table = PenaltyTable(self.rules, names=self.names, lang=self.lang)
         self.penalty_table.add_class("cardkit-penalties")
         self._build_sheets()
         self.players_choice = Control(
@@ -375,7 +415,7 @@ class WarsawHeartsTable(DealDashboard):
                                         label=_("Deal"), lead="low", signs=False, lang=self.lang)
         self.bonus_sheet = ScoreSheet(self.names, title=_("Bonuses"), unit=_("bonus points"), label=_("Deal"),
                                       lead=None, signs=False, lang=self.lang)
-        self.settlement = SettlementTable(self.names, rules=self.rules)
+        self.settlement = SettlementTable(self.names, rules=self.rules, lang=self.lang)
 
     def set_players(self, players: int) -> None:
         """Play with ``players`` seats (3 or 4, RULES.md §2.1): a new game starts, with a

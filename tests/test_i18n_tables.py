@@ -1,0 +1,209 @@
+"""Issue 29: the play tables in Russian and in the tests' pseudo-language.
+
+``lang="ru"``: the buttons and the status line of a fresh deal are Russian (no word in
+Latin letters but the deal code). ``lang="qps"`` (:func:`cardkit.i18n.pseudo`: every
+message wrapped in ⟦ ⟧, its letters accented): over a fresh deal and a few actions of
+each game, every text the table shows (the card table's state, walked key by key, and the
+side parts' HTML, titles, descriptions and tooltips) came through the catalog: a word in
+plain ASCII letters did not. The ones that do not yet are listed in :data:`NOT_YET`, which
+must only shrink (an entry no page shows any more fails too).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as W
+import pytest
+
+from cardkit_widgets import DurakTable, VarietyTable, WarsawHeartsTable
+
+#: Text a page shows that does not come through the catalog yet: issue 29's remaining
+#: work (the Hint and How did I do?, the guide, Try it again and the sets of boards, the
+#: engines' own words: Variety's scoring lines, the refusals' reasons; Warsaw Hearts' penalty
+#: table and settlement). Each entry is a regular expression matched against a run of
+#: ASCII words; remove an entry once its words go through the catalog.
+NOT_YET: dict[str, list[str]] = {
+    "common": [
+        # the guide (widgets/_guide.py): its toggle, its words and Got it
+        r"Guide me through a deal", r"off", r"Step by step through a deal", r"what to do now and why", r"Got it",
+        r"Go on to the next step of the guide",
+        # Try it again (widgets/_try_again.py)
+        r"Try a decision again", r"practice", r"not scored",
+        # cardkit.notation's answer to text that is not a card (a forged or typed action), quoting it
+        r"XX'", r"QH'(?: or)?",
+    ],
+    "variety": [
+        r"card", r"unknown rank", r"expected a rank", r"A K Q J", r"then a suit", r"S H D C or", r"such as",
+        # the bots' table talk in the bidding (cardkit.games.variety.RuleBot's remarks)
+        r"I bid", r"I hold(?: only)?", r"clubs|diamonds|hearts|spades",
+    ],
+    "warsaw_hearts": [
+        r"card", r"unknown rank", r"expected a rank", r"A K Q J", r"then a suit", r"S H D C or", r"such as",
+    ],
+    "armenian_durak": [
+        # cardkit.games.armenian_durak's answer to an action it cannot read
+        r"action", r"expected a card such as", r"trump N'", r"draw N' or", r"draw none'",
+    ],
+}
+
+#: keys of the card table's state whose values are shown (text, HTML, tooltips, labels)
+SHOWN_KEYS = {"title", "banner", "status", "caption", "name", "short", "notes", "turn", "count_text", "reason",
+              "heading", "note", "prompt", "record", "remarks", "tooltip", "description", "placeholder", "words",
+              "options", "below_text", "value"}
+#: kinds of control whose value is data (a box's number or text, a toggle's state), not words
+DATA_CONTROLS = {"int", "text", "toggle", "choice", "list", "button"}
+CODE = re.compile(r"\b[VWD]-[0-9A-Z][0-9A-Z.\-…]*")  # a deal code (V-0-D3, W-17, D-8-D1, V-X…)
+WORDS = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[ \-][A-Za-z][A-Za-z'’]*)*")
+TAG = re.compile(r"<[^>]*>")
+
+
+def _texts(x, key=None, out=None) -> list[str]:
+    """The shown strings of the card table's state ``x``."""
+    out = [] if out is None else out
+    if isinstance(x, dict):
+        data = x.get("kind") in DATA_CONTROLS and "name" in x and "description" in x
+        for k, v in x.items():
+            if k == "value" and (data or not isinstance(v, str)):
+                continue
+            if k in ("id", "suit", "sym", "rank", "label", "kind", "pos", "game", "classes", "enter", "again"):
+                continue  # data, or the cards' letters (their words are "name")
+            if k == "name" and "kind" in x:
+                continue  # a control's name is an identifier, not shown
+            if k in SHOWN_KEYS or isinstance(v, (dict, list)):
+                _texts(v, k, out)
+    elif isinstance(x, list):
+        for v in x:
+            _texts(v, key, out)
+    elif isinstance(x, str) and key in SHOWN_KEYS:
+        out.append(x)
+    return out
+
+
+def _widget_texts(w, out: list[str]) -> None:
+    """The side parts (score sheets, tables): HTML values, titles, descriptions, tooltips."""
+    if isinstance(w, W.HTML):
+        out.append(w.value)
+    for attr in ("description", "tooltip", "placeholder"):
+        v = getattr(w, attr, None)
+        if isinstance(v, str):
+            out.append(v)
+    if isinstance(w, W.Accordion):
+        out.extend(t for t in w.titles if t)
+    for c in getattr(w, "children", ()):
+        _widget_texts(c, out)
+
+
+def shown(table) -> list[str]:
+    out = _texts(table.table.state)
+    _widget_texts(table.side, out)
+    return out
+
+
+def plain_words(text: str) -> list[str]:
+    """The runs of words in ASCII letters of ``text`` (HTML tags, entities and deal codes taken
+    out; an attribute's words, such as a suit's title="hearts", count too)."""
+    titles = " ".join(re.findall(r'title="([^"]*)"', text))
+    text = CODE.sub(" ", html.unescape(TAG.sub(" ", text))).replace("?size=large", " ") + " " + titles
+    return [w for w in WORDS.findall(text) if len(w) > 1 or w in ("A", "K", "Q", "J", "T")]
+
+
+def not_through_catalog(texts, allowed: list[str]) -> tuple[set[str], set[str]]:
+    """(words no entry of ``allowed`` explains, the entries that explained nothing)."""
+    bad, used = set(), set()
+    for t in texts:
+        for w in plain_words(t):
+            hit = next((a for a in allowed if re.fullmatch(a, w)), None)
+            if hit is None:
+                bad.add(w)
+            else:
+                used.add(hit)
+    return bad, set(allowed) - used
+
+
+def _play_some(t, steps: int = 6) -> None:
+    """A few of the learner's actions: the first legal one each time (a bid, a trump pick, a
+    card, a draw), then Undo, Replay and the toggles."""
+    for _ in range(steps):
+        st = t.state
+        if st is None or st.is_terminal() or st.current_player != t.seat:
+            break
+        t.act(st.legal_actions()[0])
+    t.act("XX")                          # refused: one line
+    t.show_hands.value = True
+    t.last_trick.value = True
+    t.refresh()
+
+
+GAMES = [(VarietyTable, "variety"), (WarsawHeartsTable, "warsaw_hearts"), (DurakTable, "armenian_durak")]
+
+
+@pytest.mark.parametrize(("cls", "game"), GAMES, ids=[g for _c, g in GAMES])
+def test_pseudo_language_over_a_deal(cls, game):
+    t = cls(3, lang="qps")
+    texts = shown(t)
+    _play_some(t)
+    texts += shown(t)
+    t.undo()
+    texts += shown(t)
+    t.undo_button.click()   # nothing left to undo: refused in one line
+    texts += shown(t)
+    bad, _unused = not_through_catalog(texts, NOT_YET["common"] + NOT_YET[game])
+    assert not bad, f"{len(bad)} texts did not come through the catalog: {sorted(bad)}"
+
+
+def test_allow_list_only_shrinks():
+    """Every entry of NOT_YET is still shown by one of the games (else: remove it)."""
+    used: set[str] = set()
+    for cls, game in GAMES:
+        t = cls(3, lang="qps")
+        texts = shown(t)
+        _play_some(t)
+        texts += shown(t)
+        t.undo()
+        texts += shown(t)
+        t.undo_button.click()
+        texts += shown(t)
+        allowed = NOT_YET["common"] + NOT_YET[game]
+        _bad, unused = not_through_catalog(texts, allowed)
+        used |= {(game, a) for a in NOT_YET[game] if a not in unused}
+        used |= {("common", a) for a in NOT_YET["common"] if a not in unused}
+    stale = [(g, a) for g, entries in NOT_YET.items() for a in entries if (g, a) not in used]
+    assert not stale, f"entries of NOT_YET no page needs any more (remove them): {stale}"
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.mark.parametrize(("cls", "game"), GAMES, ids=[g for _c, g in GAMES])
+def test_russian_buttons_and_status_of_a_fresh_deal(cls, game):
+    t = cls(3, lang="ru")
+    state = t.table.state
+    buttons = {n: c["description"] for n, c in state["controls"].items()
+               if n in ("new_deal_button", "undo_button", "hint_button", "show_hands", "last_trick", "replay_button",
+                        "bots_choice", "seed_box", "code_box", "load_button", "four_colour_toggle", "size_toggle",
+                        "players_choice")}
+    assert buttons["new_deal_button"] == "Новая сдача" and buttons["hint_button"] == "Подсказка"
+    for name, words in buttons.items():
+        assert not LATIN_WORD.search(words), (name, words)
+        assert re.search("[а-яА-ЯёЁ]", words), (name, words)
+    status = CODE.sub("", t.status_text)
+    assert not LATIN_WORD.search(status), t.status_text
+    assert "Новая сдача (номер 3)" in t.status_text and "Код сдачи" in t.status_text
+    assert not LATIN_WORD.search(CODE.sub("", TAG.sub(" ", state["title"]))), state["title"]
+    names = [s["name"] for s in state["seats"]]
+    assert names[t.seat] in ("Юг (вы)", "Вы")
+    assert set(names) <= {"Юг (вы)", "Запад", "Север", "Восток", "Вы", "Соперник"}
+    # the cards: the book's letters and words (the ten is 10)
+    for c in state["hand"]:
+        assert c["rank"] in ("Т", "К", "Д", "В", "10", "9", "8", "7", "6", "5", "4", "3", "2"), c
+        assert not LATIN_WORD.search(c["name"]), c
+
+
+def test_russian_english_unchanged():
+    """The same deal in English reads as before (the catalog's originals)."""
+    en = VarietyTable(3)
+    assert en.lang == "en" and en.table.state["controls"]["new_deal_button"]["description"] == "New deal"
+    assert en.status_text.startswith("New deal (deal number 3): ")
+    assert en.table.state["words"]["trick"] == "The trick"
