@@ -118,34 +118,34 @@ def minus_signs(text: str) -> str:
 #: §2.2 double honour trick and bonus without tricks, §2.3 settlement bonus, §3.1 deck and
 #: trump six double, §3.3 draw after). The rules page names the same variants.
 VARIANT_WORDS: dict[tuple[str, object], str] = {
-    ("lead", "left_of_first_namer"): "left of the first to name the contract",
-    ("lead", "left_of_first_bidder"): "left of the first bidder",
-    ("lead", "left_of_dealer"): "the dealer's left",
-    ("contract_values", "book"): "the book's values",
-    ("contract_values", "seed"): "the book's values",          # an older name of "book"
-    ("contract_values", "halved_2_7"): "contracts 2 and 7 at half value",
-    ("tie", "declarers_lose"): "the declarers' loss",
-    ("tie", "no_bonus"): "nobody's loss, no bonus",
-    ("double_honour_trick", "max"): "20 in all",
-    ("double_honour_trick", "additive"): "20 plus the third honour",
-    ("bonus_without_tricks", False): "needs a trick",
-    ("bonus_without_tricks", True): "without a trick too",
-    ("settlement_bonus", "all"): "every receiver's bonus paid",
-    ("settlement_bonus", "only_plus"): "paid only with no penalty",
-    ("deck", 36): "36 cards",
-    ("deck", 52): "52 cards",
-    ("trump_six_double", False): "counts 6",
-    ("trump_six_double", True): "counts 12",
-    ("draw_after", "any"): "after any card from the hand",
-    ("draw_after", "lead"): "only after a lead",
+    ("lead", "left_of_first_namer"): N_("left of the first to name the contract"),
+    ("lead", "left_of_first_bidder"): N_("left of the first bidder"),
+    ("lead", "left_of_dealer"): N_("the dealer's left"),
+    ("contract_values", "book"): N_("the book's values"),
+    ("contract_values", "seed"): N_("the book's values"),          # an older name of "book"
+    ("contract_values", "halved_2_7"): N_("contracts 2 and 7 at half value"),
+    ("tie", "declarers_lose"): N_("the declarers' loss"),
+    ("tie", "no_bonus"): N_("nobody's loss, no bonus"),
+    ("double_honour_trick", "max"): N_("20 in all"),
+    ("double_honour_trick", "additive"): N_("20 plus the third honour"),
+    ("bonus_without_tricks", False): N_("needs a trick"),
+    ("bonus_without_tricks", True): N_("without a trick too"),
+    ("settlement_bonus", "all"): N_("every receiver's bonus paid"),
+    ("settlement_bonus", "only_plus"): N_("paid only with no penalty"),
+    ("deck", 36): N_("36 cards"),
+    ("deck", 52): N_("52 cards"),
+    ("trump_six_double", False): N_("counts 6"),
+    ("trump_six_double", True): N_("counts 12"),
+    ("draw_after", "any"): N_("after any card from the hand"),
+    ("draw_after", "lead"): N_("only after a lead"),
 }
 
 #: The rule variants' settings named in words: ``field -> words`` (see :data:`VARIANT_WORDS`).
 FIELD_WORDS: dict[str, str] = {
-    "lead": "first lead", "contract_values": "contract values", "tie": "a tie",
-    "double_honour_trick": "two honours in one trick", "bonus_without_tricks": "the +20 bonus",
-    "settlement_bonus": "bonuses in the payment", "deck": "deck", "trump_six_double": "the six of trumps",
-    "draw_after": "the draw", "trump": "trumps", "players": "players",
+    "lead": N_("first lead"), "contract_values": N_("contract values"), "tie": N_("a tie"),
+    "double_honour_trick": N_("two honours in one trick"), "bonus_without_tricks": N_("the +20 bonus"),
+    "settlement_bonus": N_("bonuses in the payment"), "deck": N_("deck"), "trump_six_double": N_("the six of trumps"),
+    "draw_after": N_("the draw"), "trump": N_("trumps"), "players": N_("players"),
 }
 
 # a string value names one setting only, so it is read without its field too
@@ -187,8 +187,7 @@ def variant_words(field: str, value) -> str:
 
 #: Why no card may be played in a phase that is not the play (the play pages', the room's and
 #: the hand widget's words).
-#: Why a card may not be played in a phase without cards (English; marked for the message
-#: catalog, ``cardkit.i18n``: a table shows them in its language).
+#: (Marked for the message catalog, ``cardkit.i18n``: a table shows them in its language.)
 PHASE_REFUSALS = {"bidding": N_("cards are played after the bidding"), "trump": N_("first the trump must be drawn"),
                   "draw": N_("first choose whether to draw a face-down card")}
 

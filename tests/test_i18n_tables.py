@@ -207,3 +207,50 @@ def test_russian_english_unchanged():
     assert en.lang == "en" and en.table.state["controls"]["new_deal_button"]["description"] == "New deal"
     assert en.status_text.startswith("New deal (deal number 3): ")
     assert en.table.state["words"]["trick"] == "The trick"
+
+
+@pytest.mark.parametrize("game", ["variety", "warsaw_hearts", "armenian_durak"])
+def test_deal_editor_in_the_pseudo_language(game):
+    """The deal editor's words (its widget tree: HTML, descriptions, tooltips, options) come
+    through the catalog, fresh, with a deal composed, a set, and bad input answered."""
+    from cardkit_widgets import DealEditor
+
+    e = DealEditor(game, lang="qps")
+    out: list[str] = []
+    _editor_texts(e, out)
+    if game != "armenian_durak":
+        e.set_place(0, "AS KS")
+    e.random_button.click()
+    e.add_button.click()
+    _editor_texts(e, out)
+    e.seed_box.value = "x"
+    e.random_button.click()          # refused in one line
+    _editor_texts(e, out)
+    e.place_boxes[1].value = "AS"    # a card another place holds: refused
+    _editor_texts(e, out)
+    # the notation a box takes (its placeholder), and the text typed, quoted back
+    bad, _unused = not_through_catalog(out, [r"AH KH", r"x'"])
+    assert not bad, sorted(bad)
+
+
+def _editor_texts(w, out: list[str]) -> None:
+    _widget_texts(w, out)
+    for attr in ("options", "tooltips"):
+        for o in getattr(w, attr, None) or ():
+            out.append(o[0] if isinstance(o, tuple) else str(o))
+    for c in getattr(w, "children", ()):
+        _editor_texts(c, out)
+
+
+def test_deal_editor_in_russian():
+    from cardkit_widgets import DealEditor
+
+    e = DealEditor("variety", lang="ru")
+    assert e.random_button.description == "Сдать остальное случайно"
+    assert [o[0] for o in e.dealer_choice.options] == ["Юг", "Запад", "Север", "Восток"]
+    e.random_button.click()
+    assert "Код сдачи" in e.code_view.value and "Ссылка для класса" in e.code_view.value
+    assert {b.description.split()[0] for b in e.card_buttons.values()} >= {"Т", "К", "Д", "В", "10"}
+    assert all(b.description.split("(")[-1][0] in "ЮЗСВ" for b in e.card_buttons.values())
+    table = e.play()
+    assert table.lang == "ru" and table.new_deal_button.description == "Новая сдача"

@@ -32,11 +32,20 @@ from cardkit.cards import Card, Rank, Suit, deck
 from cardkit.codes import DealSpec, deal_code, game_entry, parse_deal_code
 from cardkit.composing import HandWish, compose_deal, deal_places, hand_points, parse_lengths, parse_points, places_of
 from cardkit.errors import CardkitError, quote
-from cardkit.i18n import check_lang, translation
+from cardkit.i18n import N_, check_lang, translation
 from cardkit.notation import parse_cards, parse_hand, sort_hand
 from cardkit.wording import field_words, value_words
 
-from ._common import card_button_layout, one_line, ranks_for, signed, suit_colour, suit_html
+from ._common import (
+    card_button_layout,
+    one_line,
+    rank_letters,
+    ranks_for,
+    signed,
+    suit_colour,
+    suit_html,
+    suit_titles_in,
+)
 
 __all__ = ["DealEditor", "dd_table_html"]
 
@@ -54,6 +63,13 @@ PAIRS = ("South & North", "West & East")
 #: a cell that needs more is shown as not solved, so the page never waits minutes.
 DD_NODES = 2_000_000
 _SEAT_WORDS = ("South", "West", "North", "East")
+#: The words of the editor that come from elsewhere (the places of cardkit.composing, the
+#: games' titles, the variants' values), marked for the message catalog (cardkit.i18n): the
+#: editor shows them in its language.
+EDITOR_WORDS = (N_("South"), N_("West"), N_("North"), N_("East"), N_("your hand"), N_("your face-down cards"),
+                N_("your face-up cards"), N_("your opponent's hand"), N_("your opponent's face-down cards"),
+                N_("your opponent's face-up cards"), N_("Variety"), N_("Warsaw Hearts"), N_("Armenian Durak"),
+                N_("drawn"), N_("your opponent"))
 
 
 def _rank_text(rank: Rank) -> str:
@@ -150,13 +166,14 @@ class ContractChoice(W.HBox):
     click or tap (a multiple-choice list needed Ctrl-click, which a phone cannot do: issue 33,
     item 9). :attr:`value` is the tuple of the pressed contracts, in order."""
 
-    def __init__(self, value: Sequence[int] = (1,), tooltip: str = "") -> None:
+    def __init__(self, value: Sequence[int] = (1,), tooltip: str = "", *, contract_word: str = "contract",
+                 contracts_word: str = "Contracts:") -> None:
         # the tooltip on each button: a box has no description, and ipywidgets' page code fails
         # to draw a box given a tooltip ("Cannot read properties of undefined (reading 'length')")
         self.buttons = {c: W.ToggleButton(description=str(c), value=c in value,
-                                          tooltip=f"contract {c}" + (f": {tooltip}" if tooltip else ""),
+                                          tooltip=f"{contract_word} {c}" + (f": {tooltip}" if tooltip else ""),
                                           layout=W.Layout(width="2.6em")) for c in range(1, 9)}
-        label = W.HTML("Contracts:", layout=W.Layout(margin="0 4px 0 0"))
+        label = W.HTML(contracts_word, layout=W.Layout(margin="0 4px 0 0"))
         super().__init__([label, *self.buttons.values()], layout=W.Layout(flex_flow="row wrap", align_items="center"))
 
     @property
@@ -241,10 +258,12 @@ class DealEditor(W.VBox):
         self._quiet = False
         self._pending_box: int | None = None  # a place box whose text was refused (kept to be put right)
 
+        _ = self._
         self.error = W.HTML()
-        self.place_choice = W.ToggleButtons(options=[(p.name, i) for i, p in enumerate(self.places)], value=0,
-                                            description="Click puts:",
-                                            tooltips=[f"a clicked card goes to {p.name}" for p in self.places])
+        self.place_choice = W.ToggleButtons(options=[(_(p.name), i) for i, p in enumerate(self.places)], value=0,
+                                            description=_("Click puts:"),
+                                            tooltips=[_("a clicked card goes to {place}", place=_(p.name))
+                                                      for p in self.places])
         self.card_buttons: dict[Card, W.Button] = {}
         self.grid = W.VBox(self._grid_rows())
         self.place_boxes: list[W.Text] = []
@@ -252,53 +271,58 @@ class DealEditor(W.VBox):
         self.lengths_boxes: list[W.Text] = []
         self.holding_boxes: list[W.Text] = []
         self.counts: list[W.HTML] = []
-        rows = [W.HTML("<b>Cards placed by hand, and what the cards dealt at random must meet</b>")]
+        rows = [W.HTML("<b>" + _("Cards placed by hand, and what the cards dealt at random must meet") + "</b>")]
         for i, p in enumerate(self.places):
             rows.append(self._place_row(i, p))
         self.place_rows = W.VBox(rows)
 
-        self.seed_box = W.Text(value=str(int(seed)), description="Deal number:", layout=W.Layout(width="16em"),
+        self.seed_box = W.Text(value=str(int(seed)), description=_("Deal number:"), layout=W.Layout(width="16em"),
                                style={"description_width": "initial"},
-                               tooltip="The same deal number deals the same random cards")
+                               tooltip=_("The same deal number deals the same random cards"))
         self.seed_box.add_class("ck-deal-number")
-        self.dealer_choice = W.Dropdown(options=[(n, s) for s, n in enumerate(self._seat_names())],
-                                        description="Dealer:", layout=W.Layout(width="14em"))
+        self.dealer_choice = W.Dropdown(options=[(_(n), s) for s, n in enumerate(self._seat_names())],
+                                        description=_("Dealer:"), layout=W.Layout(width="14em"))
         self.variant_choices: dict[str, W.Dropdown] = {}
         for o in self.entry.variants:
             current = None if o.deal else getattr(rules, o.field)
             dd = W.Dropdown(options=[(self._value_words(o.field, v), k) for k, v in enumerate(o.values)],
                             value=o.values.index(current) if current in o.values else 0,
-                            description=field_words(o.field)[:1].upper() + field_words(o.field)[1:] + ":",
+                            description=_(field_words(o.field))[:1].upper() + _(field_words(o.field))[1:] + ":",
                             style={"description_width": "initial"})
             dd.observe(lambda c, f=o.field: self._safely(self._variant_changed, f, c), names="value")
             self.variant_choices[o.field] = dd
-        self.random_button = W.Button(description="Deal the rest at random", button_style="primary",
+        self.random_button = W.Button(description=_("Deal the rest at random"), button_style="primary",
                                       layout=W.Layout(width="auto"),
-                                      tooltip="Deal the cards not placed, meeting the wishes, with the deal number")
-        self.clear_button = W.Button(description="Clear", tooltip="Take every card out of every place")
-        self.play_button = W.Button(description="Play this deal", tooltip="Open this deal at the play table below")
-        self.dd_button = W.Button(description="Double-dummy table",
-                                  tooltip="The declarers' margin in each contract with every hand known")
-        self.add_button = W.Button(description="Add to the set", tooltip="Keep this deal as the next board of a set")
-        self.play_set_button = W.Button(description="Play the set", tooltip="Open the set at the play table below")
-        self.clear_set_button = W.Button(description="Empty the set")
-        self.set_dealers = W.Dropdown(options=[("each board's own (the Dealer above when added)", "own"),
-                                               ("rotating: board 1 " + self._seat_names()[0] + ", board 2 "
-                                                + self._seat_names()[1] + ", …", "rotate")],
-                                      value="own", description="Dealers of the set:",
+                                      tooltip=_("Deal the cards not placed, meeting the wishes, with the deal number"))
+        self.clear_button = W.Button(description=_("Clear"), tooltip=_("Take every card out of every place"))
+        self.play_button = W.Button(description=_("Play this deal"),
+                                    tooltip=_("Open this deal at the play table below"))
+        self.dd_button = W.Button(description=_("Double-dummy table"),
+                                  tooltip=_("The declarers' margin in each contract with every hand known"))
+        self.add_button = W.Button(description=_("Add to the set"),
+                                   tooltip=_("Keep this deal as the next board of a set"))
+        self.play_set_button = W.Button(description=_("Play the set"),
+                                        tooltip=_("Open the set at the play table below"))
+        self.clear_set_button = W.Button(description=_("Empty the set"))
+        seats = self._seat_names()
+        self.set_dealers = W.Dropdown(options=[(_("each board's own (the Dealer above when added)"), "own"),
+                                               (_("rotating: board 1 {first}, board 2 {second}, …", first=_(seats[0]),
+                                                  second=_(seats[1])), "rotate")],
+                                      value="own", description=_("Dealers of the set:"),
                                       style={"description_width": "initial"}, layout=W.Layout(width="auto"))
-        self.send_button = W.Button(description="Send to the room", button_style="info",
-                                    tooltip="Open a table in the teaching room with this set (teachers only)")
+        self.send_button = W.Button(description=_("Send to the room"), button_style="info",
+                                    tooltip=_("Open a table in the teaching room with this set (teachers only)"))
         self.send_view = W.HTML()
-        self.open_set = W.FileUpload(accept=".txt,.pbn,text/plain", multiple=False, description="Open a set",
-                                     tooltip="Open a set saved before (a text file of boards)")
+        self.open_set = W.FileUpload(accept=".txt,.pbn,text/plain", multiple=False, description=_("Open a set"),
+                                     tooltip=_("Open a set saved before (a text file of boards)"))
         self.code_view = W.HTML()
         self.dd_view = W.HTML()
-        self.dd_contracts = ContractChoice(value=(1,), tooltip="The contracts of the double-dummy table (1 and 3 "
-                                                               "take seconds, the point contracts minutes)")
+        self.dd_contracts = ContractChoice(value=(1,), tooltip=_("The contracts of the double-dummy table (1 and 3 "
+                                                                 "take seconds, the point contracts minutes)"),
+                                           contract_word=_("contract"), contracts_word=_("Contracts:"))
         self.set_view = W.HTML()
         self.set_text = W.Textarea(layout=W.Layout(width="100%", height="8em"), disabled=True,
-                                   description="The set:")
+                                   description=_("The set:"))
         self.table_area = W.VBox()
         if self.game != "variety":
             self.dd_button.layout.display = self.dd_contracts.layout.display = "none"
@@ -317,7 +341,8 @@ class DealEditor(W.VBox):
         self.open_set.observe(lambda c: self._safely(self._uploaded, c["new"]), names="value")
 
         super().__init__([
-            W.HTML(f"<h3 style='margin:2px'>Deal editor: {html.escape(self.entry.title)}</h3>"),
+            W.HTML("<h3 style='margin:2px'>" + _("Deal editor: {game}", game=html.escape(_(self.entry.title)))
+                   + "</h3>"),
             W.HBox([self.dealer_choice, *self.variant_choices.values()], layout=W.Layout(flex_flow="row wrap")),
             self.place_choice, self.grid, self.place_rows,
             W.HBox([self.seed_box, self.random_button, self.clear_button]),
@@ -331,6 +356,12 @@ class DealEditor(W.VBox):
         if spec is not None:
             self.load_code(spec.code)
         self._refresh()
+
+    def _(self, message: str, **values) -> str:
+        """``message`` in the editor's language (:attr:`i18n`), its ``{placeholders}`` filled
+        from ``values`` (none: the text as it is)."""
+        text = self.i18n.gettext(message)
+        return text.format(**values) if values else text
 
     def close(self) -> None:
         """Close the editor and every widget it made (its controls, their layouts and styles,
@@ -378,8 +409,8 @@ class DealEditor(W.VBox):
         """
         text = str(self.seed_box.value).strip()
         if not (text.isascii() and text.isdigit()) or len(text) > 12:
-            raise CardkitError(f"deal number {quote(self.seed_box.value)}: expected a whole number "
-                               f"0 to 999999999999, typed with the digits 0 to 9")
+            raise CardkitError(self._("deal number {value}: expected a whole number 0 to 999999999999, typed with "
+                                      "the digits 0 to 9", value=quote(self.seed_box.value)))
         return int(text)
 
     def state(self):
@@ -397,15 +428,17 @@ class DealEditor(W.VBox):
         p = self.places[index]
         cards = self._read_cards(cards, p.name)
         if len(cards) > p.size:
-            raise CardkitError(f"{p.name}: {len(cards)} cards typed, but it holds {p.size}")
+            raise CardkitError(self._("{place}: {n} cards typed, but it holds {size}", place=self._(p.name),
+                                      n=len(cards), size=p.size))
         in_deck = set(self._deck())
         for c in cards:
             if c not in in_deck:
-                raise CardkitError(f"{p.name}: {_cards_text([c])} is not in the {len(in_deck)}-card deck")
+                raise CardkitError(self._("{place}: {card} is not in the {n}-card deck", place=self._(p.name),
+                                          card=self._cards_text([c]), n=len(in_deck)))
             j = self._holder(c)
             if j is not None and j != index:
-                raise CardkitError(f"{_cards_text([c])} is in {self.places[j].name} already: take it out "
-                                   f"there first")
+                raise CardkitError(self._("{card} is in {place} already: take it out there first",
+                                          card=self._cards_text([c]), place=self._(self.places[j].name)))
         self.fixed[index] = list(cards)
         self._invalidate()
 
@@ -419,8 +452,9 @@ class DealEditor(W.VBox):
             self.fixed[i] = [c for c in self.fixed[i] if c != card]
         else:
             if len(self.fixed[i]) >= self.places[i].size:
-                raise CardkitError(f"{self.places[i].name} holds {self.places[i].size} cards already: take one "
-                                   f"out before adding {_cards_text([card])}")
+                raise CardkitError(self._("{place} holds {n} cards already: take one out before adding {card}",
+                                          place=self._(self.places[i].name), n=self.places[i].size,
+                                          card=self._cards_text([card])))
             if j is not None:
                 self.fixed[j] = [c for c in self.fixed[j] if c != card]
             self.fixed[i] = self.fixed[i] + [card]
@@ -502,7 +536,7 @@ class DealEditor(W.VBox):
         :raises CardkitError: before the deal is complete.
         """
         if self.spec is None:
-            raise CardkitError("the deal is not complete: place every card or press Deal the rest at random")
+            raise CardkitError(self._("the deal is not complete: place every card or press Deal the rest at random"))
         table = self._table_class().from_query(f"deal={self.code}", lang=self.lang)
         if table.query_problem:
             raise CardkitError(table.query_problem)
@@ -523,7 +557,7 @@ class DealEditor(W.VBox):
         if self.game != "variety":
             raise CardkitError(f"the double-dummy table is for Variety; this is {self.entry.title}")
         if self.spec is None:
-            raise CardkitError("the deal is not complete: place every card or press Deal the rest at random")
+            raise CardkitError(self._("the deal is not complete: place every card or press Deal the rest at random"))
         dd_table = _dd_table_function()
         if dd_table is None:
             self.dd_view.value = ("<i>The double-dummy table is not in this version of the kit yet "
@@ -531,7 +565,7 @@ class DealEditor(W.VBox):
             return self.dd_view.value
         chosen = tuple(contracts if contracts is not None else self.dd_contracts.value)
         if not chosen:
-            raise CardkitError("choose at least one contract for the double-dummy table")
+            raise CardkitError(self._("choose at least one contract for the double-dummy table"))
 
         def progress(done: int, total: int) -> None:
             self.dd_view.value = f"<i>Solving with every hand known: {done} of {total} searches done…</i>"
@@ -546,7 +580,7 @@ class DealEditor(W.VBox):
         :raises CardkitError: before the deal is complete.
         """
         if self.spec is None:
-            raise CardkitError("the deal is not complete: place every card or press Deal the rest at random")
+            raise CardkitError(self._("the deal is not complete: place every card or press Deal the rest at random"))
         self.set_codes.append(self.code)
         # the next board's random cards are new ones: the deal number moves on by one (the deal on
         # screen stays; a teacher who pressed Clear and Deal the rest at random got the same cards)
@@ -619,7 +653,7 @@ class DealEditor(W.VBox):
         from cardkit.room_send import send_set
 
         if not self.set_codes:
-            raise CardkitError("the set is empty: press Add to the set for each board")
+            raise CardkitError(self._("the set is empty: press Add to the set for each board"))
         self.send_view.value = ""
         answer = send_set(self.game, self.board_codes, environ=environ)
         page = html.escape(str(answer.get("teacher_page", "")))
@@ -633,7 +667,7 @@ class DealEditor(W.VBox):
         :raises CardkitError: for an empty set.
         """
         if not self.set_codes:
-            raise CardkitError("the set is empty: press Add to the set for each board")
+            raise CardkitError(self._("the set is empty: press Add to the set for each board"))
         codes = self.board_codes
         table = self._table_class().from_query(f"deal={codes[0]}", lang=self.lang)
         if not table.load_deals(codes):
@@ -660,12 +694,11 @@ class DealEditor(W.VBox):
         return [p.name for p in self.places if p.part == "hand"] if self.game != "armenian_durak" else \
             [p.name.split("'")[0] for p in self.places if p.part == "hand"]
 
-    @staticmethod
-    def _value_words(field: str, value) -> str:
+    def _value_words(self, field: str, value) -> str:
         if field == "trump":
-            return "drawn" if value is None else Suit[{"S": "SPADES", "H": "HEARTS", "D": "DIAMONDS",
-                                                       "C": "CLUBS"}[value]].symbol
-        return value_words(value, field)
+            return self._("drawn") if value is None else Suit[{"S": "SPADES", "H": "HEARTS", "D": "DIAMONDS",
+                                                               "C": "CLUBS"}[value]].symbol
+        return self._(value_words(value, field))
 
     def _check_dealer(self, dealer) -> int:
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.players:
@@ -759,7 +792,22 @@ class DealEditor(W.VBox):
         except ValueError as e:   # CardkitError is a ValueError
             self._error(e)
         except Exception as e:  # noqa: BLE001 - the editor shows one line, never a traceback
-            self._error(e, prefix=f"Something went wrong ({type(e).__name__})")
+            self._error(e, prefix=self._("Something went wrong ({error})", error=type(e).__name__))
+
+    def _seat_letter(self, letter: str) -> str:
+        """A seat's letter on the grid's buttons (S W N E; Ю З С В in Russian)."""
+        tr = self.i18n
+        return {"S": tr.pgettext("seat letter", "S"), "W": tr.pgettext("seat letter", "W"),
+                "N": tr.pgettext("seat letter", "N"), "E": tr.pgettext("seat letter", "E")}.get(letter, letter)
+
+    def _rank(self, rank: Rank) -> str:
+        """A rank as the grid's buttons show it, in the editor's letters (Т К Д В 10 … in Russian)."""
+        text = _rank_text(rank)
+        return rank_letters(self.i18n).get(text, text)
+
+    def _cards_text(self, cards: Sequence[Card]) -> str:
+        """Cards as the editor's words show them (``Q♥ 10♣``; ``Д♥ 10♣`` in Russian)."""
+        return " ".join(self._rank(c.rank) + c.suit.symbol for c in cards)
 
     def _error(self, e: BaseException, prefix: str = "") -> None:
         self.last_error = one_line(e)
@@ -772,10 +820,11 @@ class DealEditor(W.VBox):
         rows = []
         size = len(self._deck())
         for suit in Suit:
-            cells: list[W.Widget] = [W.HTML(suit_html(suit, size="1.2em"), layout=W.Layout(width="1.6em"))]
+            cells: list[W.Widget] = [W.HTML(suit_titles_in(suit_html(suit, size="1.2em"), self.i18n),
+                                            layout=W.Layout(width="1.6em"))]
             for rank in ranks_for(size):
                 card = Card(suit, rank)
-                b = W.Button(description=_rank_text(rank), layout=card_button_layout("4.2em"))
+                b = W.Button(description=self._rank(rank), layout=card_button_layout("4.2em"))
                 b.style.text_color = suit_colour(suit)
                 b.on_click(lambda _b, c=card: self._safely(self.click_card, c))
                 self.card_buttons[card] = b
@@ -784,15 +833,16 @@ class DealEditor(W.VBox):
         return rows
 
     def _place_row(self, i: int, p) -> W.HBox:
-        box = W.Text(description=p.name + ":", continuous_update=False, layout=W.Layout(width="32em"),
+        _ = self._
+        box = W.Text(description=_(p.name) + ":", continuous_update=False, layout=W.Layout(width="32em"),
                      style={"description_width": "11em"},
-                     placeholder="e.g. A K 7 ♠ as AS KS 7S" if self.game == "armenian_durak" else
-                     "e.g. AK73.AQ5.KJ4.AQ9 or AS KS 7S")
-        pts = W.Text(description="Points:", continuous_update=False, layout=W.Layout(width="11em"),
+                     placeholder=_("e.g. A K 7 ♠ as AS KS 7S") if self.game == "armenian_durak" else
+                     _("e.g. AK73.AQ5.KJ4.AQ9 or AS KS 7S"))
+        pts = W.Text(description=_("Points:"), continuous_update=False, layout=W.Layout(width="11em"),
                      placeholder="12–14, 15+", style={"description_width": "4em"})
-        lens = W.Text(description="Suits:", continuous_update=False, layout=W.Layout(width="13em"),
+        lens = W.Text(description=_("Suits:"), continuous_update=False, layout=W.Layout(width="13em"),
                       placeholder="♠5+ ♥0–1", style={"description_width": "4em"})
-        hold = W.Text(description="Holding:", continuous_update=False, layout=W.Layout(width="12em"),
+        hold = W.Text(description=_("Holding:"), continuous_update=False, layout=W.Layout(width="12em"),
                       placeholder="AH KH", style={"description_width": "5em"})
         count = W.HTML()
         box.observe(lambda c, k=i: self._safely(self._typed, k, c), names="value")
@@ -825,7 +875,7 @@ class DealEditor(W.VBox):
 
     def _refresh_places(self) -> None:
         """Relabel the place rows (Durak's hand size follows the deck)."""
-        self.place_choice.options = [(p.name, k) for k, p in enumerate(self.places)]
+        self.place_choice.options = [(self._(p.name), k) for k, p in enumerate(self.places)]
 
     def _dealt(self) -> list[list[Card]]:
         """The cards of each place in the complete deal (the fixed ones and those dealt)."""
@@ -846,20 +896,22 @@ class DealEditor(W.VBox):
             mark = ""
             if i is not None:
                 p = self.places[i]
-                mark = _SHORT.get(p.name.split("'")[0], "?") + _PART_SHORT[p.part]
+                mark = self._seat_letter(_SHORT.get(p.name.split("'")[0], "?")) + _PART_SHORT[p.part]
             placed = card in fixed
-            b.description = _rank_text(card.rank) + (f" ({mark})" if mark else "")
+            b.description = self._rank(card.rank) + (f" ({mark})" if mark else "")
             b.style.font_weight = "bold" if placed else "normal"
             b.style.button_color = PLACED_BACKGROUND if placed else DEALT_BACKGROUND if i is not None else None
-            where = self.places[i].name if i is not None else ""
-            b.tooltip = (f"{_cards_text([card])}: placed in {where}, click to move or remove" if placed else
-                         f"{_cards_text([card])}: dealt to {where} at random" if i is not None else
-                         f"{_cards_text([card])}: click to place it")
+            where = self._(self.places[i].name) if i is not None else ""
+            name = self._cards_text([card])
+            b.tooltip = (self._("{card}: placed in {place}, click to move or remove", card=name, place=where)
+                         if placed else
+                         self._("{card}: dealt to {place} at random", card=name, place=where) if i is not None else
+                         self._("{card}: click to place it", card=name))
         self._quiet = True
         try:
             for k, p in enumerate(self.places):
                 box = self.place_boxes[k]
-                box.description = p.name + ":"
+                box.description = self._(p.name) + ":"
                 f = self.fixed[k]
                 if not (keep_error and k == self._pending_box):
                     shown_fixed = f if self.game == "armenian_durak" else sort_hand(f)
@@ -867,25 +919,27 @@ class DealEditor(W.VBox):
                 extra = ""
                 if self.spec is not None and len(dealt[k]) != len(f):
                     shown = dealt[k] if self.game == "armenian_durak" else sort_hand(dealt[k])
-                    extra = f" · dealt: {html.escape(_cards_text(shown))}"
+                    extra = " · " + self._("dealt: {cards}", cards=html.escape(self._cards_text(shown)))
                 pts = hand_points(dealt[k])
-                self.counts[k].value = (f"<span style='margin-left:11.5em;color:#333'>{len(f)} of {p.size} placed"
-                                        f"{extra} ({pts} points)</span>")
+                placed_words = self._("{n} of {size} placed{dealt} ({points} points)", n=len(f), size=p.size,
+                                      dealt=extra, points=pts)
+                self.counts[k].value = f"<span style='margin-left:11.5em;color:#333'>{placed_words}</span>"
         finally:
             self._quiet = False
         if self.spec is None:
             missing = sum(p.size - len(f) for p, f in zip(self.places, self.fixed))
-            self.code_view.value = (f"<div>{missing} cards still to place, or press <b>Deal the rest at "
-                                    f"random</b>.</div>")
+            self.code_view.value = "<div>" + self._("{n} cards still to place, or press <b>Deal the rest at "
+                                                    "random</b>.", n=missing) + "</div>"
         else:
             code, link = html.escape(self.code), html.escape(self.link, quote=True)
             # the whole code, however long: it wraps inside its box, never cut; the class link is a
             # real link, relative to this page (the lessons' folder), so it is right on any server
             self.code_view.value = (
-                f"<div class='ck-deal-code'>Deal code: <code style='word-break:break-all;white-space:normal'>"
-                f"{code}</code></div><div>Link for the class: <a href=\"{link}\" target=\"_blank\" "
-                f"rel=\"noopener\">this deal on its play page</a> (open it, or copy the link's address "
-                f"to hand it out)</div>")
+                "<div class='ck-deal-code'>" + self._("Deal code: {code}", code=(
+                    f"<code style='word-break:break-all;white-space:normal'>{code}</code>")) + "</div><div>"
+                + self._("Link for the class: <a href=\"{link}\" target=\"_blank\" rel=\"noopener\">this deal on "
+                         "its play page</a> (open it, or copy the link's address to hand it out)", link=link)
+                + "</div>")
         complete = self.spec is not None
         self.play_button.disabled = self.add_button.disabled = self.dd_button.disabled = not complete
         self._refresh_set()
@@ -899,14 +953,18 @@ class DealEditor(W.VBox):
         from cardkit.room_send import room_available
         self.send_button.layout.display = None if room_available() else "none"
         if not n:
-            self.set_view.value = "<div>The set is empty: <b>Add to the set</b> keeps the deal as a board.</div>"
+            self.set_view.value = "<div>" + self._("The set is empty: <b>Add to the set</b> keeps the deal as a "
+                                                   "board.") + "</div>"
             return
         href = "data:text/plain;charset=utf-8," + urllib.parse.quote(text)
         names = self._seat_names()
-        dealers = ", ".join(names[parse_deal_code(c).dealer] for c in self.board_codes[:12]) + (", …" if n > 12 else "")
-        self.set_view.value = (f"<div>The set: {n} board{'s' if n != 1 else ''} (dealers {html.escape(dealers)}). "
-                               f"<a download='{self.game}-set.txt' "
-                               f"href='{html.escape(href)}'>Save the set as a file</a></div>")
+        dealers = ", ".join(self._(names[parse_deal_code(c).dealer]) for c in self.board_codes[:12]) + (
+            ", …" if n > 12 else "")
+        boards = self.i18n.ngettext("The set: {n} board (dealers {dealers}).", "The set: {n} boards (dealers "
+                                    "{dealers}).", n).format(n=n, dealers=html.escape(dealers))
+        save = self._("Save the set as a file")
+        self.set_view.value = (f"<div>{boards} <a download='{self.game}-set.txt' "
+                               f"href='{html.escape(href)}'>{save}</a></div>")
 
 
 def _dd_table_function():
