@@ -277,13 +277,15 @@ ANSWER_KINDS = ("exercise", "problem")
 #: at most this many answers are stored per learner (a class term is a few hundred)
 MAX_ANSWERS_PER_USER = 20_000
 #: the lessons that report answers, as :func:`cardkit.room_report.lesson_name` names them
-#: (the notebooks of ``lessons/``); an answer names one of them, or "" (unknown)
-LESSON_NAMES = frozenset({
+#: (the notebooks of ``lessons/``, and of ``lessons/ru/``: the Russian lessons have the same file
+#: names); an answer names one of them, or "" (unknown)
+_ENGLISH_LESSONS = (
     "index", "rules", "deal_editor",
     *(f"variety/{n}" for n in ("1_rules", "2_play", "3_choosing_a_contract", "4_problems", "5_card_play")),
     *(f"warsaw_hearts/{n}" for n in ("1_rules", "2_play", "3_strategy", "4_problems")),
     *(f"armenian_durak/{n}" for n in ("1_rules", "2_play", "3_strategy", "4_problems")),
-})
+)
+LESSON_NAMES = frozenset({*_ENGLISH_LESSONS, *(f"ru/{n}" for n in _ENGLISH_LESSONS)})
 #: the sections of the rules (RULES.md §1 Variety, §2 Warsaw Hearts, §3 Armenian Durak); an
 #: answer names one of them, or "" (none); a game's lesson, a section of that game's rules
 RULES_SECTIONS = frozenset({*(f"1.{k}" for k in range(1, 9)), *(f"2.{k}" for k in range(1, 4)),
@@ -954,7 +956,7 @@ class Room:
             raise AnswerError(f"lesson {quote(lesson)}: not one of the kit's lessons (such as 'variety/1_rules')")
         if section.strip() and section.strip() not in RULES_SECTIONS:
             raise AnswerError(f"section {quote(section)}: not a section of the rules (such as '1.3')")
-        game = _LESSON_GAME.get(lesson.partition("/")[0])
+        game = _LESSON_GAME.get(lesson.removeprefix("ru/").partition("/")[0])
         if game and section.strip() and section.strip().split(".")[0] != game:
             raise AnswerError(f"section {quote(section)}: lesson {lesson!r} practises the rules of §{game}")
         if not isinstance(right, bool):

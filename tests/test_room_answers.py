@@ -82,11 +82,23 @@ def test_the_lists_of_lessons_and_sections_are_the_kits():
     root = Path(__file__).resolve().parents[1]
     notebooks = {str(p.relative_to(root / "lessons").with_suffix("")) for p in (root / "lessons").rglob("*.ipynb")
                  if ".ipynb_checkpoints" not in p.parts}
-    assert notebooks == set(room_module.LESSON_NAMES)
+    assert notebooks <= set(room_module.LESSON_NAMES)    # every lesson, English or Russian, may report
+    english = {n for n in room_module.LESSON_NAMES if not n.startswith("ru/")}
+    assert english <= notebooks                            # and every English name is a lesson
+    assert {n for n in room_module.LESSON_NAMES if n.startswith("ru/")} == {f"ru/{n}" for n in english}
     rules = root.parent / "shared" / "RULES.md"
     if rules.exists():
         found = set(re.findall(r"^### (\d+\.\d+) ", rules.read_text(encoding="utf-8"), flags=re.MULTILINE))
         assert found == set(room_module.RULES_SECTIONS)
+
+
+def test_a_russian_lesson_s_answer_is_kept_with_its_game_s_section():
+    room = Room("sqlite://", teachers=[TEACHER])
+    room.record_answer("ann", "exercise", lesson="ru/variety/1_rules", section="1.3", item="Кто ходит?", right=True)
+    with pytest.raises(AnswerError):   # a Warsaw Hearts section from a Variety lesson, as in English
+        room.record_answer("ann", "exercise", lesson="ru/variety/1_rules", section="2.1", item="x", right=True)
+    with pytest.raises(AnswerError):
+        room.record_answer("ann", "exercise", lesson="ru/chess/1_rules", section="", item="x", right=True)
 
 
 def test_only_a_teacher_sees_what_each_learner_did():
