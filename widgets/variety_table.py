@@ -10,7 +10,9 @@ eight contracts below it (collapsible) show a game of several deals, kept in a
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import ipywidgets as W
 
@@ -287,9 +289,38 @@ class VarietyTable(DealDashboard):
         prompt += "<br><small>" + _("The contracts: {kinds}; how each scores: open “The eight contracts” below.",
                                     kinds=", ".join(kinds)) + "</small>"
         talk = "".join("<div>" + _("<b>{seat}</b> says: “{words}”", seat=html.escape(self.names[s]),
-                                   words=html.escape(t)) + "</div>" for s, t in remarks)
+                                   words=html.escape(self._remark_words(t))) + "</div>" for s, t in remarks)
         return {"kind": "bidding", "active": mine, "numbers": numbers, "record": record, "remarks": talk,
                 "prompt": prompt}
+
+    #: The bots' table talk in the bidding (``cardkit.games.variety_bots``: "I bid 2: I hold 5
+    #: clubs"), a regular expression each, with the catalog's message that says it in the table's
+    #: language (the named groups fill its placeholders); other talk is shown as said.
+    REMARKS: ClassVar[tuple[tuple[re.Pattern, str], ...]] = (
+        (re.compile(r"I bid (?P<n>\d): I hold (?P<aces>\d+) aces? and (?P<kings>\d+) kings?"),
+         N_("I bid {n}: I hold aces: {aces}, kings: {kings}")),
+        (re.compile(r"I bid (?P<n>\d): I hold (?P<clubs>\d+) clubs"), N_("I bid {n}: I hold clubs: {clubs}")),
+        (re.compile(r"I bid (?P<n>\d): I hold (?P<hearts>\d+) hearts and (?P<spades>\d+) spades"),
+         N_("I bid {n}: I hold hearts: {hearts}, spades: {spades}")),
+        (re.compile(r"I bid (?P<n>\d): I hold (?P<diamonds>\d+) diamonds and (?P<red>\d+) red cards"),
+         N_("I bid {n}: I hold diamonds: {diamonds}, red cards: {red}")),
+        (re.compile(r"I bid (?P<n>\d): I like the black jacks and tens"),
+         N_("I bid {n}: I like the black jacks and tens")),
+        (re.compile(r"I bid (?P<n>\d): I hold (?P<clubs>\d+) low clubs"), N_("I bid {n}: I hold low clubs: {clubs}")),
+        (re.compile(r"I bid (?P<n>\d): I hold only (?P<clubs>\d+) clubs"), N_("I bid {n}: I hold only clubs: {clubs}")),
+        (re.compile(r"I bid (?P<n>\d): my cards are low: (?P<points>\d+) high-card points"),
+         N_("I bid {n}: my cards are low: high-card points: {points}")),
+    )
+
+    def _remark_words(self, text: str) -> str:
+        """A bot's table talk (:attr:`REMARKS`) in the table's language; other talk as said."""
+        if self.lang == "en":
+            return text
+        for pattern, message in self.REMARKS:
+            m = pattern.fullmatch(text)
+            if m is not None:
+                return self._(message, **m.groupdict())
+        return text
 
     def _contracts_html(self, played: int | None) -> str:
         """The eight contracts (RULES.md §1.2) as a table; the one played now marked in words."""
