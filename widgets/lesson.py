@@ -30,6 +30,7 @@ import ipywidgets as W
 import numpy as np
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+from cardkit.i18n import check_lang, translation
 from cardkit.room_report import report_answer, rules_section
 from cardkit.wording import hand_as_read
 
@@ -159,10 +160,12 @@ class Tally(W.HTML):
     """The lesson's count of right answers over all its exercises: "So far in this
     lesson: 5 of 7 right". Each exercise counts the first answer to each example."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, *, lang: str = "en", **kwargs) -> None:
+        i18n = translation(check_lang(lang))   # before anything is built
         kwargs.setdefault("layout", _shared("html"))
         kwargs.setdefault("style", _shared("html_style"))
         super().__init__(**kwargs)
+        self.i18n = i18n
         self.right = 0
         self.answered = 0
         self._show()
@@ -173,8 +176,10 @@ class Tally(W.HTML):
         self._show()
 
     def _show(self) -> None:
-        self.value = (f"<b>So far in this lesson: {self.right} of {self.answered} right</b>"
-                      if self.answered else "<b>So far in this lesson:</b> no exercise answered yet")
+        _ = self.i18n.gettext
+        self.value = (_("<b>So far in this lesson: {right} of {answered} right</b>").format(
+            right=self.right, answered=self.answered)
+                      if self.answered else _("<b>So far in this lesson:</b> no exercise answered yet"))
 
 
 _SHARED: dict = {}
@@ -220,6 +225,9 @@ class Exercise(W.VBox):
     :param rule: where the rule is, shown under the title ("the rules, §1.3").
     :param tally: a :class:`Tally` that also counts this exercise's answers.
     :param number_label: the number box's label (for a question without choices).
+    :param lang: the language of the exercise's own words (its heading, **Check**, **New
+        example**, right / not right, the count): ``"en"`` (default) or ``"ru"``; the title,
+        the rule and the questions are given in it. Anything else: a ``CardkitError``.
 
     Only the first answer to each example counts ("2 of 3 right"); the learner may try
     again, and is told again, without changing the count.
@@ -236,9 +244,14 @@ class Exercise(W.VBox):
     """
 
     def __init__(self, title: str, make: Callable[[np.random.Generator], Question], *, seed: int = 1,
-                 rule: str = "", tally: Tally | None = None, number_label: str = "your answer") -> None:
+                 rule: str = "", tally: Tally | None = None, number_label: str | None = None,
+                 lang: str = "en") -> None:
         from ._figure import Figure  # here, not at import: importing this module loads no anywidget
 
+        self.i18n = translation(check_lang(lang))
+        _ = self.i18n.gettext
+        if number_label is None:
+            number_label = _("your answer")
         self.title = title
         self.make = make
         self.tally = tally
@@ -246,7 +259,7 @@ class Exercise(W.VBox):
         self.answered = 0
         self.examples = 0
         self._counted = False
-        head = f"<b>Exercise: {html.escape(title)}</b>"
+        head = "<b>" + _("Exercise: {title}").format(title=html.escape(title)) + "</b>"
         if rule:
             head += f' <span style="color:#555">({html.escape(rule)})</span>'
         self._head = head
@@ -287,11 +300,12 @@ class Exercise(W.VBox):
         if q is None:                      # still being built
             return
         sketch = Sketch()
+        _ = self.i18n.gettext
         if q.choices is None:
             answer = (f'<label class="ck-number">{html.escape(self._number_label)}<input type="text" '
                       f'class="ck-input" name="answer" autocomplete="off" style="width:10em" '
                       f'data-ck-version="{self.examples}" data-ck-enter="check" value="{attr(self.number.value)}">'
-                      "</label>" + sketch.button("check", "Check", classes=["ck-auto"], with_text="answer",
+                      "</label>" + sketch.button("check", _("Check"), classes=["ck-auto"], with_text="answer",
                                                  action=guarded(self.feedback, self._check)))
         else:
             answer = "".join(
@@ -299,11 +313,12 @@ class Exercise(W.VBox):
                               action=guarded(self.feedback, lambda _text, i=i: self.answer(
                                   (self.question.choices or ())[i][1])))
                 for i, (label, _) in enumerate(q.choices))
-        new = sketch.button("new", "New example", tooltip="another example of this rule", classes=["ck-auto"],
+        group = _("your answer")
+        new = sketch.button("new", _("New example"), tooltip=_("another example of this rule"), classes=["ck-auto"],
                             action=guarded(self.feedback, lambda _text: self.new_example()))
         self.figure.draw(
             f"<div>{self.prompt.value}</div>"
-            f'<div class="ck-row ck-gap" role="group" aria-label="your answer">{answer}</div>'
+            f'<div class="ck-row ck-gap" role="group" aria-label="{attr(group)}">{answer}</div>'
             f'<div class="ck-feedback" aria-live="polite">{self.feedback.value}</div>'
             f'<div class="ck-row ck-gap">{new}<span>{self.status.value}</span></div>', sketch)
 
@@ -346,16 +361,18 @@ class Exercise(W.VBox):
         right, why = q.check(value)
         if why[:1].islower():
             why = why[0].upper() + why[1:]
+        _ = self.i18n.gettext
         if right:
-            text = f'<span style="color:{RIGHT_COLOUR}"><b>✔ Right.</b> {why}</span>'
+            text = f'<span style="color:{RIGHT_COLOUR}"><b>' + _("✔ Right.") + f'</b> {why}</span>'
         else:
             chose = ""
             if q.choices is not None:
                 label = next((lab for lab, v in q.choices if same_answer(v, value)), None)
-                chose = f" You chose «{html.escape(str(label))}»." if label is not None else ""
-            text = f'<span style="color:{WRONG_COLOUR}"><b>✘ Not right.</b>{chose} {why}</span>'
+                chose = " " + _("You chose «{answer}».").format(answer=html.escape(str(label))) if label is not None \
+                    else ""
+            text = f'<span style="color:{WRONG_COLOUR}"><b>' + _("✘ Not right.") + f'</b>{chose} {why}</span>'
         if self._counted:
-            text += ' <span style="color:#555">(tried again: the count keeps your first answer)</span>'
+            text += ' <span style="color:#555">' + _("(tried again: the count keeps your first answer)") + "</span>"
         self.feedback.value = text
         if not self._counted:
             self._counted = True
@@ -368,5 +385,6 @@ class Exercise(W.VBox):
         return bool(right)
 
     def _show_status(self) -> None:
-        self.status.value = (f"&nbsp; example {self.examples} (deal number {self.seed}) · "
-                             f"<b>{self.right} of {self.answered} right</b>{getattr(self, 'kept', '')}")
+        words = self.i18n.gettext("example {n} (deal number {seed}) · <b>{right} of {answered} right</b>").format(
+            n=self.examples, seed=self.seed, right=self.right, answered=self.answered)
+        self.status.value = f"&nbsp; {words}{getattr(self, 'kept', '')}"

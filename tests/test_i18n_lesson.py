@@ -1,0 +1,41 @@
+"""Issue 29: a lesson's exercise frame and its tally in Russian (``lang="ru"``): the heading,
+Check / New example, right / not right, the counts; the question itself is the exercise
+maker's (in English until ``cardkit_widgets.exercises`` takes a language)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardkit import CardkitError
+from cardkit_widgets import exercises as X
+from cardkit_widgets.lesson import Exercise, Tally
+
+
+def text(widget) -> str:
+    return re.sub(r"<[^>]+>", "", widget.value).replace("&nbsp;", " ")
+
+
+def test_exercise_and_tally_in_russian():
+    tally = Tally(lang="ru")
+    assert text(tally) == "Пока в этом уроке: ещё нет ответов"
+    ex = Exercise("Можно ли так заявить?", X.variety_may_bid, seed=3, rule="правила, §1.3", tally=tally, lang="ru")
+    assert "Упражнение: Можно ли так заявить?" in text(ex.prompt)
+    assert ex.new_button.description == "Новый пример"
+    assert "верно 0 из 0" in text(ex.status) and "сдача номер 3" in text(ex.status)
+    wrong = next(v for _, v in ex.question.choices if v != ex.question.answer)
+    ex.answer(wrong)
+    assert text(ex.feedback).startswith("✘ Неверно. Вы выбрали «"), text(ex.feedback)
+    ex.answer(ex.question.answer)
+    assert text(ex.feedback).startswith("✔ Верно.") and "в счёт идёт ваш первый ответ" in text(ex.feedback)
+    assert text(tally) == "Пока в этом уроке: верно 0 из 1"
+    number = Exercise("Подсчитайте сдачу", X.variety_score, seed=1, lang="ru")
+    assert number.check_button.description == "Проверить" and "ваш ответ" in number.figure.html
+
+
+def test_exercise_refuses_another_language():
+    with pytest.raises(CardkitError, match=r"^lang 'de': expected 'en' \(English\) or 'ru' \(Russian\)$"):
+        Exercise("x", X.variety_may_bid, lang="de")
+    with pytest.raises(CardkitError, match=r"^lang"):
+        Tally(lang="xx")
