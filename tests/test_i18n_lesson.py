@@ -39,3 +39,17 @@ def test_exercise_refuses_another_language():
         Exercise("x", X.variety_may_bid, lang="de")
     with pytest.raises(CardkitError, match=r"^lang"):
         Tally(lang="xx")
+
+
+def test_bar_chart_in_russian():
+    from cardkit_widgets.advisor import Bar, bar_chart_svg
+
+    bars = [Bar("Д♥", 1.25, 0.3), Bar("7♣", -0.5, 0.2)]
+    en = bar_chart_svg(bars)
+    assert "<title>Expected values</title>" in en and "bar = mean; figures: mean ± one standard error" in en
+    ru = bar_chart_svg(bars, axis="очки", lang="ru")
+    assert "<title>Ожидаемые значения</title>" in ru
+    assert "полоса — среднее; числа: среднее ± одна стандартная ошибка" in ru
+    assert "усы: по две стандартные ошибки в каждую сторону" in ru and "standard" not in ru
+    with pytest.raises(CardkitError, match=r"^lang"):
+        bar_chart_svg(bars, lang="fr")

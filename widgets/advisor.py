@@ -18,6 +18,7 @@ import ipywidgets as W
 
 from cardkit.cards import Card, Suit, deck
 from cardkit.errors import CardkitError
+from cardkit.i18n import N_, check_lang, translation
 from cardkit.notation import format_hand, parse_hand, sort_hand
 from cardkit.wording import hand_as_read
 
@@ -249,9 +250,9 @@ class Bar(NamedTuple):
     attrs: str = ""
 
 
-def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = "Expected values",
+def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = N_("Expected values"),
                   axis: str = "points", width: int = 520, label_width: int = 70,
-                  positive: str = "#2e7d32", negative: str = "#c62828") -> str:
+                  positive: str = "#2e7d32", negative: str = "#c62828", lang: str = "en") -> str:
     """A horizontal bar chart (SVG) of simulated means with error bars of two standard
     errors either side, one row per :class:`Bar` in the order given, zero marked by a
     vertical line; each row says its figures in text, mean ± **one** standard error
@@ -260,16 +261,21 @@ def bar_chart_svg(bars: Sequence[Bar], *, title: str = "", default_title: str = 
     zero are drawn in ``positive``, below in ``negative``.
 
     :param axis: what the values are, for the caption (e.g. "expected penalty in points").
+    :param lang: the language of the chart's own words (its caption, the default title):
+        ``"en"`` (default) or ``"ru"``; ``title``, ``axis`` and the bars' labels are given in
+        it. Anything else: a ``CardkitError`` naming ``lang``.
     :returns: an ``<svg>`` string with ``role="img"`` and a ``<title>`` (``title`` or
         ``default_title``) for screen readers.
     """
+    tr = translation(check_lang(lang))
+    default_title = tr.gettext(default_title)
     items = list(bars)
     lo = min([0.0] + [b.value - 2 * b.stderr for b in items])
     hi = max([0.0] + [b.value + 2 * b.stderr for b in items])
     span = (hi - lo) or 1.0
     figures = [f"{signed(b.value, 1)} ± {b.stderr:.1f}{b.tags}" for b in items]
-    notes = [f"{axis}:", "bar = mean; figures: mean ± one standard error",
-             "error bars: two standard errors either side"]
+    notes = [f"{axis}:", tr.gettext("bar = mean; figures: mean ± one standard error"),
+             tr.gettext("error bars: two standard errors either side")]
     # Room for every word: the figures column as wide as its longest line, the chart as wide
     # as its title and captions (nothing cut at the right edge); the page scales it down
     # to fit a narrow screen (max-width 100 %), text and bars together, to 3/4 at most
