@@ -53,3 +53,34 @@ def test_bar_chart_in_russian():
     assert "усы: по две стандартные ошибки в каждую сторону" in ru and "standard" not in ru
     with pytest.raises(CardkitError, match=r"^lang"):
         bar_chart_svg(bars, lang="fr")
+
+
+DURAK_EXERCISES = [n for n in X.__all__ if n.startswith("durak")]
+
+
+@pytest.mark.parametrize("name", DURAK_EXERCISES)
+def test_durak_exercises_in_the_pseudo_language(name):
+    """Armenian Durak's exercises (prompt, choices, every answer's feedback, a number box's
+    refusal) come whole through the catalog, over 25 examples each."""
+    import test_i18n_tables as T
+
+    ex = Exercise("t", getattr(X, name), seed=1, lang="qps")
+    texts = []
+    for _ in range(25):
+        q = ex.question
+        texts += [ex.prompt.value, ex.status.value, *(str(label) for label, _v in (q.choices or []))]
+        for v in ([v for _l, v in q.choices] if q.choices else [q.answer, q.answer + 1, "x"]):
+            ex.answer(v)
+            texts.append(ex.feedback.value)
+        ex.new_example()
+    bad, _unused = T.not_through_catalog(texts, [])
+    assert not bad, sorted(bad)
+
+
+def test_a_durak_exercise_in_russian():
+    ex = Exercise("Кто берёт взятку?", X.durak_trick_winner, seed=110, lang="ru")
+    assert "Козыри" in text(ex.prompt) and "Кто берёт взятку?" in text(ex.prompt)
+    assert [b.description.split(",")[0] for b in ex.buttons] == ["заход", "ответ"]
+    ex.answer(ex.question.answer)
+    assert text(ex.feedback).startswith("✔ Верно.") and "(правила, §3.1): берёт" in text(ex.feedback)
+    assert not re.search(r"[A-Za-z]{2,}", text(ex.prompt) + text(ex.feedback))

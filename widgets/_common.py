@@ -212,10 +212,11 @@ def suit_titles_in(text: str, tr) -> str:
 
 
 def cards_in_words_of(text: str, tr) -> str:
-    """``text`` with each card written ``Q♥`` in ``tr``'s letters (``Д♥`` in Russian); the
-    rest stays (``QH`` in a deal code, words)."""
+    """``text`` with each card written ``Q♥`` in ``tr``'s letters (``Д♥`` in Russian) and each
+    ten ``10♥`` (never ``T♥``, which reads as a Russian ace); the rest stays (``QH`` in a deal
+    code, words)."""
     letters = rank_letters(tr)
-    return suit_titles_in(_CARD_LETTER.sub(lambda m: letters[m[1]], text), tr)
+    return suit_titles_in(_CARD_LETTER.sub(lambda m: letters[m[1]], tens_as_10(text)), tr)
 
 
 def suit_html(suit: Suit, *, size: str | None = None, four_colour: bool = False) -> str:

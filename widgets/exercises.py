@@ -35,9 +35,10 @@ from cardkit import Card, CardkitError, Suit, deck, winning_index
 from cardkit._checks import is_whole
 from cardkit.dealing import cut_for_dealer
 from cardkit.errors import quote
+from cardkit.i18n import N_
 
 from ._common import COMPASS, one_line, same_answer as _same
-from .lesson import Question, card_html, cards_html, read_number, signed, suit_html
+from .lesson import SPEAKING, Question, card_html, cards_html, read_number, signed, suit_html
 
 __all__ = [
     "variety_cut", "variety_next_deal", "variety_trick_worth", "variety_may_bid", "variety_partners",
@@ -52,6 +53,21 @@ __all__ = [
 LETTERS = "ABCD"
 
 
+def gettext(message: str, **values) -> str:
+    """``message`` in the language the exercise speaks (:func:`cardkit_widgets.lesson.speaking`;
+    English outside one), its ``{placeholders}`` filled from ``values``."""
+    tr = SPEAKING.get()
+    text = tr.gettext(message) if tr is not None else message
+    return text.format(**values) if values else text
+
+
+def ngettext(singular: str, plural: str, count: int, **values) -> str:
+    """:func:`gettext` with the form for the number ``count`` (Russian has three)."""
+    tr = SPEAKING.get()
+    text = tr.ngettext(singular, plural, count) if tr is not None else (singular if count == 1 else plural)
+    return text.format(**values) if values else text
+
+
 # ---- shared pieces --------------------------------------------------------------------
 
 def rule_words(text: str) -> str:
@@ -64,10 +80,10 @@ def rule_words(text: str) -> str:
 
 #: What a question says to an answer that is none of its choices (a value from code, not
 #: from a button: the buttons only send their own choices).
-NOT_A_CHOICE = "that is not one of the choices: choose one of the buttons"
+NOT_A_CHOICE = N_("that is not one of the choices: choose one of the buttons")
 
 #: What a number question says to an answer that cannot be a number it asks for.
-NOT_A_NUMBER = "cannot be the answer: the answer is a whole number of at most 6 digits, such as 12 or −4"
+NOT_A_NUMBER = N_("cannot be the answer: the answer is a whole number of at most 6 digits, such as 12 or −4")
 
 
 def _choice(prompt: str, choices: Sequence[tuple[str, object]], answer, why: Callable[[object], str] | str,
@@ -80,7 +96,7 @@ def _choice(prompt: str, choices: Sequence[tuple[str, object]], answer, why: Cal
     def check(value):
         found = [v for v in values if _same(v, value)]
         if not found:
-            return False, NOT_A_CHOICE
+            return False, gettext(NOT_A_CHOICE)
         chosen = found[0]
         right = accept(chosen) if accept else _same(chosen, answer)
         return bool(right), (why(chosen) if callable(why) else why)
@@ -109,15 +125,17 @@ def _number(prompt: str, answer: int, why: str, points: bool = False) -> Questio
     def check(value):
         n = _whole_answer(value)
         if n is None:
-            what = quote(value).replace("-", "−") if is_whole(value) else "that"
-            return False, f"{what} {NOT_A_NUMBER}"
+            what = quote(value).replace("-", "−") if is_whole(value) else gettext("that")
+            return False, f"{what} {gettext(NOT_A_NUMBER)}"
         if n == answer:
             return True, why
-        return False, f"the answer is {say(answer)}, not {say(n)}: {why}"
+        return False, gettext("the answer is {answer}, not {given}: {why}", answer=say(answer), given=say(n), why=why)
     return Question(prompt, check, None, answer)
 
 
-def _yes_no(prompt: str, yes: bool, why: str, yes_label: str = "Yes, it may", no_label: str = "No") -> Question:
+def _yes_no(prompt: str, yes: bool, why: str, yes_label: str | None = None, no_label: str | None = None) -> Question:
+    yes_label = gettext("Yes, it may") if yes_label is None else yes_label
+    no_label = gettext("No") if no_label is None else no_label
     return _choice(prompt, [(yes_label, True), (no_label, False)], yes, why)
 
 
@@ -195,7 +213,7 @@ def _who(seat: int, players: int = 4) -> str:
 
 
 #: Armenian Durak's two seats as the exercises name them: the learner and the opponent.
-_DURAK = ("You", "Your opponent")
+_DURAK = (N_("You"), N_("Your opponent"))
 
 
 def _variety():
@@ -779,19 +797,20 @@ def durak_trick_winner(rng: np.random.Generator) -> Question:
     cards = (lead, reply)
     if lead.suit == reply.suit:
         if {lead.rank, reply.rank} == {14, 6}:
-            rule = "the six is beaten by every card of its suit except the ace, and it beats the ace"
+            rule = gettext("the six is beaten by every card of its suit except the ace, and it beats the ace")
         elif 6 in (lead.rank, reply.rank):
-            rule = "the six is beaten by every card of its suit except the ace"
+            rule = gettext("the six is beaten by every card of its suit except the ace")
         else:
-            rule = "the higher card of the suit wins"
+            rule = gettext("the higher card of the suit wins")
     elif trump in (lead.suit, reply.suit):
-        rule = "a trump beats any card of another suit"
+        rule = gettext("a trump beats any card of another suit")
     else:
-        rule = "a card of a third suit never wins: the lead takes the trick"
-    why = f"{rule} (the rules, §3.1): {card_html(cards[w])} wins."
-    prompt = (f"{suit_html(trump)} are trumps. You lead {card_html(lead)}; your opponent replies {card_html(reply)}. "
-              "Who wins the trick?")
-    q = _choice(prompt, [(f"the lead, {lead}", 0), (f"the reply, {reply}", 1)], w, why)
+        rule = gettext("a card of a third suit never wins: the lead takes the trick")
+    why = gettext("{rule} (the rules, §3.1): {card} wins.", rule=rule, card=card_html(cards[w]))
+    prompt = gettext("{trump} are trumps. You lead {lead}; your opponent replies {reply}. Who wins the trick?",
+                     trump=suit_html(trump), lead=card_html(lead), reply=card_html(reply))
+    q = _choice(prompt, [(gettext("the lead, {card}", card=lead), 0), (gettext("the reply, {card}", card=reply), 1)],
+                w, why)
     q.extra = {"lead": lead, "reply": reply, "trump": trump}
     return q
 
@@ -801,20 +820,32 @@ def durak_trick_points(rng: np.random.Generator) -> Question:
     D = _durak()
     lead, reply, trump = _durak_pair(rng)
     pts = D.card_points(lead, trump) + D.card_points(reply, trump)
-    why = (f"{card_html(lead)} is worth {D.card_points(lead, trump)} and {card_html(reply)} "
-           f"{D.card_points(reply, trump)}: six 6, ace 5, king 4, queen 3, jack 2, the others 0 (the rules, §3.1).")
-    return _number(f"A trick holds {card_html(lead)} and {card_html(reply)}. How many points is it worth?", pts, why)
+    why = gettext("{lead} is worth {lead_points} and {reply} {reply_points}: six 6, ace 5, king 4, queen 3, jack 2, "
+                  "the others 0 (the rules, §3.1).", lead=card_html(lead), lead_points=D.card_points(lead, trump),
+                  reply=card_html(reply), reply_points=D.card_points(reply, trump))
+    return _number(gettext("A trick holds {lead} and {reply}. How many points is it worth?", lead=card_html(lead),
+                           reply=card_html(reply)), pts, why)
+
+
+def _durak_name(seat: int) -> str:
+    """Armenian Durak's seat ``seat`` as the exercises name it ("You", "Your opponent"), in the
+    exercise's language."""
+    return gettext(_DURAK[seat])
+
+
+def _durak_choices() -> list[tuple[str, int]]:
+    return [(gettext("You"), 0), (gettext("Your opponent"), 1)]
 
 
 def durak_dealer(rng: np.random.Generator) -> Question:
     """§3.2: cards turned up one at a time; the first player to receive a six deals."""
     D = _durak()
     dealer, turned = D.first_dealer(rng)
-    shown = ", ".join(f"{_DURAK[s]} {card_html(c)}" for s, c in turned)
-    why = (f"the first player to receive a six deals (the rules, §3.2): {card_html(turned[-1][1])} went to "
-           f"{_DURAK[dealer].lower()}.")
-    return _choice(f"Cards are turned face up, one to each player in turn: {shown}. Who deals?",
-                   [("You", 0), ("Your opponent", 1)], dealer, why)
+    shown = ", ".join(f"{_durak_name(s)} {card_html(c)}" for s, c in turned)
+    why = gettext("the first player to receive a six deals (the rules, §3.2): {card} went to {seat}.",
+                  card=card_html(turned[-1][1]), seat=_durak_name(dealer).lower())
+    return _choice(gettext("Cards are turned face up, one to each player in turn: {cards}. Who deals?", cards=shown),
+                   _durak_choices(), dealer, why)
 
 
 def durak_dealing(rng: np.random.Generator) -> Question:
@@ -825,13 +856,16 @@ def durak_dealing(rng: np.random.Generator) -> Question:
     steps = list(D.dealing_steps(pack, dealer))
     k = int(rng.integers(1, 37))
     seat, place, _, _ = steps[k - 1]
-    words = {"down": "face down on the table", "hand": "into the hand", "up": "face up on a stack"}
-    who = {dealer: "the dealer", 1 - dealer: "the opponent"}
-    choices = [(f"to {who[s]}, {words[p]}", (s, p)) for s in (dealer, 1 - dealer) for p in ("down", "hand", "up")]
-    why = (f"one card at a time, the dealer's own first (the rules, §3.2): cards 1–12 face down, 13–24 into the "
-           f"hands, 25–36 face up; card {k} goes to {who[seat]}, {words[place]}.")
-    who_deals = "You deal" if dealer == 0 else "Your opponent deals"
-    return _choice(f"{who_deals} 36 cards. Where does card number <b>{k}</b> go?", choices, (seat, place), why)
+    words = {"down": gettext("face down on the table"), "hand": gettext("into the hand"),
+             "up": gettext("face up on a stack")}
+    who = {dealer: gettext("the dealer"), 1 - dealer: gettext("the opponent")}
+    choices = [(gettext("to {who}, {where}", who=who[s], where=words[p]), (s, p))
+               for s in (dealer, 1 - dealer) for p in ("down", "hand", "up")]
+    why = gettext("one card at a time, the dealer's own first (the rules, §3.2): cards 1–12 face down, 13–24 into the "
+                  "hands, 25–36 face up; card {k} goes to {who}, {where}.", k=k, who=who[seat], where=words[place])
+    prompt = (gettext("You deal 36 cards. Where does card number <b>{k}</b> go?", k=k) if dealer == 0 else
+              gettext("Your opponent deals 36 cards. Where does card number <b>{k}</b> go?", k=k))
+    return _choice(prompt, choices, (seat, place), why)
 
 
 def durak_who_leads(rng: np.random.Generator) -> Question:
@@ -840,9 +874,10 @@ def durak_who_leads(rng: np.random.Generator) -> Question:
     dealer = int(rng.integers(2))
     state = D.new_deal(seed=rng, dealer=dealer, trump=Suit(int(rng.integers(4))))
     if rng.random() < 0.4:
-        prompt = f"{_DURAK[dealer]} dealt and the trump is drawn. Who leads to the first trick?"
+        prompt = gettext("{seat} dealt and the trump is drawn. Who leads to the first trick?", seat=_durak_name(dealer))
         ans = state.current_player
-        why = f"the dealer's opponent leads to the first trick (the rules, §3.3): {_DURAK[ans].lower()}."
+        why = gettext("the dealer's opponent leads to the first trick (the rules, §3.3): {seat}.",
+                      seat=_durak_name(ans).lower())
     else:
         while not state.is_terminal():
             a = state.legal_actions()
@@ -851,14 +886,14 @@ def durak_who_leads(rng: np.random.Generator) -> Question:
             if state.completed_tricks and between and rng.random() < 0.3:
                 break
         t = state.completed_tricks[-1]
-        prompt = (f"{suit_html(state.trump)} are trumps. {_DURAK[t.leader]} led {card_html(t.cards[0])}, "
-                  f"{_DURAK[1 - t.leader].lower()} "
-                  f"replied {card_html(t.cards[1])}. Who leads next?")
+        prompt = gettext("{trump} are trumps. {leader} led {lead}, {other} replied {reply}. Who leads next?",
+                         trump=suit_html(state.trump), leader=_durak_name(t.leader), lead=card_html(t.cards[0]),
+                         other=_durak_name(1 - t.leader).lower(), reply=card_html(t.cards[1]))
         ans = state.current_player if not state.is_terminal() else t.winner
         won = card_html(t.cards[t.seats.index(t.winner)])
-        why = (f"{_DURAK[t.winner].lower()} won the trick with {won}, and the winner of "
-               "each trick leads the next (the rules, §3.3).")
-    return _choice(prompt, [("You", 0), ("Your opponent", 1)], ans, why)
+        why = gettext("{seat} won the trick with {card}, and the winner of each trick leads the next (the rules, "
+                      "§3.3).", seat=_durak_name(t.winner).lower(), card=won)
+    return _choice(prompt, _durak_choices(), ans, why)
 
 
 def _durak_position(rng: np.random.Generator, reply: bool):
@@ -882,9 +917,42 @@ def _tableau_html(state, seat: int) -> str:
     ups = [u for u in state.up[seat] if u]
     empty = len(state.up[seat]) - len(ups)
     downs = sum(d is not None for d in state.down[seat])
-    gone = f", {empty} stack{'s' if empty != 1 else ''} with no face-up card" if empty else ""
-    return (f"hand {cards_html(state.hands[seat])}; face up on the stacks {cards_html(ups) if ups else 'no card'}"
-            f" ({downs} face-down card{'s' if downs != 1 else ''} under them{gone})")
+    gone = (", " + ngettext("{n} stack with no face-up card", "{n} stacks with no face-up card", empty, n=empty)
+            if empty else "")
+    return gettext("hand {hand}; face up on the stacks {ups} ({downs}{gone})", hand=cards_html(state.hands[seat]),
+                   ups=cards_html(ups) if ups else gettext("no card"),
+                   downs=ngettext("{n} face-down card under them", "{n} face-down cards under them", downs, n=downs),
+                   gone=gone)
+
+
+#: The engine's refusals of a Durak card (cardkit.games.armenian_durak, as :func:`one_line`
+#: words them), each with its message: the named groups fill the placeholders.
+_DURAK_REFUSALS = (
+    (re.compile(r"(?P<card>\S+) cannot be played: (?P<led>[♠♥♦♣]) was led, so play a trump: you have (?P<cards>.+) "
+                r"\(Rules §3\.3\)"), N_("{card} cannot be played: {led} was led, so play a trump: you have {cards} "
+                                         "(Rules §3.3)")),
+    (re.compile(r"(?P<card>\S+) cannot be played: (?P<led>[♠♥♦♣]) was led, so play a (?P=led) or a trump "
+                r"\((?P<trump>[♠♥♦♣])\): you have (?P<cards>.+) \(Rules §3\.3\)"),
+     N_("{card} cannot be played: {led} was led, so play a {led} or a trump ({trump}): you have {cards} "
+        "(Rules §3.3)")),
+    (re.compile(r"(?P<card>\S+) cannot be played: it lies face down; you may play from its hand or its face-up "
+                r"cards: (?P<cards>.+) \(Rules §3\.3\)"),
+     N_("{card} cannot be played: it lies face down; you may play from its hand or its face-up cards: {cards} "
+        "(Rules §3.3)")),
+    (re.compile(r"(?P<card>\S+) cannot be played: it lies face down; your opponent may play from its hand or its "
+                r"face-up cards: (?P<cards>.+) \(Rules §3\.3\)"),
+     N_("{card} cannot be played: it lies face down; your opponent may play from its hand or its face-up cards: "
+        "{cards} (Rules §3.3)")),
+)
+
+
+def _durak_refusal(msg: str) -> str:
+    """The engine's refusal ``msg`` in the exercise's language (others as they are)."""
+    for pattern, message in _DURAK_REFUSALS:
+        m = pattern.fullmatch(msg)
+        if m is not None:
+            return gettext(message, **m.groupdict())
+    return msg
 
 
 def durak_may_play(rng: np.random.Generator) -> Question:
@@ -906,10 +974,11 @@ def durak_may_play(rng: np.random.Generator) -> Question:
             probe.apply_action(f"{card} {two[0]}")
         except (CardkitError, IndexError):
             ok = False
-        why = ("every lead and every reply is a single card (the rules, §3.3, «always one card»), unlike the attacks "
-               "of ordinary Durak.")
+        why = gettext("every lead and every reply is a single card (the rules, §3.3, «always one card»), unlike the "
+                      "attacks of ordinary Durak.")
         q = _yes_no("", ok, why)
-        what = f"both {card_html(card)} and {card_html(two[0])} together" if two else f"{card_html(card)} twice"
+        what = (gettext("both {card} and {other} together", card=card_html(card), other=card_html(two[0])) if two
+                else gettext("{card} twice", card=card_html(card)))
     else:
         downs = [d for d in state.down[seat] if d is not None]
         pool = state.hands[seat] + [u for u in state.up[seat] if u]
@@ -923,29 +992,37 @@ def durak_may_play(rng: np.random.Generator) -> Question:
         legal = card in state.legal_actions()
         if legal:
             if not t.cards:
-                why = (f"{card_html(card)} may be led: any card from the hand or face up on your stacks "
-                       f"(the rules, §3.3).")
-            elif card.suit == t.cards[0].suit or card.suit == state.trump:
-                why = (f"{card_html(card)} is " + ("a trump" if card.suit == state.trump else "of the suit led")
-                       + ": a plain suit led may be answered with that suit or a trump, as you choose; a trump led "
-                         "needs a trump (the rules, §3.3).")
+                why = gettext("{card} may be led: any card from the hand or face up on your stacks (the rules, §3.3).",
+                              card=card_html(card))
+            elif card.suit == state.trump:
+                why = gettext("{card} is a trump: a plain suit led may be answered with that suit or a trump, as you "
+                              "choose; a trump led needs a trump (the rules, §3.3).", card=card_html(card))
+            elif card.suit == t.cards[0].suit:
+                why = gettext("{card} is of the suit led: a plain suit led may be answered with that suit or a trump, "
+                              "as you choose; a trump led needs a trump (the rules, §3.3).", card=card_html(card))
             else:
-                why = (f"you hold neither a {t.cards[0].suit.symbol} nor a trump, so any card may be played "
-                       "(the rules, §3.3).")
+                why = gettext("you hold neither a {suit} nor a trump, so any card may be played (the rules, §3.3).",
+                              suit=t.cards[0].suit.symbol)
         else:
             probe = state.clone()
             try:
                 probe.apply_action(card)
                 msg = ""
             except CardkitError as e:
-                msg = rule_words(one_line(e, players=state.players))
-            why = f"{msg}." if msg.startswith(str(card)) else f"{card_html(card)} may not be played: {msg}."
+                msg = _durak_refusal(rule_words(one_line(e, players=state.players)))
+            why = f"{msg}." if msg.startswith(str(card)) else gettext("{card} may not be played: {why}.",
+                                                                      card=card_html(card), why=msg)
         q = _yes_no("", legal, why)
-        what = card_html(card) + (" (it lies face down)" if card in downs and kind < 0.25 else "")
-    led_text = (f"Your opponent led {card_html(t.cards[0])}" + (" (a trump)" if t.cards[0].suit == state.trump else "")
-                if t.cards else "You lead")
-    q.prompt = (f"{suit_html(state.trump)} are trumps. {led_text}.<br>You: {_tableau_html(state, seat)}.<br>"
-                f"May you play {what}?")
+        what = (gettext("{card} (it lies face down)", card=card_html(card)) if card in downs and kind < 0.25
+                else card_html(card))
+    if not t.cards:
+        led_text = gettext("You lead")
+    elif t.cards[0].suit == state.trump:
+        led_text = gettext("Your opponent led {card} (a trump)", card=card_html(t.cards[0]))
+    else:
+        led_text = gettext("Your opponent led {card}", card=card_html(t.cards[0]))
+    q.prompt = gettext("{trump} are trumps. {led}.<br>You: {tableau}.<br>May you play {what}?",
+                       trump=suit_html(state.trump), led=led_text, tableau=_tableau_html(state, seat), what=what)
     return q
 
 
@@ -966,21 +1043,24 @@ def durak_may_draw(rng: np.random.Generator) -> Question:
     probe = state.clone()
     probe.apply_action(card)
     may = probe.phase == "draw" and probe.current_player == seat
-    where = "from your hand" if use_hand else "from the face-up cards of your tableau"
+    where = gettext("from your hand") if use_hand else gettext("from the face-up cards of your tableau")
     if may:
-        why = ("after a card from the hand you <b>may</b> take one face-down card into the hand, choosing the stack, "
-               "not the card; you may also decline (the rules, §3.3).")
+        why = gettext("after a card from the hand you <b>may</b> take one face-down card into the hand, choosing the "
+                      "stack, not the card; you may also decline (the rules, §3.3).")
     elif use_hand and downs == 0:
-        why = "you have no face-down card left, so nothing is taken (the rules, §3.3)."
+        why = gettext("you have no face-down card left, so nothing is taken (the rules, §3.3).")
     elif use_hand:
-        why = "in this variant the draw follows only a lead from the hand (the rules, §3.3)."
+        why = gettext("in this variant the draw follows only a lead from the hand (the rules, §3.3).")
     else:
         below = state.down[seat][state.up[seat].index(card)]
-        why = ("the draw follows only a card from the hand (the rules, §3.3); a face-up card played from a stack "
-               + ("turns up the card under it instead." if below is not None else "had nothing under it."))
-    prompt = (f"{suit_html(state.trump)} are trumps. You: {_tableau_html(state, seat)}.<br>You play {card_html(card)} "
-              f"{where}. May you now take a face-down card into your hand?")
-    return _choice(prompt, [("Yes, if I wish", True), ("No", False)], may, why)
+        why = (gettext("the draw follows only a card from the hand (the rules, §3.3); a face-up card played from a "
+                       "stack turns up the card under it instead.") if below is not None else
+               gettext("the draw follows only a card from the hand (the rules, §3.3); a face-up card played from a "
+                       "stack had nothing under it."))
+    prompt = gettext("{trump} are trumps. You: {tableau}.<br>You play {card} {where}. May you now take a face-down "
+                     "card into your hand?", trump=suit_html(state.trump), tableau=_tableau_html(state, seat),
+                     card=card_html(card), where=where)
+    return _choice(prompt, [(gettext("Yes, if I wish"), True), (gettext("No"), False)], may, why)
 
 
 def durak_score(rng: np.random.Generator) -> Question:
@@ -996,12 +1076,26 @@ def durak_score(rng: np.random.Generator) -> Question:
     pts = D.score_deal(taken, trump)
     shown = sorted(taken[0], key=lambda x: (x.suit, -x.rank))
     sweep = not taken[1]
-    why = (f"the points of the cards: six 6, ace 5, king 4, queen 3, jack 2 (the rules, §3.1), in all "
-           f"{pts[0] - (10 if sweep else 0)}" + (f", plus 10 for taking every trick (the rules, §3.4): {pts[0]}"
-                                                 if sweep else "") + ".")
-    prompt = (f"At the end of a deal ({suit_html(trump)} trumps) you took {len(taken[0]) // 2} tricks"
-              + (", every trick of the deal" if sweep else "") + f", holding: {cards_html(shown)}.<br>"
-              "How many points do you score for the deal?")
+    if sweep:
+        why = gettext("the points of the cards: six 6, ace 5, king 4, queen 3, jack 2 (the rules, §3.1), in all "
+                      "{points}, plus 10 for taking every trick (the rules, §3.4): {total}.", points=pts[0] - 10,
+                      total=pts[0])
+    else:
+        why = gettext("the points of the cards: six 6, ace 5, king 4, queen 3, jack 2 (the rules, §3.1), in all "
+                      "{points}.", points=pts[0])
+    n = len(taken[0]) // 2
+    if sweep:   # the English says "tricks" for any number (at least 2 here); Russian takes its three forms
+        prompt = ngettext("At the end of a deal ({trump} trumps) you took {n} tricks, every trick of the deal, "
+                          "holding: {cards}.<br>How many points do you score for the deal?",
+                          "At the end of a deal ({trump} trumps) you took {n} tricks, every trick of the deal, "
+                          "holding: {cards}.<br>How many points do you score for the deal?", n,
+                          trump=suit_html(trump), n=n, cards=cards_html(shown))
+    else:
+        prompt = ngettext("At the end of a deal ({trump} trumps) you took {n} tricks, holding: {cards}.<br>How many "
+                          "points do you score for the deal?",
+                          "At the end of a deal ({trump} trumps) you took {n} tricks, holding: {cards}.<br>How many "
+                          "points do you score for the deal?", n, trump=suit_html(trump), n=n,
+                          cards=cards_html(shown))
     return _number(prompt, pts[0], why)
 
 
@@ -1022,17 +1116,26 @@ def durak_game(rng: np.random.Generator) -> Question:
     over = D.game_over(totals, deals, rules)
     winner, margin = D.margin(totals)
     ans = winner if over else None
-    game = "three rounds (three deals), the higher total wins" if three else "to 250 points"
-    prompt = (f"A game played {game}. After {deals} deals your total is {totals[0]}, your opponent's {totals[1]}. "
-              "What now?")
-    choices = [("You win", 0), ("Your opponent wins", 1), ("Another deal is played", None)]
-    if over:
-        wins = "you win" if winner == 0 else "your opponent wins"
-        why = (f"the game is over (the rules, §3.4): {wins} by {margin} points, the difference of "
-               "the totals.")
-    elif not three and max(totals) >= 250:
-        why = "equal totals at or over 250: another deal is played (the rules, §3.4, a default)."
+    if three:
+        prompt = gettext("A game played three rounds (three deals), the higher total wins. After {deals} deals your "
+                         "total is {mine}, your opponent's {theirs}. What now?", deals=deals, mine=totals[0],
+                         theirs=totals[1])
     else:
-        why = (f"{'three deals are not yet played' if three else 'nobody has reached 250 yet'}: another deal is "
-               "played (the rules, §3.4).")
+        prompt = gettext("A game played to 250 points. After {deals} deals your total is {mine}, your opponent's "
+                         "{theirs}. What now?", deals=deals, mine=totals[0], theirs=totals[1])
+    choices = [(gettext("You win"), 0), (gettext("Your opponent wins"), 1), (gettext("Another deal is played"), None)]
+    if over:   # the English says "points" for any margin; Russian takes its three forms
+        why = (ngettext("the game is over (the rules, §3.4): you win by {n} points, the difference of the totals.",
+                        "the game is over (the rules, §3.4): you win by {n} points, the difference of the totals.",
+                        margin, n=margin) if winner == 0 else
+               ngettext("the game is over (the rules, §3.4): your opponent wins by {n} points, the difference of "
+                        "the totals.",
+                        "the game is over (the rules, §3.4): your opponent wins by {n} points, the difference of "
+                        "the totals.", margin, n=margin))
+    elif not three and max(totals) >= 250:
+        why = gettext("equal totals at or over 250: another deal is played (the rules, §3.4, a default).")
+    elif three:
+        why = gettext("three deals are not yet played: another deal is played (the rules, §3.4).")
+    else:
+        why = gettext("nobody has reached 250 yet: another deal is played (the rules, §3.4).")
     return _choice(prompt, choices, ans, why)

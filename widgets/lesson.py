@@ -20,9 +20,11 @@ the first exercise is built) in one box; nothing is computed until an exercise i
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -30,7 +32,7 @@ import ipywidgets as W
 import numpy as np
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from cardkit.i18n import check_lang, translation
+from cardkit.i18n import N_, check_lang, translation
 from cardkit.room_report import report_answer, rules_section
 from cardkit.wording import hand_as_read
 
@@ -38,6 +40,7 @@ from ._common import (
     COMPASS,
     MAX_SEED,
     card_html,
+    cards_in_words_of,
     learner_words,
     minus_signs,
     number,
@@ -53,6 +56,25 @@ from ._common import (
 __all__ = ["say", "guarded", "card_html", "cards_html", "suit_html", "read_seed", "seed_text", "signed",
            "number", "minus_signs", "learner_words", "one_line", "read_number", "Question", "Exercise", "Tally",
            "MAX_SEED", "seat_name", "tens_as_10", "hand_as_read"]
+
+
+N_("type a whole number, such as 12 or −4 (not «{text}»)")   # read_number's answer, for the catalog
+
+#: The translation an exercise's question is made and checked in (:func:`speaking`): the
+#: question makers of :mod:`cardkit_widgets.exercises` word their prompts, choices and
+#: reasons with it. None: English.
+SPEAKING: ContextVar = ContextVar("cardkit_exercise_language", default=None)
+
+
+@contextlib.contextmanager
+def speaking(tr):
+    """Within the block, the exercises' question makers speak ``tr``'s language (a
+    :func:`cardkit.i18n.translation`; None: English)."""
+    token = SPEAKING.set(tr)
+    try:
+        yield
+    finally:
+        SPEAKING.reset(token)
 
 
 def seat_name(seat: int, players: int = 4) -> str:
@@ -133,7 +155,9 @@ def read_number(text: str) -> int:
     t = str(text).strip().replace("−", "-").replace("–", "-").replace(" ", "")
     body = t[1:] if t[:1] in "+-" else t
     if not body.isascii() or not body.isdigit() or len(body) > 6:
-        raise ValueError(f"type a whole number, such as 12 or −4 (not «{str(text)[:20]}»)")
+        tr = SPEAKING.get()   # an exercise's language (English outside one)
+        message = "type a whole number, such as 12 or −4 (not «{text}»)"
+        raise ValueError((tr.gettext(message) if tr is not None else message).format(text=str(text)[:20]))
     return int(t)
 
 
@@ -248,7 +272,8 @@ class Exercise(W.VBox):
                  lang: str = "en") -> None:
         from ._figure import Figure  # here, not at import: importing this module loads no anywidget
 
-        self.i18n = translation(check_lang(lang))
+        self.lang = check_lang(lang)
+        self.i18n = translation(self.lang)
         _ = self.i18n.gettext
         if number_label is None:
             number_label = _("your answer")
@@ -281,7 +306,12 @@ class Exercise(W.VBox):
         """Deal the next example (seed + 1), or the example of ``seed``; returns it. A
         refused seed (or a question that cannot be made) leaves the exercise as it was."""
         chosen = self.seed + 1 if seed is None else read_seed(seed)
-        question = self.make(np.random.default_rng(chosen))
+        with speaking(self.i18n):
+            question = self.make(np.random.default_rng(chosen))
+        if self.lang != "en":   # the cards in the language's letters (Д♥)
+            question.prompt = cards_in_words_of(question.prompt, self.i18n)
+            if question.choices is not None:
+                question.choices = [(cards_in_words_of(str(label), self.i18n), v) for label, v in question.choices]
         with self.figure.hold_sync():      # one message to the page
             self.seed = chosen
             self.examples += 1
@@ -354,11 +384,15 @@ class Exercise(W.VBox):
         q = self.question
         if q.choices is None:
             try:
-                value = value if isinstance(value, (int, np.integer)) else read_number(value)
+                with speaking(self.i18n):
+                    value = value if isinstance(value, (int, np.integer)) else read_number(value)
             except ValueError as e:
                 say(self.feedback, error=e)
                 return False
-        right, why = q.check(value)
+        with speaking(self.i18n):
+            right, why = q.check(value)
+        if self.lang != "en":
+            why = cards_in_words_of(why, self.i18n)
         if why[:1].islower():
             why = why[0].upper() + why[1:]
         _ = self.i18n.gettext
