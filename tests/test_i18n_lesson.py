@@ -55,13 +55,14 @@ def test_bar_chart_in_russian():
         bar_chart_svg(bars, lang="fr")
 
 
-DURAK_EXERCISES = [n for n in X.__all__ if n.startswith("durak")]
+#: The exercises whose words all come through the catalog (the others: issue 29's remaining work).
+TRANSLATED_EXERCISES = [n for n in X.__all__ if n.startswith(("durak", "hearts"))]
 
 
-@pytest.mark.parametrize("name", DURAK_EXERCISES)
-def test_durak_exercises_in_the_pseudo_language(name):
-    """Armenian Durak's exercises (prompt, choices, every answer's feedback, a number box's
-    refusal) come whole through the catalog, over 25 examples each."""
+@pytest.mark.parametrize("name", TRANSLATED_EXERCISES)
+def test_exercises_in_the_pseudo_language(name):
+    """Armenian Durak's and Warsaw Hearts' exercises (prompt, choices, every answer's
+    feedback, a number box's refusal) come whole through the catalog, over 25 examples each."""
     import test_i18n_tables as T
 
     ex = Exercise("t", getattr(X, name), seed=1, lang="qps")
@@ -84,3 +85,12 @@ def test_a_durak_exercise_in_russian():
     ex.answer(ex.question.answer)
     assert text(ex.feedback).startswith("✔ Верно.") and "(правила, §3.1): берёт" in text(ex.feedback)
     assert not re.search(r"[A-Za-z]{2,}", text(ex.prompt) + text(ex.feedback))
+
+
+def test_a_warsaw_hearts_exercise_in_russian():
+    ex = Exercise("Какой штраф?", X.hearts_penalty, seed=310, lang="ru")
+    assert "Игрок взял в сдаче такие взятки" in text(ex.prompt)
+    ex.answer(ex.question.answer)
+    assert text(ex.feedback).startswith("✔ Верно.") and "(правила, §2.2" in text(ex.feedback)
+    assert not re.search(r"[A-Za-z]{2,}", text(ex.prompt) + text(ex.feedback))
+    assert not re.search(r"(?<![A-Za-z])[AKQJT](?=[♠♥♦♣])", text(ex.prompt) + text(ex.feedback))

@@ -148,22 +148,29 @@ def _cut_question(players: int, cards, lowest: bool, rng: np.random.Generator, r
         dealer, rounds = cut_for_dealer(players, cards, rng, lowest=lowest)
         if (len(rounds) > 1) == want_tie and (len(rounds) == 1 or len(rounds[1]) < players):
             break
-    word = "lowest" if lowest else "highest"
     first = ", ".join(f"{names[s]} {card_html(c)}" for s, c in rounds[0].items())
-    intro = (f"The cut for the first dealer: each player draws one card, and the <b>{word}</b> card deals.<br>"
-             f"Draw 1: {first}<br>")
+    intro = (gettext("The cut for the first dealer: each player draws one card, and the <b>lowest</b> card deals."
+                     "<br>Draw 1: {cards}<br>", cards=first) if lowest else
+             gettext("The cut for the first dealer: each player draws one card, and the <b>highest</b> card deals."
+                     "<br>Draw 1: {cards}<br>", cards=first))
     if len(rounds) == 1:
-        why = f"{names[dealer]} drew the {word} card, {card_html(rounds[0][dealer])} ({rule})."
-        return _choice(intro + "Who deals first?", [(names[s], s) for s in range(players)], dealer, why)
+        card = card_html(rounds[0][dealer])
+        why = (gettext("{seat} drew the lowest card, {card} ({rule}).", seat=names[dealer], card=card, rule=rule)
+               if lowest else
+               gettext("{seat} drew the highest card, {card} ({rule}).", seat=names[dealer], card=card, rule=rule))
+        return _choice(intro + gettext("Who deals first?"), [(names[s], s) for s in range(players)], dealer, why)
     again = tuple(sorted(rounds[1]))
-    tied = " and ".join(names[s] for s in again)
-    later = "; ".join(f"draw {i + 1}: " + ", ".join(f"{names[s]} {card_html(c)}" for s, c in r.items())
+    tied = gettext(" and ").join(names[s] for s in again)
+    later = "; ".join(gettext("draw {n}: {cards}", n=i + 1,
+                              cards=", ".join(f"{names[s]} {card_html(c)}" for s, c in r.items()))
                       for i, r in enumerate(rounds[1:], 1))
-    why = (f"a tie: {tied} drew cards of the same rank, and on a tie only the tied players draw again "
-           f"({rule}; the sources say only \"draw again\", and this is the default). Then {later}: "
-           f"{names[dealer]} deals.")
-    choices = [(f"only {tied}", again), ("all the players", tuple(range(players)))]
-    return _choice(intro + "There is a tie for the " + word + " card. Who draws again?", choices, again, why)
+    why = gettext("a tie: {tied} drew cards of the same rank, and on a tie only the tied players draw again ({rule}; "
+                  "the sources say only \"draw again\", and this is the default). Then {later}: {seat} deals.",
+                  tied=tied, rule=rule, later=later, seat=names[dealer])
+    choices = [(gettext("only {tied}", tied=tied), again), (gettext("all the players"), tuple(range(players)))]
+    question = (gettext("There is a tie for the lowest card. Who draws again?") if lowest else
+                gettext("There is a tie for the highest card. Who draws again?"))
+    return _choice(intro + question, choices, again, why)
 
 
 def _random_play(state, rng: np.random.Generator, steps: int) -> None:
@@ -175,20 +182,26 @@ def _random_play(state, rng: np.random.Generator, steps: int) -> None:
         state.apply_action(legal[int(rng.integers(len(legal)))])
 
 
+#: The engine's refusal of a card that does not follow suit (as :func:`rule_words` gives it).
+_FOLLOW = re.compile(r"must follow (?P<suit>[♠♥♦♣]): you hold (?P<cards>[^,]+), so (?P<card>\S+) cannot be played")
+
+
 def _may_play_check(state, card: Card, seat_name: str, rule: str, void_words: str,
-                    lead_words: str = "the leader may lead any card") -> Question:
+                    lead_words: str | None = None) -> Question:
     """May the player to move play ``card``? The engine's ``legal_actions`` decides; a
     refused card is explained with the engine's own message."""
+    if lead_words is None:
+        lead_words = gettext("the leader may lead any card")
     legal = card in state.legal_actions()
     trick = state.trick
     if legal:
         if trick is None or not trick.cards:
-            why = f"{card_html(card)} may be led: {lead_words} ({rule})."
+            why = gettext("{card} may be led: {lead} ({rule}).", card=card_html(card), lead=lead_words, rule=rule)
         elif card.suit == trick.cards[0].suit:
-            why = f"{card_html(card)} follows the suit led ({rule})."
+            why = gettext("{card} follows the suit led ({rule}).", card=card_html(card), rule=rule)
         else:
-            why = (f"{seat_name} holds no {trick.cards[0].suit.symbol}, so any card may be played: {void_words} "
-                   f"({rule}).")
+            why = gettext("{seat} holds no {suit}, so any card may be played: {void} ({rule}).", seat=seat_name,
+                          suit=trick.cards[0].suit.symbol, void=void_words, rule=rule)
     else:
         probe = state.clone()
         try:
@@ -196,11 +209,17 @@ def _may_play_check(state, card: Card, seat_name: str, rule: str, void_words: st
             msg = "the engine accepted it"  # pragma: no cover - legal_actions said no
         except CardkitError as e:
             msg = rule_words(one_line(e, players=state.players))
-        if state.current_player != 0:  # the engine speaks to the player to act: "you hold"
+        follow = _FOLLOW.fullmatch(msg)
+        if follow is not None:   # the engine speaks to the player to act: "you hold"
+            msg = (gettext("must follow {suit}: you hold {cards}, so {card} cannot be played", **follow.groupdict())
+                   if state.current_player == 0 else
+                   gettext("must follow {suit}: {seat} holds {cards}, so {card} cannot be played", seat=seat_name,
+                           **follow.groupdict()))
+        elif state.current_player != 0:
             msg = msg.replace("you hold", f"{seat_name} holds")
         if "§" not in msg:
-            msg += f" ({rule}: a player must follow the suit led if able)"
-        why = f"{card_html(card)} may not be played: {msg}."
+            msg += " " + gettext("({rule}: a player must follow the suit led if able)", rule=rule)
+        why = gettext("{card} may not be played: {why}.", card=card_html(card), why=msg)
     return _yes_no("", legal, why)
 
 
@@ -209,7 +228,7 @@ def _may_play_check(state, card: Card, seat_name: str, rule: str, void_words: st
 def _who(seat: int, players: int = 4) -> str:
     """A seat by name (RULES.md, "Common conventions"): South, West, North, East from seat 0
     (three players: South, West, East)."""
-    return COMPASS[players][seat]
+    return gettext(COMPASS[players][seat])
 
 
 #: Armenian Durak's two seats as the exercises name them: the learner and the opponent.
@@ -567,7 +586,7 @@ def _hearts():
 def hearts_cut(rng: np.random.Generator) -> Question:
     """§2.1: the lowest card in the cut deals first; a tie draws again."""
     n = int(rng.choice([3, 4]))
-    return _cut_question(n, deck(36), True, rng, "the rules, §2.1: the lowest card in the cut deals",
+    return _cut_question(n, deck(36), True, rng, gettext("the rules, §2.1: the lowest card in the cut deals"),
                          [f"{_who(s, n)}" for s in range(n)])
 
 
@@ -578,9 +597,10 @@ def hearts_first_lead(rng: np.random.Generator) -> Question:
     dealer = int(rng.integers(n))
     state = H.new_deal(players=n, dealer=dealer, seed=rng)
     leader = state.current_player
-    why = (f"the player on the dealer's left leads to the first trick (the rules, §2.1, a default: the source is "
-           f"silent): {_who(leader, n)}. Play goes clockwise, and {_who(leader, n)} sits on {_who(dealer, n)}'s left.")
-    return _choice(f"{n} players; {_who(dealer, n)} deals. Who leads to the first trick?",
+    why = gettext("the player on the dealer's left leads to the first trick (the rules, §2.1, a default: the source is "
+                  "silent): {seat}. Play goes clockwise, and {seat} sits on {dealer}'s left.", seat=_who(leader, n),
+                  dealer=_who(dealer, n))
+    return _choice(gettext("{n} players; {dealer} deals. Who leads to the first trick?", n=n, dealer=_who(dealer, n)),
                    [(f"{_who(s, n)}", s) for s in range(n)], leader, why)
 
 
@@ -603,15 +623,17 @@ def hearts_may_play(rng: np.random.Generator) -> Question:
         led = state.trick.cards[0].suit
         pool = [x for x in hand if x.suit != led] or hand
     card = pool[int(rng.integers(len(pool)))]
-    q = _may_play_check(state, card, f"{_who(seat, n)}", "the rules, §2.1, a default",
-                        "there are no trumps, and a card of another suit never wins",
-                        "any card may be led at any time, hearts included")
+    q = _may_play_check(state, card, f"{_who(seat, n)}", gettext("the rules, §2.1, a default"),
+                        gettext("there are no trumps, and a card of another suit never wins"),
+                        gettext("any card may be led at any time, hearts included"))
     t = state.trick
     if t is not None and t.cards:
-        played = "The trick so far: " + ", ".join(f"{_who(s, n)} {card_html(x)}" for s, x in zip(t.seats, t.cards))
+        played = gettext("The trick so far: {cards}",
+                         cards=", ".join(f"{_who(s, n)} {card_html(x)}" for s, x in zip(t.seats, t.cards)))
     else:
-        played = f"{_who(seat, n)} leads to a new trick"
-    q.prompt = f"{played}.<br>{_who(seat, n)} holds {cards_html(hand)}.<br>May {_who(seat, n)} play {card_html(card)}?"
+        played = gettext("{seat} leads to a new trick", seat=_who(seat, n))
+    q.prompt = gettext("{played}.<br>{seat} holds {hand}.<br>May {seat} play {card}?", played=played,
+                       seat=_who(seat, n), hand=cards_html(hand), card=card_html(card))
     return q
 
 
@@ -627,10 +649,10 @@ def hearts_trick_winner(rng: np.random.Generator) -> Question:
         j = next((i for i, x in enumerate(cards) if x.suit == led), 0)
         cards[0], cards[j] = cards[j], cards[0]
     w = winning_index(cards)
-    why = (f"there are no trumps: the highest card of the suit led ({cards[0].suit.symbol}) wins, "
-           f"{card_html(cards[w])}; a card of another suit never wins, however high (the rules, §2.1).")
-    prompt = (f"{_who(0, n)} leads; the trick: "
-              + ", ".join(f"{_who(s, n)} {card_html(x)}" for s, x in enumerate(cards)) + ". Who wins it?")
+    why = gettext("there are no trumps: the highest card of the suit led ({suit}) wins, {card}; a card of another suit "
+                  "never wins, however high (the rules, §2.1).", suit=cards[0].suit.symbol, card=card_html(cards[w]))
+    prompt = gettext("{seat} leads; the trick: {cards}. Who wins it?", seat=_who(0, n),
+                     cards=", ".join(f"{_who(s, n)} {card_html(x)}" for s, x in enumerate(cards)))
     return _choice(prompt, [(f"{_who(s, n)}: {x}", s) for s, x in enumerate(cards)], w, why)
 
 
@@ -660,7 +682,8 @@ def _hearts_tricks(rng: np.random.Generator) -> list[list[Card]]:
 
 
 def _tricks_html(tricks) -> str:
-    return "<br>".join(f"trick {i + 1}: {cards_html(t)}" for i, t in enumerate(tricks)) or "no trick"
+    return "<br>".join(gettext("trick {n}: {cards}", n=i + 1, cards=cards_html(t))
+                       for i, t in enumerate(tricks)) or gettext("no trick")
 
 
 def hearts_penalty(rng: np.random.Generator) -> Question:
@@ -669,16 +692,17 @@ def hearts_penalty(rng: np.random.Generator) -> Question:
     tricks = _hearts_tricks(rng)
     a = H.assess_tricks(tricks)
     if a.row is None:
-        why = ("no heart honour (K♥ Q♥ J♥) among them: no penalty; A♥ and the low hearts never cost a point "
-               "(the rules, §2.2).")
+        why = gettext("no heart honour (K♥ Q♥ J♥) among them: no penalty; A♥ and the low hearts never cost a point "
+                      "(the rules, §2.2).")
     else:
-        why = f"the rule that fits first: {rule_words(a.row.text)} → {a.penalty} (the rules, §2.2, rule {a.row.item})."
+        why = gettext("the rule that fits first: {rule} → {penalty} (the rules, §2.2, rule {item}).",
+                      rule=rule_words(gettext(a.row.text)), penalty=a.penalty, item=a.row.item)
         if a.row.item == 3:
-            why += " The 10 replaces the single values: it is not their sum."
+            why += " " + gettext("The 10 replaces the single values: it is not their sum.")
         if a.row.item == 1 and len(a.honours) == 3 and len({i for _, i in a.honours}) == 1:
-            why += " Three honours in one trick: not in the source; the default charges 20 as well."
-    q = _number(f"A player took these tricks in a deal:<br>{_tricks_html(tricks)}<br>What is the penalty?",
-                a.penalty, why)
+            why += " " + gettext("Three honours in one trick: not in the source; the default charges 20 as well.")
+    q = _number(gettext("A player took these tricks in a deal:<br>{tricks}<br>What is the penalty?",
+                        tricks=_tricks_html(tricks)), a.penalty, why)
     q.extra = {"tricks": tricks}
     return q
 
@@ -696,15 +720,17 @@ def hearts_bonus(rng: np.random.Generator) -> Question:
             tricks = [[clean[i] for i in idx[4 * t:4 * t + 4]] for t in range(len(tricks))]
     a = H.assess_tricks(tricks)
     if a.bonus:
-        why = "none of the player's tricks holds a heart: +20 (the rules, §2.2)."
+        why = gettext("none of the player's tricks holds a heart: +20 (the rules, §2.2).")
     elif not tricks:
-        why = ("the player took no trick: by the default the bonus needs at least one trick «for tricks without "
-               "hearts» (the rules, §2.2; a variant gives it anyway).")
+        why = gettext("the player took no trick: by the default the bonus needs at least one trick «for tricks without "
+                      "hearts» (the rules, §2.2; a variant gives it anyway).")
     else:
-        why = (f"the tricks hold {a.hearts} heart{'s' if a.hearts != 1 else ''}: any heart, even a low one, "
-               "spoils the bonus (the rules, §2.2).")
-    prompt = f"A player took these tricks in a deal:<br>{_tricks_html(tricks)}<br>Does the player get the bonus?"
-    return _choice(prompt, [("+20", H.BONUS), ("0: no bonus", 0)], a.bonus, why)
+        why = ngettext("the tricks hold {n} heart: any heart, even a low one, spoils the bonus (the rules, §2.2).",
+                       "the tricks hold {n} hearts: any heart, even a low one, spoils the bonus (the rules, §2.2).",
+                       a.hearts, n=a.hearts)
+    prompt = gettext("A player took these tricks in a deal:<br>{tricks}<br>Does the player get the bonus?",
+                     tricks=_tricks_html(tricks))
+    return _choice(prompt, [("+20", H.BONUS), (gettext("0: no bonus"), 0)], a.bonus, why)
 
 
 def hearts_loser(rng: np.random.Generator) -> Question:
@@ -721,21 +747,24 @@ def hearts_loser(rng: np.random.Generator) -> Question:
             pens[0], pens[1] = top, top if rng.random() < 0.5 else top - int(rng.integers(1, 5))
             pens = [pens[i] for i in rng.permutation(n)]
     lost = H.losers(pens)
-    prompt = ("Penalty totals after a deal: " + ", ".join(f"{_who(s, n)} {p}" for s, p in enumerate(pens))
-              + ". Who loses the game?")
-    choices = [(f"{_who(s, n)}", (s,)) for s in range(n)] + [("Nobody yet: play another deal", ())]
+    prompt = gettext("Penalty totals after a deal: {totals}. Who loses the game?",
+                     totals=", ".join(f"{_who(s, n)} {p}" for s, p in enumerate(pens)))
+    choices = [(f"{_who(s, n)}", (s,)) for s in range(n)] + [(gettext("Nobody yet: play another deal"), ())]
     if len(lost) > 1:
-        choices.insert(n, (" and ".join(f"{_who(s, n)}" for s in lost), tuple(lost)))
+        choices.insert(n, (gettext(" and ").join(f"{_who(s, n)}" for s in lost), tuple(lost)))
     if not lost:
-        why = "nobody's penalty total has reached 30, so the game goes on (the rules, §2.3)."
+        why = gettext("nobody's penalty total has reached 30, so the game goes on (the rules, §2.3).")
     elif len(lost) == 1:
         over = [s for s, p in enumerate(pens) if p >= 30]
-        why = (f"{_who(lost[0], n)} has {pens[lost[0]]}: at 30 or more the game ends, and "
-               + ("the highest penalty total loses when several pass 30 together" if len(over) > 1
-                  else "that player loses") + " (the rules, §2.3).")
+        if len(over) > 1:
+            why = gettext("{seat} has {total}: at 30 or more the game ends, and the highest penalty total loses when "
+                          "several pass 30 together (the rules, §2.3).", seat=_who(lost[0], n), total=pens[lost[0]])
+        else:
+            why = gettext("{seat} has {total}: at 30 or more the game ends, and that player loses (the rules, §2.3).",
+                          seat=_who(lost[0], n), total=pens[lost[0]])
     else:
-        why = ("tied at the highest total over 30, both lose, and pay nobody among themselves "
-               "(the rules, §2.3, a default).")
+        why = gettext("tied at the highest total over 30, both lose, and pay nobody among themselves "
+                      "(the rules, §2.3, a default).")
     return _choice(prompt, choices, tuple(lost), why)
 
 
@@ -752,12 +781,19 @@ def hearts_chips(rng: np.random.Generator) -> Question:
     bons = [int(20 * rng.integers(0, 3)) if rng.random() < 0.5 else 0 for _ in range(n)]
     pays = H.payments(pens, bons)
     p = pays[int(rng.integers(len(pays)))]
-    prompt = ("The game is over. Penalty totals: " + ", ".join(f"{_who(s, n)} {x}" for s, x in enumerate(pens))
-              + ".<br>Bonus totals: " + ", ".join(f"{_who(s, n)} {x}" for s, x in enumerate(bons))
-              + f".<br>How many chips does {_who(p.payer, n)} pay {_who(p.receiver, n)}?")
-    why = (f"the loser pays each other player the difference of penalty totals, {pens[p.payer]} − {pens[p.receiver]} "
-           f"= {p.difference}, plus that player's bonus, {p.bonus}: {p.chips} chips (the rules, §2.3; the loser's "
-           "own bonus never counts).")
+    prompt = gettext("The game is over. Penalty totals: {penalties}.<br>Bonus totals: {bonuses}.<br>How many chips "
+                     "does {payer} pay {receiver}?",
+                     penalties=", ".join(f"{_who(s, n)} {x}" for s, x in enumerate(pens)),
+                     bonuses=", ".join(f"{_who(s, n)} {x}" for s, x in enumerate(bons)),
+                     payer=_who(p.payer, n), receiver=_who(p.receiver, n))
+    # the English says "chips" for any number; Russian takes its three forms
+    why = ngettext("the loser pays each other player the difference of penalty totals, {payer_total} − "
+                   "{receiver_total} = {difference}, plus that player's bonus, {bonus}: {chips} chips (the rules, "
+                   "§2.3; the loser's own bonus never counts).",
+                   "the loser pays each other player the difference of penalty totals, {payer_total} − "
+                   "{receiver_total} = {difference}, plus that player's bonus, {bonus}: {chips} chips (the rules, "
+                   "§2.3; the loser's own bonus never counts).", p.chips, payer_total=pens[p.payer],
+                   receiver_total=pens[p.receiver], difference=p.difference, bonus=p.bonus, chips=p.chips)
     q = _number(prompt, p.chips, why)
     q.extra = {"penalties": pens, "bonuses": bons, "payer": p.payer, "receiver": p.receiver}
     return q
