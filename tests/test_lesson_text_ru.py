@@ -159,11 +159,15 @@ def test_a_russian_page_reads_russian(executed, rel):  # noqa: F811
 
 
 _WITH_TABLES = [rel for rel in RU if re.search(r"/[124]_", rel) or rel == "ru/deal_editor.ipynb"]
+# The pages whose tables, exercises and problem sets already speak Russian throughout; on the
+# others the check is an expected failure (strict: a page that starts passing must move here).
+SPEAKS_RUSSIAN = {"ru/armenian_durak/1_rules.ipynb", "ru/warsaw_hearts/1_rules.ipynb"}
+_STILL_ENGLISH = pytest.mark.xfail(strict=True, reason="the widgets' words come from their Russian catalog, "
+                                   "which another part of issue 29 is filling")
 
 
-@pytest.mark.xfail(strict=True, reason="the tables' words come from the widgets' Russian catalog, "
-                   "which another part of issue 29 is filling")
-@pytest.mark.parametrize("rel", _WITH_TABLES)
+@pytest.mark.parametrize("rel", [rel if rel in SPEAKS_RUSSIAN else pytest.param(rel, marks=_STILL_ENGLISH)
+                                 for rel in _WITH_TABLES])
 def test_the_tables_on_a_russian_page_speak_russian(executed, rel):  # noqa: F811
     nb = executed(rel)
     found = sorted(set(ru_findings(table_texts(nb))))
