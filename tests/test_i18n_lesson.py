@@ -55,14 +55,14 @@ def test_bar_chart_in_russian():
         bar_chart_svg(bars, lang="fr")
 
 
-#: The exercises whose words all come through the catalog (the others: issue 29's remaining work).
-TRANSLATED_EXERCISES = [n for n in X.__all__ if n.startswith(("durak", "hearts"))]
+#: The exercises whose words all come through the catalog: every one of the three games'.
+TRANSLATED_EXERCISES = list(X.__all__)
 
 
 @pytest.mark.parametrize("name", TRANSLATED_EXERCISES)
 def test_exercises_in_the_pseudo_language(name):
-    """Armenian Durak's and Warsaw Hearts' exercises (prompt, choices, every answer's
-    feedback, a number box's refusal) come whole through the catalog, over 25 examples each."""
+    """The rules lessons' exercises (prompt, choices, every answer's feedback, a number box's
+    refusal) come whole through the catalog, over 25 examples each."""
     import test_i18n_tables as T
 
     ex = Exercise("t", getattr(X, name), seed=1, lang="qps")
@@ -94,3 +94,12 @@ def test_a_warsaw_hearts_exercise_in_russian():
     assert text(ex.feedback).startswith("✔ Верно.") and "(правила, §2.2" in text(ex.feedback)
     assert not re.search(r"[A-Za-z]{2,}", text(ex.prompt) + text(ex.feedback))
     assert not re.search(r"(?<![A-Za-z])[AKQJT](?=[♠♥♦♣])", text(ex.prompt) + text(ex.feedback))
+
+
+def test_a_variety_exercise_in_russian():
+    ex = Exercise("Можно ли так заявить?", X.variety_may_bid, seed=310, lang="ru")
+    assert "Торговля до сих пор (А сидит слева от сдающего" in text(ex.prompt)
+    assert {b.description for b in ex.buttons} >= {"Торговля заканчивается", "Торговля продолжается"}
+    ex.answer(ex.question.answer)
+    assert text(ex.feedback).startswith("✔ Верно.") and "(правила, §1.3" in text(ex.feedback)
+    assert not re.search(r"[A-Za-z]{2,}", text(ex.prompt) + text(ex.feedback))

@@ -242,7 +242,7 @@ def _variety():
 
 def variety_cut(rng: np.random.Generator) -> Question:
     """§1.1: who deals first after the cut (the highest card; a tie draws again)."""
-    return _cut_question(4, deck(52), False, rng, "the rules, §1.1: the highest card in the cut deals",
+    return _cut_question(4, deck(52), False, rng, gettext("the rules, §1.1: the highest card in the cut deals"),
                          [f"{_who(s)}" for s in range(4)])
 
 
@@ -250,6 +250,11 @@ def _bid_out(state, rng: np.random.Generator) -> None:
     while state.phase == "bidding":
         legal = state.legal_actions()
         state.apply_action(legal[int(rng.integers(len(legal)))])
+
+
+def _trump_words(c) -> str:
+    """A Variety contract's trump in words (the engine's ``trump_name``: "♣ trumps", "no trumps")."""
+    return gettext("no trumps") if c.trump is None else gettext("{suit} trumps", suit=c.trump.symbol)
 
 
 def variety_next_deal(rng: np.random.Generator) -> Question:
@@ -262,19 +267,24 @@ def variety_next_deal(rng: np.random.Generator) -> Question:
     g.record()
     nxt = g.new_deal()
     n = last.contract
-    intro = (f"Last deal {_who(last.dealer)} dealt and the contract was <b>{n}</b> "
-             f"(declarers {_who(last.declarers[0])} and {_who(last.declarers[1])}). Now the next deal begins.")
+    intro = gettext("Last deal {dealer} dealt and the contract was <b>{n}</b> (declarers {first} and {second}). Now "
+                    "the next deal begins.", dealer=_who(last.dealer), n=n, first=_who(last.declarers[0]),
+                    second=_who(last.declarers[1]))
     if rng.random() < 0.5:
         first = nxt.first_bidder
-        why = (f"the deal passes to the left (the rules, §1.1): {_who(nxt.dealer)} deals now, and the player on "
-               f"the dealer's left, {_who(first)}, bids first (§1.3).")
-        return _choice(intro + "<br>Who bids first in the new deal?", [(f"{_who(s)}", s) for s in range(4)],
-                       first, why)
+        why = gettext("the deal passes to the left (the rules, §1.1): {dealer} deals now, and the player on the "
+                      "dealer's left, {first}, bids first (§1.3).", dealer=_who(nxt.dealer), first=_who(first))
+        return _choice(intro + "<br>" + gettext("Who bids first in the new deal?"),
+                       [(f"{_who(s)}", s) for s in range(4)], first, why)
     may = n in nxt.legal_actions()
-    why = (f"any contract may be chosen again in a later deal (the rules, §1.1): contract {n} is "
-           f"{'a legal' if may else 'not a legal'} first bid of the new deal.")
-    return _yes_no(intro + f"<br>May {_who(nxt.first_bidder)}, the first to bid now, name contract {n}?", may,
-                   why, yes_label=f"Yes: {n} may be chosen again", no_label=f"No: {n} was played already")
+    why = (gettext("any contract may be chosen again in a later deal (the rules, §1.1): contract {n} is a legal first "
+                   "bid of the new deal.", n=n) if may else
+           gettext("any contract may be chosen again in a later deal (the rules, §1.1): contract {n} is not a legal "
+                   "first bid of the new deal.", n=n))
+    return _yes_no(intro + "<br>" + gettext("May {seat}, the first to bid now, name contract {n}?",
+                                            seat=_who(nxt.first_bidder), n=n), may,
+                   why, yes_label=gettext("Yes: {n} may be chosen again", n=n),
+                   no_label=gettext("No: {n} was played already", n=n))
 
 
 def variety_trick_worth(rng: np.random.Generator) -> Question:
@@ -292,14 +302,19 @@ def variety_trick_worth(rng: np.random.Generator) -> Question:
     taken: list[list[Card]] = [[], [], [], []]
     taken[w] = cards
     worth = V.side_points(n, [w], taken)
-    prompt = (f"Contract <b>{n}</b>: {html.escape(c.trump_name)}{', the lowest card wins' if c.lowest_wins else ''}; "
-              f"{rule_words(c.scoring)}.<br>The trick, South leads: "
-              + ", ".join(f"{_who(s)} {card_html(x)}" for s, x in enumerate(cards))
-              + f".<br>{_who(w)} wins it. How many points is it worth to {_who(w)}'s side?")
-    parts = [f"{signed(c.per_trick)} for the trick"] if c.per_trick else []
+    trick = ", ".join(f"{_who(s)} {card_html(x)}" for s, x in enumerate(cards))
+    values = dict(n=n, trump=html.escape(_trump_words(c)), scoring=rule_words(gettext(c.scoring)), cards=trick,
+                  seat=_who(w))
+    prompt = (gettext("Contract <b>{n}</b>: {trump}, the lowest card wins; {scoring}.<br>The trick, South leads: "
+                      "{cards}.<br>{seat} wins it. How many points is it worth to {seat}'s side?", **values)
+              if c.lowest_wins else
+              gettext("Contract <b>{n}</b>: {trump}; {scoring}.<br>The trick, South leads: {cards}.<br>{seat} wins it. "
+                      "How many points is it worth to {seat}'s side?", **values))
+    parts = [gettext("{points} for the trick", points=signed(c.per_trick))] if c.per_trick else []
     parts += [f"{card_html(x)} {signed(c.card_points(x))}" for x in cards if c.card_points(x)]
-    why = (f"contract {n} scores {rule_words(c.scoring)} (the rules, §1.2): "
-           + (", ".join(parts) if parts else "nothing in this trick scores") + f"; in all {signed(worth)}.")
+    why = gettext("contract {n} scores {scoring} (the rules, §1.2): {parts}; in all {worth}.", n=n,
+                  scoring=rule_words(gettext(c.scoring)),
+                  parts=", ".join(parts) if parts else gettext("nothing in this trick scores"), worth=signed(worth))
     return _number(prompt, worth, why, points=True)
 
 
@@ -310,6 +325,15 @@ def _auction_html(bids: Sequence[int], names=LETTERS) -> str:
                                       for b in bids[r:r + 4]) + "</tr>")
     head = "".join(f"<th style='padding:0 10px'>{x}</th>" for x in names)
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
+
+
+def _letter(seat: int) -> str:
+    """A bidder's letter (A B C D; А Б В Г in Russian)."""
+    return {0: gettext("A"), 1: gettext("B"), 2: gettext("C"), 3: gettext("D")}[seat]
+
+
+def _letters() -> list[str]:
+    return [_letter(s) for s in range(4)]
 
 
 def variety_may_bid(rng: np.random.Generator) -> Question:
@@ -336,7 +360,7 @@ def variety_may_bid(rng: np.random.Generator) -> Question:
     pool = [p for p in pool if p]
     group = pool[int(rng.integers(len(pool)))]
     k = int(group[int(rng.integers(len(group)))])
-    name = LETTERS[seat]
+    name = _letter(seat)
     is_legal = k in state.legal_actions()
     if is_legal:
         probe = state.clone()
@@ -345,22 +369,29 @@ def variety_may_bid(rng: np.random.Generator) -> Question:
         outcome = "ends" if ends else "goes on"
     else:
         outcome = "refused"
-    prompt = (f"The bidding so far (A sits on the dealer's left and bids first):{_auction_html(bids)}"
-              f"It is {name}'s turn. {name} wants to bid <b>{k}</b>. What happens?")
-    choices = [(f"{name} may not bid {k}", "refused"), ("The bidding ends", "ends"), ("The bidding goes on", "goes on")]
+    prompt = gettext("The bidding so far (A sits on the dealer's left and bids first):{auction}It is {seat}'s turn. "
+                     "{seat} wants to bid <b>{k}</b>. What happens?", auction=_auction_html(bids, _letters()),
+                     seat=name, k=k)
+    choices = [(gettext("{seat} may not bid {k}", seat=name, k=k), "refused"), (gettext("The bidding ends"), "ends"),
+               (gettext("The bidding goes on"), "goes on")]
     if outcome == "refused":
-        why = f"{name} named {k} already: a player may not name a number they have already named (the rules, §1.3)."
+        why = gettext("{seat} named {k} already: a player may not name a number they have already named (the rules, "
+                      "§1.3).", seat=name, k=k)
     elif outcome == "ends":
-        first = LETTERS[probe.declarers[0]]
-        why = (f"{first} named {k} before, so {name}'s {k} ends the bidding: contract {k}, {first} and {name} are the "
-               f"declarers (the rules, §1.3: a number another player named before ends the bidding"
-               + (f"; {first} and {name} sit side by side, and nobody moves" if (seat - probe.declarers[0]) % 2 else "")
-               + ").")
+        first = _letter(probe.declarers[0])
+        values = dict(first=first, seat=name, k=k)
+        why = (gettext("{first} named {k} before, so {seat}'s {k} ends the bidding: contract {k}, {first} and {seat} "
+                       "are the declarers (the rules, §1.3: a number another player named before ends the bidding; "
+                       "{first} and {seat} sit side by side, and nobody moves).", **values)
+               if (seat - probe.declarers[0]) % 2 else
+               gettext("{first} named {k} before, so {seat}'s {k} ends the bidding: contract {k}, {first} and {seat} "
+                       "are the declarers (the rules, §1.3: a number another player named before ends the bidding).",
+                       **values))
         if len(bids) == 8:
-            why += (" With eight different numbers named, the ninth bid always ends the bidding: "
-                    "only eight numbers exist.")
+            why += " " + gettext("With eight different numbers named, the ninth bid always ends the bidding: only "
+                                 "eight numbers exist.")
     else:
-        why = f"nobody has named {k}, so the bidding goes on (the rules, §1.3)."
+        why = gettext("nobody has named {k}, so the bidding goes on (the rules, §1.3).", k=k)
     q = _choice(prompt, choices, outcome, why)
     q.extra = {"bids": bids, "bid": k}
     return q
@@ -374,15 +405,19 @@ def variety_partners(rng: np.random.Generator) -> Question:
     bids = [int(a) for a in state.history]
     a, b = state.declarers
     pairs = [(i, j) for i in range(4) for j in range(i + 1, 4)]
-    side = "side by side" if (a - b) % 2 else "opposite each other"
-    why = (f"the bidding ended when {LETTERS[b]} named {state.contract}, which {LETTERS[a]} had named first: "
-           f"they are the declarers, partners for this deal; they sit {side} (the rules, §1.3: partners may sit "
-           "opposite or side by side; nobody moves).")
+    values = dict(second=_letter(b), n=state.contract, first=_letter(a))
+    why = (gettext("the bidding ended when {second} named {n}, which {first} had named first: they are the declarers, "
+                   "partners for this deal; they sit side by side (the rules, §1.3: partners may sit opposite or side "
+                   "by side; nobody moves).", **values) if (a - b) % 2 else
+           gettext("the bidding ended when {second} named {n}, which {first} had named first: they are the declarers, "
+                   "partners for this deal; they sit opposite each other (the rules, §1.3: partners may sit opposite "
+                   "or side by side; nobody moves).", **values))
     if len(bids) == 9:
-        why += " It took the ninth bid: only eight numbers exist."
-    prompt = f"A whole bidding (A on the dealer's left bids first):{_auction_html(bids)}Who are the declarers?"
-    return _choice(prompt, [(f"{LETTERS[i]} and {LETTERS[j]}", (i, j)) for i, j in pairs],
-                   tuple(sorted((a, b))), why)
+        why += " " + gettext("It took the ninth bid: only eight numbers exist.")
+    prompt = gettext("A whole bidding (A on the dealer's left bids first):{auction}Who are the declarers?",
+                     auction=_auction_html(bids, _letters()))
+    return _choice(prompt, [(gettext("{first} and {second}", first=_letter(i), second=_letter(j)), (i, j))
+                            for i, j in pairs], tuple(sorted((a, b))), why)
 
 
 def variety_first_lead(rng: np.random.Generator) -> Question:
@@ -393,12 +428,13 @@ def variety_first_lead(rng: np.random.Generator) -> Question:
     bids = [int(a) for a in state.history]
     leader = state.current_player
     first = state.declarers[0]
-    why = (f"{LETTERS[first]} named {state.contract} first, and the player on the left of the first to name the "
-           f"contract leads: {LETTERS[leader]} (the rules, §1.4, the default from the dictionary; other readings "
-           "give the lead to the left of the first bidder or of the dealer).")
-    prompt = (f"D deals; A bids first. The bidding:{_auction_html(bids)}Contract {state.contract}. "
-              "Who leads to the first trick?")
-    return _choice(prompt, [(x, i) for i, x in enumerate(LETTERS)], leader, why)
+    why = gettext("{first} named {n} first, and the player on the left of the first to name the contract leads: "
+                  "{leader} (the rules, §1.4, the default from the dictionary; other readings give the lead to the "
+                  "left of the first bidder or of the dealer).", first=_letter(first), n=state.contract,
+                  leader=_letter(leader))
+    prompt = gettext("D deals; A bids first. The bidding:{auction}Contract {n}. Who leads to the first trick?",
+                     auction=_auction_html(bids, _letters()), n=state.contract)
+    return _choice(prompt, [(x, i) for i, x in enumerate(_letters())], leader, why)
 
 
 def variety_next_lead(rng: np.random.Generator) -> Question:
@@ -412,14 +448,14 @@ def variety_next_lead(rng: np.random.Generator) -> Question:
     t = state.completed_tricks[-1]
     c = state.contract_info
     seats = t.seats
-    prompt = (f"Contract {state.contract} ({html.escape(c.trump_name)}"
-              f"{', the lowest card wins' if c.lowest_wins else ''}). "
-              f"{_who(leader)} led; the trick: "
-              + ", ".join(f"{_who(s)} {card_html(x)}" for s, x in zip(seats, t.cards))
-              + ". Who leads the next trick?")
+    values = dict(n=state.contract, trump=html.escape(_trump_words(c)), leader=_who(leader),
+                  cards=", ".join(f"{_who(s)} {card_html(x)}" for s, x in zip(seats, t.cards)))
+    prompt = (gettext("Contract {n} ({trump}, the lowest card wins). {leader} led; the trick: {cards}. Who leads the "
+                      "next trick?", **values) if c.lowest_wins else
+              gettext("Contract {n} ({trump}). {leader} led; the trick: {cards}. Who leads the next trick?", **values))
     nxt = state.current_player
-    why = (f"{_who(t.winner)} won the trick with {card_html(t.cards[seats.index(t.winner)])}, and the winner of each "
-           f"trick leads the next (the rules, §1.4).")
+    why = gettext("{seat} won the trick with {card}, and the winner of each trick leads the next (the rules, §1.4).",
+                  seat=_who(t.winner), card=card_html(t.cards[seats.index(t.winner)]))
     return _choice(prompt, [(f"{_who(s)}", s) for s in range(4)], nxt, why)
 
 
@@ -455,11 +491,13 @@ def variety_may_play(rng: np.random.Generator) -> Question:
     # prefer a card that is not the suit led and not a trump: the interesting question
     odd = [x for x in hand if x.suit != led and x.suit != c.trump]
     card = (odd or hand)[int(rng.integers(len(odd or hand)))]
-    q = _may_play_check(state, card, f"{_who(seat)}", "the rules, §1.5",
-                        "there is no duty to trump, nor to beat the cards already played")
-    played = ", ".join(f"{_who(s)} {card_html(x)}" for s, x in zip(t.seats, t.cards)) if t and t.cards else "none yet"
-    q.prompt = (f"Contract {state.contract} ({html.escape(c.trump_name)}). The trick so far: {played}.<br>"
-                f"{_who(seat)} holds {cards_html(hand)}.<br>May {_who(seat)} play {card_html(card)}?")
+    q = _may_play_check(state, card, f"{_who(seat)}", gettext("the rules, §1.5"),
+                        gettext("there is no duty to trump, nor to beat the cards already played"))
+    played = (", ".join(f"{_who(s)} {card_html(x)}" for s, x in zip(t.seats, t.cards)) if t and t.cards
+              else gettext("none yet"))
+    q.prompt = gettext("Contract {n} ({trump}). The trick so far: {played}.<br>{seat} holds {hand}.<br>May {seat} play "
+                       "{card}?", n=state.contract, trump=html.escape(_trump_words(c)), played=played, seat=_who(seat),
+                       hand=cards_html(hand), card=card_html(card))
     return q
 
 
@@ -477,13 +515,21 @@ def variety_trick_winner(rng: np.random.Generator) -> Question:
     cards = [first] + [pack[i] for i in rest]
     w = winning_index(cards, c.trump, lowest=c.lowest_wins)
     trumped = c.trump is not None and any(x.suit == c.trump for x in cards)
-    order = "lowest" if c.lowest_wins else "highest"
-    what = f"the {order} trump" if trumped else f"the {order} card of the suit led ({led.symbol})"
-    why = (f"in contract {n} {what} wins: {card_html(cards[w])} (the rules, §1.5"
-           + ("; a card of another suit never wins" if not trumped else "") + ").")
-    prompt = (f"Contract <b>{n}</b> ({html.escape(c.trump_name)}{', the lowest card wins' if c.lowest_wins else ''}). "
-              "South leads; the trick: " + ", ".join(f"{_who(s)} {card_html(x)}" for s, x in enumerate(cards))
-              + ". Who wins it?")
+    winner = card_html(cards[w])
+    if trumped:
+        why = (gettext("in contract {n} the lowest trump wins: {card} (the rules, §1.5).", n=n, card=winner)
+               if c.lowest_wins else
+               gettext("in contract {n} the highest trump wins: {card} (the rules, §1.5).", n=n, card=winner))
+    else:
+        why = (gettext("in contract {n} the lowest card of the suit led ({suit}) wins: {card} (the rules, §1.5; a card "
+                       "of another suit never wins).", n=n, suit=led.symbol, card=winner) if c.lowest_wins else
+               gettext("in contract {n} the highest card of the suit led ({suit}) wins: {card} (the rules, §1.5; a "
+                       "card of another suit never wins).", n=n, suit=led.symbol, card=winner))
+    values = dict(n=n, trump=html.escape(_trump_words(c)),
+                  cards=", ".join(f"{_who(s)} {card_html(x)}" for s, x in enumerate(cards)))
+    prompt = (gettext("Contract <b>{n}</b> ({trump}, the lowest card wins). South leads; the trick: {cards}. Who wins "
+                      "it?", **values) if c.lowest_wins else
+              gettext("Contract <b>{n}</b> ({trump}). South leads; the trick: {cards}. Who wins it?", **values))
     q = _choice(prompt, [(f"{_who(s)}: {x}", s) for s, x in enumerate(cards)], w, why)
     q.extra = {"contract": n, "cards": cards}
     return q
@@ -510,19 +556,24 @@ def variety_score(rng: np.random.Generator) -> Question:
     def by_trick(cards):  # the tricks as taken, four cards each, numbered
         return "; ".join(f"<span style='white-space:nowrap'>{k + 1}: {cards_html(cards[4 * k:4 * k + 4])}</span>"
                          for k in range(len(cards) // 4))
-    role = "a declarer" if seat in decl else "a defender"
-    prompt = (f"Contract <b>{n}</b> ({rule_words(c.scoring)}). South and North are the declarers.<br>"
-              f"The declarers took {tricks} tricks: {by_trick(taken[0])}<br>"
-              f"The defenders took {13 - tricks}: {by_trick(taken[1])}<br>"
-              f"What does {_who(seat)} ({role}) score for this deal?")
+    values = dict(n=n, scoring=rule_words(gettext(c.scoring)), tricks=tricks, declarers=by_trick(taken[0]),
+                  other=13 - tricks, defenders=by_trick(taken[1]), seat=_who(seat))
+    prompt = (gettext("Contract <b>{n}</b> ({scoring}). South and North are the declarers.<br>The declarers took "
+                      "{tricks} tricks: {declarers}<br>The defenders took {other}: {defenders}<br>What does {seat} (a "
+                      "declarer) score for this deal?", **values) if seat in decl else
+              gettext("Contract <b>{n}</b> ({scoring}). South and North are the declarers.<br>The declarers took "
+                      "{tricks} tricks: {declarers}<br>The defenders took {other}: {defenders}<br>What does {seat} (a "
+                      "defender) score for this deal?", **values))
     if d_pts > f_pts:
-        result = "the declarers win (strictly more points): no bonus"
+        result = gettext("the declarers win (strictly more points): no bonus")
     elif d_pts == f_pts:
-        result = "a tie, which is the declarers' loss (the default, from the dictionary): each defender gets +10"
+        result = gettext("a tie, which is the declarers' loss (the default, from the dictionary): each defender gets "
+                         "+10")
     else:
-        result = "the declarers lose: each defender gets +10"
-    why = (f"declarers {signed(d_pts)}, defenders {signed(f_pts)}; {result}. Every player is credited with their "
-           f"own side's points (the rules, §1.6), so {_who(seat)} scores {signed(scores[seat])}.")
+        result = gettext("the declarers lose: each defender gets +10")
+    why = gettext("declarers {declarers}, defenders {defenders}; {result}. Every player is credited with their own "
+                  "side's points (the rules, §1.6), so {seat} scores {score}.", declarers=signed(d_pts),
+                  defenders=signed(f_pts), result=result, seat=_who(seat), score=signed(scores[seat]))
     return _number(prompt, scores[seat], why, points=True)
 
 
@@ -540,15 +591,18 @@ def variety_game_winner(rng: np.random.Generator) -> Question:
         g.scores.append(V.score_deal(n, decl, four))
     winners = g.winner()
     totals = g.totals
-    rows = "".join("<tr><td>deal " + str(i + 1) + "</td>" + "".join(f"<td style='text-align:right;padding:0 8px'>"
-                                                                   f"{signed(x)}</td>" for x in row) + "</tr>"
+    rows = "".join("<tr><td>" + gettext("deal {n}", n=i + 1) + "</td>"
+                   + "".join(f"<td style='text-align:right;padding:0 8px'>{signed(x)}</td>" for x in row) + "</tr>"
                    for i, row in enumerate(g.scores))
     head = "".join(f"<th style='padding:0 8px'>{_who(s)}</th>" for s in range(4))
-    prompt = (f"A whole game: {g.rules.deals} deals, so each player deals twice (the rules, §1.7). The scores:"
-              f"<table><tr><th></th>{head}</tr>{rows}</table>Who wins the game?")
-    why = ("the totals are " + ", ".join(f"{_who(s)} {signed(t)}" for s, t in enumerate(totals))
-           + "; the player with the highest total wins (the rules, §1.7: the default, since the sources do not say)"
-           + (", and here several share it" if len(winners) > 1 else "") + ".")
+    table = f"<table><tr><th></th>{head}</tr>{rows}</table>"
+    prompt = gettext("A whole game: {n} deals, so each player deals twice (the rules, §1.7). The scores:{table}Who "
+                     "wins the game?", n=g.rules.deals, table=table)
+    shown = ", ".join(f"{_who(s)} {signed(t)}" for s, t in enumerate(totals))
+    why = (gettext("the totals are {totals}; the player with the highest total wins (the rules, §1.7: the default, "
+                   "since the sources do not say), and here several share it.", totals=shown) if len(winners) > 1 else
+           gettext("the totals are {totals}; the player with the highest total wins (the rules, §1.7: the default, "
+                   "since the sources do not say).", totals=shown))
     return _choice(prompt, [(f"{_who(s)}", s) for s in range(4)], winners[0], why, accept=lambda v: v in winners)
 
 
@@ -566,13 +620,18 @@ def variety_margin(rng: np.random.Generator) -> Question:
     m = margin_of(state)
     defender = next(s for s in range(4) if s not in state.declarers)
     lost = r[defender] != f_pts
-    prompt = (f"A deal of contract {state.contract} is over. {_who(first)} named it first. The declarers' side took "
-              f"{signed(d_pts)} points, the defenders' side {signed(f_pts)}."
-              f"<br>What is {_who(first)}'s <b>margin</b>: {_who(first)}'s deal score minus the other side's?")
-    why = (f"{_who(first)} scores {signed(r[first])}, each defender {signed(r[defender])}"
-           + (" (the +10 for the declarers' loss included)" if lost else "")
-           + f": the margin is {signed(m)}. A contract is worth its expected margin to the bidder (the rules, §1.8),"
-           " which is why a contract that scores little but is sure can beat a big one that fails.")
+    prompt = gettext("A deal of contract {n} is over. {seat} named it first. The declarers' side took {declarers} "
+                     "points, the defenders' side {defenders}.<br>What is {seat}'s <b>margin</b>: {seat}'s deal score "
+                     "minus the other side's?", n=state.contract, seat=_who(first), declarers=signed(d_pts),
+                     defenders=signed(f_pts))
+    values = dict(seat=_who(first), score=signed(r[first]), defender=signed(r[defender]), margin=signed(m))
+    why = (gettext("{seat} scores {score}, each defender {defender} (the +10 for the declarers' loss included): the "
+                   "margin is {margin}. A contract is worth its expected margin to the bidder (the rules, §1.8), which "
+                   "is why a contract that scores little but is sure can beat a big one that fails.", **values)
+           if lost else
+           gettext("{seat} scores {score}, each defender {defender}: the margin is {margin}. A contract is worth its "
+                   "expected margin to the bidder (the rules, §1.8), which is why a contract that scores little but "
+                   "is sure can beat a big one that fails.", **values))
     return _number(prompt, m, why, points=True)
 
 
