@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, MutableMapping
+from typing import Any
 
 __all__ = ["lazy_exports", "lazy_dir"]
 
 
 def lazy_exports(module_name: str, table: Mapping[str, tuple[str, str]], *,
-                 cache: MutableMapping[str, object] | None = None) -> Callable[[str], object]:
+                 cache: MutableMapping[str, object] | None = None) -> Callable[[str], Any]:
     """A module ``__getattr__`` for ``module_name`` that answers each name of ``table``
     (``name -> (module, attribute)``) by importing ``module`` on first use.
 
@@ -30,7 +31,7 @@ def lazy_exports(module_name: str, table: Mapping[str, tuple[str, str]], *,
 
     :raises AttributeError: for a name not in ``table``, as for any missing attribute.
     """
-    def __getattr__(name: str) -> object:
+    def __getattr__(name: str) -> Any:
         if name in table:
             module, attr = table[name]
             value = getattr(importlib.import_module(module), attr)

@@ -13,25 +13,27 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import check_count, check_max_nodes, is_whole
-from .analysis.worlds import deal_hidden, durak_hidden_bits, played_by_seat, shown_voids
+from ._checks import check_max_nodes
+from .analysis.worlds import (
+    MAX_SAMPLES,
+    check_samples,
+    deal_hidden,
+    durak_hidden_bits,
+    played_by_seat,
+    sample_deals,
+    shown_voids,
+)
 from .cards import Card
 from .dealing import as_generator, check_rules, check_seat
 from .errors import CardkitError, NotationError, StateError, quote
 from .games import armenian_durak as D, variety as V, warsaw_hearts as W
 from .notation import parse_hand
 from .simulate import armenian_durak as SD, variety as SV, warsaw_hearts as SW
-from .simulate._core import U64, deal_bits, hands_from_bits, policy_codes, reverse_strength
+from .simulate._core import U64, policy_codes, reverse_strength
 
 __all__ = ["ContractAdvice", "Advice", "advise", "is_robust", "sample_deals", "CardOutlook", "hearts_card_penalties",
            "durak_reply_swings", "shown_voids", "MAX_SAMPLES"]
 
-#: The most samples (deals per contract or per candidate card) any function here accepts.
-#: Measured (2 cores, numpy 2, policy "rule"): :func:`advise` takes about 25 ms per 1,000
-#: samples (100,000: about 2.6 s and 105 MB of memory at peak; 1,000,000 took 89 s and
-#: 736 MB, which can kill a Binder kernel). Above a few thousand samples the standard
-#: error hardly changes a ranking.
-MAX_SAMPLES = 100_000
 
 
 @dataclass(frozen=True)
@@ -61,17 +63,6 @@ class ContractAdvice:
                 f"({self.samples} deals, declarers win {self.win_rate:.0%})")
 
 
-def _check_samples(samples, lo: int = 2) -> int:
-    """``samples`` as an int ``lo``..:data:`MAX_SAMPLES`.
-
-    :raises CardkitError: for anything else, saying what the maximum costs.
-    """
-    if is_whole(samples) and samples > MAX_SAMPLES:
-        raise CardkitError(f"samples={quote(samples)}: at most {MAX_SAMPLES:,} (about 2.6 s and 105 MB for the "
-                           f"contract advisor; more would only slow the kernel down, or kill it)")
-    return check_count(samples, "samples", lo, MAX_SAMPLES, "deals")
-
-
 def _check_policy(policy, seats: int) -> None:
     """:raises CardkitError: for a ``policy`` that is not one of the simulators' names
     (:data:`cardkit.simulate.POLICIES`) nor ``seats`` of them, before any deal is dealt."""
@@ -99,33 +90,6 @@ def _check_progress(progress) -> None:
     """:raises CardkitError: for a ``progress`` that is neither None nor callable."""
     if progress is not None and not callable(progress):
         raise CardkitError(f"progress {quote(progress)}: expected None or a function progress(done, total)")
-
-
-def sample_deals(hand, seat: int, samples: int, rng: np.random.Generator) -> np.ndarray:
-    """Deals that agree with what the player at ``seat`` sees: ``hand`` at ``seat`` and the
-    39 other cards dealt at random to the other seats (``Generator.permuted`` of the unseen
-    cards in :attr:`Card.index` order; seat ``seat + 1 + k`` gets columns ``13k ..
-    13k + 12``). The order in which ``hand`` is written does not matter.
-
-    :param hand: 13 :class:`Card` objects (already checked).
-    :param seat: 0..3.
-    :param samples: deals, 1..:data:`MAX_SAMPLES`.
-    :returns: shape (4, samples) uint64 hand masks, ace-high layout
-        (:mod:`cardkit.simulate._core`).
-    :raises CardkitError: for a seat outside 0..3 or samples outside 1..:data:`MAX_SAMPLES`.
-    """
-    seat = check_seat(seat, 4)
-    samples = _check_samples(samples, lo=1)
-    bits = SV._BITS
-    own = np.zeros(52, dtype=bool)
-    own[[c.index for c in hand]] = True
-    unseen = np.flatnonzero(~own)                          # 39 card indices, ascending
-    others = hands_from_bits(deal_bits(samples, bits[unseen], rng), 3, 13)   # (3, samples)
-    hands = np.empty((4, samples), dtype=U64)
-    hands[seat] = np.bitwise_or.reduce(bits[own])
-    for k in range(3):
-        hands[(seat + 1 + k) % 4] = others[k]
-    return hands
 
 
 class Advice(list):
@@ -338,7 +302,7 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
         raise NotationError(f"hand {quote(hand)}: a Variety hand is 13 different cards (RULES.md §1.1)")
     seat = check_seat(seat, 4)
     dealer = check_seat(dealer, 4, "dealer")
-    n = _check_samples(samples)
+    n = check_samples(samples)
     rules = check_rules(rules, V.Rules, "Variety")
     _check_policy(policy, 4)
     _check_progress(progress)
@@ -488,7 +452,7 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
     obs = observation
     _check_observation(obs, W, "Warsaw Hearts", "hearts_card_penalties")
     _check_to_act(obs, "hearts_card_penalties")
-    n = _check_samples(samples)
+    n = check_samples(samples)
     _check_policy(policy, obs.players)
     _check_progress(progress)
     rng = as_generator(seed)
@@ -565,7 +529,7 @@ def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: st
     _check_to_act(obs, "durak_reply_swings")
     if len(obs.trick) != 1:
         raise StateError("durak_reply_swings: the seat must be replying to a led card (RULES.md §3.3)")
-    n = _check_samples(samples)
+    n = check_samples(samples)
     _check_policy(policy, 2)
     _check_progress(progress)
     rng = as_generator(seed)

@@ -302,7 +302,7 @@ def next_step(progress: Progress, steps: Iterable[Step],
 def room_page(environ: Mapping[str, str]) -> str | None:
     """The teaching room's page on the hub (``<hub prefix>services/room/``) when this kernel
     runs under ``cardkit-hub`` (``JUPYTERHUB_SERVICE_PREFIX`` and the room's address,
-    :data:`cardkit.room_report.ROOM_URL_ENV`, set: another hub, such as Binder's, has no
+    :data:`cardkit.room_link.ROOM_URL_ENV`, set: another hub, such as Binder's, has no
     room), else None.
 
     >>> room_page({"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/", "JUPYTERHUB_BASE_URL": "/",
@@ -311,7 +311,7 @@ def room_page(environ: Mapping[str, str]) -> str | None:
     >>> room_page({"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/"}) is None
     True
     """
-    from .room_report import ROOM_URL_ENV
+    from .room_link import ROOM_URL_ENV
     if not (environ.get("JUPYTERHUB_SERVICE_PREFIX") and environ.get(ROOM_URL_ENV)):
         return None
     base = environ.get("JUPYTERHUB_BASE_URL") or "/"
@@ -331,7 +331,7 @@ def from_room(environ: Mapping[str, str]) -> Progress | None:
     outside it, or when the room does not answer within :data:`ROOM_TIMEOUT` seconds:
     logged in one line). Asks ``GET <room>api/answers/mine`` with the server's hub token;
     the room answers for the token's owner only. Never raises."""
-    from .room_report import _OPENER, ROOM_URL_ENV, room_endpoint
+    from .room_link import OPENER, ROOM_URL_ENV, room_endpoint
     where = room_endpoint(environ)
     if where is None:
         return None
@@ -340,7 +340,7 @@ def from_room(environ: Mapping[str, str]) -> Progress | None:
         return None
     request = urllib.request.Request(url, method="GET", headers={"Authorization": f"token {where[1]}"})
     try:
-        with _OPENER.open(request, timeout=ROOM_TIMEOUT) as reply:
+        with OPENER.open(request, timeout=ROOM_TIMEOUT) as reply:
             body = reply.read(ROOM_MAX_BYTES + 1)
         if len(body) > ROOM_MAX_BYTES:
             raise ValueError(f"more than {ROOM_MAX_BYTES:,} bytes")

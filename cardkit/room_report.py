@@ -35,15 +35,14 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Mapping
-from urllib.parse import urlparse
+
+from .room_link import OPENER, ROOM_URL_ENV, room_endpoint
 
 __all__ = ["report_answer", "room_endpoint", "lesson_name", "rules_section", "flush", "ROOM_URL_ENV", "TIMEOUT",
            "MAX_PENDING", "RETRY_AFTER"]
 
 log = logging.getLogger("cardkit.room_report")
 
-#: the room service's address inside the machine, set by ``cardkit-hub`` for the learners' servers
-ROOM_URL_ENV = "CARDKIT_ROOM_URL"
 #: seconds an answer may take to reach the room before it is given up
 TIMEOUT = 3.0
 #: seconds to wait before the one retry of an answer the room put off (429 or 503)
@@ -58,36 +57,8 @@ _WORKER: list[threading.Thread] = []
 _WORKER_LOCK = threading.Lock()
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """A redirect is not followed (the token would go along to wherever it points)."""
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):
-        return None
-
-
-#: no proxy from the environment (``http_proxy``: the token would pass through it), no redirects
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirect())
-
-
-def room_endpoint(environ: Mapping[str, str] | None = None) -> tuple[str, str] | None:
-    """Where answers go and with which token: ``(url of api/answer, token)`` when running
-    under the hub (``JUPYTERHUB_API_TOKEN``, ``JUPYTERHUB_SERVICE_PREFIX`` and
-    :data:`ROOM_URL_ENV`, an ``http(s)`` address, all set), else None.
-
-    >>> room_endpoint({})
-    >>> room_endpoint({"JUPYTERHUB_API_TOKEN": "abc", "JUPYTERHUB_SERVICE_PREFIX": "/user/ann/",
-    ...                "CARDKIT_ROOM_URL": "http://127.0.0.1:10101/services/room/"})
-    ('http://127.0.0.1:10101/services/room/api/answer', 'abc')
-    """
-    env = os.environ if environ is None else environ
-    token, prefix, room = (env.get(k, "") for k in ("JUPYTERHUB_API_TOKEN", "JUPYTERHUB_SERVICE_PREFIX",
-                                                     ROOM_URL_ENV))
-    if not (token and prefix and room):
-        return None
-    where = urlparse(room)
-    if where.scheme not in ("http", "https") or not where.netloc:
-        return None
-    return room.rstrip("/") + "/api/answer", token
+#: the opener of :mod:`cardkit.room_link` (a test may replace it here)
+_OPENER = OPENER
 
 
 def lesson_name(environ: Mapping[str, str] | None = None) -> str:

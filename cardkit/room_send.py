@@ -2,7 +2,7 @@
 teaching room, under the hub only (issue 34, item 13).
 
 Under ``cardkit-hub`` the teacher's kernel has the hub's environment that
-:func:`cardkit.room_report.room_endpoint` reads (her server's token, which may use the
+:func:`cardkit.room_link.room_endpoint` reads (her server's token, which may use the
 room, and the room's address inside the machine). :func:`send_set` posts the set to the
 room's ``api/table`` (:class:`cardkit.room_service.TableApiHandler`), which opens a table
 with it for a teacher and refuses anyone else in one line. Outside the hub
@@ -20,7 +20,7 @@ import urllib.request
 from collections.abc import Mapping, Sequence
 
 from .errors import CardkitError
-from .room_report import _OPENER, room_endpoint
+from .room_link import OPENER, room_endpoint
 
 __all__ = ["room_available", "send_set", "TIMEOUT"]
 
@@ -67,7 +67,7 @@ def send_set(game: str, codes: Sequence[str], *, bots: str = "rule",
     request = urllib.request.Request(url, data=data, method="POST", headers={
         "Authorization": f"token {token}", "Content-Type": "application/json"})
     try:
-        with _OPENER.open(request, timeout=TIMEOUT) as reply:
+        with OPENER.open(request, timeout=TIMEOUT) as reply:
             return json.loads(reply.read(65536).decode("utf-8"))
     except urllib.error.HTTPError as e:
         try:

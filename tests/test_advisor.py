@@ -13,7 +13,7 @@ from cardkit.advisor import ContractAdvice, advise as advise_impl, sample_deals
 from cardkit.games import variety as V
 from cardkit.games.variety import advise
 from cardkit.simulate._core import popcount
-from cardkit.simulate.variety import _BITS
+from cardkit.simulate.variety import BITS
 
 HAND_A = "KQ7.AJ5.KQ84.A92"   # fig. 65 а (RULES.md §1.8)
 
@@ -63,7 +63,7 @@ def test_sampled_deals_keep_the_hand_and_spread_the_rest(seat):
     cards = parse_hand(HAND_A)
     n = 3000
     h = sample_deals(cards, seat, n, np.random.default_rng(0))
-    own = np.bitwise_or.reduce(_BITS[[c.index for c in cards]])
+    own = np.bitwise_or.reduce(BITS[[c.index for c in cards]])
     assert (h[seat] == own).all()
     assert (np.bitwise_or.reduce(h, axis=0) == np.uint64((1 << 52) - 1)).all()
     assert all((popcount(h[s]) == 13).all() for s in range(4))
@@ -72,7 +72,7 @@ def test_sampled_deals_keep_the_hand_and_spread_the_rest(seat):
         for s in range(4):
             if s == seat:
                 continue
-            frac = ((h[s] & _BITS[i]) != 0).mean()
+            frac = ((h[s] & BITS[i]) != 0).mean()
             assert abs(frac - 1 / 3) < 0.04, (i, s, frac)
 
 

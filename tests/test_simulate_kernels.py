@@ -113,7 +113,7 @@ def test_non_pcg64_generator_falls_back_to_numpy(monkeypatch):
 
 
 def test_deal_hands_is_numpys_permuted_shuffle(K):
-    for deck_bits, seats, per_seat in ((SV._BITS, 4, 13), (SV._BITS[:36].copy(), 3, 12)):
+    for deck_bits, seats, per_seat in ((SV.BITS, 4, 13), (SV.BITS[:36].copy(), 3, 12)):
         rng_a, rng_b = np.random.default_rng(12), np.random.default_rng(12)
         rng_a.integers(0, 2, 3)   # leave a buffered 32-bit half in the generator
         rng_b.integers(0, 2, 3)

@@ -12,7 +12,7 @@ from cardkit.bots import play_out
 from cardkit.games import variety as V
 from cardkit.simulate import VarietyBatch, auction_for, deal_batch, random_variety, simulate_variety
 from cardkit.simulate._core import SEL16, POP16, deal_bits, hands_from_bits, random_bit, reverse_strength
-from cardkit.simulate.variety import _BITS, RulePolicyBot, WeakestBot
+from cardkit.simulate.variety import BITS, RulePolicyBot, WeakestBot
 
 
 def _setup(contract, n, seed):
@@ -110,8 +110,8 @@ def test_deal_batch_rows_are_permutations_and_seeded():
 
 
 def test_deal_bits_is_the_same_shuffle_as_deal_batch():
-    bits = deal_bits(300, _BITS, np.random.default_rng(5))
-    assert (bits == _BITS[deal_batch(300, 5)]).all()
+    bits = deal_bits(300, BITS, np.random.default_rng(5))
+    assert (bits == BITS[deal_batch(300, 5)]).all()
 
 
 def test_random_variety_deals_deal_batch_hands():
@@ -200,7 +200,7 @@ def test_primitives():
     # reversing strengths twice is the identity, and maps bit 4k+s to 4(12-k)+s
     assert (reverse_strength(reverse_strength(x & np.uint64((1 << 52) - 1), 13), 13) == (x & np.uint64((1 << 52) - 1))).all()
     assert reverse_strength(np.array([1 << (4 * 2 + 3)], dtype=np.uint64), 13)[0] == 1 << (4 * 10 + 3)
-    h = hands_from_bits(_BITS[deal_batch(10, 1)], 4, 13)
+    h = hands_from_bits(BITS[deal_batch(10, 1)], 4, 13)
     assert h.shape == (4, 10) and (np.bitwise_or.reduce(h, axis=0) == np.uint64((1 << 52) - 1)).all()
 
 

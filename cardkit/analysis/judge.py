@@ -30,7 +30,7 @@ from ..dealing import as_generator
 from ..errors import CardkitError, StateError, quote
 from ..wording import minus_signs
 from ._types import SearchLimit
-from .worlds import MAX_WORLDS
+from .worlds import MAX_SAMPLES, MAX_WORLDS, sample_deals
 
 __all__ = ["Estimate", "estimate", "estimate_observation", "Verdict", "review", "decision_seed", "ExpertBot",
            "outcome", "EXACT_CARDS", "EXACT_NODES", "MAX_ESTIMATE_SAMPLES", "evaluate_decision",
@@ -426,7 +426,7 @@ def auction_end(bids, first: int, evs=None) -> tuple[int, tuple[int, int]] | Non
 
 
 def _hands_as_cards(hands: np.ndarray, rules) -> list[list[list]]:
-    """:func:`cardkit.advisor.sample_deals`' hands (4, n) as n deals of four card lists."""
+    """:func:`cardkit.analysis.worlds.sample_deals`' hands (4, n) as n deals of four card lists."""
     from ..cards import Card
     from ..simulate import variety as SV
     bit = SV._tables(rules.contract_values).bit_of[52:104].astype(np.uint64)   # ace-high layout
@@ -439,7 +439,7 @@ def bid_estimate(obs, *, samples: int = 400, seed=None) -> Estimate:
     """Each legal Variety bid of the bidder, valued in the auction as it stands (issue 31,
     RULES.md §1.3), from the bidder's observation (its 13 cards and the bids so far).
 
-    ``samples`` deals of the 39 unseen cards (:func:`cardkit.advisor.sample_deals`, the
+    ``samples`` deals of the 39 unseen cards (:func:`cardkit.analysis.worlds.sample_deals`, the
     same deals for every bid). A bid that **repeats** a number another player named ends
     the bidding: it is valued as that contract, with its first namer as the partner, in
     every deal. A **fresh** bid is valued by how the bidding may go on from it: in each
@@ -453,9 +453,8 @@ def bid_estimate(obs, *, samples: int = 400, seed=None) -> Estimate:
         engine's order, ``worlds`` the per-deal margins (paired gaps), ``notes`` which of
         the two valuations each bid had, in words.
     :raises StateError: for an observation not in Variety's bidding or not the bidder's.
-    :raises CardkitError: for ``samples`` outside 2..:data:`cardkit.advisor.MAX_SAMPLES`.
+    :raises CardkitError: for ``samples`` outside 2..:data:`cardkit.analysis.worlds.MAX_SAMPLES`.
     """
-    from ..advisor import MAX_SAMPLES, sample_deals
     from ..games import variety as V
     from ..games.variety_bots import hand_evaluation
     from ..simulate import variety as SV
@@ -686,7 +685,7 @@ def evaluate_decision(state, *, seed, samples: int | None = None, cache: dict | 
         :class:`numpy.random.Generator`, used as it is (a problem set's stored generator).
     :param samples: worlds (a bid: deals per contract); None: the defaults above. A play
         decision takes 1..:data:`MAX_ESTIMATE_SAMPLES`, a bid 2..100,000
-        (:data:`cardkit.advisor.MAX_SAMPLES`).
+        (:data:`cardkit.analysis.worlds.MAX_SAMPLES`).
     :param cache: optional dict the result is kept in and read from, keyed by the
         position, the whole-number seed and ``samples`` (a Generator seed is never cached):
         a page passes the same dict to :func:`review` so a hinted decision is not worked
@@ -713,7 +712,6 @@ def evaluate_decision(state, *, seed, samples: int | None = None, cache: dict | 
                            f"Generator")
     if samples is not None:
         if bid:
-            from ..advisor import MAX_SAMPLES
             samples = check_count(samples, "samples", 2, MAX_SAMPLES, "deals per contract")
         else:
             samples = _check_samples(samples)

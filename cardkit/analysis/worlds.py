@@ -28,14 +28,14 @@ from typing import Any
 
 import numpy as np
 
-from .._checks import check_count
+from .._checks import check_count, is_whole
 from ..cards import Card, deck
-from ..dealing import as_generator
-from ..errors import CardkitError, StateError
-from ..simulate._core import U64, deal_bits
+from ..dealing import as_generator, check_seat
+from ..errors import CardkitError, StateError, quote
+from ..simulate._core import U64, deal_bits, hands_from_bits
 
 __all__ = ["MAX_WORLDS", "check_worlds", "played_by_seat", "shown_voids", "deal_hidden", "hidden_hands",
-           "durak_hidden_bits", "sample_worlds"]
+           "durak_hidden_bits", "sample_worlds", "MAX_SAMPLES", "check_samples", "sample_deals"]
 
 #: The most worlds one call of a game's ``sample_worlds`` deals (and :func:`cardkit.analysis.
 #: estimate` values). Measured (``python benchmarks/worlds.py --worlds 10000``, 2 cores, load
@@ -53,6 +53,54 @@ def check_worlds(n) -> int:
     :raises CardkitError: for anything else, before any world is dealt.
     """
     return check_count(n, "n", 0, MAX_WORLDS, "worlds; cardkit.analysis.MAX_WORLDS")
+
+
+#: The most samples (deals per contract or per candidate card) the advisor (:mod:`cardkit.advisor`)
+#: and the judge's bid values (:func:`cardkit.analysis.judge.bid_estimate`) accept.
+#: Measured (2 cores, numpy 2, policy "rule"): :func:`advise` takes about 25 ms per 1,000
+#: samples (100,000: about 2.6 s and 105 MB of memory at peak; 1,000,000 took 89 s and
+#: 736 MB, which can kill a Binder kernel). Above a few thousand samples the standard
+#: error hardly changes a ranking.
+MAX_SAMPLES = 100_000
+
+
+def check_samples(samples, lo: int = 2) -> int:
+    """``samples`` as an int ``lo``..:data:`MAX_SAMPLES`.
+
+    :raises CardkitError: for anything else, saying what the maximum costs.
+    """
+    if is_whole(samples) and samples > MAX_SAMPLES:
+        raise CardkitError(f"samples={quote(samples)}: at most {MAX_SAMPLES:,} (about 2.6 s and 105 MB for the "
+                           f"contract advisor; more would only slow the kernel down, or kill it)")
+    return check_count(samples, "samples", lo, MAX_SAMPLES, "deals")
+
+
+def sample_deals(hand, seat: int, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """Deals that agree with what the player at ``seat`` sees: ``hand`` at ``seat`` and the
+    39 other cards dealt at random to the other seats (``Generator.permuted`` of the unseen
+    cards in :attr:`Card.index` order; seat ``seat + 1 + k`` gets columns ``13k ..
+    13k + 12``). The order in which ``hand`` is written does not matter.
+
+    :param hand: 13 :class:`Card` objects (already checked).
+    :param seat: 0..3.
+    :param samples: deals, 1..:data:`MAX_SAMPLES`.
+    :returns: shape (4, samples) uint64 hand masks, ace-high layout
+        (:mod:`cardkit.simulate._core`).
+    :raises CardkitError: for a seat outside 0..3 or samples outside 1..:data:`MAX_SAMPLES`.
+    """
+    from ..simulate import variety as SV
+    seat = check_seat(seat, 4)
+    samples = check_samples(samples, lo=1)
+    bits = SV.BITS
+    own = np.zeros(52, dtype=bool)
+    own[[c.index for c in hand]] = True
+    unseen = np.flatnonzero(~own)                          # 39 card indices, ascending
+    others = hands_from_bits(deal_bits(samples, bits[unseen], rng), 3, 13)   # (3, samples)
+    hands = np.empty((4, samples), dtype=U64)
+    hands[seat] = np.bitwise_or.reduce(bits[own])
+    for k in range(3):
+        hands[(seat + 1 + k) % 4] = others[k]
+    return hands
 
 
 def _game(obs) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from .._checks import is_whole
 from .._lazy import lazy_dir, lazy_exports
@@ -71,10 +71,6 @@ from .armenian_durak_rules import (
     trick_winner,
 )
 
-if TYPE_CHECKING:  # re-exported lazily at the end (_LAZY): no import at run time
-    from .armenian_durak_bots import RuleBot
-    from .armenian_durak_game import Game, game_over, margin
-
 #: Names that this module no longer uses but that were importable from it before the rules,
 #: the dealing and the game end moved to their own modules: they stay importable from here.
 _KEPT_IMPORTABLE = (_DEFAULT, _card_points, _is_int, Rank, CardkitError, StateError, DealSeries, check_deck,
@@ -83,9 +79,9 @@ _KEPT_IMPORTABLE = (_DEFAULT, _card_points, _is_int, Rank, CardkitError, StateEr
 __all__ = [
     "Rules", "card_points", "deck_points", "trick_winner", "beats", "special_rank",
     "new_deal", "State", "Observation", "PickTrump", "Draw", "deal_layout", "dealing_steps",
-    "first_dealer", "score_deal", "Game", "RandomBot", "RuleBot", "play_out",
+    "first_dealer", "score_deal", "RandomBot", "play_out",
     "PLAYERS", "STACKS", "SWEEP_BONUS", "POINTS", "MAX_TARGET", "MAX_DEALS", "sweep_bonus",
-    "first_leader", "margin", "game_over", "Seen",
+    "first_leader", "Seen",
 ]
 
 
@@ -764,5 +760,7 @@ _LAZY = {"ExpertBot": ("cardkit.analysis.judge", "ExpertBot"),
          "game_over": ("cardkit.games.armenian_durak_game", "game_over"),
          "margin": ("cardkit.games.armenian_durak_game", "margin"),
          "_two_totals": ("cardkit.games.armenian_durak_game", "_two_totals")}
+__all__.extend(("Game", "RuleBot", "margin", "game_over"))  # loaded on first use (_LAZY): never imported here
+
 __getattr__ = lazy_exports(__name__, _LAZY)
 __dir__ = lazy_dir(globals(), _LAZY)

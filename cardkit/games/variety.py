@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from .._checks import is_whole
 from .._lazy import lazy_dir, lazy_exports
@@ -26,13 +26,10 @@ from ..series import DealSeries
 from ..state import TrickGameState, TrickObservation, _new_frozen, seed_of
 from ..tricks import Trick, winning_index
 
-if TYPE_CHECKING:  # re-exported lazily at the end (_LAZY): no import at run time
-    from .variety_bots import RuleBot, hand_evaluation  # noqa: F401
-
 __all__ = [
     "Rules", "Contract", "CONTRACTS", "contracts", "new_deal", "State", "Observation",
     "Auction", "resolve_auction", "score_deal", "opening_leader", "Game", "RandomBot",
-    "RuleBot", "PLAYERS", "DEFENDERS_BONUS", "MAX_DEALS", "first_lead_seat", "trick_points",
+    "PLAYERS", "DEFENDERS_BONUS", "MAX_DEALS", "first_lead_seat", "trick_points",
     "declarers_lose",
 ]
 
@@ -815,6 +812,8 @@ _LAZY = {"advise": ("cardkit.advisor", "advise"), "ExpertBot": ("cardkit.analysi
 
 __all__.append("advise")
 
+
+__all__.append("RuleBot")  # loaded on first use (_LAZY): never imported here
 
 __getattr__ = lazy_exports(__name__, _LAZY)
 __dir__ = lazy_dir(globals(), _LAZY)

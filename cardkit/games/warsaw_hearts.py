@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from .._checks import is_whole
 from .._lazy import lazy_dir, lazy_exports
@@ -36,14 +36,11 @@ from ..series import DealSeries
 from ..state import TrickGameState, TrickObservation, _new_frozen, seed_of
 from ..tricks import Trick, winning_index
 
-if TYPE_CHECKING:  # re-exported lazily at the end (_LAZY): no import at run time
-    from .warsaw_hearts_bots import KeepHonoursBot, RuleBot
-
 __all__ = [
     "Rules", "PenaltyRow", "PENALTY_SCHEDULE", "HONOURS", "HONOUR_VALUES", "BONUS", "DECK_SIZE",
     "Assessment", "assess_tricks", "penalty_and_bonus", "Payment", "payments", "settle", "losers",
-    "new_deal", "State", "Observation", "Game", "RandomBot", "RuleBot", "rules_for", "MAX_LOSS_AT",
-    "first_leader", "KeepHonoursBot",
+    "new_deal", "State", "Observation", "Game", "RandomBot", "rules_for", "MAX_LOSS_AT",
+    "first_leader",
 ]
 
 
@@ -723,5 +720,7 @@ class Game(DealSeries):
 _LAZY = {"ExpertBot": ("cardkit.analysis.judge", "ExpertBot"),
          "RuleBot": ("cardkit.games.warsaw_hearts_bots", "RuleBot"),
          "KeepHonoursBot": ("cardkit.games.warsaw_hearts_bots", "KeepHonoursBot")}
+__all__.extend(("RuleBot", "KeepHonoursBot"))  # loaded on first use (_LAZY): never imported here
+
 __getattr__ = lazy_exports(__name__, _LAZY)
 __dir__ = lazy_dir(globals(), _LAZY)

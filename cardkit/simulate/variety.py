@@ -47,7 +47,7 @@ from ._core import (
     reverse_strength,
 )
 
-__all__ = ["VarietyBatch", "simulate_variety", "random_variety", "auction_for", "RulePolicyBot",
+__all__ = ["VarietyBatch", "BITS", "simulate_variety", "random_variety", "auction_for", "RulePolicyBot",
            "WeakestBot", "strength"]
 
 PLAYERS = 4
@@ -123,8 +123,8 @@ def _tables(contract_values: str) -> _Tables:
 
 #: The 52 cards, for the object twins.
 _CARDS = tuple(deck(52))
-#: Single-card bits in the normal (ace high) layout, indexed by Card.index (uint64).
-_BITS = (ONE << _tables("book").bit_of[52:104].astype(U64))
+#: Single-card bits in the normal (ace high) layout, indexed by Card.index: shape (52,) uint64.
+BITS = (ONE << _tables("book").bit_of[52:104].astype(U64))
 
 
 # ---- the result ------------------------------------------------------------------------
@@ -471,10 +471,10 @@ def random_variety(batch: int, contract=None, *, seed=None, policy="random", rul
     if K is not None:   # the same shuffle, compiled (see _kernels.deal_hands)
         state = K.generator_state(rng)
         hands = np.empty((4, batch), dtype=U64)
-        K.deal_hands(state, _BITS, hands)
+        K.deal_hands(state, BITS, hands)
         K.set_generator_state(rng, state)
     else:
-        hands = hands_from_bits(deal_bits(batch, _BITS, rng), 4, 13)
+        hands = hands_from_bits(deal_bits(batch, BITS, rng), 4, 13)
     dealer = rng.integers(0, 4, batch)
     first = rng.integers(0, 4, batch)
     second = (first + rng.integers(1, 4, batch)) % 4

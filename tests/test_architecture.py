@@ -1,0 +1,190 @@
+"""The plan of the house (issue 30), read from the source with ``ast``:
+
+- no import circle in ``cardkit``, counting every import statement (at a module's top, inside
+  functions, under ``if TYPE_CHECKING:``) and the package ``__init__`` each import runs: the
+  judge never imports the advisor, a game's engine never imports its bots;
+- ``cardkit`` never imports the UI (``widgets``, ``cardkit_widgets``, ipywidgets);
+- no module imports another module's private names (``from x import _y``); a package's own
+  private *modules* (``cardkit/_checks.py``) are fine to import.
+
+Lazy re-exports (a module ``__getattr__`` reading a table of strings, :mod:`cardkit._lazy`)
+are not imports and are not counted.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: the UI (the server glue may use traitlets: Jupyter's and JupyterHub's configuration)
+UI_ROOTS = ("widgets", "cardkit_widgets", "ipywidgets", "anywidget", "IPython")
+
+
+def modules_of(package: Path) -> dict[str, tuple[Path, bool]]:
+    """dotted name -> (file, is a package ``__init__``), for every ``.py`` of ``package``."""
+    out = {}
+    for p in sorted(package.rglob("*.py")):
+        if "voila_config" in p.parts:     # a Voila config file, run by Voila, not a module
+            continue
+        parts = list(p.relative_to(package.parent).with_suffix("").parts)
+        is_pkg = parts[-1] == "__init__"
+        out[".".join(parts[:-1] if is_pkg else parts)] = (p, is_pkg)
+    return out
+
+
+def imports_of(name: str, path: Path, is_pkg: bool):
+    """Each import statement anywhere in the module, as ``(line, target module, names)``:
+    ``names`` the imported names of a ``from`` import (empty for ``import x``)."""
+    here = name if is_pkg else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name, ()
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            yield node.lineno, target, tuple(a.name for a in node.names)
+
+
+def import_graph(modules: dict[str, tuple[Path, bool]]) -> dict[str, set[str]]:
+    """module -> the package's modules that importing it runs: each imported module, the
+    packages above it (their ``__init__`` runs first, unless the importer is inside them)
+    and, for ``from pkg import name``, the module ``pkg.name`` when there is one."""
+    graph: dict[str, set[str]] = {}
+    for name, (path, is_pkg) in modules.items():
+        edges: set[str] = set()
+
+        def add(target: str, name: str = name, edges: set[str] = edges) -> None:
+            parts = target.split(".")
+            for i in range(1, len(parts) + 1):
+                t = ".".join(parts[:i])
+                if t in modules and t != name and not name.startswith(t + "."):
+                    edges.add(t)
+
+        for _, target, names in imports_of(name, path, is_pkg):
+            add(target)
+            for n in names:
+                add(f"{target}.{n}")
+        graph[name] = edges
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of ``graph`` with more than one module (Tarjan), each
+    sorted: every circle of imports lies inside one of them."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                out.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(out)
+
+
+def one_cycle(graph: dict[str, set[str]], part: list[str]) -> list[str]:
+    """A cycle through the first module of ``part`` (first == last), for the message."""
+    start, inside = part[0], set(part)
+    seen = {start: ""}
+    queue = [start]
+    while queue:                          # breadth first: the shortest way back to start
+        v = queue.pop(0)
+        for w in sorted(graph[v] & inside):
+            if w == start:
+                path = [v]
+                while path[-1] != start:
+                    path.append(seen[path[-1]])
+                return [start, *reversed(path[:-1]), start] if len(path) > 1 else [start, v, start]
+            if w not in seen:
+                seen[w] = v
+                queue.append(w)
+    return part
+
+
+def describe(graph: dict[str, set[str]], parts: list[list[str]]) -> str:
+    return "\n".join(f"{len(p)} modules: " + " → ".join(one_cycle(graph, p)) for p in parts)
+
+
+MODULES = modules_of(ROOT / "cardkit")
+
+
+def test_the_walk_sees_the_package():
+    for name in ("cardkit", "cardkit.advisor", "cardkit.analysis.judge", "cardkit.games.variety",
+                 "cardkit.games.variety_bots", "cardkit.progress", "cardkit.room_report", "cardkit.registry"):
+        assert name in MODULES
+    assert len(MODULES) >= 60
+
+
+def test_cardkit_has_no_import_circle():
+    """Counted over the whole package, circles inside a folder included, every import
+    statement (top level, in functions, under ``TYPE_CHECKING``)."""
+    graph = import_graph(MODULES)
+    parts = circles(graph)
+    assert parts == [], "import circles in cardkit:\n" + describe(graph, parts)
+
+
+def test_the_judge_never_imports_the_advisor_and_no_engine_its_bots():
+    """The two circles of issue 30 by name (the test above would find them too)."""
+    graph = import_graph(MODULES)
+    assert not {"cardkit.advisor"} & graph["cardkit.analysis.judge"]
+    assert "cardkit.analysis" in graph["cardkit.advisor"]       # the advisor uses the judge's package
+    for game in ("variety", "warsaw_hearts", "armenian_durak"):
+        engine = f"cardkit.games.{game}"
+        assert f"{engine}_bots" not in graph[engine], f"{engine} imports its bots"
+        assert engine in graph[f"{engine}_bots"]
+
+
+def test_cardkit_never_imports_the_ui():
+    bad = [f"{path.relative_to(ROOT)}:{line} imports {target}"
+           for name, (path, is_pkg) in MODULES.items()
+           for line, target, _ in imports_of(name, path, is_pkg)
+           if target.split(".")[0] in UI_ROOTS]
+    assert bad == [], "\n".join(bad)
+
+
+def test_the_checks_find_a_circle(tmp_path):
+    """A circle through a function-level import, a ``TYPE_CHECKING`` import and a package
+    ``__init__`` is found and named; a package without one passes."""
+    pkg = tmp_path / "cyc"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "sub" / "__init__.py").write_text("from .b import B\n")
+    (pkg / "a.py").write_text("def f():\n    from .sub.c import C\n")
+    (pkg / "sub" / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..a import f\n")
+    (pkg / "sub" / "c.py").write_text("C = 1\n")
+    (pkg / "d.py").write_text("import cyc.sub.c\n")
+    mods = modules_of(pkg)
+    graph = import_graph(mods)
+    assert graph["cyc.a"] == {"cyc.sub", "cyc.sub.c"}
+    assert circles(graph) == [["cyc.a", "cyc.sub", "cyc.sub.b"]]
+    assert describe(graph, circles(graph)) == "3 modules: cyc.a → cyc.sub → cyc.sub.b → cyc.a"
+    (pkg / "sub" / "b.py").write_text("B = 2\n")
+    assert circles(import_graph(modules_of(pkg))) == []
