@@ -52,11 +52,11 @@ __all__ = ["Problem", "Grade", "load_problems", "grade", "line_words", "seat_nam
 
 
 def _state_class(game: object):
-    from .games import armenian_durak as D, variety as V, warsaw_hearts as W
-    classes = {"variety": V.State, "warsaw_hearts": W.State, "armenian_durak": D.State}
-    if game not in classes:
+    from .registry import GAMES
+    entries = {e.name: e for e in GAMES.values()}
+    if not isinstance(game, str) or game not in entries:
         raise NotationError(f"problem set for game {quote(game)}: expected variety, warsaw_hearts or armenian_durak")
-    return classes[game]
+    return entries[game].engine().State
 
 
 def seat_names(players: int, seat: int) -> list[str]:

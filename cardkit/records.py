@@ -345,26 +345,11 @@ class GameRecord:
         :raises CardkitError: when the engine has no ``Game`` class.
         """
         module = game_entry(self.game).engine()
-        cls = getattr(module, "Game", None)
-        if cls is None:
-            raise CardkitError(f"{self.game}: the engine has no Game class")
-        game = object.__new__(cls)
-        game.players = list(players) if players is not None else [None] * len(self.players)
-        game.rules = self.rules
-        rng = np.random.default_rng()
-        if self.rng_state is not None:
-            rng.bit_generator.state = self.rng_state
-        game.rng = rng
-        game.first_dealer = self.first_dealer
-        game.cut = [dict(r) if isinstance(r, dict) else r for r in self.cut]
-        game.scores = [list(r) for r in self.scores]
-        game.deals = [d.clone() for d in self.deals]
-        game.state = game.deals[-1] if game.deals else None
-        recorded = game.deals[:len(game.scores)]
-        if self.game == "warsaw_hearts":  # the two running totals of RULES.md §2.2
-            game.penalty_rows = [d.penalties() for d in recorded]
-            game.bonus_rows = [d.bonuses() for d in recorded]
-        return game
+        cls = module.Game
+        return cls.resumed(list(players) if players is not None else [None] * len(self.players), rules=self.rules,
+                           first_dealer=self.first_dealer,
+                           cut=[dict(r) if isinstance(r, dict) else r for r in self.cut],
+                           scores=self.scores, deals=[d.clone() for d in self.deals], rng_state=self.rng_state)
 
 
 def _player_name(p) -> str | None:

@@ -1528,7 +1528,7 @@ def warm_expert_bots() -> dict[str, float]:
     for letter, entry in GAMES.items():
         started = time.perf_counter()
         state = deal_from_code(f"{letter}-1")
-        entry.engine().ExpertBot(seed=0).act(state.observation(state.current_player))
+        entry.expert_bot(seed=0).act(state.observation(state.current_player))
         spent[letter] = time.perf_counter() - started
     return spent
 

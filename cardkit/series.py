@@ -109,6 +109,31 @@ class DealSeries:
 
     # ---- the series -----------------------------------------------------------------
 
+    @classmethod
+    def resumed(cls, players: Sequence, *, rules, first_dealer: int, cut: list, scores: list, deals: list,
+                rng_state: dict | None = None):
+        """A game at the point a record reached, made with the constructor and then the
+        record's history: the first dealer and the cut (:meth:`set_first_dealer`), the
+        random generator's state (``rng_state``, numpy's ``bit_generator.state``; None: a
+        fresh generator), every deal's state (the last may be unfinished) and one score row
+        per recorded deal, each recorded as a finished deal is (:meth:`_recorded`).
+
+        :raises CardkitError: for players or rules the game does not allow, a first dealer
+            that is not a seat.
+        """
+        game = cls(players, rules=rules, seed=0)   # its own cut is replaced by the record's
+        game.set_first_dealer(first_dealer, cut)
+        if rng_state is not None:
+            game.rng.bit_generator.state = rng_state
+        else:
+            game.rng = as_generator(None)
+        game.deals = list(deals)
+        game.state = game.deals[-1] if game.deals else None
+        for row, state in zip(scores, game.deals):
+            game.scores.append(list(row))
+            game._recorded(state)
+        return game
+
     def set_first_dealer(self, seat: int, cut: list | None = None) -> None:
         """Let ``seat`` deal first instead of the cut's winner (RULES.md "Common
         conventions": a table that names its first dealer, or a new game that keeps the

@@ -525,14 +525,21 @@ class TrickGameState:
         return state
 
     @classmethod
+    def dealt_from_seed(cls, seed: int, *, dealer: int, rules):
+        """The game's ``new_deal(seed=seed, dealer=dealer, rules=rules)`` (each game's
+        ``State`` says it: the core names no game module).
+
+        :raises NotImplementedError: on this base class.
+        """
+        raise NotImplementedError(f"{cls.__name__} does not say how a seed deals")
+
+    @classmethod
     def _seed_deals(cls, seed: int, state) -> bool:
         """Does the game's ``new_deal(seed=seed)`` (same dealer and rules) deal the cards of
         ``state``? (The hands, or Armenian Durak's layout; the dealer, the rules and a
         given trump are not the seed's.)"""
-        import importlib
-        module = importlib.import_module(cls.__module__)
         try:
-            fresh = module.new_deal(seed=seed, dealer=state.dealer, rules=state.rules)
+            fresh = cls.dealt_from_seed(seed, dealer=state.dealer, rules=state.rules)
         except (CardkitError, TypeError):
             return False
         skip = ("rules", "dealer") + cls.nullable_fields

@@ -51,15 +51,11 @@ from ._checks import is_whole
 from .cards import Card, Suit
 from .codes import MAX_SEED_DIGITS, deal_code, game_entry, parse_deal_code
 from .errors import CardkitError, StateError, quote
+from .wording import SEAT_NAMES  # the one list of seat names (re-exported here)
 
 __all__ = ["SEAT_NAMES", "BOT_KINDS", "BOT", "RESERVED_NAMES", "MAX_DEALS_PER_CALL", "PACES",
            "Move", "TableSession", "seat_names", "table_view", "jsonable"]
 
-#: The seats' names by number of players (RULES.md, "Common conventions": South, then
-#: clockwise West, North, East; with three, West and East; Armenian Durak's two players
-#: sit South and North, facing each other).
-SEAT_NAMES: dict[int, tuple[str, ...]] = {4: ("South", "West", "North", "East"), 3: ("South", "West", "East"),
-                                          2: ("South", "North")}
 
 #: The bots a table may fill its empty seats with: the game's rule bot, its expert bot
 #: (:class:`cardkit.analysis.ExpertBot`), or None (people only).
@@ -501,8 +497,8 @@ class TableSession:
         of actions taken (so the same position gets the same bot everywhere)."""
         seed = _digest("cardkit.table_session", self.key, self.number, seat, len(self.moves))
         if self.bots == "expert":
-            return self.module.ExpertBot(seed=seed)
-        return self.module.RuleBot(seed=seed)
+            return self.entry.expert_bot(seed=seed)
+        return self.entry.rule_bot(seed=seed)
 
     def _settle(self) -> None:
         """The bots act while a bot is to act, a person sits at the table and it is not
@@ -669,8 +665,12 @@ class TableSession:
 
     def clone(self) -> TableSession:
         """An independent copy (the state cloned), for a change that may be refused."""
-        new = object.__new__(TableSession)
-        new.__dict__.update(self.__dict__)
+        # made by the constructor; the set's codes were checked already, so they are not parsed again
+        new = TableSession(self.game, rules=self.rules, bots=self.bots, key=self.key, seed=self.seed,
+                           pace=self.pace)
+        new.deals = self.deals
+        new.paused, new.started, new.closed, new.recorded = self.paused, self.started, self.closed, self.recorded
+        new.number, new.position, new.code = self.number, self.position, self.code
         new.people = dict(self.people)
         new.moves = list(self.moves)
         new.results = list(self.results)

@@ -42,18 +42,32 @@ import re
 from .i18n import N_
 
 __all__ = ["signed", "number", "minus_signs", "value_words", "variant_words", "field_words", "tens_as_10",
-           "hand_as_read", "seats_named", "PHASE_REFUSALS", "VARIANT_WORDS", "FIELD_WORDS"]
+           "hand_as_read", "seats_named", "PHASE_REFUSALS", "VARIANT_WORDS", "FIELD_WORDS", "SEAT_NAMES",
+           "SEAT_WORDS", "COMPASS"]
 
 _HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")
 _TEN_CARD = re.compile(r"\bT(?=[♠♥♦♣])")
 _SUIT_RANKS = re.compile(r"([♠♥♦♣] ?)((?:[AKQJT98765432] ?)*[AKQJT98765432])(?![A-Za-z0-9])")
 
 
+# The seats' names, in one place (RULES.md, "Common conventions"): seat 0 is South, then
+# clockwise West, North, East; West and East with three players. Armenian Durak's two sit
+# South and North at a table; a learner reads them as "you" and "your opponent".
+_COMPASS_NAMES: dict[int, tuple[str, ...]] = {4: ("South", "West", "North", "East"), 3: ("South", "West", "East")}
+
+#: The seats' names at a table, by number of players, seat 0 first: South, West, North, East;
+#: South, West, East; Armenian Durak's two players South and North, facing each other
+#: (:data:`cardkit.table_session.SEAT_NAMES`).
+SEAT_NAMES: dict[int, tuple[str, ...]] = {**_COMPASS_NAMES, 2: ("South", "North")}
+
 #: The seats as a learner reads them, by number of players (RULES.md, "Common conventions"):
 #: the learner is South, then West, North, East clockwise from the learner's left; West and
 #: East with three players; "you" and "your opponent" in Armenian Durak's two.
-SEAT_WORDS: dict[int, tuple[str, ...]] = {4: ("South", "West", "North", "East"), 3: ("South", "West", "East"),
-                                          2: ("you", "your opponent")}
+SEAT_WORDS: dict[int, tuple[str, ...]] = {**_COMPASS_NAMES, 2: ("you", "your opponent")}
+
+#: The seats' names with no viewer at the top of a page, seat 0 first: the compass names;
+#: "You" and "Your opponent" with two (``cardkit_widgets._common.COMPASS``).
+COMPASS: dict[int, tuple[str, ...]] = {**_COMPASS_NAMES, 2: ("You", "Your opponent")}
 
 
 def possessive(seat: str) -> str:

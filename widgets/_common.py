@@ -17,7 +17,7 @@ import ipywidgets as W
 import numpy as np
 
 from cardkit.cards import Card, Rank, Suit
-from cardkit.wording import minus_signs, number, seats_named, signed, tens_as_10  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
+from cardkit.wording import COMPASS, minus_signs, number, seats_named, signed, tens_as_10  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
 
 from ._kernel_guard import install as _install_kernel_guard
 
@@ -271,8 +271,6 @@ def recolour_html(text: str, four_colour: bool) -> str:
     return _SPAN.sub(redo, text)
 
 
-#: The seats' names with no viewer, seat 0 first (RULES.md, "Common conventions").
-COMPASS = {2: ("You", "Your opponent"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
 
 
 def seat_names(players: int, names: Sequence[str] | None = None, viewer: int | None = None,

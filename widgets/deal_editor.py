@@ -34,7 +34,7 @@ from cardkit.composing import HandWish, compose_deal, deal_places, hand_points, 
 from cardkit.errors import CardkitError, quote
 from cardkit.i18n import N_, check_lang, translation
 from cardkit.notation import parse_cards, parse_hand, sort_hand
-from cardkit.wording import field_words, value_words
+from cardkit.wording import SEAT_WORDS, field_words, value_words
 
 from ._common import (
     card_button_layout,
@@ -62,7 +62,7 @@ PAIRS = ("South & North", "West & East")
 #: Positions searched at most per cell of the double-dummy table (about 1-3 s each here):
 #: a cell that needs more is shown as not solved, so the page never waits minutes.
 DD_NODES = 2_000_000
-_SEAT_WORDS = ("South", "West", "North", "East")
+_SEAT_WORDS = SEAT_WORDS[4]
 #: The words of the editor that come from elsewhere (the places of cardkit.composing, the
 #: games' titles, the variants' values), marked for the message catalog (cardkit.i18n): the
 #: editor shows them in its language.

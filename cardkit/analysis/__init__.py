@@ -27,6 +27,7 @@ on first use.
 
 from __future__ import annotations
 
+from ..registry import game_entry
 from ._types import SearchLimit, Solution
 from .ddtable import DDTable, dd_table
 from .judge import (
@@ -49,8 +50,8 @@ __all__ = ["Solution", "SearchLimit", "solve", "analyse", "sample_worlds", "esti
 
 
 def _backend(state):
-    from .judge import _game_of, _modules
-    return _modules(_game_of(state))[0]
+    from .judge import game_of
+    return game_entry(game_of(state)).solver
 
 
 def solve(state, *, max_nodes: int | None = None) -> Solution:

@@ -28,6 +28,7 @@ from .._checks import check_count, check_max_nodes, is_whole
 from ..bots import Bot, play_out
 from ..dealing import as_generator
 from ..errors import CardkitError, StateError, quote
+from ..registry import entry_of, game_entry
 from ..wording import minus_signs
 from ._types import SearchLimit
 from .worlds import MAX_SAMPLES, MAX_WORLDS, sample_deals
@@ -53,18 +54,17 @@ EXACT_CARDS = {"variety": 24, "warsaw_hearts": 16, "armenian_durak": 16}
 EXACT_NODES = 400_000
 
 
-def _modules(game: str):
-    from ..games import armenian_durak as D, variety as V, warsaw_hearts as W
-    from . import armenian_durak as AD, variety as AV, warsaw_hearts as AW
-    return {"variety": (AV, V), "warsaw_hearts": (AW, W), "armenian_durak": (AD, D)}[game]
+def game_of(x) -> str:
+    """The game's name (``"variety"``, ``"warsaw_hearts"``, ``"armenian_durak"``) of a state
+    or an observation, from the registry (:func:`cardkit.registry.entry_of`).
 
-
-def _game_of(x) -> str:
-    from ..games import armenian_durak as D, variety as V, warsaw_hearts as W
-    for name, mod in (("variety", V), ("warsaw_hearts", W), ("armenian_durak", D)):
-        if isinstance(x, (mod.State, mod.Observation)):
-            return name
-    raise StateError(f"the judge knows Variety, Warsaw Hearts and Armenian Durak states, not {type(x).__name__}")
+    :raises StateError: for anything else, naming its type.
+    """
+    try:
+        return entry_of(x).name
+    except StateError:
+        raise StateError(f"the judge knows Variety, Warsaw Hearts and Armenian Durak states, "
+                         f"not {type(x).__name__}") from None
 
 
 def outcome(state, seat: int) -> int:
@@ -79,7 +79,7 @@ def outcome(state, seat: int) -> int:
         2 in Armenian Durak, −1, None, ``True``, 2.0, text), quoting it.
     """
     from ..dealing import check_seat
-    game = _game_of(state)
+    game = game_of(state)
     seat = check_seat(seat, state.players)
     r = state.returns()
     if game == "variety":
@@ -189,8 +189,8 @@ def _check_seconds(seconds):
 
 
 def _rule_bots(game: str, players: int, rng):
-    _, mod = _modules(game)
-    return [mod.RuleBot(seed=int(rng.integers(2**63))) for _ in range(players)]
+    rule_bot = game_entry(game).rule_bot
+    return [rule_bot(seed=int(rng.integers(2**63))) for _ in range(players)]
 
 
 def estimate(state, *, samples: int = 32, seconds: float | None = None, seed=None, progress=None,
@@ -213,7 +213,7 @@ def estimate(state, *, samples: int = 32, seconds: float | None = None, seed=Non
     :raises StateError: for a state not in its play or not of the three games.
     :raises CardkitError: for a bad ``samples``, ``seconds``, ``method`` or ``progress``.
     """
-    game = _game_of(state)
+    game = game_of(state)
     if state.phase in ("over", "bidding", "trump"):
         raise StateError(f"estimate values the play: not the phase {state.phase!r}")
     return estimate_observation(state.observation(state.current_player), samples=samples, seconds=seconds,
@@ -244,7 +244,7 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
     every world was solved, ``"playouts"`` when none was, else ``"mixed"``;
     :attr:`Estimate.exact_worlds` and :attr:`Estimate.basis` say how many."""
     t0 = time.perf_counter()
-    game = _game or _game_of(obs)
+    game = _game or game_of(obs)
     n = _check_samples(samples)
     seconds = _check_seconds(seconds)
     if method not in ("auto", "exact", "playouts"):
@@ -254,7 +254,7 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
     if obs.current_player != obs.seat or not obs.legal_actions:
         raise StateError(f"estimate: seat {obs.seat} is not the one to act (current player {obs.current_player})")
     rng = as_generator(seed)
-    backend, _ = _modules(game)
+    backend = game_entry(game).solver
     from .worlds import sample_worlds
     worlds = sample_worlds(obs, n, rng)  # from the observation only
     legal = list(obs.legal_actions)
@@ -699,7 +699,7 @@ def evaluate_decision(state, *, seed, samples: int | None = None, cache: dict | 
     :raises CardkitError: for a ``seed`` that is neither a whole number >= 0 nor a
         Generator, a bad ``samples`` or a ``cache`` that is not a dict, before any work.
     """
-    game = _game_of(state)
+    game = game_of(state)
     if state.phase in ("over", "trump"):
         raise StateError(f"evaluate_decision: no decision to judge in the phase {state.phase!r}")
     bid = state.phase == "bidding"
@@ -760,7 +760,7 @@ def review(state, seat: int, *, samples: int | None = None, seed=None, progress=
     :raises CardkitError: for a bad seat, samples (a Variety review's bids need 2 or
         more), seed, ``exact_nodes``, ``progress`` or ``cache``, before any work.
     """
-    game = _game_of(state)
+    game = game_of(state)
     from ..dealing import check_seat
     seat = check_seat(seat, state.players)
     if samples is not None:
@@ -774,7 +774,7 @@ def review(state, seat: int, *, samples: int | None = None, seed=None, progress=
         base = int(seed)
     else:   # a Generator (or None: fresh entropy): one number from it for the whole review
         base = int(as_generator(seed).integers(2**63))
-    backend, _ = _modules(game)
+    backend = game_entry(game).solver
     over = state.phase == "over"
     start = state._restart()
     history = list(state.history)
@@ -846,8 +846,7 @@ class ExpertBot(Bot):
         top = max(est.values.values())
         ties = [a for a, v in est.values.items() if v >= top - 1e-9]
         if len(ties) > 1:
-            from .judge import _modules
-            rule = _modules(_game_of(obs))[1].RuleBot(seed=self.rng).act(obs)
+            rule = entry_of(obs).rule_bot(seed=self.rng).act(obs)
             if rule in ties:
                 return rule
         return ties[0]

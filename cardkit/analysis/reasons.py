@@ -84,7 +84,7 @@ class _World:
 
 
 def _game(state) -> str:
-    from .judge import _game_of
+    from .judge import game_of as _game_of
     return _game_of(state)
 
 
@@ -562,7 +562,7 @@ def reason(state, best, other, *, seat: int, worlds=None, max_nodes: int = REASO
         ``other`` that is not one of its legal actions, before any search.
     :raises StateError: for a state of another game or not in its play.
     """
-    from .judge import _game_of
+    from .judge import game_of as _game_of
     _game_of(state)
     if state.phase not in ("play", "draw") or state.current_player is None:
         raise StateError(f"a reason is given for a card in the play, not in the phase {state.phase!r}")

@@ -32,6 +32,7 @@ from .._checks import check_count, is_whole
 from ..cards import Card, deck
 from ..dealing import as_generator, check_seat
 from ..errors import CardkitError, StateError, quote
+from ..registry import GAMES, game_entry
 from ..simulate._core import U64, deal_bits, hands_from_bits
 
 __all__ = ["MAX_WORLDS", "check_worlds", "played_by_seat", "shown_voids", "deal_hidden", "hidden_hands",
@@ -104,10 +105,9 @@ def sample_deals(hand, seat: int, samples: int, rng: np.random.Generator) -> np.
 
 
 def _game(obs) -> str:
-    from ..games import armenian_durak as D, variety as V, warsaw_hearts as W
-    for name, mod in (("variety", V), ("warsaw_hearts", W), ("armenian_durak", D)):
-        if isinstance(obs, mod.Observation):
-            return name
+    for entry in GAMES.values():
+        if entry.owns(obs) and isinstance(obs, entry.engine().Observation):
+            return entry.name
     raise StateError(f"no worlds for an observation of type {type(obs).__name__}: expected "
                      "state.observation(seat) of Variety, Warsaw Hearts or Armenian Durak")
 
@@ -468,6 +468,5 @@ def sample_worlds(obs, n: int, rng) -> list:
     rng = as_generator(rng)
     if obs.phase not in _PHASES:
         raise StateError(f"worlds are dealt during the play, not in phase {obs.phase!r}")
-    from ..games import armenian_durak as D, variety as V, warsaw_hearts as W
-    state_class: Any = {"variety": V.State, "warsaw_hearts": W.State, "armenian_durak": D.State}[game]
+    state_class: Any = game_entry(game).engine().State
     return [state_class.from_observation(obs, h) for h in hidden_hands(obs, n, rng)]

@@ -263,6 +263,12 @@ class State(TrickGameState):
     game: ClassVar[str] = "armenian_durak"
     phases: ClassVar[tuple[str, ...]] = ("trump", "play", "draw", "over")
 
+    @classmethod
+    def dealt_from_seed(cls, seed: int, *, dealer: int, rules: Rules) -> State:
+        """:func:`new_deal` with ``seed``, ``dealer`` and ``rules``: the deal a seed gives
+        (:meth:`from_json` checks a saved seed with it)."""
+        return new_deal(seed=seed, dealer=dealer, rules=rules)
+
     def __init__(self, layout: list[dict], dealer: int, rules: Rules, trump: Suit | None = None) -> None:
         self.players = PLAYERS
         self.rules = rules

@@ -476,6 +476,12 @@ class State(TrickGameState):
     game: ClassVar[str] = "variety"
     phases: ClassVar[tuple[str, ...]] = ("bidding", "play", "over")
 
+    @classmethod
+    def dealt_from_seed(cls, seed: int, *, dealer: int, rules: Rules) -> State:
+        """:func:`new_deal` with ``seed``, ``dealer`` and ``rules``: the deal a seed gives
+        (:meth:`from_json` checks a saved seed with it)."""
+        return new_deal(seed=seed, dealer=dealer, rules=rules)
+
     def __init__(self, hands: Sequence[Sequence[Card]], dealer: int, rules: Rules) -> None:
         self.players = PLAYERS
         self.rules = rules
