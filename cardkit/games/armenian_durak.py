@@ -79,9 +79,9 @@ _KEPT_IMPORTABLE = (_DEFAULT, _card_points, _is_int, Rank, CardkitError, StateEr
 __all__ = [
     "Rules", "card_points", "deck_points", "trick_winner", "beats", "special_rank",
     "new_deal", "State", "Observation", "PickTrump", "Draw", "deal_layout", "dealing_steps",
-    "first_dealer", "score_deal", "RandomBot", "play_out",
+    "first_dealer", "score_deal", "Game", "RandomBot", "RuleBot", "play_out",  # noqa: F822  # loaded on first use (_LAZY)
     "PLAYERS", "STACKS", "SWEEP_BONUS", "POINTS", "MAX_TARGET", "MAX_DEALS", "sweep_bonus",
-    "first_leader", "Seen",
+    "first_leader", "margin", "game_over", "Seen",  # noqa: F822  # loaded on first use (_LAZY)
 ]
 
 
@@ -766,7 +766,6 @@ _LAZY = {"ExpertBot": ("cardkit.analysis.judge", "ExpertBot"),
          "game_over": ("cardkit.games.armenian_durak_game", "game_over"),
          "margin": ("cardkit.games.armenian_durak_game", "margin"),
          "_two_totals": ("cardkit.games.armenian_durak_game", "_two_totals")}
-__all__.extend(("Game", "RuleBot", "margin", "game_over"))  # loaded on first use (_LAZY): never imported here
 
 __getattr__ = lazy_exports(__name__, _LAZY)
 __dir__ = lazy_dir(globals(), _LAZY)

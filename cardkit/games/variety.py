@@ -29,7 +29,7 @@ from ..tricks import Trick, winning_index
 __all__ = [
     "Rules", "Contract", "CONTRACTS", "contracts", "new_deal", "State", "Observation",
     "Auction", "resolve_auction", "score_deal", "opening_leader", "Game", "RandomBot",
-    "PLAYERS", "DEFENDERS_BONUS", "MAX_DEALS", "first_lead_seat", "trick_points",
+    "RuleBot", "PLAYERS", "DEFENDERS_BONUS", "MAX_DEALS", "first_lead_seat", "trick_points",  # noqa: F822  # loaded on first use (_LAZY)
     "declarers_lose",
 ]
 
@@ -819,7 +819,6 @@ _LAZY = {"advise": ("cardkit.advisor", "advise"), "ExpertBot": ("cardkit.analysi
 __all__.append("advise")
 
 
-__all__.append("RuleBot")  # loaded on first use (_LAZY): never imported here
 
 __getattr__ = lazy_exports(__name__, _LAZY)
 __dir__ = lazy_dir(globals(), _LAZY)

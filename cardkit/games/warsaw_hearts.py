@@ -39,8 +39,8 @@ from ..tricks import Trick, winning_index
 __all__ = [
     "Rules", "PenaltyRow", "PENALTY_SCHEDULE", "HONOURS", "HONOUR_VALUES", "BONUS", "DECK_SIZE",
     "Assessment", "assess_tricks", "penalty_and_bonus", "Payment", "payments", "settle", "losers",
-    "new_deal", "State", "Observation", "Game", "RandomBot", "rules_for", "MAX_LOSS_AT",
-    "first_leader",
+    "new_deal", "State", "Observation", "Game", "RandomBot", "RuleBot", "rules_for", "MAX_LOSS_AT",  # noqa: F822  # loaded on first use (_LAZY)
+    "first_leader", "KeepHonoursBot",  # noqa: F822  # loaded on first use (_LAZY)
 ]
 
 
@@ -726,7 +726,6 @@ class Game(DealSeries):
 _LAZY = {"ExpertBot": ("cardkit.analysis.judge", "ExpertBot"),
          "RuleBot": ("cardkit.games.warsaw_hearts_bots", "RuleBot"),
          "KeepHonoursBot": ("cardkit.games.warsaw_hearts_bots", "KeepHonoursBot")}
-__all__.extend(("RuleBot", "KeepHonoursBot"))  # loaded on first use (_LAZY): never imported here
 
 __getattr__ = lazy_exports(__name__, _LAZY)
 __dir__ = lazy_dir(globals(), _LAZY)
