@@ -126,7 +126,7 @@ def main() -> None:
     random_variety(16, seed=0)   # first call: numba compiles, or loads its cache
     first_call = time.perf_counter() - t0
     from cardkit.simulate import variety as SV
-    path = "compiled (numba)" if SV._kernels() is not None else "numpy"
+    path = "compiled (numba)" if SV.kernels_for() is not None else "numpy"
     batch_rate(min(batch, 1000), 0)  # warm up (tables, caches)
     hearts = dealt_hearts()
     ours, theirs = [], []

@@ -171,7 +171,7 @@ def _contract_position(deal: list[list[Card]], contract: int, seat: int, partner
 def _deal_of(hands: np.ndarray, k: int, rules) -> list[list[Card]]:
     """Sample ``k`` of :func:`sample_deals`' ``hands`` (4, samples) as four lists of cards,
     seat by seat (the input of :func:`cardkit.games.variety.new_deal`)."""
-    bit = SV._tables(rules.contract_values).bit_of[52:104]      # ace-high layout of sample_deals
+    bit = SV.kernel_tables(rules.contract_values).bit_of[52:104]      # ace-high layout of sample_deals
     return [[Card.from_index(i) for i in range(52) if (int(hands[s, k]) >> int(bit[i])) & 1] for s in range(4)]
 
 
@@ -327,12 +327,12 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
         cs = contracts[start:start + chunk]
         con = np.repeat(cs, n).astype(np.int8)
         h = np.tile(hands, (1, len(cs)))
-        tables = SV._tables(rules.contract_values)
+        tables = SV.kernel_tables(rules.contract_values)
         rev = tables.reversed[con]
         if rev.any():
             h = np.where(rev[None, :], reverse_strength(h, 13), h)
         decl = np.stack([np.full(len(con), seat), np.tile(partner, len(cs))], axis=1).astype(np.int8)
-        batch = SV._play(h, con, decl, np.full(len(con), dealer, dtype=np.int8), policy, rules, rng)
+        batch = SV.play_batch(h, con, decl, np.full(len(con), dealer, dtype=np.int8), policy, rules, rng)
         m = batch.margin(seat).reshape(len(cs), n)
         wins = batch.declarers_win.reshape(len(cs), n)
         own_score = batch.scores[:, seat].reshape(len(cs), n)
@@ -464,7 +464,7 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
     others = [s for s in range(players) if s != obs.seat]
     sizes = [obs.hand_sizes[s] for s in others]
     voids = shown_voids(obs)
-    hidden = deal_hidden(SW._BITS[unseen], [SW.DECK36[i].suit for i in unseen], sizes,
+    hidden = deal_hidden(SW.BITS[unseen], [SW.DECK36[i].suit for i in unseen], sizes,
                          [voids.get(s, set()) for s in others], n, rng)
     hands = np.zeros((players, n), dtype=U64)
     for j, s in enumerate(others):
@@ -472,7 +472,7 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
     for s in range(players):
         known = list(by.get(s, [])) + (list(obs.hand) if s == obs.seat else [])
         if known:
-            hands[s] |= np.bitwise_or.reduce(SW._BITS[[idx[c] for c in known]])
+            hands[s] |= np.bitwise_or.reduce(SW.BITS[[idx[c] for c in known]])
     legal = list(obs.legal_actions)
     m = len(legal)
     prefix = np.array([SW.BIT_OF[idx[c]] for c in order], dtype=np.int32)
@@ -481,7 +481,7 @@ def hearts_card_penalties(observation, *, samples: int = 500, seed=None, policy:
     score = np.empty((m, n))
     for i, c in enumerate(legal):      # one card per batch, with or without progress
         full_prefix = np.concatenate([prefix, [SW.BIT_OF[idx[c]]]])
-        batch = SW._play(hands.copy(), dealer, rules, policy, rng, prefix=full_prefix)
+        batch = SW.play_batch(hands.copy(), dealer, rules, policy, rng, prefix=full_prefix)
         pen[i] = batch.penalties[:, obs.seat]
         score[i] = batch.scores[:, obs.seat]
         if progress is not None:
@@ -534,7 +534,7 @@ def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: st
     _check_progress(progress)
     rng = as_generator(seed)
     rules = obs.rules
-    tb = SD._tables(rules.deck)
+    tb = SD.kernel_tables(rules.deck)
     me, opp = obs.seat, 1 - obs.seat
     idx = {c: i for i, c in enumerate(tb.cards)}
     ups = [c for s in (0, 1) for c in obs.face_up[s] if c is not None]
@@ -562,12 +562,12 @@ def durak_reply_swings(observation, *, samples: int = 500, seed=None, policy: st
     diff = np.empty((m, n))
     gain = np.empty((m, n))
     for i, c in enumerate(legal):      # one reply per batch, with or without progress
-        play = SD._DurakPlay(tb, hand, up, down, np.full(n, opp), np.full(n, trump), codes, rng,
+        play = SD.DurakPlay(tb, hand, up, down, np.full(n, opp), np.full(n, trump), codes, rng,
                              remaining, taken=taken_m, ntricks=np.tile(won[:, None], (1, n)),
                              draw_after=rules.draw_after)
         play.run(first_lead=np.full(n, tb.bit_of[idx[obs.trick[0]]], dtype=np.int32),
                  first_reply=np.full(n, tb.bit_of[idx[c]], dtype=np.int32))
-        batch = SD._finish(play, tb, np.full(n, obs.dealer), np.full(n, trump), rules)
+        batch = SD.finish_batch(play, tb, np.full(n, obs.dealer), np.full(n, trump), rules)
         diff[i] = batch.scores[:, me].astype(np.float64) - batch.scores[:, opp] - (now[me] - now[opp])
         gain[i] = batch.points[:, me].astype(np.float64) - now[me]
         if progress is not None:

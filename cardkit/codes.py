@@ -88,8 +88,8 @@ from ._checks import is_whole
 from .cards import Card, deck
 from .errors import CardkitError, NotationError, quote
 from .placecodec import (
-    _B32_VALUE,
-    _check_char,  # noqa: F401 - kept here for older code
+    B32_VALUE,
+    check_char as _check_char,  # noqa: F401 - kept here for older code
     decode_places,
     encode_places,
 )
@@ -248,7 +248,7 @@ def parse_deal_code(code: str) -> DealSpec:
         cards = deck(entry.deck_size(players, rules))
         sizes = entry.place_sizes(players, rules)
         width = len(encode_places(_split(cards, sizes), cards))   # the characters of the cards part
-        if len(body) - 1 != width and all(ch in _B32_VALUE for ch in body[1:]):   # a bad character: placecodec says
+        if len(body) - 1 != width and all(ch in B32_VALUE for ch in body[1:]):   # a bad character: placecodec says
             raise NotationError(f"deal code {quote(code)}: after {letter + '-'!r} expected a deal number (digits, "
                                 f"such as 4821) or X and the {width} characters of the cards, found {quote(body)}")
         places = tuple(tuple(p) for p in decode_places(body[1:], cards, sizes, code=code))

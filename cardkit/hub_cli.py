@@ -104,10 +104,10 @@ from cardkit.lessons_cli import (
     PROGRESSIVE_RENDERING,
     REMOVED_CELL_TAGS,
     REPO_ROOT,
-    _OneLineErrorParser,
-    _port,
+    OneLineErrorParser,
     find_lessons_dir,
     port_is_free,
+    port_number,
 )
 
 HOST = "127.0.0.1"
@@ -700,7 +700,7 @@ def _mem(text: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _OneLineErrorParser(
+    parser = OneLineErrorParser(
         prog="cardkit-hub",
         description=(
             "Run a JupyterHub for a class on this machine: learners log in with the class password "
@@ -711,7 +711,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the class's language: the lesson index each learner lands on and the log-in page "
                              "(en English, the default; ru Russian)")
     parser.add_argument("--ip", default=HOST, help=f"address to listen on (default {HOST}; 0.0.0.0 for the network)")
-    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     parser.add_argument("--password-file", help=f"file whose first line is the class password (else ${PASSWORD_ENV})")
     parser.add_argument("--admin", action="append", default=[], metavar="NAME",
                         help="the teacher's login name, an admin (repeat for more)")

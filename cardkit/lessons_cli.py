@@ -154,7 +154,7 @@ def port_is_free(port: int, host: str = HOST) -> bool:
     return True
 
 
-def _port(text: str) -> int:
+def port_number(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
@@ -164,7 +164,7 @@ def _port(text: str) -> int:
     return port
 
 
-class _OneLineErrorParser(argparse.ArgumentParser):
+class OneLineErrorParser(argparse.ArgumentParser):
     """ArgumentParser whose usage errors are a single line on stderr."""
 
     def error(self, message: str):
@@ -172,12 +172,12 @@ class _OneLineErrorParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _OneLineErrorParser(
+    parser = OneLineErrorParser(
         prog="cardkit-lessons",
         description="Serve the cardkit lessons as Voila dashboards on 127.0.0.1 and print the URL.",
     )
     parser.add_argument(
-        "--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
+        "--port", type=port_number, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
     )
     parser.add_argument(
         "--no-browser",

@@ -17,10 +17,10 @@ from math import factorial
 from .cards import Card
 from .errors import CardkitError, NotationError, quote
 
-__all__ = ["encode_places", "decode_places"]
+__all__ = ["encode_places", "decode_places", "B32_VALUE", "check_char"]
 
 _B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
-_B32_VALUE = {ch: i for i, ch in enumerate(_B32)}
+B32_VALUE = {ch: i for i, ch in enumerate(_B32)}
 _CHECK_MOD = 32
 
 
@@ -32,8 +32,8 @@ def _count(sizes: Sequence[int]) -> int:
     return n
 
 
-def _check_char(symbols: str) -> str:
-    return _B32[sum((2 * i + 1) * _B32_VALUE[ch] for i, ch in enumerate(symbols)) % _CHECK_MOD]
+def check_char(symbols: str) -> str:
+    return _B32[sum((2 * i + 1) * B32_VALUE[ch] for i, ch in enumerate(symbols)) % _CHECK_MOD]
 
 
 def _width(sizes: Sequence[int]) -> int:
@@ -78,7 +78,7 @@ def encode_places(places: Sequence[Sequence[Card]], cards: Sequence[Card]) -> st
         digits.append(_B32[rank & 31])
         rank >>= 5
     body = "".join(reversed(digits))
-    return body + _check_char(body)
+    return body + check_char(body)
 
 
 def decode_places(text: str, cards: Sequence[Card], sizes: Sequence[int], *,
@@ -91,18 +91,18 @@ def decode_places(text: str, cards: Sequence[Card], sizes: Sequence[int], *,
     shown = code if code is not None else text
     width = _width(sizes)
     s = text.upper()
-    bad = [ch for ch in s if ch not in _B32_VALUE]
+    bad = [ch for ch in s if ch not in B32_VALUE]
     if bad:
         raise NotationError(f"deal code {quote(shown)}: {quote(bad[0])} is not a card-code character "
                             f"(expected letters A-Z and digits 2-7 after 'X')")
     if len(s) != width + 1:
         raise NotationError(f"deal code {quote(shown)}: expected {width + 1} characters after 'X', found {len(s)}")
     body, check = s[:-1], s[-1]
-    if _check_char(body) != check:
+    if check_char(body) != check:
         raise NotationError(f"deal code {quote(shown)}: the check character does not match; a character was mistyped")
     rank = 0
     for ch in body:
-        rank = rank * 32 + _B32_VALUE[ch]
+        rank = rank * 32 + B32_VALUE[ch]
     if rank >= _count(sizes):
         raise NotationError(f"deal code {quote(shown)}: the cards part names no deal (number too large)")
     remaining = list(sizes)
@@ -119,3 +119,7 @@ def decode_places(text: str, cards: Sequence[Card], sizes: Sequence[int], *,
             rank -= n
             remaining[p] += 1
     return places
+
+
+# Older private names of the public ones above, for code written before they were public.
+_check_char = check_char

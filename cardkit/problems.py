@@ -273,8 +273,8 @@ def _estimated_grade(problem: Problem, a, *, best_here: str, figure: str, noun: 
     cse = math.hypot(se[best], se[a])
     figures = (f"the expected {figure} is {_signed(m[a], 1)} for {a} and {_signed(m[best], 1)} for {best}, "
                f"the best {noun}.")
-    from .analysis.judge import _clear
-    if not _clear(cost, cse):   # the review's rule: a cost within two standard errors is not stated as one
+    from .analysis.judge import cost_is_clear
+    if not cost_is_clear(cost, cse):   # the review's rule: a cost within two standard errors is not stated as one
         return Grade(False, cost, cse,
                      f"{doing}{a} is about {cost:.1f} points worse on average, not certain (± {cse:.1f}: within "
                      f"the noise of the sampled deals): {figures}")

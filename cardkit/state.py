@@ -35,7 +35,7 @@ from .errors import CardkitError, IllegalActionError, NotationError, StateError,
 from .notation import format_cards, format_hand, parse_card
 from .tricks import Trick
 
-__all__ = ["TrickGameState", "TrickObservation", "fast_copy", "seed_of", "rules_from_json"]
+__all__ = ["TrickGameState", "TrickObservation", "fast_copy", "seed_of", "rules_from_json", "new_frozen"]
 
 
 def seed_of(seed, dealt: bool = True) -> int | None:
@@ -93,12 +93,12 @@ def fast_copy(value: Any) -> Any:
     return value
 
 
-#: per class: its field names in order when :func:`_new_frozen` may fill an instance's
+#: per class: its field names in order when :func:`new_frozen` may fill an instance's
 #: ``__dict__`` itself, else ``()``
 _FROZEN_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def _new_frozen(cls: type, values: dict):
+def new_frozen(cls: type, values: dict):
     """``cls(**values)``, for the observations built at every bot decision.
 
     A frozen dataclass's generated ``__init__`` stores each field with one
@@ -753,7 +753,7 @@ class TrickGameState:
     def _trick_observation(self, seat, trump, lowest_wins) -> dict:
         """Every :class:`TrickObservation` field for ``seat``, in field order (a game's
         ``observation`` adds its own after them and builds the object with
-        :func:`_new_frozen`).
+        :func:`new_frozen`).
 
         :raises CardkitError: for a seat outside 0..players-1.
         """
@@ -780,3 +780,7 @@ class TrickGameState:
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} phase={self.phase!r} current_player={self.current_player} "
                 f"actions={len(self.history)}>")
+
+
+# Older private names of the public ones above, for code written before they were public.
+_new_frozen = new_frozen

@@ -262,3 +262,91 @@ def test_records_and_sessions_are_made_by_constructors():
             assert getattr(twin, k) == v, k
     assert twin.state.history == s.state.history and twin.state is not s.state
     assert twin.people is not s.people and twin.moves is not s.moves and twin.deals == ("V-4821", "V-17")
+
+
+# ---- no module reads another module's private names ------------------------------------------
+
+def private_imports(package: Path, others: dict[str, tuple[Path, bool]] | None = None) -> list[str]:
+    """``from x import _y`` and ``x._y`` (``x`` a module of the package, imported under a
+    name) across modules, as ``file:line module._name``. A package's private *modules*
+    (``from . import _kernels``, ``cardkit._checks``) are not private names; dunders neither."""
+    modules = modules_of(package)
+    known = {**(others or {}), **modules}
+    out = []
+    for name, (path, is_pkg) in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        bound: dict[str, str] = {}          # a local name -> the module it is
+        for line, target, names in imports_of(name, path, is_pkg):
+            for n in names:
+                if n.startswith("_") and not n.startswith("__") and f"{target}.{n}" not in known and target != name:
+                    out.append(f"{path.relative_to(package.parent)}:{line} {target}.{n}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                here = name if is_pkg else name.rpartition(".")[0]
+                base = here.split(".")[:len(here.split(".")) - (node.level - 1)] if node.level else []
+                target = ".".join(base + ([node.module] if node.module else []))
+                for a in node.names:
+                    if f"{target}.{a.name}" in known:
+                        bound[a.asname or a.name] = f"{target}.{a.name}"
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.asname and a.name in known:
+                        bound[a.asname] = a.name
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound
+                    and node.attr.startswith("_") and not node.attr.startswith("__")):
+                target = bound[node.value.id]
+                if target != name and f"{target}.{node.attr}" not in known:
+                    out.append(f"{path.relative_to(package.parent)}:{node.lineno} {target}.{node.attr}")
+    return sorted(set(out))
+
+
+def test_no_module_imports_another_modules_private_names():
+    """What modules share is public (a name without underscore, in ``__all__`` where the
+    module has one); the older private names stay as aliases for code outside the package."""
+    found = private_imports(ROOT / "cardkit") + private_imports(ROOT / "widgets", MODULES)
+    assert found == [], f"{len(found)} private names read across modules:\n" + "\n".join(found)
+
+
+def test_the_private_name_check_sees_both_forms(tmp_path):
+    pkg = tmp_path / "priv"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "_hidden.py").write_text("X = 1\n")
+    (pkg / "a.py").write_text("_Y = 1\nZ = 2\n")
+    (pkg / "b.py").write_text("from .a import _Y, Z\nfrom . import _hidden\nfrom . import a as A\n\n"
+                              "def f():\n    return A._Y + A.Z + _hidden.X + A.__name__.count('a')\n")
+    assert private_imports(pkg) == ["priv/b.py:1 priv.a._Y", "priv/b.py:6 priv.a._Y"]
+
+
+# ---- the public names keep working -------------------------------------------------------------
+
+def test_the_public_names_of_issue_30_keep_working():
+    """``cardkit.room.Room``, ``cardkit.codes.deal_from_code``, ``cardkit.analysis.*``,
+    ``cardkit.games.*``, ``cardkit.simulate.*``, ``cardkit.table_session``, the console
+    scripts, and the names this slice made public beside their older private ones."""
+    import importlib
+
+    import tomllib
+
+    from cardkit import advisor, analysis, codes, room, simulate, table_session
+    from cardkit.games import armenian_durak, variety, warsaw_hearts
+
+    assert callable(room.Room) and callable(codes.deal_from_code) and callable(table_session.TableSession)
+    for module in (analysis, simulate, variety, warsaw_hearts, armenian_durak):
+        for name in module.__all__:
+            assert getattr(module, name) is not None, f"{module.__name__}.{name}"
+    assert codes.deal_from_code("V-4821").game == "variety"
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert set(scripts) >= {"cardkit-lessons", "cardkit-hub"}
+    for target in scripts.values():
+        module, _, func = target.partition(":")
+        assert callable(getattr(importlib.import_module(module), func)), target
+    # moved or made public: the older names still answer, with the same objects
+    from cardkit.analysis import worlds
+    from cardkit.games import armenian_durak_rules, variety_bots
+    from cardkit.simulate import variety as simulate_variety
+    assert advisor.MAX_SAMPLES == worlds.MAX_SAMPLES == 100_000 and advisor.sample_deals is worlds.sample_deals
+    assert variety_bots._reason is variety_bots.bid_reason and variety._reason is variety_bots.bid_reason
+    assert armenian_durak._check_rules is armenian_durak_rules.checked_rules
+    assert simulate_variety._tables is simulate_variety.kernel_tables

@@ -205,7 +205,7 @@ def dd_table(state, *, contracts=None, pairs=None, max_nodes: int | None = None,
     def one(item, cache):
         key, pair = item
         s = _cell_state(state, key[0], pair)
-        ctx = AV._Ctx(s, max_nodes, cache)   # the table is kept while the contract and sides stay
+        ctx = AV.SolverContext(s, max_nodes, cache)   # the table is kept while the contract and sides stay
         try:
             v, _ = ctx.value_from_start(cache)
             m = ctx.margin(ctx.taken + v)

@@ -335,7 +335,7 @@ def _batched_playouts(game, worlds, legal, seat, rng) -> list[list[float]]:
     out = np.empty((B, len(legal)))
     if game == "variety":
         from ..simulate import variety as SV
-        tables = SV._tables(w0.rules.contract_values)
+        tables = SV.kernel_tables(w0.rules.contract_values)
         off = w0.contract * 52
         bit = lambda c: int(tables.bit_of[off + c.index])
         hands = np.zeros((4, B), dtype=U64)
@@ -347,7 +347,7 @@ def _batched_playouts(game, worlds, legal, seat, rng) -> list[list[float]]:
         dl = np.full(B, w0.dealer, dtype=np.int8)
         for j, a in enumerate(legal):
             prefix = [bit(c) for c in order] + [bit(a)]
-            batch = SV._play(hands.copy(), con, decl, dl, "rule", w0.rules, rng, prefix=prefix)
+            batch = SV.play_batch(hands.copy(), con, decl, dl, "rule", w0.rules, rng, prefix=prefix)
             out[:, j] = batch.margin(seat)
     else:
         from ..simulate import warsaw_hearts as SW
@@ -361,7 +361,7 @@ def _batched_playouts(game, worlds, legal, seat, rng) -> list[list[float]]:
         dealer = np.full(B, w0.dealer)
         for j, a in enumerate(legal):
             forced = np.array([bit(c) for c in order] + [bit(a)], dtype=np.int32)
-            played = SW._play(hands.copy(), dealer, w0.rules, "rule", rng, prefix=forced)
+            played = SW.play_batch(hands.copy(), dealer, w0.rules, "rule", rng, prefix=forced)
             out[:, j] = played.scores[:, seat]
     return out.tolist()
 
@@ -429,7 +429,7 @@ def _hands_as_cards(hands: np.ndarray, rules) -> list[list[list]]:
     """:func:`cardkit.analysis.worlds.sample_deals`' hands (4, n) as n deals of four card lists."""
     from ..cards import Card
     from ..simulate import variety as SV
-    bit = SV._tables(rules.contract_values).bit_of[52:104].astype(np.uint64)   # ace-high layout
+    bit = SV.kernel_tables(rules.contract_values).bit_of[52:104].astype(np.uint64)   # ace-high layout
     cards = [Card.from_index(i) for i in range(52)]
     has = ((hands[:, :, None] >> bit[None, None, :]) & np.uint64(1)).astype(bool)   # (4, n, 52)
     return [[[cards[i] for i in np.flatnonzero(has[s, k])] for s in range(4)] for k in range(hands.shape[1])]
@@ -493,10 +493,10 @@ def bid_estimate(obs, *, samples: int = 400, seed=None) -> Estimate:
                     f"repeat it, every later bid as the rule bots would bid")
     con_f = con.reshape(-1)
     h = np.tile(hands, (1, len(legal)))
-    rev = SV._tables(rules.contract_values).reversed[con_f]
+    rev = SV.kernel_tables(rules.contract_values).reversed[con_f]
     if rev.any():
         h = np.where(rev[None, :], reverse_strength(h, 13), h)
-    batch = SV._play(h, con_f, np.ascontiguousarray(decl.reshape(-1, 2)),
+    batch = SV.play_batch(h, con_f, np.ascontiguousarray(decl.reshape(-1, 2)),
                      np.full(len(con_f), obs.dealer, dtype=np.int8), "rule", rules, rng)
     rows = batch.margin(seat).reshape(len(legal), n).T
     out = _summary(seat, legal, rows, "auction", t0)
@@ -852,8 +852,8 @@ class ExpertBot(Bot):
         return ties[0]
 
     def _bid(self, obs):
-        from ..games.variety_bots import _reason
+        from ..games.variety_bots import bid_reason
         est = bid_estimate(obs, samples=300, seed=self.rng)   # in the auction as it stands
         choice = est.best
-        self.remark = f"I bid {choice}: {_reason(choice, obs.hand)}"
+        self.remark = f"I bid {choice}: {bid_reason(choice, obs.hand)}"
         return choice

@@ -28,7 +28,8 @@ from ..errors import CardkitError, StateError, quote
 from ..games import variety as V
 from ._types import SearchLimit, Solution
 
-__all__ = ["solve", "analyse", "sample_worlds", "margin_of", "solve_value", "solve_values", "default_workers"]
+__all__ = ["solve", "analyse", "sample_worlds", "margin_of", "solve_value", "solve_values", "default_workers",
+           "SolverContext"]
 
 _INF = 1 << 20
 #: the kernel's bounds on (quick tricks, the grouping bound); False: the plain search, for
@@ -44,7 +45,7 @@ _TT_BUCKET_BITS = 20   # 2**20 buckets of 24 bytes
 _TT_ENTRY_BITS = 22    # 2**22 entries of 64 bytes (memory only for those used; a full table is emptied)
 
 
-class _Ctx:
+class SolverContext:
     """Arrays of one position for the kernel, and the mapping back to cards."""
 
     def __init__(self, state: V.State, max_nodes: int | None, cache: dict | None = None):
@@ -226,7 +227,7 @@ def _clear(arrays) -> None:
     arrays[2].fill(0)
 
 
-def _table(ctx: _Ctx, cache: dict):
+def _table(ctx: SolverContext, cache: dict):
     """The transposition table for this contract, sides and card values: kept between
     calls in ``cache`` (the module's :data:`_TT_CACHE`, or a worker thread's own dict; its
     entries are values to go of positions, true for any position of any deal with the
@@ -249,7 +250,7 @@ def clear_table() -> None:
     _TT_CACHE.clear()
 
 
-def _line(ctx: _Ctx, v_togo: int, exact: bool) -> list[Card]:
+def _line(ctx: SolverContext, v_togo: int, exact: bool) -> list[Card]:
     """The cards of best play from the context's position (the context is played forward).
 
     Exact mode: ``v_togo`` is the exact value to go, and each turn takes a card whose
@@ -299,7 +300,7 @@ def solve(state, *, max_nodes: int | None = None) -> Solution:
         d = decl[0]
         f = next(s for s in range(4) if s not in decl)
         return Solution(r[d] - r[f], (), 0, tuple(r), time.perf_counter() - t0)
-    ctx = _Ctx(state, max_nodes)
+    ctx = SolverContext(state, max_nodes)
     v, exact = ctx.value_to_go(0, ctx.tn, ctx.leader)
     taken0 = ctx.taken
     value = ctx.margin(taken0 + v)
@@ -333,7 +334,7 @@ def analyse(state, *, max_nodes: int | None = None) -> dict:
     max_nodes = check_max_nodes(max_nodes)
     if isinstance(state, V.State) and state.phase == "over":
         raise StateError("the deal is over: no card is left to analyse")
-    ctx = _Ctx(state, max_nodes)
+    ctx = SolverContext(state, max_nodes)
     p = ctx.mover(0, ctx.tn, ctx.leader)
     sign = 1 if ctx.side[p] else -1
     out: dict = {}
@@ -361,7 +362,7 @@ def solve_value(state, *, max_nodes: int | None = None) -> int:
     max_nodes = check_max_nodes(max_nodes)
     if isinstance(state, V.State) and state.phase == "over":
         return margin_of(state)
-    ctx = _Ctx(state, max_nodes)
+    ctx = SolverContext(state, max_nodes)
     v, _ = ctx.value_to_go(0, ctx.tn, ctx.leader)
     return ctx.margin(ctx.taken + v)
 
@@ -473,7 +474,7 @@ def solve_values(states, *, max_nodes: int | None = None, workers: int | None = 
         st = states[i]
         if st.phase == "over":
             return i, margin_of(st)
-        ctx = _Ctx(st, max_nodes, cache)
+        ctx = SolverContext(st, max_nodes, cache)
         try:
             v, _ = ctx.value_from_start(cache)
         except SearchLimit:
@@ -512,3 +513,7 @@ def sample_worlds(state, seat: int, n: int, rng) -> list:
     if not isinstance(state, V.State) or state.phase == "bidding":
         raise StateError("sample_worlds takes a Variety state in its play")
     return worlds.sample_worlds(state.observation(seat), n, rng)
+
+
+# Older private names of the public ones above, for code written before they were public.
+_Ctx = SolverContext

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import ClassVar
 
-from .._checks import is_whole
+from .._checks import is_whole, is_whole as _is_int
 from .._lazy import lazy_dir, lazy_exports
 from ..bots import RandomBot, play_out
 from ..cards import Card, Rank, Suit, deck
@@ -42,11 +42,11 @@ from ..dealing import as_generator, check_rules, shuffled
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from ..notation import check_deck, format_cards, parse_card, parse_cards, parse_suit, sort_hand
 from ..series import DealSeries
-from ..state import TrickGameState, TrickObservation, _new_frozen, rules_from_json, seed_of
+from ..state import TrickGameState, TrickObservation, new_frozen, rules_from_json, seed_of
 from ..tricks import Trick
-from .armenian_durak_deal import _parse_layout, deal_layout, dealing_steps, first_dealer
+from .armenian_durak_deal import deal_layout, dealing_steps, first_dealer, parse_layout as _parse_layout
 from .armenian_durak_rules import (
-    _DEFAULT,
+    DEFAULT_RULES as _DEFAULT,
     MAX_DEALS,
     MAX_TARGET,
     PLAYERS,
@@ -54,17 +54,16 @@ from .armenian_durak_rules import (
     STACKS,
     SWEEP_BONUS,
     Rules,
-    _card_points,
-    _check_rules,
-    _check_seat,
-    _is_int,
-    _points_table,
-    _score,
-    _table,
     beats,
     card_points,
+    card_points_checked as _card_points,
+    check_durak_seat as _check_seat,
+    checked_rules as _check_rules,
     deck_points,
     first_leader,
+    points_lookup as _table,
+    points_table as _points_table,
+    score_checked as _score,
     score_deal,
     special_rank,
     sweep_bonus,
@@ -550,7 +549,7 @@ class State(TrickGameState):
                                  tuple([0 if d is None else 1 for d in down[1]])),
                       taken=(tuple(taken[0]), tuple(taken[1])), points=tuple(self.points()), rules=self.rules,
                       history=tuple(self._seen_lists()[seat]))
-        return _new_frozen(Observation, fields)
+        return new_frozen(Observation, fields)
 
     @classmethod
     def from_observation(cls, obs: Observation, hidden: dict) -> State:

@@ -13,7 +13,7 @@ from ..bots import TrickBot
 from ..cards import Card, Rank, Suit
 from ..errors import StateError
 from .armenian_durak import PLAYERS, Observation, Rules, card_points, trick_winner
-from .armenian_durak_rules import _table
+from .armenian_durak_rules import points_lookup
 
 __all__ = ["RuleBot"]
 
@@ -74,7 +74,7 @@ class RuleBot(TrickBot):
         if ((trump is None or type(trump) is Suit) and type(rules) is Rules and _CARD.issuperset(map(type, legal))
                 and _CARD.issuperset(map(type, obs.trick[:1]))):
             # card_points of the cards weighed below (these or the lead) read from its table
-            pts = _table(rules, trump).__getitem__
+            pts = points_lookup(rules, trump).__getitem__
         else:
             pts = lambda c: card_points(c, trump, rules)
         if type(self).cost is RuleBot.cost:  # the cost below, with the same points

@@ -2,7 +2,7 @@
 
 The order in which the dealer deals a pack into the two tableaux and hands
 (:func:`dealing_steps`, :func:`deal_layout`), the choice of the first dealer
-(:func:`first_dealer`), and the check of a layout given card by card (``_parse_layout``,
+(:func:`first_dealer`), and the check of a layout given card by card (``parse_layout``,
 read by :func:`cardkit.games.armenian_durak.new_deal`). Reads the rules from
 :mod:`cardkit.games.armenian_durak_rules`; every name here is importable from
 :mod:`cardkit.games.armenian_durak` as before.
@@ -16,9 +16,9 @@ from ..cards import Card, deck
 from ..dealing import as_generator, shuffled
 from ..errors import CardkitError, NotationError, quote
 from ..notation import check_deck, parse_cards
-from .armenian_durak_rules import PLAYERS, STACKS, Rules, _check_rules, _check_seat
+from .armenian_durak_rules import PLAYERS, STACKS, Rules, check_durak_seat, checked_rules
 
-__all__ = ["dealing_steps", "deal_layout", "first_dealer"]
+__all__ = ["dealing_steps", "deal_layout", "first_dealer", "parse_layout"]
 
 
 def dealing_steps(pack: Sequence[Card], dealer: int = 0, rules: Rules | None = None
@@ -33,8 +33,8 @@ def dealing_steps(pack: Sequence[Card], dealer: int = 0, rules: Rules | None = N
         ``"hand"`` or ``"up"``; ``position`` is the stack (0..5) or the place in the hand.
     :raises CardkitError: for a pack that is not the rules' whole deck, or a bad dealer.
     """
-    rules = _check_rules(rules)
-    _check_seat(dealer, "dealer")
+    rules = checked_rules(rules)
+    check_durak_seat(dealer, "dealer")
     if isinstance(pack, (str, bytes)) or not isinstance(pack, (Sequence, Iterator)):
         raise CardkitError(f"pack {quote(pack)}: expected a list of the {rules.deck} cards, top card first "
                            f"(RULES.md §3.2)")
@@ -74,7 +74,7 @@ def first_dealer(seed=None, rules: Rules | None = None) -> tuple[int, list[tuple
     :param seed: an int or :class:`numpy.random.Generator`.
     :returns: ``(dealer, turned)``: the cards turned, as ``(seat, card)`` in order.
     """
-    rules = _check_rules(rules)
+    rules = checked_rules(rules)
     pack = shuffled(deck(rules.deck), as_generator(seed))
     turned = []
     for i, card in enumerate(pack):
@@ -84,7 +84,7 @@ def first_dealer(seed=None, rules: Rules | None = None) -> tuple[int, list[tuple
     raise AssertionError("a deck always holds the special rank")  # pragma: no cover
 
 
-def _parse_layout(layout, rules: Rules) -> list[dict]:
+def parse_layout(layout, rules: Rules) -> list[dict]:
     if isinstance(layout, (str, dict)) or not hasattr(layout, "__len__") or len(layout) != PLAYERS:
         raise NotationError(f"layout {quote(layout)}: expected two entries, one per seat, each "
                             "{'hand': ..., 'down': ..., 'up': ...} or (hand, down, up)")
@@ -118,3 +118,7 @@ def _parse_layout(layout, rules: Rules) -> list[dict]:
             got[name] = cards
         out.append(got)
     return out
+
+
+# Older private names of the public ones above, for code written before they were public.
+_parse_layout = parse_layout

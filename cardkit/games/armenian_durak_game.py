@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from .._checks import is_whole
+from .._checks import is_whole, is_whole as _is_int
 from ..cards import Card
 from ..errors import CardkitError, StateError, quote
 from ..series import DealSeries
 from .armenian_durak import State, new_deal
 from .armenian_durak_deal import first_dealer
-from .armenian_durak_rules import PLAYERS, Rules, _check_rules, _is_int
+from .armenian_durak_rules import PLAYERS, Rules, checked_rules
 
 __all__ = ["Game", "game_over", "margin"]
 
@@ -50,7 +50,7 @@ class Game(DealSeries):
     seat_counts_text = "two players (RULES.md §3.1)"
 
     def __init__(self, players: Sequence, *, rules: Rules | None = None, seed=None) -> None:
-        super().__init__(players, rules=_check_rules(rules), seed=seed)
+        super().__init__(players, rules=checked_rules(rules), seed=seed)
 
     def _cut(self) -> tuple[int, list[tuple[int, Card]]]:
         return first_dealer(self.rng, self.rules)
@@ -108,7 +108,7 @@ def game_over(totals: Sequence[int], deals: int, rules: Rules | None = None) -> 
     :raises CardkitError: for totals that are not two whole numbers, ``deals`` that is not
         a whole number >= 0, or ``rules`` that are not :class:`Rules`.
     """
-    rules = _check_rules(rules)
+    rules = checked_rules(rules)
     a, b = _two_totals(totals)
     if not is_whole(deals) or deals < 0:
         raise CardkitError(f"deals {quote(deals)}: expected the number of deals played, a whole number >= 0")

@@ -33,6 +33,8 @@ from ..notation import check_deck, parse_card, parse_suit
 __all__ = [
     "Rules", "card_points", "deck_points", "trick_winner", "beats", "special_rank", "score_deal",
     "PLAYERS", "STACKS", "SWEEP_BONUS", "POINTS", "MAX_TARGET", "MAX_DEALS", "sweep_bonus", "first_leader",
+    "DEFAULT_RULES", "checked_rules", "card_points_checked", "points_table", "points_lookup", "check_durak_seat",
+    "score_checked",
 ]
 
 PLAYERS = 2
@@ -134,22 +136,22 @@ class Rules:
         return self.deck // PLAYERS
 
 
-_DEFAULT = Rules()
+DEFAULT_RULES = Rules()
 
 
-def _check_rules(rules) -> Rules:
+def checked_rules(rules) -> Rules:
     """``rules``, or ``Rules()`` for None (:func:`cardkit.dealing.check_rules`).
 
     :raises CardkitError: for anything but this game's :class:`Rules`.
     """
     if rules is None:
-        return _DEFAULT
+        return DEFAULT_RULES
     return check_rules(rules, Rules, "Armenian Durak")
 
 
 def special_rank(rules: Rules | None = None) -> Rank:
     """The rank that beats only the ace: ``Rank.SIX``, or ``Rank.TWO`` with ``deck=52`` (RULES.md §3.1)."""
-    return _check_rules(rules).special
+    return checked_rules(rules).special
 
 
 def card_points(card: Card, trump: Suit | None = None, rules: Rules | None = None) -> int:
@@ -168,13 +170,13 @@ def card_points(card: Card, trump: Suit | None = None, rules: Rules | None = Non
     :raises CardkitError: for ``rules`` that are not this game's :class:`Rules`.
     """
     if type(card) is Card and (trump is None or type(trump) is Suit) and (rules is None or type(rules) is Rules):
-        pts = _table(_DEFAULT if rules is None else rules, trump).get(card)
+        pts = points_lookup(DEFAULT_RULES if rules is None else rules, trump).get(card)
         if pts is not None:  # arguments already valid: the table gives what the checks below give
             return pts
-    return _card_points(parse_card(card), parse_suit(trump, "trump", allow_none=True), _check_rules(rules))
+    return card_points_checked(parse_card(card), parse_suit(trump, "trump", allow_none=True), checked_rules(rules))
 
 
-def _card_points(card: Card, trump: Suit | None, rules: Rules) -> int:
+def card_points_checked(card: Card, trump: Suit | None, rules: Rules) -> int:
     """:func:`card_points` for arguments already checked."""
     if card.rank == rules.special:
         if rules.trump_six_double and card.suit == trump:
@@ -184,27 +186,27 @@ def _card_points(card: Card, trump: Suit | None, rules: Rules) -> int:
 
 
 @functools.lru_cache(maxsize=256)
-def _points_table(rules: Rules, trump: Suit | None) -> dict[Card, int]:
+def points_table(rules: Rules, trump: Suit | None) -> dict[Card, int]:
     """Every card's points under ``rules`` and ``trump`` (both already checked), for every
     card of the 52-card deck; cached per (rules, trump) (rules are frozen and hashable).
     Read by :func:`card_points` and :meth:`State.points`; callers must not change it."""
-    return {c: _card_points(c, trump, rules) for c in deck(52)}
+    return {c: card_points_checked(c, trump, rules) for c in deck(52)}
 
 
 _NOTHING = object()
-#: ``(rules, trump, table)`` of the last :func:`_table` call that missed
+#: ``(rules, trump, table)`` of the last :func:`points_lookup` call that missed
 _LAST_TABLE: tuple = (_NOTHING, _NOTHING, None)
 
 
-def _table(rules: Rules, trump: Suit | None) -> dict[Card, int]:
-    """:func:`_points_table` (same arguments, already checked), answered without hashing
+def points_lookup(rules: Rules, trump: Suit | None) -> dict[Card, int]:
+    """:func:`points_table` (same arguments, already checked), answered without hashing
     ``rules`` when asked for the same rules object and trump as the time before: a deal
     asks for its own table at every card a bot weighs and every observation."""
     global _LAST_TABLE
     last = _LAST_TABLE
     if last[0] is rules and last[1] is trump:
         return last[2]
-    table = _points_table(rules, trump)
+    table = points_table(rules, trump)
     _LAST_TABLE = (rules, trump, table)
     return table
 
@@ -215,7 +217,7 @@ def deck_points(trump: Suit | None = None, rules: Rules | None = None) -> int:
     :raises NotationError: for a trump that is not a suit (:func:`cardkit.notation.parse_suit`).
     :raises CardkitError: for ``rules`` that are not this game's :class:`Rules`.
     """
-    rules = _check_rules(rules)
+    rules = checked_rules(rules)
     trump = parse_suit(trump, "trump", allow_none=True)
     return sum(card_points(c, trump, rules) for c in deck(rules.deck))
 
@@ -232,7 +234,7 @@ def beats(card: Card, other: Card, rules: Rules | None = None) -> bool:
     :raises CardkitError: for ``rules`` that are not this game's :class:`Rules`.
     """
     card, other = parse_card(card), parse_card(other)
-    return _beats(card, other, _check_rules(rules).special)
+    return _beats(card, other, checked_rules(rules).special)
 
 
 def _beats(card: Card, other: Card, special: Rank) -> bool:
@@ -268,12 +270,12 @@ def trick_winner(lead: Card, reply: Card, trump: Suit | None, rules: Rules | Non
         lead, reply = parse_card(lead), parse_card(reply)  # else nothing to read (the engine's own cards)
         trump = parse_suit(trump, "trump", allow_none=True)
     if reply.suit == lead.suit:
-        rules = rules if type(rules) is Rules else _check_rules(rules)
+        rules = rules if type(rules) is Rules else checked_rules(rules)
         return 1 if _beats(reply, lead, rules.special) else 0
     return 1 if reply.suit == trump else 0
 
 
-def _check_seat(seat, what="seat") -> None:
+def check_durak_seat(seat, what="seat") -> None:
     if not is_whole(seat) or not 0 <= seat < PLAYERS:
         raise CardkitError(f"{what} {quote(seat)}: expected a seat 0 or 1 (two players, RULES.md §3.1)")
 
@@ -290,7 +292,7 @@ def score_deal(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules
         twice (RULES.md §3.1: each card is in the deck once) or not in the rules' deck.
     :raises NotationError: for an item that is not a card, or a trump that is not a suit.
     """
-    rules = _check_rules(rules)
+    rules = checked_rules(rules)
     trump = parse_suit(trump, "trump", allow_none=True)
     if (isinstance(taken, (str, bytes)) or not isinstance(taken, Sequence) or len(taken) != PLAYERS
             or any(isinstance(t, (str, bytes)) or not isinstance(t, Sequence) for t in taken)):
@@ -304,13 +306,13 @@ def score_deal(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules
             if c in seen:
                 raise CardkitError(f"taken: {c} is taken twice; each card is in the deck once (RULES.md §3.1)")
             seen.add(c)
-    return _score(taken, trump, rules)
+    return score_checked(taken, trump, rules)
 
 
-def _score(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules) -> list[int]:
+def score_checked(taken: Sequence[Sequence[Card]], trump: Suit | None, rules: Rules) -> list[int]:
     """:func:`score_deal` for arguments already checked (a finished deal's own taken
     cards, its trump and rules)."""
-    table = _table(rules, trump)
+    table = points_lookup(rules, trump)
     return [sum(map(table.__getitem__, t)) + int(sweep_bonus(len(t) // PLAYERS, rules)) for t in taken]
 
 
@@ -329,4 +331,14 @@ def sweep_bonus(tricks_won, rules: Rules | None = None):
 
     :raises CardkitError: for ``rules`` that are not :class:`Rules`.
     """
-    return SWEEP_BONUS * (tricks_won == _check_rules(rules).tricks)
+    return SWEEP_BONUS * (tricks_won == checked_rules(rules).tricks)
+
+
+# Older private names of the public ones above, for code written before they were public.
+_DEFAULT = DEFAULT_RULES
+_check_rules = checked_rules
+_card_points = card_points_checked
+_points_table = points_table
+_table = points_lookup
+_check_seat = check_durak_seat
+_score = score_checked

@@ -23,7 +23,7 @@ from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_h
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from ..notation import parse_card, sort_hand
 from ..series import DealSeries
-from ..state import TrickGameState, TrickObservation, _new_frozen, seed_of
+from ..state import TrickGameState, TrickObservation, new_frozen, seed_of
 from ..tricks import Trick, winning_index
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "Auction", "resolve_auction", "score_deal", "opening_leader", "Game", "RandomBot",
     "RuleBot", "PLAYERS", "DEFENDERS_BONUS", "MAX_DEALS", "first_lead_seat", "trick_points",  # noqa: F822  # loaded on first use (_LAZY)
     "declarers_lose",
+    "BLACK_JT", "RED_JT",
 ]
 
 PLAYERS = 4
@@ -145,8 +146,8 @@ def _values(f) -> tuple[int, ...]:
     return tuple(f(c) for c in deck(52))
 
 
-_BLACK_JT = {Card(s, r) for s in (Suit.SPADES, Suit.CLUBS) for r in (Rank.JACK, Rank.TEN)}
-_RED_JT = {Card(s, r) for s in (Suit.HEARTS, Suit.DIAMONDS) for r in (Rank.JACK, Rank.TEN)}
+BLACK_JT = {Card(s, r) for s in (Suit.SPADES, Suit.CLUBS) for r in (Rank.JACK, Rank.TEN)}
+RED_JT = {Card(s, r) for s in (Suit.HEARTS, Suit.DIAMONDS) for r in (Rank.JACK, Rank.TEN)}
 _ZERO = _values(lambda c: 0)
 
 
@@ -164,7 +165,7 @@ def _table(two: int, seven: int) -> dict[int, Contract]:
                  "+1 per red card, −1 per black card taken"),
         # 5: spades trumps; +5 per black J and T, −5 per red J and T
         Contract(5, S, False, 0, 0,
-                 _values(lambda c: 5 if c in _BLACK_JT else -5 if c in _RED_JT else 0),
+                 _values(lambda c: 5 if c in BLACK_JT else -5 if c in RED_JT else 0),
                  "+5 per J♠ J♣ 10♠ 10♣, −5 per J♥ J♦ 10♥ 10♦ taken"),
         # 6: clubs trumps, reversed order; +1 per red card
         Contract(6, C, True, 0, 0, _values(lambda c: 1 if c.suit.is_red else 0), "+1 per red card taken"),
@@ -690,7 +691,7 @@ class State(TrickGameState):
                                          False if c is None else c.lowest_wins)
         fields.update(first_bidder=self.first_bidder, bids=tuple(self.bids), contract=self.contract,
                       declarers=self.declarers, rules=self.rules)
-        return _new_frozen(Observation, fields)
+        return new_frozen(Observation, fields)
 
 
     @classmethod

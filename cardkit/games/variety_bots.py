@@ -14,9 +14,9 @@ from ..bots import TrickBot
 from ..cards import HIGH_CARD_POINTS, Card, Rank, Suit, deck
 from ..errors import StateError
 from ..tricks import winning_index
-from .variety import _BLACK_JT, _RED_JT, PLAYERS, Contract, Observation, contracts
+from .variety import BLACK_JT, PLAYERS, RED_JT, Contract, Observation, contracts
 
-__all__ = ["RuleBot", "hand_evaluation"]
+__all__ = ["RuleBot", "hand_evaluation", "bid_reason"]
 
 
 _DECK = frozenset(deck(52))
@@ -45,7 +45,7 @@ def hand_evaluation(hand: Sequence[Card]) -> dict[int, float]:
         3: (len(by[H]) - 3.25) * 1.7 + strong(H) * 0.5 + strong(S) * 0.5 + (len(by[S]) - 3) * 0.3 + (hcp - 10) * 0.3,
         4: (len(by[D]) - 3.25) * 1.6 + strong(D) * 0.4 + (reds - 6.5) * 0.9 + (hcp - 10) * 0.2,
         5: (len(by[S]) - 3.25) * 1.3 + strong(S) * 0.4
-           + sum(3 if c in _BLACK_JT else -2 if c in _RED_JT else 0 for c in hand),
+           + sum(3 if c in BLACK_JT else -2 if c in RED_JT else 0 for c in hand),
         6: (sum(1 for c in by[C] if c.rank <= Rank.SEVEN) - 1.5) * 2.0 + (reds - 6.5) * 0.3 + (low - 4) * 0.4,
         7: (len(by[S]) - 3.25) * 1.2 + strong(S) * 0.4 - strong(C) * 0.6 + (3.25 - len(by[C])) * 0.6,
         8: (10 - hcp) * 0.8 + (low - 4) * 0.6,
@@ -53,7 +53,7 @@ def hand_evaluation(hand: Sequence[Card]) -> dict[int, float]:
     return ev
 
 
-def _reason(contract: int, hand: Sequence[Card]) -> str:
+def bid_reason(contract: int, hand: Sequence[Card]) -> str:
     by = {s: [c for c in hand if c.suit == s] for s in Suit}
     hcp = sum(_HCP.get(c.rank, 0) for c in hand)
     n = lambda s: len(by[s])
@@ -109,7 +109,7 @@ class RuleBot(TrickBot):
             fresh = [n for n in ranked if n not in named]
             choice = fresh[0] if fresh else ranked[0]
         # small randomness among near-equal fresh choices keeps bots from being predictable
-        self.remark = f"I bid {choice}: {_reason(choice, obs.hand)}"
+        self.remark = f"I bid {choice}: {bid_reason(choice, obs.hand)}"
         return choice
 
     # play
@@ -175,3 +175,7 @@ class RuleBot(TrickBot):
         if u.suit != w.suit:
             return False
         return u.rank < w.rank if c.lowest_wins else u.rank > w.rank
+
+
+# Older private names of the public ones above, for code written before they were public.
+_reason = bid_reason

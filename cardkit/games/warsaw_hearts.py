@@ -33,7 +33,7 @@ from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_h
 from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from ..notation import check_deck, parse_card, sort_hand
 from ..series import DealSeries
-from ..state import TrickGameState, TrickObservation, _new_frozen, seed_of
+from ..state import TrickGameState, TrickObservation, new_frozen, seed_of
 from ..tricks import Trick, winning_index
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "Assessment", "assess_tricks", "penalty_and_bonus", "Payment", "payments", "settle", "losers",
     "new_deal", "State", "Observation", "Game", "RandomBot", "RuleBot", "rules_for", "MAX_LOSS_AT",  # noqa: F822  # loaded on first use (_LAZY)
     "first_leader", "KeepHonoursBot",  # noqa: F822  # loaded on first use (_LAZY)
+    "HONOUR_SET",
 ]
 
 
@@ -203,7 +204,7 @@ PENALTY_SCHEDULE: tuple[PenaltyRow, ...] = (
 
 #: Each honour's value alone (from the single-honour rows): K♥ 4, Q♥ 3, J♥ 2.
 HONOUR_VALUES: dict[Card, int] = {r.card: r.penalty for r in PENALTY_SCHEDULE if r.card is not None}
-_HONOUR_SET = frozenset(HONOURS)
+HONOUR_SET = frozenset(HONOURS)
 
 
 @dataclass(frozen=True)
@@ -240,7 +241,7 @@ def _assess(tricks: Sequence[Sequence[Card]], rules: Rules) -> Assessment:
         for c in cards:
             if c.suit is Suit.HEARTS:
                 hearts += 1
-                if c in _HONOUR_SET:
+                if c in HONOUR_SET:
                     where[c] = i
                     n += 1
         if n:
@@ -557,7 +558,7 @@ class State(TrickGameState):
         """
         fields = self._trick_observation(seat, None, False)
         fields["rules"] = self.rules
-        return _new_frozen(Observation, fields)
+        return new_frozen(Observation, fields)
 
 
     @classmethod

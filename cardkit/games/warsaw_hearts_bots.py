@@ -17,7 +17,7 @@ from .._checks import is_whole
 from ..bots import TrickBot
 from ..cards import Card, Rank, Suit, deck
 from ..errors import CardkitError, quote
-from .warsaw_hearts import _HONOUR_SET, DECK_SIZE, HONOUR_VALUES, HONOURS, Observation
+from .warsaw_hearts import DECK_SIZE, HONOUR_SET, HONOUR_VALUES, HONOURS, Observation
 
 __all__ = ["RuleBot", "KeepHonoursBot"]
 
@@ -60,7 +60,7 @@ class RuleBot(TrickBot):
 
     def _lead(self, legal: list[Card], unseen: list[Card]) -> Card:
         def score(c: Card):
-            return (self._higher_unseen(c, unseen) - (10 if c in _HONOUR_SET else 0), -c.rank)
+            return (self._higher_unseen(c, unseen) - (10 if c in HONOUR_SET else 0), -c.rank)
         return max(legal, key=score)
 
     def _discard(self, legal: list[Card], unseen: list[Card]) -> Card:
@@ -81,7 +81,7 @@ class RuleBot(TrickBot):
         winners = [c for c in legal if c.rank > top]
         last = len(trick) == obs.players - 1
         clean = not any(c.suit is Suit.HEARTS for c in trick)
-        plain = [c for c in winners if c not in _HONOUR_SET]
+        plain = [c for c in winners if c not in HONOUR_SET]
         if last and clean and led is not Suit.HEARTS and winners:
             return max(winners, key=lambda c: c.rank)
         if duckers:
@@ -124,7 +124,7 @@ class KeepHonoursBot(RuleBot):
     def act(self, obs: Observation) -> Card:
         legal = obs.legal_actions
         void = bool(obs.trick) and legal[0].suit != obs.trick[0].suit
-        others = tuple(c for c in legal if c not in _HONOUR_SET)
+        others = tuple(c for c in legal if c not in HONOUR_SET)
         if void and len(obs.tricks) < self.until and others and len(others) < len(legal):
             return super().act(replace(obs, legal_actions=others))
         return super().act(obs)

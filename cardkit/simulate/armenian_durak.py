@@ -51,7 +51,8 @@ from ._core import (
 )
 
 __all__ = ["DurakBatch", "simulate_armenian_durak", "random_armenian_durak", "DurakRulePolicyBot",
-           "DurakWeakestBot", "strength", "layout_columns", "NO_DRAW", "DECLINED"]
+           "DurakWeakestBot", "strength", "layout_columns", "NO_DRAW", "DECLINED", "kernel_tables",
+           "DurakPlay", "finish_batch"]
 
 STACKS = D.STACKS
 #: ``draws`` sentinel: no draw was offered (the card came from a stack, or no face-down card was left).
@@ -82,7 +83,7 @@ class _Tables:
 
 
 @cache
-def _tables(deck_size: int) -> _Tables:
+def kernel_tables(deck_size: int) -> _Tables:
     rules = D.Rules(deck=deck_size)
     cards = tuple(make_deck(deck_size))
     bit_of = np.array([4 * strength(c, rules) + int(c.suit) for c in cards], dtype=np.uint8)
@@ -106,7 +107,7 @@ def _point_masks(rules) -> tuple[np.ndarray, np.ndarray]:
     RULES.md §3.1, ``trump_six_double`` included): ``(values, masks)``, ``values`` (V,)
     int32 the distinct nonzero points, ``masks`` (4, V) uint64: under trump suit ``t`` the
     cards (simulator bits) worth ``values[k]``."""
-    tb = _tables(rules.deck)
+    tb = kernel_tables(rules.deck)
     pts = [[D.card_points(c, Suit(t), rules) for c in tb.cards] for t in range(4)]
     values = np.array(sorted({p for row in pts for p in row} - {0}), dtype=np.int32)
     masks = np.zeros((4, len(values)), dtype=U64)
@@ -171,7 +172,7 @@ class DurakBatch(PlayedBatch):
         return np.ascontiguousarray(self._draws.transpose(2, 0, 1))
 
 
-class _DurakPlay:
+class DurakPlay:
     """The play loop. State arrays (seat on axis 0, deal on the last axis):
 
     - ``hand`` (2, B) uint64 masks; ``up`` / ``down`` (2, 6, B) int16 bit positions of
@@ -316,7 +317,7 @@ class _DurakPlay:
         ``first_reply``: force the first reply. Without them, and with numba and a PCG64
         generator, the compiled :func:`._kernels.play_durak` plays (same arrays, same
         random numbers)."""
-        from .variety import _kernels
+        from .variety import kernels_for as _kernels
         K = _kernels(self.rng) if first_lead is None and first_reply is None else None
         if K is not None:
             return self._run_kernel(K)
@@ -393,7 +394,7 @@ def _setup_from_rows(rows_bits, dealer, rules):
     return hand, up, down
 
 
-def _finish(play, tables, dealer, trump, rules):
+def finish_batch(play, tables, dealer, trump, rules):
     pts = _points(play.taken, np.asarray(trump, dtype=np.int64), rules)
     sweep = D.sweep_bonus(play.ntricks, rules)                     # RULES.md §3.4, the engine's rule
     return DurakBatch(
@@ -446,7 +447,7 @@ def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=No
     rules = check_rules(rules, D.Rules, "Armenian Durak")
     codes = policy_codes(policy, 2)
     rng = as_generator(seed)
-    tables = _tables(rules.deck)
+    tables = kernel_tables(rules.deck)
     n = rules.deck
     deals = check_deals(deals, n)
     if deals.min(initial=0) < 0 or deals.max(initial=0) >= n or \
@@ -456,10 +457,10 @@ def simulate_armenian_durak(deals, trump, *, dealer=0, policy="random", rules=No
     dl = _batch_arg(dealer, B, "dealer", 1)
     tr = _trump_arg(trump, B)
     hand, up, down = _setup_from_rows(tables.bit_of[deals].astype(np.int64), dl, rules)
-    play = _DurakPlay(tables, hand, up, down, D.first_leader(dl), tr, codes, rng, rules.tricks,
+    play = DurakPlay(tables, hand, up, down, D.first_leader(dl), tr, codes, rng, rules.tricks,
                       draw_after=rules.draw_after)
     play.run()
-    return _finish(play, tables, dl, tr, rules)
+    return finish_batch(play, tables, dl, tr, rules)
 
 
 def random_armenian_durak(batch: int, *, seed=None, policy="random", rules=None) -> DurakBatch:
@@ -474,9 +475,9 @@ def random_armenian_durak(batch: int, *, seed=None, policy="random", rules=None)
     batch = check_batch_size(batch)
     rules = check_rules(rules, D.Rules, "Armenian Durak")
     codes = policy_codes(policy, 2)
-    tables = _tables(rules.deck)
+    tables = kernel_tables(rules.deck)
     rng = as_generator(seed)
-    from .variety import _kernels
+    from .variety import kernels_for as _kernels
     K = _kernels(rng)
     if K is not None:   # the same shuffle, compiled (see _kernels.deal_rows)
         state = K.generator_state(rng)
@@ -490,10 +491,10 @@ def random_armenian_durak(batch: int, *, seed=None, policy="random", rules=None)
     cols = layout_columns(rules)["hand"][0]          # the dealer's hand columns
     tr = (rows[np.arange(batch), cols[pick_i]] & 3)
     hand, up, down = _setup_from_rows(rows, dl, rules)
-    play = _DurakPlay(tables, hand, up, down, D.first_leader(dl), tr, codes, rng, rules.tricks,
+    play = DurakPlay(tables, hand, up, down, D.first_leader(dl), tr, codes, rng, rules.tricks,
                       draw_after=rules.draw_after)
     play.run()
-    return _finish(play, tables, dl, tr, rules)
+    return finish_batch(play, tables, dl, tr, rules)
 
 
 # ---- object-engine twins -----------------------------------------------------------------
@@ -571,3 +572,9 @@ class DurakRulePolicyBot(Bot):
                                                 (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, special)]
             return weakest(first(*[[c for c in lose if f(c)] for f in order]))
         return cheapest()
+
+
+# Older private names of the public ones above, for code written before they were public.
+_tables = kernel_tables
+_DurakPlay = DurakPlay
+_finish = finish_batch

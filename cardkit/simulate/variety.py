@@ -47,8 +47,8 @@ from ._core import (
     reverse_strength,
 )
 
-__all__ = ["VarietyBatch", "BITS", "simulate_variety", "random_variety", "auction_for", "RulePolicyBot",
-           "WeakestBot", "strength"]
+__all__ = ["VarietyBatch", "BITS", "kernels_for", "simulate_variety", "random_variety", "auction_for", "RulePolicyBot",
+           "WeakestBot", "strength", "kernel_tables", "play_batch"]
 
 PLAYERS = 4
 TRICKS = 13
@@ -82,7 +82,7 @@ class _Tables:
 
 
 @cache
-def _tables(contract_values: str) -> _Tables:
+def kernel_tables(contract_values: str) -> _Tables:
     """Bit layouts and scoring tables of the eight contracts (index 0 repeats contract 1)
     under ``contract_values`` (``"book"``, its older name ``"seed"``, or ``"halved_2_7"``;
     RULES.md §1.2)."""
@@ -124,7 +124,7 @@ def _tables(contract_values: str) -> _Tables:
 #: The 52 cards, for the object twins.
 _CARDS = tuple(deck(52))
 #: Single-card bits in the normal (ace high) layout, indexed by Card.index: shape (52,) uint64.
-BITS = (ONE << _tables("book").bit_of[52:104].astype(U64))
+BITS = (ONE << kernel_tables("book").bit_of[52:104].astype(U64))
 
 
 # ---- the result ------------------------------------------------------------------------
@@ -291,7 +291,7 @@ class _VarietyPlay(FollowSuitPlay):
 _USE_KERNEL = True
 
 
-def _kernels(rng=None):
+def kernels_for(rng=None):
     """The lazily imported kernel module, or None (numba missing, switched off, or ``rng``
     given and not driven by PCG64, numpy's default, which the kernels replay)."""
     if not _USE_KERNEL or (rng is not None and type(rng.bit_generator) is not np.random.PCG64):
@@ -305,10 +305,10 @@ def _kernels(rng=None):
 
 @cache
 def _kernel_tables(contract_values: str):
-    """Per-contract arrays the kernel reads, all from :func:`_tables` (9 rows, row 0
+    """Per-contract arrays the kernel reads, all from :func:`kernel_tables` (9 rows, row 0
     unused): trump suit mask, the rule policy's trick worth ``52 * (per trick + majority
     // 6)``."""
-    t = _tables(contract_values)
+    t = kernel_tables(contract_values)
     tmask = np.where(t.trump >= 0, SUIT_MASK[np.maximum(t.trump, 0)], ZERO).astype(U64)
     base = (52 * (t.per_trick + t.majority // 6)).astype(np.int32)
     return tmask, base, np.ascontiguousarray(t.sum_cv, dtype=np.int32)
@@ -322,7 +322,7 @@ class _KernelPlay:
 
     def __init__(self, K, hands, con, leader, side, codes, rng, contract_values):
         B = hands.shape[1]
-        tables = _tables(contract_values)
+        tables = kernel_tables(contract_values)
         tmask, base, sum_cv = _kernel_tables(contract_values)
         cards = (TRICKS - 1) * PLAYERS if (codes == 0).any() else 0
         rs = K.random_stream(rng, cards, B)
@@ -364,12 +364,12 @@ def simulate_variety(deals, contract, declarers, *, dealer=0, policy="random", r
         raise CardkitError("deals: card indices must be 0..51")
     B = deals.shape[0]
     con, decl, dl = _check_setup(B, contract, declarers, dealer)
-    tables = _tables(rules.contract_values)
+    tables = kernel_tables(rules.contract_values)
     hands = hands_from_deals(deals, tables.bit_of, 4, 13, con.astype(np.int32) * 52)
     if not ((np.bitwise_or.reduce(hands, axis=0) == U64((1 << 52) - 1)).all()
             and (popcount(hands) == 13).all()):
         raise CardkitError("deals: each row must hold every card 0..51 once")
-    return _play(hands, con, decl, dl, policy, rules, rng)
+    return play_batch(hands, con, decl, dl, policy, rules, rng)
 
 
 def _check_setup(B, contract, declarers, dealer):
@@ -400,7 +400,7 @@ def _check_setup(B, contract, declarers, dealer):
     return con, np.ascontiguousarray(decl, dtype=np.int8), dl
 
 
-def _play(hands, con, decl, dl, policy, rules, rng, prefix=None) -> VarietyBatch:
+def play_batch(hands, con, decl, dl, policy, rules, rng, prefix=None) -> VarietyBatch:
     """The play and the scoring; ``hands`` (4, B) uint64 in each deal's contract layout.
     ``prefix``: bit positions (P,) of the first P cards in play order, forced (a position
     reached in a real deal, then a candidate card: :func:`cardkit.analysis.estimate`);
@@ -408,14 +408,14 @@ def _play(hands, con, decl, dl, policy, rules, rng, prefix=None) -> VarietyBatch
     rules = rules or V.Rules()
     B = hands.shape[1]
     codes = policy_codes(policy, PLAYERS)
-    tables = _tables(rules.contract_values)
+    tables = kernel_tables(rules.contract_values)
     con_i = con.astype(np.int32)
     leader = V.first_lead_seat(decl[:, 0].astype(np.int32), dl.astype(np.int32), rules)   # RULES.md §1.4
     ar = np.arange(B)
     side = np.zeros((PLAYERS, B), dtype=np.int8)
     side[decl[:, 0], ar] = 1
     side[decl[:, 1], ar] = 1
-    K = _kernels(rng) if prefix is None else None
+    K = kernels_for(rng) if prefix is None else None
     play: _KernelPlay | _VarietyPlay
     if K is not None:
         play = _KernelPlay(K, hands, con, leader, side, codes, rng, rules.contract_values)
@@ -467,7 +467,7 @@ def random_variety(batch: int, contract=None, *, seed=None, policy="random", rul
                  dtype=np.int8, lo=1, hi=8)
     policy_codes(policy, PLAYERS)
     rng = as_generator(seed)
-    K = _kernels(rng)
+    K = kernels_for(rng)
     if K is not None:   # the same shuffle, compiled (see _kernels.deal_hands)
         state = K.generator_state(rng)
         hands = np.empty((4, batch), dtype=U64)
@@ -480,11 +480,11 @@ def random_variety(batch: int, contract=None, *, seed=None, policy="random", rul
     second = (first + rng.integers(1, 4, batch)) % 4
     con = rng.integers(1, 9, batch) if contract is None else contract
     con, decl, dl = _check_setup(batch, con, np.stack([first, second], axis=1), dealer)
-    tables = _tables(rules.contract_values)
+    tables = kernel_tables(rules.contract_values)
     rev = tables.reversed[con]
     if rev.any():
         hands = np.where(rev[None, :], reverse_strength(hands, 13), hands)
-    return _play(hands, con, decl, dl, policy, rules, rng)
+    return play_batch(hands, con, decl, dl, policy, rules, rng)
 
 
 def auction_for(contract: int, declarers, dealer: int) -> list[int]:
@@ -638,3 +638,8 @@ class RulePolicyBot(Bot):
         if losers:
             return strongest(mincv(losers))
         return strongest(maxcv(legal))
+
+
+# Older private names of the public ones above, for code written before they were public.
+_tables = kernel_tables
+_play = play_batch

@@ -42,10 +42,10 @@ from ._core import (
     policy_codes,
     popcount,
 )
-from .variety import _kernels
+from .variety import kernels_for as _kernels
 
 __all__ = ["WarsawHeartsBatch", "simulate_warsaw_hearts", "random_warsaw_hearts",
-           "HeartsRulePolicyBot", "HeartsWeakestBot", "DECK36"]
+           "HeartsRulePolicyBot", "HeartsWeakestBot", "DECK36", "BITS", "play_batch"]
 
 #: The 36-card deck in :func:`cardkit.deck` order; a card's number is its position here.
 DECK36: tuple[Card, ...] = tuple(deck(36))
@@ -54,8 +54,8 @@ _INDEX36 = {c: i for i, c in enumerate(DECK36)}
 BIT_OF = np.array([4 * (int(c.rank) - 6) + int(c.suit) for c in DECK36], dtype=np.uint8)
 CARD_OF = np.full(64, -1, dtype=np.int8)
 CARD_OF[BIT_OF] = np.arange(36)
-_BITS = ONE << BIT_OF.astype(U64)
-FULL = np.bitwise_or.reduce(_BITS)
+BITS = ONE << BIT_OF.astype(U64)
+FULL = np.bitwise_or.reduce(BITS)
 _K, _Q, _J = (U64(1) << U64(int(BIT_OF[_INDEX36[h]])) for h in W.HONOURS)
 HONOURS = _K | _Q | _J
 HEARTS = SUIT_MASK[int(Suit.HEARTS)] & FULL
@@ -194,7 +194,7 @@ class _KernelHeartsPlay:
                       self.single, self.double, self.hearts, self.ntricks)
 
 
-def _play(hands, dealer, rules, policy, rng, prefix=None) -> WarsawHeartsBatch:
+def play_batch(hands, dealer, rules, policy, rng, prefix=None) -> WarsawHeartsBatch:
     n, B = hands.shape
     T = rules.cards_per_player
     side = np.broadcast_to(np.arange(n, dtype=np.int8)[:, None], (n, B))
@@ -264,7 +264,7 @@ def simulate_warsaw_hearts(deals, *, players: int | None = None, dealer=0, polic
     hands = hands_from_deals(deals, BIT_OF, n, k)
     if not ((np.bitwise_or.reduce(hands, axis=0) == FULL).all() and (popcount(hands) == k).all()):
         raise CardkitError("deals: each row must hold every card 0..35 once")
-    return _play(hands, dl, rules, policy, rng)
+    return play_batch(hands, dl, rules, policy, rng)
 
 
 def random_warsaw_hearts(batch: int, *, players: int | None = None, seed=None, policy="random",
@@ -285,12 +285,12 @@ def random_warsaw_hearts(batch: int, *, players: int | None = None, seed=None, p
     if K is not None:   # the same shuffle, compiled (see _kernels.deal_hands)
         state = K.generator_state(rng)
         hands = np.empty((rules.players, batch), dtype=U64)
-        K.deal_hands(state, _BITS, hands)
+        K.deal_hands(state, BITS, hands)
         K.set_generator_state(rng, state)
     else:
-        hands = hands_from_bits(deal_bits(batch, _BITS, rng), rules.players, rules.cards_per_player)
+        hands = hands_from_bits(deal_bits(batch, BITS, rng), rules.players, rules.cards_per_player)
     dealer = rng.integers(0, rules.players, batch)
-    return _play(hands, dealer, rules, policy, rng)
+    return play_batch(hands, dealer, rules, policy, rng)
 
 
 # ---- object-engine twins -------------------------------------------------------------
@@ -351,3 +351,8 @@ class HeartsRulePolicyBot(Bot):
             return _strongest([c for c in losers if c in hon] or losers)
         plain = [c for c in legal if c not in hon] or legal
         return _strongest(plain) if last else _weakest(plain)
+
+
+# Older private names of the public ones above, for code written before they were public.
+_BITS = BITS
+_play = play_batch
