@@ -9,16 +9,13 @@ import json
 import time
 
 import pytest
+from registry_games import ENGINES as GAMES  # Variety, Warsaw Hearts, Armenian Durak
 
-from cardkit import CardkitError, NotationError, Suit, format_hand, parse_cards, winning_index
-from cardkit import codes, records
-from cardkit.games import armenian_durak as D
-from cardkit.games import variety as V
-from cardkit.games import warsaw_hearts as W
+from cardkit import CardkitError, NotationError, Suit, codes, format_hand, parse_cards, records, winning_index
+from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
 
 BIG = "9" * 5000          # past Python's 4,300-digit limit for int(text)
 NESTED = "[" * 3000 + "]" * 3000
-GAMES = [V, W, D]
 
 
 def _short(message: str, limit: int = 200) -> bool:
@@ -170,8 +167,13 @@ def test_record_rng_state_out_of_range_is_refused(where, value):
 # ---- the simulators: limits checked before any work ------------------------------------------
 
 def test_simulators_refuse_huge_batches_and_bad_arguments_at_once():
-    from cardkit.simulate import (MAX_BATCH, random_armenian_durak, random_variety,
-                                  random_warsaw_hearts, simulate_variety)
+    from cardkit.simulate import (
+        MAX_BATCH,
+        random_armenian_durak,
+        random_variety,
+        random_warsaw_hearts,
+        simulate_variety,
+    )
     assert MAX_BATCH == 1_000_000
     calls = [lambda: random_variety(10 ** 7), lambda: random_variety(2 ** 63),
              lambda: random_variety(MAX_BATCH + 1),

@@ -9,8 +9,7 @@ import subprocess
 import sys
 
 import pytest
-
-GAMES = ("variety", "warsaw_hearts", "armenian_durak")
+from registry_games import NAMES as GAMES
 
 
 @pytest.mark.parametrize("game", GAMES)

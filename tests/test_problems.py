@@ -13,17 +13,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from registry_games import GAMES
 
 from cardkit import analysis as A
 from cardkit.analysis.judge import outcome
 from cardkit.cards import deck
-from cardkit.games import armenian_durak as D
-from cardkit.games import variety as V
-from cardkit.games import warsaw_hearts as W
 from cardkit.problems import grade, line_words, load_problems
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
-GAMES = {"variety": V, "warsaw_hearts": W, "armenian_durak": D}
+
 LIMITS = {"variety": 6, "warsaw_hearts": 5, "armenian_durak": 8}  # tricks left, as the lessons say
 
 

@@ -8,12 +8,12 @@ import math
 from pathlib import Path
 
 import pytest
+from registry_games import NAMES as GAMES
 
 from cardkit.problems import load_problems
 from cardkit.rating import LEARNER_START, PROBLEM_RD, Rating, expected, pick_next, play, replay, seed_rating, update
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
-GAMES = ("variety", "warsaw_hearts", "armenian_durak")
 
 
 def test_glickmans_worked_example():

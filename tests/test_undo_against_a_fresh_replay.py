@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from registry_games import GAMES
 
 from cardkit.bots import Bot, RandomBot
 from cardkit.cards import deck
@@ -24,7 +25,6 @@ from cardkit.games import armenian_durak, variety, warsaw_hearts
 from cardkit.records import deal_from_text, deal_to_text
 from cardkit.state import TrickGameState
 
-GAMES = {"variety": variety, "warsaw_hearts": warsaw_hearts, "armenian_durak": armenian_durak}
 JUNK = [None, True, 1.5, "", "XX", "trump 99", "draw 7", "draw none", "trump 0", 0, 9, -1, 10 ** 30, "QH", "4", [],
         "AS" * 40]
 

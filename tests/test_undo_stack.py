@@ -5,13 +5,12 @@ the history is only the fallback (a history changed by hand, a failed apply)."""
 from __future__ import annotations
 
 import pytest
+from registry_games import GAMES
 
 from cardkit.bots import RandomBot
 from cardkit.errors import StateError
-from cardkit.games import armenian_durak, variety, warsaw_hearts
+from cardkit.games import variety, warsaw_hearts
 from cardkit.state import TrickGameState
-
-GAMES = {"variety": variety, "warsaw_hearts": warsaw_hearts, "armenian_durak": armenian_durak}
 
 
 def _view(state) -> dict:

@@ -1,0 +1,17 @@
+"""The games the tests run over, taken from the registry (:data:`cardkit.registry.GAMES`),
+so a test parametrized over every game gets a new game by its registry entry alone.
+
+- :data:`GAMES`: ``{name: engine module}`` (``"variety"``, ``"warsaw_hearts"``,
+  ``"armenian_durak"``), in the registry's order.
+- :data:`NAMES`: the names; :data:`ENGINES`: the engine modules; :data:`ENTRIES`: the
+  registry entries (:class:`cardkit.registry.GameEntry`).
+"""
+
+from __future__ import annotations
+
+from cardkit.registry import GAMES as _BY_LETTER
+
+ENTRIES = tuple(_BY_LETTER.values())
+GAMES = {e.name: e.engine() for e in ENTRIES}
+NAMES = tuple(GAMES)
+ENGINES = tuple(GAMES.values())
