@@ -35,7 +35,7 @@ from .worlds import MAX_SAMPLES, MAX_WORLDS, sample_deals
 
 __all__ = ["Estimate", "estimate", "estimate_observation", "Verdict", "review", "decision_seed", "ExpertBot",
            "outcome", "EXACT_CARDS", "EXACT_NODES", "MAX_ESTIMATE_SAMPLES", "evaluate_decision",
-           "DECISION_SAMPLES", "BID_SAMPLES", "bid_estimate", "auction_end"]
+           "DECISION_SAMPLES", "BID_SAMPLES", "bid_estimate", "auction_end", "game_of", "rule_bots"]
 
 #: The most worlds :func:`estimate` deals (:data:`cardkit.analysis.MAX_WORLDS`).
 MAX_ESTIMATE_SAMPLES = MAX_WORLDS
@@ -188,7 +188,8 @@ def _check_seconds(seconds):
     return float(seconds)
 
 
-def _rule_bots(game: str, players: int, rng):
+def rule_bots(game: str, players: int, rng) -> list:
+    """``players`` rule bots of ``game`` (a registry name), each seeded from ``rng``."""
     rule_bot = game_entry(game).rule_bot
     return [rule_bot(seed=int(rng.integers(2**63))) for _ in range(players)]
 
@@ -314,7 +315,7 @@ def _playout_rows(game, worlds, legal, seat, rng, seconds, t0) -> list:
         if seconds is not None and sum(r is not None for r in rows) >= 2 and time.perf_counter() - t0 > seconds:
             rows.append(None)
             continue
-        bots = _rule_bots(game, w.players, rng)
+        bots = rule_bots(game, w.players, rng)
         row: list[float] = []
         for a in legal:
             c = w.clone()

@@ -102,7 +102,7 @@ def _play_line(state, first, seat: int, max_nodes: int, bots_seed=None) -> _Line
                 s.apply_action(a)
         else:
             from ..bots import play_out
-            from .judge import _rule_bots
+            from .judge import rule_bots as _rule_bots
             play_out(s, _rule_bots(_game(s), s.players, np.random.default_rng(bots_seed)))
     done = [t for t in s.tricks[k0:] if t.winner is not None]
     # the bots' later tricks vary from run to run: only this trick is compared
