@@ -238,6 +238,58 @@ def test_touching_cards_share_a_value():
                 assert v[a] == v[b]
 
 
+# ---- search features: each one switched off gives the same values (issue 31) ----------------------
+
+def test_sure_winner_cut_changes_no_value_and_cuts_positions():
+    """The cut of a card that must win the open trick (``OFF_SUREWIN``): with it and without
+    it, solve gives the same returns and line and analyse the same values, on positions
+    with 4 to 7 tricks left and on two whole deals; with it, fewer positions in all."""
+    from cardkit.analysis import _hearts_kernel as K
+    rng = np.random.default_rng(31)
+    states = [W.new_deal(seed=1, players=4), W.new_deal(seed=2, players=3)]
+    for i in range(24):
+        players = 3 + i % 2
+        d, b = VARIANTS[(i // 2) % 4]
+        rules = W.Rules(players=players, double_honour_trick=d, bonus_without_tricks=b)
+        tricks = int(rng.integers(4, 6 if players == 4 else 8))
+        states.append(_random_play(W.new_deal(seed=int(rng.integers(1 << 30)), rules=rules), rng,
+                                   36 - tricks * players + int(rng.integers(players))))
+    nodes = {0: 0, K.OFF_SUREWIN: 0}
+    try:
+        for s in states:
+            got = {}
+            for off in nodes:
+                A._off = off
+                sol = A.solve(s)
+                nodes[off] += sol.nodes
+                got[off] = (sol.returns, sol.line, A.analyse(s) if len(s.history) else None)
+            assert got[0] == got[K.OFF_SUREWIN]
+    finally:
+        A._off = 0
+    assert nodes[0] < nodes[K.OFF_SUREWIN]
+
+
+def test_relative_ranks_packed_by_lookup():
+    """The table key's relative ranks (one lookup per suit) are each suit's unplayed cards
+    renumbered from the bottom (A♥ K♥ Q♥ J♥ keep their places)."""
+    from cardkit.analysis import _hearts_kernel as K
+    _, _, nxt = A._tables(W.Rules(players=3))
+    rng = np.random.default_rng(7)
+    ids = [A._cid(c) for c in A._DECK]
+    for _ in range(400):
+        alive = [c for c in ids if rng.random() < 0.6]
+        hand = [c for c in alive if rng.random() < 0.4]
+        want = 0
+        for s in range(4):
+            ranks = sorted(c & 15 for c in alive if c >> 4 == s and not (s == 1 and c & 15 >= 5))
+            for c in hand:
+                if c >> 4 == s:
+                    r = c & 15
+                    want |= 1 << (16 * s + (r if s == 1 and r >= 5 else ranks.index(r)))
+        got = K._relative(np.uint64(sum(1 << c for c in hand)), np.uint64(sum(1 << c for c in alive)), nxt)
+        assert int(got) == want
+
+
 # ---- sample_worlds ---------------------------------------------------------------------------------
 
 def _voids_of(state, seat):

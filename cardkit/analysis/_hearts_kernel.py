@@ -56,7 +56,10 @@ C_MASK = 4     # table size - 1
 C_SALT = 5     # per-search salt of the hash (bits of a uint64)
 C_ROOT = 6     # ply of the search's root (no table probe there)
 C_GEN = 7      # this search's generation, 1..127, in column 5 of the table's entries
-C_SIZE = 8
+C_OFF = 8      # search features switched off (bits OFF_*; 0 is all on: tests compare)
+C_SIZE = 9
+
+OFF_SUREWIN = 1  # the sure-winner cut (T_UBW) of cards that must win the open trick
 
 TT_COLS = 6    # an entry's int8 columns: 4 values, cards left, generation
 
@@ -64,6 +67,11 @@ TT_COLS = 6    # an entry's int8 columns: 4 values, cards left, generation
 T_UB = 0       # the most the player's result can still become
 T_FIXED = 1    # 1 when the player's result can no longer change
 T_CANON = 2    # the smallest summary with the same futures (the table's key)
+T_UBW = 3      # ``tab[T_UBW, (mode * 256 + code) * 16 + honours * 2 + heart]``: the most the
+               # result can become after winning a trick that holds at least those honours
+               # (and a heart if ``heart``), whatever else it holds
+
+X_PEXT = 4096  # nxt[X_PEXT + u * 512 + h]: the bits of h (a subset of u, 9 bits) packed to the bottom
 
 MAXPLY = 40    # cards played since the start of the root's trick, at most 36 + 3
 
@@ -110,12 +118,13 @@ def _honour_bit(c):
     return 0
 
 
-@njit(uint64(uint64, uint64), cache=True)
-def _relative(hand, allc):
+@njit(uint64(uint64, uint64, int64[:]), cache=True)
+def _relative(hand, allc, nxt):
     """``hand`` with every suit's cards renumbered by rank among the unplayed cards
     ``allc`` (the lowest unplayed card of the suit becomes 6, the next 7, ...): the
     position's value does not change. Hearts: only T♥..6♥ are renumbered, among
-    themselves; A♥ K♥ Q♥ J♥ keep their places (the honours score by name)."""
+    themselves; A♥ K♥ Q♥ J♥ keep their places (the honours score by name).
+    ``nxt[X_PEXT + u * 512 + h]`` is ``h``'s bits compressed to ``u``'s (a lookup per suit)."""
     out = np.uint64(0)
     for s in range(4):
         sh = np.uint64(16 * s)
@@ -128,13 +137,7 @@ def _relative(hand, allc):
         if u & (u + _ONE) == 0:        # only the top cards are gone: nothing to renumber
             out |= hs << sh
             continue
-        k = np.uint64(0)
-        for r in range(9):
-            b = _ONE << np.uint64(r)
-            if u & b != 0:
-                if hs & b != 0:
-                    out |= _ONE << (sh + k)
-                k += _ONE
+        out |= np.uint64(nxt[X_PEXT + int64(u) * 512 + int64(hs)]) << sh
     return out
 
 
@@ -189,7 +192,7 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
         chk = np.uint64(ctx[C_SALT])
         code = np.uint64(leader)
         for p in range(n):
-            rel = _relative(hands[p], allc)
+            rel = _relative(hands[p], allc, nxt)
             h = _mix1(h ^ rel)
             chk = _mix2(chk ^ rel)
             code |= np.uint64(tab[T_CANON, mb + summ[p]]) << np.uint64(2 + 10 * p)
@@ -238,6 +241,28 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
                     prev = c
                     continue
             prev = c
+            if not last and bestcard[ply] >= 0 and (ctx[C_OFF] & OFF_SUREWIN) == 0:
+                # a card that must win the open trick: the most the mover can still get
+                # after taking it (with whatever the later players add) is no better
+                # than the best so far (found earlier, so it wins ties): skip it
+                ls = s if tlen == 0 else played[ply - tlen] >> 4
+                if ls == s:
+                    later = np.uint64(0)
+                    for i in range(1, n - tlen):
+                        later |= hands[(mover + i) % n]
+                    above = ~((bit << _ONE) - _ONE) & (_SUIT << np.uint64(16 * s))
+                    sure = later & above == 0
+                    hm = _honour_bit(c)
+                    ht = 1 if s == 1 else 0
+                    for i in range(tlen):
+                        x = played[ply - tlen + i]
+                        if (x >> 4) == ls and x > c:
+                            sure = False
+                        if (x >> 4) == 1:
+                            ht = 1
+                        hm |= _honour_bit(x)
+                    if sure and tab[T_UBW, (mb + summ[mover]) * 16 + hm * 2 + ht] <= best:
+                        continue
             hands[mover] ^= bit
             played[ply] = c
             if last:

@@ -130,16 +130,25 @@ _MOVES = [[(h, t) for h in range(8) if h & ~(mode >> 1) == 0 for t in range(2) i
 def _tables(rules: W.Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(val, tab, nxt)`` int64 arrays for the kernel (see :mod:`._hearts_kernel`):
     ``val[code]`` bonus − penalty by :func:`~cardkit.games.warsaw_hearts.assess_tricks`;
-    ``nxt[code * 16 + honours * 2 + heart]`` = :func:`_fold`; ``tab`` (3, 16 * 256): per mode,
-    the maximum of ``val`` over the summaries reachable from ``code`` (row 0), whether
-    ``val`` is the same on all of them (row 1), and the smallest code whose reachable
-    futures score exactly as ``code``'s (row 2, by partition refinement)."""
+    ``nxt[code * 16 + honours * 2 + heart]`` = :func:`_fold`, then from ``X_PEXT`` = 4096 a
+    (512, 512) lookup of the bits of a suit's cards packed to the unplayed ones; ``tab`` (4, 16 * 256 * 16): per
+    mode, at ``mode * 256 + code``, the maximum of ``val`` over the summaries reachable from
+    ``code`` (row 0), whether ``val`` is the same on all of them (row 1), and the smallest
+    code whose reachable futures score exactly as ``code``'s (row 2, by partition
+    refinement); row 3 at ``(mode * 256 + code) * 16 + honours * 2 + heart``: the largest
+    row-0 value after winning one trick that holds at least ``honours`` (and a heart if
+    ``heart``), whatever else of the mode it holds."""
     val = np.zeros(256, dtype=np.int64)
     for code in range(256):
         a = W.assess_tricks(_tricks_of_summary(code, rules.players), rules)
         val[code] = a.bonus - a.penalty
-    nxt = np.array(_FOLD, dtype=np.int64)
-    tab = np.zeros((3, 16 * 256), dtype=np.int64)
+    pext = np.zeros((512, 512), dtype=np.int64)       # [u, h]: h's bits packed to u's
+    for u in range(512):
+        ranks = [r for r in range(9) if u >> r & 1]
+        for k, r in enumerate(ranks):
+            pext[u, np.arange(512) >> r & 1 == 1] |= 1 << k
+    nxt = np.concatenate([np.array(_FOLD, dtype=np.int64), pext.reshape(-1)])
+    tab = np.zeros((4, 16 * 256 * 16), dtype=np.int64)
     fold = np.array(_FOLD, dtype=np.int64).reshape(256, 8, 2)
     for mode, moves in enumerate(_MOVES):
         succ = np.stack([fold[:, h, t] for h, t in moves], axis=1)      # (256, moves)
@@ -164,6 +173,16 @@ def _tables(rules: W.Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         tab[0, base:base + 256] = hi
         tab[1, base:base + 256] = hi == lo
         tab[2, base:base + 256] = first[cls]
+        # row 3: after winning a trick holding at least honours h (and a heart if t)
+        for h in range(8):
+            for t in range(2):
+                if h & ~(mode >> 1) or t > (mode & 1):
+                    continue
+                best = np.full(256, -10**6, dtype=np.int64)
+                for h2, t2 in moves:
+                    if h2 & h == h and (1 if (t2 or h2) else 0) >= t:
+                        best = np.maximum(best, hi[fold[:, h2, t2]])
+                tab[3, (base + np.arange(256)) * 16 + h * 2 + t] = best
     return val, tab, nxt
 
 
@@ -171,6 +190,9 @@ def _tables(rules: W.Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 _tt = None
 _calls = 0
+#: search features switched off (the kernel's ``OFF_*`` bits; 0: all on): for the tests that
+#: check each feature changes no value
+_off = 0
 
 
 def _table():
@@ -222,6 +244,7 @@ def _setup(state, max_nodes):
     ctx[K.C_SALT] = (_calls * 0x9E3779B97F4A7C15) & 0x7FFF_FFFF_FFFF_FFFF
     ctx[K.C_ROOT] = -1
     ctx[K.C_GEN] = _calls % 127 + 1
+    ctx[K.C_OFF] = _off
     out = np.zeros((K.MAXPLY + 2, 4), dtype=np.int64)
     best = np.zeros(K.MAXPLY + 2, dtype=np.int64)
     args = (hands, summ, played, tlen, trick.leader, tlen, out, best, val, tab, nxt, ttk, ttc, ttv, ctx)
