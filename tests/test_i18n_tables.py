@@ -272,3 +272,14 @@ def test_deal_editor_in_russian():
     assert all(b.description.split("(")[-1][0] in "ЮЗСВ" for b in e.card_buttons.values())
     table = e.play()
     assert table.lang == "ru" and table.new_deal_button.description == "Новая сдача"
+
+
+def test_russian_refusals_of_a_bad_deal_number_and_a_link():
+    t = VarietyTable(lang="ru")
+    t.seed_box.value = "abc"
+    t.new_deal_button.click()
+    assert t.status_text.startswith("⚠ Нельзя: номер сдачи 'abc': номер сдачи — целое число от 0 до 999 999 999 999")
+    assert t.deal_code == "V-0-D3"          # nothing changed
+    t = VarietyTable.from_query("deal=W-3", lang="ru")
+    assert t.status_text.startswith("⚠ Код сдачи из ссылки использовать не удалось:")
+    assert "вот обычная сдача" in t.status_text

@@ -914,6 +914,11 @@ class DealDashboard(BoardSteps, W.VBox):
             return read_seed(value)
         except CardkitError as e:
             if isinstance(value, str):
+                if self.lang != "en":   # one sentence of the catalog (read_seed's words are English)
+                    largest = f"{MAX_SEED:,}".replace(",", " ")
+                    raise CardkitError(self._("deal number {value}: a deal number is a whole number 0..{largest}, "
+                                              "typed with the digits 0 to 9 only", value=quote(value),
+                                              largest=largest)) from None
                 raise CardkitError(f"{e}, typed with the digits 0 to 9 only") from None
             raise
 
@@ -1017,8 +1022,8 @@ class DealDashboard(BoardSteps, W.VBox):
                 table.query_problem = table.last_error
         if table.query_problem is not None:
             table.last_error = table.query_problem
-            table._message = (f"<b>⚠ The link's deal code could not be used:</b> "
-                              f"{html.escape(table.query_problem)} — here is a normal deal.")
+            table._message = table._("<b>⚠ The link's deal code could not be used:</b> {why} — here is a normal "
+                                     "deal.", why=html.escape(table.query_problem))
             table.refresh()
         return table
 
