@@ -283,3 +283,41 @@ def test_russian_refusals_of_a_bad_deal_number_and_a_link():
     t = VarietyTable.from_query("deal=W-3", lang="ru")
     assert t.status_text.startswith("⚠ Код сдачи из ссылки использовать не удалось:")
     assert "вот обычная сдача" in t.status_text
+
+
+def test_durak_lesson_widgets_in_the_pseudo_language_and_russian():
+    """TableauView, DrawChooser and TrumpPicker (the Durak rules lesson's widgets) over a dozen
+    positions of six deals: every word through the catalog; in Russian, the book's words."""
+    import numpy as np
+
+    from cardkit.games import armenian_durak as ad
+    from cardkit_widgets.armenian_durak import DrawChooser, TableauView, TrumpPicker
+
+    texts: list[str] = []
+    for seed in range(6):
+        st = ad.new_deal(seed=seed, dealer=seed % 2)
+        rng = np.random.default_rng(seed)
+        for _step in range(12):
+            for seat in (0, 1):
+                tv = TableauView(lang="qps")
+                tv.show(st, seat)
+                tp = TrumpPicker(lang="qps")
+                tp.show(st, seat)
+                _widget_texts(tv, texts)
+                _widget_texts(tp, texts)
+            dc = DrawChooser(lang="qps")
+            dc.update(st.legal_actions())
+            _widget_texts(dc, texts)
+            for _ in range(3):
+                if not st.is_terminal():
+                    legal = st.legal_actions()
+                    st.apply_action(legal[int(rng.integers(len(legal)))])
+    bad, _unused = not_through_catalog(texts, [])
+    assert not bad, sorted(bad)
+    st = ad.new_deal(seed=1, dealer=0)
+    tv = TableauView(lang="ru")
+    tv.show(st, 0)
+    assert "Ваши карты на столе" in tv.title.value and "открытых: 6" in tv.caption.value
+    assert all(not re.search(r"[A-Za-z]{2,}", b.tooltip) for b in tv.buttons)
+    with pytest.raises(Exception, match=r"^lang"):
+        DrawChooser(lang="xx")

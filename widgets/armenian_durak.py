@@ -20,9 +20,9 @@ from cardkit.cards import Card
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, quote
 from cardkit.games import armenian_durak as ad
-from cardkit.i18n import N_
+from cardkit.i18n import N_, check_lang, translation
 
-from ._common import card_button_layout, card_html, seat_names, suit_colour, suit_html
+from ._common import card_button_layout, card_html, cards_in_words_of, seat_names, suit_colour, suit_html
 from ._dashboard import DealDashboard
 from .card_table import card_json, suit_json
 from .scores import ScoreSheet
@@ -61,24 +61,31 @@ class TableauView(_Callbacks, W.VBox):
     that is legal now is enabled, bold and underlined; a click calls the :meth:`on_play`
     callbacks with the :class:`~cardkit.Card`.
 
-    :param title: the heading (HTML allowed).
+    :param title: the heading (HTML allowed; default "Your tableau" in ``lang``).
     :param on_play: a callback ``f(card)``, optional.
+    :param lang: the language of its words, ``"en"`` (default) or ``"ru"``.
     :ivar buttons: six ``Button`` s, one per stack; :ivar below: six ``HTML`` lines.
     :ivar caption: a line that counts the face-down cards.
     """
 
-    def __init__(self, *, title: str = "Your tableau", on_play: Callable[[Card], object] | None = None) -> None:
+    def __init__(self, *, title: str | None = None, on_play: Callable[[Card], object] | None = None,
+                 lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        self.i18n = translation(self.lang)
+        _ = self.i18n.gettext
+        if title is None:
+            title = _("Your tableau")
         self.buttons = []
         self.below = []
         self._cards: list[Card | None] = [None] * ad.STACKS
         self._callbacks: list[Callable[[Card], object]] = []
         columns = []
         for i in range(ad.STACKS):
-            b = W.Button(description="—", disabled=True, tooltip=f"stack {i + 1}",
-                         layout=card_button_layout("3.2em"))
+            stack = _("stack {n}").format(n=i + 1)
+            b = W.Button(description="—", disabled=True, tooltip=stack, layout=card_button_layout("3.2em"))
             b.on_click(self._make_handler(i))
             lab = W.HTML("", layout=W.Layout(width="4.2em"))
-            head = W.HTML(f'<div style="font-size:0.8em;color:#555;text-align:center">stack {i + 1}</div>',
+            head = W.HTML(f'<div style="font-size:0.8em;color:#555;text-align:center">{stack}</div>',
                           layout=W.Layout(width="4.2em"))
             self.buttons.append(b)
             self.below.append(lab)
@@ -97,7 +104,7 @@ class TableauView(_Callbacks, W.VBox):
         return lambda b: self._emit(b, self._cards[i])
 
     def update(self, face_up: Sequence[Card | None], face_down: Sequence[int], legal=(), *,
-               reason: str = "not playable now", caption: str | None = None) -> None:
+               reason: str | None = None, caption: str | None = None) -> None:
         """Show six stacks in place.
 
         :param face_up: six cards or None (an empty stack), by stack.
@@ -105,33 +112,44 @@ class TableauView(_Callbacks, W.VBox):
         :param legal: the cards that may be played now (others are disabled).
         :param reason: why a face-up card is disabled (its tooltip).
         """
+        _ = self.i18n.gettext
+        if reason is None:
+            reason = _("not playable now")
         legal = set(legal)
         self._cards = list(face_up)
         for i, (card, down, b, lab) in enumerate(zip(face_up, face_down, self.buttons, self.below)):
             if card is None:
                 b.description = "—"
                 b.disabled = True
-                b.tooltip = f"stack {i + 1}: empty"
+                b.tooltip = _("stack {n}: empty").format(n=i + 1)
                 b.style.font_weight = "normal"
                 b.style.text_decoration = "none"
             else:
-                b.description = str(card)
+                b.description = self._card(card)
                 b.style.text_color = suit_colour(card.suit)
                 ok = card in legal
                 b.disabled = not ok
-                b.tooltip = f"{card}, stack {i + 1}: " + ("legal, click to play" if ok else reason)
+                b.tooltip = (_("{card}, stack {n}: legal, click to play").format(card=self._card(card), n=i + 1) if ok
+                             else _("{card}, stack {n}: {why}").format(card=self._card(card), n=i + 1, why=reason))
                 b.style.font_weight = "bold" if ok else "normal"
                 b.style.text_decoration = "underline" if ok else "none"
-            lab.value = (f'<div style="text-align:center;font-size:0.85em">{BACK} {down} below</div>' if down
-                         else '<div style="text-align:center;font-size:0.85em;color:#777">nothing below</div>')
+            below, nothing = _("{back} {n} below").format(back=BACK, n=down), _("nothing below")
+            lab.value = (f'<div style="text-align:center;font-size:0.85em">{below}</div>' if down
+                         else f'<div style="text-align:center;font-size:0.85em;color:#777">{nothing}</div>')
         if caption is None:
             n = sum(face_down)
             up = [c for c in face_up if c is not None]
             playable = [c for c in up if c in legal]
-            caption = f"{len(up)} face up, {n} face down."
+            caption = _("{up} face up, {down} face down.").format(up=len(up), down=n)
             if playable:
-                caption += " Playable now (bold, underlined): " + " ".join(card_html(c) for c in playable) + "."
-        self.caption.value = caption
+                caption += " " + _("Playable now (bold, underlined): {cards}.").format(
+                    cards=" ".join(card_html(c) for c in playable))
+        self.caption.value = caption if self.lang == "en" else cards_in_words_of(caption, self.i18n)
+
+    def _card(self, card: Card) -> str:
+        """A card as a button shows it: ``Q♥`` (``Д♥`` in Russian; the ten as 10 there)."""
+        text = str(card)
+        return text if self.lang == "en" else cards_in_words_of(text, self.i18n)
 
     def show(self, state, seat: int, *, viewer: int | None = None, active: bool = True) -> None:
         """Show seat ``seat``'s tableau as ``viewer`` (default ``seat``) sees it, from
@@ -139,15 +157,16 @@ class TableauView(_Callbacks, W.VBox):
         viewer, it is the viewer's turn to play and the card is legal."""
         viewer = seat if viewer is None else viewer
         obs = state.observation(viewer)
+        _ = self.i18n.gettext
         legal = []
-        reason = "not your turn" if seat == viewer else "the opponent's card"
+        reason = _("not your turn") if seat == viewer else _("the opponent's card")
         if seat == viewer and active and obs.current_player == seat and obs.phase == "play":
             legal = [a for a in obs.legal_actions if isinstance(a, Card)]
-            reason = "not playable now: follow the suit led or trump"
+            reason = _("not playable now: follow the suit led or trump")
         elif seat == viewer and obs.phase == "draw" and obs.current_player == seat:
-            reason = "first decide whether to draw"
+            reason = _("first decide whether to draw")
         elif obs.phase == "over":
-            reason = "the deal is over"
+            reason = _("the deal is over")
         self.update(obs.face_up[seat], obs.face_down[seat], legal, reason=reason)
 
     @property
@@ -174,18 +193,22 @@ class DrawChooser(_Callbacks, W.VBox):
     enabled. A click calls the :meth:`on_choose` callbacks with a
     :class:`~cardkit.games.armenian_durak.Draw`.
 
+    :param lang: the language of its words, ``"en"`` (default) or ``"ru"``.
     :ivar buttons: ``dict[int | None, Button]``: stacks 0..5 and None ("Don't draw").
     """
 
-    def __init__(self, *, on_choose: Callable[[ad.Draw], object] | None = None) -> None:
+    def __init__(self, *, on_choose: Callable[[ad.Draw], object] | None = None, lang: str = "en") -> None:
+        self.i18n = translation(check_lang(lang))
+        _ = self.i18n.gettext
         self.buttons: dict[int | None, W.Button] = {}
         self._callbacks: list[Callable[[ad.Draw], object]] = []
         row = []
         for i in list(range(ad.STACKS)) + [None]:
-            b = W.Button(description=f"Stack {i + 1} {BACK}" if i is not None else "Don't draw",
+            b = W.Button(description=_("Stack {n} {back}").format(n=i + 1, back=BACK) if i is not None else
+                         _("Don't draw"),
                          disabled=True, layout=W.Layout(width="6.5em" if i is not None else "7em"),
-                         tooltip="take this stack's face-down card into your hand" if i is not None
-                         else "keep the face-down cards where they are")
+                         tooltip=_("take this stack's face-down card into your hand") if i is not None
+                         else _("keep the face-down cards where they are"))
             b.on_click(self._make_handler(i))
             self.buttons[i] = b
             row.append(b)
@@ -211,8 +234,11 @@ class DrawChooser(_Callbacks, W.VBox):
         self.layout.display = None if stacks else "none"
         if stacks:
             n = len(stacks - {None})
-            self.prompt.value = (f"<b>You played from your hand: you may take one face-down card into your hand</b> "
-                                 f"({n} stack{'s' if n != 1 else ''} to choose from; the face-up card stays).")
+            self.prompt.value = self.i18n.ngettext(
+                "<b>You played from your hand: you may take one face-down card into your hand</b> ({n} stack to "
+                "choose from; the face-up card stays).",
+                "<b>You played from your hand: you may take one face-down card into your hand</b> ({n} stacks to "
+                "choose from; the face-up card stays).", n).format(n=n)
         else:
             self.prompt.value = ""
 
@@ -230,10 +256,14 @@ class TrumpPicker(_Callbacks, W.VBox):
     callbacks with a :class:`~cardkit.games.armenian_durak.PickTrump`. After the draw the
     picker shows the card drawn and the trump suit in words.
 
+    :param lang: the language of its words, ``"en"`` (default) or ``"ru"``.
     :ivar buttons: the fan's buttons, one per card.
     """
 
-    def __init__(self, size: int = 6, *, on_pick: Callable[[ad.PickTrump], object] | None = None) -> None:
+    def __init__(self, size: int = 6, *, on_pick: Callable[[ad.PickTrump], object] | None = None,
+                 lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        self.i18n = translation(self.lang)
         self._callbacks: list[Callable[[ad.PickTrump], object]] = []
         self.buttons: list[W.Button] = []
         self.row = W.HBox([], layout=W.Layout(flex_flow="row wrap"))
@@ -248,7 +278,8 @@ class TrumpPicker(_Callbacks, W.VBox):
             return
         self.buttons = []
         for i in range(size):
-            b = W.Button(description=f"{BACK} {i + 1}", tooltip=f"draw card {i + 1} of the dealer's fan (face down)",
+            b = W.Button(description=f"{BACK} {i + 1}",
+                         tooltip=self.i18n.gettext("draw card {i} of the dealer's fan (face down)").format(i=i + 1),
                          layout=W.Layout(width="4.2em", height="3em"), disabled=True)
             b.on_click(self._make_handler(i))
             self.buttons.append(b)
@@ -261,9 +292,13 @@ class TrumpPicker(_Callbacks, W.VBox):
     def _make_handler(self, i):
         return lambda b: self._emit(b, ad.PickTrump(i))
 
-    def show(self, state, viewer: int, names: Sequence[str] = ("You", "Opponent")) -> None:
+    def show(self, state, viewer: int, names: Sequence[str] | None = None) -> None:
         """Show the trump draw of ``state`` as seat ``viewer`` sees it: the fan of backs,
-        enabled when the viewer is to draw; after the draw, the card drawn and the trump."""
+        enabled when the viewer is to draw; after the draw, the card drawn and the trump.
+        ``names``: the two seats' names (default "You", "Opponent" in the picker's language)."""
+        _ = self.i18n.gettext
+        if names is None:
+            names = (_("You"), _("Opponent"))
         obs = state.observation(viewer)
         self._resize(obs.hand_sizes[obs.dealer])
         picking = obs.phase == "trump" and obs.current_player == viewer
@@ -272,23 +307,31 @@ class TrumpPicker(_Callbacks, W.VBox):
         dealer, picker = html.escape(names[obs.dealer]), html.escape(names[1 - obs.dealer])
         if obs.phase == "trump":
             self.row.layout.display = None
-            fans = "you fan your hand" if obs.dealer == viewer else f"{dealer} fans the hand"
-            self.prompt.value = (f"<b>First the trump must be drawn:</b> {fans} face down; "
-                                 + ("<b>you draw one card</b> — its suit will be trump, and the card goes "
-                                    "back to the dealer." if picking else f"{picker} draws one card."))
+            if obs.dealer == viewer:
+                prompt = _("<b>First the trump must be drawn:</b> you fan your hand face down; {seat} draws one "
+                           "card.").format(seat=picker)
+            elif picking:
+                prompt = _("<b>First the trump must be drawn:</b> {seat} fans the hand face down; <b>you draw one "
+                           "card</b> — its suit will be trump, and the card goes back to the dealer.").format(
+                    seat=dealer)
+            else:
+                prompt = _("<b>First the trump must be drawn:</b> {seat} fans the hand face down; {other} draws "
+                           "one card.").format(seat=dealer, other=picker)
+            self.prompt.value = prompt
         else:
             self.row.layout.display = "none"
             if obs.trump_card is not None:
                 trump = suit_html(obs.trump, size='1.2em')
                 card = card_html(obs.trump_card)
                 if obs.dealer == viewer:
-                    self.prompt.value = (f"Trump: {trump} — {picker} drew {card} from your hand; "
-                                         f"it went back into your hand.")
+                    text = _("Trump: {trump} — {seat} drew {card} from your hand; it went back into your hand.").format(
+                        trump=trump, seat=picker, card=card)
                 else:
-                    self.prompt.value = (f"Trump: {trump} — you drew {card} from {dealer}'s hand; "
-                                         f"it went back to {dealer}.")
+                    text = _("Trump: {trump} — you drew {card} from {seat}'s hand; it went back to {seat}.").format(
+                        trump=trump, card=card, seat=dealer)
+                self.prompt.value = text if self.lang == "en" else cards_in_words_of(text, self.i18n)
             elif obs.trump is not None:
-                self.prompt.value = f"Trump: {suit_html(obs.trump, size='1.2em')} (given)."
+                self.prompt.value = _("Trump: {trump} (given).").format(trump=suit_html(obs.trump, size='1.2em'))
             else:  # pragma: no cover
                 self.prompt.value = ""
 
