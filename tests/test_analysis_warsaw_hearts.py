@@ -240,11 +240,16 @@ def test_touching_cards_share_a_value():
 
 # ---- search features: each one switched off gives the same values (issue 31) ----------------------
 
-def test_sure_winner_cut_changes_no_value_and_cuts_positions():
-    """The cut of a card that must win the open trick (``OFF_SUREWIN``): with it and without
-    it, solve gives the same returns and line and analyse the same values, on positions
-    with 4 to 7 tricks left and on two whole deals; with it, fewer positions in all."""
+@pytest.mark.parametrize("feature", ["OFF_SUREWIN", "OFF_FIXEDKEY", "OFF_TRICKEQ"])
+def test_each_search_feature_changes_no_value_and_cuts_positions(feature):
+    """Each search feature switched off (the kernel's ``OFF_*`` bit in ``warsaw_hearts._off``):
+    the cut of a card that must win the open trick (SUREWIN), the table key without the
+    summaries of players whose result is fixed (FIXEDKEY), touching cards with the open
+    trick's cards below its top not keeping them apart (TRICKEQ). With it and without it,
+    solve gives the same returns and line and analyse the same values, on positions with
+    4 to 7 tricks left and on two whole deals; with it, fewer positions in all."""
     from cardkit.analysis import _hearts_kernel as K
+    bit = getattr(K, feature)
     rng = np.random.default_rng(31)
     states = [W.new_deal(seed=1, players=4), W.new_deal(seed=2, players=3)]
     for i in range(24):
@@ -254,7 +259,7 @@ def test_sure_winner_cut_changes_no_value_and_cuts_positions():
         tricks = int(rng.integers(4, 6 if players == 4 else 8))
         states.append(_random_play(W.new_deal(seed=int(rng.integers(1 << 30)), rules=rules), rng,
                                    36 - tricks * players + int(rng.integers(players))))
-    nodes = {0: 0, K.OFF_SUREWIN: 0}
+    nodes = {0: 0, bit: 0}
     try:
         for s in states:
             got = {}
@@ -263,10 +268,10 @@ def test_sure_winner_cut_changes_no_value_and_cuts_positions():
                 sol = A.solve(s)
                 nodes[off] += sol.nodes
                 got[off] = (sol.returns, sol.line, A.analyse(s) if len(s.history) else None)
-            assert got[0] == got[K.OFF_SUREWIN]
+            assert got[0] == got[bit]
     finally:
         A._off = 0
-    assert nodes[0] < nodes[K.OFF_SUREWIN]
+    assert nodes[0] < nodes[bit]
 
 
 def test_relative_ranks_packed_by_lookup():

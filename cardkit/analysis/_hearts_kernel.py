@@ -26,8 +26,13 @@ order (suit by suit, high to low), which is also the tie rule: among moves equal
 mover, the first in that order is chosen. Every cut below is exact, so every vector
 stored and returned is the exact max^n value under that rule:
 
-- touching cards (same hand, no unplayed card of another hand or of the open trick
-  between them, neither a heart honour) have the same value: one is searched;
+- touching cards (same hand, no card of another hand between them, nor the open trick's
+  highest card of the suit led, neither a heart honour) have the same value: one is
+  searched (the trick's other cards leave with it and decide nothing between the two);
+- a card that must win the open trick (the suit led, above every card of it played and
+  held by the players still to play) is skipped when the most its player can get after
+  taking that trick with whatever the others add (``T_UBW``) is no better than the best
+  card found before it;
 - the mover stops once a move reaches ``ub`` of its summary (no later move can do
   strictly better) and skips a move that completes a trick after which its ``ub`` is
   no better than the best so far;
@@ -35,7 +40,9 @@ stored and returned is the exact max^n value under that rule:
   rule plays their first legal card: one card searched; with every player's result
   fixed at a trick's start, the deal's result is known;
 - a transposition table at trick boundaries: 64-bit hash and a second 64-bit check of
-  (hands in relative ranks, leader, summaries), the whole value vector stored; buckets
+  (hands in relative ranks, leader, summaries; a player whose result is fixed is keyed
+  as "fixed", as their play and everyone else's do not depend on which result it is, and
+  a hit gives them their own result), the whole value vector stored; buckets
   of two entries, replacing an entry of an earlier search first, else the one with
   fewer cards left. Relative ranks: each suit's unplayed cards renumbered from the bottom, except
   A♥ K♥ Q♥ J♥, which keep their places (only T♥..6♥ are renumbered among themselves).
@@ -60,6 +67,8 @@ C_OFF = 8      # search features switched off (bits OFF_*; 0 is all on: tests co
 C_SIZE = 9
 
 OFF_SUREWIN = 1  # the sure-winner cut (T_UBW) of cards that must win the open trick
+OFF_FIXEDKEY = 2  # the table key leaves out the summaries of players whose result is fixed
+OFF_TRICKEQ = 4  # touching cards: the open trick's cards below its top do not keep them apart
 
 TT_COLS = 6    # an entry's int8 columns: 4 values, cards left, generation
 
@@ -195,7 +204,10 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
             rel = _relative(hands[p], allc, nxt)
             h = _mix1(h ^ rel)
             chk = _mix2(chk ^ rel)
-            code |= np.uint64(tab[T_CANON, mb + summ[p]]) << np.uint64(2 + 10 * p)
+            cp = tab[T_CANON, mb + summ[p]]
+            if tab[T_FIXED, mb + summ[p]] != 0 and (ctx[C_OFF] & OFF_FIXEDKEY) == 0:
+                cp = 256        # a fixed result: which one does not change anyone's play
+            code |= np.uint64(cp) << np.uint64(2 + 10 * p)
         h = _mix1(h ^ code)
         chk = _mix2(chk ^ code)
         slot = int64(h & np.uint64(ctx[C_MASK])) & ~1     # a bucket of two entries
@@ -203,7 +215,10 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
             for e in range(slot, slot + 2):
                 if ttk[e] == h and ttc[e] == chk:
                     for p in range(n):
-                        out[ply, p] = ttv[e, p]
+                        if tab[T_FIXED, mb + summ[p]] != 0:
+                            out[ply, p] = val[summ[p]]
+                        else:
+                            out[ply, p] = ttv[e, p]
                     return
 
     mover = (leader + tlen) % n
@@ -214,7 +229,19 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
         f = hand & (_SUIT << np.uint64(16 * led))
         if f != 0:
             legal = f
-    others = rem & ~hand
+    # cards that keep two of the mover's cards of a suit apart (not equivalent): the other
+    # hands' cards, and the open trick's highest card of the suit led (one card would beat
+    # it, the other not); the trick's other cards leave with the trick and win nothing
+    sep = rem & ~hand
+    if (ctx[C_OFF] & OFF_TRICKEQ) == 0:
+        sep = allc & ~hand
+        if tlen > 0:
+            top = played[ply - tlen]
+            for i in range(1, tlen):
+                x = played[ply - tlen + i]
+                if (x >> 4) == (top >> 4) and x > top:
+                    top = x
+            sep |= _ONE << np.uint64(top)
     ubm = tab[T_UB, mb + summ[mover]]
     # a player whose result can no longer change is indifferent: the tie rule plays
     # their first legal card
@@ -237,7 +264,7 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
                 continue
             if prev >= 0 and _honour_bit(prev) == 0 and _honour_bit(c) == 0:
                 between = ((_ONE << np.uint64(prev)) - _ONE) & ~((bit << _ONE) - _ONE)
-                if others & between == 0:
+                if sep & between == 0:
                     prev = c
                     continue
             prev = c
