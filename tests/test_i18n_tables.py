@@ -321,3 +321,35 @@ def test_durak_lesson_widgets_in_the_pseudo_language_and_russian():
     assert all(not re.search(r"[A-Za-z]{2,}", b.tooltip) for b in tv.buttons)
     with pytest.raises(Exception, match=r"^lang"):
         DrawChooser(lang="xx")
+
+
+def test_trick_table_in_the_pseudo_language_and_russian():
+    """TrickTable (the rules lessons' trick) over whole deals of the three games: every word
+    through the catalog; in Russian the seats' and the cards' names are the book's."""
+    import numpy as np
+
+    from cardkit.games import armenian_durak as ad, variety, warsaw_hearts as wh
+    from cardkit_widgets.trick import TrickTable
+
+    texts: list[str] = []
+    for mod, players in ((variety, 4), (wh, 4), (ad, 2)):
+        st = mod.new_deal(seed=2)
+        rng = np.random.default_rng(2)
+        while True:
+            t = TrickTable(players, lang="qps")
+            t.show(st)
+            texts.append(t.value)
+            t.show(st, last=True)
+            texts.append(t.value)
+            if st.is_terminal():
+                break
+            legal = st.legal_actions()
+            st.apply_action(legal[int(rng.integers(len(legal)))])
+    bad, _unused = not_through_catalog(texts, [])
+    assert not bad, sorted(bad)
+    st = variety.new_deal(seed=2)
+    t = TrickTable(4, lang="ru")
+    t.show(st)
+    assert "Юг (вы)" in t.value and "Запад" in t.value
+    with pytest.raises(Exception, match=r"^lang"):
+        TrickTable(4, lang="xx")

@@ -11,14 +11,15 @@ import ipywidgets as W
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from cardkit.cards import Card
+from cardkit.i18n import N_, check_lang, translation
 
-from ._common import card_html, recolour_html, seat_names, seat_positions, set_class, size_of
+from ._common import card_html, cards_in_words_of, recolour_html, seat_names, seat_positions, set_class, size_of
 
 __all__ = ["TrickTable", "LAST_TRICK_NOTE"]
 
 #: The note under the heading when the last finished trick is shown instead of the open
 #: one (``last=True``) and the caller gives no ``last_note``.
-LAST_TRICK_NOTE = "(the last finished trick)"
+LAST_TRICK_NOTE = N_("(the last finished trick)")
 
 _SHARED: dict = {}
 
@@ -53,6 +54,8 @@ class TrickTable(W.HTML):
         cards shown (also in captions, notes and headings written with
         :func:`~cardkit_widgets._common.card_html`); see :meth:`set_four_colour`.
     :param size: ``"normal"`` or ``"large"`` (a projector); see :meth:`set_size`.
+    :param lang: the language of its words, ``"en"`` (default) or ``"ru"`` (the seats' default
+        names too: Юг (вы), Запад, Север, Восток).
     :raises CardkitError: for a number of players other than 2, 3, 4, a wrong names list
         or an unknown size.
 
@@ -66,13 +69,17 @@ class TrickTable(W.HTML):
     """
 
     def __init__(self, players: int = 4, *, names: Sequence[str] | None = None, viewer: int = 0,
-                 four_colour: bool = False, size: str = "normal") -> None:
+                 four_colour: bool = False, size: str = "normal", lang: str = "en") -> None:
+        lang = check_lang(lang)
+        tr = translation(lang)
         positions = seat_positions(players, viewer)
-        names = seat_names(players, names, viewer)
+        names = seat_names(players, names, viewer, tr=tr)
         sz = size_of(size)
         super().__init__(layout=_shared_look()["layout"], style=_shared_look()["style"])
         self.players = players
         self.viewer = viewer
+        self.lang = lang
+        self.i18n = tr
         self.positions = positions
         self.names = names
         self.four_colour = bool(four_colour)
@@ -128,7 +135,7 @@ class TrickTable(W.HTML):
     def update(self, cards: Mapping[int, Card], *, leader: int | None = None,
                winner: int | None = None, to_play: int | None = None, heading: str = "",
                hands: Mapping[int, str] | None = None, notes: Mapping[int, str] | None = None,
-               caption: str | None = None, last: bool = False, turn_text: str = "to play",
+               caption: str | None = None, last: bool = False, turn_text: str | None = None,
                last_note: str | None = None) -> None:
         """Show a trick in place.
 
@@ -149,15 +156,22 @@ class TrickTable(W.HTML):
             dashboard says why the trick is shown, e.g. "(last trick, shown on request)"
             or, in a replay, "(the trick just finished)".
         """
+        _ = self.i18n.gettext
         self.shown = {"cards": dict(cards), "winner": winner, "leader": leader,
-                      "to_play": to_play, "last": last, "heading": heading, "turn_text": turn_text,
-                      "last_note": LAST_TRICK_NOTE if last_note is None else last_note,
+                      "to_play": to_play, "last": last, "heading": heading,
+                      "turn_text": _("to play") if turn_text is None else turn_text,
+                      "last_note": _(LAST_TRICK_NOTE) if last_note is None else last_note,
                       "hands": dict(hands or {}), "notes": dict(notes or {})}
         if caption is not None:
-            self.caption = recolour_html(caption, self.four_colour)
+            self.caption = recolour_html(self._cards_text(caption), self.four_colour)
         self._draw()
 
+    def _cards_text(self, text: str) -> str:
+        """``text`` with its cards in the table's letters (Д♥ in Russian; as it is in English)."""
+        return text if self.lang == "en" else cards_in_words_of(text, self.i18n)
+
     def _draw(self) -> None:
+        _ = self.i18n.gettext
         s = self.shown
         four = self.four_colour
         sz = size_of(self.size)
@@ -168,11 +182,11 @@ class TrickTable(W.HTML):
             marks = []
             led = seat == s["leader"] and card is not None
             if led:
-                marks.append("led")
+                marks.append(_("led"))
             if seat == s["winner"]:
-                marks.append("<b>★ wins the trick</b>")
+                marks.append("<b>★ " + _("wins the trick") + "</b>")
             if seat == s["to_play"]:
-                marks.append(f"<b>▶ {html.escape(s.get('turn_text', 'to play'))}</b>")
+                marks.append(f"<b>▶ {html.escape(s.get('turn_text') or _('to play'))}</b>")
             classes = ["ck-seat"] + [name for name, on in (("ck-led", led), ("ck-winner", seat == s["winner"]),
                                                            ("ck-to-play", seat == s["to_play"])) if on]
             # the border's shape says it too: dashed for the seat to play, double for the winner
@@ -180,8 +194,8 @@ class TrickTable(W.HTML):
                 "4px double #2e7d32" if seat == s["winner"] else "1px solid #bbb")
             note = recolour_html(s["notes"].get(seat, ""), four)
             hand = recolour_html(s["hands"].get(seat, ""), four)
-            card_text = card_html(card, size="2em" if large else "1.5em", four_colour=four) if card is not None else (
-                '<span style="color:#666">no card</span>')
+            card_text = self._cards_text(card_html(card, size="2em" if large else "1.5em", four_colour=four)) \
+                if card is not None else '<span style="color:#666">' + _("no card") + "</span>"
             cell = (
                 f'<div class="ck-cell" style="text-align:center;border:{border};border-radius:6px;padding:3px 4px;'
                 f'background:#fafafa;line-height:1.3;font-size:{sz.em(1)}">'
@@ -194,9 +208,9 @@ class TrickTable(W.HTML):
             self._cells[seat], self._classes[seat] = cell, frozenset(classes)
             cells.append(f'<div class="{" ".join(classes)}" style="grid-area:{self.positions[seat]};margin:2px;'
                          f'width:{sz.em(11)};max-width:28vw;min-height:{sz.em(5.2)};overflow-wrap:anywhere">{cell}</div>')
-        heading = recolour_html(s.get("heading", ""), four)
+        heading = recolour_html(self._cards_text(s.get("heading", "")), four)
         if s["last"]:
-            note = html.escape(s.get("last_note", LAST_TRICK_NOTE))
+            note = html.escape(s.get("last_note") or _(LAST_TRICK_NOTE))
             heading = (heading + "<br>" if heading else "") + f"<i>{note}</i>"
         self.centre = f'<div style="text-align:center;font-size:{sz.em(0.9)}">{heading}</div>'
         cells.append(f'<div style="grid-area:centre;margin:2px;align-self:center;width:{sz.em(9)};max-width:24vw">'
@@ -216,51 +230,57 @@ class TrickTable(W.HTML):
         with ``last=True`` the last completed trick, with ``last_note`` under the heading
         (see :meth:`update`). The caption always tells the last completed trick in words
         (who played what, who won)."""
+        _ = self.i18n.gettext
         done = [t for t in state.tricks if t.winner is not None]
         open_trick = state.tricks[-1] if state.tricks and state.tricks[-1].winner is None else None
         total = self._total_tricks(state)
+
+        def trick_words(n: int) -> str:
+            return (_("Trick {n} of {total}").format(n=n, total=total) if total else
+                    _("Trick {n}").format(n=n))
         last_line = ""
         if done:
             t = done[-1]
             played = ", ".join(f"{html.escape(self.names[p])} {card_html(c)}" for p, c in zip(t.seats, t.cards))
-            last_line = f"Last trick ({len(done)}): {played}; won by <b>{html.escape(self.names[t.winner])}</b>."
+            last_line = _("Last trick ({n}): {cards}; won by <b>{seat}</b>.").format(
+                n=len(done), cards=played, seat=html.escape(self.names[t.winner]))
         if last:
             if not done:
-                self.update({}, heading=heading or "No trick finished yet", hands=hands, notes=notes,
-                            caption=last_line or "No trick has been finished yet.", last=True,
+                self.update({}, heading=heading or _("No trick finished yet"), hands=hands, notes=notes,
+                            caption=last_line or _("No trick has been finished yet."), last=True,
                             last_note=last_note)
                 return
             t = done[-1]
             self.update(dict(zip(t.seats, t.cards)), leader=t.leader, winner=t.winner,
-                        heading=heading or f"Trick {len(done)}{' of ' + str(total) if total else ''}",
+                        heading=heading or trick_words(len(done)),
                         hands=hands, notes=notes, caption=last_line, last=True, last_note=last_note)
             return
         if open_trick is None:
             if state.is_terminal() and done:
                 t = done[-1]
                 self.update(dict(zip(t.seats, t.cards)), leader=t.leader, winner=t.winner,
-                            heading=heading or f"Trick {len(done)} (the last)", hands=hands, notes=notes,
-                            caption=last_line + " The deal is over.")
+                            heading=heading or _("Trick {n} (the last)").format(n=len(done)), hands=hands,
+                            notes=notes, caption=last_line + " " + _("The deal is over."))
             else:
                 to_play = state.current_player if not state.is_terminal() else None
-                self.update({}, to_play=to_play, heading=heading or "No trick yet", hands=hands,
+                self.update({}, to_play=to_play, heading=heading or _("No trick yet"), hands=hands,
                             notes=notes, caption=last_line or "", turn_text=self._turn_words(state))
             return
         n = len(done) + 1
         self.update(dict(zip(open_trick.seats, open_trick.cards)), leader=open_trick.leader,
                     to_play=state.current_player,
-                    heading=heading or f"Trick {n}{' of ' + str(total) if total else ''}",
-                    hands=hands, notes=notes, caption=last_line or "The first trick.",
+                    heading=heading or trick_words(n),
+                    hands=hands, notes=notes, caption=last_line or _("The first trick."),
                     turn_text=self._turn_words(state))
 
     #: the words after "▶" for the seat to act, by the state's phase
-    TURN_WORDS: ClassVar[dict[str, str]] = {"bidding": "to bid", "play": "to play", "trump": "to draw the trump",
-                                          "draw": "to choose a draw"}
+    TURN_WORDS: ClassVar[dict[str, str]] = {"bidding": N_("to bid"), "play": N_("to play"),
+                                          "trump": N_("to draw the trump"), "draw": N_("to choose a draw")}
 
-    @classmethod
-    def _turn_words(cls, state) -> str:
+    def _turn_words(self, state) -> str:
         """"to play", "to bid", "to draw the trump", "to choose a draw" (Armenian Durak)."""
-        return cls.TURN_WORDS.get(state.phase, f"to act ({state.phase})")
+        words = self.TURN_WORDS.get(state.phase)
+        return self.i18n.gettext(words) if words is not None else f"to act ({state.phase})"
 
     @staticmethod
     def _total_tricks(state) -> int | None:
