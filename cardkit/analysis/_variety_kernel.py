@@ -18,7 +18,10 @@ contract table, RULES.md §1.2, §1.5):
   (contracts 1 and 2: the leader's quick tricks bound the value), 1 when card values of
   both signs are in play (contracts 4 and 5: :func:`pairing_bound`, values in -8..7),
   1 when a lead is ordered as a trick nobody wants when its card's worth is < 0 (see
-  the move ordering: contracts 4 and 8), unused (0), 1 when an entry that answers a lookup
+  the move ordering: contracts 4 and 8), bit 0: the sweep (the leader takes every trick
+  left, :func:`sweep`: the value is exact), bit 1: the trumps sure to go to their holders'
+  sides (contracts 4, 5, with the grouping bound: :func:`sure_trumps`), bit 2: the killer
+  lead (the card that last cut off at that ply tried after the table's), 1 when an entry that answers a lookup
   moves to the front of its bucket. Each bound's flag may be 0
   (the same values, more positions).
 
@@ -70,7 +73,8 @@ order rather than following a link per entry (measured on contract 8: 22 entries
 per position, each a cache miss when they were a linked chain). An entry that answers a
 lookup trades places with its bucket's newest (``prm[7]``). ``stats``: [0] nodes, [1] the
 node limit (0: none), [2]/[3] cut-offs by the first / a later card, [6] entries
-compared, [7] quick-trick cut-offs, [64 + 64 * seat + card] history.
+compared, [7] quick-trick cut-offs, [8] sweeps, [9] sure-trump cut-offs, [12 + ply] the killer lead
+(card + 1) at ply < 52, [64 + 64 * seat + card] history.
 """
 
 from __future__ import annotations
@@ -492,13 +496,14 @@ def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, duck
     return nm
 
 
-@njit(int64(uint64[:], int64[:], int64, int64, int64[:], int64[:]), cache=True)
-def pairing_bound(hands, val, per_trick, tleft, cnt, sums):
+@njit(int64(uint64[:], int64[:], int64, int64, int64[:], int64[:], uint64), cache=True)
+def pairing_bound(hands, val, per_trick, tleft, cnt, sums, skip):
     """A bound on |value to go| at a trick's start: every trick holds one card of each
     hand and goes whole to one side, so |value| <= max over such groupings of the sum of
     |per_trick + the trick's card values|, reached by putting each hand's cards in
     value order (the k highest tricks hold at most each hand's k highest values:
-    majorisation, and |.| is convex). Card values must lie in -8..7; ``cnt`` int64[16],
+    majorisation, and |.| is convex). The cards of ``skip`` count as worth 0 (the caller
+    adds what they are sure to bring). Card values must lie in -8..7; ``cnt`` int64[16],
     ``sums`` int64[>=13] scratch."""
     for t in range(tleft):
         sums[t] = 0
@@ -509,7 +514,10 @@ def pairing_bound(hands, val, per_trick, tleft, cnt, sums):
         while x:
             lb = x & (~x + np.uint64(1))
             x ^= lb
-            cnt[val[ctz(lb)] + 8] += 1
+            if lb & skip:
+                cnt[8] += 1
+            else:
+                cnt[val[ctz(lb)] + 8] += 1
         t = 0
         for i in range(15, -1, -1):
             c = cnt[i]
@@ -522,6 +530,51 @@ def pairing_bound(hands, val, per_trick, tleft, cnt, sums):
         w = per_trick + sums[t]
         u += w if w > 0 else -w
     return u
+
+
+@njit(types.Tuple((int64, uint64, uint64))(uint64[:], int64[:], int64[:], int64), cache=True)
+def sure_trumps(hands, val, side, trump):
+    """(the points sure to go to their holders' sides, declarers minus defenders; those
+    trumps; the cards whose ranks decide it): a trump held by the side that holds every
+    higher trump left goes to that side in the trick it is played in (the trick's winner
+    then plays a trump at least as high: one of that side's). So the run of trumps from
+    the top down held by one side; the deciding card is the run's lowest when the other
+    side holds a trump (a table entry then keeps the owners of the run)."""
+    if trump < 0:
+        return (0, np.uint64(0), np.uint64(0))
+    tm = S16 << np.uint64(16 * trump)
+    allt = (hands[0] | hands[1] | hands[2] | hands[3]) & tm
+    if allt == np.uint64(0):
+        return (0, np.uint64(0), np.uint64(0))
+    top = np.uint64(1) << np.uint64(msb(allt))
+    own = 0
+    for q in range(4):
+        if hands[q] & top:
+            own = side[q]
+    mine = np.uint64(0)
+    for q in range(4):
+        if side[q] == own:
+            mine |= hands[q]
+    mine &= tm
+    x = allt
+    run = np.uint64(0)
+    tot = 0
+    low = np.uint64(0)
+    while x:
+        b = msb(x)
+        bit = np.uint64(1) << np.uint64(b)
+        if (mine & bit) == np.uint64(0):
+            break
+        run |= bit
+        tot += val[b]
+        low = bit
+        x ^= bit
+    mark = np.uint64(0)
+    if x:
+        mark = low      # the other side holds trumps below the run
+    if own == 0:
+        tot = -tot
+    return (tot, run, mark)
 
 
 @njit(types.Tuple((int64, uint64))(uint64[:], int64, int64[:], int64), cache=True)
@@ -592,6 +645,37 @@ def quick_tricks(hands, leader, side, trump):
     return (best, best_marks)
 
 
+@njit(types.Tuple((int64, uint64))(uint64[:], int64, int64), cache=True)
+def sweep(hands, leader, trump):
+    """(1 when the leader takes every remaining trick whatever anyone plays, else 0; the
+    cards whose ranks decide it). So it is when each card the leader holds is above every
+    other card left in its suit, and, for a card outside the trump suit, no other hand
+    holds a trump: each lead wins, and the leader leads again (removing cards keeps it so).
+    The deciding cards are the leader's lowest in each suit he holds that another hand holds
+    too (a table entry then keeps the owners of every card above it: the leader's, by the
+    suit lengths)."""
+    hl = hands[leader]
+    others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hl
+    if trump >= 0:
+        tm = S16 << np.uint64(16 * trump)
+        if (hl & ~tm) != np.uint64(0) and (others & tm) != np.uint64(0):
+            return (0, np.uint64(0))
+    mark = np.uint64(0)
+    for s in range(4):
+        sm = S16 << np.uint64(16 * s)
+        mine = hl & sm
+        if mine == np.uint64(0):
+            continue
+        os_ = others & sm
+        if os_ == np.uint64(0):
+            continue      # nobody else holds the suit: its ranks do not count
+        low = mine & (~mine + np.uint64(1))
+        if (os_ & (low - np.uint64(1))) != os_:
+            return (0, np.uint64(0))
+        mark |= low
+    return (1, mark)
+
+
 @njit(int64(uint64[:], int64[:], int64, int64, int64, int64, int64, int64,
             int64[:], int64[:], int64[:], uint64[:, :], uint64[:, :], int64[:], int64[:],
             int64[:, :], int64[:, :], uint64[:], uint64[:, :]),
@@ -631,11 +715,26 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
                 return -bound
         if prm[4] and not isroot:
             # card values of both signs (contracts 4, 5): the grouping bound
-            ub = pairing_bound(hands, val, per_trick, tleft, mbuf[ply], sbuf[ply])
+            nothing = np.uint64(0)
+            ub = pairing_bound(hands, val, per_trick, tleft, mbuf[ply], sbuf[ply], nothing)
             if ub < beta:
                 return ub
             if -ub >= beta:
                 return -ub
+            if prm[6] & 2:
+                # the trumps sure to go to their holders' sides bring their points; the
+                # other cards at most the grouping bound of the rest, either way
+                st_ = sure_trumps(hands, val, side, trump)
+                if st_[0] != 0:
+                    ub2 = pairing_bound(hands, val, per_trick, tleft, mbuf[ply], sbuf[ply], st_[1])
+                    if st_[0] + ub2 < beta:
+                        wr[ply] = st_[2]
+                        stats[9] += 1
+                        return st_[0] + ub2
+                    if st_[0] - ub2 >= beta:
+                        wr[ply] = st_[2]
+                        stats[9] += 1
+                        return st_[0] - ub2
         if prm[3] and not isroot:
             # tricks only, wanted by both sides: the leader's sure tricks bound the value
             qt = quick_tricks(hands, leader, side, trump)
@@ -652,6 +751,19 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
                         wr[ply] = qt[1]
                         stats[7] += 1
                         return qb
+        if (prm[6] & 1) and not isroot:
+            # the leader takes every trick left: the value is exact
+            sw = sweep(hands, leader, trump)
+            if sw[0]:
+                tot = per_trick * tleft
+                x = allc
+                while x:
+                    lb = x & (~x + np.uint64(1))
+                    x ^= lb
+                    tot += val[ctz(lb)]
+                wr[ply] = sw[1]
+                stats[8] += 1
+                return tot if side[leader] == 1 else -tot
         kr = kb[ply]
         node_key(hands, leader, val, mixed, kr)
         bi = find_bucket(tb, kr[0], kr[1])
@@ -808,6 +920,13 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
                 sec = 1000 - st * 16   # keep the high cards
             scores[nm] = ((gain + 4096) << 24) + (sec << 12) + hist
             nm += 1
+    # the killer lead: the card that last cut off at this ply, tried next after the table's
+    # card (measured: a lead, yes; following, it cost nodes)
+    kc = stats[12 + ply] - 1 if ply < 52 else -1
+    if kc >= 0 and tn == 0 and (prm[6] & 4):
+        for i in range(nm):
+            if moves[i] == kc and scores[i] < (1 << 50):
+                scores[i] = (1 << 49)
     # insertion sort by score, high first
     for i in range(1, nm):
         m = moves[i]
@@ -890,6 +1009,8 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
                 cut = True
         if cut:
             wr[ply] = rel
+            if ply < 52 and tn == 0:
+                stats[12 + ply] = b + 1
             if i == 0:
                 stats[2] += 1
             else:

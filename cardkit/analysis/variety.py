@@ -32,12 +32,23 @@ __all__ = ["solve", "analyse", "sample_worlds", "margin_of", "solve_value", "sol
            "SolverContext"]
 
 _INF = 1 << 20
-#: the kernel's bounds on (quick tricks, the grouping bound); False: the plain search, for
+#: the kernel's bounds on (quick tricks, the grouping bound, the sweep, the sure trumps); False: the plain search, for
 #: the tests that check the bounds change no value (clear the table when switching)
 _BOUNDS = True
 #: an entry that answers a lookup trades places with its bucket's newest (the next lookup
 #: finds it first); False: the same values, more entries compared (the tests)
 _MOVE_TO_FRONT = True
+#: the sweep: a position whose leader takes every trick left whatever is played (each of his
+#: cards above all others of its suit, nobody else able to ruff) is valued at once (the
+#: kernel's ``sweep``); False: the same values, more positions (the tests)
+_SWEEP = True
+#: with the grouping bound (contracts 4, 5): a trump held by the side that holds every higher
+#: trump left surely brings its points to that side (the kernel's ``sure_trumps``); False:
+#: the same values, more positions (the tests)
+_SURE_TRUMPS = True
+#: the killer lead: at each ply, the lead that last cut off is tried next after the table's
+#: card (move ordering only: the same values; False for the tests and measurements)
+_KILLER = True
 #: MTD(f)'s first guess in :func:`solve_values` and ``dd_table``: the final difference of the
 #: previous position solved with the same table (False: 0; the same values, the tests)
 _GUESS_FROM_LAST = True
@@ -85,10 +96,13 @@ class SolverContext:
         both_signs = bool((val > 0).any() and (val < 0).any()) and int(val.min()) >= -8 and int(val.max()) <= 7
         # leads ordered as tricks nobody wants (contracts 4 and 8: fewer nodes there, more in 5 and 7)
         duck_lead = self.per_trick < 0 or (both_signs and not mixed)
+        # the endgame and ordering features (kernel's prm[6] bits): sweep, sure trumps, killer lead
+        feats = int(_SWEEP) | 2 * int(_SURE_TRUMPS) | 4 * int(_KILLER)
         self.prm = np.array([self.trump, self.per_trick, int(mixed), int(tricks_only), int(both_signs),
-                             int(duck_lead), 0, int(_MOVE_TO_FRONT)], dtype=np.int64)
+                             int(duck_lead), feats, int(_MOVE_TO_FRONT)], dtype=np.int64)
         if not _BOUNDS:   # the plain search (tests: the bounds change no value)
             self.prm[3:5] = 0
+            self.prm[6] &= ~3   # the sweep and the sure trumps too
         self.hands = np.zeros(4, dtype=np.uint64)
         for s in range(4):
             m = 0
