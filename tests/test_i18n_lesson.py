@@ -103,3 +103,32 @@ def test_a_variety_exercise_in_russian():
     ex.answer(ex.question.answer)
     assert text(ex.feedback).startswith("✔ Верно.") and "(правила, §1.3" in text(ex.feedback)
     assert not re.search(r"[A-Za-z]{2,}", text(ex.prompt) + text(ex.feedback))
+
+
+def test_the_advisor_in_the_pseudo_language_and_russian():
+    """The Variety advisor's panel, hand editor, table and chart in qps: every word through the
+    catalog but the notation's answer to bad text (it quotes it) and the hands in PBN."""
+    import test_i18n_tables as T
+
+    from cardkit.advisor import ContractAdvice
+    from cardkit.games import variety
+    from cardkit_widgets.advisor import AdvisorPanel, HandEditor, advice_chart_svg, advice_table_html
+
+    adv = [ContractAdvice(c, (4.5 - c) * 1.3, 0.4 + c / 10, 1000, 0.1 * c, c - 3.3, str(variety.contracts()[c]))
+           for c in (3, 1, 6, 2, 8, 4, 5, 7)]
+    texts = [advice_table_html(adv, book=3, lang="qps"), advice_chart_svg(adv, "3 or 6", lang="qps")]
+    e = HandEditor("KQ7.AJ5.KQ84.A92", seed=1, lang="qps")
+    texts += [e.caption.value, e.text.placeholder, e.text.description]
+    texts += [b.tooltip for b in e.buttons.values()]
+    e.toggle(next(iter(e.buttons)))
+    texts.append(e.error.value)
+    p = AdvisorPanel(lang="qps")
+    texts += [p.status.value, p.samples.description, p.seed.tooltip, p.button.description, p.button.tooltip]
+    p.run()
+    texts.append(p.status.value)
+    bad, _unused = T.not_through_catalog(texts, [])
+    assert not bad, sorted(bad)
+    ru = advice_table_html(adv, book=3, lang="ru")
+    assert "разница" in ru and "← по книге" in ru and "3: козыри ♥; +2 за каждую взятую ♠" in ru
+    assert "Ожидаемая разница по контрактам" in advice_chart_svg(adv, lang="ru")
+    assert AdvisorPanel(lang="ru").button.description == "Совет"

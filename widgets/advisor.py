@@ -25,7 +25,7 @@ from cardkit.wording import hand_as_read
 if TYPE_CHECKING:
     from cardkit.advisor import Advice
 
-from ._common import card_button_layout, learner_words, ranks_for, signed, suit_colour, suit_html
+from ._common import card_button_layout, cards_in_words_of, learner_words, ranks_for, signed, suit_colour, suit_html
 
 __all__ = ["HandEditor", "AdvisorPanel", "advice_chart_svg", "advice_table_html", "Bar", "bar_chart_svg"]
 
@@ -46,35 +46,39 @@ class HandEditor(W.VBox):
 
     :param hand: the starting hand (PBN or cards), or None for an empty one.
     :param seed: int or Generator for the "random hand" button.
+    :param lang: the language of its words, ``"en"`` (default) or ``"ru"``.
     :ivar value: the chosen cards, a sorted tuple of :class:`~cardkit.Card`.
     :ivar text: the ``Text`` box (PBN); ``buttons``: ``dict[Card, Button]``;
         ``caption``: an ``HTML`` line; ``random_button``: deals a random hand.
     :raises NotationError: for a starting hand that cannot be read.
     """
 
-    def __init__(self, hand=None, *, seed=None) -> None:
+    def __init__(self, hand=None, *, seed=None, lang: str = "en") -> None:
         from cardkit.dealing import as_generator
+        self.lang = check_lang(lang)
+        self.i18n = translation(self.lang)
+        _ = self.i18n.gettext
         self.rng = as_generator(seed)
         self._callbacks: list[Callable[[tuple[Card, ...]], object]] = []
         self.value: tuple[Card, ...] = ()
         self.buttons: dict[Card, W.Button] = {}
         rows = []
         for suit in Suit:
-            cells = [W.HTML(suit_html(suit, size="1.2em"), layout=W.Layout(width="1.6em"))]
+            cells = [W.HTML(self._cards(suit_html(suit, size="1.2em")), layout=W.Layout(width="1.6em"))]
             for rank in ranks_for(52):
                 card = Card(suit, rank)
-                b = W.Button(description=card.label, layout=card_button_layout())
+                b = W.Button(description=self._cards(card.label), layout=card_button_layout())
                 b.style.text_color = suit_colour(suit)
                 b.on_click(lambda _b, c=card: self.toggle(c))
                 self.buttons[card] = b
                 cells.append(b)
             rows.append(W.HBox(cells, layout=W.Layout(align_items="center")))
-        self.text = W.Text(placeholder="e.g. KQ7.AJ5.KQ84.A92 (spades.hearts.diamonds.clubs)",
-                           description="Hand:", layout=W.Layout(width="28em"), continuous_update=False)
+        self.text = W.Text(placeholder=_("e.g. KQ7.AJ5.KQ84.A92 (spades.hearts.diamonds.clubs)"),
+                           description=_("Hand:"), layout=W.Layout(width="28em"), continuous_update=False)
         self.text.observe(self._on_text, names="value")
-        self.random_button = W.Button(description="Random hand", tooltip="deal 13 random cards")
+        self.random_button = W.Button(description=_("Random hand"), tooltip=_("deal 13 random cards"))
         self.random_button.on_click(lambda _b: self.random_hand())
-        self.clear_button = W.Button(description="Clear", tooltip="remove every card")
+        self.clear_button = W.Button(description=_("Clear"), tooltip=_("remove every card"))
         self.clear_button.on_click(lambda _b: self.set_cards([]))
         self.caption = W.HTML()
         self.error = W.HTML()
@@ -82,6 +86,10 @@ class HandEditor(W.VBox):
                           W.VBox(rows), self.caption])
         self._updating = False
         self.set_cards(parse_hand(hand) if hand is not None else [])
+
+    def _cards(self, text: str) -> str:
+        """``text`` with its cards in the editor's letters (Д♥ in Russian; as it is in English)."""
+        return text if self.lang == "en" else cards_in_words_of(text, self.i18n)
 
     # -- the hand ------------------------------------------------------------------------
     @property
@@ -116,7 +124,8 @@ class HandEditor(W.VBox):
         if card in self.value:
             self.set_cards([c for c in self.value if c != card])
         elif self.complete:
-            self.error.value = _line(f"The hand already has 13 cards: remove one before adding {card.label}.")
+            self.error.value = _line(self._cards(self.i18n.gettext(
+                "The hand already has 13 cards: remove one before adding {card}.").format(card=card.label)))
         else:
             self.set_cards(list(self.value) + [card])
 
@@ -138,6 +147,7 @@ class HandEditor(W.VBox):
             self.error.value = _line(learner_words(str(e)))
 
     def _refresh(self) -> None:
+        _ = self.i18n.gettext
         chosen = set(self.value)
         for card, b in self.buttons.items():
             inside = card in chosen
@@ -146,7 +156,8 @@ class HandEditor(W.VBox):
             b.style.font_weight = "bold" if inside else "normal"
             b.style.text_decoration = "underline" if inside else "none"
             b.style.button_color = SELECTED_BACKGROUND if inside else None
-            b.tooltip = f"{card.label}: in your hand, click to remove" if inside else f"{card.label}: click to add"
+            b.tooltip = self._cards(_("{card}: in your hand, click to remove") if inside else
+                                    _("{card}: click to add")).format(card=self._cards(card.label))
             b.button_style = ""
             if inside:
                 b.add_class("ck-chosen")
@@ -157,10 +168,11 @@ class HandEditor(W.VBox):
         self._updating = False
         self.error.value = ""
         missing = HAND_SIZE - len(self.value)
-        listed = " ".join(c.label for c in self.value) or "no cards"
-        state = ("complete: press Advise" if missing == 0
-                 else f"choose {missing} more card{'s' if missing != 1 else ''}")
-        self.caption.value = f"<b>{len(self.value)} of 13 cards</b> ({state}): {html.escape(listed)}"
+        listed = " ".join(c.label for c in self.value) or _("no cards")
+        state = (_("complete: press Advise") if missing == 0 else
+                 self.i18n.ngettext("choose {n} more card", "choose {n} more cards", missing).format(n=missing))
+        self.caption.value = self._cards(_("<b>{n} of 13 cards</b> ({state}): {cards}").format(
+            n=len(self.value), state=state, cards=html.escape(listed)))
 
 
 def _line(text: str) -> str:
@@ -177,37 +189,55 @@ def _stale(fragment: str) -> str:
 
 # ---- presenting the advice ---------------------------------------------------------------
 
-def advice_table_html(advice, book: Sequence[int] | str | None = None) -> str:
+def advice_table_html(advice, book: Sequence[int] | str | None = None, *, lang: str = "en") -> str:
     """An HTML table of the advisor's result (best first): contract, expected margin ± one
     standard error, the declarers' win rate, the bidder's mean score; ``book``, the
     contract(s) the book advises, marked "book" in words. The caption says what each
     column means: the margin (your score minus the other side's average) is the ranking
-    key, so "your score" alone need not fall with the rank."""
+    key, so "your score" alone need not fall with the rank. ``lang``: ``"en"`` (default) or
+    ``"ru"``, the language of its words."""
+    tr = translation(check_lang(lang))
+    _ = tr.gettext
     book_set = _book_set(book)
     rows = []
     td = "style='padding:0.2em 0.7em;text-align:right;white-space:nowrap'"
     for i, a in enumerate(advice):
-        mark = " ← book" if a.contract in book_set else ""
-        best = " (best)" if i == 0 else ""
+        mark = " " + _("← book") if a.contract in book_set else ""
+        best = " " + _("(best)") if i == 0 else ""
         rows.append(
             f"<tr><td style='padding:0.2em 0.7em;text-align:center'><b>{a.contract}</b></td>"
-            f"<td style='padding:0.2em 0.7em'>{html.escape(a.description)}</td>"
+            f"<td style='padding:0.2em 0.7em'>{html.escape(_description(a, tr, lang))}</td>"
             f"<td {td}>{signed(a.margin, 2)} ± {a.stderr:.2f}</td>"
             f"<td {td}>{a.win_rate:.0%}</td>"
             f"<td {td}>{signed(a.score, 1)}</td>"
             f"<td style='padding:0.2em 0.7em;white-space:nowrap'>{best}{mark}</td></tr>")
     n = advice[0].samples if advice else 0
     th = "style='padding:0.2em 0.7em;text-align:left;border-bottom:1px solid #888'"
-    return ("<table class='ck-advice' style='border-collapse:collapse'>"
-            "<caption style='text-align:left;caption-side:bottom;padding-top:0.4em;max-width:48em'>"
-            f"Contracts ranked by <b>margin</b>, best first, over {n:,} simulated deals each. "
-            "<b>margin</b>: your deal score minus the average deal score of the other side "
-            "(the ranking key), ± one standard error; <b>declarers win</b>: how often your side "
-            "wins the deal; <b>your score</b>: your own average deal score, without the other "
-            "side's (a contract can give you more points and still rank lower, when it gives "
-            "the other side even more).</caption>"
-            f"<tr><th {th}>contract</th><th {th}>what it scores</th><th {th}>margin</th><th {th}>declarers win</th>"
-            f"<th {th}>your score</th><th {th}></th></tr>" + "".join(rows) + "</table>")
+    caption = _("Contracts ranked by <b>margin</b>, best first, over {n} simulated deals each. <b>margin</b>: your "
+                "deal score minus the average deal score of the other side (the ranking key), ± one standard error; "
+                "<b>declarers win</b>: how often your side wins the deal; <b>your score</b>: your own average deal "
+                "score, without the other side's (a contract can give you more points and still rank lower, when it "
+                "gives the other side even more).").format(n=f"{n:,}")
+    heads = "".join(f"<th {th}>{h}</th>" for h in (_("contract"), _("what it scores"), _("margin"),
+                                                   _("declarers win"), _("your score"), ""))
+    out = ("<table class='ck-advice' style='border-collapse:collapse'>"
+           "<caption style='text-align:left;caption-side:bottom;padding-top:0.4em;max-width:48em'>"
+           f"{caption}</caption><tr>{heads}</tr>" + "".join(rows) + "</table>")
+    return out if lang == "en" else cards_in_words_of(out, tr)
+
+
+def _description(a, tr, lang: str) -> str:
+    """The contract of ``a`` (a ``ContractAdvice``) in one line, ``a.description`` in English
+    ("3: ♥ trumps; +2 per ♠ taken"); in another language from the catalog."""
+    if lang == "en":
+        return a.description
+    from cardkit.games import variety
+
+    c = variety.contracts()[a.contract]
+    trump = tr.gettext("no trumps") if c.trump is None else tr.gettext("{suit} trumps").format(suit=c.trump.symbol)
+    if c.lowest_wins:
+        trump += ", " + tr.gettext("lowest wins")
+    return f"{a.contract}: {trump}; {tr.gettext(c.scoring)}"
 
 
 def _book_set(book) -> set[int]:
@@ -221,21 +251,23 @@ def _book_set(book) -> set[int]:
 
 
 def advice_chart_svg(advice, book: Sequence[int] | str | None = None, *, title: str = "",
-                     width: int = 520) -> str:
+                     width: int = 520, lang: str = "en") -> str:
     """A horizontal bar chart (SVG) of the expected margin of each contract, in contract
     order 1..8, with error bars of two standard errors either side; each bar is labelled
     with its figures in text (mean ± one standard error), and the book's contract(s) are marked "book" in words.
 
+    :param lang: the language of its words, ``"en"`` (default) or ``"ru"``.
     :returns: an ``<svg>`` string with ``role="img"`` and a ``<title>`` for screen readers.
     """
+    _ = translation(check_lang(lang)).gettext
     book_set = _book_set(book)
     items = sorted(advice, key=lambda a: a.contract)
     best = max(items, key=lambda a: a.margin).contract if items else None
-    bars = [Bar(f"contract {a.contract}", a.margin, a.stderr,
-                (" best" if a.contract == best else "") + (" book" if a.contract in book_set else ""),
+    bars = [Bar(_("contract {n}").format(n=a.contract), a.margin, a.stderr,
+                (" " + _("best") if a.contract == best else "") + (" " + _("book") if a.contract in book_set else ""),
                 f'data-contract="{a.contract}"') for a in items]
-    return bar_chart_svg(bars, title=title, default_title="Expected margin per contract",
-                         axis="margin in points", width=width)
+    return bar_chart_svg(bars, title=title, default_title=N_("Expected margin per contract"),
+                         axis=_("margin in points"), width=width, lang=lang)
 
 
 class Bar(NamedTuple):
@@ -335,21 +367,25 @@ class AdvisorPanel(W.VBox):
     :param seed: the simulation seed (an ``IntText``; the same hand and seed give the same
         figures).
     :param book: contract(s) to mark "book" in the chart (e.g. for fig. 65).
+    :param lang: the language of its words, ``"en"`` (default) or ``"ru"``.
     :ivar editor, samples, seed, button, progress, status, table, chart: the parts.
     :ivar result: the last list of :class:`cardkit.advisor.ContractAdvice`, or None.
     """
 
-    def __init__(self, hand=None, *, samples: int = 1000, seed: int = 1, book=None) -> None:
-        self.editor = HandEditor(hand, seed=seed)
+    def __init__(self, hand=None, *, samples: int = 1000, seed: int = 1, book=None, lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        self.i18n = translation(self.lang)
+        _ = self.i18n.gettext
+        self.editor = HandEditor(hand, seed=seed, lang=self.lang)
         self.samples = W.Dropdown(options=[250, 1000, 4000], value=samples if samples in (250, 1000, 4000) else 1000,
-                                  description="Deals:", layout=W.Layout(width="12em"))
-        self.seed = W.IntText(value=seed, description="Deal set:", layout=W.Layout(width="10em"),
-                              tooltip="The number of the set of random deals: the same hand and set give the "
-                                      "same figures; another set gives figures within their ± of these")
-        self.button = W.Button(description="Advise", tooltip="rank the eight contracts for this hand",
+                                  description=_("Deals:"), layout=W.Layout(width="12em"))
+        self.seed = W.IntText(value=seed, description=_("Deal set:"), layout=W.Layout(width="10em"),
+                              tooltip=_("The number of the set of random deals: the same hand and set give the "
+                                        "same figures; another set gives figures within their ± of these"))
+        self.button = W.Button(description=_("Advise"), tooltip=_("rank the eight contracts for this hand"),
                                button_style="primary")
         self.button.on_click(lambda _b: self.run())
-        self.progress = W.IntProgress(value=0, min=0, max=8, description="Contracts:",
+        self.progress = W.IntProgress(value=0, min=0, max=8, description=_("Contracts:"),
                                       layout=W.Layout(width="20em"))
         self.status = W.HTML()
         self.table = W.HTML()
@@ -365,12 +401,13 @@ class AdvisorPanel(W.VBox):
 
     # -- keeping the figures honest: they are for one hand only ----------------------------
     def _say_ready(self) -> None:
+        _ = self.i18n.gettext
         n = len(self.editor.value)
         if n == HAND_SIZE:
-            self.status.value = "The hand has 13 cards: press <b>Advise</b> to rank the eight contracts."
+            self.status.value = _("The hand has 13 cards: press <b>Advise</b> to rank the eight contracts.")
         else:
-            self.status.value = (f"The hand has {n} of 13 cards: choose {HAND_SIZE - n} more, "
-                                 "then press <b>Advise</b>.")
+            self.status.value = _("The hand has {n} of 13 cards: choose {more} more, then press <b>Advise</b>.").format(
+                n=n, more=HAND_SIZE - n)
 
     def _clear_result(self) -> None:
         self.result = None
@@ -392,9 +429,10 @@ class AdvisorPanel(W.VBox):
         if not change["new"]:
             return
         if self._result_hand is not None:
-            self.status.value = (f"The figures below are the results for the previous hand "
-                                 f"<code>{html.escape(hand_as_read(format_hand(self._result_hand)))}</code>, not for "
-                                 "the text in the box: correct the text, then press <b>Advise</b>.")
+            self.status.value = self.i18n.gettext(
+                "The figures below are the results for the previous hand <code>{hand}</code>, not for the text in "
+                "the box: correct the text, then press <b>Advise</b>.").format(
+                hand=html.escape(hand_as_read(format_hand(self._result_hand))))
             self.chart.value = _stale(self.chart.value)
             self.table.value = _stale(self.table.value)
 
@@ -402,14 +440,15 @@ class AdvisorPanel(W.VBox):
         """Run the advisor for the editor's hand and show the result (or one line saying
         what is missing)."""
         from cardkit.advisor import advise
+        _ = self.i18n.gettext
         if not self.editor.complete:
             self._clear_result()
-            self.status.value = _line(f"The hand has {len(self.editor.value)} cards: Variety deals 13 "
-                                      f"(Rules §1.1). Choose {13 - len(self.editor.value)} more.")
+            self.status.value = _line(_("The hand has {n} cards: Variety deals 13 (Rules §1.1). Choose {more} "
+                                        "more.").format(n=len(self.editor.value), more=13 - len(self.editor.value)))
             return
         self._clear_result()
         samples, seed = int(self.samples.value), int(self.seed.value)
-        self.status.value = f"Playing {samples:,} deals for each of the eight contracts…"
+        self.status.value = _("Playing {n} deals for each of the eight contracts…").format(n=f"{samples:,}")
         try:
             result = advise(self.editor.value, samples=samples, seed=seed,
                             progress=lambda done, total: setattr(self.progress, "value", done))
@@ -419,10 +458,12 @@ class AdvisorPanel(W.VBox):
         self.result = result
         self._result_hand = self.editor.value
         best = result[0]
-        self.status.value = (f"Best: <b>contract {best.contract}</b> ({html.escape(best.description)}), "
-                             f"expected margin {signed(best.margin, 2)} ± {best.stderr:.2f} points "
-                             f"(± one standard error), from {samples:,} deals per contract (random deals of the "
-                             f"other hands, deal set {seed}: another set or number of deals gives other figures, "
-                             "within about their ±).")
-        self.chart.value = advice_chart_svg(result, self.book, title=f"Hand {hand_as_read(self.editor.pbn)}")
-        self.table.value = advice_table_html(result, self.book)
+        status = _("Best: <b>contract {n}</b> ({description}), expected margin {margin} ± {stderr} points (± one "
+                   "standard error), from {samples} deals per contract (random deals of the other hands, deal set "
+                   "{seed}: another set or number of deals gives other figures, within about their ±).").format(
+            n=best.contract, description=html.escape(_description(best, self.i18n, self.lang)),
+            margin=signed(best.margin, 2), stderr=f"{best.stderr:.2f}", samples=f"{samples:,}", seed=seed)
+        self.status.value = status if self.lang == "en" else cards_in_words_of(status, self.i18n)
+        self.chart.value = advice_chart_svg(result, self.book, title=_("Hand {hand}").format(
+            hand=hand_as_read(self.editor.pbn)), lang=self.lang)
+        self.table.value = advice_table_html(result, self.book, lang=self.lang)
