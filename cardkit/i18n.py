@@ -7,8 +7,8 @@ once per process: no compiled ``.mo`` file is kept in the repository. English ne
 catalog: its messages are the originals.
 
 >>> ru = translation("ru")
->>> ru.ngettext("{n} trick", "{n} tricks", 5).format(n=5)
-'5 взяток'
+>>> [ru.ngettext("{n} card in hand", "{n} cards in hand", n).format(n=n) for n in (1, 3, 5)]
+['1 карта в руке', '3 карты в руке', '5 карт в руке']
 >>> translation("en").gettext("New deal")
 'New deal'
 

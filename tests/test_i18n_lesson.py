@@ -132,3 +132,16 @@ def test_the_advisor_in_the_pseudo_language_and_russian():
     assert "разница" in ru and "← по книге" in ru and "3: козыри ♥; +2 за каждую взятую ♠" in ru
     assert "Ожидаемая разница по контрактам" in advice_chart_svg(adv, lang="ru")
     assert AdvisorPanel(lang="ru").button.description == "Совет"
+
+
+def test_lesson_helpers_in_russian():
+    from cardkit import Suit, parse_card
+    from cardkit_widgets._common import recolour_html
+    from cardkit_widgets.lesson import card_html, cards_html, seat_name, suit_html
+
+    assert ">Д♥<" in card_html(parse_card("QH"), lang="ru") and ">Q♥<" in card_html(parse_card("QH"))
+    assert re.sub(r"<[^>]+>", "", cards_html([parse_card("TS"), parse_card("AC")], lang="ru")) == "10♠ Т♣"
+    assert [seat_name(s, lang="ru") for s in range(4)] == ["Юг", "Запад", "Север", "Восток"]
+    assert seat_name(1, 2, lang="ru") == "Соперник"
+    ru = suit_html(Suit.DIAMONDS, lang="ru")
+    assert 'title="бубны"' in ru and "#1565c0" in recolour_html(ru, True)   # the four-colour deck still applies

@@ -17,6 +17,7 @@ import ipywidgets as W
 import numpy as np
 
 from cardkit.cards import Card, Rank, Suit
+from cardkit.i18n import check_lang, translation
 from cardkit.wording import COMPASS, minus_signs, number, seats_named, signed, tens_as_10  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
 
 from ._kernel_guard import install as _install_kernel_guard
@@ -219,7 +220,7 @@ def cards_in_words_of(text: str, tr) -> str:
     return suit_titles_in(_CARD_LETTER.sub(lambda m: letters[m[1]], tens_as_10(text)), tr)
 
 
-def suit_html(suit: Suit, *, size: str | None = None, four_colour: bool = False) -> str:
+def suit_html(suit: Suit, *, size: str | None = None, four_colour: bool = False, lang: str = "en") -> str:
     """The suit symbol in its colour, with the suit's name as a tooltip.
 
     :param four_colour: use the four-colour deck (♦ blue, ♣ green); the span then also
@@ -230,10 +231,11 @@ def suit_html(suit: Suit, *, size: str | None = None, four_colour: bool = False)
     if size:
         style += f";font-size:{size}"
     cls = f'class="ck-suit {suit_class(suit)} ck-four-colour" ' if four_colour else ""
-    return f'<span {cls}title="{SUIT_NAMES[suit]}" style="{style}">{suit.symbol}</span>'
+    title = SUIT_NAMES[suit] if lang == "en" else html.escape(suit_words(suit, translation(check_lang(lang))))
+    return f'<span {cls}title="{title}" style="{style}">{suit.symbol}</span>'
 
 
-def card_html(card: Card | None, *, size: str | None = None, four_colour: bool = False) -> str:
+def card_html(card: Card | None, *, size: str | None = None, four_colour: bool = False, lang: str = "en") -> str:
     """``Q♥`` in the suit's colour (red for ♥ ♦), the ten as ``10♥`` (:attr:`Card.label`);
     ``—`` for None. The text says the card, the colour only repeats the suit.
 
@@ -247,13 +249,14 @@ def card_html(card: Card | None, *, size: str | None = None, four_colour: bool =
     if size:
         style += f";font-size:{size}"
     cls = f'class="ck-card {suit_class(card.suit)} ck-four-colour" ' if four_colour else ""
-    return f'<span {cls}style="{style}">{html.escape(card.label)}</span>'
+    label = card.label if lang == "en" else cards_in_words_of(card.label, translation(check_lang(lang)))
+    return f'<span {cls}style="{style}">{html.escape(label)}</span>'
 
 
 # A span written by card_html or suit_html (either deck): its colour and, for the
 # four-colour deck, its classes are rewritten by recolour_html.
 _SPAN = re.compile(
-    r'<span (?:class="ck-(?P<kind>card|suit) ck-suit-[SHDC] ck-four-colour" )?(?P<title>title="[a-z]+" )?'
+    r'<span (?:class="ck-(?P<kind>card|suit) ck-suit-[SHDC] ck-four-colour" )?(?P<title>title="[^"<>]+" )?'
     r'style="color:#[0-9a-fA-F]{6};(?P<rest>font-weight:bold[^"]*)">(?P<text>[^<]*?(?P<sym>[♠♥♦♣]))</span>')
 
 

@@ -77,15 +77,17 @@ def speaking(tr):
         SPEAKING.reset(token)
 
 
-def seat_name(seat: int, players: int = 4) -> str:
+def seat_name(seat: int, players: int = 4, *, lang: str = "en") -> str:
     """A seat as a learner reads it (RULES.md, "Common conventions"), seat 0 the learner's:
     South, West, North, East; with three players South, West, East; in Armenian Durak
-    (two players) "You", "Your opponent".
+    (two players) "You", "Your opponent". ``lang="ru"``: Юг, Запад, Север, Восток; Вы,
+    Соперник.
 
-    >>> seat_name(1), seat_name(2, 3), seat_name(1, 2)
-    ('West', 'East', 'Your opponent')
+    >>> seat_name(1), seat_name(2, 3), seat_name(1, 2), seat_name(2, lang="ru")
+    ('West', 'East', 'Your opponent', 'Север')
     """
-    return COMPASS[players][int(seat)]
+    name = COMPASS[players][int(seat)]
+    return name if lang == "en" else translation(check_lang(lang)).gettext(name)
 
 RIGHT_COLOUR = "#1b5e20"
 WRONG_COLOUR = "#b71c1c"
@@ -132,9 +134,10 @@ def guarded(line: HasValue, fn: Callable, players: int | Sequence[str] | None = 
     return run
 
 
-def cards_html(cards) -> str:
-    """Cards in their colours, separated by spaces; "—" for none."""
-    return " ".join(card_html(c) for c in cards) or "—"
+def cards_html(cards, *, lang: str = "en") -> str:
+    """Cards in their colours, separated by spaces; "—" for none. ``lang="ru"``: the
+    book's letters (Т К Д В 10)."""
+    return " ".join(card_html(c, lang=lang) for c in cards) or "—"
 
 
 def seed_text(value, description: str = "deal number", width: str = "12em") -> W.Text:
