@@ -63,11 +63,16 @@ del _cardkit_kernel_probe
 
 def lesson_paths() -> list[str]:
     """Every lesson under ``lessons/``, relative to it: the index, the rules reference,
-    then each game's lessons in order (as ``benchmarks/lesson_first_screen.py``)."""
-    top = [p for p in ("index.ipynb", "rules.ipynb", "deal_editor.ipynb") if (LESSONS / p).exists()]
-    games = sorted(str(p.relative_to(LESSONS)) for p in LESSONS.glob("*/*.ipynb")
-                   if ".ipynb_checkpoints" not in p.parts)
-    return top + games
+    then each game's lessons in order (as ``benchmarks/lesson_first_screen.py``).
+    The Russian pages (``ru/``, the same file names) follow in the same order."""
+    paths: list[str] = []
+    for lang in ("", "ru/"):
+        root = LESSONS / lang
+        top = [lang + p for p in ("index.ipynb", "rules.ipynb", "deal_editor.ipynb") if (root / p).exists()]
+        games = sorted(str(p.relative_to(LESSONS)) for p in root.glob("*/*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts and p.parent.name != "ru")
+        paths += top + games
+    return paths
 
 
 def select(names: str | None) -> list[str]:
