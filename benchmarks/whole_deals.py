@@ -1,11 +1,12 @@
 """Whole-deal exact solves for Warsaw Hearts (3 and 4 players) and Armenian Durak (issue 31):
 positions searched (deterministic) and seconds, with the load average printed.
 
-    python benchmarks/whole_deals.py [hearts|durak|all] [deals] [max_nodes]
+    python benchmarks/whole_deals.py [hearts|durak|durak-T|all] [deals] [max_nodes]
 
 Hearts: ``solve`` from the first card of deals seeds 0..deals-1 (dealer seed % players).
 Durak: ``solve`` from the first lead after the trump draw (the first legal draw) of deals
-seeds 0..deals-1, dealer seed % 2; a deal over ``max_nodes`` (default 20 M) prints "over".
+seeds 0..deals-1, dealer seed % 2; ``durak-T``: the same deals after random play to T
+tricks left. A deal over ``max_nodes`` (default 20 M) prints "over".
 Each row: seed, value, positions, seconds. The first solve of a process compiles or loads
 the kernel: a warm-up solve runs first and is not counted. Asserts nothing.
 """
@@ -18,7 +19,10 @@ import statistics
 import sys
 import time
 
+import numpy as np
+
 from cardkit import analysis as A
+from cardkit.analysis.judge import cards_left
 from cardkit.games import armenian_durak as D, warsaw_hearts as W
 
 
@@ -31,8 +35,17 @@ def hearts_deal(seed: int, players: int):
 
 
 def durak_deal(seed: int, tricks_left: int | None = None):
+    """Deal ``seed`` after the first legal trump draw; with ``tricks_left``, random play
+    (seeded) on to the first lead with that many tricks' cards left (2 a trick)."""
     s = D.new_deal(seed=seed, dealer=seed % 2)
     s.apply_action(s.legal_actions()[0])
+    if tricks_left is not None:
+        rng = np.random.default_rng([seed, tricks_left])
+        while not s.is_terminal():
+            if s.phase == "play" and not s.trick.cards and cards_left(s) <= 2 * tricks_left:
+                break
+            la = s.legal_actions()
+            s.apply_action(la[int(rng.integers(len(la)))])
     return s
 
 
@@ -72,6 +85,11 @@ def main() -> None:
         with contextlib.suppress(A.SearchLimit):
             A.solve(durak_deal(999), max_nodes=10_000)                        # warm-up (compile)
         run("Armenian Durak", [durak_deal(i) for i in range(deals)], cap)
+    if what.startswith("durak-"):                     # durak-12: 12 tricks left
+        left = int(what.split("-")[1])
+        with contextlib.suppress(A.SearchLimit):
+            A.solve(durak_deal(999), max_nodes=10_000)
+        run(f"Armenian Durak, {left} tricks left", [durak_deal(i, left) for i in range(deals)], cap)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import pytest
 from cardkit.analysis import _durak_kernel as K, armenian_durak as A
 from cardkit.games import armenian_durak as D
 
-ALL_OFF = K.OFF_HISTORY | K.OFF_DRAWDOM
+ALL_OFF = K.OFF_HISTORY | K.OFF_DRAWDOM | K.OFF_SURE
 
 
 def _cards_left(s) -> int:
@@ -145,6 +145,22 @@ def test_features_never_change_a_value(positions):
         assert v_on == v_off == max(on), (v_on, v_off, on)
         changed += n_on != n_off
     assert changed >= len(positions) // 2  # the switch does switch something
+
+
+@pytest.mark.parametrize("feature", ["OFF_HISTORY", "OFF_DRAWDOM", "OFF_SURE"])
+def test_each_feature_alone_changes_no_value(positions, feature):
+    """Each feature switched off alone gives the same values; the sure-trick bound at a
+    lead (OFF_SURE, issue 31) searches fewer positions in all with it than without."""
+    bit = getattr(K, feature)
+    total_on = total_off = 0
+    for s in positions:
+        on, v_on, n_on = _values(s, 0)
+        off, v_off, n_off = _values(s, bit)
+        assert (on, v_on) == (off, v_off), (s.to_json(), on, off)
+        total_on += n_on
+        total_off += n_off
+    if bit == K.OFF_SURE:
+        assert total_on < total_off
 
 
 def test_a_capped_search_uses_the_small_table():

@@ -21,7 +21,12 @@ deal (points of the cards still to be won, and the sweep's +10), negamax, fail-s
 
 Move ordering: the table's move first, then leads the opponent cannot beat (richest first),
 then the poorest; replies by the points they gain; cards of equal points by the history of
-cut-offs (``ms[HIST...]``, cleared at each solve). Declining a draw is not searched where a
+cut-offs (``ms[HIST...]``, cleared at each solve). Bounds at a lead: all the points still
+to win (and the sweep) either way; the leader's sure tricks (cards it can play now that no
+card the opponent holds or can still draw beats: each wins its trick when led, so the
+leader gets at least their points and the opponent cannot sweep) raise the lower bound to
+twice their points minus all the points still to win (issue 31: 4–23 % fewer positions at
+12 tricks left, about the same at 14). Declining a draw is not searched where a
 card to draw is of a plain suit the opponent holds none of (it can bring no duty to follow,
 so drawing it keeps every choice declining keeps). ``tb[OFF]`` switches these off (bits
 ``OFF_*``) for the tests that compare values with and without them. Measured and left out
@@ -69,6 +74,7 @@ DBT = 192      # de Bruijn table, 64 entries
 TB_SIZE = 256
 OFF_HISTORY = 1  # move ordering by the history of cut-offs (leads, replies)
 OFF_DRAWDOM = 2  # no declining the draw where a draw is as good or better
+OFF_SURE = 4     # the leader's sure tricks raise the lower bound at a lead
 
 # ---- Zobrist tables (z1 and z2: two independent 64-bit hashes) -------------------------------
 Z_HAND = 0       # + 64 p + c: card c in seat p's hand (or face up with no face-down card left)
@@ -319,6 +325,30 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
             rp = st[REMPTS]
             ub = rp + (bonus if (sw == 0 or sw == p + 1) else 0)
             lb = -(rp + (bonus if (sw == 0 or sw == 2 - p) else 0))
+            if (tb[OFF] & OFF_SURE) == 0:
+                # sure tricks: cards the leader can play now that no card the opponent
+                # holds or can still draw beats win a trick each when led, one after the
+                # other; the leader gains their points at least (the replies' too) and
+                # the opponent can no longer sweep
+                o = 1 - p
+                ofut = st[H + o] | st[UPM + o]
+                for i in range(6):
+                    d = st[DN + 6 * o + i]
+                    if d >= 0:
+                        ofut |= int64(1) << d
+                otr = (ofut & tb[SUITM + tb[TRUMP]]) != 0
+                sure = int64(0)
+                ns = 0
+                m = st[H + p] | st[UPM + p]
+                while m:
+                    b = m & -m
+                    m ^= b
+                    c = _bit_index(tb, b)
+                    if (tb[BEAT + c] & ofut) == 0 and ((c >> 4) == tb[TRUMP] or not otr):
+                        sure += tb[PTS + c]
+                        ns += 1
+                if ns > 0 and 2 * sure - rp > lb:
+                    lb = 2 * sure - rp
             if ub <= alpha:
                 return ub
             if lb >= beta:
