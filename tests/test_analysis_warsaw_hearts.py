@@ -240,7 +240,7 @@ def test_touching_cards_share_a_value():
 
 # ---- search features: each one switched off gives the same values (issue 31) ----------------------
 
-@pytest.mark.parametrize("feature", ["OFF_SUREWIN", "OFF_FIXEDKEY", "OFF_TRICKEQ"])
+@pytest.mark.parametrize("feature", ["OFF_SUREWIN", "OFF_FIXEDKEY", "OFF_TRICKEQ", "OFF_DEFER"])
 def test_each_search_feature_changes_no_value_and_cuts_positions(feature):
     """Each search feature switched off (the kernel's ``OFF_*`` bit in ``warsaw_hearts._off``):
     the cut of a card that must win the open trick (SUREWIN), the table key without the

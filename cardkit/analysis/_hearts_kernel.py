@@ -22,17 +22,23 @@ another honour (bits 3–5), some heart taken (bit 6), some trick taken (bit 7).
 
 Cards are numbered ``suit * 16 + (rank - 6)`` (suits ♠ ♥ ♦ ♣ = 0..3, 6 = 0 .. A = 8); a
 hand is a uint64 mask of those bits. Moves are tried in the engine's ``legal_actions``
-order (suit by suit, high to low), which is also the tie rule: among moves equal for the
-mover, the first in that order is chosen. Every cut below is exact, so every vector
-stored and returned is the exact max^n value under that rule:
+order (suit by suit, high to low; put-off cards after the others, below), and the tie rule
+is that order: among moves equal for the mover, the first in that order is chosen. Every
+cut below is exact, so every vector stored and returned is the exact max^n value under
+that rule:
 
 - touching cards (same hand, no card of another hand between them, nor the open trick's
   highest card of the suit led, neither a heart honour) have the same value: one is
   searched (the trick's other cards leave with it and decide nothing between the two);
-- a card that must win the open trick (the suit led, above every card of it played and
-  held by the players still to play) is skipped when the most its player can get after
-  taking that trick with whatever the others add (``T_UBW``) is no better than the best
-  card found before it;
+- each card's bound (:func:`_card_ub`): the exact summary's ``T_UB`` when it completes a
+  trick the mover wins; ``T_UBW`` when it must win the open trick (the suit led, above
+  every card of it played and held by the players still to play: the mover takes that
+  trick with whatever the others add); else the mode's ``T_UB``. A card whose bound is no
+  better than the best card found before it is skipped; a card whose bound is below the
+  most the mover can get at all is put off to a second pass (in the tie order, skipped
+  there when its bound is below the best, or equal to it and it comes after the best
+  card), so the cards that may reach that most are searched first (issue 31: ducking
+  before taking a trick with hearts, 15–28 % fewer positions on whole deals);
 - the mover stops once a move reaches ``ub`` of its summary (no later move can do
   strictly better) and skips a move that completes a trick after which its ``ub`` is
   no better than the best so far;
@@ -69,6 +75,7 @@ C_SIZE = 9
 OFF_SUREWIN = 1  # the sure-winner cut (T_UBW) of cards that must win the open trick
 OFF_FIXEDKEY = 2  # the table key leaves out the summaries of players whose result is fixed
 OFF_TRICKEQ = 4  # touching cards: the open trick's cards below its top do not keep them apart
+OFF_DEFER = 8    # cards that cannot reach the mover's best possible result searched last
 
 TT_COLS = 6    # an entry's int8 columns: 4 values, cards left, generation
 
@@ -148,6 +155,59 @@ def _relative(hand, allc, nxt):
             continue
         out |= np.uint64(nxt[X_PEXT + int64(u) * 512 + int64(hs)]) << sh
     return out
+
+
+@njit(int64(uint64[:], int64[:], int64[:], int64, int64, int64, int64, int64, int64,
+            int64[:, :], int64[:], int64), cache=True)
+def _card_ub(hands, summ, played, tlen, leader, ply, c, n, mb, tab, nxt, off):
+    """The most the mover's result can become after playing ``c`` (``played[ply]`` is
+    ``c``, ``hands`` still hold it): exact summary after the trick when ``c`` completes
+    it and the mover wins it; ``T_UBW`` when ``c`` must win the open trick (unless
+    ``OFF_SUREWIN`` is in ``off``); else the mode's ``T_UB``."""
+    mover = (leader + tlen) % n
+    ub = tab[T_UB, mb + summ[mover]]
+    s = c >> 4
+    if tlen + 1 == n:
+        first = ply - tlen
+        ledc = played[first]
+        lsuit = ledc >> 4
+        top = ledc
+        wi = 0
+        hm = 0
+        ht = 0
+        for i in range(n):
+            x = played[first + i]
+            if (x >> 4) == lsuit and x > top:
+                top = x
+                wi = i
+            if (x >> 4) == 1:
+                ht = 1
+            hm |= _honour_bit(x)
+        if (leader + wi) % n != mover:
+            return ub
+        return tab[T_UB, mb + nxt[summ[mover] * 16 + hm * 2 + ht]]
+    if (off & OFF_SUREWIN) != 0:
+        return ub
+    ls = s if tlen == 0 else played[ply - tlen] >> 4
+    if ls != s:
+        return ub
+    later = np.uint64(0)
+    for i in range(1, n - tlen):
+        later |= hands[(mover + i) % n]
+    bit = _ONE << np.uint64(c)
+    above = ~((bit << _ONE) - _ONE) & (_SUIT << np.uint64(16 * s))
+    if later & above != 0:
+        return ub
+    hm = _honour_bit(c)
+    ht = 1 if s == 1 else 0
+    for i in range(tlen):
+        x = played[ply - tlen + i]
+        if (x >> 4) == ls and x > c:
+            return ub
+        if (x >> 4) == 1:
+            ht = 1
+        hm |= _honour_bit(x)
+    return tab[T_UBW, (mb + summ[mover]) * 16 + hm * 2 + ht]
 
 
 @njit(void(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
@@ -248,6 +308,9 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
     forced = tab[T_FIXED, mb + summ[mover]] != 0
     best = -1000
     done = False
+    off = ctx[C_OFF]
+    defer = (off & OFF_DEFER) == 0 and not forced
+    deferred = np.uint64(0)
     nxt_tlen = tlen + 1
     last = nxt_tlen == n
     zero = tlen - tlen
@@ -268,7 +331,18 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
                     prev = c
                     continue
             prev = c
-            if not last and bestcard[ply] >= 0 and (ctx[C_OFF] & OFF_SUREWIN) == 0:
+            if defer:
+                # the most the mover can get after this card: no better than the best so
+                # far (found earlier, so it wins ties): skip it; below the most the mover
+                # can get at all: search it after the other cards (pass 2)
+                played[ply] = c
+                ubc = _card_ub(hands, summ, played, tlen, leader, ply, c, n, mb, tab, nxt, off)
+                if bestcard[ply] >= 0 and ubc <= best:
+                    continue
+                if ubc < ubm:
+                    deferred |= bit
+                    continue
+            elif not last and bestcard[ply] >= 0 and (off & OFF_SUREWIN) == 0:
                 # a card that must win the open trick: the most the mover can still get
                 # after taking it (with whatever the later players add) is no better
                 # than the best so far (found earlier, so it wins ties): skip it
@@ -334,6 +408,57 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
                 if best >= ubm or forced:
                     done = True
                     break
+    # pass 2: the cards put off, in the tie order; one that comes after the best card
+    # needs to be strictly better, one before it as good
+    if not done and deferred != 0:
+        for s in range(4):
+            for r in range(8, -1, -1):
+                c = s * 16 + r
+                bit = _ONE << np.uint64(c)
+                if deferred & bit == 0:
+                    continue
+                played[ply] = c
+                bc = bestcard[ply]
+                before = bc < 0 or (c >> 4) < (bc >> 4) or ((c >> 4) == (bc >> 4) and c > bc)
+                if bc >= 0:
+                    ubc = _card_ub(hands, summ, played, tlen, leader, ply, c, n, mb, tab, nxt, off)
+                    if ubc < best or (ubc == best and not before):
+                        continue
+                hands[mover] ^= bit
+                if last:
+                    first = ply - tlen
+                    ledc = played[first]
+                    lsuit = ledc >> 4
+                    top = ledc
+                    wi = 0
+                    hm = 0
+                    ht = 0
+                    for i in range(n):
+                        x = played[first + i]
+                        if (x >> 4) == lsuit and x > top:
+                            top = x
+                            wi = i
+                        if (x >> 4) == 1:
+                            ht = 1
+                        hm |= _honour_bit(x)
+                    w = (leader + wi) % n
+                    old = summ[w]
+                    summ[w] = nxt[old * 16 + hm * 2 + ht]
+                    _search(hands, summ, played, zero, w, ply + 1, out, bestcard, val, tab, nxt,
+                            ttk, ttc, ttv, ctx)
+                    summ[w] = old
+                else:
+                    _search(hands, summ, played, nxt_tlen, leader, ply + 1, out, bestcard, val, tab,
+                            nxt, ttk, ttc, ttv, ctx)
+                hands[mover] ^= bit
+                if ctx[C_ABORT] != 0:
+                    return
+                v = out[ply + 1, mover]
+                if bc < 0 or v > best or (v == best and before):
+                    best = v
+                    bestcard[ply] = c
+                    for p in range(n):
+                        out[ply, p] = out[ply + 1, p]
     if tlen == 0:
         # replace an entry of an earlier search, else the one with fewer cards left
         gen = ctx[C_GEN]
