@@ -353,3 +353,39 @@ def test_trick_table_in_the_pseudo_language_and_russian():
     assert "Юг (вы)" in t.value and "Запад" in t.value
     with pytest.raises(Exception, match=r"^lang"):
         TrickTable(4, lang="xx")
+
+
+def test_auction_and_contract_tables_in_the_pseudo_language_and_russian():
+    """AuctionTable (buttons or read-only, the learner's seat or none) over whole biddings, and
+    ContractTable: every word through the catalog; in Russian, the book's words."""
+    import numpy as np
+
+    from cardkit.games import variety
+    from cardkit_widgets.auction import AuctionTable, ContractTable
+
+    texts: list[str] = []
+    for seed in range(4):
+        st = variety.new_deal(seed=seed, dealer=seed % 4)
+        rng = np.random.default_rng(seed)
+        for read_only in (False, True):
+            for viewer in (None, 0):
+                a = AuctionTable(viewer=viewer, read_only=read_only, lang="qps")
+                s = st.clone()
+                while True:
+                    a.show(s, seat=viewer)
+                    texts.append(a.html)
+                    if s.phase != "bidding":
+                        break
+                    legal = s.legal_actions()
+                    s.apply_action(legal[int(rng.integers(len(legal)))])
+    c = ContractTable(lang="qps")
+    c.select(3)
+    c.mark(6)
+    texts.append(c.html)
+    bad, _unused = not_through_catalog(texts, [])
+    assert not bad, sorted(bad)
+    ru = ContractTable(lang="ru")
+    assert "Восемь контрактов" in ru.html and "без козырей" in ru.html and "обратное" in ru.html
+    a = AuctionTable(viewer=0, lang="ru")
+    a.show(variety.new_deal(seed=1, dealer=3), seat=0)
+    assert "Юг (вы)" in a.html and "Ваша заявка" in a.html

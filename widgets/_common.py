@@ -300,7 +300,9 @@ def seat_names(players: int, names: Sequence[str] | None = None, viewer: int | N
             raise CardkitError(f"names {quote(names)}: expected {players} names, one per seat")
         return names
     if viewer is None:
-        return list(COMPASS[players]) if players in COMPASS else [f"Player {s + 1}" for s in range(players)]
+        if players not in COMPASS:
+            return [f"Player {s + 1}" for s in range(players)]
+        return [tr.gettext(n) if tr is not None else n for n in COMPASS[players]]
     if tr is None:
         around = {2: ["You", "Your opponent"], 3: ["You", "West", "East"],
                   4: ["You", "West", "North", "East"]}[players]

@@ -11,16 +11,26 @@ import traitlets
 
 from cardkit.errors import CardkitError, quote
 from cardkit.games import variety
+from cardkit.i18n import check_lang, translation
 
-from ._common import SUIT_NAMES, seat_names, set_class, signed, size_of, suit_html
+from ._common import SUIT_NAMES, cards_in_words_of, seat_names, set_class, signed, size_of, suit_html, suit_words
 from ._figure import Figure, Shown, Sketch, call_with as _call
 
 __all__ = ["AuctionTable", "ContractTable"]
 
 
-def _contract_descriptions(rules=None) -> dict[int, str]:
-    return {n: f"{c.trump_name}{', lowest card wins' if c.lowest_wins else ''}; {c.scoring}"
-            for n, c in variety.contracts(rules).items()}
+def _contract_descriptions(rules=None, tr=None) -> dict[int, str]:
+    """Each contract in a line, "♥ trumps; +2 per ♠ taken", in ``tr``'s language (None: English)."""
+    if tr is None:
+        return {n: f"{c.trump_name}{', lowest card wins' if c.lowest_wins else ''}; {c.scoring}"
+                for n, c in variety.contracts(rules).items()}
+    out = {}
+    for n, c in variety.contracts(rules).items():
+        trump = tr.gettext("no trumps") if c.trump is None else tr.gettext("{suit} trumps").format(suit=c.trump.symbol)
+        if c.lowest_wins:
+            trump += ", " + tr.gettext("lowest wins")
+        out[n] = cards_in_words_of(f"{trump}; {tr.gettext(c.scoring)}", tr)
+    return out
 
 
 class AuctionTable(Figure):
@@ -65,16 +75,21 @@ class AuctionTable(Figure):
 
     def __init__(self, players: int = 4, *, names: Sequence[str] | None = None, viewer: int | None = None,
                  numbers: int = 8, descriptions: Mapping[int, str] | None = None,
-                 on_bid: Callable[[int], object] | None = None, rules=None, title: str = "Bidding",
-                 read_only: bool = False, size: str = "normal") -> None:
-        names = seat_names(players, names, viewer)
+                 on_bid: Callable[[int], object] | None = None, rules=None, title: str | None = None,
+                 read_only: bool = False, size: str = "normal", lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        self.i18n = translation(self.lang)
+        if title is None:
+            title = self.i18n.gettext("Bidding")
+        names = seat_names(players, names, viewer, tr=self.i18n)
         sz = size_of(size)
         super().__init__()
         self.players = players
         self.viewer = viewer
         self.names = names
         self.numbers = tuple(range(1, numbers + 1))
-        self.descriptions = dict(descriptions) if descriptions is not None else _contract_descriptions(rules)
+        self.descriptions = dict(descriptions) if descriptions is not None else _contract_descriptions(
+            rules, None if self.lang == "en" else self.i18n)
         self.read_only = bool(read_only)
         self.size = sz.name
         self._callbacks: list[Callable[[int], object]] = []
@@ -182,6 +197,8 @@ class AuctionTable(Figure):
                       "contract": contract, "declarers": declarers}
         who = "you" if current is not None and current == self.viewer else (
             self.names[current] if current is not None else "")
+        _ = self.i18n.gettext
+        who_words = _("you") if who == "you" else who   # mid-sentence
         self._legal = legal
         self._bids = {}
         for n in self.numbers:
@@ -189,41 +206,48 @@ class AuctionTable(Figure):
             if n in legal:
                 if n in namer and namer[n] != current:
                     other = self.names[namer[n]]
-                    self._bids[n] = (f"Bid {n} ({desc}). {other} named {n}: repeating it ends the bidding, "
-                                     f"and {who} and {other} are the declarers", "underline")
+                    self._bids[n] = (_("Bid {n} ({description}). {other} named {n}: repeating it ends the bidding, and "
+                                       "{who} and {other} are the declarers").format(
+                        n=n, description=desc, other=other, who=who_words), "underline")
                 else:
-                    self._bids[n] = (f"Bid {n}: {desc}", "none")
+                    self._bids[n] = (_("Bid {n}: {description}").format(n=n, description=desc), "none")
             elif n in own:
-                self._bids[n] = (f"{n}: {who} named {n} already; a player never names their own "
-                                 f"number twice (Rules §1.3)", "line-through")
+                self._bids[n] = (_("{n}: {who} named {n} already; a player never names their own number twice (Rules "
+                                   "§1.3)").format(n=n, who=who_words), "line-through")
             else:
-                self._bids[n] = (f"{n}: {desc}" + ("" if current is None else f" (wait: {self.names[current]} bids)"),
+                self._bids[n] = ((_("{n}: {description}").format(n=n, description=desc) if current is None else
+                                  _("{n}: {description} (wait: {seat} bids)").format(n=n, description=desc,
+                                                                                    seat=self.names[current])),
                                  "underline" if n in namer else "none")
         self.table = self._table_html(bids, first, current, contract, declarers)
         self.remarks_box = "".join(
-            f'<div style="font-size:0.9em"><b>{html.escape(self.names[s])}</b> says: “{html.escape(t)}”</div>'
+            '<div style="font-size:0.9em">' + _("<b>{seat}</b> says: “{words}”").format(
+                seat=html.escape(self.names[s]), words=html.escape(t)) + "</div>"
             for s, t in remarks)
         if caption is None:
             if contract is not None:
-                d = " and ".join(self.names[s] for s in declarers) if declarers else "?"
-                caption = f"The bidding is over: contract <b>{contract}</b>; declarers {html.escape(d)}."
+                d = _(" and ").join(self.names[s] for s in declarers) if declarers else "?"
+                caption = _("The bidding is over: contract <b>{n}</b>; declarers {declarers}.").format(
+                    n=contract, declarers=html.escape(d))
             elif current is None:
                 caption = ""
-            elif self.read_only:
-                used = ", ".join(str(n) for n in sorted(own)) or "none yet"
-                others = ", ".join(str(n) for n in sorted(namer) if namer[n] != current) or "none"
-                caption = (f"{'You bid' if who == 'you' else html.escape(who) + ' bids'} next. Named by "
-                           f"{'you' if who == 'you' else 'this player'} (not allowed again): {used}. Named by "
-                           f"others (repeating one ends the bidding): {others}.")
-            elif legal:
-                used = ", ".join(str(n) for n in sorted(own)) or "none yet"
-                others = ", ".join(str(n) for n in sorted(namer) if namer[n] != current) or "none"
-                caption = (f"{'Your' if who == 'you' else html.escape(who) + chr(39) + 's'} turn to bid. "
-                           f"Named by {'you' if who == 'you' else 'this player'} (struck through, not "
-                           f"allowed again): {used}. Named by others (underlined; repeating one ends the "
-                           f"bidding): {others}.")
             else:
-                caption = f"Waiting: {html.escape(self.names[current])} bids."
+                used = ", ".join(str(n) for n in sorted(own)) or _("none yet")
+                others = ", ".join(str(n) for n in sorted(namer) if namer[n] != current) or _("none")
+                values = dict(seat=html.escape(who), used=used, others=others)
+                if self.read_only:
+                    caption = (_("You bid next. Named by you (not allowed again): {used}. Named by others (repeating "
+                                 "one ends the bidding): {others}.") if who == "you" else
+                               _("{seat} bids next. Named by this player (not allowed again): {used}. Named by "
+                                 "others (repeating one ends the bidding): {others}.")).format(**values)
+                elif legal:
+                    caption = (_("Your turn to bid. Named by you (struck through, not allowed again): {used}. Named "
+                                 "by others (underlined; repeating one ends the bidding): {others}.") if who == "you"
+                               else _("{seat}'s turn to bid. Named by this player (struck through, not allowed "
+                                      "again): {used}. Named by others (underlined; repeating one ends the bidding): "
+                                      "{others}.")).format(**values)
+                else:
+                    caption = _("Waiting: {seat} bids.").format(seat=html.escape(self.names[current]))
         self.caption = f'<span style="font-size:0.9em">{caption}</span>'
         self._draw()
 
@@ -234,7 +258,8 @@ class AuctionTable(Figure):
         if not self.read_only:
             own = sz.button_layout()
             font = f";font-size:{sz.font_size}" if sz.font_size else ""
-            row = '<div class="ck-row" role="group" aria-label="Bid a number">' + "".join(
+            label = self.i18n.gettext("Bid a number")
+            row = f'<div class="ck-row" role="group" aria-label="{label}">' + "".join(
                 sketch.button(str(n), str(n), tooltip=tip, classes=["ck-bid"],
                               style=(f"width:{own['width']};height:{own['height']}{font};"
                                      f"font-weight:{'bold' if n in self._legal else 'normal'};text-decoration:{line}"),
@@ -268,6 +293,7 @@ class AuctionTable(Figure):
         td = 'style="padding:1px 8px;text-align:center;border-bottom:1px solid #eee"'
         head = "".join(f"<th {th}>{html.escape(self.names[s])}</th>" for s in order)
         cells = []
+        contract_word, first_word = self.i18n.gettext("contract"), self.i18n.gettext("(first)")
         first_namer_index = None
         if contract is not None:
             first_namer_index = bids.index(contract)
@@ -275,9 +301,9 @@ class AuctionTable(Figure):
             text = str(b)
             # nowrap: a narrow column must not break "3 ✓ contract" over two lines
             if contract is not None and i == len(bids) - 1:
-                text = f'<b class="ck-contract-cell" style="white-space:nowrap">{b} ✓ contract</b>'
+                text = f'<b class="ck-contract-cell" style="white-space:nowrap">{b} ✓ {contract_word}</b>'
             elif i == first_namer_index:
-                text = f'<span style="white-space:nowrap"><b>{b}</b> (first)</span>'
+                text = f'<span style="white-space:nowrap"><b>{b}</b> {first_word}</span>'
             cells.append(text)
         if current is not None:
             cells.append("<b>▶ ?</b>")
@@ -308,6 +334,7 @@ class ContractTable(Figure):
     :param title: the heading.
     :param four_colour: draw the trump suits in the four-colour deck (♦ blue, ♣ green);
         see :meth:`set_four_colour`.
+    :param lang: the language of its words, ``"en"`` (default) or ``"ru"``.
 
     :ivar value: the selected contract number 1..8, or None (a traitlet, not synced).
     :ivar contracts: ``dict[int, Contract]`` shown.
@@ -317,7 +344,12 @@ class ContractTable(Figure):
     value = traitlets.Int(None, allow_none=True)
 
     def __init__(self, rules=None, *, on_select: Callable[[int], object] | None = None,
-                 selectable: bool = True, title: str = "The eight contracts", four_colour: bool = False) -> None:
+                 selectable: bool = True, title: str | None = None, four_colour: bool = False,
+                 lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        self.i18n = translation(self.lang)
+        if title is None:
+            title = self.i18n.gettext("The eight contracts")
         super().__init__()
         self.contracts = variety.contracts(rules)
         self.four_colour = bool(four_colour)
@@ -338,8 +370,9 @@ class ContractTable(Figure):
         self.four_colour = bool(on)
         set_class(self, "ck-four-colour", self.four_colour)
         for n, c in self.contracts.items():
-            self._trump_cells[n] = ("none" if c.trump is None else
-                                    f"{suit_html(c.trump, four_colour=self.four_colour)} {SUIT_NAMES[c.trump]}")
+            self._trump_cells[n] = (self.i18n.gettext("none") if c.trump is None else
+                                    f"{suit_html(c.trump, four_colour=self.four_colour, lang=self.lang)} "
+                                    f"{SUIT_NAMES[c.trump] if self.lang == 'en' else suit_words(c.trump, self.i18n)}")
         self._draw_marks()
 
     def select(self, number: int | None) -> None:
@@ -355,9 +388,11 @@ class ContractTable(Figure):
     def _value_changed(self, change) -> None:
         self._draw_marks()
 
-    def mark(self, number: int | None, text: str = "played now") -> None:
-        """Write ``text`` in the note cell of contract ``number`` and clear the other
-        notes (``number`` None clears all)."""
+    def mark(self, number: int | None, text: str | None = None) -> None:
+        """Write ``text`` (default "played now", in the table's language) in the note cell of
+        contract ``number`` and clear the other notes (``number`` None clears all)."""
+        if text is None:
+            text = self.i18n.gettext("played now")
         self._notes = {} if number is None else {int(number): text}
         self._draw_marks()
 
@@ -365,6 +400,10 @@ class ContractTable(Figure):
         """Enable (or disable) the row buttons."""
         self.selectable = selectable
         self._draw()
+
+    def _scoring(self, c) -> str:
+        """A contract's scoring line in the table's language (Д♥ for Q♥ in Russian)."""
+        return c.scoring if self.lang == "en" else cards_in_words_of(self.i18n.gettext(c.scoring), self.i18n)
 
     @property
     def buttons(self) -> dict[int, Shown]:
@@ -380,7 +419,7 @@ class ContractTable(Figure):
         for n in self.contracts:
             parts = []
             if n == self.value:
-                parts.append("<b>◀ chosen</b>")
+                parts.append("<b>" + self.i18n.gettext("◀ chosen") + "</b>")
             if n in self._notes:
                 parts.append(f"<b>{html.escape(self._notes[n])}</b>")
             self.marks[n] = " · ".join(parts)
@@ -390,21 +429,26 @@ class ContractTable(Figure):
         if len(self._trump_cells) < len(self.contracts):   # still being built
             return
         sketch = Sketch()
+        _ = self.i18n.gettext
         head_style = "font-size:0.85em;font-weight:bold;border-bottom:2px solid #888"
         cells = [f'<div style="{head_style}">{h}</div>'
-                 for h in ("Contract", "Trump", "Order", "Scoring (per side)", "Side total", "Note")]
+                 for h in (_("Contract"), _("Trump"), _("Order"), _("Scoring (per side)"), _("Side total"), _("Note"))]
+        descriptions = _contract_descriptions(None, None if self.lang == "en" else self.i18n)
         for n, c in self.contracts.items():
             classes = ["ck-auto"]
             if n == self.value:
                 classes += ["mod-info", "ck-chosen"]
             elif n in self._notes:
                 classes.append("mod-warning")
-            order = "<b>reversed</b>: lowest wins" if c.lowest_wins else "normal"
-            cells += [sketch.button(str(n), f"Contract {n}", tooltip=f"Choose contract {n}: {c}", classes=classes,
+            order = _("<b>reversed</b>: lowest wins") if c.lowest_wins else _("normal")
+            what = str(c) if self.lang == "en" else f"{n}: {descriptions[n]}"
+            cells += [sketch.button(str(n), _("Contract {n}").format(n=n),
+                                    tooltip=_("Choose contract {n}: {contract}").format(n=n, contract=what),
+                                    classes=classes,
                                     style="width:6.6em;height:2em;padding:0;margin:1px",
                                     action=functools.partial(_call, self.select, n) if self.selectable else None),
                       f"<div>{self._trump_cells[n]}</div>", f"<div>{order}</div>",
-                      f'<div><span style="font-size:0.9em">{html.escape(c.scoring)}</span></div>',
+                      f'<div><span style="font-size:0.9em">{html.escape(self._scoring(c))}</span></div>',
                       f"<div>{signed(c.side_total)}</div>", f"<div>{self.marks[n]}</div>"]
         # wider than a phone: the grid scrolls sideways in its own box (it was cut off)
         self.draw(f'<div style="padding:2px"><div>{self.title}</div>'
