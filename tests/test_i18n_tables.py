@@ -389,3 +389,29 @@ def test_auction_and_contract_tables_in_the_pseudo_language_and_russian():
     a = AuctionTable(viewer=0, lang="ru")
     a.show(variety.new_deal(seed=1, dealer=3), seat=0)
     assert "Юг (вы)" in a.html and "Ваша заявка" in a.html
+
+
+def test_hand_table_in_the_pseudo_language_and_russian():
+    """HandTable (the rules lessons' hand) over deals of the three games, the learner's turn
+    or not: every word through the catalog; in Russian the cards' letters and words."""
+    import numpy as np
+
+    from cardkit.games import armenian_durak as ad, variety, warsaw_hearts as wh
+    from cardkit_widgets.hand import HandTable
+
+    texts: list[str] = []
+    for mod, size in ((variety, 52), (wh, 36), (ad, 36)):
+        st = mod.new_deal(seed=1)
+        rng = np.random.default_rng(1)
+        for _step in range(12):
+            for active in (True, False):
+                h = HandTable(size, lang="qps")
+                h.show(st, st.current_player, active=active)
+                texts.append(h.html)
+            legal = st.legal_actions()
+            st.apply_action(legal[int(rng.integers(len(legal)))])
+    bad, _unused = not_through_catalog(texts, [])
+    assert not bad, sorted(bad)
+    h = HandTable(lang="ru")
+    h.show(variety.new_deal(seed=1), 0)
+    assert "Ваши карты" in h.html and "дама" in h.html and ">Д<" in h.html.replace(" ", "")

@@ -8,6 +8,7 @@ import html
 from collections.abc import Callable, Iterable
 
 from cardkit.cards import Card, Suit
+from cardkit.i18n import check_lang, translation
 from cardkit.wording import PHASE_REFUSALS
 
 from ._common import (
@@ -15,6 +16,9 @@ from ._common import (
     Size,
     card_html,
     card_words,
+    card_words_in,
+    cards_in_words_of,
+    rank_letters,
     ranks_for,
     recolour_html,
     set_class,
@@ -22,6 +26,7 @@ from ._common import (
     suit_class,
     suit_colour,
     suit_html,
+    suit_words,
 )
 from ._figure import Figure, Shown, Sketch, call_with as _call
 
@@ -89,7 +94,10 @@ class HandTable(Figure):
 
     :param deck_size: 52 (13 columns A..2) or 36 (9 columns A..6).
     :param on_play: a callback ``f(card)``, optional (same as calling :meth:`on_play`).
-    :param title: the heading shown above the grid (HTML allowed; "" for none).
+    :param title: the heading shown above the grid (HTML allowed; "" for none; default "Your
+        hand" in ``lang``).
+    :param lang: the language of its words, ``"en"`` (default) or ``"ru"`` (the cards' letters
+        and words too: Д♥, "дама червей").
     :param four_colour: the four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green) instead
         of red and black; change it later with :meth:`set_four_colour`.
     :param size: ``"normal"`` or ``"large"`` (a projector: card text 2.5 em, buttons 5 em
@@ -104,7 +112,12 @@ class HandTable(Figure):
     _css = Figure._css + HAND_CSS
 
     def __init__(self, deck_size: int = 52, *, on_play: Callable[[Card], object] | None = None,
-                 title: str = "Your hand", four_colour: bool = False, size: str = "normal") -> None:
+                 title: str | None = None, four_colour: bool = False, size: str = "normal",
+                 lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        self.i18n = translation(self.lang)
+        if title is None:
+            title = self.i18n.gettext("Your hand")
         self.deck_size = deck_size
         self.ranks = ranks_for(deck_size)
         self.suits = tuple(Suit)
@@ -114,8 +127,8 @@ class HandTable(Figure):
         self.size = sz.name
         self.cards = tuple(Card(suit, rank) for suit in self.suits for rank in self.ranks)
         self._status: dict[Card, str] = dict.fromkeys(self.cards, ABSENT)
-        self._tooltip: dict[Card, str] = {c: f"{card_label(c)} ({card_words(c)}): not in this hand"
-                                          for c in self.cards}
+        self._tooltip: dict[Card, str] = {c: self.i18n.gettext("{card} ({words}): not in this hand").format(
+            card=self._label(c), words=self._words(c)) for c in self.cards}
         self._readable: set[Card] = set()
         self._callbacks: list[Callable[[Card], object]] = []
         self.title = f"<b>{title}</b>" if title else ""
@@ -177,8 +190,16 @@ class HandTable(Figure):
 
     # ---- display ----------------------------------------------------------------------
 
+    def _label(self, card: Card) -> str:
+        """A card's label on its button: ``Q♥``, ``10♥`` (``Д♥`` in Russian)."""
+        return card_label(card) if self.lang == "en" else cards_in_words_of(card_label(card), self.i18n)
+
+    def _words(self, card: Card) -> str:
+        """A card in words: "queen of hearts" ("дама червей" in Russian)."""
+        return card_words(card) if self.lang == "en" else card_words_in(card, self.i18n)
+
     def update(self, hand: Iterable[Card], legal: Iterable[Card] = (), *,
-               played: Iterable[Card] = (), reason: str = "not playable now",
+               played: Iterable[Card] = (), reason: str | None = None,
                caption: str | None = None, rule: str = "") -> None:
         """Show ``hand`` with the ``legal`` cards enabled, in place (one redraw).
 
@@ -197,37 +218,43 @@ class HandTable(Figure):
         :param rule: a sentence for the default caption saying what restricts the play
             now, e.g. "♦ was led: you must follow ♦ (5♦)."
         """
+        _ = self.i18n.gettext
+        if reason is None:
+            reason = _("not playable now")
         hand = list(hand)
         held = set(hand)
         legal = [c for c in legal if c in held]
         legal_set = set(legal)
         played = set(played) - held
         for card in self.cards:
-            words = f"{card_label(card)} ({card_words(card)})"
+            values = dict(card=self._label(card), words=self._words(card))
             if card in legal_set:
-                status, tip = LEGAL, f"{words}: legal, click to play"
+                status, tip = LEGAL, _("{card} ({words}): legal, click to play").format(**values)
             elif card in held:
-                status, tip = HELD, f"{words}: {reason}"
+                status, tip = HELD, _("{card} ({words}): {why}").format(why=reason, **values)
             elif card in played:
-                status, tip = PLAYED, f"{words}: played"
+                status, tip = PLAYED, _("{card} ({words}): played").format(**values)
             else:
-                status, tip = ABSENT, f"{words}: not in this hand"
+                status, tip = ABSENT, _("{card} ({words}): not in this hand").format(**values)
             self._status[card] = status
             self._tooltip[card] = tip
         self._readable = set() if legal else {c for c in held if c in self._status}
         if caption is None:
             n = len(hand)
+            count = self.i18n.ngettext("{n} card.", "{n} cards.", n).format(n=n)
             if legal:
                 shown = " ".join(card_html(c, four_colour=self.four_colour) for c in sorted(legal, key=self._order))
-                caption = f"{n} card{'s' if n != 1 else ''}. "
+                caption = count + " "
                 if rule:
                     caption += rule + " "
-                caption += f"Playable now (bold, underlined): {shown}."
+                caption += _("Playable now (bold, underlined): {cards}.").format(cards=shown)
             else:
-                caption = f"{n} card{'s' if n != 1 else ''}. Nothing to play now: {reason}."
+                caption = count + " " + _("Nothing to play now: {why}.").format(why=reason)
             if played:
-                caption += " Played (struck through): " + " ".join(
-                    card_html(c, four_colour=self.four_colour) for c in sorted(played, key=self._order)) + "."
+                caption += " " + _("Played (struck through): {cards}.").format(cards=" ".join(
+                    card_html(c, four_colour=self.four_colour) for c in sorted(played, key=self._order)))
+        if self.lang != "en":
+            caption = cards_in_words_of(caption, self.i18n)
         self.caption = recolour_html(caption, self.four_colour)
         self._draw()
 
@@ -238,17 +265,19 @@ class HandTable(Figure):
         text = f' style="font-size:{sz.text_size}"' if sz.text_size else ""
         label_width = sz.em(1.6)
         sketch = Sketch()
+        letters = {"T": "10", **(rank_letters(self.i18n) if self.lang != "en" else {})}
+        suit_names = {s: SUIT_NAMES[s] if self.lang == "en" else suit_words(s, self.i18n) for s in self.suits}
         # a rank's heading is as wide as the buttons under it: its smaller text sits in an inner
         # span, since a width in em is read in the element's own font size (the headings drifted
         # left of their columns, issue 33, item 5)
         head = [f'<span class="ck-fixed" style="width:{label_width};margin:0 2px"></span>'] + [
             f'<span class="ck-fixed" style="width:{own["width"]};margin:0 1px;text-align:center{font}">'
-            f'<span style="color:#555;font-size:{sz.em(0.85)}">{"10" if r.char == "T" else r.char}</span></span>'
+            f'<span style="color:#555;font-size:{sz.em(0.85)}">{letters.get(r.char, r.char)}</span></span>'
             for r in self.ranks]
         rows = [f'<div class="ck-row" aria-hidden="true">{"".join(head)}</div>']
         for suit in self.suits:
-            cells = [f'<span class="ck-fixed" style="width:{label_width};margin:1px 2px" title="{SUIT_NAMES[suit]}">'
-                     f'{suit_html(suit, size=sz.em(1.3), four_colour=self.four_colour)}</span>']
+            cells = [f'<span class="ck-fixed" style="width:{label_width};margin:1px 2px" title="{suit_names[suit]}">'
+                     f'{suit_html(suit, size=sz.em(1.3), four_colour=self.four_colour, lang=self.lang)}</span>']
             for rank in self.ranks:
                 card = Card(suit, rank)
                 status = self._status[card]
@@ -259,13 +288,14 @@ class HandTable(Figure):
                     classes.append("ck-readable")
                 style = f"color:{suit_colour(suit, self.four_colour)};width:{own['width']};height:{own['height']}{font}"
                 cells.append(sketch.button(
-                    card_key(card), card_label(card), tooltip=self._tooltip[card], classes=classes, style=style,
-                    aria_label=card_words(card), hidden=status == ABSENT,
+                    card_key(card), self._label(card), tooltip=self._tooltip[card], classes=classes, style=style,
+                    aria_label=self._words(card), hidden=status == ABSENT,
                     action=functools.partial(_call, self._play, card) if status == LEGAL else None))
-            rows.append(f'<div class="ck-row" role="group" aria-label="{SUIT_NAMES[suit]}">{"".join(cells)}</div>')
+            rows.append(f'<div class="ck-row" role="group" aria-label="{suit_names[suit]}">{"".join(cells)}</div>')
         title = f"<div{text}>{self.title}</div>" if self.title else ""
+        hand = self.i18n.gettext("hand")
         self.draw(f'<div class="ck-hand-grid" style="padding:2px;width:fit-content">{title}'
-                  f'<div class="ck-hand-rows" role="group" aria-label="{html.escape(_plain(self.title) or "hand")}">'
+                  f'<div class="ck-hand-rows" role="group" aria-label="{html.escape(_plain(self.title) or hand)}">'
                   f'{"".join(rows)}</div>'
                   f'<div class="ck-caption"{text}>{self.caption}</div></div>', sketch)
 
@@ -286,28 +316,30 @@ class HandTable(Figure):
         rule = ""
         played = [c for t in getattr(state, "tricks", ()) for s, c in zip(t.seats, t.cards) if s == seat]
         legal: list[Card] = []
+        _ = self.i18n.gettext
         if state.is_terminal():
-            reason = "the deal is over"
+            reason = _("the deal is over")
         elif state.current_player != seat:
-            reason = "not your turn"
+            reason = _("not your turn")
         elif state.phase != "play":
-            reason = PHASE_REFUSALS.get(state.phase, "not playable now")
+            reason = _(PHASE_REFUSALS.get(state.phase, "not playable now"))
         else:
             legal = [a for a in state.legal_actions() if isinstance(a, Card)]
-            reason = "not playable now"
+            reason = _("not playable now")
             trick = getattr(state, "trick", None)
             if trick is not None and trick.cards:
                 led = trick.cards[0].suit
                 if legal and all(c.suit == led for c in legal):
-                    reason = f"must follow {led.symbol}"
+                    reason = _("must follow {suit}").format(suit=led.symbol)
                     if any(c not in legal for c in hand):
                         listed = " ".join(card_html(c, four_colour=self.four_colour)
                                           for c in sorted(legal, key=self._order))
-                        rule = f"{led.symbol} was led: you must follow {led.symbol} ({listed})."
+                        rule = _("{suit} was led: you must follow {suit} ({cards}).").format(suit=led.symbol,
+                                                                                             cards=listed)
                 elif legal and not any(c.suit == led for c in hand) and all(c in legal for c in hand):
-                    rule = f"{led.symbol} was led: you have no {led.symbol}, so any card may be played."
+                    rule = _("{suit} was led: you have no {suit}, so any card may be played.").format(suit=led.symbol)
             if not active:
-                legal, reason, rule = [], "wait", ""
+                legal, reason, rule = [], _("wait"), ""
         if cards is None:
             hand += [c for c in legal if c not in hand]
         self.update(hand, legal, played=played, reason=reason, caption=caption, rule=rule)
