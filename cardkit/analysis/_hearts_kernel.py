@@ -157,57 +157,33 @@ def _relative(hand, allc, nxt):
     return out
 
 
-@njit(int64(uint64[:], int64[:], int64[:], int64, int64, int64, int64, int64, int64,
-            int64[:, :], int64[:], int64), cache=True)
-def _card_ub(hands, summ, played, tlen, leader, ply, c, n, mb, tab, nxt, off):
-    """The most the mover's result can become after playing ``c`` (``played[ply]`` is
-    ``c``, ``hands`` still hold it): exact summary after the trick when ``c`` completes
-    it and the mover wins it; ``T_UBW`` when ``c`` must win the open trick (unless
-    ``OFF_SUREWIN`` is in ``off``); else the mode's ``T_UB``."""
-    mover = (leader + tlen) % n
-    ub = tab[T_UB, mb + summ[mover]]
+@njit(int64(int64, int64, int64, int64, int64, int64, uint64, int64, int64, int64, int64[:, :],
+            int64[:]), cache=True)
+def _card_ub(c, ls, top, hm0, ht0, last, later, code, mb, surewin, tab, nxt):
+    """The most the mover's result (summary ``code``) can become after playing card ``c``
+    into the open trick, whose suit led is ``ls`` (-1: ``c`` leads), highest card of that
+    suit so far ``top`` (-1: none), honour set ``hm0`` and heart bit ``ht0`` so far;
+    ``later`` the hands of the players still to play after the mover. When ``c`` completes
+    the trick (``last``) and wins it: the exact summary's ``T_UB``; when it must win the
+    trick (the suit led, above ``top`` and every card of ``later`` in that suit) and
+    ``surewin``: ``T_UBW``; else the mode's ``T_UB``."""
     s = c >> 4
-    if tlen + 1 == n:
-        first = ply - tlen
-        ledc = played[first]
-        lsuit = ledc >> 4
-        top = ledc
-        wi = 0
-        hm = 0
-        ht = 0
-        for i in range(n):
-            x = played[first + i]
-            if (x >> 4) == lsuit and x > top:
-                top = x
-                wi = i
-            if (x >> 4) == 1:
-                ht = 1
-            hm |= _honour_bit(x)
-        if (leader + wi) % n != mover:
-            return ub
-        return tab[T_UB, mb + nxt[summ[mover] * 16 + hm * 2 + ht]]
-    if (off & OFF_SUREWIN) != 0:
+    ub = tab[T_UB, mb + code]
+    if ls >= 0 and s != ls:
         return ub
-    ls = s if tlen == 0 else played[ply - tlen] >> 4
-    if ls != s:
+    if c < top:
         return ub
-    later = np.uint64(0)
-    for i in range(1, n - tlen):
-        later |= hands[(mover + i) % n]
+    hm = hm0 | _honour_bit(c)
+    ht = ht0 | (1 if s == 1 else 0)
+    if last != 0:
+        return tab[T_UB, mb + nxt[code * 16 + hm * 2 + ht]]
+    if surewin == 0:
+        return ub
     bit = _ONE << np.uint64(c)
     above = ~((bit << _ONE) - _ONE) & (_SUIT << np.uint64(16 * s))
     if later & above != 0:
         return ub
-    hm = _honour_bit(c)
-    ht = 1 if s == 1 else 0
-    for i in range(tlen):
-        x = played[ply - tlen + i]
-        if (x >> 4) == ls and x > c:
-            return ub
-        if (x >> 4) == 1:
-            ht = 1
-        hm |= _honour_bit(x)
-    return tab[T_UBW, (mb + summ[mover]) * 16 + hm * 2 + ht]
+    return tab[T_UBW, (mb + code) * 16 + hm * 2 + ht]
 
 
 @njit(void(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
@@ -311,6 +287,26 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
     off = ctx[C_OFF]
     defer = (off & OFF_DEFER) == 0 and not forced
     deferred = np.uint64(0)
+    # the open trick so far, for the cards' bounds (_card_ub)
+    t_ls = -1
+    t_top = -1
+    t_hm = 0
+    t_ht = 0
+    t_later = np.uint64(0)
+    t_last = 1 if tlen + 1 == n else 0
+    t_sure = 1 if (off & OFF_SUREWIN) == 0 else 0
+    if defer:
+        if tlen > 0:
+            t_ls = played[ply - tlen] >> 4
+        for i in range(tlen):
+            x = played[ply - tlen + i]
+            if (x >> 4) == t_ls and x > t_top:
+                t_top = x
+            if (x >> 4) == 1:
+                t_ht = 1
+            t_hm |= _honour_bit(x)
+        for i in range(1, n - tlen):
+            t_later |= hands[(mover + i) % n]
     nxt_tlen = tlen + 1
     last = nxt_tlen == n
     zero = tlen - tlen
@@ -335,8 +331,8 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
                 # the most the mover can get after this card: no better than the best so
                 # far (found earlier, so it wins ties): skip it; below the most the mover
                 # can get at all: search it after the other cards (pass 2)
-                played[ply] = c
-                ubc = _card_ub(hands, summ, played, tlen, leader, ply, c, n, mb, tab, nxt, off)
+                ubc = _card_ub(c, t_ls, t_top, t_hm, t_ht, t_last, t_later, summ[mover], mb, t_sure,
+                               tab, nxt)
                 if bestcard[ply] >= 0 and ubc <= best:
                     continue
                 if ubc < ubm:
@@ -421,7 +417,8 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
                 bc = bestcard[ply]
                 before = bc < 0 or (c >> 4) < (bc >> 4) or ((c >> 4) == (bc >> 4) and c > bc)
                 if bc >= 0:
-                    ubc = _card_ub(hands, summ, played, tlen, leader, ply, c, n, mb, tab, nxt, off)
+                    ubc = _card_ub(c, t_ls, t_top, t_hm, t_ht, t_last, t_later, summ[mover], mb, t_sure,
+                                   tab, nxt)
                     if ubc < best or (ubc == best and not before):
                         continue
                 hands[mover] ^= bit
