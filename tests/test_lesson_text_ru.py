@@ -273,3 +273,12 @@ def test_a_russian_index_link_reads_as_its_page_title_begins():
         if not title.lower().startswith(words.lower()):
             wrong.append((words, title))
     assert wrong == []
+
+
+@pytest.mark.parametrize("rel", RU)
+def test_a_russian_page_opens_with_no_refusal_shown(executed, rel):  # noqa: F811
+    """The page's own checks (a bad number typed, a card that may not be played) end where the
+    page opens: no red ⚠ line is left on the page before the learner has done anything."""
+    nb = executed(rel)
+    shown = [" ".join(text.split())[:120] for _, text in page_texts(nb) if "⚠" in text]
+    assert shown == [], f"{rel} opens showing: {shown}"
