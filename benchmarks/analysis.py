@@ -601,15 +601,21 @@ def main(argv=None) -> None:
                    help="with --dd-table: threads (default: one per core, at most 2)")
     p.add_argument("--dd-table", type=int, default=0, metavar="DEALS",
                    help="only the double-dummy table (cardkit.analysis.dd_table) of DEALS deals, per contract")
+    p.add_argument("--features-off", action="store_true",
+                   help="the Variety solver without the sweep, the sure trumps and the killer lead (issue 31: "
+                   "the same values; measures what they buy)")
     args = p.parse_args(argv)
     if args.positions < 1 or args.max_nodes < 1:
         p.error("--positions and --max-nodes must be >= 1")
+    if args.features_off:
+        AV._SWEEP = AV._SURE_TRUMPS = AV._KILLER = False
 
     print("cardkit.analysis: exact solvers, wall time per position (one process)")
     print(f"machine: nproc={os.cpu_count()}, CPU {cpu_model()!r}, python {platform.python_version()}, "
           f"numpy {np.__version__}")
     print(f"load average at start: {load()}")
-    print(f"{args.positions} random positions per row, seed {args.seed}")
+    print(f"{args.positions} random positions per row, seed {args.seed}"
+          + ("; Variety solver without the sweep, sure trumps, killer lead" if args.features_off else ""))
     print()
     t0 = time.perf_counter()
     if args.dd_table:

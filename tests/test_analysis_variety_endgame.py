@@ -194,3 +194,28 @@ def test_sure_trumps_and_sweep_cut_off_in_contract_5():
         fired += ctx.stats[8:10]
     AV.clear_table()
     assert fired[0] > 0 and fired[1] > 0, fired
+
+
+@pytest.mark.parametrize("contract", (4, 5, 8))
+def test_table_shared_across_deals_equals_minimax(contract):
+    """Many deals with the same declarers share one table (entries stored where the sweep or
+    the sure trumps answered keep the cards that decide them: the leader's cards at the top
+    of his suits, the owners of the run of trumps): every card's value is the engine's
+    minimax (fails with those cards left out of the entries)."""
+    from cardkit.simulate.variety import auction_for
+
+    AV.clear_table()
+    for seed in range(40):
+        rng = random.Random(7000 + seed)
+        dealer = rng.randrange(4)
+        st = V.new_deal(seed=7000 + seed, dealer=dealer)
+        for b in auction_for(contract, (0, 2), dealer):
+            st.apply_action(b)
+        while sum(map(len, st.hands)) > 13 + seed % 6:
+            st.apply_action(rng.choice(st.legal_actions()))
+        sign = 1 if st.current_player in st.declarers else -1
+        for card, v in AV.analyse(st).items():
+            child = st.clone()
+            child.apply_action(card)
+            assert v == sign * minimax(child, {}), (seed, str(card), st.to_json())
+    AV.clear_table()
