@@ -52,7 +52,16 @@ of one bucket (the leader, the 16 suit lengths, the values) are a chain; each ho
 lower and an upper bound of the value to go and the best card (suit and rank from the
 bottom).
 
-Move ordering (the table's card first): each card's trick is predicted from the cards
+Bounds at a trick's start (each a true bound in every line; each switchable, ``prm``): all
+points to one side (static); the grouping bound (contracts 4, 5); with it, the sure trumps
+(a trump held by the side holding every higher trump left brings its points to that side,
+:func:`sure_trumps`); the leader's quick tricks (contracts 1, 2); the sweep (a leader whose
+every card is above all others of its suit, nobody else able to ruff, takes every trick
+left: the exact value, :func:`sweep`). A bound that needs ranks returns the cards that decide
+it in ``wr`` like a searched trick (the table's entries keep them).
+
+Move ordering (the table's card first, at a lead then the killer: the lead that last cut
+off at that ply): each card's trick is predicted from the cards
 still to come (a sure winner cashed, a low card led to the side's winner, a suit the
 opponents can ruff avoided; following, the cheapest card that takes the trick for good,
 else the lowest, or the highest that still loses a trick not wanted), valued by the
