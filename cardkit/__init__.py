@@ -8,10 +8,10 @@ section in every docstring).
 'T♥'
 """
 
-from .cards import Card, Rank, Suit, deck
-from .errors import CardkitError, IllegalActionError, NotationError, StateError
-from .notation import format_cards, format_hand, parse_card, parse_cards, parse_hand, sort_hand
-from .tricks import Trick, winning_index
+from .core.cards import Card, Rank, Suit, deck
+from .core.errors import CardkitError, IllegalActionError, NotationError, StateError
+from .core.notation import format_cards, format_hand, parse_card, parse_cards, parse_hand, sort_hand
+from .core.tricks import Trick, winning_index
 
 __all__ = [
     "Card", "Rank", "Suit", "deck",

@@ -31,7 +31,7 @@ import re
 from pathlib import Path
 from typing import Protocol
 
-from .errors import CardkitError, quote
+from .core.errors import CardkitError, quote
 
 __all__ = ["LANGUAGES", "PSEUDO", "Translation", "check_lang", "translation", "N_", "CATALOG_DOMAIN", "pseudo",
            "catalog_path"]

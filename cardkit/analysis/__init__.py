@@ -27,7 +27,8 @@ on first use.
 
 from __future__ import annotations
 
-from ..registry import game_entry
+from cardkit.core.registry import game_entry
+
 from ._types import SearchLimit, Solution
 from .ddtable import DDTable, dd_table
 from .judge import (

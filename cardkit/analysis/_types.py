@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import CardkitError
+from cardkit.core.errors import CardkitError
 
 
 @dataclass(frozen=True)

@@ -31,9 +31,10 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from .._checks import check_max_nodes, is_whole
-from ..cards import Card, deck as make_deck
-from ..errors import CardkitError, StateError, quote
+from cardkit.core._checks import check_max_nodes, is_whole
+from cardkit.core.cards import Card, deck as make_deck
+from cardkit.core.errors import CardkitError, StateError, quote
+
 from ..games import armenian_durak as D
 from ._types import SearchLimit, Solution
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import check_max_nodes, is_whole
-from ..errors import CardkitError, StateError, quote
+from cardkit.core._checks import check_max_nodes, is_whole
+from cardkit.core.errors import CardkitError, StateError, quote
+
 from ..games import variety as V
 from ._types import SearchLimit
 

@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import check_count, check_max_nodes, is_whole
-from ..bots import Bot, play_out
-from ..dealing import as_generator
-from ..errors import CardkitError, StateError, quote
-from ..registry import entry_of, game_entry
+from cardkit.core._checks import check_count, check_max_nodes, is_whole
+from cardkit.core.bots import Bot, play_out
+from cardkit.core.dealing import as_generator
+from cardkit.core.errors import CardkitError, StateError, quote
+from cardkit.core.registry import entry_of, game_entry
+
 from ..wording import minus_signs
 from ._types import SearchLimit
 from .worlds import MAX_SAMPLES, MAX_WORLDS, sample_deals
@@ -78,7 +79,7 @@ def outcome(state, seat: int) -> int:
     :raises CardkitError: for a ``seat`` that is not a seat of the deal (4 in Variety,
         2 in Armenian Durak, −1, None, ``True``, 2.0, text), quoting it.
     """
-    from ..dealing import check_seat
+    from cardkit.core.dealing import check_seat
     game = game_of(state)
     seat = check_seat(seat, state.players)
     r = state.returns()
@@ -428,7 +429,8 @@ def auction_end(bids, first: int, evs=None) -> tuple[int, tuple[int, int]] | Non
 
 def _hands_as_cards(hands: np.ndarray, rules) -> list[list[list]]:
     """:func:`cardkit.analysis.worlds.sample_deals`' hands (4, n) as n deals of four card lists."""
-    from ..cards import Card
+    from cardkit.core.cards import Card
+
     from ..simulate import variety as SV
     bit = SV.kernel_tables(rules.contract_values).bit_of[52:104].astype(np.uint64)   # ace-high layout
     cards = [Card.from_index(i) for i in range(52)]
@@ -762,7 +764,7 @@ def review(state, seat: int, *, samples: int | None = None, seed=None, progress=
         more), seed, ``exact_nodes``, ``progress`` or ``cache``, before any work.
     """
     game = game_of(state)
-    from ..dealing import check_seat
+    from cardkit.core.dealing import check_seat
     seat = check_seat(seat, state.players)
     if samples is not None:
         samples = check_count(samples, "samples", 2 if game == "variety" else 1, MAX_ESTIMATE_SAMPLES, "worlds")

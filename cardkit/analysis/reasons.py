@@ -35,9 +35,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import is_whole
-from ..cards import Card, Rank
-from ..errors import CardkitError, StateError, quote
+from cardkit.core._checks import is_whole
+from cardkit.core.cards import Card, Rank
+from cardkit.core.errors import CardkitError, StateError, quote
+
 from ..wording import SEAT_WORDS, minus_signs, tens_as_10
 
 __all__ = ["reason", "hint_reason", "review_reason", "REASON_CARDS", "REASON_WORLDS", "REASON_BOT_WORLDS",
@@ -101,7 +102,8 @@ def _play_line(state, first, seat: int, max_nodes: int, bots_seed=None) -> _Line
             for a in solve(s, max_nodes=max_nodes).line:
                 s.apply_action(a)
         else:
-            from ..bots import play_out
+            from cardkit.core.bots import play_out
+
             from .judge import rule_bots as _rule_bots
             play_out(s, _rule_bots(_game(s), s.players, np.random.default_rng(bots_seed)))
     done = [t for t in s.tricks[k0:] if t.winner is not None]

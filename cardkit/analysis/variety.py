@@ -22,9 +22,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from .._checks import check_max_nodes, is_whole
-from ..cards import Card
-from ..errors import CardkitError, StateError, quote
+from cardkit.core._checks import check_max_nodes, is_whole
+from cardkit.core.cards import Card
+from cardkit.core.errors import CardkitError, StateError, quote
+
 from ..games import variety as V
 from ._types import SearchLimit, Solution
 

@@ -34,9 +34,10 @@ from time import perf_counter
 
 import numpy as np
 
-from .._checks import check_max_nodes
-from ..cards import Card, Rank, Suit, deck
-from ..errors import StateError, quote
+from cardkit.core._checks import check_max_nodes
+from cardkit.core.cards import Card, Rank, Suit, deck
+from cardkit.core.errors import StateError, quote
+
 from ..games import warsaw_hearts as W
 from ._types import SearchLimit, Solution
 

@@ -28,11 +28,12 @@ from typing import Any
 
 import numpy as np
 
-from .._checks import check_count, is_whole
-from ..cards import Card, deck
-from ..dealing import as_generator, check_seat
-from ..errors import CardkitError, StateError, quote
-from ..registry import GAMES, game_entry
+from cardkit.core._checks import check_count, is_whole
+from cardkit.core.cards import Card, deck
+from cardkit.core.dealing import as_generator, check_seat
+from cardkit.core.errors import CardkitError, StateError, quote
+from cardkit.core.registry import GAMES, game_entry
+
 from ..simulate._core import U64, deal_bits, hands_from_bits
 
 __all__ = ["MAX_WORLDS", "check_worlds", "played_by_seat", "shown_voids", "deal_hidden", "hidden_hands",

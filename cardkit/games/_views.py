@@ -5,9 +5,9 @@ the hand it holds now plus the cards it has played, RULES.md §1.5, §2.1).
 
 from __future__ import annotations
 
-from ..cards import Card, deck
-from ..errors import NotationError, quote
-from ..notation import format_cards, parse_cards
+from cardkit.core.cards import Card, deck
+from cardkit.core.errors import NotationError, quote
+from cardkit.core.notation import format_cards, parse_cards
 
 __all__ = ["start_hands", "check_world", "replay"]
 

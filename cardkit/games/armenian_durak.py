@@ -34,16 +34,17 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import ClassVar
 
-from .._checks import is_whole, is_whole as _is_int
-from .._lazy import lazy_dir, lazy_exports
-from ..bots import RandomBot, play_out
-from ..cards import Card, Rank, Suit, deck
-from ..dealing import as_generator, check_rules, shuffled
-from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
-from ..notation import check_deck, format_cards, parse_card, parse_cards, parse_suit, sort_hand
-from ..series import DealSeries
-from ..state import TrickGameState, TrickObservation, new_frozen, rules_from_json, seed_of
-from ..tricks import Trick
+from cardkit.core._checks import is_whole, is_whole as _is_int
+from cardkit.core._lazy import lazy_dir, lazy_exports
+from cardkit.core.bots import RandomBot, play_out
+from cardkit.core.cards import Card, Rank, Suit, deck
+from cardkit.core.dealing import as_generator, check_rules, shuffled
+from cardkit.core.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
+from cardkit.core.notation import check_deck, format_cards, parse_card, parse_cards, parse_suit, sort_hand
+from cardkit.core.state import TrickGameState, TrickObservation, new_frozen, rules_from_json, seed_of
+from cardkit.core.tricks import Trick
+from cardkit.table.series import DealSeries
+
 from .armenian_durak_deal import deal_layout, dealing_steps, first_dealer, parse_layout as _parse_layout
 from .armenian_durak_rules import (
     DEFAULT_RULES as _DEFAULT,

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..bots import TrickBot
-from ..cards import Card, Rank, Suit
-from ..errors import StateError
+from cardkit.core.bots import TrickBot
+from cardkit.core.cards import Card, Rank, Suit
+from cardkit.core.errors import StateError
+
 from .armenian_durak import PLAYERS, Observation, Rules, card_points, trick_winner
 from .armenian_durak_rules import points_lookup
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..cards import Card, deck
-from ..dealing import as_generator, shuffled
-from ..errors import CardkitError, NotationError, quote
-from ..notation import check_deck, parse_cards
+from cardkit.core.cards import Card, deck
+from cardkit.core.dealing import as_generator, shuffled
+from cardkit.core.errors import CardkitError, NotationError, quote
+from cardkit.core.notation import check_deck, parse_cards
+
 from .armenian_durak_rules import PLAYERS, STACKS, Rules, check_durak_seat, checked_rules
 
 __all__ = ["dealing_steps", "deal_layout", "first_dealer", "parse_layout"]

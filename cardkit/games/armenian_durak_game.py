@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from .._checks import is_whole, is_whole as _is_int
-from ..cards import Card
-from ..errors import CardkitError, StateError, quote
-from ..series import DealSeries
+from cardkit.core._checks import is_whole, is_whole as _is_int
+from cardkit.core.cards import Card
+from cardkit.core.errors import CardkitError, StateError, quote
+from cardkit.table.series import DealSeries
+
 from .armenian_durak import State, new_deal
 from .armenian_durak_deal import first_dealer
 from .armenian_durak_rules import PLAYERS, Rules, checked_rules

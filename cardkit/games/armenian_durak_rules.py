@@ -24,11 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .._checks import is_whole
-from ..cards import Card, Rank, Suit, deck
-from ..dealing import check_rules
-from ..errors import CardkitError, quote
-from ..notation import check_deck, parse_card, parse_suit
+from cardkit.core._checks import is_whole
+from cardkit.core.cards import Card, Rank, Suit, deck
+from cardkit.core.dealing import check_rules
+from cardkit.core.errors import CardkitError, quote
+from cardkit.core.notation import check_deck, parse_card, parse_suit
 
 __all__ = [
     "Rules", "card_points", "deck_points", "trick_winner", "beats", "special_rank", "score_deal",

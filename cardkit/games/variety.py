@@ -15,16 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .._checks import is_whole
-from .._lazy import lazy_dir, lazy_exports
-from ..bots import Bot, RandomBot
-from ..cards import Card, Rank, Suit, deck
-from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
-from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
-from ..notation import parse_card, sort_hand
-from ..series import DealSeries
-from ..state import TrickGameState, TrickObservation, new_frozen, seed_of
-from ..tricks import Trick, winning_index
+from cardkit.core._checks import is_whole
+from cardkit.core._lazy import lazy_dir, lazy_exports
+from cardkit.core.bots import Bot, RandomBot
+from cardkit.core.cards import Card, Rank, Suit, deck
+from cardkit.core.dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
+from cardkit.core.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
+from cardkit.core.notation import parse_card, sort_hand
+from cardkit.core.state import TrickGameState, TrickObservation, new_frozen, seed_of
+from cardkit.core.tricks import Trick, winning_index
+from cardkit.table.series import DealSeries
 
 __all__ = [
     "Rules", "Contract", "CONTRACTS", "contracts", "new_deal", "State", "Observation",
@@ -812,7 +812,7 @@ class Game(DealSeries):
 #: ``advise``, the contract advisor (RULES.md §1.8, :func:`cardkit.advisor.advise`);
 #: ``ExpertBot``, the judge's expert player (:class:`cardkit.analysis.ExpertBot`); the rule
 #: bot ``RuleBot`` and its ``hand_evaluation`` (:mod:`cardkit.games.variety_bots`).
-_LAZY = {"advise": ("cardkit.advisor", "advise"), "ExpertBot": ("cardkit.analysis.judge", "ExpertBot"),
+_LAZY = {"advise": ("cardkit.analysis.advisor", "advise"), "ExpertBot": ("cardkit.analysis.judge", "ExpertBot"),
          "RuleBot": ("cardkit.games.variety_bots", "RuleBot"),
          "hand_evaluation": ("cardkit.games.variety_bots", "hand_evaluation"),
          "_reason": ("cardkit.games.variety_bots", "_reason")}

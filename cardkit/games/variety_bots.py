@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import attrgetter
 
-from ..bots import TrickBot
-from ..cards import HIGH_CARD_POINTS, Card, Rank, Suit, deck
-from ..errors import StateError
-from ..tricks import winning_index
+from cardkit.core.bots import TrickBot
+from cardkit.core.cards import HIGH_CARD_POINTS, Card, Rank, Suit, deck
+from cardkit.core.errors import StateError
+from cardkit.core.tricks import winning_index
+
 from .variety import BLACK_JT, PLAYERS, RED_JT, Contract, Observation, contracts
 
 __all__ = ["RuleBot", "hand_evaluation", "bid_reason"]

@@ -25,16 +25,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .._checks import is_whole
-from .._lazy import lazy_dir, lazy_exports
-from ..bots import RandomBot
-from ..cards import Card, Rank, Suit, deck
-from ..dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
-from ..errors import CardkitError, IllegalActionError, NotationError, StateError, quote
-from ..notation import check_deck, parse_card, sort_hand
-from ..series import DealSeries
-from ..state import TrickGameState, TrickObservation, new_frozen, seed_of
-from ..tricks import Trick, winning_index
+from cardkit.core._checks import is_whole
+from cardkit.core._lazy import lazy_dir, lazy_exports
+from cardkit.core.bots import RandomBot
+from cardkit.core.cards import Card, Rank, Suit, deck
+from cardkit.core.dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
+from cardkit.core.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
+from cardkit.core.notation import check_deck, parse_card, sort_hand
+from cardkit.core.state import TrickGameState, TrickObservation, new_frozen, seed_of
+from cardkit.core.tricks import Trick, winning_index
+from cardkit.table.series import DealSeries
 
 __all__ = [
     "Rules", "PenaltyRow", "PENALTY_SCHEDULE", "HONOURS", "HONOUR_VALUES", "BONUS", "DECK_SIZE",

@@ -13,10 +13,11 @@ from dataclasses import replace
 
 import numpy as np
 
-from .._checks import is_whole
-from ..bots import TrickBot
-from ..cards import Card, Rank, Suit, deck
-from ..errors import CardkitError, quote
+from cardkit.core._checks import is_whole
+from cardkit.core.bots import TrickBot
+from cardkit.core.cards import Card, Rank, Suit, deck
+from cardkit.core.errors import CardkitError, quote
+
 from .warsaw_hearts import DECK_SIZE, HONOUR_SET, HONOUR_VALUES, HONOURS, Observation
 
 __all__ = ["RuleBot", "KeepHonoursBot"]

@@ -133,8 +133,8 @@ def deal_batch(batch: int, seed=None, *, deck: int = 52) -> np.ndarray:
     :raises CardkitError: (a ValueError) for a deck other than 52 or 36, a batch size that
         is not a whole number 1..:data:`MAX_BATCH`, or a bad seed.
     """
-    from ..dealing import as_generator
-    from ..errors import CardkitError, quote
+    from cardkit.core.dealing import as_generator
+    from cardkit.core.errors import CardkitError, quote
     if isinstance(deck, bool) or deck not in (52, 36):
         raise CardkitError(f"deck {quote(deck)}: the simulators know the 52- and 36-card decks")
     batch = check_batch_size(batch)
@@ -207,8 +207,8 @@ def check_batch_size(batch) -> int:
     :raises CardkitError: for anything but a whole number 1..:data:`MAX_BATCH` (a bool is
         not one; ``10**7`` and ``2**63`` are refused, not tried).
     """
-    from .._checks import is_whole
-    from ..errors import CardkitError, quote
+    from cardkit.core._checks import is_whole
+    from cardkit.core.errors import CardkitError, quote
     if not is_whole(batch) or not 1 <= batch <= MAX_BATCH:
         raise CardkitError(f"batch {quote(batch)}: expected a whole number of deals 1..{MAX_BATCH:,} "
                            f"(play more deals in several calls)")
@@ -221,7 +221,7 @@ def check_deals(deals, size: int) -> np.ndarray:
 
     :raises CardkitError: for another shape or a dtype that is not an integer one.
     """
-    from ..errors import CardkitError
+    from cardkit.core.errors import CardkitError
     try:
         deals = np.asarray(deals)
     except (TypeError, ValueError, OverflowError) as e:
@@ -244,7 +244,7 @@ def per_deal(x, B: int, name: str, message: str | None = None, dtype=np.int64, *
     :raises CardkitError: for a bool, a float, text, a boolean or non-integer array,
         another shape, or a value outside ``lo..hi``.
     """
-    from ..errors import CardkitError, quote
+    from cardkit.core.errors import CardkitError, quote
     expected = message or (f"expected whole numbers {lo}..{hi}, one or {B} of them" if lo is not None
                            else f"expected one whole number or {B} of them")
     if isinstance(x, (bool, np.bool_)):
@@ -311,7 +311,7 @@ def policy_codes(policy, seats: int) -> np.ndarray:
     :raises CardkitError: for an unknown name, a sequence of the wrong length, or anything
         else (None, a number).
     """
-    from ..errors import CardkitError, quote
+    from cardkit.core.errors import CardkitError, quote
     allowed = ", ".join(map(repr, POLICIES))
     if isinstance(policy, str):
         names = [policy] * seats

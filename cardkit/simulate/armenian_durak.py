@@ -25,12 +25,13 @@ from functools import cache, cached_property
 
 import numpy as np
 
-from ..bots import Bot
-from ..cards import Card, Rank, Suit, deck as make_deck
-from ..dealing import as_generator, check_rules
-from ..errors import CardkitError
+from cardkit.core.bots import Bot
+from cardkit.core.cards import Card, Rank, Suit, deck as make_deck
+from cardkit.core.dealing import as_generator, check_rules
+from cardkit.core.errors import CardkitError
+from cardkit.core.notation import parse_suit
+
 from ..games import armenian_durak as D
-from ..notation import parse_suit
 from ._core import (
     ONE,
     SUIT_MASK,

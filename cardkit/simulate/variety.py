@@ -18,13 +18,14 @@ from functools import cache, cached_property
 
 import numpy as np
 
-from .._checks import is_whole
-from ..bots import Bot
-from ..cards import Card, deck
-from ..dealing import as_generator, check_rules, check_seat
-from ..errors import CardkitError, quote
+from cardkit.core._checks import is_whole
+from cardkit.core.bots import Bot
+from cardkit.core.cards import Card, deck
+from cardkit.core.dealing import as_generator, check_rules, check_seat
+from cardkit.core.errors import CardkitError, quote
+from cardkit.core.tricks import winning_index
+
 from ..games import variety as V
-from ..tricks import winning_index
 from ._core import (
     ONE,
     SUIT_MASK,

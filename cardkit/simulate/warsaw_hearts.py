@@ -17,12 +17,13 @@ from functools import cache, cached_property
 
 import numpy as np
 
-from ..bots import Bot
-from ..cards import Card, Rank, Suit, deck
-from ..dealing import as_generator
-from ..errors import CardkitError
+from cardkit.core.bots import Bot
+from cardkit.core.cards import Card, Rank, Suit, deck
+from cardkit.core.dealing import as_generator
+from cardkit.core.errors import CardkitError
+from cardkit.core.tricks import winning_index
+
 from ..games import warsaw_hearts as W
-from ..tricks import winning_index
 from ._core import (
     ONE,
     SUIT_MASK,

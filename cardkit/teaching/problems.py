@@ -44,15 +44,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ._checks import is_whole
-from .errors import CardkitError, NotationError, quote
-from .wording import minus_signs, signed
+from cardkit.core._checks import is_whole
+from cardkit.core.errors import CardkitError, NotationError, quote
+from cardkit.wording import minus_signs, signed
 
 __all__ = ["Problem", "Grade", "load_problems", "grade", "line_words", "seat_names", "result_words"]
 
 
 def _state_class(game: object):
-    from .registry import GAMES
+    from cardkit.core.registry import GAMES
     entries = {e.name: e for e in GAMES.values()}
     if not isinstance(game, str) or game not in entries:
         raise NotationError(f"problem set for game {quote(game)}: expected variety, warsaw_hearts or armenian_durak")
@@ -67,7 +67,7 @@ def seat_names(players: int, seat: int) -> list[str]:
     :raises CardkitError: for ``players`` other than 2, 3 or 4, or a ``seat`` that is not
         one of theirs (0..players − 1; not a bool, a float or None).
     """
-    from .dealing import check_seat
+    from cardkit.core.dealing import check_seat
     around = {2: ["you", "the opponent"], 3: ["you", "Left", "Right"],
               4: ["you", "West", "North", "East"]}
     if not (is_whole(players) and players in around):
@@ -171,8 +171,8 @@ def load_problems(source) -> list[Problem]:
     game = data.get("game")
     cls = _state_class(game)
     out = []
-    from ._checks import check_count
-    from .dealing import check_seat
+    from cardkit.core._checks import check_count
+    from cardkit.core.dealing import check_seat
     for i, p in enumerate(data["problems"]):
         try:
             if not isinstance(p, dict):
@@ -273,7 +273,7 @@ def _estimated_grade(problem: Problem, a, *, best_here: str, figure: str, noun: 
     cse = math.hypot(se[best], se[a])
     figures = (f"the expected {figure} is {_signed(m[a], 1)} for {a} and {_signed(m[best], 1)} for {best}, "
                f"the best {noun}.")
-    from .analysis.judge import cost_is_clear
+    from cardkit.analysis.judge import cost_is_clear
     if not cost_is_clear(cost, cse):   # the review's rule: a cost within two standard errors is not stated as one
         return Grade(False, cost, cse,
                      f"{doing}{a} is about {cost:.1f} points worse on average, not certain (± {cse:.1f}: within "
@@ -352,7 +352,7 @@ def line_words(problem: Problem) -> str:
             parts = []
     if parts:
         sentences.append(", ".join(parts) + ".")
-    from .analysis.judge import outcome
+    from cardkit.analysis.judge import outcome
     if st.is_terminal():
         sentences.append(f"You end with {_signed(outcome(st, problem.seat))} ({result_words(problem.game)}).")
     text = " ".join(s[0].upper() + s[1:] for s in sentences)
@@ -383,7 +383,7 @@ def fig52_position(trump="H", rules=None):
     :raises NotationError: for a trump that is not a suit.
     :raises CardkitError: for ``rules`` that are not Armenian Durak rules.
     """
-    from .games import armenian_durak as D
+    from cardkit.games import armenian_durak as D
     state = D.new_deal([dict(s) for s in FIG52_RECONSTRUCTION], dealer=1, trump=trump, rules=rules)
     state.apply_action("JS")
     if state.phase == "draw":

@@ -56,8 +56,9 @@ from tornado.iostream import StreamClosedError
 from tornado.websocket import WebSocketClosedError
 from traitlets import Float, Integer, default
 
-from cardkit.errors import log_thinned
-from cardkit.lessons_cli import DEFAULT_MAX_KERNELS, KERNEL_MESSAGE_TYPES, REMOVED_CELL_TAGS
+from cardkit.core.errors import log_thinned
+
+from .lessons_cli import DEFAULT_MAX_KERNELS, KERNEL_MESSAGE_TYPES, REMOVED_CELL_TAGS
 
 EVICT_AFTER = 20.0  # seconds without a connected page before a kernel may make room for a new page
 #: Websocket close codes of a page that has gone for good: 1000 (normal) and 1001 (going away:

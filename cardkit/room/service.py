@@ -118,14 +118,15 @@ from sqlalchemy.exc import SQLAlchemyError
 from tornado import web, websocket
 from tornado.httpserver import HTTPServer
 
-from ._checks import is_whole
-from .codes import GAMES, board_identity, cards_identity, deal_from_code
-from .errors import CardkitError, log_thinned, quote
-from .room import PACES, NotSeatedError, Room, UnknownTableError, learners_only
-from .room_records import DD_MAX_NODES, DD_SECONDS, dd_summary, ranking, records_page
-from .room_table import card_table_state, page_action
-from .table_session import SEAT_NAMES, jsonable, seat_names
-from .wording import seats_named, tens_as_10
+from cardkit.core._checks import is_whole
+from cardkit.core.codes import GAMES, board_identity, cards_identity, deal_from_code
+from cardkit.core.errors import CardkitError, log_thinned, quote
+from cardkit.table.table_session import SEAT_NAMES, jsonable, seat_names
+from cardkit.wording import seats_named, tens_as_10
+
+from .records import DD_MAX_NODES, DD_SECONDS, dd_summary, ranking, records_page
+from .rooms import PACES, NotSeatedError, Room, UnknownTableError, learners_only
+from .table import card_table_state, page_action
 
 __all__ = ["RoomService", "TokenBucket", "MESSAGES", "MAX_MESSAGE_BYTES", "SOCKET_MAX_BYTES", "RATE", "BURST",
            "FLOOD_CLOSE", "MAX_SOCKETS_PER_USER", "MAX_UNREAD_BYTES", "MAX_ANSWER_BYTES", "MAX_TABLE_BYTES",
@@ -203,7 +204,7 @@ _AUTH_HEADER = re.compile(r"token\s+([A-Za-z0-9_.~+/=-]{8,256})", re.IGNORECASE)
 _TABLE_ID = r"[A-Za-z0-9_-]{1,32}"
 
 _HERE = Path(__file__).resolve().parent
-STATIC_DIR = _HERE / "room_static"
+STATIC_DIR = _HERE / "static"
 
 
 def _widgets_dir() -> Path:
@@ -383,7 +384,7 @@ def _deals(value) -> list[str] | None:
     if value is None:
         return None
     if isinstance(value, str) and "[" in value:  # a deal-set file (tags in brackets), not bare codes
-        from cardkit.deal_sets import deal_set_codes, deals_from_pbn
+        from cardkit.core.deal_sets import deal_set_codes, deals_from_pbn
 
         try:
             kits_own = "% cardkit deal set" in value or '[Code "' in value
@@ -1512,14 +1513,14 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
 
 def warm_expert_bots() -> dict[str, float]:
     """Load the solver kernels the expert bots use into this process (numba's kernels, every
-    module of :data:`cardkit.prepare.KERNEL_MODULES`: compiled, or read from numba's cache),
+    module of :data:`cardkit.core.registry.KERNEL_MODULES`: compiled, or read from numba's cache),
     then let each game's expert bot make one decision on its deal number 1, so that the first
     expert-bot table does not wait for them (its first bot card took 3-11 s before).
     :func:`main` calls it before the room listens. Returns seconds spent,
     ``{"kernels": 1.7, "V": 0.1, "W": 0.1, "D": 0.0}``."""
     import importlib
 
-    from .prepare import KERNEL_MODULES
+    from cardkit.core.registry import KERNEL_MODULES
 
     started = time.perf_counter()
     for module in KERNEL_MODULES:

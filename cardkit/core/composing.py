@@ -35,12 +35,13 @@ from typing import Any
 
 import numpy as np
 
+from cardkit.wording import SEAT_WORDS, possessive
+
 from ._checks import is_whole
 from .cards import HIGH_CARD_POINTS, Card, Suit, deck
 from .codes import DealSpec, game_entry
 from .errors import CardkitError, NotationError, quote
 from .notation import parse_cards
-from .wording import SEAT_WORDS, possessive
 
 __all__ = ["Place", "HandWish", "deal_places", "places_of", "compose_deal", "parse_points", "parse_lengths",
            "hand_points", "POINTS", "MAX_TRIES"]

@@ -94,8 +94,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardkit.errors import CardkitError, quote
-from cardkit.lessons_cli import (
+from cardkit.core.errors import CardkitError, quote
+
+from .lessons_cli import (
     CULL_IDLE_TIMEOUT as KERNEL_CULL_IDLE_TIMEOUT,
     CULL_INTERVAL as KERNEL_CULL_INTERVAL,
     IOPUB_TIMEOUT,
@@ -808,7 +809,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # Every numba kernel compiled before the address is said (the hub's own cache, which
     # each learner's server gets a copy of): the first Hint does not wait for numba.
-    from cardkit.prepare import PrepareError, prepare_kernels
+    from .prepare import PrepareError, prepare_kernels
 
     os.environ["NUMBA_CACHE_DIR"] = str(data_dir / "numba-cache")
     try:
@@ -823,7 +824,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Per-learner memory: a memory cgroup for each learner's server where this machine allows it.
     memory_cgroups, memory_note = None, "the learners' servers run as your own user"
     if isolate:
-        from cardkit.hub_cgroups import find_memory_cgroups
+        from .hub_cgroups import find_memory_cgroups
 
         place, memory_note = find_memory_cgroups()
         memory_cgroups = (str(place.folder), place.version) if place is not None else None

@@ -13,8 +13,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import check_max_nodes
-from .analysis.worlds import (
+from cardkit.core._checks import check_max_nodes
+from cardkit.core.cards import Card
+from cardkit.core.dealing import as_generator, check_rules, check_seat
+from cardkit.core.errors import CardkitError, NotationError, StateError, quote
+from cardkit.core.notation import parse_hand
+from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
+from cardkit.simulate import armenian_durak as SD, variety as SV, warsaw_hearts as SW
+from cardkit.simulate._core import U64, policy_codes, reverse_strength
+
+from .worlds import (
     MAX_SAMPLES,
     check_samples,
     deal_hidden,
@@ -23,13 +31,6 @@ from .analysis.worlds import (
     sample_deals,
     shown_voids,
 )
-from .cards import Card
-from .dealing import as_generator, check_rules, check_seat
-from .errors import CardkitError, NotationError, StateError, quote
-from .games import armenian_durak as D, variety as V, warsaw_hearts as W
-from .notation import parse_hand
-from .simulate import armenian_durak as SD, variety as SV, warsaw_hearts as SW
-from .simulate._core import U64, policy_codes, reverse_strength
 
 __all__ = ["ContractAdvice", "Advice", "advise", "is_robust", "sample_deals", "CardOutlook", "hearts_card_penalties",
            "durak_reply_swings", "shown_voids", "MAX_SAMPLES"]
@@ -184,7 +185,7 @@ def _double_dummy(seat, dealer, hands, partner, rules, progress, max_nodes, seco
     sample counts when all eight contracts were solved (within ``max_nodes``, before
     ``seconds`` ran out); a sample past ``max_nodes`` in one contract is not searched in
     the next ones."""
-    from .analysis import variety as AV
+    from . import variety as AV
     workers = AV.default_workers()
     n = hands.shape[1]
     margin = np.zeros((8, n), dtype=np.int64)
@@ -352,7 +353,7 @@ def advise(hand, *, seat: int = 0, dealer: int = 3, samples: int = 1000, seed=No
                                                              max_nodes, seconds, 8, total, t0)
         need = max(2, int(np.ceil(MIN_SOLVED_SHARE * n)))
         if solved < need:
-            from .analysis import SearchLimit
+            from . import SearchLimit
             why = []
             if over_nodes:
                 why.append(f"{over_nodes} passed max_nodes={max_nodes:,}")

@@ -100,12 +100,13 @@ from sqlalchemy import (
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from ._checks import is_whole
-from .codes import board_identity, cards_identity, game_entry, parse_deal_code
-from .errors import CardkitError, StateError, quote
-from .room_records import csv_text, deal_diagram, ranking as room_ranking, score_traveller
-from .state import rules_from_json
-from .table_session import PACES, RESERVED_NAMES, Move, TableSession, seat_names, table_view
+from cardkit.core._checks import is_whole
+from cardkit.core.codes import board_identity, cards_identity, game_entry, parse_deal_code
+from cardkit.core.errors import CardkitError, StateError, quote
+from cardkit.core.state import rules_from_json
+from cardkit.table.table_session import PACES, RESERVED_NAMES, Move, TableSession, seat_names, table_view
+
+from .records import csv_text, deal_diagram, ranking as room_ranking, score_traveller
 
 __all__ = [
     "Room", "RoomError", "UnknownTableError", "SeatError", "SeatTakenError", "NotSeatedError",

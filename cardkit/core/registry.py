@@ -20,11 +20,21 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from cardkit.wording import SEAT_NAMES
+
 from .cards import Card
 from .errors import NotationError, StateError, quote
-from .wording import SEAT_NAMES
 
-__all__ = ["VariantOption", "GameEntry", "GAMES", "game_entry", "entry_of", "load"]
+__all__ = ["VariantOption", "GameEntry", "GAMES", "game_entry", "entry_of", "load", "KERNEL_MODULES"]
+
+#: Every module that defines numba kernels, compiled ahead by :mod:`cardkit.serving.prepare`
+#: (``tests/test_prepare.py`` checks the list).
+KERNEL_MODULES = (
+    "cardkit.simulate._kernels",
+    "cardkit.analysis._variety_kernel",
+    "cardkit.analysis._hearts_kernel",
+    "cardkit.analysis._durak_kernel",
+)
 
 
 def load(where: str) -> Any:

@@ -41,9 +41,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardkit.errors import QUOTE_LIMIT, CardkitError
-from cardkit.hub_cli import singleuser_server_config
-from cardkit.lessons_cli import VOILA_CONFIG_DIR
+from cardkit.core.errors import QUOTE_LIMIT, CardkitError
+
+from .hub_cli import singleuser_server_config
+from .lessons_cli import VOILA_CONFIG_DIR
 
 #: Near the top of every file this module writes: a file without it is not replaced.
 MARK = "cardkit.serving_setup"

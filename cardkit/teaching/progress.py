@@ -311,7 +311,7 @@ def room_page(environ: Mapping[str, str]) -> str | None:
     >>> room_page({"JUPYTERHUB_SERVICE_PREFIX": "/user/ann/"}) is None
     True
     """
-    from .room_link import ROOM_URL_ENV
+    from cardkit.room.link import ROOM_URL_ENV
     if not (environ.get("JUPYTERHUB_SERVICE_PREFIX") and environ.get(ROOM_URL_ENV)):
         return None
     base = environ.get("JUPYTERHUB_BASE_URL") or "/"
@@ -331,7 +331,7 @@ def from_room(environ: Mapping[str, str]) -> Progress | None:
     outside it, or when the room does not answer within :data:`ROOM_TIMEOUT` seconds:
     logged in one line). Asks ``GET <room>api/answers/mine`` with the server's hub token;
     the room answers for the token's owner only. Never raises."""
-    from .room_link import OPENER, ROOM_URL_ENV, room_endpoint
+    from cardkit.room.link import OPENER, ROOM_URL_ENV, room_endpoint
     where = room_endpoint(environ)
     if where is None:
         return None

@@ -22,16 +22,10 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from cardkit.errors import CardkitError
+from cardkit.core.errors import CardkitError
+from cardkit.core.registry import KERNEL_MODULES
 
-#: Every module that defines numba kernels (``tests/test_prepare.py`` checks the list).
-KERNEL_MODULES = (
-    "cardkit.simulate._kernels",
-    "cardkit.analysis._variety_kernel",
-    "cardkit.analysis._hearts_kernel",
-    "cardkit.analysis._durak_kernel",
-)
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parents[1]   # the cardkit folder
 
 
 # The child: with $NUMBA_CACHE_DIR set, first copy the kernels already compiled beside the

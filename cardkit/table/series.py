@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ._checks import is_whole
-from .bots import Bot
-from .cards import deck
+from cardkit.core._checks import is_whole
+from cardkit.core.bots import Bot
+from cardkit.core.cards import deck
+from cardkit.core.dealing import as_generator, cut_for_dealer
+from cardkit.core.errors import CardkitError, StateError, quote
+
 from .controller import UndoMarks, run_bots
-from .dealing import as_generator, cut_for_dealer
-from .errors import CardkitError, StateError, quote
 
 __all__ = ["DealSeries"]
 

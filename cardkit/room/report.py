@@ -36,7 +36,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Mapping
 
-from .room_link import OPENER, ROOM_URL_ENV, room_endpoint
+from .link import OPENER, ROOM_URL_ENV, room_endpoint
 
 __all__ = ["report_answer", "room_endpoint", "lesson_name", "rules_section", "flush", "ROOM_URL_ENV", "TIMEOUT",
            "MAX_PENDING", "RETRY_AFTER"]
@@ -110,7 +110,7 @@ def report_answer(kind: str, *, item, right: bool, section: str = "", lesson: st
     try:
         env = os.environ if environ is None else environ
         lesson = lesson_name(env) if lesson is None else _clean(lesson, 100)
-        from .progress import note
+        from cardkit.teaching.progress import note
         note(str(kind), lesson, _clean(item, 100) or "?", bool(right))   # kept for the learner (issue 33)
         where = room_endpoint(env)
         if where is None:

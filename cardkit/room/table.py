@@ -33,10 +33,10 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from ._checks import is_whole
-from .errors import CardkitError, quote
-from .notation import parse_card
-from .wording import PHASE_REFUSALS
+from cardkit.core._checks import is_whole
+from cardkit.core.errors import CardkitError, quote
+from cardkit.core.notation import parse_card
+from cardkit.wording import PHASE_REFUSALS
 
 __all__ = ["card_table_state", "page_action", "card_json", "PageMessageError", "MAX_ACTION_CHARS",
            "TURN_WORDS"]

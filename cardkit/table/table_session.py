@@ -47,11 +47,11 @@ from typing import Any
 
 import numpy as np
 
-from ._checks import is_whole
-from .cards import Card, Suit
-from .codes import MAX_SEED_DIGITS, deal_code, game_entry, parse_deal_code
-from .errors import CardkitError, StateError, quote
-from .wording import SEAT_NAMES  # the one list of seat names (re-exported here)
+from cardkit.core._checks import is_whole
+from cardkit.core.cards import Card, Suit
+from cardkit.core.codes import MAX_SEED_DIGITS, deal_code, game_entry, parse_deal_code
+from cardkit.core.errors import CardkitError, StateError, quote
+from cardkit.wording import SEAT_NAMES  # the one list of seat names (re-exported here)
 
 __all__ = ["SEAT_NAMES", "BOT_KINDS", "BOT", "RESERVED_NAMES", "MAX_DEALS_PER_CALL", "PACES",
            "Move", "TableSession", "seat_names", "table_view", "jsonable"]

@@ -32,13 +32,13 @@ import re
 from collections.abc import Callable
 from typing import ClassVar
 
-from ._checks import is_whole
-from .cards import Card, Suit
-from .errors import CardkitError, StateError, quote
-from .games.variety import declarers_lose
-from .notation import format_cards
-from .state import TrickGameState
-from .wording import signed
+from cardkit.core._checks import is_whole
+from cardkit.core.cards import Card, Suit
+from cardkit.core.errors import CardkitError, StateError, quote
+from cardkit.core.notation import format_cards
+from cardkit.core.state import TrickGameState
+from cardkit.games.variety import declarers_lose
+from cardkit.wording import signed
 
 __all__ = ["Replay", "ALL", "commentary", "explain_trick_winner"]
 
@@ -190,7 +190,7 @@ def _variety_result(state) -> str:
 
 
 def _hearts_trick_score(state, trick) -> str:
-    from .games.warsaw_hearts import HONOURS
+    from cardkit.games.warsaw_hearts import HONOURS
     hon = [c for c in trick.cards if c in HONOURS]
     pens = [a.penalty for a in state.assessments()]
     what = f"heart honours {format_cards(hon)}" if hon else \
@@ -204,7 +204,7 @@ def _hearts_result(state) -> str:
 
 
 def _durak_trick_score(state, trick) -> str:
-    from .games.armenian_durak import card_points
+    from cardkit.games.armenian_durak import card_points
     worth = sum(card_points(c, state.trump, state.rules) for c in trick.cards)
     pts = state.points()
     return f"worth {worth} card points (RULES.md §3.1); so far seat 0 {pts[0]}, seat 1 {pts[1]}"

@@ -7,10 +7,13 @@ the import graph has no cycle and importing the rules loads no solver.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from collections.abc import Callable, Mapping, MutableMapping
+from pathlib import Path
 from typing import Any
 
-__all__ = ["lazy_exports", "lazy_dir"]
+__all__ = ["lazy_exports", "lazy_dir", "forward_to"]
 
 
 def lazy_exports(module_name: str, table: Mapping[str, tuple[str, str]], *,
@@ -50,3 +53,47 @@ def lazy_dir(module_globals: Mapping[str, object], table: Mapping[str, tuple[str
     def __dir__() -> list[str]:
         return sorted(set(module_globals) | set(table))
     return __dir__
+
+
+def forward_to(package: str, target: str) -> None:
+    """Make the package ``package`` (already in :data:`sys.modules`) answer for the module
+    ``target`` it used to be (issue 30: ``cardkit.room`` was one module and is now a folder
+    whose ``Room`` lives in ``cardkit.room.rooms``).
+
+    Reading a name the package does not hold imports ``target`` on first use and reads it
+    there (``cardkit.room.Room``, ``from cardkit.room import RoomError``); setting or deleting
+    a name ``target`` holds (as ``monkeypatch.setattr(cardkit.room, "MAX_ANSWERS_PER_USER", 3)``
+    does) changes it in ``target``, where its code reads it. The package's own submodules
+    (``cardkit.room.link``) are never looked up in ``target``, so importing one does not
+    import ``target``.
+
+    :raises KeyError: when ``package`` is not imported yet.
+    """
+    module = sys.modules[package]
+    folder = Path(module.__file__ or "").parent
+    own = {p.stem for p in folder.glob("*.py")} | {p.name for p in folder.iterdir() if (p / "__init__.py").exists()}
+
+    class Forwarding(types.ModuleType):
+        def __getattr__(self, name: str) -> Any:
+            if name in own or (name.startswith("__") and name != "__all__"):
+                raise AttributeError(f"module {package!r} has no attribute {name!r}")
+            return getattr(importlib.import_module(target), name)
+
+        def __setattr__(self, name: str, value: Any) -> None:
+            moved = sys.modules.get(target)
+            if moved is not None and name not in own and name in vars(moved):
+                setattr(moved, name, value)
+            else:
+                super().__setattr__(name, value)
+
+        def __delattr__(self, name: str) -> None:
+            moved = sys.modules.get(target)
+            if moved is not None and name not in own and name in vars(moved) and name not in vars(self):
+                delattr(moved, name)
+            else:
+                super().__delattr__(name)
+
+        def __dir__(self) -> list[str]:
+            return sorted(set(vars(self)) | set(dir(importlib.import_module(target))))
+
+    module.__class__ = Forwarding

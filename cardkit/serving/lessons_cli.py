@@ -76,7 +76,7 @@ ONE_PERSON_NOTICE = (
 
 # The repository root of a source checkout / editable install: the folder
 # holding the ``cardkit`` package folder.
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 def index_url(port: int, host: str = HOST) -> str:
@@ -205,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _error(f"port {args.port} on {HOST} is already in use; choose another with --port N")
 
     print(ONE_PERSON_NOTICE, flush=True)
-    from cardkit.prepare import PrepareError, prepare_kernels
+    from .prepare import PrepareError, prepare_kernels
 
     try:  # before the address: the first Hint must not wait for numba (issue 19)
         prepare_kernels(say=lambda line: print(line, flush=True), who="cardkit lessons")

@@ -8,16 +8,58 @@ A bot is called with an observation (``state.observation(seat)``) and returns on
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from .cards import Card
-from .controller import run_bots
 from .dealing import as_generator
+from .errors import StateError
 from .tricks import winning_index
 
-__all__ = ["Bot", "RandomBot", "TrickBot", "play_out"]
+__all__ = ["Bot", "RandomBot", "TrickBot", "play_out", "run_bots"]
+
+
+def run_bots(state, bots: Sequence | Mapping | Callable[[int], Any], *,
+             until: Callable[[Any], bool] | None = None,
+             before: Callable[[Any, int, Any], None] | None = None,
+             after: Callable[[Any, int, Any], None] | None = None) -> int:
+    """Let the bots act until the deal is over or ``until(state)`` is true.
+
+    Each step: the seat to act is ``state.current_player``; its bot (``bots[seat]``, or
+    ``bots(seat)`` for a callable) chooses from ``state.observation(seat)`` only; then
+    ``after(state, seat, bot)`` runs (Variety says the bot's bidding remark) and the
+    action is applied.
+
+    :param until: checked before each step (a dashboard: the learner's turn).
+    :param before: ``before(state, seat, bot)`` before the bot chooses (a dashboard shows
+        the position while an expert bot thinks).
+    :returns: the number of actions the bots took.
+    :raises IllegalActionError: if a bot returns an action the rules forbid (the state is
+        left as it was before that action).
+    :raises StateError: for a seat with no bot (None, or missing from ``bots``).
+    """
+    bot_of = bots.__getitem__ if isinstance(bots, (Sequence, Mapping)) else bots
+    taken = 0
+    while not state.is_terminal():
+        if until is not None and until(state):
+            break
+        seat = state.current_player
+        try:
+            bot = bot_of(seat)
+        except (KeyError, IndexError):
+            bot = None
+        if bot is None or not hasattr(bot, "act"):
+            raise StateError(f"seat {seat} has no bot to act for it")
+        if before is not None:
+            before(state, seat, bot)
+        action = bot.act(state.observation(seat))
+        if after is not None:
+            after(state, seat, bot)
+        state.apply_action(action)
+        taken += 1
+    return taken
 
 
 class Bot:

@@ -19,8 +19,9 @@ import urllib.error
 import urllib.request
 from collections.abc import Mapping, Sequence
 
-from .errors import CardkitError
-from .room_link import OPENER, room_endpoint
+from cardkit.core.errors import CardkitError
+
+from .link import OPENER, room_endpoint
 
 __all__ = ["room_available", "send_set", "TIMEOUT"]
 

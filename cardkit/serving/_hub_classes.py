@@ -31,8 +31,8 @@ from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
 from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
 from traitlets import Integer, List, Unicode
 
-from cardkit.hub_cgroups import LearnerCgroup, MemoryCgroups
-from cardkit.hub_cli import HubSetupError, check_learner_name, system_user_name
+from .hub_cgroups import LearnerCgroup, MemoryCgroups
+from .hub_cli import HubSetupError, check_learner_name, system_user_name
 
 NUMBA_CACHE_IN_HOME = ".cache/cardkit-numba"
 # The learners' Jupyter runtime folders (connection files and the kernels' Unix sockets: a

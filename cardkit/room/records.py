@@ -37,8 +37,8 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .codes import deal_from_code, game_entry
-from .table_session import seat_names
+from cardkit.core.codes import deal_from_code, game_entry
+from cardkit.table.table_session import seat_names
 
 __all__ = ["matchpoints", "score_traveller", "ranking", "safe_cell", "csv_text", "deal_diagram", "dd_summary",
            "records_page", "format_matchpoints", "DD_SECONDS", "DD_MAX_NODES", "SIDES", "BOT"]
@@ -208,7 +208,7 @@ def dd_summary(code: str, *, seconds: float = DD_SECONDS, max_nodes: int = DD_MA
     st = deal_from_code(code)
     if st.game != "variety":
         return None
-    from .analysis.ddtable import CONTRACTS, dd_table
+    from cardkit.analysis.ddtable import CONTRACTS, dd_table
 
     t0 = time.perf_counter()
     found: dict = {}

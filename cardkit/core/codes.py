@@ -84,6 +84,8 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qs
 
+from cardkit.wording import SEAT_WORDS, value_words
+
 from ._checks import is_whole
 from .cards import Card, deck
 from .errors import CardkitError, NotationError, quote
@@ -94,7 +96,6 @@ from .placecodec import (
     encode_places,
 )
 from .registry import GAMES, GameEntry, VariantOption, game_entry
-from .wording import SEAT_WORDS, value_words
 
 __all__ = [
     "DealSpec", "GameEntry", "VariantOption", "GAMES", "game_entry",
