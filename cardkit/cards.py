@@ -1,0 +1,10 @@
+"""``cardkit.cards``, the older path of :mod:`cardkit.core.cards` (issue 30 moved it): importing
+it gives that very module, so its names, private ones included, and a ``monkeypatch`` of them reach it."""
+
+import sys
+
+from cardkit.core import cards as _moved
+from cardkit.core.cards import *  # noqa: F403  (the names, for type checkers)
+from cardkit.core.cards import __all__  # noqa: F401
+
+sys.modules[__name__] = _moved

@@ -1,0 +1,10 @@
+"""``cardkit.errors``, the older path of :mod:`cardkit.core.errors` (issue 30 moved it): importing
+it gives that very module, so its names, private ones included, and a ``monkeypatch`` of them reach it."""
+
+import sys
+
+from cardkit.core import errors as _moved
+from cardkit.core.errors import *  # noqa: F403  (the names, for type checkers)
+from cardkit.core.errors import __all__  # noqa: F401
+
+sys.modules[__name__] = _moved

@@ -1,0 +1,12 @@
+"""``cardkit.prepare``, the older path of :mod:`cardkit.serving.prepare` (issue 30 moved it): importing
+it gives that very module, so its names, private ones included, and a ``monkeypatch`` of them reach it."""
+
+import sys
+
+from cardkit.serving import prepare as _moved
+from cardkit.serving.prepare import *  # noqa: F403  (the names, for type checkers)
+
+if __name__ == "__main__":  # python -m cardkit.prepare
+    sys.exit(_moved.main())
+else:
+    sys.modules[__name__] = _moved

@@ -1,0 +1,10 @@
+"""``cardkit.rating``, the older path of :mod:`cardkit.teaching.rating` (issue 30 moved it): importing
+it gives that very module, so its names, private ones included, and a ``monkeypatch`` of them reach it."""
+
+import sys
+
+from cardkit.teaching import rating as _moved
+from cardkit.teaching.rating import *  # noqa: F403  (the names, for type checkers)
+from cardkit.teaching.rating import __all__  # noqa: F401
+
+sys.modules[__name__] = _moved
