@@ -5,7 +5,9 @@ import sys
 
 from cardkit.core import notation as _moved
 from cardkit.core.notation import *  # noqa: F403  (the names, for type checkers)
-from cardkit.core.notation import sort_hand  # noqa: F401  (not in its __all__, used by the widgets)
-from cardkit.core.notation import __all__  # noqa: F401
+from cardkit.core.notation import (
+    __all__,  # noqa: F401
+    sort_hand,  # noqa: F401  (not in its __all__, used by the widgets)
+)
 
 sys.modules[__name__] = _moved

@@ -137,8 +137,9 @@ MODULES = modules_of(ROOT / "cardkit")
 
 
 def test_the_walk_sees_the_package():
-    for name in ("cardkit", "cardkit.advisor", "cardkit.analysis.judge", "cardkit.games.variety",
-                 "cardkit.games.variety_bots", "cardkit.progress", "cardkit.room_report", "cardkit.registry"):
+    for name in ("cardkit", "cardkit.analysis.advisor", "cardkit.analysis.judge", "cardkit.games.variety",
+                 "cardkit.games.variety_bots", "cardkit.teaching.progress", "cardkit.room.report",
+                 "cardkit.core.registry", "cardkit.room", "cardkit.serving.hub_cli"):
         assert name in MODULES
     assert len(MODULES) >= 60
 
@@ -154,8 +155,8 @@ def test_cardkit_has_no_import_circle():
 def test_the_judge_never_imports_the_advisor_and_no_engine_its_bots():
     """The two circles of issue 30 by name (the test above would find them too)."""
     graph = import_graph(MODULES)
-    assert not {"cardkit.advisor"} & graph["cardkit.analysis.judge"]
-    assert "cardkit.analysis" in graph["cardkit.advisor"]       # the advisor uses the judge's package
+    assert not {"cardkit.analysis.advisor", "cardkit.advisor"} & graph["cardkit.analysis.judge"]
+    assert "cardkit.analysis.variety" in graph["cardkit.analysis.advisor"]     # the advisor uses the solvers
     for game in ("variety", "warsaw_hearts", "armenian_durak"):
         engine = f"cardkit.games.{game}"
         assert f"{engine}_bots" not in graph[engine], f"{engine} imports its bots"
@@ -188,6 +189,93 @@ def test_the_checks_find_a_circle(tmp_path):
     assert describe(graph, circles(graph)) == "3 modules: cyc.a → cyc.sub → cyc.sub.b → cyc.a"
     (pkg / "sub" / "b.py").write_text("B = 2\n")
     assert circles(import_graph(modules_of(pkg))) == []
+
+
+# ---- the floors point one way (issue 30: a house that shows its plan) ------------------------
+
+#: each floor, and the floors its modules must never import (the servers are on top, the core at
+#: the bottom; ``cardkit.wording`` and ``cardkit.i18n``, still on the top floor, are the core's)
+FLOORS = {
+    "core": ("table", "room", "serving", "analysis", "simulate", "games", "teaching"),
+    "games": ("table", "room", "serving", "teaching"),
+    "simulate": ("table", "room", "serving", "teaching"),
+    "analysis": ("table", "room", "serving", "teaching"),
+    "table": ("room", "serving", "teaching"),
+    "teaching": ("serving",),
+    "room": ("serving",),
+}
+CORE_ON_TOP = ("cardkit.wording", "cardkit.i18n")
+
+
+def old_paths(modules: dict[str, tuple[Path, bool]]) -> dict[str, str]:
+    """The older paths issue 30 kept (``cardkit.codes`` -> ``cardkit.core.codes``): each shim
+    module, read from its ``from cardkit.core import codes as _moved`` line."""
+    out = {}
+    for name, (path, is_pkg) in modules.items():
+        text = path.read_text(encoding="utf-8")
+        if is_pkg or "sys.modules[__name__] = _moved" not in text:
+            continue
+        for _, target, names in imports_of(name, path, is_pkg):
+            if names and "sys" != target and f"{target}.{names[0]}" in modules:
+                out[name] = f"{target}.{names[0]}"
+                break
+    return out
+
+
+def floor_of(name: str, aliases: dict[str, str]) -> str | None:
+    name = aliases.get(name, name)
+    if name in CORE_ON_TOP:
+        return "core"
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "cardkit" and parts[1] in FLOORS.keys() | {"serving"} else None
+
+
+def floor_breaches(modules: dict[str, tuple[Path, bool]], root: Path = ROOT) -> list[str]:
+    """Every import (at any depth, ``TYPE_CHECKING`` included) from a floor into one it must not
+    import, an older path counted as the module it names, as ``file:line floor -> module``."""
+    aliases = old_paths(modules)
+    out = []
+    for name, (path, is_pkg) in modules.items():
+        floor = floor_of(name, {})
+        if floor not in FLOORS:
+            continue
+        for line, target, names in imports_of(name, path, is_pkg):
+            for t in [target, *(f"{target}.{n}" for n in names)]:
+                if t in modules and floor_of(t, aliases) in FLOORS[floor]:
+                    out.append(f"{path.relative_to(root)}:{line} {floor} -> {aliases.get(t, t)}")
+    return sorted(set(out))
+
+
+def test_the_floors_point_one_way():
+    """core imports no table, room, serving or analysis module (nor a game); table imports no
+    room or serving; room imports no serving; analysis imports no table, room or serving."""
+    found = floor_breaches(MODULES)
+    assert found == [], f"{len(found)} imports against the plan:\n" + "\n".join(found)
+
+
+def test_the_top_floor_holds_only_the_package_and_older_paths():
+    """``cardkit/`` keeps ``__init__``, the words (``wording``, ``i18n``) and the older paths;
+    every other module lives in a folder named for its floor."""
+    aliases = old_paths(MODULES)
+    top = sorted(n for n, (_, is_pkg) in MODULES.items()
+                 if n.count(".") == 1 and not is_pkg and n not in aliases and n not in CORE_ON_TOP)
+    assert top == []
+    assert aliases["cardkit.codes"] == "cardkit.core.codes" and aliases["cardkit.room_service"] == "cardkit.room.service"
+    assert len(aliases) >= 30
+
+
+def test_the_floor_check_sees_a_breach_through_an_older_path(tmp_path):
+    pkg = tmp_path / "cardkit"
+    for folder in ("core", "room", "table"):
+        (pkg / folder).mkdir(parents=True)
+        (pkg / folder / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "table" / "table_session.py").write_text("X = 1\n")
+    (pkg / "table_session.py").write_text("import sys\n\nfrom cardkit.table import table_session as _moved\n\n"
+                                          "sys.modules[__name__] = _moved\n")
+    (pkg / "core" / "codes.py").write_text("def f():\n    from cardkit.table_session import X\n")
+    (pkg / "room" / "rooms.py").write_text("from cardkit.table.table_session import X\n")
+    assert floor_breaches(modules_of(pkg), tmp_path) == ["cardkit/core/codes.py:2 core -> cardkit.table.table_session"]
 
 
 # ---- one registry entry per game --------------------------------------------------------------
@@ -250,7 +338,7 @@ def test_records_and_sessions_are_made_by_constructors():
     mutable parts are its own."""
     from cardkit.table_session import TableSession
 
-    for name in ("records.py", "table_session.py"):
+    for name in ("core/records.py", "table/table_session.py"):
         assert "object.__new__" not in (ROOT / "cardkit" / name).read_text(encoding="utf-8")
     s = TableSession("variety", deals=["V-4821", "V-17"], key="t", seed=3)
     s.sit(0, "ann")

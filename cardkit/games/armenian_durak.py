@@ -41,9 +41,9 @@ from cardkit.core.cards import Card, Rank, Suit, deck
 from cardkit.core.dealing import as_generator, check_rules, shuffled
 from cardkit.core.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from cardkit.core.notation import check_deck, format_cards, parse_card, parse_cards, parse_suit, sort_hand
+from cardkit.core.series import DealSeries
 from cardkit.core.state import TrickGameState, TrickObservation, new_frozen, rules_from_json, seed_of
 from cardkit.core.tricks import Trick
-from cardkit.table.series import DealSeries
 
 from .armenian_durak_deal import deal_layout, dealing_steps, first_dealer, parse_layout as _parse_layout
 from .armenian_durak_rules import (

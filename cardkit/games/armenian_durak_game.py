@@ -17,7 +17,7 @@ from typing import ClassVar
 from cardkit.core._checks import is_whole, is_whole as _is_int
 from cardkit.core.cards import Card
 from cardkit.core.errors import CardkitError, StateError, quote
-from cardkit.table.series import DealSeries
+from cardkit.core.series import DealSeries
 
 from .armenian_durak import State, new_deal
 from .armenian_durak_deal import first_dealer

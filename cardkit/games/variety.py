@@ -22,9 +22,9 @@ from cardkit.core.cards import Card, Rank, Suit, deck
 from cardkit.core.dealing import as_generator, check_hands, check_rules, check_seat, deal_hands
 from cardkit.core.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
 from cardkit.core.notation import parse_card, sort_hand
+from cardkit.core.series import DealSeries
 from cardkit.core.state import TrickGameState, TrickObservation, new_frozen, seed_of
 from cardkit.core.tricks import Trick, winning_index
-from cardkit.table.series import DealSeries
 
 __all__ = [
     "Rules", "Contract", "CONTRACTS", "contracts", "new_deal", "State", "Observation",

@@ -17,7 +17,8 @@ from cardkit.core.cards import deck
 from cardkit.core.dealing import as_generator, cut_for_dealer
 from cardkit.core.errors import CardkitError, StateError, quote
 
-from .controller import UndoMarks, run_bots
+from .bots import run_bots
+from .controller import UndoMarks
 
 __all__ = ["DealSeries"]
 
