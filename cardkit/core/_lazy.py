@@ -61,9 +61,10 @@ def forward_to(package: str, target: str) -> None:
     whose ``Room`` lives in ``cardkit.room.rooms``).
 
     Reading a name the package does not hold imports ``target`` on first use and reads it
-    there (``cardkit.room.Room``, ``from cardkit.room import RoomError``); setting or deleting
-    a name ``target`` holds (as ``monkeypatch.setattr(cardkit.room, "MAX_ANSWERS_PER_USER", 3)``
-    does) changes it in ``target``, where its code reads it. The package's own submodules
+    there (``cardkit.room.Room``, ``from cardkit.room import RoomError``); setting a name
+    ``target`` holds (as ``monkeypatch.setattr(cardkit.room, "MAX_ANSWERS_PER_USER", 3)`` does)
+    sets it in ``target``, where its code reads it, and deleting it then (the monkeypatch's undo,
+    which saw no such name in the package's own ``__dict__``) gives ``target`` its value back. The package's own submodules
     (``cardkit.room.link``) are never looked up in ``target``, so importing one does not
     import ``target``.
 
@@ -72,6 +73,7 @@ def forward_to(package: str, target: str) -> None:
     module = sys.modules[package]
     folder = Path(module.__file__ or "").parent
     own = {p.stem for p in folder.glob("*.py")} | {p.name for p in folder.iterdir() if (p / "__init__.py").exists()}
+    originals: dict[str, Any] = {}     # a name set through the package -> the moved module's value before
 
     class Forwarding(types.ModuleType):
         def __getattr__(self, name: str) -> Any:
@@ -81,17 +83,20 @@ def forward_to(package: str, target: str) -> None:
 
         def __setattr__(self, name: str, value: Any) -> None:
             moved = sys.modules.get(target)
-            if moved is not None and name not in own and name in vars(moved):
+            if moved is not None and name not in own and name not in vars(self) and name in vars(moved):
+                originals.setdefault(name, vars(moved)[name])
                 setattr(moved, name, value)
             else:
                 super().__setattr__(name, value)
 
         def __delattr__(self, name: str) -> None:
             moved = sys.modules.get(target)
-            if moved is not None and name not in own and name in vars(moved) and name not in vars(self):
-                delattr(moved, name)
-            else:
+            if name in vars(self):
                 super().__delattr__(name)
+            elif moved is not None and name in originals:     # undo: the moved module's own value again
+                setattr(moved, name, originals[name])
+            elif moved is None or name not in vars(moved):
+                raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
         def __dir__(self) -> list[str]:
             return sorted(set(vars(self)) | set(dir(importlib.import_module(target))))

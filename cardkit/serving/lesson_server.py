@@ -735,11 +735,17 @@ def page_config_hook(page_config: dict[str, Any], **_context: Any) -> dict[str, 
     return page_config
 
 
+#: the module name the configurations give for this module's classes: the folder
+#: ``cardkit.serving`` answers for it (it was this module before issue 30, and config files
+#: written then, as the hub's, say so)
+CONFIG_NAME = "cardkit.serving"
+
+
 def configure_voila(c: Any, *, max_kernels: int = DEFAULT_MAX_KERNELS) -> None:
     """Fill a Voila config ``c`` (a ``voila.py`` file's ``c``) with this module's settings."""
     c.VoilaConfiguration.prelaunch_hook = prelaunch_hook
     c.VoilaConfiguration.page_config_hook = page_config_hook
-    c.VoilaConfiguration.multi_kernel_manager_class = f"{__name__}.BoundedKernelManager"
+    c.VoilaConfiguration.multi_kernel_manager_class = f"{CONFIG_NAME}.BoundedKernelManager"
     c.BoundedKernelManager.max_kernels = int(max_kernels)
     c.BoundedKernelManager.allowed_message_types = list(KERNEL_MESSAGE_TYPES)
-    c.Voila.kernel_websocket_connection_class = f"{__name__}.LessonKernelConnection"
+    c.Voila.kernel_websocket_connection_class = f"{CONFIG_NAME}.LessonKernelConnection"
