@@ -64,9 +64,9 @@ def forward_to(package: str, target: str) -> None:
     there (``cardkit.room.Room``, ``from cardkit.room import RoomError``); setting a name
     ``target`` holds (as ``monkeypatch.setattr(cardkit.room, "MAX_ANSWERS_PER_USER", 3)`` does)
     sets it in ``target``, where its code reads it, and deleting it then (the monkeypatch's undo,
-    which saw no such name in the package's own ``__dict__``) gives ``target`` its value back. The package's own submodules
-    (``cardkit.room.link``) are never looked up in ``target``, so importing one does not
-    import ``target``.
+    which saw no such name in the package's own ``__dict__``) gives ``target`` its value back.
+    The package's own submodules (``cardkit.room.link``) are never looked up in ``target``, so
+    importing one does not import ``target``.
 
     :raises KeyError: when ``package`` is not imported yet.
     """
