@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardkit.core._checks import is_whole
-from cardkit.core.bots import run_bots
-from cardkit.core.errors import StateError, quote
+from ._checks import is_whole
+from .bots import run_bots
+from .errors import StateError, quote
 
 __all__ = ["run_bots", "UndoMarks"]
 

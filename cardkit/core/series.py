@@ -11,14 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from cardkit.core._checks import is_whole
-from cardkit.core.bots import Bot
-from cardkit.core.cards import deck
-from cardkit.core.dealing import as_generator, cut_for_dealer
-from cardkit.core.errors import CardkitError, StateError, quote
-
-from .bots import run_bots
+from ._checks import is_whole
+from .bots import Bot, run_bots
+from .cards import deck
 from .controller import UndoMarks
+from .dealing import as_generator, cut_for_dealer
+from .errors import CardkitError, StateError, quote
 
 __all__ = ["DealSeries"]
 
