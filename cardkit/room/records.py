@@ -23,7 +23,7 @@ text and never runs it as a formula; numbers are written as numbers.
 printable page, one block per board: the hands as a bridge diagram (Armenian Durak: both
 hands and the stacks, face up over face down), Variety's double-dummy table (capped:
 :data:`DD_SECONDS`, :data:`DD_MAX_NODES`; an unsolved cell reads "–") and the class's
-results with matchpoints. ``room_static/records.css`` prints two boards to an A4 page.
+results with matchpoints. ``cardkit/room/static/records.css`` prints two boards to an A4 page.
 
 UI-free: the teaching room (:mod:`cardkit.room`) and its service use it.
 """

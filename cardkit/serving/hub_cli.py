@@ -36,7 +36,7 @@ proxy and every learner's server too. What the class gets:
   kernel specs, no ``/files/``, so no problem set's answer file), the file manager refuses
   writes, a page may send a kernel only the widgets' messages
   (no code runs through a kernel's websocket), no terminals, no JupyterLab, at most
-  ``LEARNER_MAX_KERNELS`` kernels (``cardkit/serving.py``), and ``/voila/render/index.ipynb``
+  ``LEARNER_MAX_KERNELS`` kernels (``cardkit/serving/lesson_server.py``), and ``/voila/render/index.ipynb``
   as its default URL. The Voila classroom settings (sources stripped, no tracebacks,
   ``teacher-only`` cells removed before they run, ``iopub_timeout`` 120 s, kernel culling)
   go into the servers' config (``<data dir>/singleuser-config/``, see
@@ -115,7 +115,7 @@ HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_URL = "/voila/render/index.ipynb"  # relative to a learner's server
 #: The class's language (``--lang``): where each learner lands, and the hub's own log-in page
-#: (JupyterHub's page with its words in that language: ``cardkit/hub_templates/<lang>/``).
+#: (JupyterHub's page with its words in that language: ``cardkit/serving/hub_templates/<lang>/``).
 HUB_LANGUAGES = ("en", "ru")
 LANDING_URLS = {"en": DEFAULT_URL, "ru": "/voila/render/ru/index.ipynb"}
 HUB_TEMPLATES = Path(__file__).resolve().parent / "hub_templates"
@@ -262,7 +262,7 @@ def singleuser_server_config(
     progressive rendering (a lesson's text at once, each cell's output when it has run), and
     idle kernels culled after ``cull_idle_timeout`` seconds, checked every
     ``cull_interval`` seconds. And what keeps a learner's server to serving lessons
-    (``cardkit/serving.py``): at most ``max_kernels`` kernels, the files read-only, kernel
+    (``cardkit/serving/lesson_server.py``): at most ``max_kernels`` kernels, the files read-only, kernel
     messages limited to the widgets' own (no code run through a kernel's websocket), no
     terminals, no JupyterLab or Notebook front end, kernels on Unix sockets in the learner's
     home (never on a TCP port another learner can reach), the front-end config read-only, and
@@ -314,7 +314,7 @@ SERVER_EXTENSIONS = {
 
 #: ``jupyter_server_config.py`` beside the JSON file: the prelaunch hook (a function).
 SINGLEUSER_CONFIG_PY = """\
-# Written by cardkit-hub (cardkit/hub_cli.py): Voila's prelaunch hook, which a JSON file cannot
+# Written by cardkit-hub (cardkit/serving/hub_cli.py): Voila's prelaunch hook, which a JSON file cannot
 # hold: teacher-only cells removed before they run; the closed page's kernel shut down at once;
 # the page asks no CDN (Font Awesome, MathJax).
 from cardkit.serving import page_config_hook, prelaunch_hook
@@ -370,7 +370,7 @@ def hub_config(
     cgroup limited to ``mem_limit`` (``hub_cgroups.find_memory_cgroups``); None: advisory.
     ``lang`` (:data:`HUB_LANGUAGES`): the class's language: each learner lands on that
     language's lesson index (:data:`LANDING_URLS`) and, for Russian, the hub's log-in page is
-    JupyterHub's own with its words in Russian (``cardkit/hub_templates/ru/login.html``).
+    JupyterHub's own with its words in Russian (``cardkit/serving/hub_templates/ru/login.html``).
 
     :raises HubSetupError: for a ``lang`` the kit does not speak.
     """
@@ -420,7 +420,7 @@ def hub_config(
             }
         ],
     }
-    if room_port is not None:  # the teaching room (cardkit/room_service.py), logged in with the hub's OAuth
+    if room_port is not None:  # the teaching room (cardkit/room/service.py), logged in with the hub's OAuth
         jupyterhub["services"].append({
             "name": "room", "url": f"http://127.0.0.1:{int(room_port)}", "display": True, "oauth_no_confirm": True,
             "command": [sys.executable, "-m", "cardkit.room_service", f"--data-dir={data}",
@@ -662,7 +662,7 @@ def read_learners(path: str) -> list[str]:
 
 
 EXTRA_CONFIG_TEXT = """\
-# Extra JupyterHub settings for cardkit-hub, loaded after its own ones (cardkit/hub_cli.py).
+# Extra JupyterHub settings for cardkit-hub, loaded after its own ones (cardkit/serving/hub_cli.py).
 # For instance:  c.Spawner.mem_limit = "2G"
 c = get_config()  # noqa
 """

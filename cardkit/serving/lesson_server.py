@@ -19,7 +19,7 @@ imports Jupyter Server and tornado.
 * :class:`ReadOnlyContentsManager`: the lessons can be read, never written, renamed or
   deleted through the file API (HTTP 403).
 
-``cardkit-lessons`` loads these through ``cardkit/voila_config/voila.py``
+``cardkit-lessons`` loads these through ``cardkit/serving/voila_config/voila.py``
 (:func:`configure_voila`); the learners' servers of ``cardkit-hub`` through the config that
 ``hub_cli.singleuser_server_config`` and ``hub_cli.SINGLEUSER_CONFIG_PY`` write, which also
 limits the messages a page may send a kernel to ``lessons_cli.KERNEL_MESSAGE_TYPES`` (no

@@ -7,7 +7,7 @@ Usage::
 It serves the ``lessons/`` folder on 127.0.0.1 (port 8866 unless ``--port``
 says otherwise), prints the URL of the lessons index and runs until Ctrl-C.
 It has no authentication and is for one person: it says so first
-(``ONE_PERSON_NOTICE``); a class uses ``cardkit-hub`` (``cardkit/hub_cli.py``).
+(``ONE_PERSON_NOTICE``); a class uses ``cardkit-hub`` (``cardkit/serving/hub_cli.py``).
 The ``lessons/`` folder is looked for in the current directory first, then in
 the repository this package was installed from (the parent of the ``cardkit``
 folder, which is where an editable install ``pip install -e .`` points).
@@ -22,7 +22,7 @@ Settings chosen for a classroom (see ``voila_args``):
 * the port is fixed (``--Voila.port_retries=0``) so the printed URL is right;
 * progressive rendering: a lesson's text shows as soon as its kernel has started, and
   each cell's output appears when that cell has run (not a spinner until the end);
-* ``cardkit/serving.py`` (loaded from ``cardkit/voila_config/voila.py``): teacher-only cells
+* ``cardkit/serving/lesson_server.py`` (loaded from ``cardkit/serving/voila_config/voila.py``): teacher-only cells
   removed before they run, a closed page's kernel shut down at once, at most
   ``serving.DEFAULT_MAX_KERNELS`` kernels (a clear page beyond that);
 * every numba kernel compiled or loaded (``cardkit.prepare``) before the URL is printed.
@@ -54,7 +54,7 @@ IOPUB_TIMEOUT = 120  # seconds: see voila_args
 PROGRESSIVE_RENDERING = True
 
 REMOVED_CELL_TAGS = ("teacher-only",)
-# The kernel caps of cardkit/serving.py's BoundedKernelManager: one person's server
+# The kernel caps of cardkit/serving/lesson_server.py's BoundedKernelManager: one person's server
 # (cardkit-lessons), and one learner's server under cardkit-hub.
 DEFAULT_MAX_KERNELS = 6
 LEARNER_MAX_KERNELS = 3
@@ -64,7 +64,7 @@ KERNEL_MESSAGE_TYPES = (
     "comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request", "shutdown_request",
 )
 # Voila settings a command line cannot give (the prelaunch hook, a function), and the kernel
-# cap: ``cardkit/voila_config/voila.py`` (see ``cardkit/serving.py``).
+# cap: ``cardkit/serving/voila_config/voila.py`` (see ``cardkit/serving/lesson_server.py``).
 VOILA_CONFIG_DIR = Path(__file__).resolve().parent / "voila_config"
 
 # Printed first at every start: this server is for one person.

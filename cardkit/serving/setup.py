@@ -13,7 +13,7 @@ Jupyter server searches (the environment's ``<sys.prefix>/etc/jupyter`` unless
 * **plain** ``voila lessons/`` **from the repository folder**: Voila reads ``voila.json``
   from the folder it is started in (the strip, traceback, timeout, culling and tag
   settings) and ``voila.py`` from the Jupyter config path. This command writes that
-  ``voila.py``, a copy of ``cardkit/voila_config/voila.py``: the prelaunch hook
+  ``voila.py``, a copy of ``cardkit/serving/voila_config/voila.py``: the prelaunch hook
   (``cardkit.serving.prelaunch_hook``: teacher-only cells removed *before* they run, the
   ``_xsrf`` cookie, no Font Awesome from the CDN) and the kernel cap. Run it once per
   environment: ``pip install -e .`` cannot do it, since setuptools' editable installs skip
@@ -123,7 +123,7 @@ def _write(path: Path, text: str) -> Path:
 
 
 def voila_py_text() -> str:
-    """The ``voila.py`` written: ``cardkit/voila_config/voila.py`` under a first line naming this module."""
+    """The ``voila.py`` written: ``cardkit/serving/voila_config/voila.py`` under a first line naming this module."""
     source = (VOILA_CONFIG_DIR / VOILA_PY).read_text(encoding="utf-8")
     return f"# Written by {MARK} (python -m {MARK}); run it again after updating cardkit.\n{source}"
 
