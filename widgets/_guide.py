@@ -39,6 +39,7 @@ from typing import Any
 
 from cardkit.cards import Card
 from cardkit.errors import StateError
+from cardkit.i18n import N_
 
 from ._common import card_html, learner_words, suit_html
 from ._controls import Control
@@ -53,9 +54,9 @@ GUIDE_STEPS: dict[str, tuple[str, ...]] = {
 }
 
 #: Each step in words (the guide's progress line).
-STEP_WORDS = {"bid": "bid", "contract": "the contract", "lead": "lead", "follow": "follow suit",
-              "trick": "a trick won", "points": "points taken", "trump": "the trump", "beat": "beat a card",
-              "take": "take a card"}
+STEP_WORDS = {"bid": N_("bid"), "contract": N_("the contract"), "lead": N_("lead"), "follow": N_("follow suit"),
+              "trick": N_("a trick won"), "points": N_("points taken"), "trump": N_("the trump"),
+              "beat": N_("beat a card"), "take": N_("take a card")}
 
 
 def _honour(card: Card) -> bool:
@@ -78,11 +79,11 @@ class Guide:
 
     def __init__(self, table: Any) -> None:
         self.table = table
-        self.toggle = Control("toggle", "guide_toggle", value=False, description="Guide me through a deal: off",
-                              tooltip="Step by step through a deal: what to do now and why")
+        self.toggle = Control("toggle", "guide_toggle", value=False, description=self._toggle_words(False),
+                              tooltip=self._("Step by step through a deal: what to do now and why"))
         self.box = Control("html", "guide_box", display="none")
-        self.ok = Control("button", "guide_ok", description="Got it ▶", display="none",
-                          tooltip="Go on to the next step of the guide")
+        self.ok = Control("button", "guide_ok", description=self._("Got it ▶"), display="none",
+                          tooltip=self._("Go on to the next step of the guide"))
         self.done: dict[str, int] = {}   # step -> the deal's length (actions) when it was done
         self.step: str | None = None
         self._pending: tuple[str, str] | None = None   # (step, words): what just happened, told until read
@@ -92,6 +93,21 @@ class Guide:
         self._quiet = False
         self.toggle.observe(self._toggled, names="value")
         self.ok.on_click(lambda _b: table._safely(self.got_it))
+
+    def _(self, message: str, **values) -> str:
+        """``message`` in the table's language (its ``_``; English for a table without one),
+        its ``{placeholders}`` filled from ``values``."""
+        tr = getattr(self.table, "_", None)
+        if tr is not None:
+            return tr(message, **values)
+        return message.format(**values) if values else message
+
+    @property
+    def _en(self) -> bool:
+        return getattr(self.table, "lang", "en") == "en"
+
+    def _toggle_words(self, on: bool) -> str:
+        return self._("Guide me through a deal: on") if on else self._("Guide me through a deal: off")
 
     # ---- on and off -------------------------------------------------------------------------
 
@@ -114,7 +130,7 @@ class Guide:
         self._reset()
 
     def _toggled(self, change) -> None:
-        self.toggle.description = f"Guide me through a deal: {'on' if change['new'] else 'off'}"
+        self.toggle.description = self._toggle_words(bool(change["new"]))
         if self._quiet:
             return
         self._reset()
@@ -150,7 +166,7 @@ class Guide:
             self.toggle.value = False
         finally:
             self._quiet = False
-        self.toggle.description = "Guide me through a deal: off"
+        self.toggle.description = self._toggle_words(False)
 
     # ---- refusals ---------------------------------------------------------------------------
 
@@ -164,12 +180,13 @@ class Guide:
         if not self.on:
             return None
         step = self.situation(st)
+        _ = self._
         if step == "bid":
-            return "the guide: this is the bidding, so press a number; cards are played after it"
+            return _("the guide: this is the bidding, so press a number; cards are played after it")
         if step == "trump":
-            return "the guide: first draw the trump, one of the dealer's face-down cards"
+            return _("the guide: first draw the trump, one of the dealer's face-down cards")
         if step == "take":
-            return "the guide: first take a face-down card from one of your stacks, or press Don't draw"
+            return _("the guide: first take a face-down card from one of your stacks, or press Don't draw")
         if step == "lead":
             return None
         trick = st.trick
@@ -177,11 +194,12 @@ class Guide:
         if step == "beat":
             trump = st.trump
             if led.suit == trump:
-                return f"the guide: a trump ({led.suit.symbol}) was led: answer with a trump if you have one"
-            return (f"the guide: {led.label} was led: answer with a {led.suit.symbol} or a trump ({trump.symbol}) "
-                    f"if you have one")
+                return _("the guide: a trump ({suit}) was led: answer with a trump if you have one",
+                         suit=led.suit.symbol)
+            return _("the guide: {card} was led: answer with a {suit} or a trump ({trump}) if you have one",
+                     card=led.label, suit=led.suit.symbol, trump=trump.symbol)
         if any(c.suit == led.suit for c in st.hands[self.table.seat]):
-            return f"the guide: {led.suit.symbol} was led and you hold {led.suit.symbol}: play one of them"
+            return _("the guide: {suit} was led and you hold {suit}: play one of them", suit=led.suit.symbol)
         return None
 
     # ---- the steps --------------------------------------------------------------------------
@@ -261,9 +279,10 @@ class Guide:
         if st is None:
             return ""
         if st.is_terminal() and self.step is None and not self.done and self._pending is None:
-            return "The guide starts with your next deal: press New deal."
+            return self._("The guide starts with your next deal: press New deal.")
         if t.replay is not None and not st.is_terminal():
-            return self._head("The replay is on") + "The guide waits for the game: press Replay: on to go back to it."
+            return (self._head(self._("The replay is on"))
+                    + self._("The guide waits for the game: press Replay: on to go back to it."))
         self._events(st)
         told = ""
         if self._pending is not None:
@@ -275,7 +294,7 @@ class Guide:
             self._finish(self._end_words(st))
             return self._note
         if all(s in self.done for s in self.steps):
-            self._finish(self._head("that was every step") + (
+            self._finish(self._head(self._("that was every step")) + self._(
                 "You have seen each part of a deal. The guide turns off now: play the rest of this deal on your "
                 "own (Hint is there if you want it), or turn “Guide me through a deal” on again for another deal."),
                 till_deal_end=True)
@@ -291,8 +310,8 @@ class Guide:
     def _now(self, st, step: str) -> str:
         """The step's last sentence, what to do now ("<b>Now: click …</b>")."""
         words = self._step_words(st, step)
-        i = words.rfind("<b>Now:")
-        return words[i:] if i >= 0 else ""
+        i = words.rfind("<b>")
+        return words[i:] if i > 0 else ""
 
     def _events(self, st) -> None:
         """What happened since the guide last looked: a step to explain, waiting for Got it."""
@@ -321,9 +340,15 @@ class Guide:
     # ---- words --------------------------------------------------------------------------------
 
     def who(self, s: int, start: bool = False) -> str:
-        """A seat in words: "South (you)" (in a two-player game "you"), "West", "your opponent"."""
+        """A seat in words: "South (you)" (in a two-player game "you"), "West", "your opponent"
+        (in Russian the table's names: "Юг (вы)", "Запад", "вы", "соперник")."""
         t = self.table
         name = t.names[s]
+        if not self._en:
+            if len(t.names) == 2:
+                word = self._("You") if s == t.seat else self._("Your opponent")
+                return word if start else word[0].lower() + word[1:]
+            return html.escape(name)
         if s == t.seat:
             if len(t.names) == 2:
                 return "You" if start else "you"
@@ -334,21 +359,25 @@ class Guide:
 
     def subject(self, s: int) -> str:
         """A seat starting a sentence as its subject: "You" (the learner), "West", "Your opponent"."""
+        if not self._en:
+            return self.who(s, True)
         return "You" if s == self.table.seat else self.who(s, True)
 
-    def whose(self, s: int) -> str:
-        """A seat's possessive inside a sentence: "your", "West's", "your opponent's"."""
-        return "your" if s == self.table.seat else f"{self.who(s)}'s"
-
     def _head(self, title: str) -> str:
+        """The guide's bold head line: ``title`` (already in the table's language) and the steps done."""
         n = len(self.steps)
         k = len([s for s in self.steps if s in self.done])
-        return (f"<b>Guide — {title}.</b> <small>(steps done: {k} of {n}: "
-                + ", ".join(("✓ " if s in self.done else "") + STEP_WORDS[s] for s in self.steps) + ")</small><br>")
+        steps = ", ".join(("✓ " if s in self.done else "") + self._(STEP_WORDS[s]) for s in self.steps)
+        return self._("<b>Guide — {title}.</b> <small>(steps done: {k} of {n}: {steps})</small><br>",
+                      title=title, k=k, n=n, steps=steps)
 
-    def _leads(self, s: int, what: str) -> str:
-        """"You lead the next trick" / "West leads the next trick"."""
-        return f"You lead {what}." if s == self.table.seat else f"{self.subject(s)} leads {what}."
+    def _leads(self, s: int, first: bool) -> str:
+        """"You lead the next trick" / "West leads the next trick" (``first``: the first trick)."""
+        if s == self.table.seat:
+            return self._("You lead the first trick.") if first else self._("You lead the next trick.")
+        who = self.subject(s)
+        return (self._("{seat} leads the first trick.", seat=who) if first else
+                self._("{seat} leads the next trick.", seat=who))
 
     def _trick_no(self, st) -> int:
         return len(st.completed_tricks) + 1
@@ -370,156 +399,202 @@ class Guide:
     def _bid_words(self, st) -> str:
         from cardkit.games import variety
 
+        _ = self._
         first = st.first_bidder
-        so_far = "; ".join(f"{self.who((first + i) % variety.PLAYERS, True)} named {b}" for i, b in enumerate(st.bids))
-        return (self._head("your bid") +
-                "A bid names one of the eight contracts by its number: the number says which suit is trumps (or "
-                "none) and what the tricks taken score (the list is just above the number buttons, and under “The "
-                "eight contracts” below the table). When a player names a number that another player has already "
-                "named, the bidding ends: that contract is played, and those two players are the declarers, partners "
-                "against the other two. You may not name the same number twice. "
-                + (f"So far: {so_far}. " if so_far else "You bid first. ")
-                + "<b>Now: press a number under the table.</b>")
+        so_far = "; ".join(_("{seat} named {n}", seat=self.who((first + i) % variety.PLAYERS, True), n=b)
+                           for i, b in enumerate(st.bids))
+        return (self._head(_("your bid")) +
+                _("A bid names one of the eight contracts by its number: the number says which suit is trumps (or "
+                  "none) and what the tricks taken score (the list is just above the number buttons, and under “The "
+                  "eight contracts” below the table). When a player names a number that another player has already "
+                  "named, the bidding ends: that contract is played, and those two players are the declarers, "
+                  "partners against the other two. You may not name the same number twice.") + " "
+                + (_("So far: {bids}.", bids=so_far) if so_far else _("You bid first.")) + " "
+                + _("<b>Now: press a number under the table.</b>"))
 
     def _contract_words(self, st) -> str:
         from cardkit.games import variety
 
+        _ = self._
         c = st.contract_info
         first = st.first_bidder
         seats = [(first + i) % variety.PLAYERS for i in range(len(st.bids))]
         named = next(seats[i] for i, b in enumerate(st.bids) if b == c.number)
         repeated = seats[-1]
-        decl = " and ".join(self.who(s) for s in st.declarers)
-        defs = " and ".join(self.who(s) for s in range(variety.PLAYERS) if s not in st.declarers)
-        you = "a declarer" if self.table.seat in st.declarers else "a defender"
+        decl = _("{a} and {b}", a=self.who(st.declarers[0]), b=self.who(st.declarers[1]))
+        d = [s for s in range(variety.PLAYERS) if s not in st.declarers]
+        defs = _("{a} and {b}", a=self.who(d[0]), b=self.who(d[1]))
         leader = st.tricks[0].seats[0] if st.tricks and st.tricks[0].cards else st.current_player
-        order = " In this contract the order is reversed: the lowest card wins." if c.lowest_wins else ""
-        return (self._head("the contract chosen") +
-                f"{self.subject(repeated)} named {c.number}, which {self.who(named)} had named first: the "
-                f"bidding is over. Contract {c.number}: {html.escape(c.trump_name)}; {html.escape(c.scoring)}. "
-                f"The declarers are {decl}; {defs} defend, and you are {you}. Each side counts what its tricks "
-                f"score; the declarers must score more than the defenders.{order} "
-                + self._leads(leader, "the first trick"))
+        t = self.table
+        trump_name = t._trump_words(c.number) if hasattr(t, "_trump_words") else c.trump_name
+        scoring = t._scoring_words(c.number) if hasattr(t, "_scoring_words") else c.scoring
+        order = (" " + _("In this contract the order is reversed: the lowest card wins.")) if c.lowest_wins else ""
+        return (self._head(_("the contract chosen")) +
+                _("{seat} named {n}, which {first} had named first: the bidding is over.",
+                  seat=self.subject(repeated), n=c.number, first=self.who(named)) + " "
+                + _("Contract {n}: {trumps}; {scoring}.", n=c.number, trumps=html.escape(trump_name),
+                    scoring=html.escape(scoring)) + " "
+                + (_("The declarers are {declarers}; {defenders} defend, and you are a declarer.", declarers=decl,
+                     defenders=defs) if self.table.seat in st.declarers else
+                   _("The declarers are {declarers}; {defenders} defend, and you are a defender.", declarers=decl,
+                     defenders=defs)) + " "
+                + _("Each side counts what its tricks score; the declarers must score more than the defenders.")
+                + order + " " + self._leads(leader, True))
 
     def _trump_words(self, st) -> str:
         fan = len(st.hands[st.dealer])
-        return (self._head("the trump") +
-                f"Before the play, a trump suit is chosen: {self.who(st.dealer)}, the dealer, fans the hand face "
-                f"down and you draw one card. Its suit is trumps for the whole deal (a trump beats any card of "
-                f"another suit); the card goes back to the dealer's hand. "
-                f"<b>Now: click one of the face-down cards (card 1 … card {fan}) under the table.</b>")
+        return (self._head(self._("the trump")) +
+                self._("Before the play, a trump suit is chosen: {dealer}, the dealer, fans the hand face down and "
+                       "you draw one card. Its suit is trumps for the whole deal (a trump beats any card of another "
+                       "suit); the card goes back to the dealer's hand.", dealer=self.who(st.dealer)) + " "
+                + self._("<b>Now: click one of the face-down cards (card 1 … card {n}) under the table.</b>", n=fan))
 
     def _trump_drawn_words(self, st) -> str:
-        drew = self.subject(1 - st.dealer)
-        return (self._head("the trump chosen") +
-                f"{drew} drew {card_html(st.trump_card)} from {self.whose(st.dealer)} fan: "
-                f"{suit_html(st.trump)} is trumps for this deal. A trump beats any card of another suit, so "
-                f"keep an eye on yours.")
+        lang = self.table.lang
+        card, suit = card_html(st.trump_card, lang=lang), suit_html(st.trump, lang=lang)
+        if st.dealer == self.table.seat:
+            drew = self._("Your opponent drew {card} from your fan: {suit} is trumps for this deal.", card=card,
+                          suit=suit)
+        else:
+            drew = self._("You drew {card} from your opponent's fan: {suit} is trumps for this deal.", card=card,
+                          suit=suit)
+        return (self._head(self._("the trump chosen")) + drew + " "
+                + self._("A trump beats any card of another suit, so keep an eye on yours."))
 
     def _led_rule(self, st) -> str:
         g = self.table.GAME
+        lang = self.table.lang
         if g == "warsaw_hearts":
-            return ("The others must play the suit led if they can; the highest card of the suit led wins the "
-                    "trick (there are no trumps in Warsaw Hearts). Whoever wins a trick takes its cards: K♥, Q♥ "
-                    "and J♥ in your tricks cost penalty points, and tricks with no heart at all earn a bonus.")
+            return self._("The others must play the suit led if they can; the highest card of the suit led wins the "
+                          "trick (there are no trumps in Warsaw Hearts). Whoever wins a trick takes its cards: K♥, "
+                          "Q♥ and J♥ in your tricks cost penalty points, and tricks with no heart at all earn a "
+                          "bonus.")
         if g == "armenian_durak":
-            return (f"Your opponent must answer with the suit led or a trump ({suit_html(st.trump)}) if they "
-                    f"can; after a trump led, with a trump. The higher card of the suit led wins (the six is "
-                    f"beaten by every card of its suit but the ace, which it beats), and a trump beats any other "
-                    f"suit. The trick's winner takes its card points: 6 → 6, A → 5, K → 4, Q → 3, J → 2.")
+            return self._("Your opponent must answer with the suit led or a trump ({trump}) if they can; after a "
+                          "trump led, with a trump. The higher card of the suit led wins (the six is beaten by every "
+                          "card of its suit but the ace, which it beats), and a trump beats any other suit. The "
+                          "trick's winner takes its card points: 6 → 6, A → 5, K → 4, Q → 3, J → 2.",
+                          trump=suit_html(st.trump, lang=lang))
         c = st.contract_info
-        trumps = ("There are no trumps in this contract." if c.trump is None else
-                  f"Trumps are {suit_html(c.trump)}: a trump beats any card of another suit.")
-        order = ("the lowest card of the suit led wins (this contract reverses the order)" if c.lowest_wins else
-                 "the highest card of the suit led wins")
-        return f"The others must play the suit led if they can; {order}. {trumps}"
+        trumps = (self._("There are no trumps in this contract.") if c.trump is None else
+                  self._("Trumps are {suit}: a trump beats any card of another suit.",
+                         suit=suit_html(c.trump, lang=lang)))
+        if c.lowest_wins:
+            rule = self._("The others must play the suit led if they can; the lowest card of the suit led wins "
+                          "(this contract reverses the order).")
+        else:
+            rule = self._("The others must play the suit led if they can; the highest card of the suit led wins.")
+        return f"{rule} {trumps}"
 
     def _lead_words(self, st) -> str:
-        where = ("from your hand or a face-up card of your tableau" if self.table.GAME == "armenian_durak"
-                 else "any card of your hand")
-        return (self._head(f"your lead, trick {self._trick_no(st)}") +
-                f"You lead: you play the first card of this trick, {where}. {self._led_rule(st)} "
-                f"<b>Now: click one of your raised cards.</b>")
+        if self.table.GAME == "armenian_durak":
+            lead = self._("You lead: you play the first card of this trick, from your hand or a face-up card of "
+                          "your tableau.")
+        else:
+            lead = self._("You lead: you play the first card of this trick, any card of your hand.")
+        return (self._head(self._("your lead, trick {n}", n=self._trick_no(st))) +
+                f"{lead} {self._led_rule(st)} " + self._("<b>Now: click one of your raised cards.</b>"))
 
     def _cards_of(self, trick) -> str:
         """A trick's cards in words: "West 10♥, North 6♥, East 9♥"."""
-        return ", ".join(f"{self.who(s, i == 0)} {card_html(c)}"
+        lang = self.table.lang
+        return ", ".join(f"{self.who(s, i == 0)} {card_html(c, lang=lang)}"
                          for i, (s, c) in enumerate(zip(trick.seats, trick.cards)))
 
     def _trick_so_far(self, st) -> str:
         return self._cards_of(st.trick)
 
     def _follow_words(self, st) -> str:
+        _ = self._
+        lang = self.table.lang
         trick = st.trick
         led = trick.cards[0].suit
         hand = st.hands[self.table.seat]
         have = [c for c in hand if c.suit == led]
         so_far = self._trick_so_far(st)
         if have:
-            what = (f"You have {len(have)} {suit_html(led)}: you must play one of them (they are raised). That "
-                    f"is following suit.")
+            what = self.table.i18n.ngettext(
+                "You have {n} {suit}: you must play one of them (they are raised). That is following suit.",
+                "You have {n} {suit}: you must play one of them (they are raised). That is following suit.",
+                len(have)).format(n=len(have), suit=suit_html(led, lang=lang)) if hasattr(self.table, "i18n") else (
+                f"You have {len(have)} {suit_html(led)}: you must play one of them (they are raised). That "
+                f"is following suit.")
         else:
             if self.table.GAME == "warsaw_hearts":
-                then = ("A card of another suit never wins the trick: a good moment to give away K♥, Q♥ or J♥ "
-                        "if you hold one.")
+                then = _("A card of another suit never wins the trick: a good moment to give away K♥, Q♥ or J♥ "
+                         "if you hold one.")
             else:
                 c = st.contract_info
-                other = "lower" if c.lowest_wins else "higher"
-                then = ("A card of another suit never wins here: there are no trumps." if c.trump is None else
-                        f"A trump ({suit_html(c.trump)}) wins the trick unless someone plays a {other} trump.")
-            what = f"You have no {suit_html(led)}, so you may play any card. {then}"
-        return (self._head(f"following suit, trick {self._trick_no(st)}") +
-                f"The trick so far: {so_far}. {what} <b>Now: click one of your raised cards.</b>")
+                if c.trump is None:
+                    then = _("A card of another suit never wins here: there are no trumps.")
+                elif c.lowest_wins:
+                    then = _("A trump ({suit}) wins the trick unless someone plays a lower trump.",
+                             suit=suit_html(c.trump, lang=lang))
+                else:
+                    then = _("A trump ({suit}) wins the trick unless someone plays a higher trump.",
+                             suit=suit_html(c.trump, lang=lang))
+            what = _("You have no {suit}, so you may play any card.", suit=suit_html(led, lang=lang)) + " " + then
+        return (self._head(_("following suit, trick {n}", n=self._trick_no(st))) +
+                _("The trick so far: {cards}.", cards=so_far) + f" {what} "
+                + _("<b>Now: click one of your raised cards.</b>"))
 
     def _beat_words(self, st) -> str:
+        _ = self._
+        lang = self.table.lang
         trick = st.trick
         card = trick.cards[0]
         trump = st.trump
         if card.suit == trump:
-            rule = (f"A trump was led: answer with a trump if you have one ({suit_html(trump)}); a higher trump "
-                    f"beats it (a six beats only the ace). With no trump you may play any card, and it loses.")
+            rule = _("A trump was led: answer with a trump if you have one ({trump}); a higher trump beats it (a "
+                     "six beats only the ace). With no trump you may play any card, and it loses.",
+                     trump=suit_html(trump, lang=lang))
         else:
-            rule = (f"Answer with a {suit_html(card.suit)} or a trump ({suit_html(trump)}), as you choose; with "
-                    f"neither, any card. To beat {card_html(card)}: a higher {suit_html(card.suit)} (a six beats "
-                    f"only the ace, and the ace loses only to the six) or any trump. A card of a third suit never "
-                    f"wins.")
-        return (self._head(f"beating a card, trick {self._trick_no(st)}") +
-                f"{self.subject(trick.seats[0])} led {card_html(card)}. {rule} The raised cards, in your hand and "
-                f"your tableau, are the ones you may play. <b>Now: click one of the raised cards.</b>")
+            rule = _("Answer with a {suit} or a trump ({trump}), as you choose; with neither, any card. To beat "
+                     "{card}: a higher {suit} (a six beats only the ace, and the ace loses only to the six) or any "
+                     "trump. A card of a third suit never wins.", suit=suit_html(card.suit, lang=lang),
+                     trump=suit_html(trump, lang=lang), card=card_html(card, lang=lang))
+        return (self._head(_("beating a card, trick {n}", n=self._trick_no(st))) +
+                _("{seat} led {card}.", seat=self.subject(trick.seats[0]), card=card_html(card, lang=lang))
+                + f" {rule} " + _("The raised cards, in your hand and your tableau, are the ones you may play.")
+                + " " + _("<b>Now: click one of the raised cards.</b>"))
 
     def _take_words(self, st) -> str:
-        return (self._head("taking a card") +
-                "You played a card from your hand, so you may now take one face-down card of your tableau into "
-                "your hand: you choose the stack, not the card, and the face-up card stays on it. A card in your "
-                "hand is hidden from your opponent. <b>Now: press a stack's button under the table, or Don't "
-                "draw.</b>")
+        return (self._head(self._("taking a card")) +
+                self._("You played a card from your hand, so you may now take one face-down card of your tableau "
+                       "into your hand: you choose the stack, not the card, and the face-up card stays on it. A card "
+                       "in your hand is hidden from your opponent.") + " "
+                + self._("<b>Now: press a stack's button under the table, or Don't draw.</b>"))
 
     def _trick_words(self, st, points: list[Card] | None = None) -> str:
         from cardkit.replay import Replay
 
+        _ = self._
+        lang = self.table.lang
         trick = st.completed_tricks[-1]
         n = len(st.completed_tricks)
         played = self._cards_of(trick)
         why = ""
-        try:
-            lines = [x for step in Replay(st, viewer=self.table.seat, names=self.table.names).lines for x in step]
-            line = next((x for x in reversed(lines) if x.startswith(f"trick {n} ")), "")
-            why = learner_words(line.split(": ", 1)[1]) if ": " in line else ""
-        except Exception:  # noqa: BLE001 - the guide still says who won
-            why = ""
+        if self._en:   # the replay's reasons are in English only (yet)
+            try:
+                lines = [x for step in Replay(st, viewer=self.table.seat, names=self.table.names).lines for x in step]
+                line = next((x for x in reversed(lines) if x.startswith(f"trick {n} ")), "")
+                why = learner_words(line.split(": ", 1)[1]) if ": " in line else ""
+            except Exception:  # noqa: BLE001 - the guide still says who won
+                why = ""
         winner = trick.winner
-        title = f"points taken, trick {n}" if points else f"trick {n} won"
+        title = _("points taken, trick {n}", n=n) if points else _("trick {n} won", n=n)
         extra = ""
         if points:
-            taken = " ".join(card_html(c) for c in points)
-            extra = (f" {self.subject(winner)} took {taken}: each of K♥, Q♥ and J♥ in a player's tricks costs "
-                     f"penalty points (K♥ 4, Q♥ 3, J♥ 2 alone; more for two or three, and 20 for two in one "
-                     f"trick), counted when the deal ends.")
-        nxt = "" if st.is_terminal() else " " + self._leads(winner, "the next trick")
-        return (self._head(title) + f"The trick: {played}. {self.subject(winner)} won it"
-                + (f": {html.escape(why)}." if why else ".") + extra + nxt)
+            taken = " ".join(card_html(c, lang=lang) for c in points)
+            extra = " " + _("{seat} took {cards}: each of K♥, Q♥ and J♥ in a player's tricks costs penalty points "
+                            "(K♥ 4, Q♥ 3, J♥ 2 alone; more for two or three, and 20 for two in one trick), counted "
+                            "when the deal ends.", seat=self.subject(winner), cards=taken)
+        nxt = "" if st.is_terminal() else " " + self._leads(winner, False)
+        won = (_("{seat} won it: {why}.", seat=self.subject(winner), why=html.escape(why)) if why else
+               _("{seat} won it.", seat=self.subject(winner)))
+        return self._head(title) + _("The trick: {cards}.", cards=played) + " " + won + extra + nxt
 
     def _end_words(self, st) -> str:
-        return (self._head("the deal is over") +
-                "The deal is scored (the status line says how). The guide is off now: the next deal is yours to "
-                "play alone; turn “Guide me through a deal” on again whenever you want to be guided.")
+        return (self._head(self._("the deal is over")) +
+                self._("The deal is scored (the status line says how). The guide is off now: the next deal is yours "
+                       "to play alone; turn “Guide me through a deal” on again whenever you want to be guided."))

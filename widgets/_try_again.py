@@ -29,6 +29,7 @@ from typing import Any
 from cardkit._checks import is_whole
 from cardkit.controller import UndoMarks
 from cardkit.errors import StateError, quote
+from cardkit.i18n import N_
 from cardkit.wording import signed
 
 from ._controls import Control
@@ -36,7 +37,7 @@ from ._controls import Control
 __all__ = ["TryAgain", "PairedList"]
 
 #: The words on each review item's second button.
-AGAIN_WORDS = "Try it again"
+AGAIN_WORDS = N_("Try it again")
 
 
 class PairedList(Control):
@@ -72,12 +73,19 @@ class TryAgain:
     def __init__(self, table: Any) -> None:
         self.table = table
         self.control = Control("list", "review_again", display="none",
-                               description="Try a decision again (practice: not scored)")
+                               description=self._("Try a decision again (practice: not scored)"))
         self.control.on_click(lambda c: table._safely(self.start, c.value))
         self.state: Any = None
         self.first_result: int | None = None
         self.result: int | None = None
         self.where = ""
+
+    def _(self, message: str, **values) -> str:
+        """``message`` in the table's language (its ``_``; English for a table without one)."""
+        tr = getattr(self.table, "_", None)
+        if tr is not None:
+            return tr(message, **values)
+        return message.format(**values) if values else message
 
     @property
     def on(self) -> bool:
@@ -94,7 +102,8 @@ class TryAgain:
         """The buttons follow How did I do?'s list: one ``Try it again`` per item, shown
         with it (called on every refresh)."""
         items = self.table.review_list
-        self.control.options = [(f"{AGAIN_WORDS}: {label.split(':')[0]}", v) for label, v in items.options]
+        self.control.options = [(self._("Try it again: {what}", what=label.split(":")[0]), v)
+                                for label, v in items.options]
         self.control.layout.display = items.layout.display if items.options else "none"
         self.control.disabled = bool(items.disabled)
 
@@ -109,9 +118,9 @@ class TryAgain:
         t = self.table
         st = t.state
         if st is None or not st.is_terminal():
-            raise StateError("Try it again starts from a finished deal: play this one to the end first")
+            raise StateError(self._("Try it again starts from a finished deal: play this one to the end first"))
         if not is_whole(index) or int(index) not in t._decisions(st):
-            raise StateError(f"decision {quote(index)}: not one of your decisions in this deal")
+            raise StateError(self._("decision {index}: not one of your decisions in this deal", index=quote(index)))
         index = int(index)
         from cardkit.analysis.judge import outcome
 
@@ -132,20 +141,19 @@ class TryAgain:
         t.last_error = None
         t._pointed = None
         t.last_trick.value = False
-        t._message = (f"<b>Try it again</b>: back to {self.where}, before your decision, with the same cards and "
-                      f"the same play up to there.")
+        t._message = self._("<b>Try it again</b>: back to {where}, before your decision, with the same cards and "
+                            "the same play up to there.", where=self.where)
         t.refresh()
 
-    @staticmethod
-    def place(st) -> str:
-        """Where a position is, in words: "the bidding", "trick 5", "trick 5, the draw",
-        "the trump draw"."""
+    def place(self, st) -> str:
+        """Where a position is, in words (the table's language): "the bidding", "trick 5",
+        "trick 5, the draw", "the trump draw"."""
         if st.phase == "bidding":
-            return "the bidding"
+            return self._("the bidding")
         if st.phase == "trump":
-            return "the trump draw"
+            return self._("the trump draw")
         n = len(st.completed_tricks) + (1 if st.phase != "draw" else 0)
-        return f"trick {max(n, 1)}, the draw" if st.phase == "draw" else f"trick {n}"
+        return self._("trick {n}, the draw", n=max(n, 1)) if st.phase == "draw" else self._("trick {n}", n=n)
 
     def finished(self, st) -> None:
         """The try's deal is over: keep its result (nothing is recorded)."""
@@ -159,14 +167,15 @@ class TryAgain:
             return ""
         if self.state is not None and self.state.is_terminal() and self.result is None:
             self.finished(self.state)
-        head = f"Tried again from {self.where} (practice, not scored)"
         if self.result is None:
-            return (f"Practice: trying again from {self.where}; not scored, the score sheet keeps your first "
-                    f"result.")
+            return self._("Practice: trying again from {where}; not scored, the score sheet keeps your first result.",
+                          where=self.where)
         from ._dashboard import HINT_UNITS
 
-        unit = HINT_UNITS.get(self.table.GAME, "your points")
         if self.table.GAME == "variety":   # not the declarers' and defenders' trick points of the line beside it
-            unit += ": your score this deal minus an opponent's"
-        return (f"{head}: this time {signed(self.result)}, first time {signed(self.first_result or 0)} "
-                f"({unit}).")
+            unit = self._("your side's margin: your score this deal minus an opponent's")
+        else:
+            unit = self._(HINT_UNITS.get(self.table.GAME, N_("your points")))
+        return self._("Tried again from {where} (practice, not scored): this time {now}, first time {first} "
+                      "({unit}).", where=self.where, now=signed(self.result), first=signed(self.first_result or 0),
+                      unit=unit)
