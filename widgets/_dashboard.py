@@ -1175,7 +1175,7 @@ class DealDashboard(BoardSteps, W.VBox):
     def _hint_note(self) -> str:
         """The score sheet's note for the hints used in this deal: "", "hint used", "2 hints"."""
         n = self.hints_used
-        return "" if n == 0 else "hint used" if n == 1 else f"{n} hints"
+        return "" if n == 0 else self.i18n.ngettext("hint used", "{n} hints", n).format(n=n)
 
     @staticmethod
     def _join_notes(*notes: str) -> str:
@@ -1227,14 +1227,14 @@ class DealDashboard(BoardSteps, W.VBox):
         st = self.state
         why = self._no_hint_reason(st)
         if why is not None:
-            raise StateError(f"no hint now: {why}")
+            raise StateError(self._("no hint now: {why}", why=why))
         key = self._history_key(st)
         legal = list(st.legal_actions())
         if key not in self._hint_cache:
             if len(self._hint_cache) >= EVALUATIONS_KEPT:   # bounded like the judge's store (undo-and-hint loops)
                 self._hint_cache.clear()
             if len(legal) > 1:
-                self._message = "Working out a hint…"
+                self._message = self._("Working out a hint…")
                 self.last_error = None
                 self.refresh()
             self._hint_cache[key] = self._hint_figures(st, legal, key)
@@ -1274,52 +1274,67 @@ class DealDashboard(BoardSteps, W.VBox):
     def _action_words(self, st, a, *, short: bool = False) -> str:
         """An action for the learner, HTML: "play Q♥" / "Q♥", "bid 3 (♥ trumps)", "take the
         face-down card of stack 4", "don't draw"."""
+        _ = self._
         if isinstance(a, Card):
-            return card_html(a) if short else f"play {card_html(a)}"
+            return card_html(a) if short else _("play {card}", card=card_html(a))
         if isinstance(a, (int, np.integer)):
             if short:
-                return f"bid {int(a)}"
+                return _("bid {n}", n=int(a))
             from cardkit.games import variety
             c = variety.contracts(st.rules)[int(a)]
-            return f"bid {int(a)} ({html.escape(c.trump_name)}{', lowest wins' if c.lowest_wins else ''})"
+            trumps = getattr(self, "_trump_words", None)
+            trump = html.escape(trumps(int(a)) if trumps is not None else c.trump_name)
+            return (_("bid {n} ({trumps}, lowest wins)", n=int(a), trumps=trump) if c.lowest_wins else
+                    _("bid {n} ({trumps})", n=int(a), trumps=trump))
         stack: Any = getattr(a, "stack", "?")
         if stack is None:
-            return "not drawing" if short else "don't draw"
-        return f"stack {stack + 1}'s face-down card" if short else f"take the face-down card of stack {stack + 1}"
+            return _("not drawing") if short else _("don't draw")
+        return (_("stack {n}'s face-down card", n=stack + 1) if short else
+                _("take the face-down card of stack {n}", n=stack + 1))
 
     def _hint_html(self, st, rows, samples: int, other, basis=None, notes=None) -> str:
-        best, value, _ = rows[0]
+        _ = self._
+        best, value, _sd = rows[0]
         what = self._action_words(st, best)
         if value is None:
-            return f"<b>Hint:</b> {what}: it is your only choice."
-        unit = HINT_UNITS.get(self.GAME, "your points")
+            return _("<b>Hint:</b> {what}: it is your only choice.", what=what)
+        unit = _(HINT_UNITS.get(self.GAME, N_("your points")))
         if st.phase == "bidding":   # issue 31: which of the two valuations the best bid had
-            unit = "your side's margin" + (f"; {html.escape(notes[best])}" if notes and best in notes else "")
+            unit = _("your side's margin") + (f"; {html.escape(notes[best])}" if notes and best in notes else "")
         if other is not None and other[0] == best:
-            what += " (the card you pointed at)"
+            what = _("{what} (the card you pointed at)", what=what)
             other = None
         if other is None:
             other = rows[1]
-            than = f"the next best, {self._action_words(st, other[0], short=True)}"
+            than = _("the next best, {action}", action=self._action_words(st, other[0], short=True))
         else:
-            than = f"{self._action_words(st, other[0], short=True)}, the card you pointed at"
+            than = _("{action}, the card you pointed at", action=self._action_words(st, other[0], short=True))
         from cardkit.analysis.judge import cost_is_clear  # the review's rule: over two standard errors
         gap = value - other[1]
         pm = other[2]   # the standard error of this gap (the best's own row holds 0)
         clear = cost_is_clear(gap, pm)
-        noise = ("" if clear else ": just as good in every deal" if pm == 0
-                 else ": not certain, within the noise, so about as good; a difference is clear only beyond "
-                      "twice its ±")
+        noise = ("" if clear else _(": just as good in every deal") if pm == 0
+                 else _(": not certain, within the noise, so about as good; a difference is clear only beyond "
+                        "twice its ±"))
         # a gap within the noise is said as the review says it, "about …, not certain", never as
         # a plain gain beside "about as good" (the new-learner pass read that as a contradiction)
-        more = f"{gap:.1f} more than {than}" if clear or pm == 0 else f"about {gap:.1f} more than {than}"
-        seen = "the cards you cannot see" if st.phase != "bidding" else "the other hands"
-        source = html.escape(basis) if basis else f"from {samples} deals of {seen}"   # "from 24 deals solved exactly"
+        more = (_("{gap} more than {than}", gap=f"{gap:.1f}", than=than) if clear or pm == 0 else
+                _("about {gap} more than {than}", gap=f"{gap:.1f}", than=than))
+        if basis:   # "from 24 deals solved exactly"
+            source = html.escape(basis)
+        elif st.phase != "bidding":
+            source = self.i18n.ngettext("from {n} deals of the cards you cannot see",
+                                        "from {n} deals of the cards you cannot see", samples).format(n=samples)
+        else:
+            source = self.i18n.ngettext("from {n} deals of the other hands",
+                                        "from {n} deals of the other hands", samples).format(n=samples)
         if gap == 0 and pm == 0:   # a tie in every deal: not "0.0 more than …, 9♦ (± 0.0: just as good …)"
-            return (f"<b>Hint:</b> {what}: {_signed(value)} points on average ({unit}), just as good as {than}, "
-                    f"in every deal: either will do <small>— {source}</small>.")
-        return (f"<b>Hint:</b> {what}: {_signed(value)} points on average ({unit}), {more} "
-                f"(± {pm:.1f}{noise}) <small>— {source}</small>."
+            return _("<b>Hint:</b> {what}: {value} points on average ({unit}), just as good as {than}, in every "
+                     "deal: either will do <small>— {source}</small>.", what=what, value=_signed(value), unit=unit,
+                     than=than, source=source)
+        return (_("<b>Hint:</b> {what}: {value} points on average ({unit}), {more} (± {pm}{noise}) "
+                  "<small>— {source}</small>.", what=what, value=_signed(value), unit=unit, more=more,
+                  pm=f"{pm:.1f}", noise=noise, source=source)
                 + (self._hint_reason(st, best, other[0]) if clear else ""))
 
     def _hint_reason(self, st, best, other) -> str:
@@ -1328,11 +1343,13 @@ class DealDashboard(BoardSteps, W.VBox):
         view: the solver's lines late in a deal, :data:`cardkit.analysis.reasons.REASON_CARDS`,
         the rule bots' lines before), HTML; "" when none."""
         from cardkit.analysis.reasons import hint_reason
+        if self.lang != "en":   # the reasons are worded in English only (yet): none rather than English
+            return ""
         try:
             why = hint_reason(st, best, other, seat=self.seat, seed=self._deal_base())
         except CardkitError:   # never stops the Hint: its figures stand alone
             why = None
-        return f" <br><b>Why:</b> {html.escape(why)}" if why else ""
+        return " <br>" + self._("<b>Why:</b> {why}", why=html.escape(why)) if why else ""
 
     def _decisions(self, st) -> list[int]:
         """The learner's decisions in ``st``'s history (indices): the positions where the
@@ -1368,7 +1385,7 @@ class DealDashboard(BoardSteps, W.VBox):
         if st is None:
             raise StateError("no deal yet: press New deal")
         if not st.is_terminal():
-            raise StateError("How did I do? judges a finished deal: play this one to the end first")
+            raise StateError(self._("How did I do? judges a finished deal: play this one to the end first"))
         key = self._history_key(st)
         decisions = self._decisions(st)
         n = len(decisions)
@@ -1409,44 +1426,64 @@ class DealDashboard(BoardSteps, W.VBox):
         self.review_list.options = [(f"{self._where(replay, v)}: {plain_text(v.text)}", v.index)
                                     for v in bad + unsure]
         self.review_list.value = None
-        d = f"decision{'s' if n != 1 else ''}"
-        maybe = (f", then {len(unsure)} that may have (not certain: within the noise of the sampled deals)"
-                 if unsure else "")
+
+        u = len(unsure)
         if bad:
-            self.review_list.description = (f"The decisions that cost you a point or more, worst first ({len(bad)} of "
-                                            f"your {n}){maybe}; click one to see it in the replay:")
-            more = f", and {len(unsure)} more may have (not certain)" if unsure else ""
-            self._message = (f"<b>How did you do?</b> {len(bad)} of your {n} {d} cost a point or more{more}: the "
-                             f"list is under the replay, worst first.")
+            if unsure:
+                self.review_list.description = self._(
+                    "The decisions that cost you a point or more, worst first ({bad} of your {n}), then {u} that "
+                    "may have (not certain: within the noise of the sampled deals); click one to see it in the "
+                    "replay:", bad=len(bad), n=n, u=u)
+                self._message = self.i18n.ngettext(
+                    "<b>How did you do?</b> {bad} of your {n} decision cost a point or more, and {u} more may have "
+                    "(not certain): the list is under the replay, worst first.",
+                    "<b>How did you do?</b> {bad} of your {n} decisions cost a point or more, and {u} more may have "
+                    "(not certain): the list is under the replay, worst first.", n).format(bad=len(bad), n=n, u=u)
+            else:
+                self.review_list.description = self._(
+                    "The decisions that cost you a point or more, worst first ({bad} of your {n}); click one to see "
+                    "it in the replay:", bad=len(bad), n=n)
+                self._message = self.i18n.ngettext(
+                    "<b>How did you do?</b> {bad} of your {n} decision cost a point or more: the list is under the "
+                    "replay, worst first.",
+                    "<b>How did you do?</b> {bad} of your {n} decisions cost a point or more: the list is under the "
+                    "replay, worst first.", n).format(bad=len(bad), n=n)
         elif unsure:
-            self.review_list.description = (f"No decision clearly cost you a point (all {n} judged); {len(unsure)} "
-                                            f"may have (not certain: within the noise of the sampled deals); click "
-                                            f"one to see it in the replay:")
-            self._message = (f"<b>How did you do?</b> No decision clearly cost you a point ({n} {d} judged); "
-                             f"{len(unsure)} may have (not certain): the list is under the replay.")
+            self.review_list.description = self._(
+                "No decision clearly cost you a point (all {n} judged); {u} may have (not certain: within the noise "
+                "of the sampled deals); click one to see it in the replay:", n=n, u=u)
+            self._message = self.i18n.ngettext(
+                "<b>How did you do?</b> No decision clearly cost you a point ({n} decision judged); {u} may have "
+                "(not certain): the list is under the replay.",
+                "<b>How did you do?</b> No decision clearly cost you a point ({n} decisions judged); {u} may have "
+                "(not certain): the list is under the replay.", n).format(n=n, u=u)
         else:
-            self.review_list.description = (f"No decision cost you a point (all {n} judged); the replay's "
-                                            f"commentary gives the verdict on each.")
-            self._message = f"<b>How did you do?</b> No decision cost you a point ({n} {d} judged). Well played."
+            self.review_list.description = self._(
+                "No decision cost you a point (all {n} judged); the replay's commentary gives the verdict on each.",
+                n=n)
+            self._message = self.i18n.ngettext(
+                "<b>How did you do?</b> No decision cost you a point ({n} decision judged). Well played.",
+                "<b>How did you do?</b> No decision cost you a point ({n} decisions judged). Well played.",
+                n).format(n=n)
         self.refresh()
         return list(bad)
 
-    @staticmethod
-    def _judging_html(n: int, done: int | None) -> str:
-        head = f"Judging your {n} decision{'s' if n != 1 else ''}…"
+    def _judging_html(self, n: int, done: int | None) -> str:
+        head = self.i18n.ngettext("Judging your {n} decision…", "Judging your {n} decisions…", n).format(n=n)
         if done is None:
             return head
-        return f"{head} <progress max='{max(n, 1)}' value='{done}'></progress> {done} of {n} judged"
+        return (f"{head} <progress max='{max(n, 1)}' value='{done}'></progress> "
+                + self._("{done} of {n} judged", done=done, n=n))
 
     def _where(self, replay: Replay, v) -> str:
         """Where a judged decision was: "Bidding", "Trick 5", "Trick 5, the draw"."""
         before = replay.state_at(v.index)
         if before.phase == "bidding":
-            return "Bidding"
+            return self._("Bidding")
         if before.phase == "draw":
             played = replay.state_at(max(v.index - 1, 0))
-            return f"Trick {len(played.completed_tricks) + 1}, the draw"
-        return f"Trick {len(before.completed_tricks) + 1}"
+            return self._("Trick {n}, the draw", n=len(played.completed_tricks) + 1)
+        return self._("Trick {n}", n=len(before.completed_tricks) + 1)
 
     def _verdict_words(self, st, v) -> str:
         """The verdict's sentence (the judge's, for cards), with a bid ("bid 7") and an
