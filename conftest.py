@@ -40,6 +40,13 @@ import pytest
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
 
+#: The older paths of the modules issue 30 moved (``cardkit/codes.py`` -> ``cardkit/core/codes.py``):
+#: each gives the moved module itself, whose doctests run once, at its new path (collected at the old
+#: path too, pytest's doctest finds a module whose file is elsewhere: "import file mismatch").
+_ROOT = Path(__file__).resolve().parent
+collect_ignore = sorted(str(p.relative_to(_ROOT)) for p in (_ROOT / "cardkit").glob("*.py")
+                        if "the older path of" in p.read_text(encoding="utf-8")[:400])
+
 BROWSER_FILE_PREFIX = "test_browser_"
 SPREAD_FILES = frozenset({
     "tests/test_variety_random_play.py",

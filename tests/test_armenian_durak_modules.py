@@ -109,7 +109,7 @@ def _cardkit_imports(module) -> set[str]:
 
 
 def test_the_rules_and_the_dealing_import_nothing_higher():
-    base = {"cardkit._checks", "cardkit.cards", "cardkit.errors", "cardkit.notation", "cardkit.dealing"}
+    base = {f"cardkit.core.{m}" for m in ("_checks", "cards", "errors", "notation", "dealing")}   # issue 30: core
     assert _cardkit_imports(DR) <= base, _cardkit_imports(DR)
     assert _cardkit_imports(DD) <= base | {"cardkit.games.armenian_durak_rules"}, _cardkit_imports(DD)
 
@@ -120,7 +120,7 @@ def test_importing_the_engine_or_the_rules_loads_no_game_end_or_bot():
              "print(json.dumps([a, b, sorted(sys.modules)]))")
     rules_only, engine, after = json.loads(subprocess.run([sys.executable, "-c", child], capture_output=True,
                                                           text=True, check=True, timeout=120).stdout)
-    assert "cardkit.games.armenian_durak" not in rules_only and "cardkit.series" not in rules_only
+    assert "cardkit.games.armenian_durak" not in rules_only and "cardkit.core.series" not in rules_only
     for later in ("cardkit.games.armenian_durak_game", "cardkit.games.armenian_durak_bots", "cardkit.analysis"):
         assert later not in engine, later
     assert "cardkit.games.armenian_durak_game" in after     # reached on first use

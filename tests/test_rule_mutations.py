@@ -71,13 +71,13 @@ def test_advisor_partner_is_any_of_the_three_other_seats(monkeypatch):
     each of the other three seats with equal chance (§1.8). Over 600 samples each seat's
     count is binomial(600, 1/3): mean 200, s.d. 11.5; the bounds are over 6 s.d. away."""
     seen = []
-    real = SV._play
+    real = SV.play_batch
 
     def spy(hands, con, decl, dl, policy, rules, rng, prefix=None):
         seen.append(np.array(decl))
         return real(hands, con, decl, dl, policy, rules, rng, prefix)
 
-    monkeypatch.setattr(SV, "_play", spy)
+    monkeypatch.setattr(SV, "play_batch", spy)
     seat = 1
     advise("KQ7.AJ5.KQ84.A92", seat=seat, dealer=0, samples=600, seed=4, policy="weakest")
     decl = np.concatenate(seen)

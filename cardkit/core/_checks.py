@@ -45,7 +45,7 @@ def check_count(value, name: str, lo: int, hi: int, unit: str) -> int:
     >>> check_count(10 ** 30, "n", 0, 10_000, "worlds")
     Traceback (most recent call last):
     ...
-    cardkit.errors.CardkitError: n=1000000000000000000000000000000: expected a whole number 0..10,000 (worlds)
+    cardkit.core.errors.CardkitError: n=1000000000000000000000000000000: expected a whole number 0..10,000 (worlds)
 
     :param name: the argument's name, for the message.
     :param unit: what is counted, for the message ("worlds", "samples").
@@ -65,7 +65,7 @@ def check_max_nodes(max_nodes, name: str = "max_nodes") -> int | None:
     >>> check_max_nodes(0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cardkit.errors.CardkitError: max_nodes=0: expected None (no limit) or a whole number 1..9,223,...
+    cardkit.core.errors.CardkitError: max_nodes=0: expected None (no limit) or a whole number 1..9,223,...
 
     :raises CardkitError: for 0, a negative number, a number past :data:`MAX_NODES`, a
         bool, a float or text.

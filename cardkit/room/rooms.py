@@ -62,7 +62,7 @@ are one board for this rule (the dealer changes the bidding, not the hands).
 >>> room.act(t, "bob", "9H")
 Traceback (most recent call last):
 ...
-cardkit.room.NotSeatedError: 'bob' does not sit at table 'T1': take a seat first
+cardkit.room.rooms.NotSeatedError: 'bob' does not sit at table 'T1': take a seat first
 """
 
 from __future__ import annotations
