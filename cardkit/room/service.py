@@ -1207,15 +1207,11 @@ class AnswerHandler(web.RequestHandler):
         self.set_status(status)
         self.finish(json.dumps({"error": message}))
 
-    async def _checked_body(self) -> tuple[str, dict] | None:
-        """The sender and the body, every check of the class's docstring passed in order (size,
-        token, the room's scope, teachers only where :attr:`teachers_only`, the rate, a JSON
-        object with only :attr:`keys`), or None after writing the refusal."""
+    async def _checked_sender(self) -> str | None:
+        """The sender, the checks of the class's docstring passed in order (token, the room's
+        scope, teachers only where :attr:`teachers_only`, the rate), or None after writing the
+        refusal."""
         service = self.service
-        body = self.request.body or b""
-        if len(body) > self.max_bytes:
-            self._refuse(413, "?", f"{self.a_noun} of {len(body):,} bytes: at most {self.max_bytes:,}")
-            return None
         m = _AUTH_HEADER.fullmatch(self.request.headers.get("Authorization", "").strip())
         if m is None:
             self._refuse(403, "?", "no hub token (Authorization: token ...)")
@@ -1232,12 +1228,24 @@ class AnswerHandler(web.RequestHandler):
             self._refuse(403, user, f"only a teacher may open a table in the room; {user!r} is not one "
                                     f"of the room's teachers")
             return None
-        bucket = service.answer_buckets.get(user)   # one bucket a sender, for answers and sets alike
+        bucket = service.answer_buckets.get(user)   # one bucket a sender, for answers, sets and reads alike
         if bucket is None:
             _forget_oldest(service.answer_buckets)
             bucket = service.answer_buckets[user] = TokenBucket(ANSWER_RATE, ANSWER_BURST)
         if not bucket.take():
             self._refuse(429, user, f"too many {self.nouns} at once: slow down")
+            return None
+        return user
+
+    async def _checked_body(self) -> tuple[str, dict] | None:
+        """The sender and the body: the size first, then :meth:`_checked_sender`, then a JSON
+        object with only :attr:`keys`; or None after writing the refusal."""
+        body = self.request.body or b""
+        if len(body) > self.max_bytes:
+            self._refuse(413, "?", f"{self.a_noun} of {len(body):,} bytes: at most {self.max_bytes:,}")
+            return None
+        user = await self._checked_sender()
+        if user is None:
             return None
         try:
             sent = read_json(body)
@@ -1614,24 +1622,13 @@ class OwnAnswersHandler(AnswerHandler):
     asked; 405 for a POST (answers go to ``api/answer``).
     """
 
+    nouns = "requests"
+
     async def get(self) -> None:
         service = self.service
-        m = _AUTH_HEADER.fullmatch(self.request.headers.get("Authorization", "").strip())
-        if m is None:
-            return self._refuse(403, "?", "no hub token (Authorization: token ...)")
-        model = await self._token_owner(m.group(1))
-        if model is None:
-            return None  # refused (the reason is written)
-        user = model["name"]
-        scopes = getattr(service.hub_auth, "access_scopes", None)
-        if scopes and not check_scopes(scopes, set(model.get("scopes") or ())):
-            return self._refuse(403, user, "the token may not use the room (no access:services!service=room)")
-        bucket = service.answer_buckets.get(user)
-        if bucket is None:
-            _forget_oldest(service.answer_buckets)
-            bucket = service.answer_buckets[user] = TokenBucket(ANSWER_RATE, ANSWER_BURST)
-        if not bucket.take():
-            return self._refuse(429, user, "too many requests at once: slow down")
+        user = await self._checked_sender()
+        if user is None:
+            return None
         try:
             found = await service.call(service.room.own_answers, user)
         except CardkitError as e:
