@@ -59,6 +59,7 @@ passed at a recursive call site (numba issues 6061 and 6713).
 
 import numpy as np
 from numba import int8, int64, njit, uint64, void
+from numba.types import UniTuple
 
 # ctx slots (int64)
 C_N = 0        # players
@@ -132,6 +133,27 @@ def _honour_bit(c):
     if c == 21:
         return 4
     return 0
+
+
+@njit(UniTuple(int64, 2)(int64[:], int64, int64, int64), cache=True)
+def _trick_end(played, first, n, leader):
+    """The trick just completed (``played[first:first + n]``, led by ``leader``): its winner's
+    seat (the highest card of the suit led, RULES.md §2.2) and the step of the winner's summary
+    (``hm * 2 + ht``: the honours K♥ Q♥ J♥ as bits, any heart), as ``nxt[old * 16 + step]`` reads it."""
+    lsuit = played[first] >> 4
+    top = played[first]
+    wi = 0
+    hm = 0
+    ht = 0
+    for i in range(n):
+        x = played[first + i]
+        if (x >> 4) == lsuit and x > top:
+            top = x
+            wi = i
+        if (x >> 4) == 1:
+            ht = 1
+        hm |= _honour_bit(x)
+    return (leader + wi) % n, hm * 2 + ht
 
 
 @njit(uint64(uint64, uint64, int64[:]), cache=True)
@@ -363,24 +385,9 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
             hands[mover] ^= bit
             played[ply] = c
             if last:
-                first = ply - tlen
-                ledc = played[first]
-                lsuit = ledc >> 4
-                top = ledc
-                wi = 0
-                hm = 0
-                ht = 0
-                for i in range(n):
-                    x = played[first + i]
-                    if (x >> 4) == lsuit and x > top:
-                        top = x
-                        wi = i
-                    if (x >> 4) == 1:
-                        ht = 1
-                    hm |= _honour_bit(x)
-                w = (leader + wi) % n
+                w, step = _trick_end(played, ply - tlen, n, leader)
                 old = summ[w]
-                summ[w] = nxt[old * 16 + hm * 2 + ht]
+                summ[w] = nxt[old * 16 + step]
                 skip = bestcard[ply] >= 0 and tab[T_UB, mb + summ[mover]] <= best
                 if not skip:
                     _search(hands, summ, played, zero, w, ply + 1, out, bestcard, val, tab, nxt,
@@ -423,24 +430,9 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
                         continue
                 hands[mover] ^= bit
                 if last:
-                    first = ply - tlen
-                    ledc = played[first]
-                    lsuit = ledc >> 4
-                    top = ledc
-                    wi = 0
-                    hm = 0
-                    ht = 0
-                    for i in range(n):
-                        x = played[first + i]
-                        if (x >> 4) == lsuit and x > top:
-                            top = x
-                            wi = i
-                        if (x >> 4) == 1:
-                            ht = 1
-                        hm |= _honour_bit(x)
-                    w = (leader + wi) % n
+                    w, step = _trick_end(played, ply - tlen, n, leader)
                     old = summ[w]
-                    summ[w] = nxt[old * 16 + hm * 2 + ht]
+                    summ[w] = nxt[old * 16 + step]
                     _search(hands, summ, played, zero, w, ply + 1, out, bestcard, val, tab, nxt,
                             ttk, ttc, ttv, ctx)
                     summ[w] = old
@@ -523,24 +515,9 @@ def analyse_root(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab
             hands[mover] ^= bit
             played[ply] = c
             if tlen + 1 == n:
-                first = ply - tlen
-                ledc = played[first]
-                lsuit = ledc >> 4
-                top = ledc
-                wi = 0
-                hm = 0
-                ht = 0
-                for i in range(n):
-                    x = played[first + i]
-                    if (x >> 4) == lsuit and x > top:
-                        top = x
-                        wi = i
-                    if (x >> 4) == 1:
-                        ht = 1
-                    hm |= _honour_bit(x)
-                w = (leader + wi) % n
+                w, step = _trick_end(played, ply - tlen, n, leader)
                 old = summ[w]
-                summ[w] = nxt[old * 16 + hm * 2 + ht]
+                summ[w] = nxt[old * 16 + step]
                 _search(hands, summ, played, zero, w, ply + 1, out, bestcard, val, tab, nxt,
                         ttk, ttc, ttv, ctx)
                 summ[w] = old
@@ -608,23 +585,8 @@ def solve_line(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, 
         hands[mover] ^= _ONE << np.uint64(c)
         played[ply] = c
         if tlen + 1 == n:
-            fi = ply - tlen
-            ledc = played[fi]
-            lsuit = ledc >> 4
-            top = ledc
-            wi = 0
-            hm = 0
-            ht = 0
-            for i in range(n):
-                x = played[fi + i]
-                if (x >> 4) == lsuit and x > top:
-                    top = x
-                    wi = i
-                if (x >> 4) == 1:
-                    ht = 1
-                hm |= _honour_bit(x)
-            w = (leader + wi) % n
-            summ[w] = nxt[summ[w] * 16 + hm * 2 + ht]
+            w, step = _trick_end(played, ply - tlen, n, leader)
+            summ[w] = nxt[summ[w] * 16 + step]
             leader = w
             tlen = 0
         else:
