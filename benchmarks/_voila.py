@@ -95,3 +95,17 @@ def stop_voila(server: subprocess.Popen | None) -> None:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(timeout=10)
+
+
+def lesson_paths() -> list[str]:
+    """Every lesson notebook under ``lessons/``, relative to it: the index, the rules
+    reference, then each game's lessons in order (the browser benchmarks' order).
+    The Russian pages (``ru/``, the same file names) follow in the same order."""
+    paths: list[str] = []
+    for lang in ("", "ru/"):
+        root = LESSONS / lang
+        top = [lang + p for p in ("index.ipynb", "rules.ipynb", "deal_editor.ipynb") if (root / p).exists()]
+        games = sorted(str(p.relative_to(LESSONS)) for p in root.glob("*/*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts and p.parent.name != "ru")
+        paths += top + games
+    return paths

@@ -34,6 +34,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
+sys.path.insert(0, str(ROOT))
+
+from benchmarks._voila import lesson_paths  # noqa: E402  # the browser benchmarks' order of the lessons
 
 #: Run in the lesson's kernel after its last cell: one JSON line on stdout.
 PROBE = r"""
@@ -59,20 +62,6 @@ def _cardkit_kernel_probe():
 _cardkit_kernel_probe()
 del _cardkit_kernel_probe
 """
-
-
-def lesson_paths() -> list[str]:
-    """Every lesson under ``lessons/``, relative to it: the index, the rules reference,
-    then each game's lessons in order (as ``benchmarks/lesson_first_screen.py``).
-    The Russian pages (``ru/``, the same file names) follow in the same order."""
-    paths: list[str] = []
-    for lang in ("", "ru/"):
-        root = LESSONS / lang
-        top = [lang + p for p in ("index.ipynb", "rules.ipynb", "deal_editor.ipynb") if (root / p).exists()]
-        games = sorted(str(p.relative_to(LESSONS)) for p in root.glob("*/*.ipynb")
-                       if ".ipynb_checkpoints" not in p.parts and p.parent.name != "ru")
-        paths += top + games
-    return paths
 
 
 def select(names: str | None) -> list[str]:

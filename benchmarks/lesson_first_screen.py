@@ -38,9 +38,9 @@ sys.path.insert(0, str(ROOT))
 from benchmarks._voila import (  # noqa: E402  # shared with classroom_load.py
     CHROMIUM,
     CHROMIUM_ARGS,
-    LESSONS,
     free_port,
     jupyter_env,
+    lesson_paths,
     load_average,
     start_voila,
     stop_voila,
@@ -69,20 +69,6 @@ ALL_CELLS_JS = """() => {
   if (document.querySelector(pending)) return false;
   return [...cells.querySelectorAll('.jp-OutputArea-output.lm-Panel')].every(e => e.childElementCount > 0);
 }"""
-
-
-def lesson_paths() -> list[str]:
-    """Every lesson notebook under ``lessons/``, relative to it: the index, the rules
-    reference, then each game's lessons in order.
-    The Russian pages (``ru/``, the same file names) follow in the same order."""
-    paths: list[str] = []
-    for lang in ("", "ru/"):
-        root = LESSONS / lang
-        top = [lang + p for p in ("index.ipynb", "rules.ipynb", "deal_editor.ipynb") if (root / p).exists()]
-        games = sorted(str(p.relative_to(LESSONS)) for p in root.glob("*/*.ipynb")
-                       if ".ipynb_checkpoints" not in p.parts and p.parent.name != "ru")
-        paths += top + games
-    return paths
 
 
 def measure(browser, base_url: str, lesson: str, timeout_s: float = 120) -> tuple[float, float]:
