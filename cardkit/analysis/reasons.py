@@ -155,8 +155,8 @@ class _Ctx:
     """What a position's reasons read: the game, the learner's side, the names, the value
     of a card or a trick to a side."""
 
-    def __init__(self, state, seat: int):
-        self.bots = False   # the rule bots' lines (only this trick compared)
+    def __init__(self, state, seat: int, bots: bool = False):
+        self.bots = bots   # the rule bots' lines (only this trick compared)
         self.game = _game(state)
         self.players = state.players
         self.seat = seat
@@ -392,7 +392,7 @@ def _value_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
     """The rule bots' lines only (early in a deal, where only this trick is compared): the
     same side wins this trick after either card, but it is worth more to the learner's side
     after ``best`` (Variety's and Armenian Durak's points in the trick)."""
-    if not getattr(ctx, "bots", False) or ctx.game == "warsaw_hearts" or not lb.tricks or not lo.tricks:
+    if not ctx.bots or ctx.game == "warsaw_hearts" or not lb.tricks or not lo.tricks:
         return None
     tb, to = lb.tricks[0], lo.tricks[0]
     ours = tb.winner in ctx.side
@@ -590,8 +590,7 @@ def reason(state, best, other, *, seat: int, worlds=None, max_nodes: int = REASO
         if pos.current_player != seat or b not in pos.legal_actions() or o not in pos.legal_actions():
             raise CardkitError("worlds: expected positions the learner cannot tell from the state, the same "
                                "seat to move with the same cards")
-        c = _Ctx(pos, seat)
-        c.bots = bots
+        c = _Ctx(pos, seat, bots)
         try:
             bs = [int(seed), len(state.history), i, 34] if bots else None
             w = _World(pos, _play_line(pos, b, seat, max_nodes, bs), _play_line(pos, o, seat, max_nodes, bs))
