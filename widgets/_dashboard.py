@@ -1982,6 +1982,8 @@ class DealDashboard(BoardSteps, W.VBox):
         pos = self._positions()
         to_act = st.current_player if not st.is_terminal() else None
         turn = self._(TURN_WORDS.get(st.phase, N_("to act")))
+        if to_act is not None and self.names[to_act] == self._("You"):
+            turn = self._your_turn_words(st.phase)
         out = []
         for s in range(len(self.names)):
             cards = (hands or {}).get(s)
@@ -1994,6 +1996,16 @@ class DealDashboard(BoardSteps, W.VBox):
                         "hand": [card_json(c) for c in sorted(cards, key=self._card_order)] if cards else None,
                         "tableau": (tableaux or {}).get(s)})
         return out
+
+    def _your_turn_words(self, phase: str) -> str:
+        """The words after "▶" at the seat named "You" (the learner's default name at two seats;
+        the verb agrees with it: Russian «Вы ▶ ходите», not «ходит»); English as :data:`TURN_WORDS`."""
+        tr = self.i18n
+        words = {"bidding": tr.pgettext("the seat named You", "to bid"),
+                 "play": tr.pgettext("the seat named You", "to play"),
+                 "trump": tr.pgettext("the seat named You", "to draw the trump"),
+                 "draw": tr.pgettext("the seat named You", "to choose a draw")}
+        return words.get(phase) or tr.pgettext("the seat named You", "to act")
 
     def _refusal(self, st, card: Card, live: bool) -> str:
         """Why the learner may not play ``card`` now, in words: the engine's reason when it
@@ -2083,9 +2095,12 @@ class DealDashboard(BoardSteps, W.VBox):
             t = done[-1]
             played = ", ".join(f"{html.escape(self.names[p])} {card_html(c)}" for p, c in zip(t.seats, t.cards))
             won = self.names[t.winner]   # inside a sentence: "won by your opponent", "won by you"
-            won = won[0].lower() + won[1:] if won in ("You", "Your opponent") else won
-            view["caption"] = self._("Last trick ({n}): {cards}; won by <b>{seat}</b>.", n=len(done), cards=played,
-                                     seat=html.escape(won))
+            if won == self._("You"):     # the verb agrees with the learner's name (Russian «её взяли вы»)
+                view["caption"] = self._("Last trick ({n}): {cards}; won by <b>you</b>.", n=len(done), cards=played)
+            else:
+                won = won[0].lower() + won[1:] if won in ("You", "Your opponent") else won
+                view["caption"] = self._("Last trick ({n}): {cards}; won by <b>{seat}</b>.", n=len(done),
+                                         cards=played, seat=html.escape(won))
         if self._show_last_trick(st, live):
             view.update(last=True, note=self._last_trick_note(st, live))
             if done:
@@ -2098,7 +2113,8 @@ class DealDashboard(BoardSteps, W.VBox):
             elif done:
                 t = done[-1]
                 view["previous"] = {"cards": cards_of(t), "winner": t.winner,
-                                    "note": self._("last trick: {seat} won it", seat=self.names[t.winner])}
+                                    "note": self._("last trick: You won it") if self.names[t.winner] == self._("You")
+                                    else self._("last trick: {seat} won it", seat=self.names[t.winner])}
         else:
             view["cards"] = cards_of(open_trick)
         return view

@@ -326,6 +326,9 @@ class TrumpPicker(_Callbacks, W.VBox):
                 if obs.dealer == viewer:
                     text = _("Trump: {trump} — {seat} drew {card} from your hand; it went back into your hand.").format(
                         trump=trump, seat=picker, card=card)
+                elif names[obs.dealer] == _("Opponent"):   # the default name: Russian «из веера соперника»
+                    text = _("Trump: {trump} — you drew {card} from Opponent's hand; it went back to Opponent.").format(
+                        trump=trump, card=card)
                 else:
                     text = _("Trump: {trump} — you drew {card} from {seat}'s hand; it went back to {seat}.").format(
                         trump=trump, card=card, seat=dealer)
@@ -498,6 +501,8 @@ class DurakTable(DealDashboard):
         for s in range(ad.PLAYERS):
             bonus = ad.sweep_bonus(state.tricks_won(s), state.rules)
             if bonus:
+                if self.names[s] == self._("You"):   # the verb agrees: Russian «Вы взяли все взятки»
+                    return self._("You took every trick: +{bonus}", bonus=bonus)
                 return self._("{seat} took every trick: +{bonus}", seat=self.names[s], bonus=bonus)
         return ""
 
@@ -558,6 +563,9 @@ class DurakTable(DealDashboard):
             if obs.dealer == self.seat:
                 drew = self._("Trump {suit}: {seat} drew {card} from your hand; it went back into your hand.",
                               suit=suit_html(obs.trump), seat=other, card=card)
+            elif self.names[opp] == self._("Your opponent"):   # Russian «из веера соперника», the name once
+                drew = self._("Trump {suit}: you drew {card} from your opponent's hand; it went back to the dealer.",
+                              suit=suit_html(obs.trump), card=card)
             else:
                 drew = self._("Trump {suit}: you drew {card} from {seat}'s hand; it went back to the dealer.",
                               suit=suit_html(obs.trump), seat=other, card=card)
@@ -608,9 +616,13 @@ class DurakTable(DealDashboard):
         if st.is_terminal():
             r = st.returns()
             t = self.game.totals
-            text = _("Deal over: you {mine} points, {seat} {theirs}. Totals {total} : {other_total}.",
-                     mine=r[self.seat], seat=html.escape(_in_sentence(self.names[1 - self.seat])),
-                     theirs=r[1 - self.seat], total=t[self.seat], other_total=t[1 - self.seat])
+            if self.names[1 - self.seat] == _("Your opponent"):   # Russian «у соперника», not «у игрока соперник»
+                text = _("Deal over: you {mine} points, your opponent {theirs}. Totals {total} : {other_total}.",
+                         mine=r[self.seat], theirs=r[1 - self.seat], total=t[self.seat], other_total=t[1 - self.seat])
+            else:
+                text = _("Deal over: you {mine} points, {seat} {theirs}. Totals {total} : {other_total}.",
+                         mine=r[self.seat], seat=html.escape(_in_sentence(self.names[1 - self.seat])),
+                         theirs=r[1 - self.seat], total=t[self.seat], other_total=t[1 - self.seat])
             if self.game_over:
                 w, m = self.game.winner(), self.game.margin()
                 text += " " + (_("The game is over: a tie.") if w is None else
