@@ -104,3 +104,51 @@ def test_trump_picker_names_the_opponent_once(lang, words):
     picker = TrumpPicker(lang=lang)
     picker.show(st, 0)
     assert words in _plain(picker.prompt.value)
+
+
+# ---- a number decides the word's form: 1, 3, 5 ------------------------------------------------
+
+_AFTER_3 = ("A game played three rounds (three deals), the higher total wins. After {deals} deals your total is "
+            "{mine}, your opponent's {theirs}. What now?")
+_AFTER_250 = ("A game played to 250 points. After {deals} deals your total is {mine}, your opponent's {theirs}. "
+              "What now?")
+_BEST = ("Best: <b>contract {n}</b> ({description}), expected margin {margin} ± {stderr} points (± one standard "
+         "error), from {samples} deals per contract (random deals of the other hands, deal set {seed}: another set "
+         "or number of deals gives other figures, within about their ±).")
+PLURALS = [  # (the message, its values but the number, the number's name, Russian at 1, 3, 5)
+    ("{place} holds {n} cards already: take one out before adding {card}", {"place": "Юг", "card": "Т♠"}, "n",
+     ("уже лежит 1 карта;", "уже лежат 3 карты;", "уже лежат 5 карт;")),
+    ("{n} of {size} placed{dealt} ({points} points)", {"n": 13, "size": 13, "dealt": ""}, "points",
+     ("(1 очко)", "(3 очка)", "(5 очков)")),
+    ("Playing {n} deals for each of the eight contracts…", {}, "n", ("по 1 сдаче", "по 3 сдачи", "по 5 сдач")),
+    (_BEST, {"n": 3, "description": "x", "margin": "+1.00", "stderr": "0.50", "seed": 0}, "samples",
+     ("по 1 сдаче на контракт", "по 3 сдачи на контракт", "по 5 сдач на контракт")),
+    (_AFTER_3, {"mine": 100, "theirs": 90}, "deals", ("После 1 сдачи", "После 3 сдач", "После 5 сдач")),
+    (_AFTER_250, {"mine": 100, "theirs": 90}, "deals", ("После 1 сдачи", "После 3 сдач", "После 5 сдач")),
+]
+
+
+@pytest.mark.parametrize(("message", "values", "number", "forms"), PLURALS, ids=[p[0][:30] for p in PLURALS])
+def test_a_number_takes_its_russian_form(message, values, number, forms):
+    """The code asks for the message with ``ngettext`` (the catalog test: the entry is a plural
+    one, used by the code); the three Russian forms; the English as it was, whatever the number."""
+    from cardkit.i18n import translation
+
+    ru, en = translation("ru"), translation("en")
+    for n, words in zip((1, 3, 5), forms):
+        said = ru.ngettext(message, message, n).format(**values, **{number: n})
+        assert words in said, (n, said)
+        assert "очк." not in said and "сдач:" not in said
+        assert en.ngettext(message, message, n) == message
+
+
+@pytest.mark.parametrize(("n", "words"), [(1, "после 1 сдачи;"), (3, "после 3 сдач;"), (5, "после 5 сдач;")])
+def test_variety_game_over_after_n_deals(n, words):
+    from types import SimpleNamespace
+
+    from cardkit_widgets import VarietyTable
+
+    for lang, want in (("ru", words), ("en", f"The game is over after {n} deals: ")):
+        t = VarietyTable(1, lang=lang)
+        t.game = SimpleNamespace(totals=[40, 10, 12, 3], winner=lambda: [0], scores=[None] * n)
+        assert want in t._game_over_text()

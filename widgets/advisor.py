@@ -448,7 +448,9 @@ class AdvisorPanel(W.VBox):
             return
         self._clear_result()
         samples, seed = int(self.samples.value), int(self.seed.value)
-        self.status.value = _("Playing {n} deals for each of the eight contracts…").format(n=f"{samples:,}")
+        self.status.value = self.i18n.ngettext(   # English: "deals" for any number; Russian: сдаче, сдачи, сдач
+            "Playing {n} deals for each of the eight contracts…", "Playing {n} deals for each of the eight contracts…",
+            samples).format(n=f"{samples:,}")
         try:
             result = advise(self.editor.value, samples=samples, seed=seed,
                             progress=lambda done, total: setattr(self.progress, "value", done))
@@ -458,9 +460,13 @@ class AdvisorPanel(W.VBox):
         self.result = result
         self._result_hand = self.editor.value
         best = result[0]
-        status = _("Best: <b>contract {n}</b> ({description}), expected margin {margin} ± {stderr} points (± one "
-                   "standard error), from {samples} deals per contract (random deals of the other hands, deal set "
-                   "{seed}: another set or number of deals gives other figures, within about their ±).").format(
+        status = self.i18n.ngettext(   # English: "deals" for any number; Russian: по 1 сдаче, 2 сдачи, 5 сдач
+            "Best: <b>contract {n}</b> ({description}), expected margin {margin} ± {stderr} points (± one "
+            "standard error), from {samples} deals per contract (random deals of the other hands, deal set "
+            "{seed}: another set or number of deals gives other figures, within about their ±).",
+            "Best: <b>contract {n}</b> ({description}), expected margin {margin} ± {stderr} points (± one "
+            "standard error), from {samples} deals per contract (random deals of the other hands, deal set "
+            "{seed}: another set or number of deals gives other figures, within about their ±).", samples).format(
             n=best.contract, description=html.escape(_description(best, self.i18n, self.lang)),
             margin=signed(best.margin, 2), stderr=f"{best.stderr:.2f}", samples=f"{samples:,}", seed=seed)
         self.status.value = status if self.lang == "en" else cards_in_words_of(status, self.i18n)

@@ -452,9 +452,11 @@ class DealEditor(W.VBox):
             self.fixed[i] = [c for c in self.fixed[i] if c != card]
         else:
             if len(self.fixed[i]) >= self.places[i].size:
-                raise CardkitError(self._("{place} holds {n} cards already: take one out before adding {card}",
-                                          place=self._(self.places[i].name), n=self.places[i].size,
-                                          card=self._cards_text([card])))
+                size = self.places[i].size   # English: "cards" for any size; Russian takes its three forms
+                raise CardkitError(self.i18n.ngettext(
+                    "{place} holds {n} cards already: take one out before adding {card}",
+                    "{place} holds {n} cards already: take one out before adding {card}", size).format(
+                    place=self._(self.places[i].name), n=size, card=self._cards_text([card])))
             if j is not None:
                 self.fixed[j] = [c for c in self.fixed[j] if c != card]
             self.fixed[i] = self.fixed[i] + [card]
@@ -921,8 +923,9 @@ class DealEditor(W.VBox):
                     shown = dealt[k] if self.game == "armenian_durak" else sort_hand(dealt[k])
                     extra = " · " + self._("dealt: {cards}", cards=html.escape(self._cards_text(shown)))
                 pts = hand_points(dealt[k])
-                placed_words = self._("{n} of {size} placed{dealt} ({points} points)", n=len(f), size=p.size,
-                                      dealt=extra, points=pts)
+                placed_words = self.i18n.ngettext(   # English: "points" for any number; Russian: очко, очка, очков
+                    "{n} of {size} placed{dealt} ({points} points)", "{n} of {size} placed{dealt} ({points} points)",
+                    pts).format(n=len(f), size=p.size, dealt=extra, points=pts)
                 self.counts[k].value = f"<span style='margin-left:11.5em;color:#333'>{placed_words}</span>"
         finally:
             self._quiet = False

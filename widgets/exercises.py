@@ -1211,13 +1211,17 @@ def durak_game(rng: np.random.Generator) -> Question:
     over = D.game_over(totals, deals, rules)
     winner, margin = D.margin(totals)
     ans = winner if over else None
-    if three:
-        prompt = gettext("A game played three rounds (three deals), the higher total wins. After {deals} deals your "
-                         "total is {mine}, your opponent's {theirs}. What now?", deals=deals, mine=totals[0],
-                         theirs=totals[1])
+    if three:   # the English says "deals" for any number; Russian takes its three forms
+        prompt = ngettext("A game played three rounds (three deals), the higher total wins. After {deals} deals your "
+                          "total is {mine}, your opponent's {theirs}. What now?",
+                          "A game played three rounds (three deals), the higher total wins. After {deals} deals your "
+                          "total is {mine}, your opponent's {theirs}. What now?", deals,
+                          deals=deals, mine=totals[0], theirs=totals[1])
     else:
-        prompt = gettext("A game played to 250 points. After {deals} deals your total is {mine}, your opponent's "
-                         "{theirs}. What now?", deals=deals, mine=totals[0], theirs=totals[1])
+        prompt = ngettext("A game played to 250 points. After {deals} deals your total is {mine}, your opponent's "
+                          "{theirs}. What now?",
+                          "A game played to 250 points. After {deals} deals your total is {mine}, your opponent's "
+                          "{theirs}. What now?", deals, deals=deals, mine=totals[0], theirs=totals[1])
     choices = [(gettext("You win"), 0), (gettext("Your opponent wins"), 1), (gettext("Another deal is played"), None)]
     if over:   # the English says "points" for any margin; Russian takes its three forms
         why = (ngettext("the game is over (the rules, §3.4): you win by {n} points, the difference of the totals.",

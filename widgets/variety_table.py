@@ -422,8 +422,14 @@ class VarietyTable(DealDashboard):
         best = max(totals)
         seats = [html.escape(self.names[s]) for s in self.game.winner()]
         n = len(self.game.scores)
+        ngettext = self.i18n.ngettext   # the English says "deals" for any number; Russian takes its three forms
         if len(seats) == 1:
-            return " " + self._("The game is over after {n} deals: {seat} wins with {points} (Rules §1.7); New deal "
-                                "starts a new game.", n=n, seat=seats[0], points=signed(best))
-        return " " + self._("The game is over after {n} deals: {seats} win with {points} (Rules §1.7); New deal "
-                            "starts a new game.", n=n, seats=self._(" and ").join(seats), points=signed(best))
+            return " " + ngettext("The game is over after {n} deals: {seat} wins with {points} (Rules §1.7); New deal "
+                                  "starts a new game.",
+                                  "The game is over after {n} deals: {seat} wins with {points} (Rules §1.7); New deal "
+                                  "starts a new game.", n).format(n=n, seat=seats[0], points=signed(best))
+        return " " + ngettext("The game is over after {n} deals: {seats} win with {points} (Rules §1.7); New deal "
+                              "starts a new game.",
+                              "The game is over after {n} deals: {seats} win with {points} (Rules §1.7); New deal "
+                              "starts a new game.", n).format(n=n, seats=self._(" and ").join(seats),
+                                                              points=signed(best))
