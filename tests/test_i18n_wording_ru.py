@@ -152,3 +152,34 @@ def test_variety_game_over_after_n_deals(n, words):
         t = VarietyTable(1, lang=lang)
         t.game = SimpleNamespace(totals=[40, 10, 12, 3], winner=lambda: [0], scores=[None] * n)
         assert want in t._game_over_text()
+
+
+# ---- the terms: one bot, the stack's card below, the deal editor's labels ------------------------
+
+@pytest.mark.parametrize(("lang", "label", "below"), [("ru", "Бот:", "под ней 1 закрытая карта"),
+                                                      ("en", "Bots:", "1 face-down card below")])
+def test_durak_one_bot_and_the_card_below_a_stack(lang, label, below):
+    t = DurakTable(3, lang=lang)
+    assert t.table.state["controls"]["bots_choice"]["description"] == label
+    stacks = t.table.state["seats"][t.seat]["tableau"]
+    assert {s["below_text"] for s in stacks if s["down"]} == {below}
+    assert t.table.state["words"]["below_short"] == ("под ней: {n}" if lang == "ru" else "{n} below")
+
+
+def test_four_seat_tables_keep_bots_in_the_plural():
+    from cardkit_widgets import VarietyTable
+
+    assert VarietyTable(1, lang="ru").table.state["controls"]["bots_choice"]["description"] == "Боты:"
+
+
+@pytest.mark.parametrize(("lang", "button", "values"), [
+    ("ru", "Таблица розыгрыша в открытую", ("Цена контрактов:", "по книге")),
+    ("en", "Double-dummy table", ("Contract values:", "the book's values")),
+])
+def test_deal_editor_names_the_double_dummy_table_and_the_contract_values(lang, button, values):
+    from cardkit_widgets import DealEditor
+
+    e = DealEditor("variety", lang=lang)
+    assert e.dd_button.description == button
+    dd = e.variant_choices["contract_values"]
+    assert (dd.description, dd.options[0][0]) == values

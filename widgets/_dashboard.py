@@ -346,6 +346,9 @@ class DealDashboard(BoardSteps, W.VBox):
     NOTHING_TO_UNDO: ClassVar[str] = N_("nothing to undo: you have not acted in this deal yet")
     #: the bot choice's two options, rule then expert (singular at a table with one bot)
     BOT_WORDS: ClassVar[tuple[str, str]] = (N_("Rule bots"), N_("Expert bots"))
+    #: one bot plays against the learner (two seats): the bots' label in the singular where the
+    #: language has one (Russian «Бот:»; the English label is "Bots:" either way)
+    ONE_BOT: ClassVar[bool] = False
     BOTS_TOOLTIP: ClassVar[str] = N_("Rule bots play by simple rules and answer at once; expert bots look ahead "
                                      "and play better")
     #: what one step of the replay goes over (the replay buttons' tooltips)
@@ -434,7 +437,8 @@ class DealDashboard(BoardSteps, W.VBox):
         self.size_toggle = Control("toggle", "size_toggle", value=False, description=_("Large cards: off"),
                                    tooltip=_("The projector size: large cards and text (also ?size=large in "
                                              "the page's address)"))
-        self.bots_choice = Control("choice", "bots_choice", description=_("Bots:"),
+        self.bots_choice = Control("choice", "bots_choice",
+                                   description=self.i18n.pgettext("one bot", "Bots:") if self.ONE_BOT else _("Bots:"),
                                    options=[(_(self.BOT_WORDS[0]), "rule"), (_(self.BOT_WORDS[1]), "expert")],
                                    value=bots if isinstance(bots, str) else "rule",
                                    disabled=not isinstance(bots, str),

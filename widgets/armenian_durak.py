@@ -398,6 +398,7 @@ class DurakTable(DealDashboard):
     """
 
     BOT_WORDS = (N_("Rule bot"), N_("Expert bot"))
+    ONE_BOT = True
     BOTS_TOOLTIP = N_("The rule bot plays by simple rules and answers at once; the expert bot looks ahead and plays "
                       "better")
     REPLAY_STEP_WORDS = N_("a card, the trump draw, a draw")
@@ -543,9 +544,12 @@ class DurakTable(DealDashboard):
                 hidden = st.down[s][i] if show and down else None
                 ok = s == self.seat and up is not None and up in legal
                 reason = "" if ok or up is None or s != self.seat else self._refusal(st, up, live)
+                # the tooltip under the stack (the browser's English words when it is missing)
+                below = (self.i18n.ngettext("{n} face-down card below", "{n} face-down cards below", int(down))
+                         .format(n=int(down)) if down else "")
                 out.append({"up": card_json(up) if up is not None else None, "down": int(down),
                             "down_card": card_json(hidden) if hidden is not None else None,
-                            "legal": ok, "reason": reason})
+                            "legal": ok, "reason": reason, "below_text": below})
             return out
 
         hand, caption = self._hand_view(st, obs.hand, live)
