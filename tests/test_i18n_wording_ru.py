@@ -183,3 +183,16 @@ def test_deal_editor_names_the_double_dummy_table_and_the_contract_values(lang, 
     assert e.dd_button.description == button
     dd = e.variant_choices["contract_values"]
     assert (dd.description, dd.options[0][0]) == values
+
+
+def test_durak_table_calls_its_stacks_as_the_lessons_do():
+    """The Durak table's stacks are «стопки» as on the Russian pages and in RULES.ru.md (the
+    book's six cards «стопкой»), never «место N», which reads as a seat's number."""
+    from cardkit_widgets.armenian_durak import DrawChooser
+
+    t = DurakTable(3, lang="ru")
+    words = t.table.state["words"]
+    assert words["stack"] == "Стопка {i}" and words["stack_label"].startswith("стопка {i}")
+    chooser = DrawChooser(lang="ru")
+    labels = [b.description for b in chooser.buttons.values()]
+    assert any(x.startswith("Стопка 1") for x in labels) and not any("Место" in x for x in labels)

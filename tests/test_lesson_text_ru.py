@@ -51,7 +51,7 @@ RULES_RU = ROOT / "docs" / "RULES.ru.md"
 # Latin letters a Russian page may show: the kit's name, the link back to English, and the
 # projector's address part ``?size=large`` (typed in the address bar, as it is written).
 _ALLOWED_LATIN = re.compile(r"\bIn English\b|\bcardkit\b|\?size=large\b")
-# A template's placeholder (``Место {i}``, ``Козыри {sym}``: the table's own words, filled in the
+# A template's placeholder (``Стопка {i}``, ``Козыри {sym}``: the table's own words, filled in the
 # browser) is no word a learner reads; a brace around a real word with spaces is not one.
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
 
@@ -127,7 +127,7 @@ def table_texts(nb) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("bad", [
     "Сдача: South (you)", "Q♥ бьёт J♥", "♠ A K 10", "контракт 3, declarers win", "игрок 2 ходит",
-    "место 0", "нажмите New deal", "{card} beats {other}", "Место {i} stack", "size=large", "?size=small",
+    "место 0", "нажмите New deal", "{card} beats {other}", "Стопка {i} stack", "size=large", "?size=small",
     "{the opponent} ходит",
 ])
 def test_the_russian_scan_catches(bad):
@@ -138,7 +138,7 @@ def test_the_russian_scan_catches(bad):
     "Юг (вы), Запад, Север, Восток; Вы и Соперник; Д♥ 10♥ Т♠; ♠ Т К 10 9 2",
     "Код сдачи V-4821, W-17-P3 или D-5-T2; In English; уроки cardkit; 2 игрока, 36 карт",
     "Откройте http://127.0.0.1:8866/voila/render/ru/index.ipynb; рис. 65; −4 очка",
-    "Место {i}", "Козыри {sym}", "место {i}: {card}, {below}", "{what} (тренировка: не в зачёт)",
+    "Стопка {i}", "Козыри {sym}", "стопка {i}: {card}, {below}", "{what} (тренировка: не в зачёт)",
     "Режим проектора: крупные карты и текст (также ?size=large в адресе страницы)",
 ])
 def test_the_russian_scan_passes_russian(good):
