@@ -74,6 +74,7 @@ def test_durak_in_russian_says_you_and_the_opponent_in_agreement():
     said = " | ".join(_a_deal("ru", 1) + _a_deal("ru", 3))
     assert "её взяли вы" in said and "последняя взятка: её взяли вы" in said
     assert "у соперника" in said and "из веера соперника;" in said
+    assert "её взял Соперник" in said   # one colon in the sentence: «Последняя взятка (1): …; её взял …»
     for wrong in ("её взял Вы", "взял: Вы", "у игрока соперник", "у игрока Соперник", "соперника (соперник)",
                   "Вы ходит\b", "Вы взял\b"):
         assert not re.search(wrong, said), wrong
@@ -164,6 +165,8 @@ def test_durak_one_bot_and_the_card_below_a_stack(lang, label, below):
     stacks = t.table.state["seats"][t.seat]["tableau"]
     assert {s["below_text"] for s in stacks if s["down"]} == {below}
     assert t.table.state["words"]["below_short"] == ("под ней: {n}" if lang == "ru" else "{n} below")
+    # inside «стопка 1: Т♠, …» the words below take no second colon
+    assert t.table.state["words"]["below"] == ("закрытых под ней — {n}" if lang == "ru" else "{n} face down below")
 
 
 def test_four_seat_tables_keep_bots_in_the_plural():
