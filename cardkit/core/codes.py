@@ -303,8 +303,13 @@ def _field_said(field: str) -> Said:
 def _value_said(value, field: str) -> Said:
     """A variant's value as a code's refusal names it: as :func:`value_words` in English,
     the words of the setting (``"52 cards"``, ``"counts 12"``) in another language."""
+    if field == "trump" and value in _SUIT_SYMBOLS:   # a suit letter: its symbol, in any language
+        return Said(value_words(value), words=(_SUIT_SYMBOLS[value], {}), translated=False)
     words = value_words(value, field)
     return Said(value_words(value), words=(words if words != "none" else N_("drawn"), {}))
+
+
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _split(cards, sizes) -> list[list[Card]]:

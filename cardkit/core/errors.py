@@ -95,6 +95,8 @@ class Said(str):
       written: a game's name, a rule variant's words);
     - ``Said(text, words=(message, values))``: the English ``text``, and in other languages
       the catalog's ``message`` with its ``values`` (the English is kept as it always was);
+      with ``translated=False`` the ``message`` is a form filled as it is (the language's
+      own text, made by the caller);
     - ``Said.template(form, **values)``: ``form`` filled with ``values`` in each language,
       ``form`` itself not translated (``"{letter} ({game})"``);
     - ``Said.join(sep, items)``: the items (each text or a ``Said``) joined by ``sep``.
@@ -112,10 +114,10 @@ class Said(str):
     parts: tuple | None
     sep: str
 
-    def __new__(cls, text: str, *, words: tuple[str, dict] | None = None):
+    def __new__(cls, text: str, *, words: tuple[str, dict] | None = None, translated: bool = True):
         self = super().__new__(cls, text)
         self.words = words if words is not None else (str(text), {})
-        self.translated = True
+        self.translated = translated
         self.parts = None
         self.sep = ""
         return self
