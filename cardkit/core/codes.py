@@ -180,7 +180,11 @@ def parse_deal_code(code: str) -> DealSpec:
     :raises NotationError: in one line quoting the code: not text, a character outside
         ASCII (look-alike digits such as ``²`` or ``３`` included), unknown game letter, a
         body that is neither a seed nor ``X`` and cards, an unknown or repeated option, an
-        option value out of range, a mistyped cards part.
+        option value out of range, a mistyped cards part. Its
+        :attr:`~cardkit.errors.CardkitError.words` say it in a page's language
+        (``e.in_language(translation("ru"))``: the head and the reason in Russian, the code
+        quoted as typed; the example code is the placeholder ``{example}``, which a table
+        fills with its own game's).
     """
     if not isinstance(code, str):
         raise NotationError.worded(N_("deal code {code}: expected text such as {example}"), code=quote(code),

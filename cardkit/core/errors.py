@@ -72,7 +72,10 @@ class NotationError(CardkitError):
 
     Raised by :func:`cardkit.parse_card`, :func:`cardkit.parse_cards`,
     :func:`cardkit.parse_hand`, ``State.from_json`` and friends. The message quotes the
-    input with ``!r`` and says what was expected.
+    input with ``!r`` and says what was expected. The refusals a learner can provoke (a
+    typed or forged card, hand, deal code, bid or Durak action) carry their catalog words
+    (:attr:`~CardkitError.words`), so a page says them in its language:
+    ``e.in_language(translation("ru"))``; ``str(e)`` is the English.
     """
 
 
