@@ -244,3 +244,22 @@ def test_the_advisor_hand_box_in_russian_letters():
         assert h.value == tuple(parse_hand("AK73.AQ5.KJ4.AQ9"))     # unchanged
     en = HandEditor("K85.A63.7.JT8432")
     assert en.text.value == "K85.A63.7.J108432"
+
+
+@pytest.mark.parametrize(("box", "text"), [("points", "abc"), ("points", "30-10"), ("lengths", "♠x"),
+                                           ("lengths", "Z5"), ("lengths", "♠5 ♠6"), ("lengths", "♠"),
+                                           ("lengths", "♥10-2")])
+def test_the_deal_editors_number_boxes_in_russian(box, text):
+    """The wishes' number boxes (points, suit lengths): their refusals in Russian, the
+    place named as the page names it, the text quoted as typed; nothing changes."""
+    from cardkit_widgets import DealEditor
+
+    e = DealEditor("variety", lang="ru")
+    boxes = e.points_boxes if box == "points" else e.lengths_boxes
+    boxes[0].value = text
+    assert e.last_error is not None and e.last_error.startswith("Юг: "), e.last_error
+    assert not _russian(e.last_error), e.last_error
+    assert 0 not in e.wishes
+    en = DealEditor("variety")
+    (en.points_boxes if box == "points" else en.lengths_boxes)[0].value = text
+    assert en.last_error.startswith("South: ") and not CYRILLIC.search(en.last_error)
