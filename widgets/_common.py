@@ -17,6 +17,7 @@ import ipywidgets as W
 import numpy as np
 
 from cardkit.cards import Card, Rank, Suit
+from cardkit.errors import CardkitError
 from cardkit.i18n import check_lang, translation
 from cardkit.wording import COMPASS, minus_signs, number, seats_named, signed, tens_as_10  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
 
@@ -328,15 +329,20 @@ def seat_positions(players: int, viewer: int = 0) -> dict[int, str]:
     return {s: order[players][(s - viewer) % players] for s in range(players)}
 
 
-def one_line(exc: BaseException, limit: int = 400, players: int | Sequence[str] | None = None) -> str:
+def one_line(exc: BaseException, limit: int = 400, players: int | Sequence[str] | None = None, *,
+             tr=None) -> str:
     """An exception as one line of text for a status line (never a traceback), at most
     about ``limit`` characters (cardkit's messages quote at most ~60 characters of an
     input; this also bounds a message from elsewhere). The rule it names is written for a
     learner ("Rules §1.3", not the file name); the input it quotes stays as typed. With the
     table's number of ``players``, the engine's "seat 1" is named as the learner reads it
     ("West": :func:`cardkit.wording.seats_named`); or give the seats' names in seat order
-    (``("East", "You", "West", "North")``: "seat 1's hand" reads "your hand")."""
-    text = str(exc).strip().splitlines()
+    (``("East", "You", "West", "North")``: "seat 1's hand" reads "your hand"). With ``tr`` (a
+    :func:`cardkit.i18n.translation`; None for English), a cardkit error that carries its
+    words (:meth:`~cardkit.errors.CardkitError.in_language`: notation, deal codes) is said in
+    that language."""
+    said = exc.in_language(tr) if tr is not None and isinstance(exc, CardkitError) else str(exc)
+    text = said.strip().splitlines()
     msg = tens_as_10(rules_words(text[0])) if text else type(exc).__name__
     if isinstance(players, int):
         msg = seats_named(msg, players)

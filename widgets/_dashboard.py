@@ -99,10 +99,10 @@ from cardkit.cards import Card, Suit
 from cardkit.codes import code_from_query, deal_code, game_entry, parse_deal_code
 from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
-from cardkit.errors import CardkitError, IllegalActionError, NotationError, StateError, quote
-from cardkit.i18n import N_, check_lang, translation
+from cardkit.errors import CardkitError, IllegalActionError, NotationError, Said, StateError, quote
+from cardkit.i18n import LANGUAGES, N_, PSEUDO, check_lang, translation
 from cardkit.replay import ALL, Replay
-from cardkit.wording import PHASE_REFUSALS, signed, tens_as_10, variant_words
+from cardkit.wording import PHASE_REFUSALS, field_words, signed, tens_as_10, value_words, variant_words
 
 from ._boards import BoardSteps
 from ._common import (
@@ -258,6 +258,14 @@ def _cards_in_language(x, tr):
     return {k: _cards_in_language(v, tr) for k, v in x.items()}
 
 
+
+def _variant_said(field: str, value) -> Said:
+    """A rule variant as a deal code's refusal names it: :func:`variant_words` in English,
+    the catalog's words in another language."""
+    if field == "players":
+        return Said(variant_words(field, value), words=(N_("players: {n}"), {"n": value}))
+    return Said.template("{field}: {value}", field=Said(field_words(field)), value=Said(value_words(value, field)))
+
 class DealDashboard(BoardSteps, W.VBox):
     """Base class of the play dashboards (not used on its own).
 
@@ -379,6 +387,12 @@ class DealDashboard(BoardSteps, W.VBox):
         from ``values`` (none: the text as it is)."""
         text = self.i18n.gettext(message)
         return text.format(**values) if values else text
+
+    @property
+    def _error_words(self):
+        """The translation a refusal is said in (:func:`one_line`'s ``tr``): None in English,
+        where an error's own text is shown as it always was."""
+        return None if self.lang == "en" else self.i18n
 
     def _setup(self, seed: int, *, undo_tooltip: str, layout="normal", bots="rule") -> None:
         """The common attributes and controls; call first in the subclass's constructor.
@@ -964,19 +978,24 @@ class DealDashboard(BoardSteps, W.VBox):
             spec = parse_deal_code(code)
         except NotationError as e:
             # the reader's examples are Variety's ('V-4821'): name this game's instead
-            raise NotationError(str(e).replace("'V-4821'", repr(self.CODE_EXAMPLE))) from None
+            if e.words is not None and "example" in e.words[1]:
+                raise NotationError.worded(e.words[0], **{**e.words[1], "example": repr(self.CODE_EXAMPLE)}) from None
+            raise NotationError(str(e).replace("'V-4821'", repr(self.CODE_EXAMPLE)), words=e.words) from None
         mine = game_entry(self.GAME)
         if spec.game != self.GAME:
             theirs = game_entry(spec.game)
-            article = "an" if theirs.title[:1] in "AEIOU" else "a"
-            raise NotationError(f"deal code {quote(code)} is {article} {theirs.title} deal; this table plays "
-                                f"{mine.title} (codes that start {mine.letter + '-'!r})")
+            message = (N_("deal code {code} is an {game} deal; this table plays {mine} (codes that start {start})")
+                       if theirs.title[:1] in "AEIOU" else
+                       N_("deal code {code} is a {game} deal; this table plays {mine} (codes that start {start})"))
+            raise NotationError.worded(message, code=quote(code), game=Said(theirs.title), mine=Said(mine.title),
+                                       start=repr(mine.letter + "-"))
         for f in self._code_fields(mine):
             want, have = getattr(spec.rules, f), getattr(self.rules, f)
             if want != have:
-                raise NotationError(f"deal code {quote(code)} is for {variant_words(f, want)}, but this table plays "
-                                    f"{variant_words(f, have)}; open the lesson with ?deal={spec.code} to get a "
-                                    f"table with those rules")
+                raise NotationError.worded(
+                    N_("deal code {code} is for {theirs}, but this table plays {ours}; open the lesson with "
+                       "?deal={canonical} to get a table with those rules"),
+                    code=quote(code), theirs=_variant_said(f, want), ours=_variant_said(f, have), canonical=spec.code)
         return spec
 
     @staticmethod
@@ -1014,7 +1033,8 @@ class DealDashboard(BoardSteps, W.VBox):
                     kwargs = {**kwargs, "rules": dataclasses.replace(cls._default_rules(kwargs), **fields)}
                     kwargs.pop("players", None)
             except CardkitError as e:
-                problem = one_line(e)
+                lang = kwargs.get("lang", "en")
+                problem = one_line(e, tr=translation(lang) if lang in (*LANGUAGES, PSEUDO) and lang != "en" else None)
         table = cls(**kwargs)
         table.query_problem = problem
         if _query_size(query) == "large":  # ?size=large: the projector size (the page reads it too)
@@ -1103,7 +1123,7 @@ class DealDashboard(BoardSteps, W.VBox):
                 err = IllegalActionError(self._("{card} cannot be played now: {why}", card=action.label,
                                                 why=self._(PHASE_REFUSALS[st.phase])))
             why = self.guide.why_not(st) if st is not None else None   # the guided step's rule, in words
-            said = self._engine_words(one_line(err))
+            said = self._engine_words(one_line(err, tr=self._error_words))
             self._error(CardkitError(f"{said} ({why})") if why else CardkitError(said) if said != one_line(err)
                         else err)
             return False
@@ -1685,7 +1705,7 @@ class DealDashboard(BoardSteps, W.VBox):
     def _error(self, e: BaseException, prefix: str | None = None) -> None:
         if prefix is None:
             prefix = self._("Not allowed")
-        self.last_error = one_line(e)
+        self.last_error = one_line(e, tr=self._error_words)
         self._message = f"<b>⚠ {prefix}:</b> {html.escape(self.last_error)}"
         self.refresh()
 

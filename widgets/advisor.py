@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import ipywidgets as W
 
 from cardkit.cards import Card, Suit, deck
-from cardkit.errors import CardkitError
+from cardkit.errors import CardkitError, Said
 from cardkit.i18n import N_, check_lang, translation
 from cardkit.notation import format_hand, parse_hand, sort_hand
 from cardkit.wording import hand_as_read
@@ -25,7 +25,16 @@ from cardkit.wording import hand_as_read
 if TYPE_CHECKING:
     from cardkit.advisor import Advice
 
-from ._common import card_button_layout, cards_in_words_of, learner_words, ranks_for, signed, suit_colour, suit_html
+from ._common import (
+    card_button_layout,
+    cards_in_words_of,
+    learner_words,
+    rank_letters,
+    ranks_for,
+    signed,
+    suit_colour,
+    suit_html,
+)
 
 __all__ = ["HandEditor", "AdvisorPanel", "advice_chart_svg", "advice_table_html", "Bar", "bar_chart_svg"]
 
@@ -87,6 +96,14 @@ class HandEditor(W.VBox):
         self._updating = False
         self.set_cards(parse_hand(hand) if hand is not None else [])
 
+    def _hand_text(self, pbn: str) -> str:
+        """A hand in PBN as its box shows it: the ten as 10, the letters of the editor's
+        language (``ТК73.ТД5.КВ4.ТД9`` in Russian, which :func:`~cardkit.parse_hand` reads back)."""
+        if self.lang == "en":
+            return hand_as_read(pbn)
+        letters = rank_letters(self.i18n)
+        return "".join(letters.get(ch, ch) for ch in hand_as_read(pbn))
+
     def _cards(self, text: str) -> str:
         """``text`` with its cards in the editor's letters (Д♥ in Russian; as it is in English)."""
         return text if self.lang == "en" else cards_in_words_of(text, self.i18n)
@@ -113,7 +130,9 @@ class HandEditor(W.VBox):
         """
         cards = list(cards)
         if len(cards) > HAND_SIZE or len(set(cards)) != len(cards):
-            raise CardkitError(f"hand {format_hand(cards)!r}: a Variety hand is 13 different cards (RULES.md §1.1)")
+            pbn = format_hand(cards)
+            raise CardkitError.worded(N_("hand {hand}: a Variety hand is 13 different cards (RULES.md §1.1)"),
+                                      hand=Said(repr(pbn), words=(repr(self._hand_text(pbn)), {}), translated=False))
         self.value = tuple(sort_hand(cards))
         self._refresh()
         for cb in self._callbacks:
@@ -144,7 +163,7 @@ class HandEditor(W.VBox):
             cards = parse_hand(text)
             self.set_cards(cards)
         except CardkitError as e:   # NotationError is a CardkitError
-            self.error.value = _line(learner_words(str(e)))
+            self.error.value = _line(learner_words(str(e) if self.lang == "en" else e.in_language(self.i18n)))
 
     def _refresh(self) -> None:
         _ = self.i18n.gettext
@@ -164,7 +183,7 @@ class HandEditor(W.VBox):
             else:
                 b.remove_class("ck-chosen")
         self._updating = True
-        self.text.value = hand_as_read(self.pbn) if self.value else ""
+        self.text.value = self._hand_text(self.pbn) if self.value else ""
         self._updating = False
         self.error.value = ""
         missing = HAND_SIZE - len(self.value)

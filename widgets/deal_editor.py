@@ -31,7 +31,7 @@ import ipywidgets as W
 from cardkit.cards import Card, Rank, Suit, deck
 from cardkit.codes import DealSpec, deal_code, game_entry, parse_deal_code
 from cardkit.composing import HandWish, compose_deal, deal_places, hand_points, parse_lengths, parse_points, places_of
-from cardkit.errors import CardkitError, quote
+from cardkit.errors import CardkitError, Said, quote
 from cardkit.i18n import N_, check_lang, translation
 from cardkit.notation import parse_cards, parse_hand, sort_hand
 from cardkit.wording import SEAT_WORDS, field_words, value_words
@@ -239,7 +239,7 @@ class DealEditor(W.VBox):
         spec = parse_deal_code(code) if code is not None else None
         if spec is not None:
             if spec.game != self.game:
-                raise CardkitError(f"deal code {quote(code)} is not a {self.entry.title} deal")
+                raise self._not_this_game(code)
             rules, players = spec.rules, spec.players
         self.places = deal_places(self.game, rules, players)
         if rules is None:
@@ -470,9 +470,10 @@ class DealEditor(W.VBox):
         name = self.places[index].name
         try:
             wish = HandWish(points=parse_points(points), lengths=parse_lengths(lengths),
-                            holding=tuple(self._read_cards(holding, f"{name} holding")))
+                            holding=tuple(self._read_cards(holding, Said(f"{name} holding", words=(
+                                N_("{place}, holding"), {"place": Said(name)})))))
         except CardkitError as e:
-            raise CardkitError(f"{name}: {e}") from None
+            raise CardkitError.worded(N_("{place}: {error}"), place=Said(name), error=e) from None
         if wish.is_free:
             self.wishes.pop(index, None)
         else:
@@ -511,10 +512,10 @@ class DealEditor(W.VBox):
         """
         spec = parse_deal_code(code)
         if spec.game != self.game:
-            raise CardkitError(f"deal code {quote(code)} is not a {self.entry.title} deal")
+            raise self._not_this_game(code)
         if spec.players != self.players:
-            raise CardkitError(f"deal code {quote(code)} is for {spec.players} players; this editor has "
-                               f"{self.players}")
+            raise CardkitError.worded(N_("deal code {code} is for {n} players; this editor has {m}"), code=quote(code),
+                                      n=spec.players, m=self.players)
         st = spec.new_state()
         self._quiet = True
         try:
@@ -713,7 +714,7 @@ class DealEditor(W.VBox):
     def _holder(self, card: Card) -> int | None:
         return next((i for i, cards in enumerate(self.fixed) if card in cards), None)
 
-    def _read_cards(self, cards, name: str) -> list[Card]:
+    def _read_cards(self, cards, name: str | Said) -> list[Card]:
         if isinstance(cards, str):
             text = cards.strip()
             if not text:
@@ -723,7 +724,8 @@ class DealEditor(W.VBox):
                     return parse_hand(text)
                 return parse_cards(text)
             except CardkitError as e:
-                raise CardkitError(f"{name}: {e}") from None
+                raise CardkitError.worded(N_("{place}: {error}"), place=name if isinstance(name, Said) else Said(name),
+                                          error=e) from None
         return parse_cards(cards)
 
     def _fixed_spec(self) -> DealSpec | None:
@@ -811,8 +813,13 @@ class DealEditor(W.VBox):
         """Cards as the editor's words show them (``Q♥ 10♣``; ``Д♥ 10♣`` in Russian)."""
         return " ".join(self._rank(c.rank) + c.suit.symbol for c in cards)
 
+    def _not_this_game(self, code) -> CardkitError:
+        """The refusal of a code of another game."""
+        return CardkitError.worded(N_("deal code {code} is not a {game} deal"), code=quote(code),
+                                   game=Said(self.entry.title))
+
     def _error(self, e: BaseException, prefix: str = "") -> None:
-        self.last_error = one_line(e)
+        self.last_error = one_line(e, tr=None if self.lang == "en" else self.i18n)
         self.error.value = _line((prefix + ": " if prefix else "") + self.last_error)
         self._refresh(keep_error=True)
 
@@ -845,7 +852,7 @@ class DealEditor(W.VBox):
         lens = W.Text(description=_("Suits:"), continuous_update=False, layout=W.Layout(width="13em"),
                       placeholder="♠5+ ♥0–1", style={"description_width": "4em"})
         hold = W.Text(description=_("Holding:"), continuous_update=False, layout=W.Layout(width="12em"),
-                      placeholder="AH KH", style={"description_width": "5em"})
+                      placeholder=self.i18n.pgettext("cards typed", "AH KH"), style={"description_width": "5em"})
         count = W.HTML()
         box.observe(lambda c, k=i: self._safely(self._typed, k, c), names="value")
         for w in (pts, lens, hold):
@@ -917,7 +924,7 @@ class DealEditor(W.VBox):
                 f = self.fixed[k]
                 if not (keep_error and k == self._pending_box):
                     shown_fixed = f if self.game == "armenian_durak" else sort_hand(f)
-                    box.value = _cards_text(shown_fixed) if f else ""
+                    box.value = self._cards_text(shown_fixed) if f else ""
                 extra = ""
                 if self.spec is not None and len(dealt[k]) != len(f):
                     shown = dealt[k] if self.game == "armenian_durak" else sort_hand(dealt[k])

@@ -84,11 +84,12 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qs
 
-from cardkit.wording import SEAT_WORDS, value_words
+from cardkit.i18n import N_
+from cardkit.wording import SEAT_WORDS, field_words, value_words
 
 from ._checks import is_whole
 from .cards import Card, deck
-from .errors import CardkitError, NotationError, quote
+from .errors import CardkitError, NotationError, Said, quote
 from .placecodec import (
     B32_VALUE,
     check_char as _check_char,  # noqa: F401 - kept here for older code
@@ -179,45 +180,62 @@ def parse_deal_code(code: str) -> DealSpec:
     :raises NotationError: in one line quoting the code: not text, a character outside
         ASCII (look-alike digits such as ``²`` or ``３`` included), unknown game letter, a
         body that is neither a seed nor ``X`` and cards, an unknown or repeated option, an
-        option value out of range, a mistyped cards part.
+        option value out of range, a mistyped cards part. Its
+        :attr:`~cardkit.errors.CardkitError.words` say it in a page's language
+        (``e.in_language(translation("ru"))``: the head and the reason in Russian, the code
+        quoted as typed; the example code is the placeholder ``{example}``, which a table
+        fills with its own game's).
     """
     if not isinstance(code, str):
-        raise NotationError(f"deal code {quote(code)}: expected text such as 'V-4821'")
+        raise NotationError.worded(N_("deal code {code}: expected text such as {example}"), code=quote(code),
+                                   example=EXAMPLE)
     odd = _foreign_character(code)
     if odd is not None:
-        raise NotationError(f"deal code {quote(code)}: {quote(odd)} is not a character of a code; codes use the "
-                            f"letters A-Z, the digits 0-9 and dashes, such as 'V-4821'")
+        raise NotationError.worded(N_("deal code {code}: {char} is not a character of a code; codes use the "
+                                      "letters A-Z, the digits 0-9 and dashes, such as {example}"),
+                                   code=quote(code), char=quote(odd), example=EXAMPLE)
     parts = [p for p in _SEPARATORS.split(code.strip().upper()) if p]
     if len(parts) < 2:
-        raise NotationError(f"deal code {quote(code)}: expected a game letter, a dash and a deal number or X "
-                            f"and the cards, such as 'V-4821'")
+        raise NotationError.worded(N_("deal code {code}: expected a game letter, a dash and a deal number or X "
+                                      "and the cards, such as {example}"), code=quote(code), example=EXAMPLE)
     letter, body, options = parts[0], parts[1], parts[2:]
     if letter not in GAMES:
-        known = ", ".join(f"{e.letter} ({e.title})" for e in GAMES.values())
-        raise NotationError(f"deal code {quote(code)}: {quote(letter)} is not a game letter; expected {known}")
+        known = Said.join(", ", [Said.template("{letter} ({game})", letter=e.letter, game=Said(e.title))
+                                 for e in GAMES.values()])
+        raise NotationError.worded(N_("deal code {code}: {letter} is not a game letter; expected {known}"),
+                                   code=quote(code), letter=quote(letter), known=known)
     entry = GAMES[letter]
     by_letter = {v.letter: v for v in entry.variants}
     settings: dict[str, int] = {}
     for opt in options:
         m = _OPTION.match(opt)
         if not m:
-            raise NotationError(f"deal code {quote(code)}: option {quote(opt)} should be a letter and a number, "
-                                f"such as 'D2' or 'L1'")
+            raise NotationError.worded(N_("deal code {code}: option {option} should be a letter and a number, "
+                                          "such as 'D2' or 'L1'"), code=quote(code), option=quote(opt))
         if len(m.group(2)) > 6:  # no option's value has 7 digits (and int() refuses 4,300)
-            raise NotationError(f"deal code {quote(code)}: option {quote(opt)} has too many digits; "
-                                f"an option is a letter and a small number, such as 'D2' or 'L1'")
+            raise NotationError.worded(N_("deal code {code}: option {option} has too many digits; an option is a "
+                                          "letter and a small number, such as 'D2' or 'L1'"),
+                                       code=quote(code), option=quote(opt))
         k, v = m.group(1), int(m.group(2))
         if k in settings:
-            raise NotationError(f"deal code {quote(code)}: option {quote(k)} is given twice")
+            raise NotationError.worded(N_("deal code {code}: option {option} is given twice"), code=quote(code),
+                                       option=quote(k))
         if k not in by_letter and k not in ("D", "P"):
-            known = ", ".join(["D (dealer)"] + (["P (players)"] if len(entry.players) > 1 else [])
-                              + [f"{o.letter} ({o.field.replace('_', ' ')})" for o in entry.variants])
-            raise NotationError(f"deal code {quote(code)}: {entry.title} has no option {quote(k)}; expected {known}")
+            known = Said.join(", ", [Said(N_("D (dealer)"))] + ([Said(N_("P (players)"))] if len(entry.players) > 1
+                                                                else [])
+                              + [Said.template("{letter} ({field})", letter=o.letter, field=_field_said(o.field))
+                                 for o in entry.variants])
+            raise NotationError.worded(N_("deal code {code}: {game} has no option {option}; expected {known}"),
+                                       code=quote(code), game=Said(entry.title), option=quote(k), known=known)
         settings[k] = v
     players = settings.pop("P", _default_players(entry))
     if players not in entry.players:
-        raise NotationError(f"deal code {quote(code)}: {entry.title} is for "
-                            f"{' or '.join(map(str, entry.players))} players, not P{players}")
+        if len(entry.players) == 1:
+            raise NotationError.worded(N_("deal code {code}: {game} is for {a} players, not P{n}"),
+                                       code=quote(code), game=Said(entry.title), a=entry.players[0], n=players)
+        raise NotationError.worded(N_("deal code {code}: {game} is for {a} or {b} players, not P{n}"),
+                                   code=quote(code), game=Said(entry.title), a=entry.players[0],
+                                   b=" or ".join(map(str, entry.players[1:])), n=players)
     module = entry.engine()
     rules_kw: dict[str, Any] = {}
     extras: list[tuple[str, Any]] = []
@@ -226,9 +244,12 @@ def parse_deal_code(code: str) -> DealSpec:
             continue
         o = by_letter[k]
         if v >= len(o.values):
-            allowed = ", ".join(f"{k}{i} ({value_words(val)})" for i, val in enumerate(o.values))
-            raise NotationError(f"deal code {quote(code)}: {k}{v} is out of range for "
-                                f"{o.field.replace('_', ' ')}; expected {allowed}")
+            allowed = Said.join(", ", [Said.template("{option} ({value})", option=f"{k}{i}",
+                                                     value=_value_said(val, o.field))
+                                       for i, val in enumerate(o.values)])
+            raise NotationError.worded(N_("deal code {code}: {option} is out of range for {field}; expected {allowed}"),
+                                       code=quote(code), option=f"{k}{v}", field=_field_said(o.field),
+                                       allowed=allowed)
         if o.deal:
             if v:
                 extras.append((o.field, o.values[v]))
@@ -242,7 +263,8 @@ def parse_deal_code(code: str) -> DealSpec:
     places = None
     if _DIGITS.fullmatch(body):
         if len(body) > MAX_SEED_DIGITS:
-            raise NotationError(f"deal code {quote(code)}: a deal number has at most {MAX_SEED_DIGITS} digits")
+            raise NotationError.worded(N_("deal code {code}: a deal number has at most {n} digits"),
+                                       code=quote(code), n=MAX_SEED_DIGITS)
         seed = int(body)
         dealer = seed % players
     elif body.startswith("X"):
@@ -250,23 +272,48 @@ def parse_deal_code(code: str) -> DealSpec:
         sizes = entry.place_sizes(players, rules)
         width = len(encode_places(_split(cards, sizes), cards))   # the characters of the cards part
         if len(body) - 1 != width and all(ch in B32_VALUE for ch in body[1:]):   # a bad character: placecodec says
-            raise NotationError(f"deal code {quote(code)}: after {letter + '-'!r} expected a deal number (digits, "
-                                f"such as 4821) or X and the {width} characters of the cards, found {quote(body)}")
+            raise NotationError.worded(N_("deal code {code}: after {start} expected a deal number (digits, such as "
+                                          "4821) or X and the {n} characters of the cards, found {body}"),
+                                       code=quote(code), start=repr(letter + "-"), n=width, body=quote(body))
         places = tuple(tuple(p) for p in decode_places(body[1:], cards, sizes, code=code))
         dealer = 0
     else:
-        raise NotationError(f"deal code {quote(code)}: after {letter + '-'!r} expected a deal number (digits, such as "
-                            f"4821) or X and the cards, found {quote(body)}")
+        raise NotationError.worded(N_("deal code {code}: after {start} expected a deal number (digits, such as "
+                                      "4821) or X and the cards, found {body}"),
+                                   code=quote(code), start=repr(letter + "-"), body=quote(body))
     if "D" in settings:
         dealer = settings["D"]
         if dealer >= players:
-            raise NotationError(f"deal code {quote(code)}: D{dealer} names no dealer; a {players}-player deal "
-                                f"has the dealers " + ", ".join(f"D{i} {n}" for i, n in enumerate(_DEALERS[players])))
+            dealers = Said.join(", ", [Said.template("{option} {seat}", option=f"D{i}", seat=Said(n))
+                                       for i, n in enumerate(_DEALERS[players])])
+            raise NotationError.worded(N_("deal code {code}: D{n} names no dealer; a {players}-player deal has the "
+                                          "dealers {dealers}"),
+                                       code=quote(code), n=dealer, players=players, dealers=dealers)
     return DealSpec(entry.name, rules, dealer, players, seed, places, tuple(extras))
 
 
 #: The dealers of a code's D option in a learner's words (seat 0 is the learner's).
 _DEALERS = SEAT_WORDS
+#: The example of a code in the reader's refusals (a table names its own game's instead).
+EXAMPLE = "'V-4821'"
+
+
+def _field_said(field: str) -> Said:
+    """A rule variant's setting as a code's refusal names it: its field name in English
+    (``"contract values"``, as always), the catalog's words in another language."""
+    return Said(field.replace("_", " "), words=(field_words(field), {}))
+
+
+def _value_said(value, field: str) -> Said:
+    """A variant's value as a code's refusal names it: as :func:`value_words` in English,
+    the words of the setting (``"52 cards"``, ``"counts 12"``) in another language."""
+    if field == "trump" and value in _SUIT_SYMBOLS:   # a suit letter: its symbol, in any language
+        return Said(value_words(value), words=(_SUIT_SYMBOLS[value], {}), translated=False)
+    words = value_words(value, field)
+    return Said(value_words(value), words=(words if words != "none" else N_("drawn"), {}))
+
+
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _split(cards, sizes) -> list[list[Card]]:

@@ -35,12 +35,13 @@ from typing import Any
 
 import numpy as np
 
+from cardkit.i18n import N_
 from cardkit.wording import SEAT_WORDS, possessive
 
 from ._checks import is_whole
 from .cards import HIGH_CARD_POINTS, Card, Suit, deck
 from .codes import DealSpec, game_entry
-from .errors import CardkitError, NotationError, quote
+from .errors import CardkitError, NotationError, Said, quote
 from .notation import parse_cards
 
 __all__ = ["Place", "HandWish", "deal_places", "places_of", "compose_deal", "parse_points", "parse_lengths",
@@ -136,20 +137,25 @@ _RANGE = re.compile(r"^\s*(?:(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})|(\d{1,2})\s*\+
                     r"|(\d{1,2}))\s*$", re.IGNORECASE)
 
 
-def parse_points(text: str, what: str = "points", top: int = 40) -> tuple[int, int]:
+def parse_points(text: str, what: str = N_("points"), top: int = 40) -> tuple[int, int]:
     """A range typed by a person: ``"12-14"``, ``"15+"``, ``"at most 9"`` (or ``"-9"``),
     ``"10"`` (exactly); empty text is any number (``(0, top)``).
 
-    :raises NotationError: naming ``what`` and quoting the text.
+    :param what: what the range is of, for the message: a message of the catalog (or a
+        :class:`~cardkit.errors.Said`), so the refusal can be said in a page's language.
+    :raises NotationError: naming ``what`` and quoting the text (its
+        :attr:`~cardkit.errors.CardkitError.words` for a page's language).
     """
+    said = what if isinstance(what, Said) else Said(what)
     if not isinstance(text, str):
-        raise NotationError(f"{what} {quote(text)}: expected text such as '12-14', '15+' or 'at most 9'")
+        raise NotationError.worded(N_("{what} {text}: expected text such as '12-14', '15+' or 'at most 9'"),
+                                   what=said, text=quote(text))
     if not text.strip():
         return (0, top)
     m = _RANGE.match(text)
     if not m:
-        raise NotationError(f"{what} {quote(text)}: expected a number or a range such as '12-14', '15+' "
-                            f"or 'at most 9'")
+        raise NotationError.worded(N_("{what} {text}: expected a number or a range such as '12-14', '15+' or "
+                                      "'at most 9'"), what=said, text=quote(text))
     a, b, plus, most, exact = m.groups()
     if a is not None:
         lo, hi = int(a), int(b)
@@ -160,7 +166,8 @@ def parse_points(text: str, what: str = "points", top: int = 40) -> tuple[int, i
     else:
         lo = hi = int(exact)
     if lo > hi:
-        raise NotationError(f"{what} {quote(text)}: the least ({lo}) is more than the most ({hi})")
+        raise NotationError.worded(N_("{what} {text}: the least ({lo}) is more than the most ({hi})"), what=said,
+                                   text=quote(text), lo=lo, hi=hi)
     return (lo, min(hi, top))
 
 
@@ -172,30 +179,34 @@ def parse_lengths(text: str) -> tuple[tuple[int, int], ...]:
     """Suit lengths typed by a person: a suit (``S H D C`` or ``♠ ♥ ♦ ♣``) and a range
     each, ``"♠5+ ♥0-1"``, ``"S 5-6, D at most 2"``; a suit not named may have any length.
 
-    :raises NotationError: quoting the text: no suit, a suit named twice, a bad range.
+    :raises NotationError: quoting the text: no suit, a suit named twice, a bad range (its
+        :attr:`~cardkit.errors.CardkitError.words` for a page's language).
     """
     if not isinstance(text, str):
-        raise NotationError(f"suit lengths {quote(text)}: expected text such as '♠5+ ♥0-1'")
+        raise NotationError.worded(N_("suit lengths {text}: expected text such as '♠5+ ♥0-1'"), text=quote(text))
     out = [(0, 52)] * 4
     rest = text.strip()
     if not rest:
         return tuple(out)
     marks = list(_SUIT_MARK.finditer(rest))
     if not marks or rest[:marks[0].start()].strip(" ,;"):
-        raise NotationError(f"suit lengths {quote(text)}: expected a suit and a range each, such as "
-                            f"'♠5+ ♥0-1' or 'S 5-6, D at most 2'")
+        raise NotationError.worded(N_("suit lengths {text}: expected a suit and a range each, such as '♠5+ ♥0-1' or "
+                                      "'S 5-6, D at most 2'"), text=quote(text))
     seen: set[int] = set()
     for k, m in enumerate(marks):
         i = _SUIT_OF[(m.group(1) or m.group(2)).upper()]
         if i in seen:
-            raise NotationError(f"suit lengths {quote(text)}: {Suit(i).symbol} is named twice")
+            raise NotationError.worded(N_("suit lengths {text}: {suit} is named twice"), text=quote(text),
+                                       suit=Suit(i).symbol)
         seen.add(i)
         end = marks[k + 1].start() if k + 1 < len(marks) else len(rest)
         part = rest[m.end():end].strip(" ,;:")
         if not part:
-            raise NotationError(f"suit lengths {quote(text)}: {Suit(i).symbol} has no range; "
-                                f"write one such as '{Suit(i).symbol}5+'")
-        out[i] = parse_points(part, f"suit lengths {quote(text)}: {Suit(i).symbol}", 52)
+            raise NotationError.worded(N_("suit lengths {text}: {suit} has no range; write one such as '{suit}5+'"),
+                                       text=quote(text), suit=Suit(i).symbol)
+        what = Said(f"suit lengths {quote(text)}: {Suit(i).symbol}",
+                    words=(N_("suit lengths {text}: {suit}"), {"text": quote(text), "suit": Suit(i).symbol}))
+        out[i] = parse_points(part, what, 52)
     return tuple(out)
 
 

@@ -5,14 +5,24 @@
 - A hand, PBN style, suit by suit in the order spades.hearts.diamonds.clubs:
   ``AK73.AQ5.KJ4.AQ9``; ``-`` or an empty field is a void.
 
+The Russian books' letters are read too (issue 29), in either case: the ranks Т (туз, the
+ace), К, Д, В (король, дама, валет), and in a card's suit place П Ч Б Т (пики, черви,
+бубны, трефы): ``ДЧ`` is the queen of hearts, ``ТТ`` the ace of clubs, ``10Т`` the ten of
+clubs, and a hand ``ТК73.ТД5.КВ4.ТД9``. The Cyrillic Т is the ace; the Latin ``T`` stays
+the ten.
+
 Every parser raises :class:`cardkit.NotationError` (a ``ValueError``) that quotes the
-input and says what was expected.
+input and says what was expected; a learner's mistake also carries its words for the
+message catalog (:meth:`~cardkit.errors.CardkitError.in_language`), so a Russian page
+says it in Russian.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+
+from cardkit.i18n import N_
 
 from .cards import Card, Rank, Suit, deck
 from .errors import NotationError, quote
@@ -33,10 +43,22 @@ _SUITS = {
     "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
 }
 _SUIT_WORDS = dict(_SUITS, SPADES=Suit.SPADES, HEARTS=Suit.HEARTS, DIAMONDS=Suit.DIAMONDS, CLUBS=Suit.CLUBS)
+#: the Russian books' suit letters, read in a card's suit place (пики, черви, бубны, трефы)
+_RUSSIAN_SUITS = {"П": Suit.SPADES, "Ч": Suit.HEARTS, "Б": Suit.DIAMONDS, "Т": Suit.CLUBS}
+_CARD_SUITS = dict(_SUITS, **_RUSSIAN_SUITS)
 _RANKS = {r.char: r for r in Rank}
 _RANKS["10"] = Rank.TEN
-_CARD_HINT = ("expected a rank (A K Q J T 9 8 7 6 5 4 3 2, or 10) then a suit "
-              "(S H D C or ♠ ♥ ♦ ♣), such as 'QH' or '10♥'")
+#: the Russian books' letters (Cyrillic): туз, король, дама, валет
+_RANKS.update({"Т": Rank.ACE, "К": Rank.KING, "Д": Rank.QUEEN, "В": Rank.JACK})
+# A learner's mistakes, whole sentences for the message catalog (each says what a card is).
+_NOT_TEXT = N_("card {card} is not text: expected a rank (A K Q J T 9 8 7 6 5 4 3 2, or 10) then a suit "
+               "(S H D C or ♠ ♥ ♦ ♣), such as 'QH' or '10♥'")
+_TOO_SHORT = N_("card {card}: expected a rank (A K Q J T 9 8 7 6 5 4 3 2, or 10) then a suit "
+                "(S H D C or ♠ ♥ ♦ ♣), such as 'QH' or '10♥'")
+_UNKNOWN_RANK = N_("card {card}: unknown rank; expected a rank (A K Q J T 9 8 7 6 5 4 3 2, or 10) then a suit "
+                   "(S H D C or ♠ ♥ ♦ ♣), such as 'QH' or '10♥'")
+_UNKNOWN_SUIT = N_("card {card}: unknown suit; expected a rank (A K Q J T 9 8 7 6 5 4 3 2, or 10) then a suit "
+                   "(S H D C or ♠ ♥ ♦ ♣), such as 'QH' or '10♥'")
 _CACHE: dict[str, Card] = {}
 
 
@@ -46,7 +68,13 @@ def parse_card(text: str | Card) -> Card:
     >>> str(parse_card("10h")), parse_card("t♥") == parse_card("TH")
     ('T♥', True)
 
-    :raises NotationError: for anything that is not exactly one card.
+    The Russian letters (Cyrillic, either case): ranks Т К Д В, suits П Ч Б Т.
+
+    >>> [parse_card(t).code for t in ("ДЧ", "дч", "Д♥", "ТТ", "10т", "ВБ", "КП", "TТ")]
+    ['QH', 'QH', 'QH', 'AC', 'TC', 'JD', 'KS', 'TC']
+
+    :raises NotationError: for anything that is not exactly one card; its
+        :attr:`~cardkit.errors.CardkitError.words` let a page say it in its language.
     """
     if isinstance(text, Card):
         return text
@@ -54,15 +82,14 @@ def parse_card(text: str | Card) -> Card:
     if card is not None:
         return card
     if not isinstance(text, str):
-        raise NotationError(f"card {quote(text)} is not text: {_CARD_HINT}")
+        raise NotationError.worded(_NOT_TEXT, card=quote(text))
     s = text.strip().upper().replace("\ufe0f", "")
     if len(s) < 2:
-        raise NotationError(f"card {quote(text)}: {_CARD_HINT}")
+        raise NotationError.worded(_TOO_SHORT, card=quote(text))
     rank = _RANKS.get(s[:-1])
-    suit = _SUITS.get(s[-1])
+    suit = _CARD_SUITS.get(s[-1])
     if rank is None or suit is None:
-        what = "rank" if rank is None else "suit"
-        raise NotationError(f"card {quote(text)}: unknown {what}; {_CARD_HINT}")
+        raise NotationError.worded(_UNKNOWN_RANK if rank is None else _UNKNOWN_SUIT, card=quote(text))
     card = Card(suit, rank)
     if len(_CACHE) < 4096:
         _CACHE[text] = card
@@ -116,7 +143,8 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
         try:
             cards.append(parse_card(item))
         except NotationError as e:
-            raise NotationError(f"in cards {quote(text)}, item {i + 1}: {e}") from None
+            raise NotationError.worded(N_("in cards {cards}, item {n}: {error}"), cards=quote(text), n=i + 1,
+                                       error=e) from None
     return cards
 
 
@@ -125,18 +153,25 @@ def parse_hand(text: str | Iterable[str | Card]) -> list[Card]:
 
     A field ``-`` or an empty field is a void; ``10`` may stand for ``T``. A list of cards
     (or card strings) is accepted too. The result is sorted high to low in PBN suit order.
+    The Russian letters Т К Д В (туз, король, дама, валет; Cyrillic, either case) are read
+    as A K Q J:
+
+    >>> parse_hand("ТК73.ТД5.КВ4.ТД9") == parse_hand("AK73.AQ5.KJ4.AQ9") == parse_hand("тк73.тд5.кв4.тд9")
+    True
 
     :raises NotationError: for a wrong number of fields, an unknown rank, or a card named
-        twice.
+        twice; its :attr:`~cardkit.errors.CardkitError.words` let a page say it in its
+        language.
     """
     if not isinstance(text, str) or ("." not in text and text.strip() and (" " in text.strip() or "," in text)):
         cards = parse_cards(text)
     else:
         fields = text.strip().split(".")
         if len(fields) != 4:
-            raise NotationError(
-                f"hand {quote(text)}: expected four suits separated by dots, spades.hearts.diamonds.clubs, "
-                f"such as 'AK73.AQ5.KJ4.AQ9' ('-' or nothing for a void); found {len(fields)} field(s)")
+            raise NotationError.worded(
+                N_("hand {hand}: expected four suits separated by dots, spades.hearts.diamonds.clubs, "
+                   "such as 'AK73.AQ5.KJ4.AQ9' ('-' or nothing for a void); found {n} field(s)"),
+                hand=quote(text), n=len(fields))
         cards = []
         for suit, field in zip(Suit, fields):
             f = field.strip().upper()
@@ -146,14 +181,14 @@ def parse_hand(text: str | Iterable[str | Card]) -> list[Card]:
             for ch in f:
                 rank = _RANKS.get(ch)
                 if rank is None:
-                    raise NotationError(
-                        f"hand {quote(text)}: {quote(ch)} in the {suit.symbol} field {quote(field)} is not a rank "
-                        f"(A K Q J T 9 8 7 6 5 4 3 2)")
+                    raise NotationError.worded(
+                        N_("hand {hand}: {char} in the {suit} field {field} is not a rank (A K Q J T 9 8 7 6 5 4 3 2)"),
+                        hand=quote(text), char=quote(ch), suit=suit.symbol, field=quote(field))
                 cards.append(Card(suit, rank))
     seen = set()
     for c in cards:
         if c in seen:
-            raise NotationError(f"hand {quote(text)}: {c} is named twice")
+            raise NotationError.worded(N_("hand {hand}: {card} is named twice"), hand=quote(text), card=c)
         seen.add(c)
     return sort_hand(cards)
 

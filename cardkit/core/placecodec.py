@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import factorial
 
+from cardkit.i18n import N_
+
 from .cards import Card
 from .errors import CardkitError, NotationError, quote
 
@@ -93,18 +95,21 @@ def decode_places(text: str, cards: Sequence[Card], sizes: Sequence[int], *,
     s = text.upper()
     bad = [ch for ch in s if ch not in B32_VALUE]
     if bad:
-        raise NotationError(f"deal code {quote(shown)}: {quote(bad[0])} is not a card-code character "
-                            f"(expected letters A-Z and digits 2-7 after 'X')")
+        raise NotationError.worded(N_("deal code {code}: {char} is not a card-code character (expected letters A-Z "
+                                      "and digits 2-7 after 'X')"), code=quote(shown), char=quote(bad[0]))
     if len(s) != width + 1:
-        raise NotationError(f"deal code {quote(shown)}: expected {width + 1} characters after 'X', found {len(s)}")
+        raise NotationError.worded(N_("deal code {code}: expected {n} characters after 'X', found {found}"),
+                                   code=quote(shown), n=width + 1, found=len(s))
     body, check = s[:-1], s[-1]
     if check_char(body) != check:
-        raise NotationError(f"deal code {quote(shown)}: the check character does not match; a character was mistyped")
+        raise NotationError.worded(N_("deal code {code}: the check character does not match; a character was "
+                                      "mistyped"), code=quote(shown))
     rank = 0
     for ch in body:
         rank = rank * 32 + B32_VALUE[ch]
     if rank >= _count(sizes):
-        raise NotationError(f"deal code {quote(shown)}: the cards part names no deal (number too large)")
+        raise NotationError.worded(N_("deal code {code}: the cards part names no deal (number too large)"),
+                                   code=quote(shown))
     remaining = list(sizes)
     places: list[list[Card]] = [[] for _ in sizes]
     for c in cards:

@@ -44,6 +44,7 @@ from cardkit.core.notation import check_deck, format_cards, parse_card, parse_ca
 from cardkit.core.series import DealSeries
 from cardkit.core.state import TrickGameState, TrickObservation, new_frozen, rules_from_json, seed_of
 from cardkit.core.tricks import Trick
+from cardkit.i18n import N_
 
 from .armenian_durak_deal import deal_layout, dealing_steps, first_dealer, parse_layout as _parse_layout
 from .armenian_durak_rules import (
@@ -147,6 +148,8 @@ def _parse_suit(value) -> Suit:
 
 
 _ASCII_DIGITS = re.compile(r"[0-9]+")
+#: the answer to text that is no action (a learner's forged or typed action; issue 29: worded for the catalog)
+_NOT_AN_ACTION = N_("action {action}: expected a card such as 'QH', 'trump N', 'draw N' or 'draw none'")
 
 
 def _all_cards(words: Sequence[str]) -> bool:
@@ -505,17 +508,16 @@ class State(TrickGameState):
                 if _ASCII_DIGITS.fullmatch(words[1]) and len(words[1]) <= 9:  # not str.isdigit: int('²') fails;
                     n = int(words[1])  # and no stack or fan place has 10 digits (int() refuses 4,300)
                     return PickTrump(n) if words[0] == "trump" else Draw(n)
-                raise NotationError(f"action {quote(action)}: expected 'trump N', 'draw N' or 'draw none' "
-                                    f"(N a number from 0)")
+                raise NotationError.worded(N_("action {action}: expected 'trump N', 'draw N' or 'draw none' "
+                                              "(N a number from 0)"), action=quote(action))
             try:
                 return parse_card(action)
             except NotationError:
                 if len(words) > 1 and _all_cards(words):
-                    raise NotationError(f"action {quote(action)}: play one card at a time "
-                                        f"({len(words)} cards given; RULES.md §3.3)") from None
-                raise NotationError(f"action {quote(action)}: expected a card such as 'QH', 'trump N', "
-                                    "'draw N' or 'draw none'") from None
-        raise NotationError(f"action {quote(action)}: expected a card such as 'QH', 'trump N', 'draw N' or 'draw none'")
+                    raise NotationError.worded(N_("action {action}: play one card at a time ({n} cards given; "
+                                                  "RULES.md §3.3)"), action=quote(action), n=len(words)) from None
+                raise NotationError.worded(_NOT_AN_ACTION, action=quote(action)) from None
+        raise NotationError.worded(_NOT_AN_ACTION, action=quote(action))
 
     def action_to_str(self, action) -> str:
         if isinstance(action, Card):

@@ -25,6 +25,10 @@ from cardkit.core.notation import parse_card, sort_hand
 from cardkit.core.series import DealSeries
 from cardkit.core.state import TrickGameState, TrickObservation, new_frozen, seed_of
 from cardkit.core.tricks import Trick, winning_index
+from cardkit.i18n import N_
+
+#: the answer to text that is no bid (a learner's forged or typed bid; issue 29: worded for the catalog)
+_NOT_A_BID = N_("bid {bid}: expected a contract number 1..8")
 
 __all__ = [
     "Rules", "Contract", "CONTRACTS", "contracts", "new_deal", "State", "Observation",
@@ -631,13 +635,11 @@ class State(TrickGameState):
                 return int(action)
             if isinstance(action, str) and action.strip().isascii() and action.strip().isdigit():
                 if len(action.strip()) > 9:  # no bid has so many digits; int() refuses 4,300
-                    raise NotationError(f"bid {quote(action)}: expected a contract number 1..8")
+                    raise NotationError.worded(_NOT_A_BID, bid=quote(action))
                 return int(action.strip())  # isascii: int() refuses digits such as '²'
             if isinstance(action, Card):
                 return action
-            if isinstance(action, str):
-                raise NotationError(f"bid {quote(action)}: expected a contract number 1..8")
-            raise NotationError(f"bid {quote(action)}: expected a contract number 1..8")
+            raise NotationError.worded(_NOT_A_BID, bid=quote(action))
         if is_whole(action):
             raise IllegalActionError(f"bid {quote(action)}: the bidding is over, now play a card")
         return super().parse_action(action)
