@@ -158,7 +158,7 @@ def test_explain_trick_winner_and_commentary_take_the_language():
     trick = st.completed_tricks[0]
     en, ru = explain_trick_winner(st, trick), explain_trick_winner(st, trick, lang="ru")
     assert en.split()[0] == str(trick.cards[st._trick_winner_index(trick)])
-    assert " — " in ru and not re.search(r"[A-Za-z]", ru)
+    assert re.search("старше|младше|только|бьёт", ru) and not re.search(r"[A-Za-z]", ru)
     r = Replay(st)
     lines = commentary(r.state_at(0), r.state_at(1), st.history[0], lang="ru")
     assert lines == [f"Восток: заявка {st.history[0]}"] or re.fullmatch(r"(Юг|Запад|Север|Восток): заявка \d", lines[0])
@@ -202,3 +202,27 @@ def test_a_russian_table_shows_the_replay_in_russian(cls_name):
     assert not findings, "\n".join(findings[:10])
     assert any("Взятку" in x for x in shown) and any("Сдача окончена." in x for x in shown)
     assert t.replay.lang == "ru"
+
+
+@pytest.mark.parametrize(("cls_name", "kw"), [("VarietyTable", {}), ("DurakTable", {"first_dealer": 0})])
+def test_the_guide_says_why_a_trick_was_won_in_russian(cls_name, kw):
+    """The guide's "trick won" step gives the replay's reason in the table's language (it
+    gave none on a Russian page)."""
+    import cardkit_widgets
+
+    t = getattr(cardkit_widgets, cls_name)(seed=1, guide=True, lang="ru", **kw)
+    g = t.guide
+    won = []
+    for _ in range(400):
+        st = t.state
+        if st.is_terminal():
+            break
+        if "Взятка достаётся:" in g.box.value:
+            won.append(TAG.sub(" ", g.box.value))
+        if g.ok.layout.display is None:
+            g.ok.click()
+        t.act(st.legal_actions()[0])
+    assert won
+    assert all(re.search(r"Взятка достаётся: .+ — .*(?:старше|младше|только|бьёт|козыр).*; пока: ", x)
+               for x in won), won[:2]
+    assert not ru_findings([(cls_name, x) for x in won])

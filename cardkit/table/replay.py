@@ -20,10 +20,18 @@ from public facts only (what was led, whether the card followed suit, was a trum
 was the seat's last card), never from the seat's hand ("the only legal card", "holds no
 trump" would tell a suit length or a void the table cannot know).
 
+The commentary speaks the language it is given (``lang``: English by default, Russian),
+each line one whole message of the catalog ``cardkit/locale/ru/LC_MESSAGES/cardkit.po``
+(``docs/translating.md``).
+
 >>> from cardkit.games.variety import new_deal
 >>> r = Replay(new_deal(seed=1))       # an unplayed deal: nothing to step through
 >>> r.position, len(r)
 (0, 0)
+>>> d = new_deal(seed=1)
+>>> d.apply_action(d.legal_actions()[0])
+>>> Replay(d).lines, Replay(d, lang="ru").lines
+([['seat 1 bids 1']], [['Запад: заявка 1']])
 """
 
 from __future__ import annotations
@@ -502,12 +510,26 @@ class Replay:
     states (every card): a display must show only what the viewer may see.
     ``viewer`` may be changed later (``replay.viewer = 2``); :attr:`lines` follow.
 
-    :param names: optional, one name per seat (a dashboard's ``["You", "West", ...]``):
-        the commentary then says the name instead of ``"seat N"`` (the name ``"You"``
-        with the verb agreeing: "You play ♠A", "to you"). Default None: ``"seat N"``.
+    :param names: optional, one name per seat (a dashboard's ``["You", "West", ...]``,
+        in the replay's language: ``["Юг (вы)", "Запад", ...]``, ``["Вы", "Соперник"]``):
+        the commentary then says the name instead of ``"seat N"``; the name "You" ("Вы")
+        takes its own verb ("You play ♠A", "Вы ходите"), and "You" and "Your opponent"
+        ("Вы", "Соперник") are written small inside a sentence ("to you", "берёте вы").
+        Read once, when the replay is made. Default None: ``"seat N"`` in English (the
+        engine's numbering, for developers and the golden transcript); in another
+        language the compass names (Юг, Запад, Север, Восток; two seats Вы, Соперник), as
+        a learner never reads a seat number.
+    :param lang: the commentary's language (issue 29): ``"en"`` (the default: the words
+        of the code, byte for byte as before), ``"ru"``, or the tests' pseudo-language
+        ``"qps"``. Every line is one message of the catalog with named placeholders
+        (``{seat}``, ``{card}``, ``{n}``), numbers through ``ngettext`` (1 очко, 2 очка,
+        5 очков), cards in the language's letters (``Д♥``, ``10♥``; English keeps
+        ``str(card)``, ``T♥``, which a page writes ``10♥``), the rules' sections as
+        "RULES.md §1.3" in English (a page says "Rules §1.3") and «правила, §1.3» in Russian.
     :raises CardkitError: for a ``state`` that is not a game's state (e.g. None), a
-        ``viewer`` that is not None, a seat of the deal, or ``"all"``, or a ``names`` list
-        whose length is not the number of players.
+        ``viewer`` that is not None, a seat of the deal, or ``"all"``, a ``names`` list
+        whose length is not the number of players, or another ``lang`` (naming ``lang``).
+    :ivar lang: the language.
     :ivar position: how many actions have been applied, 0..``len(self)``.
     :ivar lines: ``lines[i]`` is the commentary (a list of str) for action ``i``, as the
         viewer may read it.
