@@ -209,20 +209,17 @@ class _Words:
         trick = before.trick
         trump = _trump(before)
         last = _cards_left(before, seat) == 1
-        only = False
+        only = not public and len([a for a in before.legal_actions() if isinstance(a, Card)]) == 1
         if trick is None or not trick.cards:
             why = tr.pgettext("replay", "leads")
-            if not public:
-                only = len([a for a in before.legal_actions() if isinstance(a, Card)]) == 1
+        elif not public:
+            why = self._why_following(before, seat, card, trick.cards[0].suit, trump)
         else:
             led = trick.cards[0].suit
-            why = self._why_following(before, seat, card, led, trump) if not public else (
-                tr.pgettext("replay", "follows suit ({suit})") if card.suit == led else
-                tr.pgettext("replay", "does not follow {suit}: plays a trump")
-                if trump is not None and card.suit == trump else
-                tr.pgettext("replay", "does not follow {suit}: discards")).format(suit=led.symbol)
-            if not public:
-                only = len([a for a in before.legal_actions() if isinstance(a, Card)]) == 1
+            why = (tr.pgettext("replay", "follows suit ({suit})") if card.suit == led else
+                   tr.pgettext("replay", "does not follow {suit}: plays a trump")
+                   if trump is not None and card.suit == trump else
+                   tr.pgettext("replay", "does not follow {suit}: discards")).format(suit=led.symbol)
         if last:
             return tr.pgettext("replay", "{reason} (its last card)").format(reason=why)
         if only:
