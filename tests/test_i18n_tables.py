@@ -28,23 +28,12 @@ NOT_YET: dict[str, list[str]] = {
     "common": [
         # the text typed (a forged or typed action), quoted back as it was typed
         r"XX'",
-        # the replay's commentary (cardkit/replay.py)
-        r"deal over", r"plays", r"its last card", r"trick", r"to", r"is the highest card of the suit led",
     ],
     "variety": [
-        # the replay's commentary
-        r"declarers?", r"defenders?", r"each defender", r"follows suit", r"scores", r"so far declarers",
-        r"the declarers lose", r"to the defenders", r"to the side with more tricks at the end", r"worth",
     ],
     "warsaw_hearts": [
-        # the replay's commentary
-        r"Rules", r"bonuses", r"discards", r"follows suit", r"no heart honour", r"penalties(?: so far)?",
-        r"so may play any card", r"void in",
     ],
     "armenian_durak": [
-        # the replay's commentary
-        r"Rules", r"and holds no trump", r"card points", r"discards", r"for taking every trick", r"is the only trump",
-        r"leads", r"scores", r"so far", r"so may play any card", r"trumps were led", r"void in", r"worth",
     ],
 }
 

@@ -1687,7 +1687,7 @@ class DealDashboard(BoardSteps, W.VBox):
     def _new_replay(self, st) -> Replay:
         """The replay of ``st`` for the learner's eyes, with the judge's verdicts when How
         did I do? has judged this very deal."""
-        replay = Replay(st, viewer=self._replay_viewer(), names=self.names)
+        replay = Replay(st, viewer=self._replay_viewer(), names=self.names, lang=self.lang)
         if self._verdicts is not None and self._verdicts_key == self._history_key(st):
             replay.add_verdicts(self._verdicts)
         return replay

@@ -574,13 +574,13 @@ class Guide:
         n = len(st.completed_tricks)
         played = self._cards_of(trick)
         why = ""
-        if self._en:   # the replay's reasons are in English only (yet)
-            try:
-                lines = [x for step in Replay(st, viewer=self.table.seat, names=self.table.names).lines for x in step]
-                line = next((x for x in reversed(lines) if x.startswith(f"trick {n} ")), "")
-                why = learner_words(line.split(": ", 1)[1]) if ": " in line else ""
-            except Exception:  # noqa: BLE001 - the guide still says who won
-                why = ""
+        try:   # the replay's line of the trick, in the table's language: "trick 3 [...] to West: <why>"
+            r = Replay(st, viewer=self.table.seat, names=self.table.names, lang=lang)
+            closing = next(i for i in range(len(r) - 1, -1, -1) if len(r.state_at(i).completed_tricks) < n)
+            line = r.lines[closing][1]   # the action that closed trick n: its play, then the trick
+            why = learner_words(line.split(": ", 1)[1]) if ": " in line else ""
+        except Exception:  # noqa: BLE001 - the guide still says who won
+            why = ""
         winner = trick.winner
         title = _("points taken, trick {n}", n=n) if points else _("trick {n} won", n=n)
         extra = ""
