@@ -33,7 +33,10 @@ result, bonus − penalty (§2.2); Armenian Durak, the mover's deal points minus
 opponent's (§3.4).
 
 Public names: :class:`Problem`, :class:`Grade`, :func:`load_problems`, :func:`grade`,
-:func:`line_words`, :func:`seat_names`.
+:func:`line_words`, :func:`line_steps`, :func:`seat_names`, :func:`result_words`. The words of
+:func:`grade`, :func:`line_words` and :func:`result_words` are in the language of their ``tr``
+(a :func:`cardkit.i18n.translation`; None: English), each sentence one catalog message; cards
+stay ``Q♥`` for the page to write in its letters (issue 29).
 """
 
 from __future__ import annotations
