@@ -125,3 +125,38 @@ def test_storage_tampered_with_changes_only_her_view_and_shows_no_error(dashboar
     page = dashboard("index.ipynb", page=own_page)
     expect(page.locator(".ck-progress")).to_contain_text("Variety 1: the rules: ○ not started")
     expect(page.locator("body")).not_to_contain_text("Traceback")
+
+
+def test_a_russian_problem_solved_is_kept_and_the_russian_index_shows_it(dashboard, own_page):
+    """Issue 29: the Russian problem page speaks Russian (Т К Д В on its card buttons), its first
+    answer is kept under the Russian page's own name (``ru/warsaw_hearts/4_problems``) and read
+    back on reload, and the Russian index's progress shows it, in Russian."""
+    from cardkit.i18n import translation
+    from cardkit_widgets._common import cards_in_words_of
+    own_page.set_viewport_size(SIZES["laptop"])
+    problems = load_problems(LESSONS / "warsaw_hearts" / "problems.json")
+    first = problems[0]
+    page = dashboard("ru/warsaw_hearts/4_problems.ipynb", page=own_page)
+    box = page.locator(".ck-problems")
+    expect(box).to_contain_text(f"решено: 0 из {len(problems)}")
+    expect(box).to_contain_text(f"Задача 1 из {len(problems)} · лёгкая · розыгрыш")
+    box.get_by_role("button", name=cards_in_words_of(first.best.label, translation("ru")), exact=True).click()
+    expect(box).to_contain_text("Верно")
+    expect(box).to_contain_text(f"решено: 1 из {len(problems)}")
+    learner, _rated = replay([(1, True)], {p.number: p.rating for p in problems})
+
+    page = dashboard("ru/warsaw_hearts/4_problems.ipynb", page=own_page)      # reload
+    box = page.locator(".ck-problems")
+    expect(box).to_contain_text(f"решено: 1 из {len(problems)}")
+    expect(box).to_contain_text(f"ваш рейтинг в этих задачах: {learner.rating:.0f}")
+
+    index = dashboard("ru/index.ipynb", page=own_page)
+    progress = index.locator(".ck-progress")
+    expect(progress).to_contain_text(
+        f"Варшавские червы 4: задачи: ◐ начато (отвечено на 1 из {len(problems)} задач; "
+        f"ваш рейтинг {learner.rating:.0f})")
+    expect(progress).to_contain_text("Варьете 1: правила: ○ не начато")
+    expect(progress).not_to_contain_text(re.compile(r"[A-Za-z]{2,}"))
+    expect(progress.get_by_role("link", name="Варшавские червы 4: задачи").first).to_have_attribute(
+        "href", "warsaw_hearts/4_problems.ipynb")
+    no_sideways_scroll(index)

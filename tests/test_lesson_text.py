@@ -81,7 +81,8 @@ def strip_markdown(s: str) -> str:
 
 # Keys of the card table's state that hold no learner text (internal names, CSS, codes).
 _SKIP_KEYS = {"kind", "id", "suit", "rank", "sym", "pos", "game", "classes", "_esm", "_css",
-              "_anywidget_id", "layout", "size", "_dom_classes", "style", "tabbable"}
+              "_anywidget_id", "layout", "size", "_dom_classes", "style", "tabbable",
+              "mode", "stored", "keep"}   # the progress store's data (cardkit_widgets.progress), never drawn
 _TEXT_TRAITS = ("description", "tooltip", "placeholder")
 _VALUE_MODELS = {"HTMLModel", "HTMLMathModel", "LabelModel", "TextModel", "TextareaModel"}
 

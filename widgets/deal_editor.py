@@ -84,28 +84,31 @@ def _line(text: str) -> str:
     return f"<span style='color:#b71c1c'>⚠ {html.escape(text)}</span>"
 
 
-def dd_table_html(table: Any) -> str:
+def dd_table_html(table: Any, lang: str = "en") -> str:
     """The double-dummy table as HTML: a row per contract, a column per declaring pair.
 
     :param table: what :func:`cardkit.analysis.dd_table` returns: a mapping contract ->
         (mapping pair -> margin, or a sequence of margins by pair), a mapping
         ``(contract, pair) -> margin``, a sequence of rows, or anything with ``to_html()``.
+    :param lang: the language of its words, ``"en"`` (default) or ``"ru"``.
+    :raises CardkitError: for another ``lang``.
     """
+    tr = translation(check_lang(lang))
     if hasattr(table, "to_html"):
         return str(table.to_html())
     if hasattr(table, "margins") and isinstance(table.margins, dict):
-        return _ddtable_html(table)
+        return _ddtable_html(table, tr)
     rows: list[tuple[str, list]] = []
-    cols: list[str] = list(PAIRS)
+    cols: list[str] = [_pair_words(p, tr) for p in range(len(PAIRS))]
     if isinstance(table, dict) and table and all(isinstance(k, tuple) and len(k) == 2 for k in table):
         contracts = sorted({k[0] for k in table})
         pairs = sorted({k[1] for k in table})
-        cols = [_pair_words(p) for p in pairs]
+        cols = [_pair_words(p, tr) for p in pairs]
         rows = [(str(c), [table.get((c, p)) for p in pairs]) for c in contracts]
     elif isinstance(table, dict):
         for c, v in table.items():
             if isinstance(v, dict):
-                cols = [_pair_words(p) for p in v]
+                cols = [_pair_words(p, tr) for p in v]
                 rows.append((str(c), list(v.values())))
             else:
                 rows.append((str(c), list(v) if isinstance(v, (list, tuple)) else [v]))
@@ -115,40 +118,52 @@ def dd_table_html(table: Any) -> str:
         except TypeError:
             return f"<div>{html.escape(str(table))}</div>"
     head = "".join(f"<th style='padding:0 8px'>{html.escape(c)}</th>" for c in cols)
+    contract = tr.gettext("contract {n}")
     body = "".join(
-        f"<tr><td style='padding:0 8px'>contract {html.escape(c)}</td>"
+        f"<tr><td style='padding:0 8px'>{html.escape(contract.format(n=c))}</td>"
         + "".join(f"<td style='padding:0 8px;text-align:right'>{_margin(x)}</td>" for x in vals) + "</tr>"
         for c, vals in rows)
-    return (f"<div><b>Double-dummy table</b>: the declarers' margin with every hand known.</div>"
+    title = tr.gettext("<b>Double-dummy table</b>: the declarers' margin with every hand known.")
+    return (f"<div>{title}</div>"
             f"<table class='ck-dd-table'><tr><th></th>{head}</tr>{body}</table>")
 
 
-def _ddtable_html(table) -> str:
+def _ddtable_html(table, tr) -> str:
     """:class:`cardkit.analysis.DDTable`: a row per declaring pair (the first namer first),
-    a column per contract solved."""
+    a column per contract solved, in ``tr``'s language."""
     contracts = sorted({c for c, _p in table.margins})
     pairs = sorted({p for _c, p in table.margins})
-    head = "".join(f"<th style='padding:0 8px'>contract {c}</th>" for c in contracts)
+    contract = tr.gettext("contract {n}")
+    head = "".join(f"<th style='padding:0 8px'>{html.escape(contract.format(n=c))}</th>" for c in contracts)
     body = "".join(
-        f"<tr><td style='padding:0 8px'>{html.escape(_pair_words(p))}</td>"
+        f"<tr><td style='padding:0 8px'>{html.escape(_pair_words(p, tr))}</td>"
         + "".join(f"<td style='padding:0 8px;text-align:right'>{_margin(table.margins[(c, p)])}</td>"
                   for c in contracts) + "</tr>"
         for p in pairs)
     unsolved = len(getattr(table, "unsolved", ()) or ())
-    cells = "cell" if unsolved == 1 else "cells"
-    note = (f"<div>– : not solved within {DD_NODES:,} positions ({unsolved} {cells}); the point contracts "
-            f"take minutes each.</div>" if unsolved else "")
-    return (f"<div><b>Double-dummy table</b>: the declarers' margin when all four play their best with every "
-            f"hand known. Declarers: the one who names the contract first, then the partner (who leads follows "
-            f"from it, Rules §1.4).</div><table class='ck-dd-table'>"
-            f"<tr><th>declarers</th>{head}</tr>{body}</table>{note}")
+    nodes = f"{DD_NODES:,}" if tr is translation("en") else f"{DD_NODES:,}".replace(",", " ")
+    note = ("<div>" + tr.ngettext("– : not solved within {nodes} positions ({n} cell); the point contracts take "
+                                  "minutes each.",
+                                  "– : not solved within {nodes} positions ({n} cells); the point contracts take "
+                                  "minutes each.", unsolved).format(nodes=nodes, n=unsolved) + "</div>"
+            if unsolved else "")
+    title = tr.gettext("<b>Double-dummy table</b>: the declarers' margin when all four play their best with every "
+                       "hand known. Declarers: the one who names the contract first, then the partner (who leads "
+                       "follows from it, Rules §1.4).")
+    declarers = html.escape(tr.gettext("declarers"))
+    return (f"<div>{title}</div><table class='ck-dd-table'>"
+            f"<tr><th>{declarers}</th>{head}</tr>{body}</table>{note}")
 
 
-def _pair_words(p) -> str:
+def _pair_words(p, tr=None) -> str:
+    tr = translation("en") if tr is None else tr
+    if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(PAIRS):
+        p = (p, p + 2)
     if isinstance(p, tuple) and len(p) == 2 and all(isinstance(x, int) and 0 <= x < 4 for x in p):
-        return f"{_SEAT_WORDS[p[0]]} & {_SEAT_WORDS[p[1]]}"
-    if isinstance(p, int) and 0 <= p < len(PAIRS):
-        return PAIRS[p]
+        return tr.pgettext("a pair of seats", "{first} & {second}").format(first=tr.gettext(_SEAT_WORDS[p[0]]),
+                                                                           second=tr.gettext(_SEAT_WORDS[p[1]]))
+    if p in PAIRS:
+        return _pair_words(PAIRS.index(p), tr)
     return str(p)
 
 
@@ -563,18 +578,19 @@ class DealEditor(W.VBox):
             raise CardkitError(self._("the deal is not complete: place every card or press Deal the rest at random"))
         dd_table = _dd_table_function()
         if dd_table is None:
-            self.dd_view.value = ("<i>The double-dummy table is not in this version of the kit yet "
-                                  "(it comes with the judge's exact search).</i>")
+            self.dd_view.value = "<i>" + self._("The double-dummy table is not in this version of the kit yet "
+                                                "(it comes with the judge's exact search).") + "</i>"
             return self.dd_view.value
         chosen = tuple(contracts if contracts is not None else self.dd_contracts.value)
         if not chosen:
             raise CardkitError(self._("choose at least one contract for the double-dummy table"))
 
         def progress(done: int, total: int) -> None:
-            self.dd_view.value = f"<i>Solving with every hand known: {done} of {total} searches done…</i>"
-        self.dd_view.value = "<i>Solving with every hand known…</i>"
+            self.dd_view.value = "<i>" + self._("Solving with every hand known: {done} of {total} searches done…",
+                                                done=done, total=total) + "</i>"
+        self.dd_view.value = "<i>" + self._("Solving with every hand known…") + "</i>"
         self.dd_view.value = dd_table_html(dd_table(self.spec.new_state(), contracts=chosen, max_nodes=DD_NODES,
-                                                    progress=progress))
+                                                    progress=progress), self.lang)
         return self.dd_view.value
 
     def add_to_set(self) -> None:

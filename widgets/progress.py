@@ -31,6 +31,7 @@ import ipywidgets as W
 import traitlets
 
 from cardkit import progress as P
+from cardkit.i18n import check_lang, translation
 from cardkit.room_report import lesson_name, room_endpoint
 
 __all__ = ["ProgressStore", "store", "when_loaded", "before", "follow_exercise", "ProgressIndex", "STORAGE_KEY"]
@@ -184,8 +185,10 @@ def follow_exercise(exercise) -> None:
         first = found.first("exercise", lesson, exercise.title)
         if first is None or P.session().first("exercise", lesson, exercise.title) is not None:
             return
-        exercise.kept = (' · <span class="ck-kept">answered on an earlier visit: '
-                         + ("right" if first.right else "not right") + " the first time</span>")
+        tr = getattr(exercise, "i18n", None) or translation("en")
+        words = (tr.gettext("answered on an earlier visit: right the first time") if first.right
+                 else tr.gettext("answered on an earlier visit: not right the first time"))
+        exercise.kept = f' · <span class="ck-kept">{words}</span>'
         exercise._show_status()
     when_loaded(show)
 
@@ -200,15 +203,23 @@ class ProgressIndex(W.VBox):
     not started), the next step in words with its link, and under the hub the teaching
     room's link.
 
-    :param root: the lessons folder (:func:`cardkit.progress.catalogue`).
+    :param root: the lessons folder (:func:`cardkit.progress.catalogue`): the index's own
+        folder, ``lessons`` or ``lessons/ru``.
     :param environ: the environment (None: the kernel's), read for the hub.
+    :param lang: the language of its words, ``"en"`` (default) or ``"ru"``.
+    :param prefix: what the lessons' names begin with, as its pages report them (None: ``"ru/"``
+        for ``lang="ru"``, the Russian index beside the Russian pages; else ``""``).
+    :raises CardkitError: for another ``lang``.
     :ivar steps: the lessons that keep answers.
     :ivar html: the HTML shown (``.value``).
     """
 
-    def __init__(self, root: Path | str = ".", environ=None) -> None:
+    def __init__(self, root: Path | str = ".", environ=None, lang: str = "en", prefix: str | None = None) -> None:
         env = os.environ if environ is None else environ
-        self.steps = P.catalogue(root)
+        self.lang = check_lang(lang)
+        self.i18n = translation(self.lang)
+        self.prefix = ("ru/" if self.lang == "ru" else "") if prefix is None else prefix
+        self.steps = P.catalogue(root, self.prefix)
         self.root = Path(root)
         self.room = P.room_page(env)
         self.html = W.HTML()
@@ -218,38 +229,60 @@ class ProgressIndex(W.VBox):
         super().__init__([self.html, store()])
         when_loaded(self.show)
 
+    def _href(self, lesson: str) -> str:
+        """A lesson's page, relative to the index: ``variety/1_rules.ipynb``."""
+        return html.escape(lesson.removeprefix(self.prefix)) + ".ipynb"
+
     def show(self, found: P.Progress, known: bool = True) -> str:
         """Draw the lessons' states from ``found``; returns the HTML."""
+        tr = self.i18n
+        _ = tr.gettext
+        marks = {"done": _("✔ done"), "started": _("◐ started"), "not started": _("○ not started")}
         rows = []
         for s in self.steps:
             state = P.status(found, s)
             answered = sum(found.first(s.kind, s.lesson, i) is not None for i in s.items)
-            noun = "exercise" if s.kind == "exercise" else "problem"
-            mark = {"done": "✔ done", "started": "◐ started", "not started": "○ not started"}[state]
-            rating = ""
+            total = len(s.items)
+            rating = None
             if s.kind == "problem" and answered and s.lesson in self._ratings:
                 from cardkit.rating import replay
-                learner, _ = replay(((k, a.right) for k, a in found.of("problem", s.lesson).items()),
-                                    self._ratings[s.lesson])
-                rating = f"; your rating {learner.rating:.0f}"
-            rows.append(f'<li><a href="{html.escape(s.lesson)}.ipynb"{LINK}>{html.escape(s.title)}</a>: <b>{mark}</b> '
-                        f'<span style="color:#555">({answered} of {len(s.items)} {noun}s answered{rating})</span></li>')
+                learner, _r = replay(((k, a.right) for k, a in found.of("problem", s.lesson).items()),
+                                     self._ratings[s.lesson])
+                rating = f"{learner.rating:.0f}"
+            if s.kind == "exercise":
+                count = tr.ngettext("({answered} of {total} exercise answered)", "({answered} of {total} exercises "
+                                    "answered)", total)
+            elif rating is None:
+                count = tr.ngettext("({answered} of {total} problem answered)", "({answered} of {total} problems "
+                                    "answered)", total)
+            else:
+                count = tr.ngettext("({answered} of {total} problem answered; your rating {rating})",
+                                    "({answered} of {total} problems answered; your rating {rating})", total)
+            count = count.format(answered=answered, total=total, rating=rating)
+            rows.append(f'<li><a href="{self._href(s.lesson)}"{LINK}>{html.escape(s.title)}</a>: '
+                        f'<b>{marks[state]}</b> <span style="color:#555">{count}</span></li>')
         nxt = P.next_step(found, self.steps, self._ratings)
         if not known:
-            head = "<b>Your progress</b> (reading what you did before…)"
+            head = _("<b>Your progress</b> (reading what you did before…)")
         elif nxt is None:
-            head = "<b>Your progress:</b> every exercise and problem answered. Well done."
+            head = _("<b>Your progress:</b> every exercise and problem answered. Well done.")
         else:
             step, item = nxt
-            what = f"the exercise «{html.escape(item)}»" if step.kind == "exercise" else f"problem {html.escape(item)}"
-            head = (f'<b>Next:</b> <a href="{html.escape(step.lesson)}.ipynb"{LINK}>{html.escape(step.title)}</a>, '
-                    f'{what}.')
-        where = ("kept by the teaching room" if self.room else
-                 "kept in this browser: another browser or computer starts afresh")
-        room = (f'<p><a href="{html.escape(self.room)}" target="_blank" rel="noopener"{LINK}><b>Teaching room</b></a>: '
-                "play at a table with the class, as your teacher sets it up.</p>" if self.room else "")
+            link = f'<a href="{self._href(step.lesson)}"{LINK}>{html.escape(step.title)}</a>'
+            head = (_("<b>Next:</b> {lesson}, the exercise «{exercise}».") if step.kind == "exercise"
+                    else _("<b>Next:</b> {lesson}, problem {problem}.")).format(
+                        lesson=link, exercise=html.escape(item), problem=html.escape(item))
+        where = (_("Your first answer to each exercise and problem is kept by the teaching room.") if self.room else
+                 _("Your first answer to each exercise and problem is kept in this browser: another browser or "
+                   "computer starts afresh."))
+        room = ""
+        if self.room:
+            words = _("Teaching room")
+            link = f'<a href="{html.escape(self.room)}" target="_blank" rel="noopener"{LINK}><b>{words}</b></a>'
+            room = ("<p>" + _("{room}: play at a table with the class, as your teacher sets it up.").format(room=link)
+                    + "</p>")
         self.html.value = (f"{room}<p>{head}</p><ul style='margin:2px 0'>{''.join(rows)}</ul>"
-                           f'<p style="color:#555">Your first answer to each exercise and problem is {where}.</p>')
+                           f'<p style="color:#555">{where}</p>')
         return self.html.value
 
 
@@ -261,7 +294,8 @@ def _ratings(root: Path, steps) -> dict[str, dict[str, float]]:
         if s.kind != "problem":
             continue
         try:
-            data = json.loads((root / s.lesson).parent.joinpath("problems.json").read_text(encoding="utf-8"))
+            source = Path(s.source) if s.source else (root / s.lesson).parent / "problems.json"
+            data = json.loads(source.read_text(encoding="utf-8"))
             out[s.lesson] = {str(p.get("number", i + 1)): float(p.get("rating") or seed_rating(p))
                              for i, p in enumerate(data["problems"])}
         except (OSError, ValueError, KeyError, TypeError) as e:

@@ -33,7 +33,10 @@ result, bonus − penalty (§2.2); Armenian Durak, the mover's deal points minus
 opponent's (§3.4).
 
 Public names: :class:`Problem`, :class:`Grade`, :func:`load_problems`, :func:`grade`,
-:func:`line_words`, :func:`seat_names`.
+:func:`line_words`, :func:`line_steps`, :func:`seat_names`, :func:`result_words`. The words of
+:func:`grade`, :func:`line_words` and :func:`result_words` are in the language of their ``tr``
+(a :func:`cardkit.i18n.translation`; None: English), each sentence one catalog message; cards
+stay ``Q♥`` for the page to write in its letters (issue 29).
 """
 
 from __future__ import annotations
@@ -46,9 +49,10 @@ from typing import Any
 
 from cardkit.core._checks import is_whole
 from cardkit.core.errors import CardkitError, NotationError, quote
+from cardkit.i18n import N_, Translation, translation
 from cardkit.wording import minus_signs, signed
 
-__all__ = ["Problem", "Grade", "load_problems", "grade", "line_words", "seat_names", "result_words"]
+__all__ = ["Problem", "Grade", "load_problems", "grade", "line_words", "line_steps", "seat_names", "result_words"]
 
 
 def _state_class(game: object):
@@ -59,17 +63,22 @@ def _state_class(game: object):
     return entries[game].engine().State
 
 
-def seat_names(players: int, seat: int) -> list[str]:
+def seat_names(players: int, seat: int, tr: Translation | None = None) -> list[str]:
     """Names of seats 0..players-1 seen from ``seat``: "you", then by where they sit
     (four players: West on the left, North opposite, East on the right; three: Left,
-    Right; two: the opponent).
+    Right; two: the opponent), as they are written inside a sentence.
 
+    :param tr: the language (a :func:`cardkit.i18n.translation`; None: English). Russian:
+        «вы», «Запад», «Север», «Восток»; three players «Запад», «Восток»; two «соперник».
     :raises CardkitError: for ``players`` other than 2, 3 or 4, or a ``seat`` that is not
         one of theirs (0..players − 1; not a bool, a float or None).
     """
     from cardkit.core.dealing import check_seat
-    around = {2: ["you", "the opponent"], 3: ["you", "Left", "Right"],
-              4: ["you", "West", "North", "East"]}
+    tr = translation("en") if tr is None else tr
+    you = tr.pgettext("the learner, in a sentence", "you")
+    around = {2: [you, tr.pgettext("in a sentence", "the opponent")],
+              3: [you, tr.pgettext("seat of 3", "Left"), tr.pgettext("seat of 3", "Right")],
+              4: [you, tr.gettext("West"), tr.gettext("North"), tr.gettext("East")]}
     if not (is_whole(players) and players in around):
         raise CardkitError(f"players {quote(players)}: expected 2, 3 or 4")
     players = int(players)
@@ -80,11 +89,17 @@ def seat_names(players: int, seat: int) -> list[str]:
 _signed = signed   # points with their sign and the minus sign "−" (cardkit.wording)
 
 
-def result_words(game: str) -> str:
-    """What a value means, in words (for a lesson's introduction)."""
-    return {"variety": "your side's deal score minus the other side's",
-            "warsaw_hearts": "your deal result, bonus − penalty",
-            "armenian_durak": "your deal points minus the opponent's"}[game]
+_RESULT_WORDS = {"variety": N_("your side's deal score minus the other side's"),
+                 "warsaw_hearts": N_("your deal result, bonus − penalty"),
+                 "armenian_durak": N_("your deal points minus the opponent's")}
+
+
+def result_words(game: str, tr: Translation | None = None) -> str:
+    """What a value means, in words (for a lesson's introduction), in ``tr``'s language
+    (a :func:`cardkit.i18n.translation`; None: English).
+
+    :raises KeyError: for a game other than the three."""
+    return (translation("en") if tr is None else tr).gettext(_RESULT_WORDS[game])
 
 
 @dataclass
@@ -133,6 +148,10 @@ class Problem:
     @property
     def names(self) -> list[str]:
         return seat_names(self.state.players, self.seat)
+
+    def names_in(self, tr: Translation | None) -> list[str]:
+        """:attr:`names` in ``tr``'s language (None: English), as written inside a sentence."""
+        return seat_names(self.state.players, self.seat, tr)
 
 
 @dataclass(frozen=True)
@@ -225,40 +244,43 @@ def _action_name(a) -> str:
     return str(a)
 
 
-def grade(problem: Problem, action) -> Grade:
+def grade(problem: Problem, action, tr: Translation | None = None) -> Grade:
     """Grade ``action`` (an action object or its notation) as the answer to ``problem``.
 
     Play: "right: Q♥ is best" or "K♠ costs 4 points: with best play after it you end with
     −6 instead of −2". Bid: the advisor's margins and the cost ± its standard error.
 
+    :param tr: the language of the grade's text (a :func:`cardkit.i18n.translation`; None:
+        English). Cards are written ``Q♥`` (``T♥`` the ten) in every language: the page
+        writes them in its letters.
     :raises CardkitError: for an action that is not legal here (NotationError for text
         that is no action).
     """
+    tr = translation("en") if tr is None else tr
     st = problem.state
     a = st.parse_action(action)
     if a not in problem.values:
         raise CardkitError(f"{quote(st.action_to_str(a))} is not one of the legal choices here")
     best = problem.best
-    if problem.kind == "bid":
-        what = "Repeating" if problem.question == "repeat" and a in _others_numbers(st) else "Naming"
-        return _estimated_grade(problem, a, best_here="the best bid here", figure="margin", noun="bid",
-                                doing=f"{what} ")
-    if problem.kind == "view":
-        return _estimated_grade(problem, a, best_here="best from what you can see", figure="result", noun="card")
+    if problem.kind in ("bid", "view"):
+        return _estimated_grade(problem, a, tr)
     v = problem.values
     if a == best:
-        return Grade(True, 0.0, 0.0, f"Right: {_action_name(a)} is best. With best play you end with "
-                                     f"{_signed(v[a])}.")
+        return Grade(True, 0.0, 0.0, tr.gettext("Right: {card} is best. With best play you end with {result}.").format(
+            card=_action_name(a), result=_signed(v[a])))
     cost = v[best] - v[a]
-    pts = "point" if cost == 1 else "points"
     if cost == 0:  # not the stored best but as good (not in a stored set: the best is unique)
-        return Grade(True, 0.0, 0.0, f"Right: {_action_name(a)} is as good as {_action_name(best)}.")
-    return Grade(False, float(cost), 0.0,
-                 f"{_action_name(a)} costs {cost} {pts}: with best play after it you end with "
-                 f"{_signed(v[a])} instead of {_signed(v[best])} ({_action_name(best)} is best).")
+        return Grade(True, 0.0, 0.0, tr.gettext("Right: {card} is as good as {best}.").format(
+            card=_action_name(a), best=_action_name(best)))
+    text = tr.ngettext("{card} costs {cost} point: with best play after it you end with {result} instead of "
+                       "{best_result} ({best} is best).",
+                       "{card} costs {cost} points: with best play after it you end with {result} instead of "
+                       "{best_result} ({best} is best).", abs(int(cost)))
+    return Grade(False, float(cost), 0.0, text.format(card=_action_name(a), cost=cost, result=_signed(v[a]),
+                                                      best_result=_signed(v[best]), best=_action_name(best)))
 
 
-def _estimated_grade(problem: Problem, a, *, best_here: str, figure: str, noun: str, doing: str = "") -> Grade:
+def _estimated_grade(problem: Problem, a, tr: Translation) -> Grade:
     """The grade of ``a`` where the values are estimates with standard errors (points): a
     bid (the advisor's margins) or a card from the mover's own view; the nouns differ ("the
     best bid here", "expected margin", "the best bid" / "best from what you can see",
@@ -266,19 +288,41 @@ def _estimated_grade(problem: Problem, a, *, best_here: str, figure: str, noun: 
     review (:class:`cardkit.analysis.Verdict`), a cost is stated as a cost only when it is
     over two standard errors; otherwise "about N points worse on average, not certain"."""
     m, se, best = problem.values, problem.stderr, problem.best
+    bid = problem.kind == "bid"
     if a == best:
-        return Grade(True, 0.0, 0.0, f"Right: {a} is {best_here}: expected {figure} "
-                                     f"{_signed(m[a], 1)} ± {se[a]:.1f} points.")
+        text = (tr.gettext("Right: {choice} is the best bid here: expected margin {value} ± {stderr} points.") if bid
+                else tr.gettext("Right: {choice} is best from what you can see: expected result {value} ± {stderr} "
+                                "points."))
+        return Grade(True, 0.0, 0.0, text.format(choice=a, value=_signed(m[a], 1), stderr=f"{se[a]:.1f}"))
     cost = m[best] - m[a]
     cse = math.hypot(se[best], se[a])
-    figures = (f"the expected {figure} is {_signed(m[a], 1)} for {a} and {_signed(m[best], 1)} for {best}, "
-               f"the best {noun}.")
     from cardkit.analysis.judge import cost_is_clear
-    if not cost_is_clear(cost, cse):   # the review's rule: a cost within two standard errors is not stated as one
-        return Grade(False, cost, cse,
-                     f"{doing}{a} is about {cost:.1f} points worse on average, not certain (± {cse:.1f}: within "
-                     f"the noise of the sampled deals): {figures}")
-    return Grade(False, cost, cse, f"{doing}{a} costs {cost:.1f} ± {cse:.1f} points on average: {figures}")
+    clear = cost_is_clear(cost, cse)   # the review's rule: a cost within two standard errors is not stated as one
+    repeating = bid and problem.question == "repeat" and a in _others_numbers(problem.state)
+    if not clear:
+        if not bid:
+            text = tr.gettext("{choice} is about {cost} points worse on average, not certain (± {stderr}: within "
+                              "the noise of the sampled deals): the expected result is {value} for {choice} and "
+                              "{best_value} for {best}, the best card.")
+        elif repeating:
+            text = tr.gettext("Repeating {choice} is about {cost} points worse on average, not certain (± {stderr}: "
+                              "within the noise of the sampled deals): the expected margin is {value} for {choice} "
+                              "and {best_value} for {best}, the best bid.")
+        else:
+            text = tr.gettext("Naming {choice} is about {cost} points worse on average, not certain (± {stderr}: "
+                              "within the noise of the sampled deals): the expected margin is {value} for {choice} "
+                              "and {best_value} for {best}, the best bid.")
+    elif not bid:
+        text = tr.gettext("{choice} costs {cost} ± {stderr} points on average: the expected result is {value} for "
+                          "{choice} and {best_value} for {best}, the best card.")
+    elif repeating:
+        text = tr.gettext("Repeating {choice} costs {cost} ± {stderr} points on average: the expected margin is "
+                          "{value} for {choice} and {best_value} for {best}, the best bid.")
+    else:
+        text = tr.gettext("Naming {choice} costs {cost} ± {stderr} points on average: the expected margin is "
+                          "{value} for {choice} and {best_value} for {best}, the best bid.")
+    return Grade(False, cost, cse, text.format(choice=a, cost=f"{cost:.1f}", stderr=f"{cse:.1f}",
+                                               value=_signed(m[a], 1), best_value=_signed(m[best], 1), best=best))
 
 
 def _others_numbers(state) -> set[int]:
@@ -286,31 +330,45 @@ def _others_numbers(state) -> set[int]:
     return {b for i, b in enumerate(state.bids) if (state.first_bidder + i) % 4 != seat}
 
 
-def _verb(name: str, you: str, other: str) -> str:
-    return f"{name} {you if name == 'you' else other}"
-
-
-def line_words(problem: Problem) -> str:
+def line_words(problem: Problem, tr: Translation | None = None) -> str:
     """The best line in words, trick by trick: "Trick 10: you play Q♥, West 2♥, North
     A♥, East 3♥; North wins. …" and how the deal ends for the learner.
 
     Armenian Durak's draws are told too ("you take the face-down card of stack 3 into
     your hand: 7♣"). Play problems only.
 
+    :param tr: the language (a :func:`cardkit.i18n.translation`; None: English); cards are
+        written ``Q♥`` in every language.
+    :raises CardkitError: for a bid problem.
+    """
+    return " ".join(line_steps(problem, tr))
+
+
+def line_steps(problem: Problem, tr: Translation | None = None) -> list[str]:
+    """:func:`line_words` as a list of steps: each trick's sentence (with the sentence of a
+    trick left unfinished after it), and the sentence of how the deal ends.
+
     :raises CardkitError: for a bid problem.
     """
     if problem.kind != "play":
         raise CardkitError("a bid problem has no line of play")
+    tr = translation("en") if tr is None else tr
     st = problem.state.clone()
-    names = problem.names
+    names = problem.names_in(tr)
+    me = problem.seat
     durak = problem.game == "armenian_durak"
-    sentences: list[str] = []
+    sentences: list[tuple[bool, str]] = []    # (a step of its own, the sentence)
     parts: list[str] = []
     t = st.trick
     if t is not None and t.cards and st.phase != "draw":  # the trick already begun
         for i, c in enumerate(t.cards):
             w = names[(t.leader + i) % st.players]
-            parts.append(f"{w} {'led' if i == 0 else 'played'} {c}" if i == 0 or len(t.cards) == 1 else f"{w} {c}")
+            if i == 0:
+                parts.append(tr.gettext("{seat} led {card}").format(seat=w, card=c))
+            elif len(t.cards) == 1:
+                parts.append(tr.gettext("{seat} played {card}").format(seat=w, card=c))
+            else:
+                parts.append(tr.pgettext("a card played to a trick", "{seat} {card}").format(seat=w, card=c))
     opening = True
     for a in problem.line:
         a = st.parse_action(a)
@@ -318,12 +376,14 @@ def line_words(problem: Problem) -> str:
         who = names[seat]
         if durak and st.phase == "draw":
             if a.stack is None:
-                parts.append(_verb(who, "do not draw", "does not draw"))
+                parts.append(tr.gettext("you do not draw") if seat == me else
+                             tr.gettext("{seat} does not draw").format(seat=who))
+            elif seat == me:
+                parts.append(tr.gettext("you take the face-down card of stack {n} into your hand: {card}").format(
+                    n=a.stack + 1, card=st.down[seat][a.stack]))
             else:
-                card = st.down[seat][a.stack]
-                seen = " " + str(card) if seat == problem.seat else ""
-                parts.append(_verb(who, "take", "takes") + f" the face-down card of stack {a.stack + 1} into "
-                             f"{'your' if who == 'you' else 'its'} hand{':' if seen else ''}{seen}")
+                parts.append(tr.gettext("{seat} takes the face-down card of stack {n} into its hand").format(
+                    seat=who, n=a.stack + 1))
             st.apply_action(a)
             continue
         trick = st.trick
@@ -332,31 +392,48 @@ def line_words(problem: Problem) -> str:
         where = st.where(a) if durak else None
         was_opening, opening = opening, False
         if first:
-            parts.append(f"{_verb(who, 'lead', 'leads')} {a}")
+            play = (tr.gettext("you lead {card}").format(card=a) if seat == me else
+                    tr.gettext("{seat} leads {card}").format(seat=who, card=a))
         elif was_opening:  # the line's first card, in a trick already begun
-            parts.append(f"{_verb(who, 'play', 'plays')} {a}")
+            play = (tr.gettext("you play {card}").format(card=a) if seat == me else
+                    tr.gettext("{seat} plays {card}").format(seat=who, card=a))
         else:
-            parts.append(f"{who} {a}")
+            play = tr.pgettext("a card played to a trick", "{seat} {card}").format(seat=who, card=a)
         if where is not None and where[0] == "up":
             i = where[2]
             st.apply_action(a)
             under = st.up[seat][i]
-            parts[-1] += (f" from {'your' if who == 'you' else 'its'} tableau"
-                          + (f" (turning up {under})" if under is not None else ""))
+            if under is not None:
+                play = (tr.gettext("{play} from your tableau (turning up {card})") if seat == me else
+                        tr.gettext("{play} from its tableau (turning up {card})")).format(play=play, card=under)
+            else:
+                play = (tr.gettext("{play} from your tableau") if seat == me else
+                        tr.gettext("{play} from its tableau")).format(play=play)
         else:
             st.apply_action(a)
+        parts.append(play)
         done = st.tricks[n_trick - 1] if len(st.tricks) >= n_trick else None
         if done is not None and done.winner is not None:
-            w = names[done.winner]
-            sentences.append(f"Trick {n_trick}: " + ", ".join(parts) + f"; {_verb(w, 'win', 'wins')}.")
+            plays = ", ".join(parts)
+            text = (tr.gettext("Trick {n}: {plays}; you win.").format(n=n_trick, plays=plays) if done.winner == me
+                    else tr.gettext("Trick {n}: {plays}; {seat} wins.").format(n=n_trick, plays=plays,
+                                                                                 seat=names[done.winner]))
+            sentences.append((True, text))
             parts = []
     if parts:
-        sentences.append(", ".join(parts) + ".")
+        sentences.append((False, ", ".join(parts) + "."))
     from cardkit.analysis.judge import outcome
     if st.is_terminal():
-        sentences.append(f"You end with {_signed(outcome(st, problem.seat))} ({result_words(problem.game)}).")
-    text = " ".join(s[0].upper() + s[1:] for s in sentences)
-    return minus_signs(text)
+        sentences.append((True, tr.gettext("You end with {result} ({what}).").format(
+            result=_signed(outcome(st, problem.seat)), what=result_words(problem.game, tr))))
+    steps: list[str] = []
+    for own, text in sentences:
+        text = minus_signs(text[0].upper() + text[1:])
+        if own or not steps:
+            steps.append(text)
+        else:
+            steps[-1] += " " + text
+    return steps
 
 
 #: Armenian Durak, the book's fig. 52 (RULES.md §3.3), **reconstructed**: the book shows only

@@ -53,7 +53,9 @@ KINDS = ("exercise", "problem")
 MAX_TEXT = 1_000_000
 #: the most answers read from one store (a learner of every lesson has about a hundred)
 MAX_ANSWERS = 5_000
-_LESSON = re.compile(r"(?:[a-z_]{1,30}/)?[0-9a-z_]{1,40}|")
+# a lesson as lesson_name gives it: "variety/1_rules", "index", and a translated page's
+# "ru/variety/1_rules" (its language's folder first)
+_LESSON = re.compile(r"(?:[a-z]{2}/)?(?:[a-z_]{1,30}/)?[0-9a-z_]{1,40}|")
 _ITEM = re.compile(r"[^\x00-\x1f\x7f]{1,100}")
 
 
@@ -215,39 +217,61 @@ def note(kind: str, lesson: str, item, right: bool) -> bool:
 
 @dataclass(frozen=True)
 class Step:
-    """A lesson that keeps answers: ``lesson`` (``"variety/1_rules"``), ``title`` in words
-    (``"Variety 1: the rules"``), ``kind`` (``"exercise"`` or ``"problem"``) and ``items``
-    (the exercises' titles, or the problems' numbers as text, in the lesson's order)."""
+    """A lesson that keeps answers: ``lesson`` (``"variety/1_rules"``; a Russian page's
+    ``"ru/variety/1_rules"``), ``title`` in words (``"Variety 1: the rules"``), ``kind``
+    (``"exercise"`` or ``"problem"``), ``items`` (the exercises' titles, or the problems'
+    numbers as text, in the lesson's order) and, for a problem set, ``source``: the path of
+    its ``problems.json`` ("" for none)."""
 
     lesson: str
     title: str
     kind: str
     items: tuple[str, ...]
+    source: str = ""
 
 
 GAMES = ("variety", "warsaw_hearts", "armenian_durak")
 _EXERCISE = re.compile(r"""\b(?:Exercise|card_exercise)\(\s*(?:"[^"\n]*",\s*)?"([^"\n]+)\"""")
+_PROBLEM_SET = re.compile(r"""\bProblemSet\(\s*["']([^"'\n]{1,200}\.json)["']""")
 
 
-def catalogue(root: Path | str) -> list[Step]:
-    """The lessons under ``root`` (the ``lessons`` folder) that keep answers, in the
-    index's order (Variety, Warsaw Hearts, Armenian Durak; each by its number): a lesson
-    whose code makes exercises (``Exercise("title", …)``) or that has a problem set
-    (``problems.json`` beside ``4_problems``). A notebook that cannot be read is left out
-    (logged)."""
+def _problem_source(nb: Path, code: str) -> Path | None:
+    """The problem set a page reads: the JSON file its ``ProblemSet("…")`` names (relative to
+    the page, as a Russian page reads the English lesson's ``../../variety/problems.json``),
+    else ``problems.json`` beside it; None when there is none."""
+    m = _PROBLEM_SET.search(code)
+    for path in ((nb.parent / m[1]) if m else None, nb.parent / "problems.json"):
+        if path is not None and path.is_file():
+            return path
+    return None
+
+
+def catalogue(root: Path | str, prefix: str = "") -> list[Step]:
+    """The lessons under ``root`` (the ``lessons`` folder, or a language's folder such as
+    ``lessons/ru``) that keep answers, in the index's order (Variety, Warsaw Hearts,
+    Armenian Durak; each by its number): a lesson whose code makes exercises
+    (``Exercise("title", …)``) or that shows a problem set (``ProblemSet("…json")``, or
+    ``problems.json`` beside ``4_problems``). A notebook that cannot be read is left out
+    (logged).
+
+    :param prefix: what the lessons' names begin with, as the pages report them
+        (:func:`cardkit.room_report.lesson_name`): ``""`` for the English pages, ``"ru/"``
+        for the Russian ones (``"ru/variety/1_rules"``).
+    """
     root = Path(root)
     steps: list[Step] = []
     for game in GAMES:
         for nb in sorted((root / game).glob("[0-9]_*.ipynb")):
-            lesson = f"{game}/{nb.stem}"
+            lesson = f"{prefix}{game}/{nb.stem}"
             try:
                 cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
                 title = _heading(cells) or lesson
                 code = "\n".join("".join(c.get("source", "")) for c in cells if c.get("cell_type") == "code")
-                if "ProblemSet(" in code and (nb.parent / "problems.json").exists():
-                    data = json.loads((nb.parent / "problems.json").read_text(encoding="utf-8"))
+                source = _problem_source(nb, code) if "ProblemSet(" in code else None
+                if source is not None:
+                    data = json.loads(source.read_text(encoding="utf-8"))
                     items = tuple(str(p.get("number", i + 1)) for i, p in enumerate(data["problems"]))
-                    steps.append(Step(lesson, title, "problem", items))
+                    steps.append(Step(lesson, title, "problem", items, str(source)))
                     continue
                 titles = tuple(dict.fromkeys(_EXERCISE.findall(code)))
             except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
