@@ -75,3 +75,24 @@ def test_hint_and_review_in_russian():
     assert "<b>Как вы сыграли?</b>" in joined and "Взятка" in joined
     assert "Why" not in joined and "points" not in joined
     assert "раскладк" in joined and "решени" in joined
+
+
+def test_how_did_i_do_s_refusals_in_the_pseudo_language():
+    """How did I do? before the deal is over, and a judged decision's replay asked for too
+    early or for an action the deal does not have: one line each, through the catalog."""
+    from cardkit.errors import StateError
+
+    t = WarsawHeartsTable(seed=2, lang="qps", players=4)
+    said = []
+    for call in (t.review_deal, lambda: t.review_jump(0)):
+        with pytest.raises(StateError) as e:
+            call()
+        said.append(str(e.value))
+    while not t.state.is_terminal():
+        t.act(t.state.legal_actions()[0])
+    with pytest.raises(StateError) as e:
+        t.review_jump(999)
+    said.append(str(e.value))
+    assert all(x.startswith("⟦") for x in said), said
+    bad, _unused = not_through_catalog(said, [])
+    assert not bad, sorted(bad)

@@ -1392,7 +1392,7 @@ class DealDashboard(BoardSteps, W.VBox):
         """
         st = self.state
         if st is None:
-            raise StateError("no deal yet: press New deal")
+            raise StateError(self._("no deal yet: press New deal"))
         if not st.is_terminal():
             raise StateError(self._("How did I do? judges a finished deal: play this one to the end first"))
         key = self._history_key(st)
@@ -1534,12 +1534,12 @@ class DealDashboard(BoardSteps, W.VBox):
         """
         st = self.state
         if st is None or not st.is_terminal():
-            raise StateError("the replay of a judged decision needs a finished deal")
+            raise StateError(self._("the replay of a judged decision needs a finished deal"))
         if self.replay is None:
             self.replay = self._new_replay(st)
             self._set_replay_toggle(True)
         if not is_whole(index) or not 0 <= index < len(self.replay):
-            raise StateError(f"decision {quote(index)}: not an action of this deal")
+            raise StateError(self._("decision {index}: not an action of this deal", index=quote(index)))
         self.replay.seek(int(index) + 1)
         self.review_list.value = int(index)
         self._message = ""
@@ -1554,7 +1554,7 @@ class DealDashboard(BoardSteps, W.VBox):
         """
         st = self.state
         if st is None:
-            raise StateError("no deal yet: press New deal")
+            raise StateError(self._("no deal yet: press New deal"))
         replay = self._new_replay(st)
         replay.seek(len(replay) if position is None else position)
         self.replay = replay
