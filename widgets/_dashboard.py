@@ -1323,8 +1323,15 @@ class DealDashboard(BoardSteps, W.VBox):
         if value is None:
             return _("<b>Hint:</b> {what}: it is your only choice.", what=what)
         unit = _(HINT_UNITS.get(self.GAME, N_("your points")))
+        after = ""   # another language: the best bid's valuation, its own sentence after the Hint's
         if st.phase == "bidding":   # issue 31: which of the two valuations the best bid had
-            unit = _("your side's margin") + (f"; {html.escape(notes[best])}" if notes and best in notes else "")
+            unit = _("your side's margin")
+            if notes and best in notes:
+                if self.lang == "en":
+                    unit += f"; {html.escape(notes[best])}"
+                else:
+                    from cardkit.analysis.judge import valuation_words
+                    after = " " + html.escape(valuation_words(notes[best], self.i18n))
         if other is not None and other[0] == best:
             what = _("{what} (the card you pointed at)", what=what)
             other = None
@@ -1345,6 +1352,9 @@ class DealDashboard(BoardSteps, W.VBox):
         more = (_("{gap} more than {than}", gap=f"{gap:.1f}", than=than) if clear or pm == 0 else
                 _("about {gap} more than {than}", gap=f"{gap:.1f}", than=than))
         if basis:   # "from 24 deals solved exactly"
+            if self.lang != "en":
+                from cardkit.analysis.judge import valuation_words
+                basis = valuation_words(basis, self.i18n, phrase=True)
             source = html.escape(basis)
         elif st.phase != "bidding":
             source = self.i18n.ngettext("from {n} deals of the cards you cannot see",
@@ -1355,10 +1365,10 @@ class DealDashboard(BoardSteps, W.VBox):
         if gap == 0 and pm == 0:   # a tie in every deal: not "0.0 more than …, 9♦ (± 0.0: just as good …)"
             return _("<b>Hint:</b> {what}: {value} points on average ({unit}), just as good as {than}, in every "
                      "deal: either will do <small>— {source}</small>.", what=what, value=_signed(value), unit=unit,
-                     than=than, source=source)
+                     than=than, source=source) + after
         return (_("<b>Hint:</b> {what}: {value} points on average ({unit}), {more} (± {pm}{noise}) "
                   "<small>— {source}</small>.", what=what, value=_signed(value), unit=unit, more=more,
-                  pm=f"{pm:.1f}", noise=noise, source=source)
+                  pm=f"{pm:.1f}", noise=noise, source=source) + after
                 + (self._hint_reason(st, best, other[0]) if clear else ""))
 
     def _hint_reason(self, st, best, other) -> str:
@@ -1367,10 +1377,9 @@ class DealDashboard(BoardSteps, W.VBox):
         view: the solver's lines late in a deal, :data:`cardkit.analysis.reasons.REASON_CARDS`,
         the rule bots' lines before), HTML; "" when none."""
         from cardkit.analysis.reasons import hint_reason
-        if self.lang != "en":   # the reasons are worded in English only (yet): none rather than English
-            return ""
         try:
-            why = hint_reason(st, best, other, seat=self.seat, seed=self._deal_base())
+            why = hint_reason(st, best, other, seat=self.seat, seed=self._deal_base(),
+                              tr=None if self.lang == "en" else self.i18n)
         except CardkitError:   # never stops the Hint: its figures stand alone
             why = None
         return " <br>" + self._("<b>Why:</b> {why}", why=html.escape(why)) if why else ""
@@ -1407,7 +1416,7 @@ class DealDashboard(BoardSteps, W.VBox):
         """
         st = self.state
         if st is None:
-            raise StateError("no deal yet: press New deal")
+            raise StateError(self._("no deal yet: press New deal"))
         if not st.is_terminal():
             raise StateError(self._("How did I do? judges a finished deal: play this one to the end first"))
         key = self._history_key(st)
@@ -1513,14 +1522,18 @@ class DealDashboard(BoardSteps, W.VBox):
         """The verdict's sentence (the judge's, for cards), with a bid ("bid 7") and an
         Armenian Durak draw said in words (the judge writes the notation ``draw 3`` for
         the stack numbered 4 on the page)."""
+        from cardkit.analysis.judge import verdict_text  # the judge's sentence, the page's words for actions
+        tr = None if self.lang == "en" else self.i18n
         if all(isinstance(x, Card) or x is None for x in (v.action, v.best, v.exact_best)):
-            return v.text + self._verdict_reason(st, v)
+            if tr is None:
+                return v.text + self._verdict_reason(st, v)
+            # another language: the verdict's sentences in it, the cards in its letters
+            return verdict_text(v, tr=tr) + self._verdict_reason(st, v)
 
         def name(a) -> str:
             return plain_text(self._action_words(st, a, short=True)) if a is not None else ""
 
-        from cardkit.analysis.judge import verdict_text  # the judge's sentence, the page's words for actions
-        return verdict_text(v, name=name)
+        return verdict_text(v, name=name, tr=tr)
 
     def _verdict_reason(self, st, v) -> str:
         """A review item's ". Why: …" for a listed card decision (issue 33: :func:`cardkit.analysis.reasons.
@@ -1529,10 +1542,12 @@ class DealDashboard(BoardSteps, W.VBox):
             return ""
         from cardkit.analysis.reasons import review_reason
         try:
-            why = review_reason(st, v, seed=self._deal_base())
+            why = review_reason(st, v, seed=self._deal_base(), tr=None if self.lang == "en" else self.i18n)
         except CardkitError:   # never stops the review: its figures stand alone
             why = None
-        return f". Why: {why}" if why else ""
+        if not why:
+            return ""
+        return f". Why: {why}" if self.lang == "en" else " " + self._("Why: {why}", why=why)
 
     def review_jump(self, index: int) -> None:
         """Show the judged decision at ``index`` (its place in the deal's history: a
@@ -1543,12 +1558,12 @@ class DealDashboard(BoardSteps, W.VBox):
         """
         st = self.state
         if st is None or not st.is_terminal():
-            raise StateError("the replay of a judged decision needs a finished deal")
+            raise StateError(self._("the replay of a judged decision needs a finished deal"))
         if self.replay is None:
             self.replay = self._new_replay(st)
             self._set_replay_toggle(True)
         if not is_whole(index) or not 0 <= index < len(self.replay):
-            raise StateError(f"decision {quote(index)}: not an action of this deal")
+            raise StateError(self._("decision {index}: not an action of this deal", index=quote(index)))
         self.replay.seek(int(index) + 1)
         self.review_list.value = int(index)
         self._message = ""
@@ -1563,7 +1578,7 @@ class DealDashboard(BoardSteps, W.VBox):
         """
         st = self.state
         if st is None:
-            raise StateError("no deal yet: press New deal")
+            raise StateError(self._("no deal yet: press New deal"))
         replay = self._new_replay(st)
         replay.seek(len(replay) if position is None else position)
         self.replay = replay

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -26,6 +27,7 @@ import numpy as np
 
 from cardkit.core._checks import check_count, check_max_nodes, is_whole
 from cardkit.core.bots import Bot, play_out
+from cardkit.core.cards import Card
 from cardkit.core.dealing import as_generator
 from cardkit.core.errors import CardkitError, StateError, quote
 from cardkit.core.registry import entry_of, game_entry
@@ -590,12 +592,16 @@ _clear = cost_is_clear   # the old private name (cardkit/problems.py reads it)
 
 
 def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_name, exact_limit=False,
-                  valuation=None) -> str:
+                  valuation=None, tr=None) -> str:
     """One sentence: a cost is stated as a cost only when it is clear (:func:`cost_is_clear`), as
     "about N points, not certain" otherwise; a decision that cost nothing with all cards
     known says so, and one stated as a cost whose all-cards-known analysis passed its limit
     (``exact_limit``) says that was too long to work out. ``name`` writes an action (a
-    page's words for a bid or a draw)."""
+    page's words for a bid or a draw). ``tr`` (a :func:`cardkit.i18n.translation`) other
+    than None: the same facts in its language, each a whole sentence of the catalog
+    (:func:`_verdict_sentences`); None: English, the parts joined by semicolons."""
+    if tr is not None:
+        return _verdict_sentences(a, best, cost, se, exact_cost, exact_best, bid, name, exact_limit, valuation, tr)
     what = f"bid {a}" if bid else name(a)
     if cost < 0.05:   # a good choice; said to be from the view when all cards known show a cost
         s = f"{what}: a good choice" + (" from what you could see" if exact_cost else "")
@@ -620,11 +626,128 @@ def _verdict_text(a, best, cost, se, exact_cost, exact_best, bid=False, name=_na
     return minus_signs(s)
 
 
-def verdict_text(v: Verdict, name=_name) -> str:
+def _verdict_sentences(a, best, cost, se, exact_cost, exact_best, bid, name, exact_limit, valuation, tr) -> str:
+    """:func:`_verdict_text` in ``tr``'s language: the same facts, each its own sentence of the
+    catalog (never glued from fragments); costs as ``2.4`` (a point as the decimal mark, as
+    the Hint writes them), whole points through ``ngettext``; with the default ``name``, cards in
+    the language's letters (``В♠``, the ten ``10♦``)."""
+    _ = tr.gettext
+    if name is _name:   # cards in the language's letters: В♠, Д♥, the ten 10♦
+        letters = {"A": tr.pgettext("rank letter", "A"), "K": tr.pgettext("rank letter", "K"),
+                   "Q": tr.pgettext("rank letter", "Q"), "J": tr.pgettext("rank letter", "J"), "T": "10"}
+
+        def name(x) -> str:
+            if isinstance(x, Card):
+                return letters.get(x.rank.label, x.rank.label) + x.suit.symbol
+            return str(x)
+    what = _("bid {n}").format(n=a) if bid else name(a)
+    f = {"what": what, "best": name(best), "cost": f"{cost:.1f}", "se": f"{se:.1f}"}
+    if cost < 0.05:
+        out = [(_("{what}: a good choice from what you could see.") if exact_cost else
+                _("{what}: a good choice.")).format(**f)]
+    elif not cost_is_clear(cost, se):
+        out = [_("{what}: about {cost} points worse than {best} on average, not certain (± {se}: within the "
+                 "noise of the sampled deals).").format(**f)]
+    elif se == 0:
+        out = [_("{what} cost {cost} points in every one of the sampled deals (better: {best}).").format(**f)]
+    else:
+        out = [_("{what} cost {cost} ± {se} points on average (better: {best}).").format(**f)]
+    if exact_cost is not None:
+        if exact_cost == 0:
+            out.append(_("With all cards known, it cost nothing in this deal."))
+        elif exact_best is not None and exact_best != best:
+            out.append(tr.ngettext("With all cards known, it cost {n} point (best: {best}).",
+                                   "With all cards known, it cost {n} points (best: {best}).",
+                                   exact_cost).format(n=exact_cost, best=name(exact_best)))
+        else:
+            out.append(tr.ngettext("With all cards known, it cost {n} point.",
+                                   "With all cards known, it cost {n} points.", exact_cost).format(n=exact_cost))
+    elif exact_limit:
+        out.append(_("Its cost in this deal as it was dealt (every card known) was too long to work out."))
+    if valuation:
+        out.append(valuation_words(valuation, tr))
+    return minus_signs(" ".join(out))
+
+
+# The judge's phrases of how it valued a decision (Estimate.basis and a bid's notes), in
+# English as Estimate carries them: each read back as one sentence of the catalog, and the
+# bases also as the phrase the Hint shows after its figures.
+_SOLVED = re.compile(r"from (\d+) deals solved exactly")
+_PLAYED = re.compile(r"from (\d+) deals played out by the rule bots")
+_MIXED = re.compile(r"from (\d+) deals: (\d+) solved exactly, (\d+) played out by the rule bots \(too long to solve\)")
+_OTHER_HANDS = re.compile(r"from (\d+) deals of the other hands")
+_REPEAT = re.compile(r"bid (\d+) repeats the bid of the player (on your left|opposite you|on your right), so it ends "
+                     r"the bidding: valued as contract \d+ with that player as your partner")
+_FRESH = re.compile(r"bid (\d+) is new, so it is valued by how the bidding may go on from here: who may still "
+                    r"repeat it, every later bid as the rule bots would bid")
+
+
+def valuation_words(valuation: str, tr, *, phrase: bool = False) -> str:
+    """How the judge valued a decision (:attr:`Estimate.basis`, a bid's :attr:`Estimate.notes`,
+    :attr:`Verdict.valuation`: the English phrases this module writes) in ``tr``'s language
+    (a :func:`cardkit.i18n.translation`), its numbers through ``ngettext``: one sentence, or
+    with ``phrase`` a basis as the phrase the Hint shows after its figures ("from 24 deals
+    solved exactly"). Text that is none of those phrases comes back as it is."""
+    m = _SOLVED.fullmatch(valuation)
+    if m:
+        n = int(m[1])
+        return (tr.ngettext("from {n} deal solved exactly", "from {n} deals solved exactly", n) if phrase else
+                tr.ngettext("Valued from {n} deal of the cards you could not see, solved exactly.",
+                   "Valued from {n} deals of the cards you could not see, each solved exactly.", n)).format(n=n)
+    m = _PLAYED.fullmatch(valuation)
+    if m:
+        n = int(m[1])
+        return (tr.ngettext(
+            "from {n} deal played out by the rule bots", "from {n} deals played out by the rule bots", n)
+                if phrase else
+                tr.ngettext("Valued from {n} deal of the cards you could not see, played out by the rule bots.",
+                   "Valued from {n} deals of the cards you could not see, played out by the rule bots.", n)
+                ).format(n=n)
+    m = _MIXED.fullmatch(valuation)
+    if m:
+        n, solved, rest = int(m[1]), int(m[2]), int(m[3])
+        return (tr.ngettext(
+            "from {n} deal: {solved} solved exactly, {rest} played out by the rule bots (too long to solve)",
+                   "from {n} deals: {solved} solved exactly, {rest} played out by the rule bots (too long to solve)",
+                   n) if phrase else
+                tr.ngettext(
+                    "Valued from {n} deal of the cards you could not see: {solved} solved exactly, {rest} played out "
+                   "by the rule bots (too long to solve).",
+                   "Valued from {n} deals of the cards you could not see: {solved} solved exactly, {rest} played "
+                   "out by the rule bots (too long to solve).", n)).format(n=n, solved=solved, rest=rest)
+    m = _OTHER_HANDS.fullmatch(valuation)
+    if m:
+        n = int(m[1])
+        return (tr.ngettext("from {n} deals of the other hands", "from {n} deals of the other hands", n) if phrase else
+                tr.ngettext("Valued from {n} deal of the other hands.", "Valued from {n} deals of the other hands.", n)
+                ).format(n=n)
+    m = _REPEAT.fullmatch(valuation)
+    if m:
+        return {"on your left": tr.gettext("Bid {n} repeats the bid of the player on your left, so it ends the "
+                                           "bidding: valued as contract {n} with that player as your partner."),
+                "opposite you": tr.gettext("Bid {n} repeats the bid of the player opposite you, so it ends the "
+                                           "bidding: valued as contract {n} with that player as your partner."),
+                "on your right": tr.gettext("Bid {n} repeats the bid of the player on your right, so it ends the "
+                                            "bidding: valued as contract {n} with that player as your partner.")
+                }[m[2]].format(n=int(m[1]))
+    m = _FRESH.fullmatch(valuation)
+    if m:
+        return tr.gettext("Bid {n} is new, so it is valued by how the bidding may go on from here: who may still "
+                          "repeat it, every later bid as the rule bots would bid.").format(n=int(m[1]))
+    return valuation
+
+
+def verdict_text(v: Verdict, name=_name, tr=None) -> str:
     """The sentence of :func:`review` for the verdict ``v``, with its actions written by
-    ``name`` (a page writes a bid "bid 7" and a draw by its stack's number on the page)."""
+    ``name`` (a page writes a bid "bid 7" and a draw by its stack's number on the page).
+
+    :param tr: None (English, the text :func:`review` gives, byte for byte) or a
+        :func:`cardkit.i18n.translation`: the verdict in its language, each fact a whole
+        sentence of the catalog (costs ``2.4``, whole points through ``ngettext``; with the
+        default ``name``, the cards in its letters: ``Д♠``, the ten ``10♠``).
+    """
     return _verdict_text(v.action, v.best, v.cost, v.stderr, v.exact_cost, v.exact_best, name=name,
-                         exact_limit=v.exact_limit, valuation=v.valuation)
+                         exact_limit=v.exact_limit, valuation=v.valuation, tr=tr)
 
 
 def decision_seed(seed: int, index: int) -> np.random.Generator:

@@ -147,6 +147,75 @@ def _points(n: int) -> str:
     return f"{n} point{'s' if abs(n) != 1 else ''}"
 
 
+class _Say:
+    """A reason's words in another language (``tr``, a :func:`cardkit.i18n.translation`):
+    cards in its letters (the ten 10), seats by their names from the learner's chair, each
+    sentence one message of the catalog."""
+
+    def __init__(self, tr, ctx: _Ctx):
+        self.tr = tr
+        self.ctx = ctx
+        self.letters = {"A": tr.pgettext("rank letter", "A"), "K": tr.pgettext("rank letter", "K"),
+                        "Q": tr.pgettext("rank letter", "Q"), "J": tr.pgettext("rank letter", "J"), "T": "10"}
+
+    def _(self, message: str, **kw) -> str:
+        return self.tr.gettext(message).format(**kw)
+
+    def ngettext(self, singular: str, plural: str, n: int, **kw) -> str:
+        return self.tr.ngettext(singular, plural, abs(int(n))).format(n=n, **kw)
+
+    def rank(self, c: Card) -> str:
+        label = c.rank.label
+        return self.letters.get(label, label)
+
+    def card(self, c: Card) -> str:
+        return self.rank(c) + c.suit.symbol
+
+    def cards(self, cards, commas: bool = True) -> str:
+        """:func:`_cards` in the language: "К♦", "♣ Т К", "10♠ и ♥ Д В"."""
+        by: dict = {}
+        for c in sorted(set(cards), key=lambda c: (int(c.suit), -int(c.rank))):
+            by.setdefault(c.suit, []).append(c)
+        parts = [self.card(cs[0]) if len(cs) == 1 else f"{suit.symbol} " + " ".join(self.rank(c) for c in cs)
+                 for suit, cs in by.items()]
+        if len(parts) == 1:
+            return parts[0]
+        head = ", ".join(parts[:-1]) if commas else parts[0]
+        if not commas and len(parts) > 2:
+            for p in parts[1:-1]:
+                head = self._("{first} and {last}", first=head, last=p)
+        return self._("{first} and {last}", first=head, last=parts[-1])
+
+    def seat(self, s: int) -> str:
+        """A seat other than the learner's, as the subject of a sentence: West, North, East,
+        your opponent."""
+        name = self.ctx.names[s]
+        return {"West": self.tr.gettext("West"), "North": self.tr.gettext("North"),
+                "East": self.tr.gettext("East"),
+                "your opponent": self.tr.pgettext("a seat in a sentence", "your opponent")}.get(name, name)
+
+    def seat_of(self, s: int) -> str:
+        """A seat other than the learner's as an owner ("West's" in English)."""
+        name = self.ctx.names[s]
+        return {"West": self.tr.pgettext("whose", "West"), "North": self.tr.pgettext("whose", "North"),
+                "East": self.tr.pgettext("whose", "East"),
+                "your opponent": self.tr.pgettext("whose", "your opponent")}.get(name, name)
+
+    def rule_note(self, t) -> str | None:
+        """:meth:`_Ctx.six_note` as a sentence of its own, or None."""
+        note = self.ctx.six_note(t)
+        c = _winning_card(t)
+        if note == " (a trump)":
+            return self._("{card} is a trump.", card=self.card(c))
+        if note == " (the lowest card wins)":
+            return self._("In this contract the lowest card wins the trick.")
+        if note == " (the six beats the ace)":
+            return self._("The six beats the ace.")
+        if note == " (the two beats the ace)":
+            return self._("The two beats the ace.")
+        return None
+
+
 def _winning_card(t) -> Card:
     return t.cards[(t.winner - t.leader) % t.players]
 
@@ -260,9 +329,52 @@ def _trick_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
             s += f": {_points(pts)} to {whose}"
         return s, named
 
-    def render():
+    def won_in(say: _Say, card: Card, t, line: _Line, *, first: bool) -> list[str]:
+        """:func:`won`'s facts in another language, each its own sentence."""
+        w = t.winner
+        card_w, note = say.card(card), say.rule_note(t)
+        if w == ctx.seat:
+            return [say._("{card} wins this trick.", card=card_w)] + ([note] if note else [])
+        if w in ctx.side:
+            return [say._("After {card}, {seat}, your partner, wins this trick.", card=card_w, seat=say.seat(w))]
+        c = _winning_card(t)
+        out = [say._("After {card}, {seat} wins this trick with {winner}.", card=card_w, seat=say.seat(w),
+                     winner=say.card(c))] + ([note] if note else [])
+        run: list = []
+        for nt in (line.tricks[1:] if not first and ctx.game != "warsaw_hearts" else ()):
+            if nt.winner != w:
+                break
+            run.append(nt)
+        if run:
+            cs = [_winning_card(nt) for nt in run]
+            n = len(run)
+            if n <= 4:
+                out.append(say.ngettext("Then {seat} wins the next trick too, with {cards}.",
+                                  "Then {seat} wins the next {n} tricks too, with {cards}.", n, seat=say.seat(w),
+                                  cards=say.cards(cs)))
+            else:
+                out.append(say.ngettext(
+                    "Then {seat} wins the next trick too.", "Then {seat} wins the next {n} tricks too.",
+                                  n, seat=say.seat(w)))
+        pts = sum(ctx.trick_value(x) for x in [t] + run)
+        if pts > 0 and not first and ctx.game != "warsaw_hearts":
+            if ctx.game == "armenian_durak":
+                out.append(say.ngettext(
+                    "That gives {n} point to your opponent.", "That gives {n} points to your opponent.",
+                                  pts))
+            else:
+                out.append(say.ngettext(
+                    "That gives {n} point to {seat_of} side.", "That gives {n} points to {seat_of} side.",
+                                  pts, seat_of=say.seat_of(w)))
+        return out
+
+    def render(say: _Say | None = None):
         sb, nb = won(b, tb, lb, first=True)
         so, no = won(o, to, lo, first=False)
+        if say is not None:
+            tb_words = won_in(say, b, tb, lb, first=True)
+            to_words = [x for x in won_in(say, o, to, lo, first=False) if x not in tb_words]   # a rule said once
+            return " ".join(tb_words + to_words), nb + no
         lowest = " (the lowest card wins)"
         if lowest in sb and lowest in so:   # the rule said once
             so = so.replace(lowest, "", 1)
@@ -287,8 +399,14 @@ def _cards_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
         kept = sorted(c for c in ko - kb if c in honours)
         if kept:
             it = "it" if len(kept) == 1 else "them"
-            return ("cards", "keeps"), lambda: (
-                f"{b} keeps {_cards(kept)} out of your tricks; after {o} you take {it} (a penalty)", kept)
+
+            def keeps(say: _Say | None = None):
+                if say is not None:
+                    return say._("{best} keeps {cards} out of your tricks.", best=say.card(b), cards=say.cards(kept)) \
+                        + " " + (say._("After {other}, you take it: a penalty.", other=say.card(o)) if len(kept) == 1
+                                 else say._("After {other}, you take them: a penalty.", other=say.card(o))), kept
+                return f"{b} keeps {_cards(kept)} out of your tricks; after {o} you take {it} (a penalty)", kept
+            return ("cards", "keeps"), keeps
         # the +20 bonus: no heart in any of the learner's tricks, best keeps it
         st = ctx.state
         before = [t.cards for t in st.tricks if t.winner == ctx.seat]
@@ -300,9 +418,15 @@ def _cards_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
         if bonus(lb) > bonus(lo):
             hearts = sorted(c for c in ko if c.suit.symbol == "♥")
             if hearts:
-                return ("cards", "bonus"), lambda: (
-                    f"{b} keeps every heart out of your tricks, for the +20 bonus; after {o} you take "
-                    f"{_cards(hearts)}", hearts)
+                def bonus_words(say: _Say | None = None):
+                    if say is not None:
+                        head = say._("{best} keeps every heart out of your tricks, for the +20 bonus.",
+                                     best=say.card(b))
+                        then = say._("After {other}, you take {cards}.", other=say.card(o), cards=say.cards(hearts))
+                        return f"{head} {then}", hearts
+                    return (f"{b} keeps every heart out of your tricks, for the +20 bonus; after {o} you take "
+                            f"{_cards(hearts)}", hearts)
+                return ("cards", "bonus"), bonus_words
         return None
     gain = [c for c in kb - ko if ctx.card_value(c) > 0]
     keep = [c for c in ko - kb if ctx.card_value(c) < 0]
@@ -311,15 +435,66 @@ def _cards_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
         return None
     opp = "your opponent" if ctx.game == "armenian_durak" else "the other side"
     take = "take" if us == "you" else "takes"
+    side = len(ctx.side) > 1
     if gain and vg >= vk:
         it = "it" if len(gain) == 1 else "them"
-        return ("cards", "gain"), lambda: (
-            f"after {b}, {us} {take} {_some(gain, vg)}; after {o}, {opp} takes {it}", gain[:_LISTED])
+
+        def gain_words(say: _Say | None = None):
+            if say is None:
+                return f"after {b}, {us} {take} {_some(gain, vg)}; after {o}, {opp} takes {it}", gain[:_LISTED]
+            bw, ow = say.card(b), say.card(o)
+            if len(gain) <= _LISTED:
+                first = (say.ngettext("After {best}, your side takes {cards}: {n} point.",
+                                "After {best}, your side takes {cards}: {n} points.", vg, best=bw,
+                                cards=say.cards(gain)) if side else
+                         say.ngettext("After {best}, you take {cards}: {n} point.",
+                                "After {best}, you take {cards}: {n} points.", vg, best=bw, cards=say.cards(gain)))
+            else:
+                first = (say.ngettext(
+                    "After {best}, your side takes cards that score: {count} of them, {n} point in all.",
+                                "After {best}, your side takes cards that score: {count} of them, {n} points in all.",
+                                vg, best=bw, count=len(gain)) if side else
+                         say.ngettext("After {best}, you take cards that score: {count} of them, {n} point in all.",
+                                "After {best}, you take cards that score: {count} of them, {n} points in all.",
+                                vg, best=bw, count=len(gain)))
+            if ctx.game == "armenian_durak":
+                then = (say._("After {other}, your opponent takes it.", other=ow) if len(gain) == 1 else
+                        say._("After {other}, your opponent takes them.", other=ow))
+            else:
+                then = (say._("After {other}, the other side takes it.", other=ow) if len(gain) == 1 else
+                        say._("After {other}, the other side takes them.", other=ow))
+            return first + " " + then, gain[:_LISTED]
+        return ("cards", "gain"), gain_words
     whose = "your side's tricks" if len(ctx.side) > 1 else "your tricks"
     it = "it" if len(keep) == 1 else "them"
-    return ("cards", "keep"), lambda: (
-        f"{b} keeps {_cards(keep) if len(keep) <= _LISTED else 'cards that cost'} out of {whose}; after {o}, "
-        f"{us} {take} {it} ({_points(-vk)})", keep[:_LISTED])
+
+    def keep_words(say: _Say | None = None):
+        if say is None:
+            return (f"{b} keeps {_cards(keep) if len(keep) <= _LISTED else 'cards that cost'} out of {whose}; "
+                    f"after {o}, {us} {take} {it} ({_points(-vk)})", keep[:_LISTED])
+        bw, ow = say.card(b), say.card(o)
+        if len(keep) <= _LISTED:
+            first = (say._("{best} keeps {cards} out of your side's tricks.", best=bw, cards=say.cards(keep)) if side
+                     else say._("{best} keeps {cards} out of your tricks.", best=bw, cards=say.cards(keep)))
+        else:
+            first = (say._("{best} keeps cards that cost out of your side's tricks.", best=bw) if side
+                     else say._("{best} keeps cards that cost out of your tricks.", best=bw))
+        if len(keep) == 1:
+            then = (say.ngettext(
+                "After {other}, your side takes it: {n} point.", "After {other}, your side takes it: {n} "
+                           "points.", -vk, other=ow) if side else
+                    say.ngettext(
+                        "After {other}, you take it: {n} point.", "After {other}, you take it: {n} points.", -vk,
+                           other=ow))
+        else:
+            then = (say.ngettext(
+                "After {other}, your side takes them: {n} point.", "After {other}, your side takes them: "
+                           "{n} points.", -vk, other=ow) if side else
+                    say.ngettext(
+                        "After {other}, you take them: {n} point.", "After {other}, you take them: {n} points.",
+                           -vk, other=ow))
+        return first + " " + then, keep[:_LISTED]
+    return ("cards", "keep"), keep_words
 
 
 #: At most this many cards are listed in a reason; more are counted.
@@ -348,9 +523,25 @@ def _tricks_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
     tr = lambda n: f"{n} trick{'s' if n != 1 else ''}"
     rule = {1: "the side with more tricks scores 12", 2: f"{_points(ctx.contract.per_trick)} a trick",
             8: f"{_points(ctx.contract.per_trick)} a trick"}.get(ctx.contract.number, "")
-    return ("tricks", nb < no), lambda: (
-        f"from this trick on, {us} {'take' if us == 'you' else 'takes'} {tr(nb)} after {b}, {tr(no)} after {o}"
-        + (f" ({rule})" if rule else ""), [])
+    side = len(ctx.side) > 1
+
+    def tricks_words(say: _Say | None = None):
+        if say is None:
+            return (f"from this trick on, {us} {'take' if us == 'you' else 'takes'} {tr(nb)} after {b}, {tr(no)} "
+                    f"after {o}" + (f" ({rule})" if rule else ""), [])
+        bw, ow = say.card(b), say.card(o)
+        out = [say.ngettext("From this trick on, your side takes {n} trick after {best}.",
+                      "From this trick on, your side takes {n} tricks after {best}.", nb, best=bw) if side else
+               say.ngettext("From this trick on, you take {n} trick after {best}.",
+                      "From this trick on, you take {n} tricks after {best}.", nb, best=bw),
+               say.ngettext("After {other}, {n} trick.", "After {other}, {n} tricks.", no, other=ow)]
+        if ctx.contract.number == 1:
+            out.append(say._("In this contract the side with more tricks scores 12."))
+        elif ctx.contract.number in (2, 8):
+            out.append(say.ngettext("In this contract each trick scores {n} point.",
+                              "In this contract each trick scores {n} points.", ctx.contract.per_trick))
+        return " ".join(out), []
+    return ("tricks", nb < no), tricks_words
 
 
 def _ruff_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
@@ -379,9 +570,15 @@ def _ruff_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
     t = rb[0]
     led, mine = t.cards[0], t.cards[(seat - t.leader) % t.players]
     who = ctx.names[t.leader]
-    return ("ruff",), lambda: (
-        f"{b} leaves you void in {suit.symbol}, so you later win {_possessive(who)} {led} with {mine} "
-        f"(a trump)", [led])
+
+    def ruff_words(say: _Say | None = None):
+        if say is None:
+            return (f"{b} leaves you void in {suit.symbol}, so you later win {_possessive(who)} {led} with {mine} "
+                    f"(a trump)", [led])
+        return say._("{best} leaves you void in {suit}, so you later win {seat_of} {led} with your trump {mine}.",
+                     best=say.card(b), suit=suit.symbol, seat_of=say.seat_of(t.leader), led=say.card(led),
+                     mine=say.card(mine)), [led]
+    return ("ruff",), ruff_words
 
 
 def _possessive(name: str) -> str:
@@ -402,15 +599,36 @@ def _value_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
     if (vb > vo) != ours or vb == vo:
         return None
     us = ctx.us()
+    side = len(ctx.side) > 1
+
+    def worth(say: _Say) -> str:
+        return " ".join(say.ngettext("With {card}, it is worth {n} point.", "With {card}, it is worth {n} points.", v,
+                               card=say.card(c)) for c, v in ((b, vb), (o, vo)))
+
     if ours:
         take = "take" if us == "you" else "takes"
-        return ("value", True), lambda: (
-            f"after {b} as after {o}, {us} {take} this trick: with {b}, it is worth {_points(vb)}; "
-            f"with {o}, {_points(vo)}", [])
+
+        def ours_words(say: _Say | None = None):
+            if say is None:
+                return (f"after {b} as after {o}, {us} {take} this trick: with {b}, it is worth {_points(vb)}; "
+                        f"with {o}, {_points(vo)}", [])
+            head = (say._("After {best} as after {other}, your side takes this trick.", best=say.card(b),
+                          other=say.card(o)) if side else
+                    say._("After {best} as after {other}, you take this trick.", best=say.card(b), other=say.card(o)))
+            return head + " " + worth(say), []
+        return ("value", True), ours_words
     who = "your opponent" if ctx.game == "armenian_durak" else "the other side"
-    return ("value", False), lambda: (
-        f"after {b} as after {o}, {who} takes this trick: with {b}, it is worth {_points(vb)} to "
-        f"{'them' if who == 'the other side' else 'your opponent'}; with {o}, {_points(vo)}", [])
+
+    def theirs_words(say: _Say | None = None):
+        if say is None:
+            return (f"after {b} as after {o}, {who} takes this trick: with {b}, it is worth {_points(vb)} to "
+                    f"{'them' if who == 'the other side' else 'your opponent'}; with {o}, {_points(vo)}", [])
+        head = (say._("After {best} as after {other}, your opponent takes this trick.", best=say.card(b),
+                      other=say.card(o)) if ctx.game == "armenian_durak" else
+                say._("After {best} as after {other}, the other side takes this trick.", best=say.card(b),
+                      other=say.card(o)))
+        return head + " " + worth(say), []
+    return ("value", False), theirs_words
 
 
 _FACTS = (_trick_fact, _value_fact, _ruff_fact, _cards_fact, _tricks_fact)
@@ -432,9 +650,10 @@ def _visible(state, seat: int) -> set:
     return seen
 
 
-def _holders(ctx: _Ctx, world, cards) -> str | None:
+def _holders(ctx: _Ctx, world, cards, say: _Say | None = None) -> str | None:
     """"East holds K♦ and West holds ♣ A K" for cards of ``world``'s hidden hands and
-    face-down cards; None if a card is in neither (then nothing is said of it)."""
+    face-down cards; None if a card is in neither (then nothing is said of it). With ``say``
+    (another language): a sentence for each holder ("Suppose East holds K♦.")."""
     by: dict = {}
     for c in cards:
         for s in range(world.players):
@@ -448,6 +667,22 @@ def _holders(ctx: _Ctx, world, cards) -> str | None:
                     break
             else:
                 return None
+    if say is not None:
+        said = []
+        for (where, s), cs in by.items():
+            cw, mine = say.cards(cs, commas=False), s == ctx.seat
+            if where == "hand":
+                said.append(say._("Suppose you hold {cards}.", cards=cw) if mine else
+                            say._("Suppose {seat_of} hand holds {cards}.", seat_of=say.seat_of(s), cards=cw))
+            elif mine:
+                said.append(say._("Suppose {cards} is among your face-down cards.", cards=cw) if len(cs) == 1 else
+                            say._("Suppose {cards} are among your face-down cards.", cards=cw))
+            else:
+                said.append(say._("Suppose {cards} is among {seat_of} face-down cards.", cards=cw,
+                                  seat_of=say.seat_of(s)) if len(cs) == 1 else
+                            say._("Suppose {cards} are among {seat_of} face-down cards.", cards=cw,
+                                  seat_of=say.seat_of(s)))
+        return " ".join(said)
     parts = []
     for (where, s), cs in by.items():
         who = ctx.names[s]
@@ -470,10 +705,14 @@ def _sentence(text: str) -> str:
 MAX_CONDITION_CARDS = 3
 
 
-def _words(ctx: _Ctx, world, chosen, visible) -> str | None:
+def _words(ctx: _Ctx, world, chosen, visible, tr=None) -> str | None:
+    """The facts ``chosen`` said from ``world``: in English (``tr`` None) each a sentence of
+    its parts; in ``tr``'s language each part its own sentence of the catalog, a card the
+    learner cannot see named first in a sentence of its own ("Suppose East holds K♦.")."""
     out = []
     said_points = False   # the trick's sentence said the points of this trick
     here = {c for line in (world.best, world.other) for c in (line.tricks[0].cards if line.tricks else ())}
+    say = None if tr is None else _Say(tr, ctx)
     for key in chosen:
         text, named = world.facts[key]()
         if key[0] == "trick":
@@ -483,12 +722,23 @@ def _words(ctx: _Ctx, world, chosen, visible) -> str | None:
         hidden = [] if visible is None else [c for c in dict.fromkeys(named) if c not in visible]
         if len(hidden) > MAX_CONDITION_CARDS:
             continue
+        if say is not None:
+            words = world.facts[key](say)[0]
+            if hidden:
+                where = _holders(ctx, world.state, hidden, say)
+                if where is None:
+                    continue
+                words = f"{where} {words}"
+            out.append(words)
+            continue
         if hidden:   # a card the learner cannot see: named only as a condition
             where = _holders(ctx, world.state, hidden)
             if where is None:
                 continue
             text = f"if {where}, {text}"
         out.append(_sentence(text))
+    if say is not None:
+        return minus_signs(" ".join(out)) if out else None
     return minus_signs(tens_as_10(" ".join(out))) if out else None
 
 
@@ -534,7 +784,7 @@ def _pick(worlds: list[_World], ctxs, bots: bool = False) -> tuple[_World, list]
 
 
 def reason(state, best, other, *, seat: int, worlds=None, max_nodes: int = REASON_NODES,
-           lines: str = "exact", seed: int = 0) -> str | None:
+           lines: str = "exact", seed: int = 0, tr=None) -> str | None:
     """Why ``best`` is better than ``other`` for the learner at ``seat``, in one or two
     sentences, or None when nothing plain can be said (the two lines differ in nothing
     these words name, or ``other`` is as good, or the search passed its limit).
@@ -559,6 +809,10 @@ def reason(state, best, other, *, seat: int, worlds=None, max_nodes: int = REASO
         The bots' later tricks vary from run to run, so only the decision's own trick is
         compared (who wins it, with what, the cards of value in it).
     :param seed: a whole number >= 0, the bots' seed with ``lines="bots"``.
+    :param tr: None (English, each fact one sentence of its parts joined by semicolons) or a
+        :func:`cardkit.i18n.translation`: the same facts in its language, each part a whole
+        sentence of the catalog (cards in its letters: ``Д♥``, the ten ``10``; seats by the
+        tables' names; points and tricks through ``ngettext``).
     :returns: text for a learner (cards as ``9♦``, the ten ``10``, seats by name), or None.
     :raises CardkitError: for a ``seat`` that is not the player to move, or a ``best`` or
         ``other`` that is not one of its legal actions, before any search.
@@ -615,7 +869,7 @@ def reason(state, best, other, *, seat: int, worlds=None, max_nodes: int = REASO
     rep, chosen = picked
     if rep.gap <= 0 and not bots:
         return None
-    return _words(_Ctx(rep.state, seat), rep, chosen, visible)
+    return _words(_Ctx(rep.state, seat), rep, chosen, visible, tr)
 
 
 def _cheap(state) -> bool:
@@ -629,12 +883,13 @@ def _worlds(state, seat: int, seed, n: int = REASON_WORLDS) -> list:
     return sample_worlds(state.observation(seat), n, rng)
 
 
-def hint_reason(state, best, other, *, seat: int, seed: int = 0) -> str | None:
+def hint_reason(state, best, other, *, seat: int, seed: int = 0, tr=None) -> str | None:
     """The Hint's reason: :func:`reason` over :data:`REASON_WORLDS` worlds dealt from
     ``seat``'s own view (the hidden cards of ``state`` never read) with the solver's lines,
     or, when more than :data:`REASON_CARDS` cards are left, over :data:`REASON_BOT_WORLDS`
     worlds with the rule bots' lines. None for a bid or a draw, or when nothing plain can
-    be said. Same position and ``seed`` (the deal's number, a whole number >= 0), same words.
+    be said. Same position and ``seed`` (the deal's number, a whole number >= 0), same words;
+    ``tr``: the language, as :func:`reason`'s.
 
     :raises CardkitError: as :func:`reason`, or for a bad ``seed``.
     """
@@ -643,18 +898,19 @@ def hint_reason(state, best, other, *, seat: int, seed: int = 0) -> str | None:
     if state.phase != "play" or not isinstance(best, Card) or not isinstance(other, Card):
         return None
     if _cheap(state):
-        return reason(state, best, other, seat=seat, worlds=_worlds(state, seat, seed))
+        return reason(state, best, other, seat=seat, worlds=_worlds(state, seat, seed), tr=tr)
     return reason(state, best, other, seat=seat, worlds=_worlds(state, seat, seed, REASON_BOT_WORLDS),
-                  lines="bots", seed=seed)
+                  lines="bots", seed=seed, tr=tr)
 
 
-def review_reason(state, verdict, *, seed: int = 0) -> str | None:
+def review_reason(state, verdict, *, seed: int = 0, tr=None) -> str | None:
     """A review item's reason, for :class:`cardkit.analysis.Verdict` ``verdict`` of the
     finished deal ``state``: with all cards known (the deal is over) between the best card
     then and the card played where that analysis found a cost (``exact_cost >= 1``); else,
     where the cost from the learner's view is clear, from worlds dealt from that view; past
     :data:`REASON_CARDS` cards left with the rule bots' lines (``reason(lines="bots")``).
-    None for a bid or a draw, or when nothing plain can be said.
+    None for a bid or a draw, or when nothing plain can be said. ``tr``: the language, as
+    :func:`reason`'s.
 
     :raises StateError: for a deal that is not over.
     :raises CardkitError: for a verdict that is not one of this deal's card decisions.
@@ -673,10 +929,10 @@ def review_reason(state, verdict, *, seed: int = 0) -> str | None:
     cheap = _cheap(pos)
     lines = "exact" if cheap else "bots"
     if (verdict.exact_cost or 0) >= 1 and isinstance(verdict.exact_best, Card):
-        return reason(pos, verdict.exact_best, verdict.action, seat=seat, lines=lines, seed=seed)
+        return reason(pos, verdict.exact_best, verdict.action, seat=seat, lines=lines, seed=seed, tr=tr)
     if verdict.exact_cost is None and getattr(verdict, "certain", False) and verdict.cost >= 1 \
             and isinstance(verdict.best, Card):
         n = REASON_WORLDS if cheap else REASON_BOT_WORLDS
         return reason(pos, verdict.best, verdict.action, seat=seat, worlds=_worlds(pos, seat, seed, n),
-                      lines=lines, seed=seed)
+                      lines=lines, seed=seed, tr=tr)
     return None
