@@ -104,6 +104,7 @@ from cardkit.core._checks import is_whole
 from cardkit.core.codes import board_identity, cards_identity, game_entry, parse_deal_code
 from cardkit.core.errors import CardkitError, StateError, quote
 from cardkit.core.state import rules_from_json
+from cardkit.i18n import N_, translation
 from cardkit.table.table_session import PACES, RESERVED_NAMES, Move, TableSession, seat_names, table_view
 
 from .records import csv_text, deal_diagram, ranking as room_ranking, score_traveller
@@ -120,7 +121,18 @@ __all__ = [
 
 class RoomError(CardkitError):
     """Something the room refuses: the message says what, in plain words, and quotes the
-    input. Nothing has changed."""
+    input. Nothing has changed.
+
+    ``said``: what a learner's page shows in its language, a catalog message (marked with
+    ``N_``) and its placeholders' values (a seat's English name, translated where it is
+    shown); None: the page's generic line (the English message is for the log)."""
+
+    #: the class's ``said`` when none is given
+    default_said: tuple[str, dict[str, Any]] | None = None
+
+    def __init__(self, message: str = "", *, said: tuple[str, dict[str, Any]] | None = None) -> None:
+        super().__init__(message)
+        self.said = said if said is not None else self.default_said
 
 
 class UnknownTableError(RoomError):
@@ -130,6 +142,8 @@ class UnknownTableError(RoomError):
 class SeatError(RoomError):
     """A seat that is not one of the table's: neither a number ``0 .. players - 1`` nor a
     seat's name (South, West, North, East)."""
+
+    default_said = (N_("There is no such seat at this table."), {})
 
 
 class SeatTakenError(RoomError):
@@ -142,6 +156,9 @@ class BoardSeenError(SeatTakenError):
     its code was written, with whatever dealer or variant): taking it would show them
     another hand of that board (seat hopping). A user may sit again where they sat on that
     board only."""
+
+    default_said = (N_("You have played or seen this board from another seat: you may not take this seat now."),
+                    {})
 
 
 class NotSeatedError(RoomError):
@@ -589,14 +606,18 @@ class Room:
                 return []
             name = seat_names(s.players)[n]
             if n in s.people:
-                raise SeatTakenError(f"{name} at table {s.key!r} is taken by {s.people[n]!r}: choose another seat")
+                raise SeatTakenError(f"{name} at table {s.key!r} is taken by {s.people[n]!r}: choose another seat",
+                                     said=(N_("{seat} at table {table} is taken by {user}: choose another seat."),
+                                           {"seat": name, "table": s.key, "user": s.people[n]}))
             where = self._seat_of_user(user)
             if where is not None:
                 other, m = where
                 other_name = seat_names(self._load(other)[1].players)[m] if other != s.key else seat_names(
                     s.players)[m]
                 raise SeatTakenError(f"{user!r} sits at table {other!r} as {other_name} already: leave that seat "
-                                     f"first (one seat in the room at a time)")
+                                     f"first (one seat in the room at a time)",
+                                     said=(N_("You sit at table {table} as {seat} already: leave that seat first "
+                                              "(one seat in the room at a time)."), {"table": other, "seat": other_name}))
             if user not in self.teachers:
                 self._check_not_seen(s, n, user)
             return self._moves(s, s.sit(n, user))
@@ -701,18 +722,26 @@ class Room:
         def change(s: TableSession) -> list[dict]:
             seat = self._seat_of(s, user)
             if not s.started:
-                raise RoomError(f"table {s.key!r} has not started yet: wait for the start")
+                raise RoomError(f"table {s.key!r} has not started yet: wait for the start",
+                                said=(N_("Table {table} has not started yet: wait for the start."), {"table": s.key}))
             if s.paused:
-                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes")
+                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
+                                said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
+                                      {"table": s.key}))
             if s.over:
-                raise RoomError(f"table {s.key!r} has played every board of its set")
+                raise RoomError(f"table {s.key!r} has played every board of its set",
+                                said=(N_("Table {table} has played every board of its set."), {"table": s.key}))
             if s.held:
-                raise RoomError(f"table {s.key!r}: {s.held_words()}")
+                raise RoomError(f"table {s.key!r}: {s.held_words()}", said=(
+                    N_("Board {number} is over: press Next board when everyone is ready.") if s.pace == "self"
+                    else N_("Board {number} is over: the teacher deals the next board."), {"number": s.number + 1}))
             names = seat_names(s.players)
             turn = s.state.current_player
             if turn != seat:
                 raise NotYourTurnError(f"it is {names[turn]}'s turn at table {s.key!r}, not {names[seat]}'s "
-                                       f"({user!r}): wait for your turn")
+                                       f"({user!r}): wait for your turn",
+                                       said=(N_("It is {seat}'s turn, not yours: wait for your turn."),
+                                             {"seat": names[turn]}))
             return self._moves(s, s.act(seat, action, user))
 
         return self._change(table, change)
@@ -1285,9 +1314,10 @@ class Room:
 
         return self._change(table, change)
 
-    def seat_notice(self, table: str, user: str) -> str | None:
+    def seat_notice(self, table: str, user: str, tr=None) -> str | None:
         """The line a learner's page shows once a teacher took them out of their seat at
-        ``table`` (:meth:`unseat`), until they sit down again anywhere; else None.
+        ``table`` (:meth:`unseat`), until they sit down again anywhere; else None. ``tr``: its
+        language (a :func:`cardkit.i18n.translation`; None: English).
 
         >>> room = Room("sqlite://", teachers=["ms_k"])
         >>> t = room.open_table("warsaw_hearts", deals=["W-17"])
@@ -1303,10 +1333,13 @@ class Room:
                                                        _UNSEATED.c.table_id == tid)).first()
         if row is None:
             return None
-        name = seat_names(self._load(tid)[1].players)[row.seat]
+        tr = tr or translation("en")
+        name = tr.gettext(seat_names(self._load(tid)[1].players)[row.seat])
         if row.bot:
-            return f"The teacher gave your seat ({name}) at table {tid} to a bot."
-        return f"The teacher took you out of your seat ({name}) at table {tid}; the seat waits for a player."
+            return tr.gettext("The teacher gave your seat ({seat}) at table {table} to a bot.").format(
+                seat=name, table=tid)
+        return tr.gettext("The teacher took you out of your seat ({seat}) at table {table}; the seat waits for a "
+                          "player.").format(seat=name, table=tid)
 
     def waiting(self, table: str, user: str) -> dict | None:
         """Whom ``table`` waits for: the person to act at a started table, and for how long
@@ -1352,7 +1385,8 @@ class Room:
     def _teacher(self, user, what: str) -> None:
         user = _check_user(user)
         if user not in self.teachers:
-            raise NotTeacherError(f"only a teacher may {what}; {user!r} is not one of the room's teachers")
+            raise NotTeacherError(f"only a teacher may {what}; {user!r} is not one of the room's teachers",
+                                  said=(N_("Only a teacher may do that."), {}))
 
     @staticmethod
     def _seat(s: TableSession, seat) -> int:
@@ -1468,7 +1502,8 @@ class Room:
         for n, u in s.people.items():
             if u == user:
                 return n
-        raise NotSeatedError(f"{user!r} does not sit at table {s.key!r}: take a seat first")
+        raise NotSeatedError(f"{user!r} does not sit at table {s.key!r}: take a seat first",
+                             said=(N_("You do not sit at table {table}: take a seat first."), {"table": s.key}))
 
     def _seat_of_user(self, user: str) -> tuple[str, int] | None:
         with self.engine.connect() as conn:
@@ -1512,7 +1547,8 @@ class Room:
         with self._reads.connect() as conn:
             row = conn.execute(select(_TABLES).where(_TABLES.c.id == tid)).first()
             if row is None:
-                raise UnknownTableError(f"table {quote(table)}: no such table in this room")
+                raise UnknownTableError(f"table {quote(table)}: no such table in this room",
+                                        said=(N_("There is no such table in this room."), {}))
             self._since[tid] = row.turn_since
             cached = self._cache.get(tid)
             if cached is None or cached[0] != row.version:
