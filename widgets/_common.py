@@ -18,8 +18,19 @@ import numpy as np
 
 from cardkit.cards import Card, Rank, Suit
 from cardkit.i18n import check_lang, translation
-from cardkit.wording import COMPASS, minus_signs, number, seats_named, signed, tens_as_10  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
-from cardkit.wording import card_words_in, cards_in_words_of, rank_letters, suit_titles_in, suit_words  # noqa: F401  # moved to cardkit (the room words cards too)
+from cardkit.wording import (  # noqa: F401  # re-exported: cardkit_widgets.lesson (and, moved to cardkit, the card words)
+    COMPASS,
+    card_words_in,
+    cards_in_words_of,
+    minus_signs,
+    number,
+    rank_letters,
+    seats_named,
+    signed,
+    suit_titles_in,
+    suit_words,
+    tens_as_10,
+)
 
 from ._kernel_guard import install as _install_kernel_guard
 

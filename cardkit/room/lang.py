@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 
-from cardkit.i18n import LANGUAGES, N_, PSEUDO, Translation, translation
+from cardkit.i18n import LANGUAGES, N_, PSEUDO, Translation
 
 __all__ = ["LANG_COOKIE", "page_lang", "accept_language", "js_words", "JS_WORDS", "words_json", "seat_word",
            "game_title"]
@@ -145,9 +145,8 @@ JS_WORDS: dict[str, str] = {
     "resume": N_("Resume"),
     "pause": N_("Pause"),
     "state_not_started": N_("not started"),
-    "teacher_head": N_("Table {table} · {title} · {state}"),
-    "teacher_head_board": N_("Table {table} · {title} · {state} · board {number} (deal code {code})"),
-    "teacher_head_tail": N_("{set}, {bots}"),
+    "teacher_head": N_("Table {table} · {title} · {state} · {set}, {bots}"),
+    "teacher_head_board": N_("Table {table} · {title} · {state} · board {number} (deal code {code}) · {set}, {bots}"),
     "replay_board": N_("Replay board {board} ({code})"),
     "announced": N_("Announced to every page: {text}"),
     "taken_down": N_("The announcement is taken down."),

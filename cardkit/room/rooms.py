@@ -617,7 +617,8 @@ class Room:
                 raise SeatTakenError(f"{user!r} sits at table {other!r} as {other_name} already: leave that seat "
                                      f"first (one seat in the room at a time)",
                                      said=(N_("You sit at table {table} as {seat} already: leave that seat first "
-                                              "(one seat in the room at a time)."), {"table": other, "seat": other_name}))
+                                              "(one seat in the room at a time)."),
+                                           {"table": other, "seat": other_name}))
             if user not in self.teachers:
                 self._check_not_seen(s, n, user)
             return self._moves(s, s.sit(n, user))

@@ -79,7 +79,8 @@ the lobbies (when their list changed); anything else to every page.
 Usage (the hub sets ``JUPYTERHUB_SERVICE_PREFIX``, ``JUPYTERHUB_SERVICE_URL``,
 ``JUPYTERHUB_API_TOKEN``, ``JUPYTERHUB_API_URL``, ``JUPYTERHUB_CLIENT_ID``, ...)::
 
-    python -m cardkit.room_service --data-dir DIR [--teacher NAME ...] [--db-url URL] [--trust-proxy-headers]
+    python -m cardkit.room_service --data-dir DIR [--teacher NAME ...] [--db-url URL] [--lang ru]
+        [--trust-proxy-headers]
 
 The database is ``<data dir>/room.sqlite`` unless ``--db-url`` or ``CARDKIT_ROOM_DB_URL``
 names another (``postgresql://...`` on Zero to JupyterHub). Server glue: imported by no
@@ -263,8 +264,8 @@ def _set_words(t: dict, tr: Translation | None = None) -> str:
     if n is None:
         return tr.gettext("random boards")
     if t.get("started") and t.get("position"):
-        return tr.ngettext("a set of {n} board, board {position} in play", "a set of {n} boards, board {position} in play",
-                           n).format(n=n, position=t["position"])
+        return tr.ngettext("a set of {n} board, board {position} in play",
+                           "a set of {n} boards, board {position} in play", n).format(n=n, position=t["position"])
     return tr.ngettext("a set of {n} board", "a set of {n} boards", n).format(n=n)
 
 
@@ -860,7 +861,8 @@ class RoomService:
         for b in self.room.travellers():
             names = seat_names(b["players"])
             board = {"code": b["code"], "game": b["game"], "title": game_title(_GAMES[b["game"]], tr),
-                     "names": [seat_word(n, tr) for n in names], "rows": [_traveller_line(r, names, tr) for r in b["rows"]]}
+                     "names": [seat_word(n, tr) for n in names],
+                     "rows": [_traveller_line(r, names, tr) for r in b["rows"]]}
             if lang != "en":
                 n = len(b["rows"])
                 board["head"] = tr.ngettext("Board {code} · {title} · played at {n} table",
@@ -1100,19 +1102,22 @@ class RoomService:
         elif kind == "close":
             room.close_table(target, user)
         elif kind == "replay":
-            return self.replay(target, user, msg.get("board")), None
+            return self.replay(target, user, msg.get("board"), sock.lang), None
         return None, None
 
-    def replay(self, table, user: str, board) -> dict:
-        """A board's actions step by step: every hand after each action (the teachers' replay)."""
+    def replay(self, table, user: str, board, lang: str = "en") -> dict:
+        """A board's actions step by step: every hand after each action (the teachers' replay);
+        the seats named in ``lang``."""
+        tr = translation(lang)
         played = self.room.board_actions(table, user, board)
         st = deal_from_code(played["code"])
         steps = [{"action": None, "hands": jsonable([list(h) for h in st.hands])}]
         for a in played["actions"]:
             st.apply_action(a["action"])
-            steps.append({"action": f"{a['name']} ({a['by']}): {a['action']}",
+            by = tr.gettext("a bot") if lang != "en" and a["by"] == "bot" else a["by"]
+            steps.append({"action": f"{seat_word(a['name'], tr)} ({by}): {a['action']}",
                           "hands": jsonable([list(h) for h in st.hands])})
-        names = list(seat_names(len(st.hands)))
+        names = [seat_word(n, tr) for n in seat_names(len(st.hands))]
         return {"kind": "replay", "table": played["table"], "board": played["board"], "code": played["code"],
                 "names": names, "steps": steps}
 
@@ -1195,8 +1200,9 @@ class _Base(HubOAuthenticated, web.RequestHandler):
             + (' aria-current="true"' if code == self.lang else "") + f">{name}</a>"
             for code, name in (("en", "English"), ("ru", "Русский")))
         logged = e(tr.gettext("Logged in as {user}"), quote=False).format(user=f"<b>{e(user)}</b>")
+        lg = e(self.lang)
         self.write(f"""<!doctype html>
-<html lang="{e(self.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="{lg}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
 <link rel="stylesheet" href="{p}static/card_table.css"><link rel="stylesheet" href="{p}static/room.css">
 </head>
@@ -1514,7 +1520,7 @@ class TableApiHandler(AnswerHandler):
 
 
 #: a message the page should never send (not JSON, not one of its kinds, an unknown key)
-_UNREADABLE = (N_("The page sent a message the room cannot read."), {})
+_UNREADABLE: tuple[str, dict[str, Any]] = (N_("The page sent a message the room cannot read."), {})
 
 
 def _lang_of(handler: web.RequestHandler) -> str:
@@ -1717,6 +1723,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a teacher's hub name (repeat for more): the hub's admins")
     parser.add_argument("--url", default=os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"),
                         help="where to listen (default $JUPYTERHUB_SERVICE_URL)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the class's language: a page's language when neither its address (?lang=), its "
+                             "cookie nor the browser's Accept-Language names en or ru (cardkit-hub --lang passes it)")
     parser.add_argument("--trust-proxy-headers", action="store_true",
                         help="read a client's address from X-Real-IP / X-Forwarded-For (only behind a proxy that "
                              "sets them itself; off by default: anyone can send them, and the address is only "
@@ -1751,7 +1760,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     log.info("the expert bots' solver kernels loaded in %.1f s", sum(spent.values()))
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/room/")
     service = RoomService(room, prefix=prefix, hub_auth=HubOAuth(cache_max_age=60),
-                          trust_proxy_headers=args.trust_proxy_headers)
+                          trust_proxy_headers=args.trust_proxy_headers, lang=args.lang)
     app = service.application(cookie_secret=_cookie_secret(data_dir))
     where = urlparse(args.url)
 

@@ -34,9 +34,9 @@ import html
 from typing import Any
 
 from cardkit.core._checks import is_whole
+from cardkit.core.cards import Suit
 from cardkit.core.errors import CardkitError, quote
 from cardkit.core.notation import parse_card
-from cardkit.core.cards import Suit
 from cardkit.i18n import N_, Translation, translation
 from cardkit.wording import PHASE_REFUSALS, card_code_in, suit_words
 
@@ -137,6 +137,12 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
     me = view["viewer"]["seat"]
     everything = bool(view["viewer"].get("everything"))
     names = [tr.gettext(s["name"]) if s["name"] in _SEAT_MSGIDS else s["name"] for s in view["seats"]]
+    compass = list(names)   # the seats' own names (the title says which one is the viewer's)
+    if tr is not _EN and me is not None:   # the viewer's seat as the widgets name it: Юг (вы); Вы / Соперник
+        if players == 2:
+            names = [tr.gettext("You") if s == me else tr.gettext("Your opponent") for s in range(players)]
+        elif view["seats"][me]["name"] == "South":
+            names[me] = tr.pgettext("seat of 3 or 4", "You")
     who = [s["player"] for s in view["seats"]]
     order = _POSITIONS[players]
     base = 0 if me is None else me
@@ -170,7 +176,7 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
         if show_code:
             title += " <small>" + e(tr.gettext("(deal code {code})")).format(code=e(board["code"])) + "</small>"
     if me is not None:
-        title += " <small>" + e(tr.gettext("(you sit {seat}, at the bottom)")).format(seat=names[me]) + "</small>"
+        title += " <small>" + e(tr.gettext("(you sit {seat}, at the bottom)")).format(seat=compass[me]) + "</small>"
     state["title"] = f"<h3 style='margin:2px'>{title}</h3>"
     if tr is not _EN:
         state["words"] = _card_table_words(tr)
@@ -235,7 +241,8 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
     ups = [c for c in (public.get("face_up") or [[]] * players)[me] if c is not None and c in legal] \
         if me is not None and game == "armenian_durak" else []
     if ups:
-        caption += " " + tr.gettext("From your tableau: {cards}.").format(cards=" ".join(_card_html(c, tr) for c in ups))
+        caption += " " + tr.gettext("From your tableau: {cards}.").format(
+            cards=" ".join(_card_html(c, tr) for c in ups))
     trick_view = _trick(view, public, names, pos, players, over, tr)
     if trick_view.pop("caption"):
         caption += " " + _last_trick_caption(tricks, names, tr)
