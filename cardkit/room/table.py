@@ -181,8 +181,8 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
     if tr is not _EN:
         state["words"] = _card_table_words(tr)
     if board is None:
-        state["status"] = html.escape(tr.gettext(
-            "The table has not started yet: the teacher starts it." if not view["started"] else "Waiting."))
+        state["status"] = html.escape(tr.gettext("The table has not started yet: the teacher starts it.")
+                                      if not view["started"] else tr.gettext("Waiting."))
         if view.get("paused"):
             state["status"] += " " + tr.gettext(PAUSED_WORDS)
         state["seats"] = [{"seat": s, "name": f"{names[s]} · {_player_words(who[s], tr)}", "short": names[s],
