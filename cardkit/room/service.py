@@ -124,7 +124,7 @@ from cardkit.core.codes import GAMES, board_identity, cards_identity, deal_from_
 from cardkit.core.errors import CardkitError, IllegalActionError, NotationError, log_thinned, quote
 from cardkit.i18n import LANGUAGES, N_, Translation, translation
 from cardkit.table.table_session import SEAT_NAMES, jsonable, seat_names
-from cardkit.wording import seats_named, tens_as_10
+from cardkit.wording import card_code_in, seats_named, tens_as_10
 
 from .lang import LANG_COOKIE, game_title, page_lang, seat_word, words_json
 from .records import DD_MAX_NODES, DD_SECONDS, dd_summary, ranking, records_page
@@ -1115,11 +1115,28 @@ class RoomService:
         for a in played["actions"]:
             st.apply_action(a["action"])
             by = tr.gettext("a bot") if lang != "en" and a["by"] == "bot" else a["by"]
-            steps.append({"action": f"{seat_word(a['name'], tr)} ({by}): {a['action']}",
+            action = a["action"] if lang == "en" else _action_words(a["action"], tr)
+            steps.append({"action": f"{seat_word(a['name'], tr)} ({by}): {action}",
                           "hands": jsonable([list(h) for h in st.hands])})
         names = [seat_word(n, tr) for n in seat_names(len(st.hands))]
         return {"kind": "replay", "table": played["table"], "board": played["board"], "code": played["code"],
                 "names": names, "steps": steps}
+
+
+def _action_words(action: str, tr: Translation) -> str:
+    """An action in notation as the replay shows it in ``tr``'s language: a card as its label
+    (``Д♥``), a bid's number as it is, a trump pick or a draw in words."""
+    parts = action.split()
+    if len(parts) == 2 and parts[0] == "trump" and parts[1].isdigit():
+        return tr.gettext("draws card {n} of the fan").format(n=int(parts[1]) + 1)
+    if action == "draw none":
+        return tr.gettext("does not draw")
+    if len(parts) == 2 and parts[0] == "draw" and parts[1].isdigit():
+        return tr.gettext("takes stack {n}'s face-down card").format(n=int(parts[1]) + 1)
+    try:
+        return card_code_in(action, tr)[0]
+    except CardkitError:
+        return action
 
 
 # ---- handlers ---------------------------------------------------------------------------------

@@ -1,0 +1,266 @@
+"""The teaching room in the page's language (issue 29): ``?lang=`` (kept in a cookie) >
+``Accept-Language`` > the class's default > English; every word the room's pages show comes
+through the catalog (checked in the tests' pseudo-language ``qps``, as
+``tests/test_i18n_tables.py`` checks the tables), and a Russian learner's refusals are Russian."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from room_testing import PREFIX, TEACHER, RoomPages
+from test_i18n_tables import _texts, plain_words
+from tornado.httpclient import HTTPRequest
+from tornado.testing import AsyncHTTPTestCase, gen_test
+from tornado.websocket import websocket_connect
+
+from cardkit.i18n import translation
+from cardkit.room.lang import JS_WORDS, LANG_COOKIE, accept_language, js_words, page_lang
+from cardkit.room.table import card_table_state
+from cardkit.room_service import SOCKET_MAX_BYTES, RoomService
+
+ROOM_JS = Path(__file__).resolve().parent.parent / "cardkit" / "room" / "static" / "room.js"
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+#: what a room page shows that is not a word of the catalog: the users' names, the tables' ids
+NAMES = re.compile(r"\b(?:ann|bob|dan|teach|T\d+)\b")
+
+
+def test_page_lang_order_and_unknown_languages():
+    assert page_lang() == "en"
+    assert page_lang(default="ru") == "ru"
+    assert page_lang(accept="ru-RU,ru;q=0.9,en;q=0.8") == "ru"
+    assert page_lang(accept="en;q=0.5, ru;q=0.9") == "ru"
+    assert page_lang(accept="ru", default="en", cookie="en") == "en"       # the cookie before the browser
+    assert page_lang(query="ru", cookie="en") == "ru"                       # the address before the cookie
+    assert page_lang(query="de", cookie="fr", accept="es", default="ru") == "ru"   # unknown: passed over
+    assert page_lang(query="qps") == "en" and page_lang(query="qps", pseudo=True) == "qps"
+    assert accept_language("x" * 600) is None and accept_language("ru;q=abc") is None
+    assert accept_language("ru;q=0") is None
+
+
+def test_room_js_words_are_the_catalog_messages():
+    """Each ``w("key", "English")`` of room.js is :data:`JS_WORDS`' message (the fallback is the
+    English of the catalog's message), and no key is unused."""
+    js = ROOM_JS.read_text()
+    used = {}
+    for m in re.finditer(r'\bw\(\s*"(\w+)",\s*((?:"(?:[^"\\]|\\.)*"\s*(?:\+\s*)?)+)', js):
+        used[m[1]] = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m[2]))
+    assert used == {k: v for k, v in JS_WORDS.items()}
+    ru = js_words(translation("ru"))
+    assert ru["rank_Q"] == "Д" and ru["next_board"] == "Следующая сдача"
+    assert all(v.startswith("⟦") for v in js_words(translation("qps")).values())
+
+
+def test_russian_seat_view_names_the_viewer_and_the_cards():
+    from cardkit.room import Room
+    room = Room("sqlite://", teachers=[TEACHER])
+    t = room.open_table("warsaw_hearts", deals=["W-17"])
+    room.sit(t, "ann", "South")
+    room.start(t)
+    s = card_table_state(room.view(t, "ann"), translation("ru"))
+    assert [x["short"] for x in s["seats"]] == ["Юг (вы)", "Запад", "Север", "Восток"]
+    assert {c["label"] for c in s["hand"]} >= {"В♠", "9♠"} and "валет пик" in {c["name"] for c in s["hand"]}
+    assert not any(c["label"].startswith("T") for c in s["hand"])
+    d = room.open_table("armenian_durak", deals=["D-5"])
+    room.sit(d, "bob", "North")
+    s = card_table_state(room.view(d, "bob"), translation("ru"))
+    assert [x["short"] for x in s["seats"]] == ["Соперник", "Вы"]
+
+
+class RoomLangTest(RoomPages, AsyncHTTPTestCase):
+    def get_app(self):
+        from room_testing import StubAuth, memory_room
+        self.room = memory_room()
+        self.service = RoomService(self.room, prefix=PREFIX, hub_auth=StubAuth(), pseudo=True)
+        return self.service.application()
+
+    def page(self, path: str, user: str, headers: dict | None = None):
+        h = {"Cookie": f"room-test-user={user}", **(headers or {})}
+        return self.fetch(PREFIX + path, headers=h, follow_redirects=False)
+
+    async def open_ws(self, path: str, user: str, lang: str | None = None, accept: str | None = None):
+        url = self.url(path, ws=True) + (f"?lang={lang}" if lang else "")
+        headers = {"Cookie": f"room-test-user={user}"}
+        if accept:
+            headers["Accept-Language"] = accept
+        ws = await websocket_connect(HTTPRequest(url, headers=headers), max_message_size=SOCKET_MAX_BYTES * 4)
+        return ws, json.loads(await ws.read_message())
+
+    def seated(self) -> str:
+        t = self.room.open_table("variety", deals=["V-4821", "V-17"])
+        self.room.sit(t, "ann", "South")
+        self.room.sit(t, "bob", "North")
+        self.room.start(t)
+        return t
+
+    def play_out(self, t: str) -> None:
+        """Play the board in play to its end (each person the first legal action)."""
+        for _ in range(200):
+            mover = next((u for u in ("ann", "bob") if self.room.view(t, u)["your_turn"]), None)
+            if mover is None:
+                return
+            self.room.act(t, mover, self.room.view(t, mover)["legal"][0])
+
+    # ---- the pages' HTML ----------------------------------------------------------------------
+
+    def test_the_language_from_accept_language_the_address_and_the_cookie(self):
+        self.seated()
+        en = self.page("", "ann")
+        assert en.code == 200 and b'<html lang="en">' in en.body and b"The teaching room" in en.body
+        ru = self.page("", "ann", {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"})
+        body = ru.body.decode()
+        assert '<html lang="ru">' in body and "Учебная комната" in body and "Вы вошли как <b>ann</b>" in body
+        assert "The teaching room" not in body
+        asked = self.page("table/T1?lang=ru", "ann")
+        assert b'<html lang="ru">' in asked.body and "<title>Стол T1</title>" in asked.body.decode()
+        assert f"{LANG_COOKIE}=ru" in asked.headers.get("Set-Cookie", "")
+        kept = self.page("teacher", TEACHER, {"Cookie": f"room-test-user={TEACHER}; {LANG_COOKIE}=ru"})
+        assert '<html lang="ru">' in kept.body.decode() and "Страница учителя" in kept.body.decode()
+        back = self.page("?lang=en", "ann", {"Accept-Language": "ru"})
+        assert b'<html lang="en">' in back.body
+        for odd in ("?lang=de", "?lang=%3Cscript%3E", "?lang=", "?lang=ru&lang=xx"):
+            r = self.page(odd, "ann")
+            assert r.code == 200 and b'<html lang="' in r.body
+        assert b'<html lang="en">' in self.page("?lang=de", "ann").body
+
+    def test_the_class_default_and_the_switch(self):
+        self.service.lang = "ru"
+        body = self.page("", "ann").body.decode()
+        assert '<html lang="ru">' in body
+        assert '<a href="?lang=en" lang="en" hreflang="en">English</a> · ' in body
+        assert '<a href="?lang=ru" lang="ru" hreflang="ru" aria-current="true">Русский</a>' in body
+        assert b'<html lang="en">' in self.page("", "ann", {"Accept-Language": "en-GB"}).body
+
+    def test_russian_error_pages_are_one_russian_line(self):
+        self.seated()
+        r = self.page("teacher?lang=ru", "ann")
+        assert r.code == 403 and CYRILLIC.search(r.body.decode()) and not LATIN_WORD.search(r.body.decode())
+        r = self.page("table/T9?lang=ru", "ann")
+        assert r.code == 404 and CYRILLIC.search(r.body.decode()) and "Traceback" not in r.body.decode()
+
+    # ---- the pseudo-language: nothing shown that did not come through the catalog -------------
+
+    def html_texts(self, body: str) -> list[str]:
+        body = re.sub(r'<script type="application/json" id="room-words">.*?</script>', " ", body, flags=re.S)
+        body = re.sub(r'<nav class="room-lang".*?</nav>', " ", body, flags=re.S)   # the languages' own names
+        body = re.sub(r"<(title|head)>", " ", body)
+        head, _, rest = body.partition("<body")
+        rest = rest.split(">", 1)[1]   # the body's attributes are data
+        return [re.sub(r"<title>|</title>", " ", m) for m in re.findall(r"<title>.*?</title>", head)] + [
+            re.sub(r'<[^>]*>', " ", rest)]
+
+    def assert_qps(self, texts: list[str], where: str) -> None:
+        bad = {w for t in texts for w in plain_words(NAMES.sub(" ", t))}
+        assert not bad, f"{where}: words not through the catalog: {sorted(bad)}"
+
+    @gen_test(timeout=60)
+    async def test_every_page_in_the_pseudo_language(self):
+        t = self.seated()
+        self.play_out(t)
+        self.room.next_board(t, TEACHER)
+        for path, user in (("", "ann"), (f"table/{t}", "ann"), ("teacher", TEACHER)):
+            r = await self.http_client.fetch(self.get_url(PREFIX + path + "?lang=qps"),
+                                             headers={"Cookie": f"room-test-user={user}"}, follow_redirects=False)
+            assert r.code == 200 and '<html lang="qps">' in r.body.decode()
+            self.assert_qps(self.html_texts(r.body.decode()), path or "lobby")
+        # the lobby's list, seated and not, and a teacher's with the form's games
+        for user in ("ann", "dan", TEACHER):
+            ws, first = await self.open_ws("ws/lobby", user, "qps")
+            assert first["kind"] == "lobby"
+            texts = [row[k] for row in first["tables"] for k in ("title", "bots", "set")]
+            texts += [s.get("label", s["name"]) for row in first["tables"] for s in row["seats"]]
+            texts += [n for row in first["tables"] for n in row["free"]] + [g["title"] for g in first["games"]]
+            texts += [first["you"]["name"]] if first["you"] else []
+            self.assert_qps(texts, f"lobby of {user}")
+            ws.close()
+        ws, first = await self.open_ws(f"ws/table/{t}", "ann", "qps")
+        assert first["kind"] == "state"
+        self.assert_qps(_texts(first["state"]) + [first["state"]["totals_line"]], "table")
+        ws.close()
+        ws, first = await self.open_ws("ws/teacher", TEACHER, "qps")
+        assert first["kind"] == "teacher" and first["session"]["boards"]
+        texts = []
+        for row in first["tables"]:
+            texts += [row["title"], row["bots"], row["set"], *row["labels"], *_texts(row["state"])]
+            texts += [p for r in row["traveller"] for p in r["players"] + r["declarers"]]
+            if row["overview"].get("turn_label"):
+                texts.append(row["overview"]["turn_label"])
+        session = first["session"]
+        texts += [b["head"] for b in session["boards"]] + [n for b in session["boards"] for n in b["names"]]
+        texts += [r["title"] for r in session["rankings"]] + [x["title"] for x in session["tables"]]
+        self.assert_qps(texts, "teacher")
+        replay = json.loads(await self.ask_raw(ws, {"kind": "replay", "table": t, "board": 1}))
+        assert replay["kind"] == "replay"
+        self.assert_qps(replay["names"] + [s["action"] for s in replay["steps"][1:]], "replay")
+        info = json.loads(await self.ask_raw(ws, {"kind": "pause_all", "paused": True}))
+        self.assert_qps([info["message"]], "pause all")
+        ws.close()
+
+    async def ask_raw(self, ws, msg) -> str:
+        ws.write_message(json.dumps(msg))
+        while True:
+            m = await ws.read_message()
+            if json.loads(m)["kind"] not in ("teacher", "lobby", "state", "answers"):
+                return m
+
+    # ---- a Russian learner's refusals ---------------------------------------------------------
+
+    @gen_test(timeout=60)
+    async def test_a_russian_learners_refusals_are_russian(self):
+        t = self.seated()
+        mover = next(u for u in ("ann", "bob") if self.room.view(t, u)["your_turn"])
+        waiting = "bob" if mover == "ann" else "ann"
+        ws, first = await self.open_ws(f"ws/table/{t}", waiting, accept="ru")
+        assert first["kind"] == "state" and "стол T1 · сдача 1 из 2" in first["state"]["title"]
+        legal = self.room.view(t, mover)["legal"][0]
+        sent = [
+            "{not json",                                                    # a bad message
+            json.dumps({"kind": "shout"}),                                  # not one of the page's kinds
+            json.dumps({"kind": "card", "card": "QH", "extra": 1}),         # an unknown key
+            json.dumps({"kind": "act", "action": legal}),                   # out of turn
+            json.dumps({"kind": "act", "action": legal, "seat": "West"}),   # someone else's seat
+            json.dumps({"kind": "act", "action": "QH", "table": "T7"}),     # another table
+            json.dumps({"kind": "bid", "value": 99}),                       # not an action
+            json.dumps({"kind": "control", "name": "x", "value": 1}),
+        ]
+        before = len(self.room.view(t, mover)["legal"]), self.room.view(t, mover)["board"]["actions"]
+        for raw in sent:
+            ws.write_message(raw)
+            answer = json.loads(await ws.read_message())
+            assert answer["kind"] == "error", raw
+            line = answer["message"]
+            assert CYRILLIC.search(line) and not LATIN_WORD.search(NAMES.sub(" ", line)), (raw, line)
+            assert "\n" not in line
+        assert (len(self.room.view(t, mover)["legal"]), self.room.view(t, mover)["board"]["actions"]) == before
+        assert all(not CYRILLIC.search(r[3]) for r in self.service.refusals)   # the log stays English
+        ws.close()
+        lobby, _first = await self.open_ws("ws/lobby", "dan", "ru")
+        lobby.write_message(json.dumps({"kind": "sit", "table": t, "seat": "South"}))   # taken
+        answer = json.loads(await lobby.read_message())
+        while answer["kind"] != "error":
+            answer = json.loads(await lobby.read_message())
+        assert answer["message"].startswith("Место Юг за столом T1 занято (ann)"), answer
+        lobby.close()
+
+    @gen_test(timeout=60)
+    async def test_the_english_refusal_is_as_before(self):
+        t = self.seated()
+        mover = next(u for u in ("ann", "bob") if self.room.view(t, u)["your_turn"])
+        waiting = "bob" if mover == "ann" else "ann"
+        ws, _first = await self.open_ws(f"ws/table/{t}", waiting)
+        legal = self.room.view(t, mover)["legal"][0]
+        ws.write_message(json.dumps({"kind": "act", "action": legal}))
+        answer = json.loads(await ws.read_message())
+        assert answer["kind"] == "error" and answer["message"].startswith("it is ") and "wait for your turn" in \
+            answer["message"]
+        ws.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "qps"])
+def test_words_json_cannot_close_its_script(lang):
+    from cardkit.room.lang import words_json
+    text = words_json(translation(lang))
+    assert "</" not in text and "<" not in text and json.loads(text)["next_board"]
