@@ -48,7 +48,7 @@ def test_room_js_words_are_the_catalog_messages():
     used = {}
     for m in re.finditer(r'\bw\(\s*"(\w+)",\s*((?:"(?:[^"\\]|\\.)*"\s*(?:\+\s*)?)+)', js):
         used[m[1]] = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m[2]))
-    assert used == {k: v for k, v in JS_WORDS.items()}
+    assert used == JS_WORDS
     ru = js_words(translation("ru"))
     assert ru["rank_Q"] == "Д" and ru["next_board"] == "Следующая сдача"
     assert all(v.startswith("⟦") for v in js_words(translation("qps")).values())
