@@ -41,6 +41,28 @@ def test_page_lang_order_and_unknown_languages():
     assert accept_language("ru;q=0") is None
 
 
+def test_no_message_inside_an_f_string():
+    """Babel does not read inside an f-string's braces: a ``gettext("…")`` there never reaches the
+    catalog (the page would stay English in Russian), so the room's modules have none."""
+    import io
+    import tokenize
+    room = Path(__file__).resolve().parent.parent / "cardkit" / "room"
+    found = []
+    for path in [*room.glob("*.py"), room.parent / "wording.py"]:
+        tokens = list(tokenize.generate_tokens(io.StringIO(path.read_text()).readline))
+        depth = 0
+        for tok in tokens:
+            if tok.type == getattr(tokenize, "FSTRING_START", -1):
+                depth += 1
+            elif tok.type == getattr(tokenize, "FSTRING_END", -1):
+                depth -= 1
+            elif (depth and tok.type == tokenize.NAME and tok.string.endswith("gettext")) or (
+                    tok.type == tokenize.STRING and re.match(r"(?i)[rb]*f", tok.string)
+                    and re.search(r"gettext\(", tok.string)):
+                found.append(f"{path.name}:{tok.start[0]}")
+    assert found == []
+
+
 def test_room_js_words_are_the_catalog_messages():
     """Each ``w("key", "English")`` of room.js is :data:`JS_WORDS`' message (the fallback is the
     English of the catalog's message), and no key is unused."""
@@ -74,7 +96,8 @@ class RoomLangTest(RoomPages, AsyncHTTPTestCase):
     def get_app(self):
         from room_testing import StubAuth, memory_room
         self.room = memory_room()
-        self.service = RoomService(self.room, prefix=PREFIX, hub_auth=StubAuth(), pseudo=True)
+        self.service = RoomService(self.room, prefix=PREFIX, hub_auth=StubAuth(), pseudo=True, dd_seconds=2.0,
+                                   dd_max_nodes=20_000, dd_in_process=False)
         return self.service.application()
 
     def page(self, path: str, user: str, headers: dict | None = None):
@@ -198,6 +221,28 @@ class RoomLangTest(RoomPages, AsyncHTTPTestCase):
         info = json.loads(await self.ask_raw(ws, {"kind": "pause_all", "paused": True}))
         self.assert_qps([info["message"]], "pause all")
         ws.close()
+
+    @gen_test(timeout=120)
+    async def test_the_hand_records_in_the_pseudo_language_and_russian(self):
+        t = self.seated()
+        self.play_out(t)
+        d = self.room.open_table("armenian_durak", deals=["D-5"])
+        self.room.sit(d, "dan", "South")
+        self.room.start(d)
+        for _ in range(200):
+            if not self.room.view(d, "dan")["your_turn"]:
+                break
+            self.room.act(d, "dan", self.room.view(d, "dan")["legal"][0])
+        cookie = {"Cookie": f"room-test-user={TEACHER}"}
+        r = await self.http_client.fetch(self.get_url(PREFIX + "records?lang=qps"), headers=cookie)
+        body = r.body.decode()
+        assert '<html lang="qps">' in body and 'data-boards="2"' in body
+        self.assert_qps(self.html_texts(body), "records")
+        r = await self.http_client.fetch(self.get_url(PREFIX + f"records?table={t}&lang=ru"), headers=cookie)
+        body = r.body.decode()
+        assert '<html lang="ru">' in body and f"<title>Протоколы сдач · набор стола {t}</title>" in body
+        assert "сдаёт Запад" in body or "сдаёт Север" in body or "сдаёт Юг" in body or "сдаёт Восток" in body
+        assert "Back to the teacher" not in body and "Назад на страницу учителя" in body
 
     async def ask_raw(self, ws, msg) -> str:
         ws.write_message(json.dumps(msg))

@@ -1217,6 +1217,8 @@ class _Base(HubOAuthenticated, web.RequestHandler):
             + (' aria-current="true"' if code == self.lang else "") + f">{name}</a>"
             for code, name in (("en", "English"), ("ru", "Русский")))
         logged = e(tr.gettext("Logged in as {user}"), quote=False).format(user=f"<b>{e(user)}</b>")
+        home, connecting, language = (e(tr.gettext("The teaching room")), e(tr.gettext("connecting…")),
+                                      e(tr.gettext("Language")))
         lg = e(self.lang)
         self.write(f"""<!doctype html>
 <html lang="{lg}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -1226,11 +1228,11 @@ class _Base(HubOAuthenticated, web.RequestHandler):
 <body data-page="{kind}" data-prefix="{html.escape(p)}" data-table="{html.escape(table)}"
  data-user="{html.escape(user)}" data-teacher="{'1' if self.service.is_teacher(user) else '0'}"
  data-connected="0" data-version="0">
-<header class="room-head"><a href="{p}">{e(tr.gettext("The teaching room"))}</a>
+<header class="room-head"><a href="{p}">{home}</a>
 {link}
 <span class="room-user">{logged}</span>
-<span id="room-connection" role="status">{e(tr.gettext("connecting…"))}</span>
-<nav class="room-lang" aria-label="{e(tr.gettext("Language"))}">{switch}</nav></header>
+<span id="room-connection" role="status">{connecting}</span>
+<nav class="room-lang" aria-label="{language}">{switch}</nav></header>
 <div id="room-announcement" class="room-announcement" role="status" hidden></div>
 <div id="room-message" role="alert" class="room-message"></div>
 <main id="room-main"></main>
@@ -1318,13 +1320,15 @@ class RecordsPage(_Base):
         except UnknownTableError:
             self.set_status(404)
             self.set_header("Content-Type", "text/plain; charset=utf-8")
-            self.finish(f"No table {quote(table)[:60]} in this room.")
+            self.finish(f"No table {quote(table)[:60]} in this room." if self.lang == "en"
+                        else self.tr.gettext("There is no such table in this room."))
             return
         for b in boards:
             b["dd"] = await service.double_dummy(b["code"]) if b["game"] == "variety" else None
-        title = f"Hand records · table {table}'s set" if table else "Hand records · every board played"
+        title = (self.tr.gettext("Hand records · table {table}'s set").format(table=table) if table
+                 else self.tr.gettext("Hand records · every board played"))
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(records_page(boards, prefix=service.prefix, title=title))
+        self.finish(records_page(boards, prefix=service.prefix, title=title, lang=self.lang))
 
 
 class AnswerHandler(web.RequestHandler):
