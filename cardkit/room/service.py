@@ -769,8 +769,9 @@ class RoomService:
             notice = self.room.seat_notice(table, user, tr)   # a teacher's unseat says so
             if notice is None and self.room.tables(only=table)[0]["closed"]:
                 notice = tr.gettext("The teacher closed table {table}.").format(table=table)
-            return {"kind": "gone", "lobby": self.prefix,
-                    "message": notice or tr.gettext("You no longer sit at table {table}.").format(table=table)}
+            return {"kind": "gone",
+                    "message": notice or tr.gettext("You no longer sit at table {table}.").format(table=table),
+                    "lobby": self.prefix}
         return {"kind": "state", "state": card_table_state(view, tr)}
 
     def teacher_payload(self, user: str, scope: TeacherScope | None = None, tables: list[dict] | None = None,
