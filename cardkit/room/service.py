@@ -241,6 +241,11 @@ Scope = tuple[str, frozenset[str]]
 TeacherScope = tuple[str | frozenset[str], frozenset[str]]
 
 
+def _lang(sock: Any) -> str:
+    """A page's language (:attr:`RoomSocket.lang`; English for a stand-in without one)."""
+    return getattr(sock, "lang", "en")
+
+
 def _merge(scopes: Sequence[Scope | None]) -> TeacherScope | None:
     """One scope for the changes ``scopes`` (None: everything)."""
     if not scopes or any(sc is None for sc in scopes):
@@ -894,7 +899,7 @@ class RoomService:
     async def answered(self, summary: dict[str, dict]) -> None:
         """Send the teachers' pages what each learner did (one message, the whole summary)."""
         for sock in [s for s in self.sockets if s.ready and s.page == "teacher"]:
-            sock.send({"kind": "answers", "learners": self.learners_words(summary, sock.lang)})
+            sock.send({"kind": "answers", "learners": self.learners_words(summary, _lang(sock))})
 
     def payloads(self, sockets: Sequence[RoomSocket], scope: Scope | None = None) -> list[tuple[RoomSocket, dict]]:
         """What each of ``sockets`` is sent now; with ``scope`` ``(table, codes)`` (an
@@ -922,7 +927,7 @@ class RoomService:
         While one such push waits for the worker, the changes that come meanwhile join it:
         under a burst of actions the teachers' rows are built once for all of them (the
         players' pages are never held back for them)."""
-        users = sorted({(s.user, s.lang) for s in self.sockets if s.ready and s.page == "teacher"})
+        users = sorted({(s.user, _lang(s)) for s in self.sockets if s.ready and s.page == "teacher"})
         if not users:
             return
         with self._teacher_lock:
@@ -937,8 +942,8 @@ class RoomService:
                 self._teacher_scopes = None
             log.warning("the teachers' rows could not be built: %s", _one_line(e))
             return
-        for sock in [s for s in self.sockets if s.ready and s.page == "teacher" and (s.user, s.lang) in rows]:
-            sock.send(rows[sock.user, sock.lang])
+        for sock in [s for s in self.sockets if s.ready and s.page == "teacher" and (s.user, _lang(s)) in rows]:
+            sock.send(rows[sock.user, _lang(sock)])
 
     def _teacher_rows(self, users: Sequence[tuple[str, str]]) -> dict[tuple[str, str], dict]:
         """The teachers' payloads for every change waiting (:meth:`push_teachers`), per
@@ -961,20 +966,20 @@ class RoomService:
         cache: dict[tuple[str, str, str, str], dict] = {}
         for s in sockets:
             try:
-                key = (s.page, s.table, s.user, s.lang)
+                key = (s.page, s.table, s.user, _lang(s))
                 if key in cache and s.page != "teacher":
                     out.append((s, cache[key]))
                 elif s.page == "lobby":
-                    cache[key] = self.lobby_payload(s.user, tables, s.lang)
+                    cache[key] = self.lobby_payload(s.user, tables, _lang(s))
                     out.append((s, cache[key]))
                 elif s.page == "table":
                     if touched is None or s.table in touched:
-                        cache[key] = self.table_payload(s.table, s.user, s.lang)
+                        cache[key] = self.table_payload(s.table, s.user, _lang(s))
                         out.append((s, cache[key]))
                 else:
-                    if (s.user, s.lang) not in teacher_cache:
-                        teacher_cache[s.user, s.lang] = self.teacher_payload(s.user, scope, tables, s.lang)
-                    out.append((s, teacher_cache[s.user, s.lang]))
+                    if (s.user, _lang(s)) not in teacher_cache:
+                        teacher_cache[s.user, _lang(s)] = self.teacher_payload(s.user, scope, tables, _lang(s))
+                    out.append((s, teacher_cache[s.user, _lang(s)]))
             except CardkitError as e:  # pragma: no cover - a table gone from the database
                 out.append((s, {"kind": "error", "message": _one_line(e)}))
         return out
@@ -1006,7 +1011,7 @@ class RoomService:
         the board it finished, whose traveller changed, or none), None for anything else. A :class:`CardkitError` is a
         refusal (nothing changed)."""
         room, user = self.room, sock.user
-        tr = translation(sock.lang)
+        tr = translation(_lang(sock))
         if kind == "ping":
             return {"kind": "pong"}, None
         if sock.page == "table":
@@ -1071,7 +1076,7 @@ class RoomService:
                 words += " " + tr.gettext("Still playing their board: {tables}.").format(
                     tables=", ".join(done["playing"]))
             for line in done.get("refused", ()):   # a learner there has held another seat of it
-                words += f" {for_learner(line)}." if sock.lang == "en" else " " + tr.gettext(
+                words += f" {for_learner(line)}." if _lang(sock) == "en" else " " + tr.gettext(
                     "A learner there has already seen the next board from another seat.")
             return {"kind": "info", "message": words}, None
         if kind == "pause_all":
@@ -1103,7 +1108,7 @@ class RoomService:
         elif kind == "close":
             room.close_table(target, user)
         elif kind == "replay":
-            return self.replay(target, user, msg.get("board"), sock.lang), None
+            return self.replay(target, user, msg.get("board"), _lang(sock)), None
         return None, None
 
     def replay(self, table, user: str, board, lang: str = "en") -> dict:
