@@ -291,6 +291,27 @@ class RoomLangTest(RoomPages, AsyncHTTPTestCase):
         lobby.close()
 
     @gen_test(timeout=60)
+    async def test_a_russian_teachers_refusals_are_russian(self):
+        empty = self.room.open_table("warsaw_hearts", deals=["W-17"])
+        t = self.seated()
+        ws, first = await self.open_ws("ws/teacher", TEACHER, "ru")
+        assert first["kind"] == "teacher"
+        for msg in ({"kind": "start", "table": empty},                     # nobody sits there
+                    {"kind": "start", "table": t},                         # started already
+                    {"kind": "undo", "table": t},                          # nothing to undo
+                    {"kind": "open", "game": "variety", "deals": "V-ZZZ"},   # codes that cannot be read
+                    {"kind": "set_deals", "table": t, "deals": ["W-17"]},  # another game's code
+                    {"kind": "unseat", "table": t, "seat": "West"},        # a bot's seat
+                    {"kind": "announce", "text": "x" * 400},
+                    {"kind": "pace", "table": t, "pace": "fast"}):
+            answer = json.loads(await self.ask_raw(ws, msg))
+            assert answer["kind"] == "error", (msg, answer)
+            line = answer["message"]
+            assert CYRILLIC.search(line) and not LATIN_WORD.search(NAMES.sub(" ", re.sub(r"V-\d+", " ", line))), \
+                (msg, line)
+        ws.close()
+
+    @gen_test(timeout=60)
     async def test_the_english_refusal_is_as_before(self):
         t = self.seated()
         mover = next(u for u in ("ann", "bob") if self.room.view(t, u)["your_turn"])

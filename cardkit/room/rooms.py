@@ -119,6 +119,36 @@ __all__ = [
 
 # ---- errors ---------------------------------------------------------------------------------
 
+#: the table sessions' refusals (:class:`cardkit.table_session.TableSession`'s StateError, by the
+#: start of their English line) as a page in another language says them
+_SESSION_SAID: tuple[tuple[str, str], ...] = (
+    ("the table has started already", N_("Table {table} has started already.")),
+    ("nobody sits at the table", N_("Nobody sits at table {table}, and the bots play only beside a person: a learner "
+                                    "(or the teacher) takes a seat first, then Start.")),
+    ("the table has not started", N_("Table {table} has not started yet: wait for the start.")),
+    ("the teacher has paused", N_("Table {table} is paused by the teacher: wait until play resumes.")),
+    ("every board of the table's set", N_("Table {table} has played every board of its set.")),
+    ("no person has acted", N_("No person has acted on the board in play at table {table}: there is nothing to "
+                               "undo.")),
+    ("the set has no more boards", N_("Table {table} has played every board of its set.")),
+    ("the set has no board after", N_("The set of table {table} has no more boards: give it another set to play "
+                                      "on.")),
+    ("the teacher has closed", N_("The teacher has closed table {table}: nothing more is played there.")),
+    ("board ", N_("The board in play at table {table} is not over yet: Next deals a board once it is over.")),
+)
+
+
+def _session_said(line: str, table: str) -> tuple[str, dict[str, Any]] | None:
+    """What a page in another language says for a table session's refusal ``line`` (None:
+    the page's generic line)."""
+    if " empty and this table has no bots" in line:
+        return N_("A seat of table {table} is empty and the table has no bots: a person takes every seat before it "
+                  "starts."), {"table": table}
+    if line.startswith("board ") and "is over:" in line:   # held_words: a held board
+        return None
+    return next(((m, {"table": table}) for start, m in _SESSION_SAID if line.startswith(start)), None)
+
+
 class RoomError(CardkitError):
     """Something the room refuses: the message says what, in plain words, and quotes the
     input. Nothing has changed.
@@ -1167,9 +1197,12 @@ class Room:
         def change(s: TableSession) -> list[dict]:
             self._seat_of(s, user)
             if s.pace != "self":
-                raise RoomError(f"table {s.key!r}: the teacher deals the next board here (the set is not self-paced)")
+                raise RoomError(f"table {s.key!r}: the teacher deals the next board here (the set is not self-paced)",
+                                said=(N_("At table {table} the teacher deals the next board."), {"table": s.key}))
             if s.paused:
-                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes")
+                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
+                                said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
+                                      {"table": s.key}))
             return self._moves(s, s.next_board(held_only=True))
 
         return self._change(table, change)
@@ -1228,7 +1261,9 @@ class Room:
         self._teacher(user, "make an announcement")
         if not isinstance(text, str) or len(text) > MAX_ANNOUNCEMENT or not _PRINTABLE.fullmatch(text):
             raise RoomError(f"announcement {quote(text)[:80]}: expected one line of text of at most "
-                            f"{MAX_ANNOUNCEMENT} characters")
+                            f"{MAX_ANNOUNCEMENT} characters",
+                            said=(N_("An announcement is one line of text of at most {n} characters."),
+                                  {"n": MAX_ANNOUNCEMENT}))
         text = text.strip()
         with self._lock, self.engine.begin() as conn:
             conn.execute(delete(_SETTINGS).where(_SETTINGS.c.name == "announcement"))
@@ -1310,7 +1345,8 @@ class Room:
             if n not in s.people:
                 name = seat_names(s.players)[n]
                 raise RoomError(f"{name} at table {s.key!r}: no person sits there ("
-                                f"{'a bot plays it' if s.is_bot(n) else 'it is empty'})")
+                                f"{'a bot plays it' if s.is_bot(n) else 'it is empty'})",
+                                said=(N_("No person sits at {seat} at table {table}."), {"seat": name, "table": s.key}))
             return self._moves(s, s.unseat(n))
 
         return self._change(table, change)
@@ -1597,7 +1633,7 @@ class Room:
             try:
                 out = fn(new)
             except StateError as e:  # the session's refusals, in the room's words
-                raise RoomError(f"table {new.key!r}: {e}") from None
+                raise RoomError(f"table {new.key!r}: {e}", said=_session_said(str(e), new.key)) from None
             events = new.take_events()
             if any(e[0] == "deal" for e in events):
                 self._check_dealt(new)   # a learner seated there who held another seat of it: refused

@@ -91,6 +91,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import html
 import json
@@ -239,6 +240,19 @@ _GAMES = {e.name: e.title for e in GAMES.values()}
 Scope = tuple[str, frozenset[str]]
 #: what changed for the teachers' rows: one table's scope, or several merged (their ids)
 TeacherScope = tuple[str | frozenset[str], frozenset[str]]
+
+
+@contextlib.contextmanager
+def _codes_said():
+    """Within: a refusal of the deal codes (the codes' own reason, English: ``cardkit/codes.py``)
+    is said on a page in another language as one line of the catalog; the English line is as it was."""
+    try:
+        yield
+    except CardkitError as e:
+        if getattr(e, "said", None) is not None:
+            raise
+        raise MessageRefused(_one_line(e), said=(N_("These deal codes cannot be played at this table: check "
+                                                    "them (such as V-4821 V-17)."), {})) from None
 
 
 def _lang(sock: Any) -> str:
@@ -1066,7 +1080,8 @@ class RoomService:
             pace = msg.get("pace", "teacher")
             if pace not in PACES:
                 raise MessageRefused(f"pace {quote(pace)}: expected teacher or self")
-            table = room.open_table(game, deals=_deals(msg.get("deals")), bots=_BOTS[bots], pace=pace)
+            with _codes_said():
+                table = room.open_table(game, deals=_deals(msg.get("deals")), bots=_BOTS[bots], pace=pace)
             return {"kind": "opened", "table": table}, None
         if kind == "next_all":
             done = room.next_board_all(user)
@@ -1096,7 +1111,8 @@ class RoomService:
         elif kind == "undo":
             room.undo(target, user)
         elif kind == "set_deals":
-            room.set_deals(target, user, _deals(msg.get("deals")))
+            with _codes_said():
+                room.set_deals(target, user, _deals(msg.get("deals")))
         elif kind == "unseat":
             room.unseat(target, user, msg.get("seat", ""))
         elif kind == "pause":
