@@ -330,3 +330,23 @@ def test_words_json_cannot_close_its_script(lang):
     from cardkit.room.lang import words_json
     text = words_json(translation(lang))
     assert "</" not in text and "<" not in text and json.loads(text)["next_board"]
+
+
+def test_cardkit_hub_lang_ru_starts_the_room_in_russian(tmp_path):
+    """``cardkit-hub --lang ru`` passes the class's language to the room's command
+    (``--lang=ru``); English adds nothing (the command as before)."""
+    pytest.importorskip("jupyterhub")
+    from cardkit.hub_cli import hub_config
+    from cardkit.room_service import build_parser
+
+    def room_command(**kw):
+        config = hub_config(lessons_dir=Path(__file__).resolve().parent.parent / "lessons", data_dir=tmp_path,
+                            password="classpass", hub_port=18081, proxy_api_port=18082, room_port=18083,
+                            admins=["teach"], **kw)
+        return next(s for s in config["JupyterHub"]["services"] if s["name"] == "room")["command"]
+
+    assert "--lang=ru" in room_command(lang="ru")
+    assert not any(a.startswith("--lang") for a in room_command())
+    assert build_parser().parse_args(["--lang=ru"]).lang == "ru" and build_parser().parse_args([]).lang == "en"
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--lang=de"])
