@@ -350,3 +350,32 @@ def test_cardkit_hub_lang_ru_starts_the_room_in_russian(tmp_path):
     assert build_parser().parse_args(["--lang=ru"]).lang == "ru" and build_parser().parse_args([]).lang == "en"
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--lang=de"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "qps"])
+def test_the_deal_editors_send_to_the_room_line_in_its_language(monkeypatch, lang):
+    """The deal editor's *Send to the room* says the room's answer in the editor's language
+    (English: the room's own line, as before)."""
+    pytest.importorskip("ipywidgets")
+    import cardkit.room_send
+    from cardkit_widgets.deal_editor import DealEditor
+
+    line = ("Table T3 is open in the room with this set (2 boards, rule bots): seat the learners and start it "
+            "from the teacher's page.")
+    monkeypatch.setattr(cardkit.room_send, "send_set", lambda game, codes, **kw: {
+        "table": "T3", "boards": 2, "teacher_page": "/services/room/teacher", "message": line})
+    e = DealEditor("warsaw_hearts", lang=lang)
+    for seed in (3, 4):
+        e.seed_box.value = str(seed)
+        e.random_button.click()
+        e.add_button.click()
+    e.send_to_room(environ={})
+    shown = e.send_view.value
+    if lang == "en":
+        import html
+        assert shown == (f"<div>{html.escape(line)} <a href='/services/room/teacher' target='_blank'>"
+                         "The teacher's page</a></div>")
+    elif lang == "ru":
+        assert "Стол T3 открыт в комнате" in shown and "Страница учителя" in shown
+    else:
+        assert not plain_words(NAMES.sub(" ", shown))
