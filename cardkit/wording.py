@@ -46,7 +46,7 @@ from .i18n import N_
 __all__ = ["signed", "number", "minus_signs", "value_words", "variant_words", "field_words", "tens_as_10",
            "hand_as_read", "seats_named", "PHASE_REFUSALS", "VARIANT_WORDS", "FIELD_WORDS", "SEAT_NAMES",
            "SEAT_WORDS", "COMPASS", "rank_letters", "card_words_in", "suit_words", "suit_titles_in",
-           "cards_in_words_of", "card_code_in"]
+           "cards_in_words_of", "card_code_in", "BOT_REMARKS", "remark_words"]
 
 _HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")
 _TEN_CARD = re.compile(r"\bT(?=[♠♥♦♣])")
@@ -297,3 +297,39 @@ def card_code_in(code: str, tr) -> tuple[str, str]:
 
     card = parse_card(code)
     return cards_in_words_of(card.label, tr), card_words_in(card, tr)
+
+
+# ---- a Variety bot's table talk (moved from cardkit_widgets.variety_table: the room says it too) ----
+
+#: the rule bots' reasons for a bid (:func:`cardkit.variety_bots.bid_reason`, said in the bidding)
+#: and their catalog messages
+BOT_REMARKS: tuple[tuple[re.Pattern, str], ...] = (
+    (re.compile(r"I bid (?P<n>\d): I hold (?P<aces>\d+) aces? and (?P<kings>\d+) kings?"),
+     N_("I bid {n}: I hold aces: {aces}, kings: {kings}")),
+    (re.compile(r"I bid (?P<n>\d): I hold (?P<clubs>\d+) clubs"), N_("I bid {n}: I hold clubs: {clubs}")),
+    (re.compile(r"I bid (?P<n>\d): I hold (?P<hearts>\d+) hearts and (?P<spades>\d+) spades"),
+     N_("I bid {n}: I hold hearts: {hearts}, spades: {spades}")),
+    (re.compile(r"I bid (?P<n>\d): I hold (?P<diamonds>\d+) diamonds and (?P<red>\d+) red cards"),
+     N_("I bid {n}: I hold diamonds: {diamonds}, red cards: {red}")),
+    (re.compile(r"I bid (?P<n>\d): I like the black jacks and tens"),
+     N_("I bid {n}: I like the black jacks and tens")),
+    (re.compile(r"I bid (?P<n>\d): I hold (?P<clubs>\d+) low clubs"), N_("I bid {n}: I hold low clubs: {clubs}")),
+    (re.compile(r"I bid (?P<n>\d): I hold only (?P<clubs>\d+) clubs"), N_("I bid {n}: I hold only clubs: {clubs}")),
+    (re.compile(r"I bid (?P<n>\d): my cards are low: (?P<points>\d+) high-card points"),
+     N_("I bid {n}: my cards are low: high-card points: {points}")),
+)
+
+
+def remark_words(text: str, tr) -> str:
+    """A bot's table talk (:data:`BOT_REMARKS`) in ``tr``'s language (a
+    :func:`cardkit.i18n.translation`); other talk (a person's) as it was said.
+
+    >>> from cardkit.i18n import translation
+    >>> remark_words("I bid 2: I hold 5 clubs", translation("ru"))
+    'Заявляю 2: у меня треф — 5'
+    """
+    for pattern, message in BOT_REMARKS:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return tr.gettext(message).format(**m.groupdict())
+    return text

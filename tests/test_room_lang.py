@@ -379,3 +379,44 @@ def test_the_deal_editors_send_to_the_room_line_in_its_language(monkeypatch, lan
         assert "Стол T3 открыт в комнате" in shown and "Страница учителя" in shown
     else:
         assert not plain_words(NAMES.sub(" ", shown))
+
+
+def test_every_seat_view_of_played_deals_in_the_pseudo_language():
+    """Each state a seat (and the teacher) is sent while deals of the three games are played to
+    their end (the bidding and its bots' table talk, the trump draw and draws, held and paused
+    boards, the running total) says nothing that did not come through the catalog."""
+    import random
+
+    from cardkit.room import Room
+
+    qps = translation("qps")
+    bad: dict[str, str] = {}
+    for game, code, seats, pace in [("variety", "V-4821", ["South"], "teacher"),
+                                    ("warsaw_hearts", "W-17", ["South", "North"], "self"),
+                                    ("armenian_durak", "D-5", ["South"], "teacher")]:
+        room = Room("sqlite://", teachers=[TEACHER])
+        t = room.open_table(game, deals=[code, code], bots="rule", pace=pace)
+        users = [f"u{i}" for i in range(len(seats))]
+        for u, s in zip(users, seats):
+            room.sit(t, u, s)
+        room.start(t)
+        rnd = random.Random(1)
+
+        def check(room=room, t=t, users=users, game=game):
+            for v in [room.view(t, u) for u in users] + [room.view(t, TEACHER, everything=True)]:
+                st = card_table_state(v, qps)
+                for w in plain_words(re.sub(r"\bu\d\b|\bT\d+\b", " ", " ".join(_texts(st) + [st["totals_line"]]))):
+                    bad.setdefault(w, game)
+
+        for _ in range(400):
+            check()
+            mover = next((u for u in users if room.view(t, u)["your_turn"]), None)
+            if mover is None:
+                if not room.view(t, users[0]).get("held"):
+                    break
+                room.next_board(t, TEACHER)
+                continue
+            room.act(t, mover, rnd.choice(room.view(t, mover)["legal"]))
+        room.pause(t, TEACHER, True)
+        check()
+    assert bad == {}

@@ -38,7 +38,7 @@ from cardkit.core.cards import Suit
 from cardkit.core.errors import CardkitError, quote
 from cardkit.core.notation import parse_card
 from cardkit.i18n import N_, Translation, translation
-from cardkit.wording import PHASE_REFUSALS, card_code_in, suit_words
+from cardkit.wording import PHASE_REFUSALS, card_code_in, remark_words, suit_words
 
 __all__ = ["card_table_state", "page_action", "card_json", "PageMessageError", "MAX_ACTION_CHARS",
            "TURN_WORDS"]
@@ -373,8 +373,9 @@ def _panel(view: dict, public: dict, names: list[str], legal: list[str], tr: Tra
                      if n in own else str(n))}
                    for n in range(1, 9)]
         record = " · ".join(f"{e(names[(first + i) % len(names)])} <b>{b}</b>" for i, b in enumerate(bids))
-        talk = "".join("<div>" + tr.gettext("<b>{seat}</b> says: “{remark}”").format(seat=e(names[s]), remark=e(t))
-                       + "</div>" for s, t in public.get("remarks") or [])
+        talk = "".join("<div>" + tr.gettext("<b>{seat}</b> says: “{remark}”").format(
+            seat=e(names[s]), remark=e(t if tr is _EN else remark_words(t, tr))) + "</div>"
+            for s, t in public.get("remarks") or [])
         prompt = tr.gettext("<b>Your turn to bid</b> a contract number.") if mine else tr.gettext("The bidding.")
         if not mine and view["turn"] is not None:
             prompt = e(tr.gettext("The bidding: {seat} bids.")).format(seat=e(names[view["turn"]]))
