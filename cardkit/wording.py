@@ -37,13 +37,16 @@ the words of the rules page, RULES.md's section in brackets of :data:`VARIANT_WO
 
 from __future__ import annotations
 
+import html
 import re
 
+from .core.cards import Card, Rank, Suit
 from .i18n import N_
 
 __all__ = ["signed", "number", "minus_signs", "value_words", "variant_words", "field_words", "tens_as_10",
            "hand_as_read", "seats_named", "PHASE_REFUSALS", "VARIANT_WORDS", "FIELD_WORDS", "SEAT_NAMES",
-           "SEAT_WORDS", "COMPASS"]
+           "SEAT_WORDS", "COMPASS", "rank_letters", "card_words_in", "suit_words", "suit_titles_in",
+           "cards_in_words_of", "card_code_in", "BOT_REMARKS", "remark_words"]
 
 _HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(\[=:,;/]))-(?=\d)")
 _TEN_CARD = re.compile(r"\bT(?=[♠♥♦♣])")
@@ -233,3 +236,100 @@ def seats_named(text: str, players: int, names: tuple[str, ...] | None = None) -
         return names[i]
 
     return _SEAT_NUMBER.sub(name, text)
+
+
+# ---- cards in a language (moved from cardkit_widgets._common: the room words cards too) ----
+
+def rank_letters(tr) -> dict[str, str]:
+    """The letters of the picture cards and the ace in ``tr``'s language (a
+    :func:`cardkit.i18n.translation`): ``{"A": "A", "K": "K", "Q": "Q", "J": "J"}`` in
+    English, ``Т К Д В`` in Russian (the ten is 10 in both)."""
+    return {"A": tr.pgettext("rank letter", "A"), "K": tr.pgettext("rank letter", "K"),
+            "Q": tr.pgettext("rank letter", "Q"), "J": tr.pgettext("rank letter", "J")}
+
+
+def card_words_in(card: Card, tr) -> str:
+    """:func:`card_words` in ``tr``'s language: ``"queen of hearts"``, ``"дама червей"``."""
+    ranks = {Rank.ACE: tr.pgettext("rank", "ace"), Rank.KING: tr.pgettext("rank", "king"),
+             Rank.QUEEN: tr.pgettext("rank", "queen"), Rank.JACK: tr.pgettext("rank", "jack"),
+             Rank.TEN: tr.pgettext("rank", "ten"), Rank.NINE: tr.pgettext("rank", "nine"),
+             Rank.EIGHT: tr.pgettext("rank", "eight"), Rank.SEVEN: tr.pgettext("rank", "seven"),
+             Rank.SIX: tr.pgettext("rank", "six"), Rank.FIVE: tr.pgettext("rank", "five"),
+             Rank.FOUR: tr.pgettext("rank", "four"), Rank.THREE: tr.pgettext("rank", "three"),
+             Rank.TWO: tr.pgettext("rank", "two")}
+    suits = {Suit.SPADES: tr.pgettext("of suit", "spades"), Suit.HEARTS: tr.pgettext("of suit", "hearts"),
+             Suit.DIAMONDS: tr.pgettext("of suit", "diamonds"), Suit.CLUBS: tr.pgettext("of suit", "clubs")}
+    return tr.gettext("{rank} of {suit}").format(rank=ranks[card.rank], suit=suits[card.suit])
+
+
+def suit_words(suit: Suit, tr) -> str:
+    """A suit's name in ``tr``'s language: ``"hearts"``, ``"черви"``."""
+    return {Suit.SPADES: tr.pgettext("suit", "spades"), Suit.HEARTS: tr.pgettext("suit", "hearts"),
+            Suit.DIAMONDS: tr.pgettext("suit", "diamonds"), Suit.CLUBS: tr.pgettext("suit", "clubs")}[suit]
+
+
+_CARD_LETTER = re.compile(r"(?<![A-Za-z0-9])([AKQJ])(?=[♠♥♦♣])")
+_SUIT_TITLE = re.compile(r'title="(spades|hearts|diamonds|clubs)"')
+_SUIT_BY_NAME = {"spades": Suit.SPADES, "hearts": Suit.HEARTS, "diamonds": Suit.DIAMONDS, "clubs": Suit.CLUBS}
+
+
+def suit_titles_in(text: str, tr) -> str:
+    """``text`` with the suits' tooltips of :func:`suit_html` (``title="hearts"``) in
+    ``tr``'s language (``title="черви"``)."""
+    return _SUIT_TITLE.sub(lambda m: f'title="{html.escape(suit_words(_SUIT_BY_NAME[m[1]], tr))}"', text)
+
+
+def cards_in_words_of(text: str, tr) -> str:
+    """``text`` with each card written ``Q♥`` in ``tr``'s letters (``Д♥`` in Russian) and each
+    ten ``10♥`` (never ``T♥``, which reads as a Russian ace); the rest stays (``QH`` in a deal
+    code, words)."""
+    letters = rank_letters(tr)
+    return suit_titles_in(_CARD_LETTER.sub(lambda m: letters[m[1]], tens_as_10(text)), tr)
+
+
+def card_code_in(code: str, tr) -> tuple[str, str]:
+    """A card code (``"QH"``, ``"TS"``) as a learner reads it in ``tr``'s language: its
+    label and its name, ``("Q♥", "queen of hearts")``, ``("Д♥", "дама червей")``; the ten
+    is ``10``.
+
+    :raises NotationError: for text that is not a card code."""
+    from .core.notation import parse_card
+
+    card = parse_card(code)
+    return cards_in_words_of(card.label, tr), card_words_in(card, tr)
+
+
+# ---- a Variety bot's table talk (moved from cardkit_widgets.variety_table: the room says it too) ----
+
+#: the rule bots' reasons for a bid (:func:`cardkit.variety_bots.bid_reason`, said in the bidding)
+#: and their catalog messages
+BOT_REMARKS: tuple[tuple[re.Pattern, str], ...] = (
+    (re.compile(r"I bid (?P<n>\d): I hold (?P<aces>\d+) aces? and (?P<kings>\d+) kings?"),
+     N_("I bid {n}: I hold aces: {aces}, kings: {kings}")),
+    (re.compile(r"I bid (?P<n>\d): I hold (?P<clubs>\d+) clubs"), N_("I bid {n}: I hold clubs: {clubs}")),
+    (re.compile(r"I bid (?P<n>\d): I hold (?P<hearts>\d+) hearts and (?P<spades>\d+) spades"),
+     N_("I bid {n}: I hold hearts: {hearts}, spades: {spades}")),
+    (re.compile(r"I bid (?P<n>\d): I hold (?P<diamonds>\d+) diamonds and (?P<red>\d+) red cards"),
+     N_("I bid {n}: I hold diamonds: {diamonds}, red cards: {red}")),
+    (re.compile(r"I bid (?P<n>\d): I like the black jacks and tens"),
+     N_("I bid {n}: I like the black jacks and tens")),
+    (re.compile(r"I bid (?P<n>\d): I hold (?P<clubs>\d+) low clubs"), N_("I bid {n}: I hold low clubs: {clubs}")),
+    (re.compile(r"I bid (?P<n>\d): I hold only (?P<clubs>\d+) clubs"), N_("I bid {n}: I hold only clubs: {clubs}")),
+    (re.compile(r"I bid (?P<n>\d): my cards are low: (?P<points>\d+) high-card points"),
+     N_("I bid {n}: my cards are low: high-card points: {points}")),
+)
+
+
+def remark_words(text: str, tr) -> str:
+    """A bot's table talk (:data:`BOT_REMARKS`) in ``tr``'s language (a
+    :func:`cardkit.i18n.translation`); other talk (a person's) as it was said.
+
+    >>> from cardkit.i18n import translation
+    >>> remark_words("I bid 2: I hold 5 clubs", translation("ru"))
+    'Заявляю 2: у меня треф — 5'
+    """
+    for pattern, message in BOT_REMARKS:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return tr.gettext(message).format(**m.groupdict())
+    return text

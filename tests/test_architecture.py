@@ -315,7 +315,9 @@ def test_seat_names_have_one_source():
 
     assert table_session.SEAT_NAMES is wording.SEAT_NAMES
     common = (ROOT / "widgets" / "_common.py").read_text(encoding="utf-8")
-    assert "COMPASS =" not in common and "from cardkit.wording import COMPASS" in common
+    from cardkit_widgets import _common
+
+    assert "COMPASS =" not in common and _common.COMPASS is wording.COMPASS
     assert wording.SEAT_NAMES[2] == ("South", "North") and wording.SEAT_WORDS[2] == ("you", "your opponent")
     assert wording.COMPASS[2] == ("You", "Your opponent") and wording.COMPASS[4] == wording.SEAT_NAMES[4]
 

@@ -19,7 +19,19 @@ import numpy as np
 from cardkit.cards import Card, Rank, Suit
 from cardkit.errors import CardkitError
 from cardkit.i18n import check_lang, translation
-from cardkit.wording import COMPASS, minus_signs, number, seats_named, signed, tens_as_10  # noqa: F401  # re-exported: cardkit_widgets.lesson imports them from here
+from cardkit.wording import (  # noqa: F401  # re-exported: cardkit_widgets.lesson (and, moved to cardkit, the card words)
+    COMPASS,
+    card_words_in,
+    cards_in_words_of,
+    minus_signs,
+    number,
+    rank_letters,
+    seats_named,
+    signed,
+    suit_titles_in,
+    suit_words,
+    tens_as_10,
+)
 
 from ._kernel_guard import install as _install_kernel_guard
 
@@ -172,53 +184,6 @@ def card_words(card: Card) -> str:
     """The card in words, ``"queen of hearts"`` (for tooltips: a screen reader reads ♥ as
     "black heart suit")."""
     return f"{RANK_NAMES[card.rank]} of {SUIT_NAMES[card.suit]}"
-
-
-def rank_letters(tr) -> dict[str, str]:
-    """The letters of the picture cards and the ace in ``tr``'s language (a
-    :func:`cardkit.i18n.translation`): ``{"A": "A", "K": "K", "Q": "Q", "J": "J"}`` in
-    English, ``Т К Д В`` in Russian (the ten is 10 in both)."""
-    return {"A": tr.pgettext("rank letter", "A"), "K": tr.pgettext("rank letter", "K"),
-            "Q": tr.pgettext("rank letter", "Q"), "J": tr.pgettext("rank letter", "J")}
-
-
-def card_words_in(card: Card, tr) -> str:
-    """:func:`card_words` in ``tr``'s language: ``"queen of hearts"``, ``"дама червей"``."""
-    ranks = {Rank.ACE: tr.pgettext("rank", "ace"), Rank.KING: tr.pgettext("rank", "king"),
-             Rank.QUEEN: tr.pgettext("rank", "queen"), Rank.JACK: tr.pgettext("rank", "jack"),
-             Rank.TEN: tr.pgettext("rank", "ten"), Rank.NINE: tr.pgettext("rank", "nine"),
-             Rank.EIGHT: tr.pgettext("rank", "eight"), Rank.SEVEN: tr.pgettext("rank", "seven"),
-             Rank.SIX: tr.pgettext("rank", "six"), Rank.FIVE: tr.pgettext("rank", "five"),
-             Rank.FOUR: tr.pgettext("rank", "four"), Rank.THREE: tr.pgettext("rank", "three"),
-             Rank.TWO: tr.pgettext("rank", "two")}
-    suits = {Suit.SPADES: tr.pgettext("of suit", "spades"), Suit.HEARTS: tr.pgettext("of suit", "hearts"),
-             Suit.DIAMONDS: tr.pgettext("of suit", "diamonds"), Suit.CLUBS: tr.pgettext("of suit", "clubs")}
-    return tr.gettext("{rank} of {suit}").format(rank=ranks[card.rank], suit=suits[card.suit])
-
-
-def suit_words(suit: Suit, tr) -> str:
-    """A suit's name in ``tr``'s language: ``"hearts"``, ``"черви"``."""
-    return {Suit.SPADES: tr.pgettext("suit", "spades"), Suit.HEARTS: tr.pgettext("suit", "hearts"),
-            Suit.DIAMONDS: tr.pgettext("suit", "diamonds"), Suit.CLUBS: tr.pgettext("suit", "clubs")}[suit]
-
-
-_CARD_LETTER = re.compile(r"(?<![A-Za-z0-9])([AKQJ])(?=[♠♥♦♣])")
-_SUIT_TITLE = re.compile(r'title="(spades|hearts|diamonds|clubs)"')
-_SUIT_BY_NAME = {name: suit for suit, name in SUIT_NAMES.items()}
-
-
-def suit_titles_in(text: str, tr) -> str:
-    """``text`` with the suits' tooltips of :func:`suit_html` (``title="hearts"``) in
-    ``tr``'s language (``title="черви"``)."""
-    return _SUIT_TITLE.sub(lambda m: f'title="{html.escape(suit_words(_SUIT_BY_NAME[m[1]], tr))}"', text)
-
-
-def cards_in_words_of(text: str, tr) -> str:
-    """``text`` with each card written ``Q♥`` in ``tr``'s letters (``Д♥`` in Russian) and each
-    ten ``10♥`` (never ``T♥``, which reads as a Russian ace); the rest stays (``QH`` in a deal
-    code, words)."""
-    letters = rank_letters(tr)
-    return suit_titles_in(_CARD_LETTER.sub(lambda m: letters[m[1]], tens_as_10(text)), tr)
 
 
 def suit_html(suit: Suit, *, size: str | None = None, four_colour: bool = False, lang: str = "en") -> str:

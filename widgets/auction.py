@@ -16,11 +16,15 @@ from cardkit.i18n import check_lang, translation
 from ._common import SUIT_NAMES, cards_in_words_of, seat_names, set_class, signed, size_of, suit_html, suit_words
 from ._figure import Figure, Shown, Sketch, call_with as _call
 
-__all__ = ["AuctionTable", "ContractTable"]
+__all__ = ["AuctionTable", "ContractTable", "contract_descriptions"]
 
 
-def _contract_descriptions(rules=None, tr=None) -> dict[int, str]:
-    """Each contract in a line, "♥ trumps; +2 per ♠ taken", in ``tr``'s language (None: English)."""
+def contract_descriptions(rules=None, tr=None) -> dict[int, str]:
+    """Each contract in a line, "♥ trumps; +2 per ♠ taken", in ``tr``'s language (None: English).
+
+    :param rules: Variety's rules (None: the book's); :param tr: a translation (None: English).
+    :returns: ``{contract number 1..8: its line}``.
+    """
     if tr is None:
         return {n: f"{c.trump_name}{', lowest card wins' if c.lowest_wins else ''}; {c.scoring}"
                 for n, c in variety.contracts(rules).items()}
@@ -88,7 +92,7 @@ class AuctionTable(Figure):
         self.viewer = viewer
         self.names = names
         self.numbers = tuple(range(1, numbers + 1))
-        self.descriptions = dict(descriptions) if descriptions is not None else _contract_descriptions(
+        self.descriptions = dict(descriptions) if descriptions is not None else contract_descriptions(
             rules, None if self.lang == "en" else self.i18n)
         self.read_only = bool(read_only)
         self.size = sz.name
@@ -433,7 +437,7 @@ class ContractTable(Figure):
         head_style = "font-size:0.85em;font-weight:bold;border-bottom:2px solid #888"
         cells = [f'<div style="{head_style}">{h}</div>'
                  for h in (_("Contract"), _("Trump"), _("Order"), _("Scoring (per side)"), _("Side total"), _("Note"))]
-        descriptions = _contract_descriptions(None, None if self.lang == "en" else self.i18n)
+        descriptions = contract_descriptions(None, None if self.lang == "en" else self.i18n)
         for n, c in self.contracts.items():
             classes = ["ck-auto"]
             if n == self.value:

@@ -676,8 +676,17 @@ class DealEditor(W.VBox):
         self.send_view.value = ""
         answer = send_set(self.game, self.board_codes, environ=environ)
         page = html.escape(str(answer.get("teacher_page", "")))
-        link = f" <a href='{page}' target='_blank'>The teacher's page</a>" if page else ""
-        self.send_view.value = f"<div>{html.escape(str(answer.get('message', '')))}{link}</div>"
+        words = self._("The teacher's page")
+        link = f" <a href='{page}' target='_blank'>{words}</a>" if page else ""
+        message = str(answer.get("message", ""))
+        if self.lang != "en" and isinstance(answer.get("boards"), int):   # the room answers in English
+            n = answer["boards"]
+            message = self.i18n.ngettext(
+                "Table {table} is open in the room with this set ({n} board, rule bots): seat the learners and "
+                "start it from the teacher's page.",
+                "Table {table} is open in the room with this set ({n} boards, rule bots): seat the learners and "
+                "start it from the teacher's page.", n).format(table=answer.get("table", ""), n=n)
+        self.send_view.value = f"<div>{html.escape(message)}{link}</div>"
         return answer
 
     def play_set(self):

@@ -155,12 +155,12 @@ def _variety_html(p: Problem, tr: Translation = _EN) -> str:
 def _contract_lines(rules, tr: Translation) -> dict[int, str]:
     """Each contract's line after its number: English as :class:`cardkit.games.variety.Contract`
     writes it, another language as the auction table's tooltips
-    (:func:`cardkit_widgets.auction._contract_descriptions`)."""
+    (:func:`cardkit_widgets.auction.contract_descriptions`)."""
     from cardkit.games.variety import contracts
     if tr is _EN:
         return {n: minus_signs(str(c).split(": ", 1)[1]) for n, c in contracts(rules).items()}
-    from .auction import _contract_descriptions
-    return _contract_descriptions(rules, tr)
+    from .auction import contract_descriptions
+    return contract_descriptions(rules, tr)
 
 
 def _bidding_html(p: Problem, tr: Translation = _EN) -> str:

@@ -22,6 +22,7 @@ from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, quote
 from cardkit.games import variety
 from cardkit.i18n import N_
+from cardkit.wording import BOT_REMARKS, remark_words
 
 from ._common import card_html, cards_in_words_of, seat_names, signed, suit_html, suit_words
 from ._dashboard import DealDashboard
@@ -296,31 +297,12 @@ class VarietyTable(DealDashboard):
     #: The bots' table talk in the bidding (``cardkit.games.variety_bots``: "I bid 2: I hold 5
     #: clubs"), a regular expression each, with the catalog's message that says it in the table's
     #: language (the named groups fill its placeholders); other talk is shown as said.
-    REMARKS: ClassVar[tuple[tuple[re.Pattern, str], ...]] = (
-        (re.compile(r"I bid (?P<n>\d): I hold (?P<aces>\d+) aces? and (?P<kings>\d+) kings?"),
-         N_("I bid {n}: I hold aces: {aces}, kings: {kings}")),
-        (re.compile(r"I bid (?P<n>\d): I hold (?P<clubs>\d+) clubs"), N_("I bid {n}: I hold clubs: {clubs}")),
-        (re.compile(r"I bid (?P<n>\d): I hold (?P<hearts>\d+) hearts and (?P<spades>\d+) spades"),
-         N_("I bid {n}: I hold hearts: {hearts}, spades: {spades}")),
-        (re.compile(r"I bid (?P<n>\d): I hold (?P<diamonds>\d+) diamonds and (?P<red>\d+) red cards"),
-         N_("I bid {n}: I hold diamonds: {diamonds}, red cards: {red}")),
-        (re.compile(r"I bid (?P<n>\d): I like the black jacks and tens"),
-         N_("I bid {n}: I like the black jacks and tens")),
-        (re.compile(r"I bid (?P<n>\d): I hold (?P<clubs>\d+) low clubs"), N_("I bid {n}: I hold low clubs: {clubs}")),
-        (re.compile(r"I bid (?P<n>\d): I hold only (?P<clubs>\d+) clubs"), N_("I bid {n}: I hold only clubs: {clubs}")),
-        (re.compile(r"I bid (?P<n>\d): my cards are low: (?P<points>\d+) high-card points"),
-         N_("I bid {n}: my cards are low: high-card points: {points}")),
-    )
+    #: the bots' table talk and its catalog messages (moved to :data:`cardkit.wording.BOT_REMARKS`)
+    REMARKS: ClassVar[tuple[tuple[re.Pattern, str], ...]] = BOT_REMARKS
 
     def _remark_words(self, text: str) -> str:
-        """A bot's table talk (:attr:`REMARKS`) in the table's language; other talk as said."""
-        if self.lang == "en":
-            return text
-        for pattern, message in self.REMARKS:
-            m = pattern.fullmatch(text)
-            if m is not None:
-                return self._(message, **m.groupdict())
-        return text
+        """A bot's table talk in the table's language (:func:`cardkit.wording.remark_words`)."""
+        return text if self.lang == "en" else remark_words(text, self.i18n)
 
     def _contracts_html(self, played: int | None) -> str:
         """The eight contracts (RULES.md §1.2) as a table; the one played now marked in words."""

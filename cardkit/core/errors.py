@@ -153,11 +153,10 @@ class Said(str):
 
 def _value_in(v, tr):
     """One placeholder's value in ``tr``'s language (None: English)."""
-    from .cards import Card  # cards.py imports this module
-
     if isinstance(v, (CardkitError, Said)):
         return v.in_language(tr)
-    if tr is not None and isinstance(v, Card):
+    # a Card (cards.py imports this module, so its class is known by its parts, not imported)
+    if tr is not None and hasattr(getattr(v, "rank", None), "char") and hasattr(getattr(v, "suit", None), "symbol"):
         return _card_in(v, tr)
     return v
 

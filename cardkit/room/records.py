@@ -38,6 +38,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cardkit.core.codes import deal_from_code, game_entry
+from cardkit.i18n import N_, Translation, translation
 from cardkit.table.table_session import seat_names
 
 __all__ = ["matchpoints", "score_traveller", "ranking", "safe_cell", "csv_text", "deal_diagram", "dd_summary",
@@ -227,21 +228,38 @@ def dd_summary(code: str, *, seconds: float = DD_SECONDS, max_nodes: int = DD_MA
             "cells": len(CONTRACTS) * len(SIDES), "seconds": round(time.perf_counter() - t0, 2)}
 
 
+#: the records page's note for the screen (HTML of the catalog: not escaped)
+_PRINT_NOTE = N_("""Print this page (Ctrl+P) for the class: two boards to an A4 page.
+Matchpoints: each seat's points against the same seat at every other table that played the board
+(1 for each beaten, ½ for each tie, as a percentage); "–" for a board played at one table only.""")
+_EN = translation("en")
+#: the seats' names a diagram holds, translated where they are shown
+_SEAT_MSGIDS = frozenset({"South", "West", "North", "East", "You", "Your opponent"})
+
+
 def _e(text: Any) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _suit_line(cards: Sequence[str], letter: str, symbol: str) -> str:
+def _rank(r: str, tr: Translation = _EN) -> str:
+    """A rank letter as a learner reads it: the ten ``10``, the ace and faces in ``tr``'s letters."""
+    return "10" if r == "T" else tr.pgettext("rank letter", r) if r in "AKQJ" else r
+
+
+def _suit_line(cards: Sequence[str], letter: str, symbol: str, tr: Translation = _EN) -> str:
     ranks = sorted((c[0] for c in cards if c and c[1] == letter), key=_RANKS.index)
-    shown = " ".join("10" if r == "T" else r for r in ranks) or "—"
+    shown = " ".join(_rank(r, tr) for r in ranks) or "—"
     red = " record-red" if letter in "HD" else ""
     return f'<div class="record-suit"><span class="record-sym{red}">{symbol}</span> {_e(shown)}</div>'
 
 
-def _hand(name: str, cards: Sequence[str], dealer: bool) -> str:
-    mark = " (dealer)" if dealer else ""
-    lines = "".join(_suit_line(cards, letter, symbol) for letter, symbol in _SUITS)
-    return f'<div class="record-hand" data-seat="{_e(name)}"><b>{_e(name)}{mark}</b>{lines}</div>'
+def _hand(name: str, cards: Sequence[str], dealer: bool, tr: Translation = _EN) -> str:
+    """A hand's block: ``name`` (the seat's English name: ``data-seat``) shown in ``tr``'s
+    language, "(dealer)" after the dealer's, and its suits, the ranks in ``tr``'s letters."""
+    shown = tr.gettext(name) if name in _SEAT_MSGIDS else name
+    label = tr.gettext("{seat} (dealer)").format(seat=shown) if dealer else shown
+    lines = "".join(_suit_line(cards, letter, symbol, tr) for letter, symbol in _SUITS)
+    return f'<div class="record-hand" data-seat="{_e(name)}"><b>{_e(label)}</b>{lines}</div>'
 
 
 def _suit_symbol(letter: str) -> str:
@@ -249,105 +267,128 @@ def _suit_symbol(letter: str) -> str:
     return f'<span class="record-sym{red}">{dict(_SUITS)[letter]}</span>'
 
 
-def _card(code: str | None) -> str:
+def _card(code: str | None, tr: Translation = _EN) -> str:
     if not code:
         return "—"
-    rank = "10" if code[0] == "T" else code[0]
-    return _e(rank) + _suit_symbol(code[1])
+    return _e(_rank(code[0], tr)) + _suit_symbol(code[1])
 
 
-def _durak_seat(d: dict, s: int) -> str:
+def _durak_seat(d: dict, s: int, tr: Translation = _EN) -> str:
     name = d["names"][s]
     stacks = d["stacks"][s]
-    up = "".join(f"<td>{_card(u)}</td>" for u, _ in stacks)
-    down = "".join(f"<td>{_card(dn)}</td>" for _, dn in stacks)
-    return (f'<div class="record-durak-seat">{_hand(name, d["hands"][s], s == d["dealer"])}'
-            f'<table class="record-stacks"><tr><th>face up</th>{up}</tr><tr><th>face down</th>{down}</tr>'
-            f'</table></div>')
+    up = "".join(f"<td>{_card(u, tr)}</td>" for u, _ in stacks)
+    down = "".join(f"<td>{_card(dn, tr)}</td>" for _, dn in stacks)
+    face_up, face_down = _e(tr.gettext("face up")), _e(tr.gettext("face down"))
+    return (f'<div class="record-durak-seat">{_hand(name, d["hands"][s], s == d["dealer"], tr)}'
+            f'<table class="record-stacks"><tr><th>{face_up}</th>{up}</tr>'
+            f'<tr><th>{face_down}</th>{down}</tr></table></div>')
 
 
-def _diagram(d: dict) -> str:
+def _diagram(d: dict, tr: Translation = _EN) -> str:
     names, hands = d["names"], d["hands"]
     if d["game"] == "armenian_durak":
         north, south = names.index("North"), names.index("South")
-        trump = ("drawn by the dealer's opponent" if not d.get("trump") else
+        trump = (_e(tr.gettext("drawn by the dealer's opponent")).replace("&#x27;", "'") if not d.get("trump") else
                  _suit_symbol(d["trump"]))
-        return (f'<div class="record-diagram record-durak">{_durak_seat(d, north)}{_durak_seat(d, south)}'
-                f'<p class="record-trump">Trump: {trump}</p></div>')
-    at = {n: _hand(n, hands[s], s == d["dealer"]) for s, n in enumerate(names)}
-    middle = f'<div class="record-compass">{"N" if "North" in at else ""}<br>W &nbsp; E<br>S</div>'
+        line = tr.gettext("Trump: {trump}").format(trump=trump)
+        return (f'<div class="record-diagram record-durak">{_durak_seat(d, north, tr)}{_durak_seat(d, south, tr)}'
+                f'<p class="record-trump">{line}</p></div>')
+    at = {n: _hand(n, hands[s], s == d["dealer"], tr) for s, n in enumerate(names)}
+    letter = {k: _e(tr.pgettext("seat letter", k)) for k in "NWES"}
+    middle = (f'<div class="record-compass">{letter["N"] if "North" in at else ""}<br>{letter["W"]} &nbsp; '
+              f'{letter["E"]}<br>{letter["S"]}</div>')
     return (f'<table class="record-diagram"><tr><td></td><td>{at.get("North", "")}</td><td></td></tr>'
             f'<tr><td>{at.get("West", "")}</td><td>{middle}</td><td>{at.get("East", "")}</td></tr>'
             f'<tr><td></td><td>{at.get("South", "")}</td><td></td></tr></table>')
 
 
-def _dd_html(dd: dict | None, names: Sequence[str]) -> str:
+def _dd_html(dd: dict | None, names: Sequence[str], tr: Translation = _EN) -> str:
     if dd is None:
         return ""
+    names = [tr.gettext(n) if n in _SEAT_MSGIDS else n for n in names]
     heads = "".join(f"<th>{_e(names[a][0])}+{_e(names[b][0])}</th>" for a, b in dd["sides"])
     def cells(row: Sequence[int | None]) -> str:
         return "".join("<td>–</td>" if m is None else f"<td>{m}</td>" for m in row)
 
     rows = "".join(f"<tr><th>{c}</th>{cells(row)}</tr>" for c, row in zip(dd["contracts"], dd["margins"]))
-    note = (f'{dd["solved"]} of {dd["cells"]} cells solved; "–": not solved within the time given'
-            if dd["solved"] < dd["cells"] else "every cell solved")
-    return (f'<table class="record-dd"><caption>With every card known: the declarers\' margin in points, per '
-            f'contract and declaring side ({_e(note)})</caption><thead><tr><th>Contract</th>{heads}</tr></thead>'
-            f'<tbody>{rows}</tbody></table>')
+    note = (tr.gettext('{solved} of {cells} cells solved; "–": not solved within the time given').format(
+        solved=dd["solved"], cells=dd["cells"]) if dd["solved"] < dd["cells"] else tr.gettext("every cell solved"))
+    caption = _e(tr.gettext("With every card known: the declarers' margin in points, per contract and declaring "
+                            "side ({note})")).replace("&#x27;", "'").replace("{note}", _e(note))
+    contract = _e(tr.gettext("Contract"))
+    return (f'<table class="record-dd"><caption>{caption}</caption><thead><tr><th>{contract}</th>'
+            f'{heads}</tr></thead><tbody>{rows}</tbody></table>')
 
 
-def _results_html(rows: Sequence[dict], names: Sequence[str]) -> str:
+def _player(who: str, tr: Translation) -> str:
+    """Who played a seat, as the records show it: a name, or "bot" ("бот")."""
+    return tr.gettext("a bot") if who == "bot" and tr is not _EN else who
+
+
+def _results_html(rows: Sequence[dict], names: Sequence[str], tr: Translation = _EN) -> str:
     if not rows:
-        return '<p class="record-none">No table has finished this board yet.</p>'
+        return '<p class="record-none">' + _e(tr.gettext("No table has finished this board yet.")) + "</p>"
+    names = [tr.gettext(n) if n in _SEAT_MSGIDS else n for n in names]
     variety = any("contract" in r for r in rows)
     head = "".join(f"<th>{_e(n)}</th>" for n in names)
     body = []
     for r in rows:
         contract = ""
         if variety:
-            decl = " and ".join(names[d] for d in r.get("declarers") or [])
+            who = [names[d] for d in r.get("declarers") or []]
+            decl = tr.gettext("{first} and {second}").format(first=who[0], second=who[1]) if len(who) == 2 \
+                else " and ".join(who)
             contract = f"<td>{_e(r.get('contract', ''))}{' (' + _e(decl) + ')' if decl else ''}</td>"
         cells = "".join(
-            f'<td><span class="record-who">{_e(r["players"].get(s, "?"))}</span> {_e(r["returns"][s])} pts · '
-            f'{_e(format_matchpoints(r["matchpoints"][s]))}</td>' for s in range(len(names)))
+            f'<td><span class="record-who">{_e(_player(r["players"].get(s, "?"), tr))}</span> '
+            + _e(tr.gettext("{points} pts · {matchpoints}").format(
+                points=r["returns"][s], matchpoints=format_matchpoints(r["matchpoints"][s]))) + "</td>"
+            for s in range(len(names)))
         body.append(f'<tr data-table="{_e(r["table"])}"><td>{_e(r["table"])}</td>{contract}{cells}</tr>')
-    chead = "<th>Contract (declarers)</th>" if variety else ""
-    return (f'<table class="record-results"><thead><tr><th>Table</th>{chead}{head}</tr></thead>'
+    chead = "<th>" + _e(tr.gettext("Contract (declarers)")) + "</th>" if variety else ""
+    table = _e(tr.gettext("Table"))
+    return (f'<table class="record-results"><thead><tr><th>{table}</th>{chead}{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table>')
 
 
-def records_page(boards: Sequence[Mapping[str, Any]], *, prefix: str, title: str) -> str:
+def records_page(boards: Sequence[Mapping[str, Any]], *, prefix: str, title: str, lang: str = "en") -> str:
     """The hand records page (HTML text, every value escaped): ``boards`` in order, each a
     dict with ``diagram`` (:func:`deal_diagram`), ``dd`` (:func:`dd_summary` or None),
     ``rows`` (the traveller, :func:`score_traveller`'s rows with ``table``, ``players``,
     ``returns``, ``matchpoints`` and Variety's ``contract`` and ``declarers``) and
     ``playing`` (the tables playing it now); ``prefix`` the room's address prefix (its
-    stylesheets)."""
+    stylesheets); ``lang`` its words' language (``"en"``, ``"ru"``; ``title`` is given in it)."""
+    tr = translation(lang)
     blocks = []
     for k, b in enumerate(boards, 1):
         d = b["diagram"]
         playing = b.get("playing") or []
-        still = (f'<p class="record-playing">Still being played at {_e(", ".join(playing))}.</p>'
+        still = ('<p class="record-playing">'
+                 + _e(tr.gettext("Still being played at {tables}.").format(tables=", ".join(playing))) + "</p>"
                  if playing else "")
         dealer = d["names"][d["dealer"]]
+        dealer = tr.gettext(dealer) if dealer in _SEAT_MSGIDS else dealer
+        head = _e(tr.gettext("Board {k} · {code} · {title} · dealer {dealer}").format(
+            k=k, code=d["code"], title=tr.gettext(d["title"]), dealer=dealer))
         blocks.append(
             f'<article class="record-board" data-code="{_e(d["code"])}" data-game="{_e(d["game"])}">'
-            f'<h2>Board {k} · {_e(d["code"])} · {_e(d["title"])} · dealer {_e(dealer)}</h2>{still}'
-            f'<div class="record-top">{_diagram(d)}{_dd_html(b.get("dd"), d["names"])}</div>'
-            f'{_results_html(b.get("rows") or [], d["names"])}</article>')
+            f'<h2>{head}</h2>{still}'
+            f'<div class="record-top">{_diagram(d, tr)}{_dd_html(b.get("dd"), d["names"], tr)}</div>'
+            f'{_results_html(b.get("rows") or [], d["names"], tr)}</article>')
     if not blocks:
-        blocks.append('<p class="record-none">No board to show: no table has finished a board yet.</p>')
+        blocks.append('<p class="record-none">'
+                      + _e(tr.gettext("No board to show: no table has finished a board yet.")) + "</p>")
     p = _e(prefix)
+    note = tr.gettext(_PRINT_NOTE)
+    back = _e(tr.gettext("Back to the teacher's page")).replace("&#x27;", "'")
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="{_e(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{_e(title)}</title>
 <link rel="stylesheet" href="{p}static/room.css"><link rel="stylesheet" href="{p}static/records.css">
 </head>
 <body class="records" data-page="records" data-boards="{len(boards)}">
 <header class="records-head"><h1>{_e(title)}</h1>
-<p class="records-screen">Print this page (Ctrl+P) for the class: two boards to an A4 page.
-Matchpoints: each seat's points against the same seat at every other table that played the board
-(1 for each beaten, ½ for each tie, as a percentage); "–" for a board played at one table only.
-<a href="{p}teacher">Back to the teacher's page</a></p></header>
+<p class="records-screen">{note}
+<a href="{p}teacher">{back}</a></p></header>
 <main>{"".join(blocks)}</main>
 </body></html>"""

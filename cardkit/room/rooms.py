@@ -104,6 +104,7 @@ from cardkit.core._checks import is_whole
 from cardkit.core.codes import board_identity, cards_identity, game_entry, parse_deal_code
 from cardkit.core.errors import CardkitError, StateError, quote
 from cardkit.core.state import rules_from_json
+from cardkit.i18n import N_, translation
 from cardkit.table.table_session import PACES, RESERVED_NAMES, Move, TableSession, seat_names, table_view
 
 from .records import csv_text, deal_diagram, ranking as room_ranking, score_traveller
@@ -118,9 +119,50 @@ __all__ = [
 
 # ---- errors ---------------------------------------------------------------------------------
 
+#: the table sessions' refusals (:class:`cardkit.table_session.TableSession`'s StateError, by the
+#: start of their English line) as a page in another language says them
+_SESSION_SAID: tuple[tuple[str, str], ...] = (
+    ("the table has started already", N_("Table {table} has started already.")),
+    ("nobody sits at the table", N_("Nobody sits at table {table}, and the bots play only beside a person: a learner "
+                                    "(or the teacher) takes a seat first, then Start.")),
+    ("the table has not started", N_("Table {table} has not started yet: wait for the start.")),
+    ("the teacher has paused", N_("Table {table} is paused by the teacher: wait until play resumes.")),
+    ("every board of the table's set", N_("Table {table} has played every board of its set.")),
+    ("no person has acted", N_("No person has acted on the board in play at table {table}: there is nothing to "
+                               "undo.")),
+    ("the set has no more boards", N_("Table {table} has played every board of its set.")),
+    ("the set has no board after", N_("The set of table {table} has no more boards: give it another set to play "
+                                      "on.")),
+    ("the teacher has closed", N_("The teacher has closed table {table}: nothing more is played there.")),
+    ("board ", N_("The board in play at table {table} is not over yet: Next deals a board once it is over.")),
+)
+
+
+def _session_said(line: str, table: str) -> tuple[str, dict[str, Any]] | None:
+    """What a page in another language says for a table session's refusal ``line`` (None:
+    the page's generic line)."""
+    if " empty and this table has no bots" in line:
+        return N_("A seat of table {table} is empty and the table has no bots: a person takes every seat before it "
+                  "starts."), {"table": table}
+    if line.startswith("board ") and "is over:" in line:   # held_words: a held board
+        return None
+    return next(((m, {"table": table}) for start, m in _SESSION_SAID if line.startswith(start)), None)
+
+
 class RoomError(CardkitError):
     """Something the room refuses: the message says what, in plain words, and quotes the
-    input. Nothing has changed."""
+    input. Nothing has changed.
+
+    ``said``: what a learner's page shows in its language, a catalog message (marked with
+    ``N_``) and its placeholders' values (a seat's English name, translated where it is
+    shown); None: the page's generic line (the English message is for the log)."""
+
+    #: the class's ``said`` when none is given
+    default_said: tuple[str, dict[str, Any]] | None = None
+
+    def __init__(self, message: str = "", *, said: tuple[str, dict[str, Any]] | None = None) -> None:
+        super().__init__(message)
+        self.said = said if said is not None else self.default_said
 
 
 class UnknownTableError(RoomError):
@@ -130,6 +172,8 @@ class UnknownTableError(RoomError):
 class SeatError(RoomError):
     """A seat that is not one of the table's: neither a number ``0 .. players - 1`` nor a
     seat's name (South, West, North, East)."""
+
+    default_said = (N_("There is no such seat at this table."), {})
 
 
 class SeatTakenError(RoomError):
@@ -142,6 +186,9 @@ class BoardSeenError(SeatTakenError):
     its code was written, with whatever dealer or variant): taking it would show them
     another hand of that board (seat hopping). A user may sit again where they sat on that
     board only."""
+
+    default_said = (N_("You have played or seen this board from another seat: you may not take this seat now."),
+                    {})
 
 
 class NotSeatedError(RoomError):
@@ -589,14 +636,19 @@ class Room:
                 return []
             name = seat_names(s.players)[n]
             if n in s.people:
-                raise SeatTakenError(f"{name} at table {s.key!r} is taken by {s.people[n]!r}: choose another seat")
+                raise SeatTakenError(f"{name} at table {s.key!r} is taken by {s.people[n]!r}: choose another seat",
+                                     said=(N_("{seat} at table {table} is taken by {user}: choose another seat."),
+                                           {"seat": name, "table": s.key, "user": s.people[n]}))
             where = self._seat_of_user(user)
             if where is not None:
                 other, m = where
                 other_name = seat_names(self._load(other)[1].players)[m] if other != s.key else seat_names(
                     s.players)[m]
                 raise SeatTakenError(f"{user!r} sits at table {other!r} as {other_name} already: leave that seat "
-                                     f"first (one seat in the room at a time)")
+                                     f"first (one seat in the room at a time)",
+                                     said=(N_("You sit at table {table} as {seat} already: leave that seat first "
+                                              "(one seat in the room at a time)."),
+                                           {"table": other, "seat": other_name}))
             if user not in self.teachers:
                 self._check_not_seen(s, n, user)
             return self._moves(s, s.sit(n, user))
@@ -701,18 +753,26 @@ class Room:
         def change(s: TableSession) -> list[dict]:
             seat = self._seat_of(s, user)
             if not s.started:
-                raise RoomError(f"table {s.key!r} has not started yet: wait for the start")
+                raise RoomError(f"table {s.key!r} has not started yet: wait for the start",
+                                said=(N_("Table {table} has not started yet: wait for the start."), {"table": s.key}))
             if s.paused:
-                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes")
+                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
+                                said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
+                                      {"table": s.key}))
             if s.over:
-                raise RoomError(f"table {s.key!r} has played every board of its set")
+                raise RoomError(f"table {s.key!r} has played every board of its set",
+                                said=(N_("Table {table} has played every board of its set."), {"table": s.key}))
             if s.held:
-                raise RoomError(f"table {s.key!r}: {s.held_words()}")
+                raise RoomError(f"table {s.key!r}: {s.held_words()}", said=(
+                    N_("Board {number} is over: press Next board when everyone is ready.") if s.pace == "self"
+                    else N_("Board {number} is over: the teacher deals the next board."), {"number": s.number + 1}))
             names = seat_names(s.players)
             turn = s.state.current_player
             if turn != seat:
                 raise NotYourTurnError(f"it is {names[turn]}'s turn at table {s.key!r}, not {names[seat]}'s "
-                                       f"({user!r}): wait for your turn")
+                                       f"({user!r}): wait for your turn",
+                                       said=(N_("It is {seat}'s turn, not yours: wait for your turn."),
+                                             {"seat": names[turn]}))
             return self._moves(s, s.act(seat, action, user))
 
         return self._change(table, change)
@@ -1137,9 +1197,12 @@ class Room:
         def change(s: TableSession) -> list[dict]:
             self._seat_of(s, user)
             if s.pace != "self":
-                raise RoomError(f"table {s.key!r}: the teacher deals the next board here (the set is not self-paced)")
+                raise RoomError(f"table {s.key!r}: the teacher deals the next board here (the set is not self-paced)",
+                                said=(N_("At table {table} the teacher deals the next board."), {"table": s.key}))
             if s.paused:
-                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes")
+                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
+                                said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
+                                      {"table": s.key}))
             return self._moves(s, s.next_board(held_only=True))
 
         return self._change(table, change)
@@ -1198,7 +1261,9 @@ class Room:
         self._teacher(user, "make an announcement")
         if not isinstance(text, str) or len(text) > MAX_ANNOUNCEMENT or not _PRINTABLE.fullmatch(text):
             raise RoomError(f"announcement {quote(text)[:80]}: expected one line of text of at most "
-                            f"{MAX_ANNOUNCEMENT} characters")
+                            f"{MAX_ANNOUNCEMENT} characters",
+                            said=(N_("An announcement is one line of text of at most {n} characters."),
+                                  {"n": MAX_ANNOUNCEMENT}))
         text = text.strip()
         with self._lock, self.engine.begin() as conn:
             conn.execute(delete(_SETTINGS).where(_SETTINGS.c.name == "announcement"))
@@ -1280,14 +1345,16 @@ class Room:
             if n not in s.people:
                 name = seat_names(s.players)[n]
                 raise RoomError(f"{name} at table {s.key!r}: no person sits there ("
-                                f"{'a bot plays it' if s.is_bot(n) else 'it is empty'})")
+                                f"{'a bot plays it' if s.is_bot(n) else 'it is empty'})",
+                                said=(N_("No person sits at {seat} at table {table}."), {"seat": name, "table": s.key}))
             return self._moves(s, s.unseat(n))
 
         return self._change(table, change)
 
-    def seat_notice(self, table: str, user: str) -> str | None:
+    def seat_notice(self, table: str, user: str, tr=None) -> str | None:
         """The line a learner's page shows once a teacher took them out of their seat at
-        ``table`` (:meth:`unseat`), until they sit down again anywhere; else None.
+        ``table`` (:meth:`unseat`), until they sit down again anywhere; else None. ``tr``: its
+        language (a :func:`cardkit.i18n.translation`; None: English).
 
         >>> room = Room("sqlite://", teachers=["ms_k"])
         >>> t = room.open_table("warsaw_hearts", deals=["W-17"])
@@ -1303,10 +1370,13 @@ class Room:
                                                        _UNSEATED.c.table_id == tid)).first()
         if row is None:
             return None
-        name = seat_names(self._load(tid)[1].players)[row.seat]
+        tr = tr or translation("en")
+        name = tr.gettext(seat_names(self._load(tid)[1].players)[row.seat])
         if row.bot:
-            return f"The teacher gave your seat ({name}) at table {tid} to a bot."
-        return f"The teacher took you out of your seat ({name}) at table {tid}; the seat waits for a player."
+            return tr.gettext("The teacher gave your seat ({seat}) at table {table} to a bot.").format(
+                seat=name, table=tid)
+        return tr.gettext("The teacher took you out of your seat ({seat}) at table {table}; the seat waits for a "
+                          "player.").format(seat=name, table=tid)
 
     def waiting(self, table: str, user: str) -> dict | None:
         """Whom ``table`` waits for: the person to act at a started table, and for how long
@@ -1352,7 +1422,8 @@ class Room:
     def _teacher(self, user, what: str) -> None:
         user = _check_user(user)
         if user not in self.teachers:
-            raise NotTeacherError(f"only a teacher may {what}; {user!r} is not one of the room's teachers")
+            raise NotTeacherError(f"only a teacher may {what}; {user!r} is not one of the room's teachers",
+                                  said=(N_("Only a teacher may do that."), {}))
 
     @staticmethod
     def _seat(s: TableSession, seat) -> int:
@@ -1468,7 +1539,8 @@ class Room:
         for n, u in s.people.items():
             if u == user:
                 return n
-        raise NotSeatedError(f"{user!r} does not sit at table {s.key!r}: take a seat first")
+        raise NotSeatedError(f"{user!r} does not sit at table {s.key!r}: take a seat first",
+                             said=(N_("You do not sit at table {table}: take a seat first."), {"table": s.key}))
 
     def _seat_of_user(self, user: str) -> tuple[str, int] | None:
         with self.engine.connect() as conn:
@@ -1512,7 +1584,8 @@ class Room:
         with self._reads.connect() as conn:
             row = conn.execute(select(_TABLES).where(_TABLES.c.id == tid)).first()
             if row is None:
-                raise UnknownTableError(f"table {quote(table)}: no such table in this room")
+                raise UnknownTableError(f"table {quote(table)}: no such table in this room",
+                                        said=(N_("There is no such table in this room."), {}))
             self._since[tid] = row.turn_since
             cached = self._cache.get(tid)
             if cached is None or cached[0] != row.version:
@@ -1560,7 +1633,7 @@ class Room:
             try:
                 out = fn(new)
             except StateError as e:  # the session's refusals, in the room's words
-                raise RoomError(f"table {new.key!r}: {e}") from None
+                raise RoomError(f"table {new.key!r}: {e}", said=_session_said(str(e), new.key)) from None
             events = new.take_events()
             if any(e[0] == "deal" for e in events):
                 self._check_dealt(new)   # a learner seated there who held another seat of it: refused

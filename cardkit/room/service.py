@@ -79,7 +79,8 @@ the lobbies (when their list changed); anything else to every page.
 Usage (the hub sets ``JUPYTERHUB_SERVICE_PREFIX``, ``JUPYTERHUB_SERVICE_URL``,
 ``JUPYTERHUB_API_TOKEN``, ``JUPYTERHUB_API_URL``, ``JUPYTERHUB_CLIENT_ID``, ...)::
 
-    python -m cardkit.room_service --data-dir DIR [--teacher NAME ...] [--db-url URL] [--trust-proxy-headers]
+    python -m cardkit.room_service --data-dir DIR [--teacher NAME ...] [--db-url URL] [--lang ru]
+        [--trust-proxy-headers]
 
 The database is ``<data dir>/room.sqlite`` unless ``--db-url`` or ``CARDKIT_ROOM_DB_URL``
 names another (``postgresql://...`` on Zero to JupyterHub). Server glue: imported by no
@@ -90,6 +91,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import html
 import json
@@ -120,13 +122,15 @@ from tornado.httpserver import HTTPServer
 
 from cardkit.core._checks import is_whole
 from cardkit.core.codes import GAMES, board_identity, cards_identity, deal_from_code
-from cardkit.core.errors import CardkitError, log_thinned, quote
+from cardkit.core.errors import CardkitError, IllegalActionError, NotationError, log_thinned, quote
+from cardkit.i18n import LANGUAGES, N_, Translation, translation
 from cardkit.table.table_session import SEAT_NAMES, jsonable, seat_names
-from cardkit.wording import seats_named, tens_as_10
+from cardkit.wording import card_code_in, seats_named, tens_as_10
 
+from .lang import LANG_COOKIE, game_title, page_lang, seat_word, words_json
 from .records import DD_MAX_NODES, DD_SECONDS, dd_summary, ranking, records_page
 from .rooms import PACES, NotSeatedError, Room, UnknownTableError, learners_only
-from .table import card_table_state, page_action
+from .table import PageMessageError, card_table_state, page_action
 
 __all__ = ["RoomService", "TokenBucket", "MESSAGES", "MAX_MESSAGE_BYTES", "SOCKET_MAX_BYTES", "RATE", "BURST",
            "FLOOD_CLOSE", "MAX_SOCKETS_PER_USER", "MAX_UNREAD_BYTES", "MAX_ANSWER_BYTES", "MAX_TABLE_BYTES",
@@ -238,6 +242,24 @@ Scope = tuple[str, frozenset[str]]
 TeacherScope = tuple[str | frozenset[str], frozenset[str]]
 
 
+@contextlib.contextmanager
+def _codes_said():
+    """Within: a refusal of the deal codes (the codes' own reason, English: ``cardkit/codes.py``)
+    is said on a page in another language as one line of the catalog; the English line is as it was."""
+    try:
+        yield
+    except CardkitError as e:
+        if getattr(e, "said", None) is not None:
+            raise
+        raise MessageRefused(_one_line(e), said=(N_("These deal codes cannot be played at this table: check "
+                                                    "them (such as V-4821 V-17)."), {})) from None
+
+
+def _lang(sock: Any) -> str:
+    """A page's language (:attr:`RoomSocket.lang`; English for a stand-in without one)."""
+    return getattr(sock, "lang", "en")
+
+
 def _merge(scopes: Sequence[Scope | None]) -> TeacherScope | None:
     """One scope for the changes ``scopes`` (None: everything)."""
     if not scopes or any(sc is None for sc in scopes):
@@ -247,23 +269,60 @@ def _merge(scopes: Sequence[Scope | None]) -> TeacherScope | None:
     return (next(iter(tables)) if len(tables) == 1 else tables), codes
 _BOTS = {"rule": "rule", "expert": "expert", "none": None}
 #: the teacher's words for the tables a message changed
-_PAUSED_WORDS = {True: "paused", False: "resumed"}
 #: a table's bots as the lobby says them
-_BOT_WORDS = {"rule": "rule bots", "expert": "expert bots", None: "no bots (people only)"}
+_BOT_WORDS = {"rule": N_("rule bots"), "expert": N_("expert bots"), None: N_("no bots (people only)")}
+_EN = translation("en")
 
 
-def _set_words(t: dict) -> str:
+def _set_words(t: dict, tr: Translation | None = None) -> str:
     """A table's boards as the lobby says them (:meth:`Room.tables`' row), never their codes:
-    "random boards", "a set of 6 boards", "a set of 6 boards, board 2 in play"."""
+    "random boards", "a set of 6 boards", "a set of 6 boards, board 2 in play" (in ``tr``'s
+    language; None: English)."""
+    tr = tr or _EN
     n = t.get("set_size")
-    words = "random boards" if n is None else f"a set of {n} board{'s' if n != 1 else ''}"
-    if n is not None and t.get("started") and t.get("position"):
-        words += f", board {t['position']} in play"
-    return words
+    if n is None:
+        return tr.gettext("random boards")
+    if t.get("started") and t.get("position"):
+        return tr.ngettext("a set of {n} board, board {position} in play",
+                           "a set of {n} boards, board {position} in play", n).format(n=n, position=t["position"])
+    return tr.ngettext("a set of {n} board", "a set of {n} boards", n).format(n=n)
+
+
+def _bot_words(bots: str | None, tr: Translation | None = None) -> str:
+    """A table's bots in words ("rule bots") in ``tr``'s language."""
+    return (tr or _EN).gettext(_BOT_WORDS[bots])
 
 
 class MessageRefused(CardkitError):
-    """A page's message that the service refuses (one line, to that connection only)."""
+    """A page's message that the service refuses (one line, to that connection only);
+    ``said`` as :class:`cardkit.room.RoomError`'s (the line in the page's language)."""
+
+    def __init__(self, message: str = "", *, said: tuple[str, dict[str, Any]] | None = None) -> None:
+        super().__init__(message)
+        self.said = said
+
+
+#: what a page that is not English says for a refusal of these kinds that has no ``said``
+#: of its own (the English message, for the log, quotes what was sent)
+_SAID_BY_CLASS: tuple[tuple[type, str], ...] = (
+    (PageMessageError, N_("The page sent a message the room cannot read.")),
+    (NotationError, N_("The room cannot read that action.")),
+    (IllegalActionError, N_("The rules do not allow that now.")),
+)
+
+
+def said_words(error: BaseException | tuple[str, dict[str, Any]] | None, tr: Translation) -> str:
+    """A refusal as a page in ``tr``'s language shows it: the error's ``said`` (a catalog
+    message and its values; a seat's name translated), else the line of its class, else
+    "The room cannot do that now." (the English message, which quotes what was sent, is
+    logged)."""
+    said = error if isinstance(error, tuple) or error is None else getattr(error, "said", None)
+    if said is None and isinstance(error, BaseException):
+        said = next(((m, {}) for cls, m in _SAID_BY_CLASS if isinstance(error, cls)), None)
+    if said is None:
+        return tr.gettext("The room cannot do that now.")
+    message, values = said
+    return tr.gettext(message).format(**{k: seat_word(v, tr) if isinstance(v, str) else v for k, v in values.items()})
 
 
 class TokenBucket:
@@ -363,15 +422,17 @@ def _plays(board: str | None, codes: frozenset[str]) -> bool:
     return board is not None and bool(codes) and cards_identity(board) in {cards_identity(c) for c in codes}
 
 
-def _traveller_line(r: dict, names: Sequence[str]) -> dict:
+def _traveller_line(r: dict, names: Sequence[str], tr: Translation | None = None) -> dict:
     """A traveller's row (:meth:`Room.results`) as the teachers' page shows it: the seats
-    named, with the points and matchpoints per seat; a teacher who played marked
-    "(teacher)"."""
+    named (in ``tr``'s language; None: English), with the points and matchpoints per seat;
+    a teacher who played marked "(teacher)"."""
+    tr = tr or _EN
     teachers = r.get("teachers") or ()
+    names = [seat_word(n, tr) for n in names]
     return {"table": r["table"], "board": r["board"], "contract": r.get("contract"),
             "declarers": [names[d] for d in r.get("declarers") or []],
-            "players": [f"{names[s]} {p}" + (" (teacher)" if s in teachers else "")
-                        for s, p in sorted(r["players"].items())],
+            "players": [tr.gettext("{seat} {player} (teacher)").format(seat=names[s], player=p) if s in teachers
+                        else f"{names[s]} {p}" for s, p in sorted(r["players"].items())],
             "returns": r["returns"], "matchpoints": r["matchpoints"]}
 
 
@@ -390,12 +451,14 @@ def _deals(value) -> list[str] | None:
             kits_own = "% cardkit deal set" in value or '[Code "' in value
             return deal_set_codes(value if kits_own else deals_from_pbn(value)) or None
         except CardkitError as error:
-            raise MessageRefused(f"the deal set file: {str(error)[:200]}") from None
+            raise MessageRefused(f"the deal set file: {str(error)[:200]}",
+                                 said=(N_("The deal set file cannot be read."), {})) from None
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or not all(isinstance(c, str) and len(c) <= 200 for c in value):
         raise MessageRefused(f"deals {quote(value)}: expected deal codes such as 'V-4821 V-17', or none for random "
-                             f"boards")
+                             f"boards", said=(N_("Expected deal codes such as V-4821 V-17, or none for random boards."),
+                                              {}))
     return value or None
 
 
@@ -418,12 +481,21 @@ class RoomService:
     :param hub_auth: a :class:`jupyterhub.services.auth.HubOAuth` (or, in tests, an
         object with its ``get_user(handler, sync=False)``, ``login_url`` and
         ``access_scopes``).
+    :param lang: the class's language, ``"en"`` or ``"ru"`` (:func:`cardkit.room.lang.page_lang`:
+        a page's own ``?lang=``, cookie and ``Accept-Language`` come first); another is English.
+    :param pseudo: let a page ask for the tests' pseudo-language ``qps`` (tests only).
     """
 
     def __init__(self, room: Room, *, prefix: str = "/services/room/", hub_auth: Any = None,
                  trust_proxy_headers: bool = False, dd_seconds: float = DD_SECONDS,
-                 dd_max_nodes: int = DD_MAX_NODES, dd_in_process: bool = True) -> None:
+                 dd_max_nodes: int = DD_MAX_NODES, dd_in_process: bool = True, lang: str = "en",
+                 pseudo: bool = False) -> None:
         self.room = room
+        #: the class's language (``--lang``): a page's language when neither its address, its
+        #: cookie nor the browser's ``Accept-Language`` names one the room speaks
+        self.lang = lang if lang in LANGUAGES else "en"
+        #: whether the tests' pseudo-language ``qps`` may be asked for (``?lang=qps``; tests only)
+        self.pseudo = bool(pseudo)
         #: the hand records' double-dummy budget per board (:func:`cardkit.room_records.dd_summary`)
         self.dd_seconds, self.dd_max_nodes = float(dd_seconds), int(dd_max_nodes)
         #: board identity -> its double-dummy summary, computed once (:meth:`double_dummy`)
@@ -675,10 +747,13 @@ class RoomService:
                     return t["table"], s
         return None
 
-    def lobby_payload(self, user: str, tables: list[dict] | None = None) -> dict:
+    def lobby_payload(self, user: str, tables: list[dict] | None = None, lang: str = "en") -> dict:
         """The lobby's list: per table its game, seats (and who holds them), ``bots`` and
         ``set`` in words ("rule bots", "a set of 6 boards, board 2 in play"; never the
-        codes). A closed table is listed to the teachers only (``closed``)."""
+        codes). A closed table is listed to the teachers only (``closed``). In ``lang``: the
+        words, the titles and each seat's ``label`` (its ``name`` stays the one a message
+        sends)."""
+        tr = translation(lang)
         teacher = self.is_teacher(user)
         rows, you = [], None
         for t in self.room.tables() if tables is None else tables:
@@ -687,34 +762,45 @@ class RoomService:
             names = seat_names(t["players"])
             seats = [{"seat": s, "name": names[s], "player": p, "free": p is None or p == "bot"}
                      for s, p in enumerate(t["seats"])]
+            if lang != "en":
+                for seat in seats:
+                    seat["label"] = seat_word(seat["name"], tr)
             for s, p in enumerate(t["seats"]):
                 if p == user:
-                    you = {"table": t["table"], "seat": s, "name": names[s]}
-            row = {"table": t["table"], "game": t["game"], "title": _GAMES[t["game"]], "started": t["started"],
-                   "over": t["over"], "held": t["held"], "paused": t["paused"], "seats": seats,
-                   "free": [s["name"] for s in seats if s["free"]],
-                   "bots": _BOT_WORDS[t["bots"]], "set": _set_words(t), "closed": bool(t.get("closed"))}
+                    you = {"table": t["table"], "seat": s, "name": seat_word(names[s], tr)}
+            row = {"table": t["table"], "game": t["game"], "title": game_title(_GAMES[t["game"]], tr),
+                   "started": t["started"], "over": t["over"], "held": t["held"], "paused": t["paused"],
+                   "seats": seats, "free": [seat_word(s["name"], tr) for s in seats if s["free"]],
+                   "bots": _bot_words(t["bots"], tr), "set": _set_words(t, tr), "closed": bool(t.get("closed"))}
             if teacher:
                 row["board"] = t["board"]
             rows.append(row)
         return {"kind": "lobby", "user": user, "teacher": teacher, "tables": rows, "you": you,
-                "games": [{"name": k, "title": v} for k, v in _GAMES.items()] if teacher else []}
+                "games": [{"name": k, "title": game_title(v, tr)} for k, v in _GAMES.items()] if teacher else []}
 
-    def table_payload(self, table: str, user: str) -> dict:
+    def table_payload(self, table: str, user: str, lang: str = "en") -> dict:
+        """A table page's state (:func:`card_table_state` in ``lang``), or ``gone`` with the
+        line that says why the user no longer sits there."""
+        tr = translation(lang)
         try:
             view = self.room.view(table, user)
         except NotSeatedError:
-            notice = self.room.seat_notice(table, user)   # a teacher's unseat says so
+            notice = self.room.seat_notice(table, user, tr)   # a teacher's unseat says so
             if notice is None and self.room.tables(only=table)[0]["closed"]:
-                notice = f"The teacher closed table {table}."
-            return {"kind": "gone", "message": notice or f"You no longer sit at table {table}.", "lobby": self.prefix}
-        return {"kind": "state", "state": card_table_state(view)}
+                notice = tr.gettext("The teacher closed table {table}.").format(table=table)
+            return {"kind": "gone",
+                    "message": notice or tr.gettext("You no longer sit at table {table}.").format(table=table),
+                    "lobby": self.prefix}
+        return {"kind": "state", "state": card_table_state(view, tr)}
 
-    def teacher_payload(self, user: str, scope: TeacherScope | None = None, tables: list[dict] | None = None) -> dict:
+    def teacher_payload(self, user: str, scope: TeacherScope | None = None, tables: list[dict] | None = None,
+                        lang: str = "en") -> dict:
         """Every table's row for the teachers' page; with ``scope`` ``(table, codes)``
         only that table's row (or those of a set of tables) and those of the tables playing
         one of ``codes`` (their traveller changed), marked ``partial`` (the page keeps the
-        other rows). ``tables``: :meth:`Room.tables`, if read already."""
+        other rows). ``tables``: :meth:`Room.tables`, if read already. In ``lang``: the
+        words, titles and seats' ``labels`` (``names`` stay the ones a message sends)."""
+        tr = translation(lang)
         out = []
         if scope is None or scope[1]:
             self._travellers.clear()   # a board finished, or anything else changed: read them again
@@ -737,40 +823,78 @@ class RoomService:
                     _forget_oldest(self._travellers)
                     rows = self._travellers[board["code"]] = self.room.results(board["code"])
                 names = seat_names(t["players"])
-                traveller = [_traveller_line(r, names) for r in rows]
+                traveller = [_traveller_line(r, names, tr) for r in rows]
             line = self.room.overview(user, t["table"])[0]
-            out.append({"table": t["table"], "game": t["game"], "title": _GAMES[t["game"]], "started": t["started"],
-                        "over": t["over"], "closed": bool(t.get("closed")), "bots": _BOT_WORDS[t["bots"]],
-                        "set": _set_words(t), "code": None if board is None else board["code"],
-                        "number": None if board is None else board["number"],
-                        "seats": t["seats"], "names": list(seat_names(t["players"])),
-                        "scores": view["scores"], "state": card_table_state(view), "traveller": traveller,
-                        "waiting": line["waiting"], "overview": line})
+            row = {"table": t["table"], "game": t["game"], "title": game_title(_GAMES[t["game"]], tr),
+                   "started": t["started"], "over": t["over"], "closed": bool(t.get("closed")),
+                   "bots": _bot_words(t["bots"], tr), "set": _set_words(t, tr),
+                   "code": None if board is None else board["code"],
+                   "number": None if board is None else board["number"],
+                   "seats": t["seats"], "names": list(seat_names(t["players"])),
+                   "scores": view["scores"], "state": card_table_state(view, tr), "traveller": traveller,
+                   "waiting": line["waiting"], "overview": line}
+            if lang != "en":
+                row["labels"] = [seat_word(n, tr) for n in row["names"]]
+                line = row["overview"] = {**line, "title": row["title"]}
+                if line.get("turn"):
+                    line["turn_label"] = seat_word(line["turn"], tr)
+                if line.get("waiting"):
+                    line["waiting"] = {**line["waiting"], "label": seat_word(line["waiting"]["name"], tr)}
+                if row["waiting"]:
+                    row["waiting"] = {**row["waiting"], "label": seat_word(row["waiting"]["name"], tr)}
+            out.append(row)
         payload = {"kind": "teacher", "user": user, "tables": out, "partial": scope is not None,
-                   "games": [{"name": k, "title": v} for k, v in _GAMES.items()]}
+                   "games": [{"name": k, "title": game_title(v, tr)} for k, v in _GAMES.items()]}
         if scope is None:
-            payload["learners"] = self.room.answers_summary(user)
+            payload["learners"] = self.learners_words(self.room.answers_summary(user), lang)
         if scope is None or scope[1]:  # every traveller: a board finished, or the whole page
-            payload["session"] = self.session_payload(tables)
+            payload["session"] = self.session_payload(tables, lang)
         return payload
 
-    def session_payload(self, tables: list[dict] | None = None) -> dict:
+    @staticmethod
+    def learners_words(summary: dict[str, dict], lang: str = "en") -> dict[str, dict]:
+        """:meth:`Room.answers_summary` with, in a language other than English, each
+        problem line's points lost in words (``lost``: "2 points lost", with its plural)."""
+        if lang == "en":
+            return summary
+        tr = translation(lang)
+        out = {}
+        for name, who in summary.items():
+            problems = {}
+            for lesson, c in (who.get("problems") or {}).items():
+                p = c.get("points_lost") or 0
+                shown = round(p * 10) / 10
+                n = int(shown) if float(shown).is_integer() else 5   # a fraction takes the form of 5
+                problems[lesson] = {**c, "lost": tr.ngettext("{points} point lost", "{points} points lost", n).format(
+                    points=f"{int(shown)}" if float(shown).is_integer() else f"{shown}".replace(".", ","))}
+            out[name] = {**who, "problems": problems}
+        return out
+
+    def session_payload(self, tables: list[dict] | None = None, lang: str = "en") -> dict:
         """The session on the teachers' page (issue 34, items 1, 12): ``boards``, the
         traveller of every board finished (:meth:`Room.travellers`, each row with its
         seats' matchpoints), ``rankings``, the learners ranked by average matchpoints per
         game, and ``tables`` (their ids and games: the hand records of each set)."""
+        tr = translation(lang)
         boards: list[dict] = []
         by_game: dict[str, list[list[dict]]] = {}
         for b in self.room.travellers():
             names = seat_names(b["players"])
-            boards.append({"code": b["code"], "game": b["game"], "title": _GAMES[b["game"]], "names": list(names),
-                           "rows": [_traveller_line(r, names) for r in b["rows"]]})
+            board = {"code": b["code"], "game": b["game"], "title": game_title(_GAMES[b["game"]], tr),
+                     "names": [seat_word(n, tr) for n in names],
+                     "rows": [_traveller_line(r, names, tr) for r in b["rows"]]}
+            if lang != "en":
+                n = len(b["rows"])
+                board["head"] = tr.ngettext("Board {code} · {title} · played at {n} table",
+                                            "Board {code} · {title} · played at {n} tables", n).format(
+                    code=b["code"], title=board["title"], n=n)
+            boards.append(board)
             by_game.setdefault(b["game"], []).append(b["rows"])
-        rankings = [{"game": g, "title": _GAMES[g], "rows": ranking(learners_only(r) for r in rows)}
+        rankings = [{"game": g, "title": game_title(_GAMES[g], tr), "rows": ranking(learners_only(r) for r in rows)}
                     for g, rows in by_game.items()]
         listed = self.room.tables() if tables is None else tables
         return {"boards": boards, "rankings": rankings,
-                "tables": [{"table": t["table"], "title": _GAMES[t["game"]]} for t in listed]}
+                "tables": [{"table": t["table"], "title": game_title(_GAMES[t["game"]], tr)} for t in listed]}
 
     def record_answer(self, user: str, answer: dict[str, Any]) -> dict[str, dict]:
         """Store a lesson's answer for ``user`` (the token's owner) and return the summary
@@ -789,7 +913,7 @@ class RoomService:
     async def answered(self, summary: dict[str, dict]) -> None:
         """Send the teachers' pages what each learner did (one message, the whole summary)."""
         for sock in [s for s in self.sockets if s.ready and s.page == "teacher"]:
-            sock.send({"kind": "answers", "learners": summary})
+            sock.send({"kind": "answers", "learners": self.learners_words(summary, _lang(sock))})
 
     def payloads(self, sockets: Sequence[RoomSocket], scope: Scope | None = None) -> list[tuple[RoomSocket, dict]]:
         """What each of ``sockets`` is sent now; with ``scope`` ``(table, codes)`` (an
@@ -817,7 +941,7 @@ class RoomService:
         While one such push waits for the worker, the changes that come meanwhile join it:
         under a burst of actions the teachers' rows are built once for all of them (the
         players' pages are never held back for them)."""
-        users = sorted({s.user for s in self.sockets if s.ready and s.page == "teacher"})
+        users = sorted({(s.user, _lang(s)) for s in self.sockets if s.ready and s.page == "teacher"})
         if not users:
             return
         with self._teacher_lock:
@@ -832,16 +956,17 @@ class RoomService:
                 self._teacher_scopes = None
             log.warning("the teachers' rows could not be built: %s", _one_line(e))
             return
-        for sock in [s for s in self.sockets if s.ready and s.page == "teacher" and s.user in rows]:
-            sock.send(rows[sock.user])
+        for sock in [s for s in self.sockets if s.ready and s.page == "teacher" and (s.user, _lang(s)) in rows]:
+            sock.send(rows[sock.user, _lang(sock)])
 
-    def _teacher_rows(self, users: Sequence[str]) -> dict[str, dict]:
-        """The teachers' payloads for every change waiting (:meth:`push_teachers`), per user."""
+    def _teacher_rows(self, users: Sequence[tuple[str, str]]) -> dict[tuple[str, str], dict]:
+        """The teachers' payloads for every change waiting (:meth:`push_teachers`), per
+        (user, language)."""
         with self._teacher_lock:
             scopes, self._teacher_scopes = self._teacher_scopes or [], None
         scope = _merge(scopes)
         with self.room.batch():
-            return {u: self.teacher_payload(u, scope) for u in users}
+            return {(u, lang): self.teacher_payload(u, scope, lang=lang) for u, lang in users}
 
     def _payloads(self, sockets: Sequence[RoomSocket], scope: Scope | None = None) -> list[tuple[RoomSocket, dict]]:
         out: list[tuple[RoomSocket, dict]] = []
@@ -850,24 +975,25 @@ class RoomService:
         # that board, whose learners may now be shown its code and result
         touched = None if scope is None else {scope[0], *(t["table"] for t in tables or ()
                                                            if _plays(t["board"], scope[1]))}
-        teacher_cache: dict[str, dict] = {}
-        cache: dict[tuple[str, str, str], dict] = {}   # (page, table, user): one payload for a user's pages
+        teacher_cache: dict[tuple[str, str], dict] = {}
+        # (page, table, user, language): one payload for a user's pages in one language
+        cache: dict[tuple[str, str, str, str], dict] = {}
         for s in sockets:
             try:
-                key = (s.page, s.table, s.user)
+                key = (s.page, s.table, s.user, _lang(s))
                 if key in cache and s.page != "teacher":
                     out.append((s, cache[key]))
                 elif s.page == "lobby":
-                    cache[key] = self.lobby_payload(s.user, tables)
+                    cache[key] = self.lobby_payload(s.user, tables, _lang(s))
                     out.append((s, cache[key]))
                 elif s.page == "table":
                     if touched is None or s.table in touched:
-                        cache[key] = self.table_payload(s.table, s.user)
+                        cache[key] = self.table_payload(s.table, s.user, _lang(s))
                         out.append((s, cache[key]))
                 else:
-                    if s.user not in teacher_cache:
-                        teacher_cache[s.user] = self.teacher_payload(s.user, scope, tables)
-                    out.append((s, teacher_cache[s.user]))
+                    if (s.user, _lang(s)) not in teacher_cache:
+                        teacher_cache[s.user, _lang(s)] = self.teacher_payload(s.user, scope, tables, _lang(s))
+                    out.append((s, teacher_cache[s.user, _lang(s)]))
             except CardkitError as e:  # pragma: no cover - a table gone from the database
                 out.append((s, {"kind": "error", "message": _one_line(e)}))
         return out
@@ -899,21 +1025,25 @@ class RoomService:
         the board it finished, whose traveller changed, or none), None for anything else. A :class:`CardkitError` is a
         refusal (nothing changed)."""
         room, user = self.room, sock.user
+        tr = translation(_lang(sock))
         if kind == "ping":
             return {"kind": "pong"}, None
         if sock.page == "table":
             table = sock.table
             if "table" in msg and msg["table"] != table:
-                raise MessageRefused(f"table {quote(msg['table'])}: this page plays at table {table!r} only")
+                raise MessageRefused(f"table {quote(msg['table'])}: this page plays at table {table!r} only",
+                                     said=(N_("This page plays at table {table} only."), {"table": table}))
             if "seat" in msg:
                 view = room.view(table, user)
                 mine, asked = view["viewer"]["seat"], msg["seat"]
                 ok = mine is not None and ((is_whole(asked) and asked == mine) or (
                     isinstance(asked, str) and asked.strip().lower() == seat_names(view["players"])[mine].lower()))
                 if not ok:
-                    raise MessageRefused(f"seat {quote(asked)}: you may act for your own seat only")
+                    raise MessageRefused(f"seat {quote(asked)}: you may act for your own seat only",
+                                         said=(N_("You may act for your own seat only."), {}))
             if kind == "control":
-                raise MessageRefused(f"control {quote(msg.get('name'))}: this table has no such control")
+                raise MessageRefused(f"control {quote(msg.get('name'))}: this table has no such control",
+                                     said=(N_("This table has no such control."), {}))
             if kind == "leave":
                 room.leave(table, user)
                 return {"kind": "left", "lobby": self.prefix}, None
@@ -934,12 +1064,12 @@ class RoomService:
         if kind == "leave":
             where = self.seat_of(user)
             if where is None:
-                raise MessageRefused("you sit at no table")
+                raise MessageRefused("you sit at no table", said=(N_("You sit at no table."), {}))
             room.leave(where[0], user)
             return None, None
         # the teachers' messages
         if not self.is_teacher(user):
-            raise MessageRefused(f"{kind}: only a teacher may do that")
+            raise MessageRefused(f"{kind}: only a teacher may do that", said=(N_("Only a teacher may do that."), {}))
         if kind == "open":
             game = msg.get("game")
             if not isinstance(game, str) or game not in _GAMES:   # a list is unhashable: refused too
@@ -950,21 +1080,26 @@ class RoomService:
             pace = msg.get("pace", "teacher")
             if pace not in PACES:
                 raise MessageRefused(f"pace {quote(pace)}: expected teacher or self")
-            table = room.open_table(game, deals=_deals(msg.get("deals")), bots=_BOTS[bots], pace=pace)
+            with _codes_said():
+                table = room.open_table(game, deals=_deals(msg.get("deals")), bots=_BOTS[bots], pace=pace)
             return {"kind": "opened", "table": table}, None
         if kind == "next_all":
             done = room.next_board_all(user)
-            words = (f"Next board dealt at {', '.join(done['moved'])}." if done["moved"]
-                     else "No table was waiting at the end of a board.")
+            words = (tr.gettext("Next board dealt at {tables}.").format(tables=", ".join(done["moved"]))
+                     if done["moved"] else tr.gettext("No table was waiting at the end of a board."))
             if done["playing"]:
-                words += f" Still playing their board: {', '.join(done['playing'])}."
+                words += " " + tr.gettext("Still playing their board: {tables}.").format(
+                    tables=", ".join(done["playing"]))
             for line in done.get("refused", ()):   # a learner there has held another seat of it
-                words += f" {for_learner(line)}."
+                words += f" {for_learner(line)}." if _lang(sock) == "en" else " " + tr.gettext(
+                    "A learner there has already seen the next board from another seat.")
             return {"kind": "info", "message": words}, None
         if kind == "pause_all":
             paused = msg.get("paused", True)
             changed = room.pause_all(user, paused)   # the room checks paused is true or false
-            words = f"{len(changed)} table{'s' if len(changed) != 1 else ''} {_PAUSED_WORDS[paused]}."
+            n = len(changed)
+            words = (tr.ngettext("{n} table paused.", "{n} tables paused.", n) if paused is True
+                     else tr.ngettext("{n} table resumed.", "{n} tables resumed.", n)).format(n=n)
             return {"kind": "info", "message": words}, None
         if kind == "announce":
             return {"kind": "announced", "text": room.announce(user, msg.get("text", ""))}, None
@@ -976,7 +1111,8 @@ class RoomService:
         elif kind == "undo":
             room.undo(target, user)
         elif kind == "set_deals":
-            room.set_deals(target, user, _deals(msg.get("deals")))
+            with _codes_said():
+                room.set_deals(target, user, _deals(msg.get("deals")))
         elif kind == "unseat":
             room.unseat(target, user, msg.get("seat", ""))
         elif kind == "pause":
@@ -988,21 +1124,41 @@ class RoomService:
         elif kind == "close":
             room.close_table(target, user)
         elif kind == "replay":
-            return self.replay(target, user, msg.get("board")), None
+            return self.replay(target, user, msg.get("board"), _lang(sock)), None
         return None, None
 
-    def replay(self, table, user: str, board) -> dict:
-        """A board's actions step by step: every hand after each action (the teachers' replay)."""
+    def replay(self, table, user: str, board, lang: str = "en") -> dict:
+        """A board's actions step by step: every hand after each action (the teachers' replay);
+        the seats named in ``lang``."""
+        tr = translation(lang)
         played = self.room.board_actions(table, user, board)
         st = deal_from_code(played["code"])
         steps = [{"action": None, "hands": jsonable([list(h) for h in st.hands])}]
         for a in played["actions"]:
             st.apply_action(a["action"])
-            steps.append({"action": f"{a['name']} ({a['by']}): {a['action']}",
+            by = tr.gettext("a bot") if lang != "en" and a["by"] == "bot" else a["by"]
+            action = a["action"] if lang == "en" else _action_words(a["action"], tr)
+            steps.append({"action": f"{seat_word(a['name'], tr)} ({by}): {action}",
                           "hands": jsonable([list(h) for h in st.hands])})
-        names = list(seat_names(len(st.hands)))
+        names = [seat_word(n, tr) for n in seat_names(len(st.hands))]
         return {"kind": "replay", "table": played["table"], "board": played["board"], "code": played["code"],
                 "names": names, "steps": steps}
+
+
+def _action_words(action: str, tr: Translation) -> str:
+    """An action in notation as the replay shows it in ``tr``'s language: a card as its label
+    (``Д♥``), a bid's number as it is, a trump pick or a draw in words."""
+    parts = action.split()
+    if len(parts) == 2 and parts[0] == "trump" and parts[1].isdigit():
+        return tr.gettext("draws card {n} of the fan").format(n=int(parts[1]) + 1)
+    if action == "draw none":
+        return tr.gettext("does not draw")
+    if len(parts) == 2 and parts[0] == "draw" and parts[1].isdigit():
+        return tr.gettext("takes stack {n}'s face-down card").format(n=int(parts[1]) + 1)
+    try:
+        return card_code_in(action, tr)[0]
+    except CardkitError:
+        return action
 
 
 # ---- handlers ---------------------------------------------------------------------------------
@@ -1036,15 +1192,31 @@ class _Base(HubOAuthenticated, web.RequestHandler):
         self.hub_auth = service.hub_auth
 
     async def prepare(self) -> None:
+        #: the page's language (:func:`_lang_of`); ``?lang=`` is kept in a cookie
+        self.lang = _lang_of(self)
+        if self.get_query_argument("lang", None) == self.lang:
+            self.set_cookie(LANG_COOKIE, self.lang, path=self.service.prefix, expires_days=365, samesite="Lax")
+        self.tr = translation(self.lang)
         user = await _identify(self)
         if user is not None and not self.service.may_connect(user):
             await self.service.refused_connection(user, "page", "too many pages opened in a minute")
             self.set_status(429)
             self.set_header("Content-Type", "text/plain; charset=utf-8")
-            self.finish("Too many pages opened in the last minute: wait a moment, then reload.")
+            self.finish(self.tr.gettext("Too many pages opened in the last minute: wait a moment, then reload."))
 
     def get_current_user(self):
         return getattr(self, "_room_user", None)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """An error page: tornado's own in English; in another language one line in it."""
+        lang = getattr(self, "lang", "en")
+        if lang == "en":
+            return super().write_error(status_code, **kwargs)
+        tr = translation(lang)
+        words = {403: N_("This page is not for you: it is for the players of its table or for the teachers."),
+                 404: N_("There is no such page in the room.")}
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(tr.gettext(words.get(status_code, N_("The room cannot show this page now."))))
 
     def set_default_headers(self) -> None:
         self.set_header("Content-Security-Policy", "default-src 'self'; script-src 'self'; "
@@ -1053,24 +1225,40 @@ class _Base(HubOAuthenticated, web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
 
     def page(self, kind: str, title: str, table: str = "") -> None:
+        """Write a room page: its head line, the language switch ("English · Русский"), the
+        words of ``room.js`` (:func:`cardkit.room.lang.words_json`) and the script; in the
+        page's language (:attr:`lang`)."""
         user = self.current_user
         p = self.service.prefix
-        link = f'<a href="{p}teacher">Teacher&#39;s page</a>' if self.service.is_teacher(user) else ""
+        tr = self.tr
+        e = html.escape
+        text = html.escape(tr.gettext("Teacher's page"), quote=False).replace("'", "&#39;")
+        link = f'<a href="{p}teacher">{text}</a>' if self.service.is_teacher(user) else ""
+        switch = " · ".join(
+            f'<a href="?lang={code}" lang="{code}" hreflang="{code}"'
+            + (' aria-current="true"' if code == self.lang else "") + f">{name}</a>"
+            for code, name in (("en", "English"), ("ru", "Русский")))
+        logged = e(tr.gettext("Logged in as {user}"), quote=False).format(user=f"<b>{e(user)}</b>")
+        home, connecting, language = (e(tr.gettext("The teaching room")), e(tr.gettext("connecting…")),
+                                      e(tr.gettext("Language")))
+        lg = e(self.lang)
         self.write(f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="{lg}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
 <link rel="stylesheet" href="{p}static/card_table.css"><link rel="stylesheet" href="{p}static/room.css">
 </head>
 <body data-page="{kind}" data-prefix="{html.escape(p)}" data-table="{html.escape(table)}"
  data-user="{html.escape(user)}" data-teacher="{'1' if self.service.is_teacher(user) else '0'}"
  data-connected="0" data-version="0">
-<header class="room-head"><a href="{p}">The teaching room</a>
+<header class="room-head"><a href="{p}">{home}</a>
 {link}
-<span class="room-user">Logged in as <b>{html.escape(user)}</b></span>
-<span id="room-connection" role="status">connecting…</span></header>
+<span class="room-user">{logged}</span>
+<span id="room-connection" role="status">{connecting}</span>
+<nav class="room-lang" aria-label="{language}">{switch}</nav></header>
 <div id="room-announcement" class="room-announcement" role="status" hidden></div>
 <div id="room-message" role="alert" class="room-message"></div>
 <main id="room-main"></main>
+<script type="application/json" id="room-words">{words_json(tr)}</script>
 <script type="module" src="{p}static/room.js"></script>
 </body></html>""")
 
@@ -1091,7 +1279,7 @@ class AliveHandler(_Base):
 class LobbyPage(_Base):
     @web.authenticated
     def get(self) -> None:
-        self.page("lobby", "The teaching room")
+        self.page("lobby", self.tr.gettext("The teaching room"))
 
 
 class TablePage(_Base):
@@ -1104,7 +1292,7 @@ class TablePage(_Base):
         except NotSeatedError:
             self.service.refused(self.current_user, "table", "open", f"table {table!r}: not seated there")
             raise web.HTTPError(403, "you do not sit at this table") from None
-        self.page("table", f"Table {table}", table)
+        self.page("table", self.tr.gettext("Table {table}").format(table=table), table)
 
 
 class TeacherPage(_Base):
@@ -1113,7 +1301,7 @@ class TeacherPage(_Base):
         if not self.service.is_teacher(self.current_user):
             self.service.refused(self.current_user, "teacher", "open", "not a teacher")
             raise web.HTTPError(403, "the teacher's page is for the teachers only")
-        self.page("teacher", "The teacher's page")
+        self.page("teacher", self.tr.gettext("The teacher's page"))
 
 
 class ExportHandler(_Base):
@@ -1154,13 +1342,15 @@ class RecordsPage(_Base):
         except UnknownTableError:
             self.set_status(404)
             self.set_header("Content-Type", "text/plain; charset=utf-8")
-            self.finish(f"No table {quote(table)[:60]} in this room.")
+            self.finish(f"No table {quote(table)[:60]} in this room." if self.lang == "en"
+                        else self.tr.gettext("There is no such table in this room."))
             return
         for b in boards:
             b["dd"] = await service.double_dummy(b["code"]) if b["game"] == "variety" else None
-        title = f"Hand records · table {table}'s set" if table else "Hand records · every board played"
+        title = (self.tr.gettext("Hand records · table {table}'s set").format(table=table) if table
+                 else self.tr.gettext("Hand records · every board played"))
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(records_page(boards, prefix=service.prefix, title=title))
+        self.finish(records_page(boards, prefix=service.prefix, title=title, lang=self.lang))
 
 
 class AnswerHandler(web.RequestHandler):
@@ -1372,6 +1562,20 @@ class TableApiHandler(AnswerHandler):
         await service.push()
 
 
+#: a message the page should never send (not JSON, not one of its kinds, an unknown key)
+_UNREADABLE: tuple[str, dict[str, Any]] = (N_("The page sent a message the room cannot read."), {})
+
+
+def _lang_of(handler: web.RequestHandler) -> str:
+    """The language of a request's page (:func:`cardkit.room.lang.page_lang`): its
+    ``?lang=``, the cookie, ``Accept-Language``, the class's default."""
+    service = handler.service  # type: ignore[attr-defined]
+    query = handler.get_query_argument("lang", None)
+    cookie = handler.get_cookie(LANG_COOKIE)
+    return page_lang(query=query, cookie=cookie, accept=handler.request.headers.get("Accept-Language"),
+                     default=service.lang, pseudo=service.pseudo)
+
+
 class OAuthCallback(HubOAuthCallbackHandler):
     def initialize(self, service: RoomService) -> None:
         self.hub_auth = service.hub_auth
@@ -1393,11 +1597,14 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         #: a table page's number of seats (its messages name the seats)
         self.players: int | None = None
         self.last_sent = ""
+        #: the page's language (:func:`cardkit.room.lang.page_lang`, read on the handshake)
+        self.lang = service.lang
 
     def get_current_user(self):
         return getattr(self, "_room_user", None)
 
     async def get(self, page: str, table: str = "") -> None:
+        self.lang = _lang_of(self)
         user = await _identify(self)
         if user is None:
             self.service.refused("?", page, "connect", "no hub log-in")
@@ -1463,16 +1670,21 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
         except websocket.WebSocketClosedError:
             self.on_close()
 
-    def refuse(self, kind: str, message: str) -> None:
+    def refuse(self, kind: str, message: str, said: BaseException | tuple[str, dict[str, Any]] | None = None) -> None:
+        """Refuse a message: the English ``message`` is logged; the page is sent it, or in
+        another language :func:`said_words` of ``said`` (an error, or a catalog message and
+        its values)."""
         message = for_learner(message, self.players)
         self.service.refused(self.user, self.page, kind, message)
-        self.send({"kind": "error", "message": message})
+        shown = message if self.lang == "en" else said_words(said, translation(self.lang))
+        self.send({"kind": "error", "message": shown})
 
     async def on_message(self, raw: str | bytes) -> None:
         if not self.service.message_bucket(self.user).take():
             self.dropped += 1
             if self.dropped == 1:
-                self.refuse("flood", "too many messages: slow down (messages dropped)")
+                self.refuse("flood", "too many messages: slow down (messages dropped)",
+                            (N_("Too many messages: slow down (messages dropped)."), {}))
             elif self.dropped % 20 == 0:
                 log.warning("dropped %d messages from %r on the %s page (flood)", self.dropped, self.user, self.page)
             if self.dropped >= FLOOD_CLOSE:
@@ -1480,31 +1692,32 @@ class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
                 self.close(1008, "too many messages")
             return
         if isinstance(raw, bytes):
-            return self.refuse("binary", "the room reads text messages only")
+            return self.refuse("binary", "the room reads text messages only", _UNREADABLE)
         if len(raw.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
             return self.refuse("oversized", f"message of {len(raw):,} characters: at most {MAX_MESSAGE_BYTES:,} "
-                                            f"bytes")
+                                            f"bytes", (N_("The message is too long: at most {n} bytes."),
+                                                       {"n": MAX_MESSAGE_BYTES}))
         try:
             msg = read_json(raw)
         except ValueError as e:
-            return self.refuse("malformed", f"message {quote(raw)}: {e}")
+            return self.refuse("malformed", f"message {quote(raw)}: {e}", _UNREADABLE)
         if not isinstance(msg, dict) or not isinstance(msg.get("kind"), str):
-            return self.refuse("malformed", f"message {quote(raw)}: expected a JSON object with a kind")
+            return self.refuse("malformed", f"message {quote(raw)}: expected a JSON object with a kind", _UNREADABLE)
         kind = msg["kind"]
         keys = MESSAGES[self.page].get(kind)
         if keys is None:
             return self.refuse(kind[:40], f"message kind {quote(kind)}: not one of this page's "
-                                          f"({', '.join(MESSAGES[self.page])})")
+                                          f"({', '.join(MESSAGES[self.page])})", _UNREADABLE)
         extra = sorted(set(msg) - {"kind", *keys})
         if extra:
-            return self.refuse(kind, f"message {quote(raw)}: unknown key {quote(extra[0])}")
+            return self.refuse(kind, f"message {quote(raw)}: unknown key {quote(extra[0])}", _UNREADABLE)
         if kind == "ping":  # answered here, in the event loop: never behind the room's worker
             return self.send({"kind": "pong"})
         sockets = [s for s in self.service.sockets if s.ready]   # read here, in the event loop
         try:
             answer, pushes, scope = await self.service.call(self.service.respond, self, kind, msg, sockets)
         except CardkitError as e:
-            return self.refuse(kind, _one_line(e))
+            return self.refuse(kind, _one_line(e), e)
         except Exception as e:  # pragma: no cover - a bug: said in one line, the table goes on
             log.exception("message %r from %r", kind, self.user)
             return self.refuse(kind, f"the room could not do that ({type(e).__name__})")
@@ -1553,6 +1766,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a teacher's hub name (repeat for more): the hub's admins")
     parser.add_argument("--url", default=os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"),
                         help="where to listen (default $JUPYTERHUB_SERVICE_URL)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the class's language: a page's language when neither its address (?lang=), its "
+                             "cookie nor the browser's Accept-Language names en or ru (cardkit-hub --lang passes it)")
     parser.add_argument("--trust-proxy-headers", action="store_true",
                         help="read a client's address from X-Real-IP / X-Forwarded-For (only behind a proxy that "
                              "sets them itself; off by default: anyone can send them, and the address is only "
@@ -1587,7 +1803,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     log.info("the expert bots' solver kernels loaded in %.1f s", sum(spent.values()))
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/room/")
     service = RoomService(room, prefix=prefix, hub_auth=HubOAuth(cache_max_age=60),
-                          trust_proxy_headers=args.trust_proxy_headers)
+                          trust_proxy_headers=args.trust_proxy_headers, lang=args.lang)
     app = service.application(cookie_secret=_cookie_secret(data_dir))
     where = urlparse(args.url)
 

@@ -34,15 +34,21 @@ import html
 from typing import Any
 
 from cardkit.core._checks import is_whole
+from cardkit.core.cards import Suit
 from cardkit.core.errors import CardkitError, quote
 from cardkit.core.notation import parse_card
-from cardkit.wording import PHASE_REFUSALS
+from cardkit.i18n import N_, Translation, translation
+from cardkit.wording import PHASE_REFUSALS, card_code_in, remark_words, suit_words
 
 __all__ = ["card_table_state", "page_action", "card_json", "PageMessageError", "MAX_ACTION_CHARS",
            "TURN_WORDS"]
 
 #: what a seat to act is doing, by phase
-TURN_WORDS = {"bidding": "to bid", "play": "to play", "trump": "to draw the trump", "draw": "to choose a draw"}
+TURN_WORDS = {"bidding": N_("to bid"), "play": N_("to play"), "trump": N_("to draw the trump"),
+              "draw": N_("to choose a draw")}
+_EN = translation("en")
+#: the seats' names a view holds, translated where they are shown
+_SEAT_MSGIDS = frozenset({"South", "West", "North", "East", "You", "Your opponent"})
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
                "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
@@ -63,28 +69,33 @@ class PageMessageError(CardkitError):
 
 # ---- cards ---------------------------------------------------------------------------------
 
-def card_json(code: str) -> dict:
+def card_json(code: str, tr: Translation | None = None) -> dict:
     """A card code (``"QH"``, ``"TS"``) as the card table draws it: ``{"id": "QH", "rank":
     "Q", "suit": "H", "sym": "♥", "label": "Q♥", "name": "queen of hearts"}`` (a ten is
-    drawn ``10``)."""
+    drawn ``10``); with ``tr`` (a :func:`cardkit.i18n.translation`) its rank, label and name
+    in that language (``Д``, ``Д♥``, ``дама червей``)."""
     rank, suit = code[0], code[1]
     shown = "10" if rank == "T" else rank
+    if tr is not None and tr is not _EN:
+        label, name = card_code_in(code, tr)
+        return {"id": code, "rank": label[:-1], "suit": suit, "sym": _SYMBOLS[suit], "label": label, "name": name}
     return {"id": code, "rank": shown, "suit": suit, "sym": _SYMBOLS[suit], "label": f"{shown}{_SYMBOLS[suit]}",
             "name": f"{_RANK_NAMES[rank]} of {_SUIT_NAMES[suit]}"}
 
 
-def _suit_json(letter: str | None) -> dict | None:
+def _suit_json(letter: str | None, tr: Translation = _EN) -> dict | None:
     if not letter:
         return None
-    return {"suit": letter, "sym": _SYMBOLS[letter], "name": _SUIT_NAMES[letter]}
+    name = _SUIT_NAMES[letter] if tr is _EN else suit_words(Suit("SHDC".index(letter)), tr)
+    return {"suit": letter, "sym": _SYMBOLS[letter], "name": name}
 
 
 def _order(code: str) -> tuple[int, int]:
     return _SUIT_ORDER[code[1]], _RANK_ORDER.index(code[0])
 
 
-def _card_html(code: str) -> str:
-    c = card_json(code)
+def _card_html(code: str, tr: Translation | None = None) -> str:
+    c = card_json(code, tr)
     colour = "#c62828" if c["suit"] in "HD" else "#1a1a1a"
     return f'<span style="color:{colour};font-weight:bold" title="{c["name"]}">{c["label"]}</span>'
 
@@ -96,11 +107,11 @@ def _signed(x) -> str:
 
 # ---- the state -----------------------------------------------------------------------------
 
-def _player_words(player: str | None) -> str:
-    return "empty seat" if player is None else "a bot" if player == "bot" else player
+def _player_words(player: str | None, tr: Translation = _EN) -> str:
+    return tr.gettext("empty seat") if player is None else tr.gettext("a bot") if player == "bot" else player
 
 
-def card_table_state(view: dict) -> dict:
+def card_table_state(view: dict, tr: Translation | None = None) -> dict:
     """The card table's state (``widgets/card_table.js``) for one viewer of a room table.
 
     :param view: :meth:`cardkit.room.Room.view` of a seated learner (their hand, legal
@@ -118,11 +129,20 @@ def card_table_state(view: dict) -> dict:
         board now) and ``totals_line`` (the running total of the boards finished, in words;
         "" before the first). A learner's state holds their own cards only, and no deal
         code while the board is played.
+
+    :param tr: the words' language (a :func:`cardkit.i18n.translation`); None: English.
     """
+    tr = tr or _EN
     players = int(view["players"])
     me = view["viewer"]["seat"]
     everything = bool(view["viewer"].get("everything"))
-    names = [s["name"] for s in view["seats"]]
+    names = [tr.gettext(s["name"]) if s["name"] in _SEAT_MSGIDS else s["name"] for s in view["seats"]]
+    compass = list(names)   # the seats' own names (the title says which one is the viewer's)
+    if tr is not _EN and me is not None:   # the viewer's seat as the widgets name it: Юг (вы); Вы / Соперник
+        if players == 2:
+            names = [tr.gettext("You") if s == me else tr.gettext("Your opponent") for s in range(players)]
+        elif view["seats"][me]["name"] == "South":
+            names[me] = tr.pgettext("seat of 3 or 4", "You")
     who = [s["player"] for s in view["seats"]]
     order = _POSITIONS[players]
     base = 0 if me is None else me
@@ -142,23 +162,30 @@ def card_table_state(view: dict) -> dict:
         "held": bool(view.get("held")), "paused": bool(view.get("paused")), "pace": view.get("pace", "teacher"),
         "next_allowed": bool(view.get("held")) and view.get("pace") == "self" and me is not None
         and not view.get("paused"),
-        "totals_line": _totals_line(view, names, me),
+        "totals_line": _totals_line(view, names, me, tr),
     }
-    title = f"{html.escape(view['title'])} · table {html.escape(str(view.get('table')))}"
+    e = html.escape
+    title = e(tr.gettext("{game} · table {table}")).format(game=e(tr.gettext(view["title"])),
+                                                           table=e(str(view.get("table"))))
     if board:
-        of = f" of {board['set_size']}" if board.get("set_size") else ""
-        title += f" · board {board['position']}{of}"
+        if board.get("set_size"):
+            title += e(tr.gettext(" · board {position} of {size}")).format(position=board["position"],
+                                                                           size=board["set_size"])
+        else:
+            title += e(tr.gettext(" · board {position}")).format(position=board["position"])
         if show_code:
-            title += f" <small>(deal code {html.escape(board['code'])})</small>"
+            title += " <small>" + e(tr.gettext("(deal code {code})")).format(code=e(board["code"])) + "</small>"
     if me is not None:
-        title += f" <small>(you sit {names[me]}, at the bottom)</small>"
+        title += " <small>" + e(tr.gettext("(you sit {seat}, at the bottom)")).format(seat=compass[me]) + "</small>"
     state["title"] = f"<h3 style='margin:2px'>{title}</h3>"
+    if tr is not _EN:
+        state["words"] = _card_table_words(tr)
     if board is None:
-        state["status"] = html.escape(
-            "The table has not started yet: the teacher starts it." if not view["started"] else "Waiting.")
+        state["status"] = html.escape(tr.gettext("The table has not started yet: the teacher starts it.")
+                                      if not view["started"] else tr.gettext("Waiting."))
         if view.get("paused"):
-            state["status"] += " " + PAUSED_WORDS
-        state["seats"] = [{"seat": s, "name": f"{names[s]} · {_player_words(who[s])}", "short": names[s],
+            state["status"] += " " + tr.gettext(PAUSED_WORDS)
+        state["seats"] = [{"seat": s, "name": f"{names[s]} · {_player_words(who[s], tr)}", "short": names[s],
                            "pos": pos[s], "me": s == me, "count": None, "notes": "", "turn": "",
                            "hand": None, "tableau": None} for s in range(players)]
         return state
@@ -169,83 +196,115 @@ def card_table_state(view: dict) -> dict:
     hands = view.get("hands")
     tricks = public.get("tricks") or []
     won = [sum(1 for t in tricks if t[2] == s) for s in range(players)]
-    notes = _notes(game, public, won, players)
+    notes = _notes(game, public, won, players, tr)
     seats = []
     for s in range(players):
         open_hand = hands[s] if everything and hands is not None and s != me else None
-        seats.append({"seat": s, "name": f"{names[s]} · {_player_words(who[s])}", "short": names[s], "pos": pos[s],
-                      "me": s == me, "count": public.get("hand_sizes", [None] * players)[s], "notes": notes.get(s, ""),
-                      "turn": TURN_WORDS.get(phase or "", "to act") if s == turn else "",
-                      "hand": [card_json(c) for c in sorted(open_hand, key=_order)] if open_hand else None,
-                      "tableau": _tableau(view, public, s, me, legal) if game == "armenian_durak" else None})
+        count = public.get("hand_sizes", [None] * players)[s]
+        seat = {"seat": s, "name": f"{names[s]} · {_player_words(who[s], tr)}", "short": names[s], "pos": pos[s],
+                "me": s == me, "count": count, "notes": notes.get(s, ""),
+                "turn": tr.gettext(TURN_WORDS.get(phase or "", N_("to act"))) if s == turn else "",
+                "hand": [card_json(c, tr) for c in sorted(open_hand, key=_order)] if open_hand else None,
+                "tableau": _tableau(view, public, s, me, legal, tr) if game == "armenian_durak" else None}
+        if tr is not _EN and count is not None:
+            seat["count_text"] = tr.ngettext("{n} card in hand", "{n} cards in hand", count).format(n=count)
+        seats.append(seat)
     state["seats"] = seats
 
     # the viewer's hand: legal cards raised, the others with the reason in words
     def refusal(code: str) -> str:
         if over:
-            return "the board is over"
+            return tr.gettext("the board is over")
         if view.get("paused"):
-            return "paused by the teacher"
+            return tr.gettext("paused by the teacher")
         if not view["your_turn"]:
-            return f"not your turn: {names[turn]} {TURN_WORDS.get(phase or '', 'to act')}" if turn is not None \
-                else "not your turn"
+            return tr.gettext("not your turn: {seat} {doing}").format(
+                seat=names[turn], doing=tr.gettext(TURN_WORDS.get(phase or "", N_("to act")))) if turn is not None \
+                else tr.gettext("not your turn")
         if phase in PHASE_REFUSALS:
-            return PHASE_REFUSALS[phase]
+            return tr.gettext(PHASE_REFUSALS[phase])
         trick = public.get("trick") or []
         if trick and game != "armenian_durak":
             led = trick[0][1]
             if code[1] != led and any(c[1] == led for c in view["hand"]):
-                return f"{_SYMBOLS[led]} was led: you must follow {_SYMBOLS[led]}"
-        return "not playable now: the raised cards are"
+                return tr.gettext("{suit} was led: you must follow {suit}").format(suit=_SYMBOLS[led])
+        return tr.gettext("not playable now: the raised cards are")
 
     hand = sorted(view.get("hand") or [], key=_order)
-    state["hand"] = [{**card_json(c), "legal": c in legal, "reason": "" if c in legal else refusal(c)} for c in hand]
+    state["hand"] = [{**card_json(c, tr), "legal": c in legal, "reason": "" if c in legal else refusal(c)}
+                     for c in hand]
     playable = [c for c in hand if c in legal]
-    caption = f"{len(hand)} card{'s' if len(hand) != 1 else ''}. " if me is not None else ""
+    caption = tr.ngettext("{n} card. ", "{n} cards. ", len(hand)).format(n=len(hand)) if me is not None else ""
     if playable:
-        caption += "Playable now (raised, outlined): " + " ".join(_card_html(c) for c in playable) + "."
+        caption += tr.gettext("Playable now (raised, outlined): {cards}.").format(
+            cards=" ".join(_card_html(c, tr) for c in playable))
     ups = [c for c in (public.get("face_up") or [[]] * players)[me] if c is not None and c in legal] \
         if me is not None and game == "armenian_durak" else []
     if ups:
-        caption += " From your tableau: " + " ".join(_card_html(c) for c in ups) + "."
-    trick_view = _trick(view, public, names, pos, players, over)
+        caption += " " + tr.gettext("From your tableau: {cards}.").format(
+            cards=" ".join(_card_html(c, tr) for c in ups))
+    trick_view = _trick(view, public, names, pos, players, over, tr)
     if trick_view.pop("caption"):
-        caption += " " + _last_trick_caption(tricks, names)
+        caption += " " + _last_trick_caption(tricks, names, tr)
     state["caption"] = caption.strip()
     state["trick"] = trick_view
-    state["trump"] = _suit_json(public.get("trump"))
-    state["panel"] = _panel(view, public, names, legal)
-    state["status"] = _status(view, public, names, who, phase, turn, over)
+    state["trump"] = _suit_json(public.get("trump"), tr)
+    state["panel"] = _panel(view, public, names, legal, tr)
+    state["status"] = _status(view, public, names, who, phase, turn, over, tr)
     return state
 
 
 #: what every page of a paused table says
-PAUSED_WORDS = "<b>Paused by the teacher</b>: play resumes when the teacher says so."
+PAUSED_WORDS = N_("<b>Paused by the teacher</b>: play resumes when the teacher says so.")
 
 
-def _totals_line(view: dict, names: list[str], me: int | None) -> str:
+def _totals_line(view: dict, names: list[str], me: int | None, tr: Translation = _EN) -> str:
     """"Running total after 2 boards: South +5 (you), West −2, …" (plain text), or ""."""
     shown = [r for r in view.get("scores") or [] if r.get("returns") is not None]
     if not shown:
         return ""
     totals = view.get("totals") or [0] * len(names)
-    parts = ", ".join(f"{names[s]} {_signed(x)}" + (" (you)" if s == me else "") for s, x in enumerate(totals))
-    return f"Running total after {len(shown)} board{'s' if len(shown) != 1 else ''}: {parts}."
+    parts = ", ".join(tr.gettext("{seat} {points} (you)").format(seat=names[s], points=_signed(x)) if s == me
+                      else f"{names[s]} {_signed(x)}" for s, x in enumerate(totals))
+    return tr.ngettext("Running total after {n} board: {totals}.", "Running total after {n} boards: {totals}.",
+                       len(shown)).format(n=len(shown), totals=parts)
 
 
-def _notes(game: str, public: dict, won: list[int], players: int) -> dict[int, str]:
+def _notes(game: str, public: dict, won: list[int], players: int, tr: Translation = _EN) -> dict[int, str]:
     if game == "variety":
         declarers = public.get("declarers")
         if declarers is None:
             return {}
-        return {s: f"{'declarer' if s in declarers else 'defender'}, {won[s]} tr." for s in range(players)}
+        return {s: (tr.gettext("declarer, {n} tr.") if s in declarers else tr.gettext("defender, {n} tr.")).format(
+            n=won[s]) for s in range(players)}
     if game == "armenian_durak":
         points = public.get("points") or [0] * players
-        return {s: f"{won[s]} tr., {points[s]} pts" for s in range(players)}
-    return {s: f"{won[s]} tr." for s in range(players)}
+        return {s: tr.gettext("{n} tr., {points} pts").format(n=won[s], points=points[s]) for s in range(players)}
+    return {s: tr.gettext("{n} tr.").format(n=won[s]) for s in range(players)}
 
 
-def _tableau(view: dict, public: dict, s: int, me: int | None, legal: list[str]) -> list[dict] | None:
+def _card_table_words(tr: Translation) -> dict[str, str]:
+    """The card table's own words (``widgets/card_table.js``'s ``tw`` keys) in ``tr``'s language."""
+    return {k: tr.gettext(v) for k, v in _CARD_TABLE_WORDS.items()}
+
+
+#: the card table's words a room table shows (``card_table.js``'s ``tw`` keys and their English)
+_CARD_TABLE_WORDS = {
+    "open_hand": N_("{name}'s cards (shown to all)"), "my_tableau": N_("Your tableau"),
+    "tableau": N_("{name}'s tableau"), "below": N_("{n} face down below"), "nothing_below": N_("nothing below"),
+    "stack_mine": N_("stack {i}, {below}"), "stack_label": N_("stack {i}: {card}, {below}"),
+    "stack_empty": N_("stack {i}: empty, {below}"), "below_short": N_("{n} below"), "trick": N_("The trick"),
+    "led": N_("led"), "wins": N_("wins the trick"), "trumps": N_("Trumps {sym}"), "trumps_title": N_("trumps: {name}"),
+    "bid_number": N_("Bid a number"), "fan": N_("The dealer's fan, face down"),
+    "fan_title": N_("draw card {i} of the dealer's fan (face down)"), "fan_label": N_("Draw card {i}"),
+    "fan_card": N_("card {i}"), "draw_row": N_("Draw a face-down card"), "no_draw": N_("Don't draw"),
+    "stack": N_("Stack {i}"), "exact": N_("exact value {value}"), "hand": N_("Your hand"),
+    "more": N_("More: deal number, deal code, four colours, large cards"), "guide": N_("Guide"),
+}
+
+
+def _tableau(view: dict, public: dict, s: int, me: int | None, legal: list[str],
+             tr: Translation = _EN) -> list[dict] | None:
     ups = public.get("face_up")
     downs = public.get("face_down")
     if ups is None or downs is None:
@@ -255,16 +314,17 @@ def _tableau(view: dict, public: dict, s: int, me: int | None, legal: list[str])
     for i, (up, down) in enumerate(zip(ups[s], downs[s])):
         card = hidden[s][i] if hidden is not None and down else None
         ok = s == me and up is not None and up in legal
-        reason = "" if ok or up is None or s != me else "not playable now"
-        out.append({"up": card_json(up) if up else None, "down": int(down),
-                    "down_card": card_json(card) if card else None, "legal": ok, "reason": reason})
+        reason = "" if ok or up is None or s != me else tr.gettext("not playable now")
+        out.append({"up": card_json(up, tr) if up else None, "down": int(down),
+                    "down_card": card_json(card, tr) if card else None, "legal": ok, "reason": reason})
     return out
 
 
-def _trick(view: dict, public: dict, names: list[str], pos: dict[int, str], players: int, over: bool) -> dict:
+def _trick(view: dict, public: dict, names: list[str], pos: dict[int, str], players: int, over: bool,
+           tr: Translation = _EN) -> dict:
     def cards_of(leader: int, cards: list[str]) -> list[dict]:
         seats = [(leader + i) % players for i in range(len(cards))]
-        return [{"seat": s, "pos": pos[s], "name": names[s], "short": names[s], "card": card_json(c), "led": i == 0}
+        return [{"seat": s, "pos": pos[s], "name": names[s], "short": names[s], "card": card_json(c, tr), "led": i == 0}
                 for i, (s, c) in enumerate(zip(seats, cards))]
 
     tricks = public.get("tricks") or []
@@ -272,10 +332,10 @@ def _trick(view: dict, public: dict, names: list[str], pos: dict[int, str], play
     leader = public.get("trick_leader")
     game = view["game"]
     n = len(tricks) + (1 if current else 0)
-    heading = f"Trick {max(1, n)}"
+    heading = tr.gettext("Trick {n}").format(n=max(1, n))
     if game == "variety":
-        heading = "Bidding" if public.get("contract") is None else (
-            f"Contract <b>{public['contract']}</b><br>Trick {max(1, min(n, 13))} of 13")
+        heading = tr.gettext("Bidding") if public.get("contract") is None else tr.gettext(
+            "Contract <b>{contract}</b><br>Trick {n} of 13").format(contract=public["contract"], n=max(1, min(n, 13)))
     out: dict[str, Any] = {"cards": [], "winner": None, "heading": heading, "note": "", "last": False,
                            "previous": None, "caption": bool(tricks)}
     if current and leader is not None:
@@ -283,91 +343,111 @@ def _trick(view: dict, public: dict, names: list[str], pos: dict[int, str], play
     elif tricks:
         t = tricks[-1]
         if over:
-            out.update(cards=cards_of(t[0], t[1]), winner=t[2], note="the last trick")
+            out.update(cards=cards_of(t[0], t[1]), winner=t[2], note=tr.gettext("the last trick"))
         else:
             out["previous"] = {"cards": cards_of(t[0], t[1]), "winner": t[2],
-                               "note": f"last trick: {names[t[2]]} won it"}
+                               "note": tr.gettext("last trick: {seat} won it").format(seat=names[t[2]])}
     return out
 
 
-def _last_trick_caption(tricks: list, names: list[str]) -> str:
+def _last_trick_caption(tricks: list, names: list[str], tr: Translation = _EN) -> str:
     leader, cards, winner = tricks[-1]
     n = len(names)
-    played = ", ".join(f"{html.escape(names[(leader + i) % n])} {_card_html(c)}" for i, c in enumerate(cards))
-    return f"Last trick ({len(tricks)}): {played}; won by <b>{html.escape(names[winner])}</b>."
+    played = ", ".join(f"{html.escape(names[(leader + i) % n])} {_card_html(c, tr)}" for i, c in enumerate(cards))
+    return tr.gettext("Last trick ({n}): {cards}; won by <b>{seat}</b>.").format(
+        n=len(tricks), cards=played, seat=html.escape(names[winner]))
 
 
-def _panel(view: dict, public: dict, names: list[str], legal: list[str]) -> dict | None:
+def _panel(view: dict, public: dict, names: list[str], legal: list[str], tr: Translation = _EN) -> dict | None:
     phase = public.get("phase")
     me = view["viewer"]["seat"]
     mine = bool(view["your_turn"])
+    e = html.escape
     if view["game"] == "variety" and phase == "bidding":
         bids = public.get("bids") or []
         first = public.get("first_bidder", 0)
         own = {b for i, b in enumerate(bids) if (first + i) % len(names) == me}
         numbers = [{"n": n, "legal": str(n) in legal, "used": n in own,
-                    "tooltip": f"Bid {n}" if str(n) in legal else
-                    (f"you named {n} already (a player never names their own number twice)" if n in own else str(n))}
+                    "tooltip": tr.gettext("Bid {n}").format(n=n) if str(n) in legal else
+                    (tr.gettext("you named {n} already (a player never names their own number twice)").format(n=n)
+                     if n in own else str(n))}
                    for n in range(1, 9)]
-        record = " · ".join(f"{html.escape(names[(first + i) % len(names)])} <b>{b}</b>" for i, b in enumerate(bids))
-        talk = "".join(f"<div><b>{html.escape(names[s])}</b> says: “{html.escape(t)}”</div>"
-                       for s, t in public.get("remarks") or [])
-        prompt = "<b>Your turn to bid</b> a contract number." if mine else "The bidding."
+        record = " · ".join(f"{e(names[(first + i) % len(names)])} <b>{b}</b>" for i, b in enumerate(bids))
+        talk = "".join("<div>" + tr.gettext("<b>{seat}</b> says: “{remark}”").format(
+            seat=e(names[s]), remark=e(t if tr is _EN else remark_words(t, tr))) + "</div>"
+            for s, t in public.get("remarks") or [])
+        prompt = tr.gettext("<b>Your turn to bid</b> a contract number.") if mine else tr.gettext("The bidding.")
         if not mine and view["turn"] is not None:
-            prompt = f"The bidding: {html.escape(names[view['turn']])} bids."
+            prompt = e(tr.gettext("The bidding: {seat} bids.")).format(seat=e(names[view["turn"]]))
         return {"kind": "bidding", "active": mine, "numbers": numbers,
-                "record": f"Bids: {record}" if record else "No bids yet.", "remarks": talk, "prompt": prompt}
+                "record": tr.gettext("Bids: {bids}").format(bids=record) if record else tr.gettext("No bids yet."),
+                "remarks": talk, "prompt": prompt}
     if view["game"] == "armenian_durak" and phase == "trump":
         dealer = public.get("dealer", 0)
         picking = mine and any(a.startswith("trump ") for a in legal)
-        fans = "you fan your hand" if dealer == me else f"{html.escape(names[dealer])} fans the hand"
-        prompt = (f"<b>First the trump must be drawn:</b> {fans} face down; "
-                  + ("<b>you draw one card</b>: its suit will be trump, and the card goes back to the dealer."
-                     if picking else f"{html.escape(names[1 - dealer])} draws one card."))
+        if dealer == me:
+            prompt = tr.gettext("<b>First the trump must be drawn:</b> you fan your hand face down; <b>you draw one "
+                                "card</b>: its suit will be trump, and the card goes back to the dealer.") if picking \
+                else tr.gettext("<b>First the trump must be drawn:</b> you fan your hand face down; {seat} draws one "
+                                "card.")
+        else:
+            prompt = tr.gettext("<b>First the trump must be drawn:</b> {dealer} fans the hand face down; <b>you draw "
+                                "one card</b>: its suit will be trump, and the card goes back to the dealer.") \
+                if picking else tr.gettext("<b>First the trump must be drawn:</b> {dealer} fans the hand face down; "
+                                           "{seat} draws one card.")
+        prompt = prompt.format(dealer=e(names[dealer]), seat=e(names[1 - dealer]))
         return {"kind": "trump", "active": picking, "fan": public["hand_sizes"][dealer], "prompt": prompt}
     if view["game"] == "armenian_durak" and phase == "draw" and mine:
         stacks = sorted(int(a.split()[1]) for a in legal if a.startswith("draw ") and a != "draw none")
         items: list[dict] = [{"stack": x, "legal": True,
-                              "tooltip": f"take stack {x + 1}'s face-down card into your hand"} for x in stacks]
+                              "tooltip": tr.gettext("take stack {n}'s face-down card into your hand").format(n=x + 1)}
+                             for x in stacks]
         if "draw none" in legal:
-            items.append({"stack": None, "legal": True, "tooltip": "keep the face-down cards where they are"})
+            items.append({"stack": None, "legal": True,
+                          "tooltip": tr.gettext("keep the face-down cards where they are")})
         return {"kind": "draw", "stacks": items,
-                "prompt": "<b>You played from your hand: you may take one face-down card into your hand</b>."}
+                "prompt": tr.gettext("<b>You played from your hand: you may take one face-down card into your "
+                                     "hand</b>.")}
     return None
 
 
-def _status(view: dict, public: dict, names: list[str], who: list, phase, turn, over: bool) -> str:
+def _status(view: dict, public: dict, names: list[str], who: list, phase, turn, over: bool,
+            tr: Translation = _EN) -> str:
     board = view["board"]
     me = view["viewer"]["seat"]
-    paused = f" {PAUSED_WORDS}" if view.get("paused") else ""
+    paused = " " + tr.gettext(PAUSED_WORDS) if view.get("paused") else ""
     if over:
         returns = board.get("returns") or []
         if view.get("held"):
-            after = (" Press <b>Next board</b> when everyone is ready." if view.get("pace") == "self" and me is not None
-                     else " The next board comes when the teacher deals it.")
+            after = " " + (tr.gettext("Press <b>Next board</b> when everyone is ready.")
+                           if view.get("pace") == "self" and me is not None
+                           else tr.gettext("The next board comes when the teacher deals it."))
         else:
-            after = html.escape(" This table has played every board of its set.")
+            after = html.escape(" " + tr.gettext("This table has played every board of its set."))
         if not returns:  # kept back while another table plays the same board
-            return html.escape(f"Board {board['position']} is over. Its result is shown once every table has "
-                               f"played it.") + after + paused
+            return html.escape(tr.gettext("Board {position} is over. Its result is shown once every table has "
+                                          "played it.").format(position=board["position"])) + after + paused
         parts = ", ".join(f"{names[s]} {_signed(r)}" for s, r in enumerate(returns))
-        mine = f" Your score: {_signed(returns[me])}." if me is not None else ""
-        return html.escape(f"Board {board['position']} is over: {parts}.{mine}") + after + paused
+        mine = " " + tr.gettext("Your score: {score}.").format(score=_signed(returns[me])) if me is not None else ""
+        return html.escape(tr.gettext("Board {position} is over: {scores}.").format(
+            position=board["position"], scores=parts) + mine) + after + paused
     if paused:
         return paused.strip()
     if turn is None:
-        return "Waiting."
+        return tr.gettext("Waiting.")
     if view["your_turn"]:
         if phase == "bidding":
-            return "<b>Your turn to bid.</b>"
+            return tr.gettext("<b>Your turn to bid.</b>")
         if phase == "trump":
-            return "<b>Your turn: draw a card from the dealer's fan for trumps.</b>"
+            return tr.gettext("<b>Your turn: draw a card from the dealer's fan for trumps.</b>")
         if phase == "draw":
-            return "<b>Your turn: take a face-down card into your hand, or don't draw.</b>"
+            return tr.gettext("<b>Your turn: take a face-down card into your hand, or don't draw.</b>")
         if view["game"] == "armenian_durak":
-            return "<b>Your turn: play a card from your hand or your tableau.</b>"
-        return "<b>Your turn: play a card.</b>"
-    return html.escape(f"{names[turn]} ({_player_words(who[turn])}) {TURN_WORDS.get(phase or '', 'to act')}.")
+            return tr.gettext("<b>Your turn: play a card from your hand or your tableau.</b>")
+        return tr.gettext("<b>Your turn: play a card.</b>")
+    return html.escape(tr.gettext("{seat} ({player}) {doing}.").format(
+        seat=names[turn], player=_player_words(who[turn], tr), doing=tr.gettext(TURN_WORDS.get(phase or "",
+                                                                                              N_("to act")))))
 
 
 # ---- the page's messages ---------------------------------------------------------------------

@@ -424,7 +424,7 @@ def hub_config(
         jupyterhub["services"].append({
             "name": "room", "url": f"http://127.0.0.1:{int(room_port)}", "display": True, "oauth_no_confirm": True,
             "command": [sys.executable, "-m", "cardkit.room_service", f"--data-dir={data}",
-                        *(f"--teacher={name}" for name in admins)],
+                        *(f"--teacher={name}" for name in admins), *([f"--lang={lang}"] if lang != "en" else [])],
             # a copy of the prepared cache of its own (:func:`seed_room_cache`): what the room compiles
             # afresh is written with the hub's umask (0077), which the learners' copies could not read
             "environment": {"NUMBA_CACHE_DIR": str(data / ROOM_NUMBA_CACHE)},
