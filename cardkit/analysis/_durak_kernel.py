@@ -40,6 +40,8 @@ from __future__ import annotations
 import numpy as np
 from numba import int64, njit, types
 
+from ..simulate.trick_rule import durak_reply_wins
+
 # ---- fields of st ------------------------------------------------------------------------
 H = 0          # H + p: hand of seat p (mask)
 UP = 2         # UP + 6 p + i: face-up card of stack i, or -1
@@ -577,10 +579,7 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
         b = m & -m
         m ^= b
         c = _bit_index(tb, b)
-        if (c >> 4) == ls:
-            win = (tb[BEAT + lc] >> c) & 1
-        else:
-            win = 1 if (c >> 4) == tr else 0
+        win = durak_reply_wins(lc, c, tb[BEAT + lc], tr)
         g = lpts + tb[PTS + c]
         if win == 0:
             g = -g
@@ -607,10 +606,7 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
         c = ms[depth, bi]
         ms[depth, bi] = ms[depth, k]
         ms[depth, 32 + bi] = ms[depth, 32 + k]
-        if (c >> 4) == ls:
-            win = (tb[BEAT + lc] >> c) & 1
-        else:
-            win = 1 if (c >> 4) == tr else 0
+        win = durak_reply_wins(lc, c, tb[BEAT + lc], tr)
         pts = lpts + tb[PTS + c]
         g = pts if win == 1 else -pts
         wn = r if win == 1 else ld
@@ -707,10 +703,7 @@ def apply_move(st, tb, kind, move):
     r = 1 - ld
     lc = st[LEADC]
     tr = tb[TRUMP]
-    if (move >> 4) == (lc >> 4):
-        win = (tb[BEAT + lc] >> move) & 1
-    else:
-        win = 1 if (move >> 4) == tr else 0
+    win = durak_reply_wins(lc, move, tb[BEAT + lc], tr)
     wn = r if win == 1 else ld
     osw = st[SWEEP]
     if osw == 0:
@@ -807,10 +800,7 @@ def best_line(st, tb, z1, z2, tt, ms, kind, value, mover, out):
         if k == 2:
             lc = st[LEADC]
             tr = tb[TRUMP]
-            if (chosen >> 4) == (lc >> 4):
-                win = (tb[BEAT + lc] >> chosen) & 1
-            else:
-                win = 1 if (chosen >> 4) == tr else 0
+            win = durak_reply_wins(lc, chosen, tb[BEAT + lc], tr)
             pts = tb[PTS + lc] + tb[PTS + chosen]
             target -= pts if win == 1 else -pts
         k = apply_move(st, tb, k, chosen)

@@ -61,6 +61,8 @@ import numpy as np
 from numba import int8, int64, njit, uint64, void
 from numba.types import UniTuple
 
+from ..simulate.trick_rule import winner_offset
+
 # ctx slots (int64)
 C_N = 0        # players
 C_NODES = 1    # nodes searched
@@ -140,16 +142,11 @@ def _trick_end(played, first, n, leader):
     """The trick just completed (``played[first:first + n]``, led by ``leader``): its winner's
     seat (the highest card of the suit led, RULES.md §2.2) and the step of the winner's summary
     (``hm * 2 + ht``: the honours K♥ Q♥ J♥ as bits, any heart), as ``nxt[old * 16 + step]`` reads it."""
-    lsuit = played[first] >> 4
-    top = played[first]
-    wi = 0
+    wi = winner_offset(played, first, n, -1)   # no trumps
     hm = 0
     ht = 0
     for i in range(n):
         x = played[first + i]
-        if (x >> 4) == lsuit and x > top:
-            top = x
-            wi = i
         if (x >> 4) == 1:
             ht = 1
         hm |= _honour_bit(x)

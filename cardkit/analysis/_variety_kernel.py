@@ -91,6 +91,8 @@ from __future__ import annotations
 import numpy as np
 from numba import int64, njit, types, uint64
 
+from ..simulate.trick_rule import winner_offset
+
 M1 = np.uint64(0x9E3779B97F4A7C15)
 M2 = np.uint64(0xC2B2AE3D27D4EB4F)
 INF = 1 << 20
@@ -136,21 +138,9 @@ def popcount(x):
 
 @njit(int64(int64[:], int64, int64), cache=True)
 def trick_winner_offset(trick, base, trump):
-    """Index 0..3 (play order) of the winning card of the complete trick at ``base``."""
-    best = trick[base]
-    bi = 0
-    for i in range(1, 4):
-        c = trick[base + i]
-        cs = c >> 4
-        bs = best >> 4
-        if cs == bs:
-            if c > best:
-                best = c
-                bi = i
-        elif cs == trump:
-            best = c
-            bi = i
-    return bi
+    """Index 0..3 (play order) of the winning card of the complete trick at ``base``
+    (:func:`cardkit.simulate.trick_rule.winner_offset`)."""
+    return winner_offset(trick, base, 4, trump)
 
 
 @njit(uint64(uint64[:], int64, int64[:], int64, uint64[:]), cache=True)

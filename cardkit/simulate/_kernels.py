@@ -50,6 +50,8 @@ from llvmlite import ir
 from numba import config, njit, types
 from numba.extending import intrinsic
 
+from .trick_rule import beats_bit, durak_beaters, durak_duty, follow_suit
+
 __all__ = ["deal_hands", "deal_rows", "play_variety", "play_hearts", "play_durak", "generator_state",
            "set_generator_state", "random_stream", "DISABLED"]
 
@@ -347,8 +349,7 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
                 if j == 0:
                     L = hand
                 else:
-                    F = hand & ledmask
-                    L = hand if F == _U0 else F
+                    L = follow_suit(hand, ledmask)
                 if t == T - 1:
                     p = _U63 - _clz(L)
                 else:
@@ -455,7 +456,7 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
                     tbits |= bit
                     # same suit and stronger, or the first trump (no branch: random play
                     # makes it unpredictable)
-                    better = ((((p ^ bp) & np.uint64(3)) == _U0) & (p > bp)) | (is_trump > btrump)
+                    better = beats_bit(p, bp, is_trump, btrump)
                     bpos = j if better else bpos
                     bp = p if better else bp
                     btrump = btrump | is_trump
@@ -535,8 +536,7 @@ def play_hearts(hands, leader, codes, rs, prefix, suit_mask, honours, hearts, pl
                 if j == 0:
                     L = hand
                 else:
-                    F = hand & ledmask
-                    L = hand if F == _U0 else F
+                    L = follow_suit(hand, ledmask)
                 idx = t * n + j
                 if idx < P:
                     p = np.uint64(prefix[idx])
@@ -589,7 +589,7 @@ def play_hearts(hands, leader, codes, rs, prefix, suit_mask, honours, hearts, pl
                     bp = p
                 else:
                     tbits |= bit
-                    better = (((p ^ bp) & np.uint64(3)) == _U0) & (p > bp)
+                    better = beats_bit(p, bp, False, False)   # no trumps (§2.1)
                     bpos = j if better else bpos
                     bp = p if better else bp
                 plays[t, j, b] = np.uint8(p)
@@ -718,8 +718,7 @@ def play_durak(hand, up, down, leader, tm, codes, rs, lead_draw_only, suit_mask,
                 if j == 0:
                     L = P
                 else:
-                    F = P & (tmb if (lb & tmb) != _U0 else (suit_mask[lp & np.uint64(3)] | tmb))
-                    L = P if F == _U0 else F
+                    L = durak_duty(P, lp, lb, suit_mask, tmb)
                 # the card
                 if any_random:
                     x = xhi ^ xlo
@@ -833,16 +832,7 @@ def play_durak(hand, up, down, leader, tm, codes, rs, lead_draw_only, suit_mask,
                 if j == 0:
                     lp = p
                     lb = bit
-                    # the cards that beat the lead (§3.1, §3.3)
-                    suit = suit_mask[lp & np.uint64(3)] & full
-                    sl = np.int64(lp >> np.uint64(2))
-                    if sl == 0:
-                        same = suit & ~aces
-                    elif sl == top:
-                        same = suit & special
-                    else:
-                        same = suit & ~((np.uint64(2) << lp) - _U1)
-                    beat = same | (_U0 if (lb & tmb) != _U0 else tmb)
+                    beat = durak_beaters(lp, lb, suit_mask, full, aces, special, top, tmb)   # §3.1, §3.3
                 else:
                     w = 1 - ld if (bit & beat) != _U0 else ld
                     taken[w, b] |= lb | bit
