@@ -63,6 +63,12 @@ from numba.types import UniTuple
 
 from ..simulate.trick_rule import winner_offset
 
+#: The first 16 hex digits of the SHA-256 of ``cardkit/simulate/trick_rule.py`` this module's
+#: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
+#: trick rule must change this line, or the cached kernels keep the old rule compiled in
+#: (``tests/test_trick_rule_kernels.py`` checks the value).
+TRICK_RULE_SHA256 = "0f14d5ee90bf8669"
+
 # ctx slots (int64)
 C_N = 0        # players
 C_NODES = 1    # nodes searched

@@ -52,6 +52,12 @@ from numba.extending import intrinsic
 
 from .trick_rule import beats_bit, durak_beaters, durak_duty, follow_suit
 
+#: The first 16 hex digits of the SHA-256 of ``cardkit/simulate/trick_rule.py`` this module's
+#: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
+#: trick rule must change this line, or the cached kernels keep the old rule compiled in
+#: (``tests/test_trick_rule_kernels.py`` checks the value).
+TRICK_RULE_SHA256 = "0f14d5ee90bf8669"
+
 __all__ = ["deal_hands", "deal_rows", "play_variety", "play_hearts", "play_durak", "generator_state",
            "set_generator_state", "random_stream", "DISABLED"]
 

@@ -18,9 +18,10 @@ no suit) for no trumps.
 
 Every function is ``@njit(cache=True, inline="always")``: numba inlines it into the
 calling kernel, so the hot loops pay no call. Numba keys a kernel's cache on the kernel's own
-file only: after editing this module, remove the ``*.nbi``/``*.nbc`` files of
-``cardkit/simulate/__pycache__`` and ``cardkit/analysis/__pycache__`` (or touch the kernel
-modules), else the kernels keep the old rule compiled in.
+file only, so each kernel module names the version of this file it inlines
+(``TRICK_RULE_SHA256``, the first 16 hex digits of its SHA-256): after editing this module,
+write the new value in the four kernel modules (``tests/test_trick_rule_kernels.py`` fails
+until they agree, and prints the value); editing them is what makes numba compile them again.
 """
 
 from __future__ import annotations
