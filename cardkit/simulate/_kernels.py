@@ -29,14 +29,15 @@ Durak card masks as the tables of :mod:`.armenian_durak`, and
 ``SUIT_MASK`` of :mod:`._core`. The random policy picks the ``floor(u * count)``-th lowest
 legal card, as :func:`._core.random_bit` does.
 
-What stays encoded in the kernels' layout, and why (issue 13, each rule once): the trick's
-mechanics that the bit layout itself expresses, since reading them from a table per card
-would cost the inner loop its speed: follow suit if able (RULES.md §1.5, §2.1; Durak's
-"suit led or trump" duty, §3.3), a trick won by the highest bit of the trump suit if any
-was played, else of the suit led (strength order, reversed for contract 6, is in the
-layout the simulator builds from the engine), and Durak's special card (bit 0 of a suit,
-beating only that suit's ace, §3.1, from the ``special``/``aces`` masks). The tests hold
-them to the engine card for card (tests/test_simulate_kernels.py). The scoring (contract
+The trick's mechanics, which the bit layout itself expresses (reading them from a table per
+card would cost the inner loop its speed), come from :mod:`.trick_rule` (issue 30, one source,
+inlined by numba): follow suit if able (``follow_suit``, RULES.md §1.5, §2.1; Durak's "suit led
+or trump" duty, ``durak_duty``, §3.3), a trick won by the highest bit of the trump suit if any
+was played, else of the suit led (``beats_bit``; strength order, reversed for contract 6, is in
+the layout the simulator builds from the engine), and the cards that beat a Durak lead, the
+special card (bit 0 of a suit) beating only that suit's ace (``durak_beaters``, §3.1, from the
+``special``/``aces`` masks). The tests hold them to the engine card for card
+(tests/test_trick_rule_kernels.py, tests/test_simulate_kernels.py). The scoring (contract
 points, penalty schedule, bonuses, the sweep) is never here: the simulators score in numpy
 from the engine's functions and tables.
 """
