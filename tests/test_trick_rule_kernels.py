@@ -163,7 +163,8 @@ def solver_warsaw_hearts(monkeypatch, copy):
 def solver_armenian_durak(monkeypatch, copy):
     from cardkit.analysis import _durak_kernel as K
     from cardkit.analysis.armenian_durak import _card_id, _tables
-    from cardkit.simulate.trick_rule import durak_reply_wins
+    from cardkit.simulate.trick_rule import compiled
+    durak_reply_wins = compiled().durak_reply_wins
     rng = np.random.default_rng(62)
     for rules in (D.Rules(), D.Rules(deck=52)):
         cards = tuple(deck(rules.deck))

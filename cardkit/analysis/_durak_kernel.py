@@ -40,13 +40,15 @@ from __future__ import annotations
 import numpy as np
 from numba import int64, njit, types
 
-from ..simulate.trick_rule import durak_reply_wins
+from ..simulate.trick_rule import compiled as _trick_rule
+
+durak_reply_wins = _trick_rule().durak_reply_wins
 
 #: The first 16 hex digits of the SHA-256 of ``cardkit/simulate/trick_rule.py`` this module's
 #: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
 #: trick rule must change this line, or the cached kernels keep the old rule compiled in
 #: (``tests/test_trick_rule_kernels.py`` checks the value).
-TRICK_RULE_SHA256 = "0f14d5ee90bf8669"
+TRICK_RULE_SHA256 = "c5558f976657cb6a"
 
 # ---- fields of st ------------------------------------------------------------------------
 H = 0          # H + p: hand of seat p (mask)

@@ -91,13 +91,15 @@ from __future__ import annotations
 import numpy as np
 from numba import int64, njit, types, uint64
 
-from ..simulate.trick_rule import winner_offset
+from ..simulate.trick_rule import compiled as _trick_rule
+
+winner_offset = _trick_rule().winner_offset
 
 #: The first 16 hex digits of the SHA-256 of ``cardkit/simulate/trick_rule.py`` this module's
 #: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
 #: trick rule must change this line, or the cached kernels keep the old rule compiled in
 #: (``tests/test_trick_rule_kernels.py`` checks the value).
-TRICK_RULE_SHA256 = "0f14d5ee90bf8669"
+TRICK_RULE_SHA256 = "c5558f976657cb6a"
 
 M1 = np.uint64(0x9E3779B97F4A7C15)
 M2 = np.uint64(0xC2B2AE3D27D4EB4F)

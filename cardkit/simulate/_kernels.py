@@ -51,13 +51,17 @@ from llvmlite import ir
 from numba import config, njit, types
 from numba.extending import intrinsic
 
-from .trick_rule import beats_bit, durak_beaters, durak_duty, follow_suit
+from .trick_rule import compiled as _trick_rule
+
+_RULE = _trick_rule()
+beats_bit, durak_beaters, durak_duty = _RULE.beats_bit, _RULE.durak_beaters, _RULE.durak_duty
+follow_suit, winners_bit = _RULE.follow_suit, _RULE.winners_bit
 
 #: The first 16 hex digits of the SHA-256 of ``cardkit/simulate/trick_rule.py`` this module's
 #: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
 #: trick rule must change this line, or the cached kernels keep the old rule compiled in
 #: (``tests/test_trick_rule_kernels.py`` checks the value).
-TRICK_RULE_SHA256 = "0f14d5ee90bf8669"
+TRICK_RULE_SHA256 = "c5558f976657cb6a"
 
 __all__ = ["deal_hands", "deal_rows", "play_variety", "play_hearts", "play_durak", "generator_state",
            "set_generator_state", "random_stream", "DISABLED"]
@@ -426,10 +430,7 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
                             pl, nl, zl = L & pm, L & nm, L & zm
                             maxcv = pl if pl != _U0 else (zl if zl != _U0 else nl)
                             mincv = nl if nl != _U0 else (zl if zl != _U0 else pl)
-                            above = ~((np.uint64(2) << bp) - _U1)
-                            Wn = L & suit_mask[bp & np.uint64(3)] & above
-                            if not btrump:
-                                Wn |= L & tm
+                            Wn = winners_bit(L, bp, btrump, suit_mask, tm)
                             Lo = L & ~Wn
                             pw = side[(ld + bpos) & 3, b] == side[seat, b]
                             if pw:
@@ -568,7 +569,7 @@ def play_hearts(hands, leader, codes, rs, prefix, suit_mask, honours, hearts, pl
                         X = L & no_hon
                         p = _ctz(X if X != _U0 else L)
                     else:
-                        Wn = L & suit_mask[bp & np.uint64(3)] & ~((np.uint64(2) << bp) - _U1)
+                        Wn = winners_bit(L, bp, False, suit_mask, _U0)   # no trumps
                         Lo = L & ~Wn
                         if (L & ledmask) == _U0:   # void: shed an honour, a heart, else the strongest
                             a1, a2 = L & honours, L & hearts
