@@ -225,3 +225,47 @@ def test_every_game_has_every_copy():
 @pytest.mark.parametrize("game", NAMES)
 def test_kernel_copy_of_the_trick_rule_agrees_with_the_engine(monkeypatch, game, copy):
     REPLAYS[game, copy](monkeypatch, copy)
+
+
+# ---- the rule policies' "can I win it" (winners_bit, winners_batch) ------------------------
+
+@pytest.mark.parametrize("form", ["numba", "numpy"])
+@pytest.mark.parametrize("game", ["variety", "warsaw_hearts"])
+def test_would_win_masks_agree_with_the_engine(game, form):
+    """For a random open trick and a random set of cards, the mask of the cards that would take
+    the trick is the set of cards ``x`` with ``winning_index(trick + [x]) == len(trick)``, in
+    each game's simulator layout (Variety every contract, contract 6 reversed; Hearts no trumps).
+    Random play never asks this (the rule policies do), so it is checked apart."""
+    from cardkit.simulate._core import SUIT_MASK
+    from cardkit.simulate.trick_rule import compiled, winners_batch
+    from cardkit.simulate.variety import kernel_tables
+    from cardkit.simulate.warsaw_hearts import BIT_OF
+
+    rng = np.random.default_rng(70)
+    if game == "variety":
+        tb, table = kernel_tables("book"), V.contracts(V.Rules())
+        cases = [(tuple(deck(52)), table[n].trump, table[n].lowest_wins,
+                  lambda c, n=n: int(tb.bit_of[n * 52 + c.index])) for n in range(1, 9)]
+    else:
+        d36 = tuple(deck(36))
+        cases = [(d36, None, False, lambda c: int(BIT_OF[d36.index(c)]))]
+    winners_bit = compiled().winners_bit
+    for cards, trump, lowest, bit in cases:
+        tm = np.uint64(sum(1 << bit(c) for c in cards if c.suit == trump))
+        for _ in range(300 // len(cases) + 20):
+            picks = [cards[i] for i in rng.choice(len(cards), 12, replace=False)]
+            j = int(rng.integers(1, 4))
+            trick, hand = picks[:j], picks[j:]
+            if rng.random() < 0.5:      # a trick of one suit, so the ranks decide
+                same = [c for c in cards if c.suit == trick[0].suit and c not in hand]
+                trick = [same[i] for i in rng.choice(len(same), j, replace=False)]
+            w = trick[winning_index(trick, trump, lowest=lowest)]
+            bp, btrump = np.uint64(bit(w)), w.suit == trump
+            L = np.uint64(sum(1 << bit(c) for c in hand))
+            want = {bit(x) for x in hand if winning_index([*trick, x], trump, lowest=lowest) == j}
+            if form == "numba":
+                got = int(winners_bit(L, bp, btrump, SUIT_MASK, tm))
+            else:
+                got = int(winners_batch(np.array([L]), np.array([bit(w)], dtype=np.int32), np.array([btrump]),
+                                        SUIT_MASK, np.array([tm]))[0])
+            assert {b for b in range(64) if got >> b & 1} == want, (trick, hand, trump)
