@@ -28,14 +28,17 @@ until they agree, and prints the value); editing them is what makes numba compil
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
 from types import SimpleNamespace
 
 import numpy as np
 
-__all__ = ["compiled", "SCALAR", "follow_suit", "beats_bit", "winners_bit", "durak_duty", "durak_beaters",
-           "winner_offset", "durak_reply_wins", "follow_suit_batch", "beats_batch", "winners_batch",
-           "durak_duty_batch", "durak_beaters_batch"]
+from cardkit.core.cards import Card
+
+__all__ = ["compiled", "SCALAR", "suit_beaters", "follow_suit", "beats_bit", "winners_bit", "durak_duty",
+           "durak_beaters", "winner_offset", "durak_reply_wins", "follow_suit_batch", "beats_batch",
+           "winners_batch", "durak_duty_batch", "durak_beaters_batch"]
 
 #: The functions a kernel inlines (plain Python here, written for numba; :func:`compiled`).
 SCALAR = ("follow_suit", "beats_bit", "winners_bit", "durak_duty", "durak_beaters", "winner_offset",
@@ -110,6 +113,18 @@ def durak_beaters(lp, lb, suit_mask, full, aces, special, top, tmb):
     else:
         same = suit & ~((_U2 << lp) - _U1)
     return same | (_U0 if (lb & tmb) != _U0 else tmb)
+
+
+# ---- tables for the kernels, from the engine ---------------------------------------------
+
+def suit_beaters(cards: Sequence[Card], position: Callable[[Card], int],
+                 beats: Callable[[Card, Card], bool]) -> dict[Card, int]:
+    """For each card of ``cards``, the mask (an int, bit ``position(d)`` for each card ``d``) of
+    the cards of its suit that beat it by the engine's ``beats(d, c)`` (Armenian Durak's
+    :func:`~cardkit.games.armenian_durak.beats`, where the special card beats only the ace):
+    the solver's ``BEAT`` table, read by :func:`durak_reply_wins`."""
+    return {c: sum(1 << position(d) for d in cards if d.suit == c.suit and d != c and beats(d, c))
+            for c in cards}
 
 
 # ---- bit layout, a batch at once (the numpy simulators) ----------------------------------
