@@ -139,6 +139,15 @@ def solver_variety(monkeypatch, copy):
             ids = np.array([ctx.bit_of[c] for c in trick], dtype=np.int64)
             want = winning_index(trick, info.trump, lowest=info.lowest_wins)
             assert K.trick_winner_offset(ids, 0, ctx.trump) == want, (contract, trick)
+            # the search's open trick (winner_offset over the first j cards) and its move
+            # ordering's "does this card take it" (beats_id)
+            for j in range(1, 5):
+                assert K.winner_offset(ids, 0, j, ctx.trump) == winning_index(trick[:j], info.trump,
+                                                                              lowest=info.lowest_wins)
+            best = 0
+            for i in range(1, 4):
+                best = i if K.beats_id(ids[i], ids[best], ctx.trump) else best
+            assert best == want, (contract, trick)
 
 
 def solver_warsaw_hearts(monkeypatch, copy):

@@ -48,7 +48,7 @@ durak_reply_wins = _trick_rule().durak_reply_wins
 #: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
 #: trick rule must change this line, or the cached kernels keep the old rule compiled in
 #: (``tests/test_trick_rule_kernels.py`` checks the value).
-TRICK_RULE_SHA256 = "5ec9fa2cd8552e77"
+TRICK_RULE_SHA256 = "d1a6d405d51f5a9d"
 
 # ---- fields of st ------------------------------------------------------------------------
 H = 0          # H + p: hand of seat p (mask)

@@ -37,11 +37,11 @@ import numpy as np
 from cardkit.core.cards import Card
 
 __all__ = ["compiled", "SCALAR", "suit_beaters", "follow_suit", "beats_bit", "winners_bit", "durak_duty",
-           "durak_beaters", "winner_offset", "durak_reply_wins", "follow_suit_batch", "beats_batch",
+           "durak_beaters", "beats_id", "winner_offset", "durak_reply_wins", "follow_suit_batch", "beats_batch",
            "winners_batch", "durak_duty_batch", "durak_beaters_batch"]
 
 #: The functions a kernel inlines (plain Python here, written for numba; :func:`compiled`).
-SCALAR = ("follow_suit", "beats_bit", "winners_bit", "durak_duty", "durak_beaters", "winner_offset",
+SCALAR = ("follow_suit", "beats_bit", "winners_bit", "durak_duty", "durak_beaters", "beats_id", "winner_offset",
           "durak_reply_wins")
 
 
@@ -174,6 +174,14 @@ def durak_beaters_batch(lead_pos: np.ndarray, lead_bit: np.ndarray, suit_mask: n
 
 
 # ---- card ids (solvers) -----------------------------------------------------------------
+
+def beats_id(c, best, trump):
+    """True when card ``c`` (card id) takes the trick from ``best``, the card winning it so far:
+    the same suit and higher, or a trump on a card of another suit (RULES.md §1.5)."""
+    cs = c >> 4
+    bs = best >> 4
+    return (cs == bs and c > best) or (cs != bs and cs == trump)
+
 
 def winner_offset(trick, base, n, trump):
     """Index ``0..n-1`` (play order) of the card that wins the trick ``trick[base:base + n]``
