@@ -42,13 +42,14 @@ from numba import int64, njit, types
 
 from ..simulate.trick_rule import compiled as _trick_rule
 
-durak_reply_wins = _trick_rule().durak_reply_wins
+_RULE = _trick_rule()
+durak_duty_id, durak_reply_wins = _RULE.durak_duty_id, _RULE.durak_reply_wins
 
 #: The first 16 hex digits of the SHA-256 of ``cardkit/simulate/trick_rule.py`` this module's
 #: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
 #: trick rule must change this line, or the cached kernels keep the old rule compiled in
 #: (``tests/test_trick_rule_kernels.py`` checks the value).
-TRICK_RULE_SHA256 = "d1a6d405d51f5a9d"
+TRICK_RULE_SHA256 = "fac27ed7e0cca90e"
 
 # ---- fields of st ------------------------------------------------------------------------
 H = 0          # H + p: hand of seat p (mask)
@@ -547,12 +548,7 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
     tr = tb[TRUMP]
     play = st[H + r] | st[UPM + r]
     ls = lc >> 4
-    if ls == tr:
-        f = play & tb[SUITM + tr]
-    else:
-        f = play & (tb[SUITM + ls] | tb[SUITM + tr])
-    if f == 0:
-        f = play
+    f = durak_duty_id(play, ls == tr, tb[SUITM + ls], tb[SUITM + tr])
     h1 = int64(0)
     h2 = int64(0)
     ttmove = -1
@@ -753,13 +749,7 @@ def best_line(st, tb, z1, z2, tt, ms, kind, value, mover, out):
             if k == 2:
                 lc = st[LEADC]
                 tr = tb[TRUMP]
-                ls = lc >> 4
-                if ls == tr:
-                    f = cand & tb[SUITM + tr]
-                else:
-                    f = cand & (tb[SUITM + ls] | tb[SUITM + tr])
-                if f != 0:
-                    cand = f
+                cand = durak_duty_id(cand, (lc >> 4) == tr, tb[SUITM + (lc >> 4)], tb[SUITM + tr])
             m = cand
             while m:
                 b = m & -m

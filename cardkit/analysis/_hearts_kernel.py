@@ -63,13 +63,14 @@ from numba.types import UniTuple
 
 from ..simulate.trick_rule import compiled as _trick_rule
 
-winner_offset = _trick_rule().winner_offset
+_RULE = _trick_rule()
+follow_suit, winner_offset = _RULE.follow_suit, _RULE.winner_offset
 
 #: The first 16 hex digits of the SHA-256 of ``cardkit/simulate/trick_rule.py`` this module's
 #: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
 #: trick rule must change this line, or the cached kernels keep the old rule compiled in
 #: (``tests/test_trick_rule_kernels.py`` checks the value).
-TRICK_RULE_SHA256 = "d1a6d405d51f5a9d"
+TRICK_RULE_SHA256 = "fac27ed7e0cca90e"
 
 # ctx slots (int64)
 C_N = 0        # players
@@ -289,9 +290,7 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
     legal = hand
     if tlen > 0:
         led = played[ply - tlen] >> 4
-        f = hand & (_SUIT << np.uint64(16 * led))
-        if f != 0:
-            legal = f
+        legal = follow_suit(hand, _SUIT << np.uint64(16 * led))
     # cards that keep two of the mover's cards of a suit apart (not equivalent): the other
     # hands' cards, and the open trick's highest card of the suit led (one card would beat
     # it, the other not); the trick's other cards leave with the trick and win nothing
@@ -490,9 +489,7 @@ def analyse_root(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab
     legal = hand
     if tlen > 0:
         led = played[ply - tlen] >> 4
-        f = hand & (_SUIT << np.uint64(16 * led))
-        if f != 0:
-            legal = f
+        legal = follow_suit(hand, _SUIT << np.uint64(16 * led))
     others = np.uint64(0)
     for p in range(n):
         if p != mover:

@@ -100,7 +100,7 @@ beats_id, follow_suit, winner_offset = _RULE.beats_id, _RULE.follow_suit, _RULE.
 #: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
 #: trick rule must change this line, or the cached kernels keep the old rule compiled in
 #: (``tests/test_trick_rule_kernels.py`` checks the value).
-TRICK_RULE_SHA256 = "d1a6d405d51f5a9d"
+TRICK_RULE_SHA256 = "fac27ed7e0cca90e"
 
 M1 = np.uint64(0x9E3779B97F4A7C15)
 M2 = np.uint64(0xC2B2AE3D27D4EB4F)

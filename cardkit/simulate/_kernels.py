@@ -61,7 +61,7 @@ follow_suit, winners_bit = _RULE.follow_suit, _RULE.winners_bit
 #: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
 #: trick rule must change this line, or the cached kernels keep the old rule compiled in
 #: (``tests/test_trick_rule_kernels.py`` checks the value).
-TRICK_RULE_SHA256 = "d1a6d405d51f5a9d"
+TRICK_RULE_SHA256 = "fac27ed7e0cca90e"
 
 __all__ = ["deal_hands", "deal_rows", "play_variety", "play_hearts", "play_durak", "generator_state",
            "set_generator_state", "random_stream", "DISABLED"]

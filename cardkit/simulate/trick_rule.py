@@ -37,12 +37,12 @@ import numpy as np
 from cardkit.core.cards import Card
 
 __all__ = ["compiled", "SCALAR", "suit_beaters", "follow_suit", "beats_bit", "winners_bit", "durak_duty",
-           "durak_beaters", "beats_id", "winner_offset", "durak_reply_wins", "follow_suit_batch", "beats_batch",
-           "winners_batch", "durak_duty_batch", "durak_beaters_batch"]
+           "durak_beaters", "beats_id", "winner_offset", "durak_duty_id", "durak_reply_wins",
+           "follow_suit_batch", "beats_batch", "winners_batch", "durak_duty_batch", "durak_beaters_batch"]
 
 #: The functions a kernel inlines (plain Python here, written for numba; :func:`compiled`).
 SCALAR = ("follow_suit", "beats_bit", "winners_bit", "durak_duty", "durak_beaters", "beats_id", "winner_offset",
-          "durak_reply_wins")
+          "durak_duty_id", "durak_reply_wins")
 
 
 @cache
@@ -200,6 +200,14 @@ def winner_offset(trick, base, n, trump):
             best = c
             bi = i
     return bi
+
+
+def durak_duty_id(P, lead_trump, lead_suit, trumps):
+    """Armenian Durak in card ids (int64 masks): the cards of ``P`` the reply may play: a trump
+    led (``lead_trump``), a trump of ``trumps``; else the suit led (``lead_suit``, its mask) or
+    a trump; with none of those, any card (RULES.md §3.3; :func:`durak_duty` in bits)."""
+    F = P & (trumps if lead_trump else (lead_suit | trumps))
+    return P if F == 0 else F
 
 
 def durak_reply_wins(lc, c, beat, trump):
