@@ -40,6 +40,17 @@ from __future__ import annotations
 import numpy as np
 from numba import int64, njit, types
 
+from ..simulate.trick_rule import compiled as _trick_rule
+
+_RULE = _trick_rule()
+durak_duty_id, durak_reply_wins = _RULE.durak_duty_id, _RULE.durak_reply_wins
+
+#: The first 16 hex digits of the SHA-256 of ``cardkit/simulate/trick_rule.py`` this module's
+#: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
+#: trick rule must change this line, or the cached kernels keep the old rule compiled in
+#: (``tests/test_trick_rule_kernels.py`` checks the value).
+TRICK_RULE_SHA256 = "fac27ed7e0cca90e"
+
 # ---- fields of st ------------------------------------------------------------------------
 H = 0          # H + p: hand of seat p (mask)
 UP = 2         # UP + 6 p + i: face-up card of stack i, or -1
@@ -537,12 +548,7 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
     tr = tb[TRUMP]
     play = st[H + r] | st[UPM + r]
     ls = lc >> 4
-    if ls == tr:
-        f = play & tb[SUITM + tr]
-    else:
-        f = play & (tb[SUITM + ls] | tb[SUITM + tr])
-    if f == 0:
-        f = play
+    f = durak_duty_id(play, ls == tr, tb[SUITM + ls], tb[SUITM + tr])
     h1 = int64(0)
     h2 = int64(0)
     ttmove = -1
@@ -577,10 +583,7 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
         b = m & -m
         m ^= b
         c = _bit_index(tb, b)
-        if (c >> 4) == ls:
-            win = (tb[BEAT + lc] >> c) & 1
-        else:
-            win = 1 if (c >> 4) == tr else 0
+        win = durak_reply_wins(lc, c, tb[BEAT + lc], tr)
         g = lpts + tb[PTS + c]
         if win == 0:
             g = -g
@@ -607,10 +610,7 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
         c = ms[depth, bi]
         ms[depth, bi] = ms[depth, k]
         ms[depth, 32 + bi] = ms[depth, 32 + k]
-        if (c >> 4) == ls:
-            win = (tb[BEAT + lc] >> c) & 1
-        else:
-            win = 1 if (c >> 4) == tr else 0
+        win = durak_reply_wins(lc, c, tb[BEAT + lc], tr)
         pts = lpts + tb[PTS + c]
         g = pts if win == 1 else -pts
         wn = r if win == 1 else ld
@@ -707,10 +707,7 @@ def apply_move(st, tb, kind, move):
     r = 1 - ld
     lc = st[LEADC]
     tr = tb[TRUMP]
-    if (move >> 4) == (lc >> 4):
-        win = (tb[BEAT + lc] >> move) & 1
-    else:
-        win = 1 if (move >> 4) == tr else 0
+    win = durak_reply_wins(lc, move, tb[BEAT + lc], tr)
     wn = r if win == 1 else ld
     osw = st[SWEEP]
     if osw == 0:
@@ -752,13 +749,7 @@ def best_line(st, tb, z1, z2, tt, ms, kind, value, mover, out):
             if k == 2:
                 lc = st[LEADC]
                 tr = tb[TRUMP]
-                ls = lc >> 4
-                if ls == tr:
-                    f = cand & tb[SUITM + tr]
-                else:
-                    f = cand & (tb[SUITM + ls] | tb[SUITM + tr])
-                if f != 0:
-                    cand = f
+                cand = durak_duty_id(cand, (lc >> 4) == tr, tb[SUITM + (lc >> 4)], tb[SUITM + tr])
             m = cand
             while m:
                 b = m & -m
@@ -807,10 +798,7 @@ def best_line(st, tb, z1, z2, tt, ms, kind, value, mover, out):
         if k == 2:
             lc = st[LEADC]
             tr = tb[TRUMP]
-            if (chosen >> 4) == (lc >> 4):
-                win = (tb[BEAT + lc] >> chosen) & 1
-            else:
-                win = 1 if (chosen >> 4) == tr else 0
+            win = durak_reply_wins(lc, chosen, tb[BEAT + lc], tr)
             pts = tb[PTS + lc] + tb[PTS + chosen]
             target -= pts if win == 1 else -pts
         k = apply_move(st, tb, k, chosen)

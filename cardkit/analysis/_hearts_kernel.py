@@ -61,6 +61,17 @@ import numpy as np
 from numba import int8, int64, njit, uint64, void
 from numba.types import UniTuple
 
+from ..simulate.trick_rule import compiled as _trick_rule
+
+_RULE = _trick_rule()
+follow_suit, winner_offset = _RULE.follow_suit, _RULE.winner_offset
+
+#: The first 16 hex digits of the SHA-256 of ``cardkit/simulate/trick_rule.py`` this module's
+#: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
+#: trick rule must change this line, or the cached kernels keep the old rule compiled in
+#: (``tests/test_trick_rule_kernels.py`` checks the value).
+TRICK_RULE_SHA256 = "fac27ed7e0cca90e"
+
 # ctx slots (int64)
 C_N = 0        # players
 C_NODES = 1    # nodes searched
@@ -140,16 +151,11 @@ def _trick_end(played, first, n, leader):
     """The trick just completed (``played[first:first + n]``, led by ``leader``): its winner's
     seat (the highest card of the suit led, RULES.md §2.2) and the step of the winner's summary
     (``hm * 2 + ht``: the honours K♥ Q♥ J♥ as bits, any heart), as ``nxt[old * 16 + step]`` reads it."""
-    lsuit = played[first] >> 4
-    top = played[first]
-    wi = 0
+    wi = winner_offset(played, first, n, -1)   # no trumps
     hm = 0
     ht = 0
     for i in range(n):
         x = played[first + i]
-        if (x >> 4) == lsuit and x > top:
-            top = x
-            wi = i
         if (x >> 4) == 1:
             ht = 1
         hm |= _honour_bit(x)
@@ -284,9 +290,7 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
     legal = hand
     if tlen > 0:
         led = played[ply - tlen] >> 4
-        f = hand & (_SUIT << np.uint64(16 * led))
-        if f != 0:
-            legal = f
+        legal = follow_suit(hand, _SUIT << np.uint64(16 * led))
     # cards that keep two of the mover's cards of a suit apart (not equivalent): the other
     # hands' cards, and the open trick's highest card of the suit led (one card would beat
     # it, the other not); the trick's other cards leave with the trick and win nothing
@@ -485,9 +489,7 @@ def analyse_root(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab
     legal = hand
     if tlen > 0:
         led = played[ply - tlen] >> 4
-        f = hand & (_SUIT << np.uint64(16 * led))
-        if f != 0:
-            legal = f
+        legal = follow_suit(hand, _SUIT << np.uint64(16 * led))
     others = np.uint64(0)
     for p in range(n):
         if p != mover:

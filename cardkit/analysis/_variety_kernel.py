@@ -91,6 +91,17 @@ from __future__ import annotations
 import numpy as np
 from numba import int64, njit, types, uint64
 
+from ..simulate.trick_rule import compiled as _trick_rule
+
+_RULE = _trick_rule()
+beats_id, follow_suit, winner_offset = _RULE.beats_id, _RULE.follow_suit, _RULE.winner_offset
+
+#: The first 16 hex digits of the SHA-256 of ``cardkit/simulate/trick_rule.py`` this module's
+#: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
+#: trick rule must change this line, or the cached kernels keep the old rule compiled in
+#: (``tests/test_trick_rule_kernels.py`` checks the value).
+TRICK_RULE_SHA256 = "fac27ed7e0cca90e"
+
 M1 = np.uint64(0x9E3779B97F4A7C15)
 M2 = np.uint64(0xC2B2AE3D27D4EB4F)
 INF = 1 << 20
@@ -136,21 +147,9 @@ def popcount(x):
 
 @njit(int64(int64[:], int64, int64), cache=True)
 def trick_winner_offset(trick, base, trump):
-    """Index 0..3 (play order) of the winning card of the complete trick at ``base``."""
-    best = trick[base]
-    bi = 0
-    for i in range(1, 4):
-        c = trick[base + i]
-        cs = c >> 4
-        bs = best >> 4
-        if cs == bs:
-            if c > best:
-                best = c
-                bi = i
-        elif cs == trump:
-            best = c
-            bi = i
-    return bi
+    """Index 0..3 (play order) of the winning card of the complete trick at ``base``
+    (:func:`cardkit.simulate.trick_rule.winner_offset`)."""
+    return winner_offset(trick, base, 4, trump)
 
 
 @njit(uint64(uint64[:], int64, int64[:], int64, uint64[:]), cache=True)
@@ -822,9 +821,7 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
     led = -1
     if tn > 0:
         led = trick[base] >> 4
-        fm = h & (S16 << np.uint64(16 * led))
-        if fm:
-            cand = fm
+        cand = follow_suit(h, S16 << np.uint64(16 * led))
     # occupied = remaining cards plus the open trick's cards (separators for equivalence)
     occ = allc
     for i in range(tn):
@@ -834,17 +831,10 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
     wi = -1
     wsum = per_trick
     for i in range(tn):
-        c = trick[base + i]
-        wsum += val[c]
-        if wbest < 0:
-            wbest = c
-            wi = 0
-        else:
-            cs = c >> 4
-            bs = wbest >> 4
-            if (cs == bs and c > wbest) or (cs != bs and cs == trump):
-                wbest = c
-                wi = i
+        wsum += val[trick[base + i]]
+    if tn > 0:
+        wi = winner_offset(trick, base, tn, trump)
+        wbest = trick[base + wi]
     moves = mbuf[ply]
     scores = sbuf[ply]
     nm = 0
@@ -878,8 +868,7 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
                 scores[nm] = 1 << 50
                 nm += 1
                 continue
-            bs = wbest >> 4
-            beats = (s == bs and b > wbest) or (s != bs and s == trump)
+            beats = beats_id(b, wbest, trump)
             w2 = wbest
             side2 = winside
             if beats:
@@ -1061,9 +1050,7 @@ def best_line(hands, trick, tn, leader, need, exact, success, absleft, tleft, va
         h = hands[p]
         cand = h
         if tn > 0:
-            fm = h & (S16 << np.uint64(16 * (trick[base] >> 4)))
-            if fm:
-                cand = fm
+            cand = follow_suit(h, S16 << np.uint64(16 * (trick[base] >> 4)))
         b = -1
         if exact or (maxing == (success == 1)):
             stats[10] = base + tn

@@ -36,6 +36,7 @@ from cardkit.core.cards import Card, deck as make_deck
 from cardkit.core.errors import CardkitError, StateError, quote
 
 from ..games import armenian_durak as D
+from ..simulate.trick_rule import suit_beaters
 from ._types import SearchLimit, Solution
 
 __all__ = ["solve", "analyse", "sample_worlds"]
@@ -77,6 +78,7 @@ def _tables(rules, trump) -> np.ndarray:
     cards = make_deck(rules.deck)
     zero = 0
     allm = 0
+    beat_masks = suit_beaters(cards, _card_id, lambda d, c: D.beats(d, c, rules))
     for c in cards:
         i = _card_id(c)
         p = D.card_points(c, trump, rules)
@@ -85,11 +87,7 @@ def _tables(rules, trump) -> np.ndarray:
         if p == 0:
             zero |= 1 << i
         tb[K.SUITM + int(c.suit)] |= 1 << i
-        m = 0
-        for d in cards:
-            if d.suit == c.suit and d != c and D.beats(d, c, rules):
-                m |= 1 << _card_id(d)
-        tb[K.BEAT + i] = m
+        tb[K.BEAT + i] = beat_masks[c]
     tb[K.TRUMP] = int(trump)
     tb[K.LEADONLY] = 1 if _draw_after(rules) == "lead" else 0
     tb[K.ZERO] = zero

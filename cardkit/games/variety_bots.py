@@ -171,11 +171,9 @@ class RuleBot(TrickBot):
 
     @staticmethod
     def _beats(c: Contract, u: Card, w: Card, led: Suit) -> bool:
-        if c.trump is not None and u.suit == c.trump and w.suit != c.trump:
-            return True
-        if u.suit != w.suit:
-            return False
-        return u.rank < w.rank if c.lowest_wins else u.rank > w.rank
+        """Would ``u``, played next, take the trick from ``w``, the card winning it so far
+        (the engine's :func:`~cardkit.core.tricks.winning_index` on the two)?"""
+        return winning_index((w, u), c.trump, lowest=c.lowest_wins) == 1
 
 
 # Older private names of the public ones above, for code written before they were public.

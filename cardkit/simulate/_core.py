@@ -24,6 +24,8 @@ from typing import cast
 
 import numpy as np
 
+from .trick_rule import beats_batch, follow_suit_batch, winners_batch
+
 __all__ = [
     "U64", "ONE", "ZERO", "ALL", "SUIT_MASK", "POP16", "SEL16", "fields", "popcount",
     "msb", "lsb", "lowest_bit", "random_bit", "above", "deal_batch", "hands_from_deals",
@@ -432,8 +434,7 @@ class FollowSuitPlay:
                 if j == 0:
                     L = hand
                 else:
-                    F = hand & self.ledmask
-                    L = np.where(F == ZERO, hand, F)
+                    L = follow_suit_batch(hand, self.ledmask)
                 self.hand = hand
                 if t * n + j < len(self.prefix):
                     pos = np.broadcast_to(self.prefix[t * n + j], (B,)).astype(np.int32)
@@ -452,7 +453,7 @@ class FollowSuitPlay:
                     self.btrump = is_trump
                 else:
                     self.trick_bits = self.trick_bits | bit
-                    better = ((((pos ^ self.bp) & 3) == 0) & (pos > self.bp)) | (is_trump & ~self.btrump)
+                    better = beats_batch(pos, self.bp, is_trump, self.btrump)
                     self.bpos = np.where(better, j, self.bpos)
                     self.bp = np.where(better, pos, self.bp)
                     self.btrump = self.btrump | is_trump
@@ -470,8 +471,7 @@ class FollowSuitPlay:
     # helpers for rule policies ----------------------------------------------------------
     def winners_mask(self, L: np.ndarray) -> np.ndarray:
         """The cards of ``L`` that would win the open trick as it stands (j >= 1)."""
-        same = L & np.take(SUIT_MASK, self.bp & 3) & above(self.bp)
-        return same | (L & np.where(self.btrump, ZERO, self.tmask))
+        return winners_batch(L, self.bp, self.btrump, SUIT_MASK, self.tmask)
 
     def partner_winning(self, j: int) -> np.ndarray:
         """True where the card now winning the open trick was played by the current

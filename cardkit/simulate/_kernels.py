@@ -29,14 +29,15 @@ Durak card masks as the tables of :mod:`.armenian_durak`, and
 ``SUIT_MASK`` of :mod:`._core`. The random policy picks the ``floor(u * count)``-th lowest
 legal card, as :func:`._core.random_bit` does.
 
-What stays encoded in the kernels' layout, and why (issue 13, each rule once): the trick's
-mechanics that the bit layout itself expresses, since reading them from a table per card
-would cost the inner loop its speed: follow suit if able (RULES.md §1.5, §2.1; Durak's
-"suit led or trump" duty, §3.3), a trick won by the highest bit of the trump suit if any
-was played, else of the suit led (strength order, reversed for contract 6, is in the
-layout the simulator builds from the engine), and Durak's special card (bit 0 of a suit,
-beating only that suit's ace, §3.1, from the ``special``/``aces`` masks). The tests hold
-them to the engine card for card (tests/test_simulate_kernels.py). The scoring (contract
+The trick's mechanics, which the bit layout itself expresses (reading them from a table per
+card would cost the inner loop its speed), come from :mod:`.trick_rule` (issue 30, one source,
+inlined by numba): follow suit if able (``follow_suit``, RULES.md §1.5, §2.1; Durak's "suit led
+or trump" duty, ``durak_duty``, §3.3), a trick won by the highest bit of the trump suit if any
+was played, else of the suit led (``beats_bit``; strength order, reversed for contract 6, is in
+the layout the simulator builds from the engine), and the cards that beat a Durak lead, the
+special card (bit 0 of a suit) beating only that suit's ace (``durak_beaters``, §3.1, from the
+``special``/``aces`` masks). The tests hold them to the engine card for card
+(tests/test_trick_rule_kernels.py, tests/test_simulate_kernels.py). The scoring (contract
 points, penalty schedule, bonuses, the sweep) is never here: the simulators score in numpy
 from the engine's functions and tables.
 """
@@ -49,6 +50,18 @@ import numpy as np
 from llvmlite import ir
 from numba import config, njit, types
 from numba.extending import intrinsic
+
+from .trick_rule import compiled as _trick_rule
+
+_RULE = _trick_rule()
+beats_bit, durak_beaters, durak_duty = _RULE.beats_bit, _RULE.durak_beaters, _RULE.durak_duty
+follow_suit, winners_bit = _RULE.follow_suit, _RULE.winners_bit
+
+#: The first 16 hex digits of the SHA-256 of ``cardkit/simulate/trick_rule.py`` this module's
+#: kernels inline. Numba keys a kernel's cache on the kernel's own file only, so a change to the
+#: trick rule must change this line, or the cached kernels keep the old rule compiled in
+#: (``tests/test_trick_rule_kernels.py`` checks the value).
+TRICK_RULE_SHA256 = "fac27ed7e0cca90e"
 
 __all__ = ["deal_hands", "deal_rows", "play_variety", "play_hearts", "play_durak", "generator_state",
            "set_generator_state", "random_stream", "DISABLED"]
@@ -347,8 +360,7 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
                 if j == 0:
                     L = hand
                 else:
-                    F = hand & ledmask
-                    L = hand if F == _U0 else F
+                    L = follow_suit(hand, ledmask)
                 if t == T - 1:
                     p = _U63 - _clz(L)
                 else:
@@ -418,10 +430,7 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
                             pl, nl, zl = L & pm, L & nm, L & zm
                             maxcv = pl if pl != _U0 else (zl if zl != _U0 else nl)
                             mincv = nl if nl != _U0 else (zl if zl != _U0 else pl)
-                            above = ~((np.uint64(2) << bp) - _U1)
-                            Wn = L & suit_mask[bp & np.uint64(3)] & above
-                            if not btrump:
-                                Wn |= L & tm
+                            Wn = winners_bit(L, bp, btrump, suit_mask, tm)
                             Lo = L & ~Wn
                             pw = side[(ld + bpos) & 3, b] == side[seat, b]
                             if pw:
@@ -455,7 +464,7 @@ def play_variety(hands, con, leader, side, codes, rs, suit_mask, tmask, pos, neg
                     tbits |= bit
                     # same suit and stronger, or the first trump (no branch: random play
                     # makes it unpredictable)
-                    better = ((((p ^ bp) & np.uint64(3)) == _U0) & (p > bp)) | (is_trump > btrump)
+                    better = beats_bit(p, bp, is_trump, btrump)
                     bpos = j if better else bpos
                     bp = p if better else bp
                     btrump = btrump | is_trump
@@ -535,8 +544,7 @@ def play_hearts(hands, leader, codes, rs, prefix, suit_mask, honours, hearts, pl
                 if j == 0:
                     L = hand
                 else:
-                    F = hand & ledmask
-                    L = hand if F == _U0 else F
+                    L = follow_suit(hand, ledmask)
                 idx = t * n + j
                 if idx < P:
                     p = np.uint64(prefix[idx])
@@ -561,7 +569,7 @@ def play_hearts(hands, leader, codes, rs, prefix, suit_mask, honours, hearts, pl
                         X = L & no_hon
                         p = _ctz(X if X != _U0 else L)
                     else:
-                        Wn = L & suit_mask[bp & np.uint64(3)] & ~((np.uint64(2) << bp) - _U1)
+                        Wn = winners_bit(L, bp, False, suit_mask, _U0)   # no trumps
                         Lo = L & ~Wn
                         if (L & ledmask) == _U0:   # void: shed an honour, a heart, else the strongest
                             a1, a2 = L & honours, L & hearts
@@ -589,7 +597,7 @@ def play_hearts(hands, leader, codes, rs, prefix, suit_mask, honours, hearts, pl
                     bp = p
                 else:
                     tbits |= bit
-                    better = (((p ^ bp) & np.uint64(3)) == _U0) & (p > bp)
+                    better = beats_bit(p, bp, False, False)   # no trumps (§2.1)
                     bpos = j if better else bpos
                     bp = p if better else bp
                 plays[t, j, b] = np.uint8(p)
@@ -718,8 +726,7 @@ def play_durak(hand, up, down, leader, tm, codes, rs, lead_draw_only, suit_mask,
                 if j == 0:
                     L = P
                 else:
-                    F = P & (tmb if (lb & tmb) != _U0 else (suit_mask[lp & np.uint64(3)] | tmb))
-                    L = P if F == _U0 else F
+                    L = durak_duty(P, lp, lb, suit_mask, tmb)
                 # the card
                 if any_random:
                     x = xhi ^ xlo
@@ -833,16 +840,7 @@ def play_durak(hand, up, down, leader, tm, codes, rs, lead_draw_only, suit_mask,
                 if j == 0:
                     lp = p
                     lb = bit
-                    # the cards that beat the lead (§3.1, §3.3)
-                    suit = suit_mask[lp & np.uint64(3)] & full
-                    sl = np.int64(lp >> np.uint64(2))
-                    if sl == 0:
-                        same = suit & ~aces
-                    elif sl == top:
-                        same = suit & special
-                    else:
-                        same = suit & ~((np.uint64(2) << lp) - _U1)
-                    beat = same | (_U0 if (lb & tmb) != _U0 else tmb)
+                    beat = durak_beaters(lp, lb, suit_mask, full, aces, special, top, tmb)   # §3.1, §3.3
                 else:
                     w = 1 - ld if (bit & beat) != _U0 else ld
                     taken[w, b] |= lb | bit

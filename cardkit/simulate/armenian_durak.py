@@ -38,7 +38,6 @@ from ._core import (
     U64,
     ZERO,
     PlayedBatch,
-    above,
     check_batch_size,
     check_deals,
     deal_bits,
@@ -50,6 +49,7 @@ from ._core import (
     popcount,
     random_bit,
 )
+from .trick_rule import durak_beaters_batch, durak_duty_batch
 
 __all__ = ["DurakBatch", "simulate_armenian_durak", "random_armenian_durak", "DurakRulePolicyBot",
            "DurakWeakestBot", "strength", "layout_columns", "NO_DRAW", "DECLINED", "kernel_tables",
@@ -244,11 +244,7 @@ class DurakPlay:
     def _beaters(self, lead_pos, lead_bit):
         """The cards that beat the lead (RULES.md §3.1, §3.3)."""
         tb = self.tb
-        suit = np.take(SUIT_MASK, lead_pos & 3) & tb.full
-        sl = lead_pos >> 2
-        same = np.where(sl == 0, suit & ~tb.aces, np.where(sl == tb.top, suit & tb.special, suit & above(lead_pos)))
-        lead_trump = (lead_bit & self.tm) != ZERO
-        return same | np.where(lead_trump, ZERO, self.tm)
+        return durak_beaters_batch(lead_pos, lead_bit, SUIT_MASK, tb.full, tb.aces, tb.special, tb.top, self.tm)
 
     def _draw_choice(self, cur, offered, downs):
         """Stack drawn (0..5) or -1, per deal, for the seats' policies; ``downs`` (6, B)."""
@@ -275,9 +271,7 @@ class DurakPlay:
         if j == 0:
             L = P
         else:
-            lead_suit = np.take(SUIT_MASK, lead_pos & 3)
-            F = P & np.where((lead_bit & self.tm) != ZERO, self.tm, lead_suit | self.tm)
-            L = np.where(F == ZERO, P, F)
+            L = durak_duty_batch(P, lead_pos, lead_bit, SUIT_MASK, self.tm)
         pos = forced if forced is not None else self._choose(j, L, cur, lead_pos, lead_bit)
         bit = ONE << pos.astype(U64)
         from_hand = (hand & bit) != ZERO
