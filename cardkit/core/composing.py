@@ -365,33 +365,36 @@ def compose_deal(game: str, places: Sequence[Any] | None = None, *, wishes: Mapp
 
 
 def _feasible(spot: Place, held: list[Card], free: int, rest: list[Card], w: HandWish) -> None:
-    """Refuse at once a wish no deal can meet (in words, naming the place)."""
-    name = spot.name
+    """Refuse at once a wish no deal can meet (in words, naming the place; each refusal a
+    catalog message, :meth:`~cardkit.errors.CardkitError.in_language` for a page's language)."""
+    place = Said(spot.name)
     lo, hi = w.points
     have = hand_points(held)
     best = sum(sorted((POINTS.get(c.rank, 0) for c in rest), reverse=True)[:free])
     if have > hi:
-        raise CardkitError(f"{name}: the cards given hold {have} points already, more than the {hi} wished")
+        raise CardkitError.worded(N_("{place}: the cards given hold {have} points already, more than the {hi} "
+                                     "wished"), place=place, have=have, hi=hi)
     if have + best < lo:
-        raise CardkitError(f"{name}: at most {have + best} points can be there ({have} in the cards given), "
-                           f"fewer than the {lo} wished")
+        raise CardkitError.worded(N_("{place}: at most {most} points can be there ({have} in the cards given), "
+                                     "fewer than the {lo} wished"), place=place, most=have + best, have=have, lo=lo)
     least = 0
     for suit, (a, b) in zip(Suit, w.lengths):
         got = sum(1 for c in held if c.suit == suit)
         left = sum(1 for c in rest if c.suit == suit)
         if got > b:
-            raise CardkitError(f"{name}: the cards given hold {got} {suit.symbol} already, more than the {b} wished")
+            raise CardkitError.worded(N_("{place}: the cards given hold {got} {suit} already, more than the {b} "
+                                         "wished"), place=place, got=got, suit=suit.symbol, b=b)
         if got + min(left, free) < a:
-            raise CardkitError(f"{name}: at most {got + min(left, free)} {suit.symbol} can be there, fewer than "
-                               f"the {a} wished")
+            raise CardkitError.worded(N_("{place}: at most {most} {suit} can be there, fewer than the {a} wished"),
+                                      place=place, most=got + min(left, free), suit=suit.symbol, a=a)
         least += max(a, got)
     if least > spot.size:
-        raise CardkitError(f"{name}: the suit lengths wished add up to at least {least} cards, but it holds "
-                           f"{spot.size}")
+        raise CardkitError.worded(N_("{place}: the suit lengths wished add up to at least {least} cards, but it "
+                                     "holds {size}"), place=place, least=least, size=spot.size)
     most = sum(min(b, 52) for _s, (_a, b) in zip(Suit, w.lengths))
     if most < spot.size:
-        raise CardkitError(f"{name}: the suit lengths wished add up to at most {most} cards, but it holds "
-                           f"{spot.size}")
+        raise CardkitError.worded(N_("{place}: the suit lengths wished add up to at most {most} cards, but it "
+                                     "holds {size}"), place=place, most=most, size=spot.size)
 
 
 def _draw(rng, held, free, rest, active, tries, spots) -> np.ndarray:

@@ -1,0 +1,33 @@
+"""Issue 29: the deal editor's refusal of wishes no deal can meet (``compose_deal``'s
+feasibility check) in the page's language: Russian words on ``DealEditor(lang="ru")``, the
+English text as before on an English one."""
+
+from __future__ import annotations
+
+import pytest
+from test_i18n_notation import _russian
+
+# (points, suit lengths, holding) for South, and the English refusal's start
+CASES = [
+    ("38+", "", "2♠ 3♠ 4♠", "South: at most 32 points can be there (0 in the cards given), fewer than the 38 wished"),
+    ("0-10", "", "A♠ A♥ A♦ A♣ K♠", "South: the cards given hold 19 points already, more than the 10 wished"),
+    ("", "♠0-1", "A♠ K♠", "South: the cards given hold 2 ♠ already, more than the 1 wished"),
+    ("", "♠5+", "A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥", "South: at most 3 ♠ can be there, fewer than the 5 wished"),
+    ("", "♠5+ ♥5+ ♦5+", "", "South: the suit lengths wished add up to at least 15 cards, but it holds 13"),
+    ("", "♠0-2 ♥0-2 ♦0-2 ♣0-2", "", "South: the suit lengths wished add up to at most 8 cards, but it holds 13"),
+]
+
+
+@pytest.mark.parametrize("points, lengths, holding, english", CASES)
+def test_a_wish_no_deal_can_meet_is_refused_in_the_page_s_language(points, lengths, holding, english):
+    from cardkit_widgets import DealEditor
+
+    for lang in ("en", "ru"):
+        e = DealEditor("variety", lang=lang)
+        e.set_wish(0, points=points, lengths=lengths, holding=holding)
+        e._safely(e.deal_rest)
+        if lang == "en":
+            assert e.last_error == english
+        else:
+            assert e.last_error is not None and e.last_error.startswith("Юг: "), e.last_error
+            assert not _russian(e.last_error), e.last_error
