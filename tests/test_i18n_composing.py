@@ -31,3 +31,23 @@ def test_a_wish_no_deal_can_meet_is_refused_in_the_page_s_language(points, lengt
         else:
             assert e.last_error is not None and e.last_error.startswith("Юг: "), e.last_error
             assert not _russian(e.last_error), e.last_error
+
+
+def test_wishes_no_random_deal_met_are_refused_in_the_page_s_language():
+    """Wishes each possible but met by no deal drawn: the refusal names them in Russian
+    (failed before: 'no deal met the wishes (South 37+ points, ♠ 5+, holding A♠) …')."""
+    from cardkit.composing import HandWish
+    from cardkit_widgets import DealEditor
+
+    for lang in ("en", "ru"):
+        e = DealEditor("variety", lang=lang)
+        e.set_wish(0, points="37+", lengths="♠5+", holding="A♠")
+        e._safely(e.deal_rest)
+        if lang == "en":
+            assert e.last_error.startswith("no deal met the wishes (South 37+ points, ♠ 5+, holding A♠) in "), \
+                e.last_error
+        else:
+            assert "Юг" in e.last_error and "Т♠" in e.last_error, e.last_error
+            assert not _russian(e.last_error), e.last_error
+    w = HandWish(points=(12, 14), lengths=((5, 52), (0, 1), (0, 52), (0, 52)))
+    assert str(w.said()) == w.words()

@@ -118,6 +118,22 @@ class HandWish:
             out.append("holding " + " ".join(str(c) for c in self.holding))
         return ", ".join(out)
 
+    def said(self) -> Said:
+        """:meth:`words` (the same English text) as :class:`~cardkit.errors.Said`, for a
+        refusal in a page's language (its points and holding words through the catalog)."""
+        out: list = []
+        lo, hi = self.points
+        if lo > 0 or hi < 40:
+            r = _range_words(lo, hi, 40)
+            out.append(Said(f"{r} points", words=(N_("{range} points"), {"range": r})))
+        for suit, (a, b) in zip(Suit, self.lengths):
+            if a > 0 or b < 52:
+                out.append(f"{suit.symbol} {_range_words(a, b, 52)}")
+        if self.holding:
+            cards = Said.join(" ", self.holding)
+            out.append(Said(f"holding {cards}", words=(N_("holding {cards}"), {"cards": cards})))
+        return Said.join(", ", out)
+
 
 def _check_range(r, what: str) -> None:
     if (not isinstance(r, (tuple, list)) or len(r) != 2 or not all(is_whole(x) for x in r)
@@ -424,6 +440,7 @@ def _draw(rng, held, free, rest, active, tries, spots) -> np.ndarray:
         if hit.size:
             return orders[hit[0]]
         done += b
-    wished = "; ".join(f"{spots[i].name} {w.words()}" for i, w in active.items())
-    raise CardkitError(f"no deal met the wishes ({wished}) in {tries} random deals: widen them, place more "
-                       f"cards by hand or try another deal number")
+    wished = Said.join("; ", [Said(f"{spots[i].name} {w.words()}", words=(
+        N_("{place} {wish}"), {"place": Said(spots[i].name), "wish": w.said()})) for i, w in active.items()])
+    raise CardkitError.worded(N_("no deal met the wishes ({wished}) in {tries} random deals: widen them, place "
+                                 "more cards by hand or try another deal number"), wished=wished, tries=tries)
