@@ -51,3 +51,27 @@ def test_wishes_no_random_deal_met_are_refused_in_the_page_s_language():
             assert not _russian(e.last_error), e.last_error
     w = HandWish(points=(12, 14), lengths=((5, 52), (0, 1), (0, 52), (0, 52)))
     assert str(w.said()) == w.words()
+
+
+@pytest.mark.parametrize("english", [
+    "South should hold A♠, but West has it",
+    "South should hold 2♠, 3♠, 4♠, 5♠, 6♠, 7♠, 8♠, 9♠, 10♠, J♠, Q♠, K♠, A♠, 2♥: more than the 13 cards it holds "
+    "with those given",
+])
+def test_a_holding_wish_against_the_cards_placed_is_refused_in_the_page_s_language(english):
+    """A wish to hold a card another place has, or more cards than the place holds (failed
+    before: the English sentence on a Russian page)."""
+    from cardkit_widgets import DealEditor
+
+    for lang in ("en", "ru"):
+        e = DealEditor("variety", lang=lang)
+        if "West has it" in english:
+            e.place_boxes[1].value = "A♠"
+            e.set_wish(0, holding="A♠")
+        else:
+            e.set_wish(0, holding="2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 2♥")
+        e._safely(e.deal_rest)
+        if lang == "en":
+            assert e.last_error == english
+        else:
+            assert e.last_error is not None and not _russian(e.last_error), e.last_error

@@ -350,16 +350,19 @@ def compose_deal(game: str, places: Sequence[Any] | None = None, *, wishes: Mapp
             raise CardkitError(f"wish for {spots[i].name}: {quote(w)} is not a HandWish")
         for c in w.holding:
             if c not in in_deck:
-                raise CardkitError(f"{spots[i].name} should hold {c}, which is not in the {len(full)}-card deck")
+                raise CardkitError.worded(N_("{place} should hold {card}, which is not in the {n}-card deck"),
+                                          place=Said(spots[i].name), card=c, n=len(full))
             j = where.get(c)
             if j is not None and j != i:
-                raise CardkitError(f"{spots[i].name} should hold {c}, but {spots[j].name} has it")
+                raise CardkitError.worded(N_("{place} should hold {card}, but {other} has it"),
+                                          place=Said(spots[i].name), card=c, other=Said(spots[j].name))
             if j is None:
                 held[i].append(c)
                 where[c] = i
                 if len(held[i]) > spots[i].size:
-                    raise CardkitError(f"{spots[i].name} should hold {', '.join(map(str, w.holding))}: more "
-                                       f"than the {spots[i].size} cards it holds with those given")
+                    raise CardkitError.worded(N_("{place} should hold {cards}: more than the {size} cards it holds "
+                                                 "with those given"), place=Said(spots[i].name),
+                                              cards=Said.join(", ", w.holding), size=spots[i].size)
     rest = [c for c in full if c not in where]
     free = [spots[i].size - len(held[i]) for i in range(len(spots))]
     active = {i: w for i, w in wishes.items() if not w.is_free}
