@@ -51,6 +51,16 @@ def N_(message: str) -> str:
     return message
 
 
+def whole_number(n: int, lang: str = "en") -> str:
+    """A whole number ``n`` written for a page in ``lang``: ``"en"`` (and the test language
+    ``"qps"``) groups thousands with a comma (``1,000``), ``"ru"`` with a no-break space
+    (``1\u00a0000``, as Babel's ``format_decimal(n, locale="ru")`` writes it). Numbers below
+    1,000 are the same in every language. Decimals are not this function's: the pages write
+    them with a dot in every language. An unknown ``lang``: a ``CardkitError`` (:func:`check_lang`)."""
+    text = f"{int(n):,}"
+    return text.replace(",", "\u00a0") if check_lang(lang) == "ru" else text
+
+
 class Translation(Protocol):
     """What :func:`translation` returns: the three calls of :mod:`gettext`."""
 

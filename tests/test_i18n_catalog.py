@@ -92,3 +92,20 @@ def test_plural_entries_have_three_forms(catalog):
 def test_header_says_three_plural_forms():
     text = catalog_path("ru").read_text(encoding="utf-8")
     assert re.search(r'"Plural-Forms: nplurals=3; plural=', text)
+
+
+# A seat's name may be a person's own name (the room) or a seat ("Юг (вы)"): a Russian sentence
+# must not make it the subject of a past-tense verb, whose ending would give it a gender
+# ("{seat} вытянул"). The noun "игрок {seat}" or "{seat}: …" reads right for anyone.
+SEAT_AS_SUBJECT = re.compile(
+    r"(?<![Ии]грок )(?<![Ии]грока )\{seat\}(?:\s+уже)?\s+(\w+(?:ал|ял|ил|ыл|ел|ёл|ул|ла|лся))\b")
+
+
+def test_no_seat_is_the_subject_of_a_gendered_verb(catalog):
+    bad = []
+    for message in catalog:
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        bad += [form for form in forms if form and SEAT_AS_SUBJECT.search(form)]
+    assert not bad, bad

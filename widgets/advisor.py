@@ -18,7 +18,7 @@ import ipywidgets as W
 
 from cardkit.cards import Card, Suit, deck
 from cardkit.errors import CardkitError, Said
-from cardkit.i18n import N_, check_lang, translation
+from cardkit.i18n import N_, check_lang, translation, whole_number
 from cardkit.notation import format_hand, parse_hand, sort_hand
 from cardkit.wording import hand_as_read
 
@@ -236,7 +236,7 @@ def advice_table_html(advice, book: Sequence[int] | str | None = None, *, lang: 
                 "deal score minus the average deal score of the other side (the ranking key), ± one standard error; "
                 "<b>declarers win</b>: how often your side wins the deal; <b>your score</b>: your own average deal "
                 "score, without the other side's (a contract can give you more points and still rank lower, when it "
-                "gives the other side even more).").format(n=f"{n:,}")
+                "gives the other side even more).").format(n=whole_number(n, lang))
     heads = "".join(f"<th {th}>{h}</th>" for h in (_("contract"), _("what it scores"), _("margin"),
                                                    _("declarers win"), _("your score"), ""))
     out = ("<table class='ck-advice' style='border-collapse:collapse'>"
@@ -469,7 +469,7 @@ class AdvisorPanel(W.VBox):
         samples, seed = int(self.samples.value), int(self.seed.value)
         self.status.value = self.i18n.ngettext(   # English: "deals" for any number; Russian: сдаче, сдачи, сдач
             "Playing {n} deals for each of the eight contracts…", "Playing {n} deals for each of the eight contracts…",
-            samples).format(n=f"{samples:,}")
+            samples).format(n=whole_number(samples, self.lang))
         try:
             result = advise(self.editor.value, samples=samples, seed=seed,
                             progress=lambda done, total: setattr(self.progress, "value", done))

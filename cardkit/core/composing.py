@@ -118,6 +118,22 @@ class HandWish:
             out.append("holding " + " ".join(str(c) for c in self.holding))
         return ", ".join(out)
 
+    def said(self) -> Said:
+        """:meth:`words` (the same English text) as :class:`~cardkit.errors.Said`, for a
+        refusal in a page's language (its points and holding words through the catalog)."""
+        out: list = []
+        lo, hi = self.points
+        if lo > 0 or hi < 40:
+            r = _range_words(lo, hi, 40)
+            out.append(Said(f"{r} points", words=(N_("{range} points"), {"range": r})))
+        for suit, (a, b) in zip(Suit, self.lengths):
+            if a > 0 or b < 52:
+                out.append(f"{suit.symbol} {_range_words(a, b, 52)}")
+        if self.holding:
+            cards = Said.join(" ", self.holding)
+            out.append(Said(f"holding {cards}", words=(N_("holding {cards}"), {"cards": cards})))
+        return Said.join(", ", out)
+
 
 def _check_range(r, what: str) -> None:
     if (not isinstance(r, (tuple, list)) or len(r) != 2 or not all(is_whole(x) for x in r)
@@ -334,16 +350,19 @@ def compose_deal(game: str, places: Sequence[Any] | None = None, *, wishes: Mapp
             raise CardkitError(f"wish for {spots[i].name}: {quote(w)} is not a HandWish")
         for c in w.holding:
             if c not in in_deck:
-                raise CardkitError(f"{spots[i].name} should hold {c}, which is not in the {len(full)}-card deck")
+                raise CardkitError.worded(N_("{place} should hold {card}, which is not in the {n}-card deck"),
+                                          place=Said(spots[i].name), card=c, n=len(full))
             j = where.get(c)
             if j is not None and j != i:
-                raise CardkitError(f"{spots[i].name} should hold {c}, but {spots[j].name} has it")
+                raise CardkitError.worded(N_("{place} should hold {card}, but {other} has it"),
+                                          place=Said(spots[i].name), card=c, other=Said(spots[j].name))
             if j is None:
                 held[i].append(c)
                 where[c] = i
                 if len(held[i]) > spots[i].size:
-                    raise CardkitError(f"{spots[i].name} should hold {', '.join(map(str, w.holding))}: more "
-                                       f"than the {spots[i].size} cards it holds with those given")
+                    raise CardkitError.worded(N_("{place} should hold {cards}: more than the {size} cards it holds "
+                                                 "with those given"), place=Said(spots[i].name),
+                                              cards=Said.join(", ", w.holding), size=spots[i].size)
     rest = [c for c in full if c not in where]
     free = [spots[i].size - len(held[i]) for i in range(len(spots))]
     active = {i: w for i, w in wishes.items() if not w.is_free}
@@ -365,33 +384,36 @@ def compose_deal(game: str, places: Sequence[Any] | None = None, *, wishes: Mapp
 
 
 def _feasible(spot: Place, held: list[Card], free: int, rest: list[Card], w: HandWish) -> None:
-    """Refuse at once a wish no deal can meet (in words, naming the place)."""
-    name = spot.name
+    """Refuse at once a wish no deal can meet (in words, naming the place; each refusal a
+    catalog message, :meth:`~cardkit.errors.CardkitError.in_language` for a page's language)."""
+    place = Said(spot.name)
     lo, hi = w.points
     have = hand_points(held)
     best = sum(sorted((POINTS.get(c.rank, 0) for c in rest), reverse=True)[:free])
     if have > hi:
-        raise CardkitError(f"{name}: the cards given hold {have} points already, more than the {hi} wished")
+        raise CardkitError.worded(N_("{place}: the cards given hold {have} points already, more than the {hi} "
+                                     "wished"), place=place, have=have, hi=hi)
     if have + best < lo:
-        raise CardkitError(f"{name}: at most {have + best} points can be there ({have} in the cards given), "
-                           f"fewer than the {lo} wished")
+        raise CardkitError.worded(N_("{place}: at most {most} points can be there ({have} in the cards given), "
+                                     "fewer than the {lo} wished"), place=place, most=have + best, have=have, lo=lo)
     least = 0
     for suit, (a, b) in zip(Suit, w.lengths):
         got = sum(1 for c in held if c.suit == suit)
         left = sum(1 for c in rest if c.suit == suit)
         if got > b:
-            raise CardkitError(f"{name}: the cards given hold {got} {suit.symbol} already, more than the {b} wished")
+            raise CardkitError.worded(N_("{place}: the cards given hold {got} {suit} already, more than the {b} "
+                                         "wished"), place=place, got=got, suit=suit.symbol, b=b)
         if got + min(left, free) < a:
-            raise CardkitError(f"{name}: at most {got + min(left, free)} {suit.symbol} can be there, fewer than "
-                               f"the {a} wished")
+            raise CardkitError.worded(N_("{place}: at most {most} {suit} can be there, fewer than the {a} wished"),
+                                      place=place, most=got + min(left, free), suit=suit.symbol, a=a)
         least += max(a, got)
     if least > spot.size:
-        raise CardkitError(f"{name}: the suit lengths wished add up to at least {least} cards, but it holds "
-                           f"{spot.size}")
+        raise CardkitError.worded(N_("{place}: the suit lengths wished add up to at least {least} cards, but it "
+                                     "holds {size}"), place=place, least=least, size=spot.size)
     most = sum(min(b, 52) for _s, (_a, b) in zip(Suit, w.lengths))
     if most < spot.size:
-        raise CardkitError(f"{name}: the suit lengths wished add up to at most {most} cards, but it holds "
-                           f"{spot.size}")
+        raise CardkitError.worded(N_("{place}: the suit lengths wished add up to at most {most} cards, but it "
+                                     "holds {size}"), place=place, most=most, size=spot.size)
 
 
 def _draw(rng, held, free, rest, active, tries, spots) -> np.ndarray:
@@ -421,6 +443,7 @@ def _draw(rng, held, free, rest, active, tries, spots) -> np.ndarray:
         if hit.size:
             return orders[hit[0]]
         done += b
-    wished = "; ".join(f"{spots[i].name} {w.words()}" for i, w in active.items())
-    raise CardkitError(f"no deal met the wishes ({wished}) in {tries} random deals: widen them, place more "
-                       f"cards by hand or try another deal number")
+    wished = Said.join("; ", [Said(f"{spots[i].name} {w.words()}", words=(
+        N_("{place} {wish}"), {"place": Said(spots[i].name), "wish": w.said()})) for i, w in active.items()])
+    raise CardkitError.worded(N_("no deal met the wishes ({wished}) in {tries} random deals: widen them, place "
+                                 "more cards by hand or try another deal number"), wished=wished, tries=tries)
