@@ -295,6 +295,16 @@ def _trick_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
         return None
     names = ctx.names
 
+    def following_run(line: _Line, w: int, first: bool) -> list:
+        """The tricks right after the compared one that ``w`` also wins (none at the first
+        card, none in Warsaw Hearts: there the reason is this trick only)."""
+        run: list = []
+        for nt in (line.tricks[1:] if not first and ctx.game != "warsaw_hearts" else ()):
+            if nt.winner != w:
+                break
+            run.append(nt)
+        return run
+
     def won(card: Card, t, line: _Line, *, first: bool) -> tuple[str, list]:
         """"B wins this trick" / "after O, North, your partner, wins it" / "O lets East win it with K♦,
         and East then wins the next 2 tricks with ♣ A K: 6 points to East's side"."""
@@ -308,11 +318,7 @@ def _trick_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
         c = _winning_card(t)
         named.append(c)
         s = f"{card} lets {names[w]} win {it} with {c}{ctx.six_note(t)}"
-        run: list = []
-        for nt in (line.tricks[1:] if not first and ctx.game != "warsaw_hearts" else ()):
-            if nt.winner != w:
-                break
-            run.append(nt)
+        run = following_run(line, w, first)
         if run:
             cs = [_winning_card(nt) for nt in run]
             n = len(run)
@@ -340,11 +346,7 @@ def _trick_fact(ctx: _Ctx, b: Card, o: Card, lb: _Line, lo: _Line):
         c = _winning_card(t)
         out = [say._("After {card}, {seat} wins this trick with {winner}.", card=card_w, seat=say.seat(w),
                      winner=say.card(c))] + ([note] if note else [])
-        run: list = []
-        for nt in (line.tricks[1:] if not first and ctx.game != "warsaw_hearts" else ()):
-            if nt.winner != w:
-                break
-            run.append(nt)
+        run = following_run(line, w, first)
         if run:
             cs = [_winning_card(nt) for nt in run]
             n = len(run)
