@@ -39,6 +39,7 @@ from cardkit.core._checks import is_whole
 from cardkit.core.cards import Card, Rank
 from cardkit.core.errors import CardkitError, StateError, quote
 
+from ..i18n import N_
 from ..wording import SEAT_WORDS, minus_signs, tens_as_10
 
 __all__ = ["reason", "hint_reason", "review_reason", "REASON_CARDS", "REASON_WORLDS", "REASON_BOT_WORLDS",
@@ -147,6 +148,14 @@ def _points(n: int) -> str:
     return f"{n} point{'s' if abs(n) != 1 else ''}"
 
 
+#: :meth:`_Ctx.rule_kind`'s rules as the English note after a card (the English reasons)
+_RULE_NOTES = {"trump": " (a trump)", "lowest": " (the lowest card wins)", "six": " (the six beats the ace)",
+               "two": " (the two beats the ace)"}
+#: the same rules as sentences of their own (the reasons in another language)
+_RULE_SENTENCES = {"trump": N_("{card} is a trump."), "lowest": N_("In this contract the lowest card wins the trick."),
+                   "six": N_("The six beats the ace."), "two": N_("The two beats the ace.")}
+
+
 class _Say:
     """A reason's words in another language (``tr``, a :func:`cardkit.i18n.translation`):
     cards in its letters (the ten 10), seats by their names from the learner's chair, each
@@ -203,17 +212,10 @@ class _Say:
 
     def rule_note(self, t) -> str | None:
         """:meth:`_Ctx.six_note` as a sentence of its own, or None."""
-        note = self.ctx.six_note(t)
-        c = _winning_card(t)
-        if note == " (a trump)":
-            return self._("{card} is a trump.", card=self.card(c))
-        if note == " (the lowest card wins)":
-            return self._("In this contract the lowest card wins the trick.")
-        if note == " (the six beats the ace)":
-            return self._("The six beats the ace.")
-        if note == " (the two beats the ace)":
-            return self._("The two beats the ace.")
-        return None
+        kind = self.ctx.rule_kind(t)
+        if kind is None:
+            return None
+        return self._(_RULE_SENTENCES[kind], card=self.card(_winning_card(t)))
 
 
 def _winning_card(t) -> Card:
@@ -255,25 +257,30 @@ class _Ctx:
             return card_points(c, self.state.trump, self.state.rules)
         return 0
 
-    def six_note(self, t) -> str:
+    def rule_kind(self, t) -> str | None:
         """The rule that makes a trick's winning card win, when it is not the plain highest
-        card of the suit led: " (a trump)" (Variety's trump contracts, Armenian Durak),
-        " (the lowest card wins)" (Variety's contract 6, RULES.md §1.5), " (the six beats
-        the ace)" (Armenian Durak's six, with ``deck=52`` the two, over its suit's ace,
-        §3.1); else ""."""
+        card of the suit led: ``"trump"`` (Variety's trump contracts, Armenian Durak),
+        ``"lowest"`` (Variety's contract 6, RULES.md §1.5), ``"six"`` / ``"two"`` (Armenian
+        Durak's six, with ``deck=52`` the two, over its suit's ace, §3.1); else None."""
         c = _winning_card(t)
         trump = getattr(self.state, "trump", None)
         if trump is not None and c.suit == trump and t.cards[0].suit != trump:
-            return " (a trump)"
+            return "trump"
         if self.game == "variety" and self.contract.lowest_wins:
-            return " (the lowest card wins)"
+            return "lowest"
         if self.game != "armenian_durak":
-            return ""
+            return None
         from ..games.armenian_durak_rules import special_rank
         special = special_rank(self.state.rules)
         if c.rank == special and any(x.suit == c.suit and x.rank == Rank.ACE for x in t.cards):
-            return f" (the {'six' if special == Rank.SIX else 'two'} beats the ace)"
-        return ""
+            return "six" if special == Rank.SIX else "two"
+        return None
+
+    def six_note(self, t) -> str:
+        """:meth:`rule_kind` as the English note after a card: " (a trump)", " (the lowest
+        card wins)", " (the six beats the ace)"; else ""."""
+        kind = self.rule_kind(t)
+        return _RULE_NOTES[kind] if kind is not None else ""
 
     def trick_value(self, t) -> int:
         """Points one trick is worth to the side that wins it (Variety without the
