@@ -184,3 +184,27 @@ def test_a_bots_seat_is_not_the_humans():
     assert state.to_json() == before
     game.play_bots()
     assert state.current_player == human and len(state.history) == 1
+
+
+def test_bots_act_in_one_loop_of_the_package():
+    """Issue 30: ``bot.act(`` appears in one function of the package, the one bot loop
+    (:func:`cardkit.core.bots.run_bots`); the room's table session and the dashboards call it."""
+    import ast
+    import pathlib
+
+    root = pathlib.Path(bots_module.__file__).parents[2]
+    found = []
+    for base in ("cardkit", "widgets"):
+        for path in sorted((root / base).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    body = ast.get_source_segment(path.read_text(encoding="utf-8"), node) or ""
+                    inner = [n for n in ast.walk(node) if n is not node
+                             and isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+                    if "bot.act(" in body and not any("bot.act(" in (ast.get_source_segment(
+                            path.read_text(encoding="utf-8"), n) or "") for n in inner):
+                        found.append(f"{path.relative_to(root)}:{node.name}")
+    assert found == ["cardkit/core/bots.py:run_bots"]
+    from cardkit.table import table_session
+    assert "run_bots(" in inspect.getsource(table_session.TableSession._settle)

@@ -24,7 +24,8 @@ __all__ = ["Bot", "RandomBot", "TrickBot", "play_out", "run_bots"]
 def run_bots(state, bots: Sequence | Mapping | Callable[[int], Any], *,
              until: Callable[[Any], bool] | None = None,
              before: Callable[[Any, int, Any], None] | None = None,
-             after: Callable[[Any, int, Any], None] | None = None) -> int:
+             after: Callable[[Any, int, Any], None] | None = None,
+             applied: Callable[[Any, int, Any], None] | None = None) -> int:
     """Let the bots act until the deal is over or ``until(state)`` is true.
 
     Each step: the seat to act is ``state.current_player``; its bot (``bots[seat]``, or
@@ -35,6 +36,8 @@ def run_bots(state, bots: Sequence | Mapping | Callable[[int], Any], *,
     :param until: checked before each step (a dashboard: the learner's turn).
     :param before: ``before(state, seat, bot)`` before the bot chooses (a dashboard shows
         the position while an expert bot thinks).
+    :param applied: ``applied(state, seat, bot)`` once the action is applied (the room's
+        table session records the move).
     :returns: the number of actions the bots took.
     :raises IllegalActionError: if a bot returns an action the rules forbid (the state is
         left as it was before that action).
@@ -59,6 +62,8 @@ def run_bots(state, bots: Sequence | Mapping | Callable[[int], Any], *,
             after(state, seat, bot)
         state.apply_action(action)
         taken += 1
+        if applied is not None:
+            applied(state, seat, bot)
     return taken
 
 

@@ -48,6 +48,7 @@ from typing import Any
 import numpy as np
 
 from cardkit.core._checks import is_whole
+from cardkit.core.bots import run_bots
 from cardkit.core.cards import Card, Suit
 from cardkit.core.codes import MAX_SEED_DIGITS, deal_code, game_entry, parse_deal_code
 from cardkit.core.errors import CardkitError, StateError, quote
@@ -503,24 +504,26 @@ class TableSession:
     def _settle(self) -> None:
         """The bots act while a bot is to act, a person sits at the table and it is not
         paused; a finished board is recorded and held (the next is dealt by
-        :meth:`next_board` only, one a call: :data:`MAX_DEALS_PER_CALL`)."""
-        while self.state is not None and self.people and not self.paused:
-            st = self.state
-            if st.is_terminal():
-                if not self.recorded:
-                    self._record()
-                return
-            seat = st.current_player
-            if not self.is_bot(seat):
-                return
-            bot = self.bot(seat)
-            action = bot.act(st.observation(seat))
+        :meth:`next_board` only, one a call: :data:`MAX_DEALS_PER_CALL`). The bots act
+        through :func:`cardkit.core.bots.run_bots`, the one bot loop of the package."""
+        st = self.state
+        if st is None or not self.people or self.paused:
+            return
+        said: list[str | None] = [None]
+
+        def talk(state, seat: int, bot) -> None:   # table talk during the bidding (RULES.md §1.3)
             remark = getattr(bot, "remark", None)
-            remark = remark if remark and st.phase == "bidding" and hasattr(st, "say") else None
-            if remark:
-                st.say(seat, remark)  # table talk during the bidding (RULES.md §1.3)
-            st.apply_action(action)
-            self._moved(Move(seat, st.action_to_str(st.history[-1]), BOT, remark))
+            said[0] = remark if remark and state.phase == "bidding" and hasattr(state, "say") else None
+            if said[0]:
+                state.say(seat, said[0])
+
+        def moved(state, seat: int, _bot) -> None:
+            self._moved(Move(seat, state.action_to_str(state.history[-1]), BOT, said[0]))
+
+        run_bots(st, self.bot, until=lambda state: not self.is_bot(state.current_player), after=talk,
+                 applied=moved)
+        if st.is_terminal() and not self.recorded:
+            self._record()
 
     def _result(self) -> dict:
         st = self.state
