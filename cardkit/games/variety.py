@@ -35,7 +35,7 @@ __all__ = [
     "Auction", "resolve_auction", "score_deal", "opening_leader", "Game", "RandomBot",
     "RuleBot", "PLAYERS", "DEFENDERS_BONUS", "MAX_DEALS", "first_lead_seat", "trick_points",  # noqa: F822  # loaded on first use (_LAZY)
     "declarers_lose",
-    "BLACK_JT", "RED_JT",
+    "BLACK_JT", "RED_JT", "Bid",
 ]
 
 PLAYERS = 4
@@ -45,6 +45,60 @@ DEFENDERS_BONUS = 10
 MAX_DEALS = 1000
 
 _is_int = is_whole  # the package's one whole-number test
+
+
+class Bid(int):
+    """A bid of the auction: a contract number 1..8 (RULES.md §1.3), a frozen value like
+    Armenian Durak's ``PickTrump`` and ``Draw`` (python-chess's ``Move``). It is the number
+    itself (``Bid(3) == 3``, it sorts, hashes and indexes as 3, JSON writes ``3``), so the
+    auction's arithmetic and the kernels read it as they read an int; its notation is the
+    number (``str(Bid(3)) == "3"``, :meth:`parse`), its ``repr`` says what it is.
+
+    :meth:`State.legal_actions` offers bids, :meth:`State.parse_action` reads ``3`` or
+    ``"3"`` as one, and the history and :attr:`State.bids` hold them.
+
+    :raises IllegalActionError: for a number outside 1..8, a bool, a float or text
+        (``Bid(9)``, ``Bid(True)``, ``Bid("3")``: text goes through :meth:`parse`).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, number) -> Bid:
+        if type(number) is cls:
+            return number
+        if not _is_int(number) or not 1 <= number <= 8:
+            raise IllegalActionError(f"bid {quote(number)}: a bid is a contract number 1..8 (RULES.md §1.3)")
+        return super().__new__(cls, int(number))
+
+    @classmethod
+    def parse(cls, text: str) -> Bid:
+        """The bid whose notation is ``text`` (``"3"``; spaces around are allowed).
+
+        :raises NotationError: for text that is not a contract number 1..8 in ASCII digits.
+        """
+        t = text.strip() if isinstance(text, str) else None
+        if t is None or not (t.isascii() and t.isdigit() and len(t) == 1 and "1" <= t <= "8"):
+            raise NotationError.worded(_NOT_A_BID, bid=quote(text))
+        return _BIDS[int(t) - 1]
+
+    def __str__(self) -> str:
+        return int.__repr__(self)
+
+    def __repr__(self) -> str:
+        return f"Bid({int.__repr__(self)})"
+
+    def __reduce__(self):
+        return (Bid, (int(self),))
+
+
+#: the eight bids, made once (:meth:`State.legal_actions` offers them at every turn)
+_BIDS = tuple(int.__new__(Bid, n) for n in range(1, 9))
+
+
+def _as_bid(number: int):
+    """``number`` as its :class:`Bid` when it is one (1..8); else the int as it is, for the
+    auction's own check to refuse in its words."""
+    return _BIDS[number - 1] if 1 <= number <= 8 else number
 
 
 def _check_rules(rules) -> Rules:
@@ -534,10 +588,10 @@ class State(TrickGameState):
         return (a, b)
 
     # bidding
-    def _legal_bidding(self) -> list[int]:
+    def _legal_bidding(self) -> list[Bid]:
         assert self.current_player is not None  # the bidding always has a bidder
         named = self._named[self.current_player]
-        return [n for n in range(1, 9) if n not in named]
+        return [b for b in _BIDS if b not in named]
 
     def _check_bidding(self, bid) -> None:
         if not isinstance(bid, int):
@@ -628,15 +682,17 @@ class State(TrickGameState):
         kind = type(action)
         if kind is Card:  # an action object, as below, in either phase
             return action
-        if kind is int and self.phase == "bidding":
+        if kind is Bid:
             return action
+        if kind is int and self.phase == "bidding":
+            return _as_bid(action)
         if self.phase == "bidding":
             if is_whole(action):
-                return int(action)
+                return _as_bid(int(action))
             if isinstance(action, str) and action.strip().isascii() and action.strip().isdigit():
                 if len(action.strip()) > 9:  # no bid has so many digits; int() refuses 4,300
                     raise NotationError.worded(_NOT_A_BID, bid=quote(action))
-                return int(action.strip())  # isascii: int() refuses digits such as '²'
+                return _as_bid(int(action.strip()))  # isascii: int() refuses digits such as '²'
             if isinstance(action, Card):
                 return action
             raise NotationError.worded(_NOT_A_BID, bid=quote(action))
