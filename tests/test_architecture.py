@@ -440,3 +440,30 @@ def test_the_public_names_of_issue_30_keep_working():
     assert variety_bots._reason is variety_bots.bid_reason and variety._reason is variety_bots.bid_reason
     assert armenian_durak._check_rules is armenian_durak_rules.checked_rules
     assert simulate_variety._tables is simulate_variety.kernel_tables
+
+
+#: Python-side kernel layouts still built outside :mod:`cardkit.simulate.kernel_tables` (may only
+#: shrink: an entry that no longer builds one fails the test): the Durak solver's card ids.
+LAYOUTS_ELSEWHERE = {"cardkit/analysis/armenian_durak.py"}
+
+
+def test_the_kernels_tables_are_built_in_one_module():
+    """Issue 30: one module builds every kernel's tables from the engine's data (where a card
+    sits in a kernel's bits, what it is worth); the simulators and solvers import them."""
+    import re
+
+    from cardkit.analysis import variety as AV, warsaw_hearts as AW
+    from cardkit.simulate import armenian_durak as SD, kernel_tables as K, variety as SV, warsaw_hearts as SW
+
+    layout = re.compile(r"(\b(4|16) \* (\(?int\((c|card)\.(rank|suit)\)|strength\()"
+                        r"|int\((c|card)\.suit\) \* 16)")
+    kernels = re.compile(r"_\w*kernels?\.py$|trick_rule\.py$|kernel_tables\.py$")
+    found = {str(p.relative_to(ROOT)) for base in ("simulate", "analysis")
+             for p in sorted((ROOT / "cardkit" / base).glob("*.py"))
+             if not kernels.search(p.name) and layout.search(p.read_text(encoding="utf-8"))}
+    assert found == LAYOUTS_ELSEWHERE
+    assert SV.kernel_tables is K.variety_tables and SD.kernel_tables is K.durak_tables
+    assert SD._point_masks is K.durak_point_masks and SW.BIT_OF is K.hearts_layout().bit_of
+    assert AW._cid is K.hearts_solver_id
+    import inspect
+    assert "variety_solver_layout(" in inspect.getsource(AV.SolverContext.__init__)

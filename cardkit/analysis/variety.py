@@ -27,6 +27,7 @@ from cardkit.core.cards import Card
 from cardkit.core.errors import CardkitError, StateError, quote
 
 from ..games import variety as V
+from ..simulate.kernel_tables import variety_solver_layout
 from ._types import SearchLimit, Solution
 
 __all__ = ["solve", "analyse", "sample_worlds", "margin_of", "solve_value", "solve_values", "default_workers",
@@ -73,15 +74,10 @@ class SolverContext:
         self.trump = -1 if c.trump is None else int(c.trump)
         self.lowest = c.lowest_wins
         self.per_trick = 1 if self.majority else c.per_trick
-        self.bit_of: dict[Card, int] = {}
-        self.card_of: dict[int, Card] = {}
-        val = np.zeros(64, dtype=np.int64)
-        for card in V.deck(52):
-            st = (14 - int(card.rank)) if self.lowest else (int(card.rank) - 2)
-            b = int(card.suit) * 16 + st
-            self.bit_of[card] = b
-            self.card_of[b] = card
-            val[b] = 0 if self.majority else c.card_values[card.index]
+        layout = variety_solver_layout(c)   # the card numbers and values (simulate.kernel_tables)
+        self.bit_of: dict[Card, int] = layout.bit_of
+        self.card_of: dict[int, Card] = layout.card_of
+        val = layout.values.copy()
         self.val = val
         self.absval = np.abs(val)
         decl = set(state.declarers)

@@ -39,6 +39,7 @@ from cardkit.core.cards import Card, Rank, Suit, deck
 from cardkit.core.errors import StateError, quote
 
 from ..games import warsaw_hearts as W
+from ..simulate.kernel_tables import hearts_solver_card, hearts_solver_id
 from ._types import SearchLimit, Solution
 
 __all__ = ["analyse", "sample_worlds", "solve"]
@@ -51,13 +52,8 @@ TABLE_SIZE = 1 << 20
 _HONOUR_INDEX = {c: i for i, c in enumerate(W.HONOURS)}   # K♥ 0, Q♥ 1, J♥ 2 (bit = 1 << i)
 
 
-def _cid(card: Card) -> int:
-    """The kernel's card number: suit * 16 + (rank - 6)."""
-    return int(card.suit) * 16 + int(card.rank) - 6
-
-
-def _card(cid: int) -> Card:
-    return Card(Suit(cid >> 4), Rank((cid & 15) + 6))
+_cid = hearts_solver_id     # the kernel's card number: suit * 16 + (rank - 6) (simulate.kernel_tables)
+_card = hearts_solver_card
 
 
 # ---- a player's summary and the tables, from the engine -----------------------------------

@@ -21,12 +21,12 @@ random entry point draws it that way). Entry points: :func:`simulate_armenian_du
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
 
 import numpy as np
 
 from cardkit.core.bots import Bot
-from cardkit.core.cards import Card, Rank, Suit, deck as make_deck
+from cardkit.core.cards import Rank
 from cardkit.core.dealing import as_generator, check_rules
 from cardkit.core.errors import CardkitError
 from cardkit.core.notation import parse_suit
@@ -49,6 +49,11 @@ from ._core import (
     popcount,
     random_bit,
 )
+from .kernel_tables import (  # the kernels' tables, built in one module (issue 30)
+    durak_point_masks as _point_masks,
+    durak_strength as strength,
+    durak_tables as kernel_tables,
+)
 from .trick_rule import durak_beaters_batch, durak_duty_batch
 
 __all__ = ["DurakBatch", "simulate_armenian_durak", "random_armenian_durak", "DurakRulePolicyBot",
@@ -60,63 +65,6 @@ STACKS = D.STACKS
 NO_DRAW = -2
 #: ``draws`` value: a draw was offered and declined (``Draw(None)``).
 DECLINED = -1
-
-
-def strength(card: Card, rules=None) -> int:
-    """Strength within the suit for the simulator's bit order (RULES.md §3.1): the special
-    card 0, then upwards to the ace (``rank - special rank``). The special card's one win,
-    over the ace, is handled apart."""
-    return int(card.rank) - int((rules or D.Rules()).special)
-
-
-@dataclass(frozen=True)
-class _Tables:
-    cards: tuple            # the deck, in cardkit.deck order
-    bit_of: np.ndarray      # card number -> bit, uint8
-    card_of: np.ndarray     # bit -> card number (-1 unused), int8
-    bits: np.ndarray        # card number -> single-bit mask, uint64
-    full: np.uint64
-    top: int                # the ace's strength
-    special: np.uint64      # the special cards
-    aces: np.uint64
-    by_points: tuple        # masks of the J, Q, K, A and special cards (the rule policy's losing order)
-    zero: np.uint64         # the cards worth nothing
-
-
-@cache
-def kernel_tables(deck_size: int) -> _Tables:
-    rules = D.Rules(deck=deck_size)
-    cards = tuple(make_deck(deck_size))
-    bit_of = np.array([4 * strength(c, rules) + int(c.suit) for c in cards], dtype=np.uint8)
-    card_of = np.full(64, -1, dtype=np.int8)
-    card_of[bit_of] = np.arange(deck_size)
-    bits = ONE << bit_of.astype(U64)
-
-    def mask(pred):
-        return U64(np.bitwise_or.reduce(bits[[i for i, c in enumerate(cards) if pred(c)]]))
-
-    ranks = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
-    by_points = tuple(mask(lambda c, r=r: c.rank == r) for r in ranks) + (mask(lambda c: c.rank == rules.special),)
-    zero = mask(lambda c: D.card_points(c, None, rules) == 0)
-    return _Tables(cards, bit_of, card_of, bits, U64(np.bitwise_or.reduce(bits)),
-                   int(Rank.ACE) - int(rules.special), by_points[4], by_points[3], by_points, zero)
-
-
-@cache
-def _point_masks(rules) -> tuple[np.ndarray, np.ndarray]:
-    """Card points as the engine counts them (:func:`~cardkit.games.armenian_durak.card_points`,
-    RULES.md §3.1, ``trump_six_double`` included): ``(values, masks)``, ``values`` (V,)
-    int32 the distinct nonzero points, ``masks`` (4, V) uint64: under trump suit ``t`` the
-    cards (simulator bits) worth ``values[k]``."""
-    tb = kernel_tables(rules.deck)
-    pts = [[D.card_points(c, Suit(t), rules) for c in tb.cards] for t in range(4)]
-    values = np.array(sorted({p for row in pts for p in row} - {0}), dtype=np.int32)
-    masks = np.zeros((4, len(values)), dtype=U64)
-    for t in range(4):
-        for i, p in enumerate(pts[t]):
-            if p:
-                masks[t, np.searchsorted(values, p)] |= tb.bits[i]
-    return values, masks
 
 
 def layout_columns(rules=None) -> dict[str, np.ndarray]:

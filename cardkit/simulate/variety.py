@@ -20,7 +20,7 @@ import numpy as np
 
 from cardkit.core._checks import is_whole
 from cardkit.core.bots import Bot
-from cardkit.core.cards import Card, deck
+from cardkit.core.cards import deck
 from cardkit.core.dealing import as_generator, check_rules, check_seat
 from cardkit.core.errors import CardkitError, quote
 from cardkit.core.tricks import winning_index
@@ -47,6 +47,11 @@ from ._core import (
     popcount,
     reverse_strength,
 )
+from .kernel_tables import (  # the kernels' tables, built in one module (issue 30)
+    VarietyTables as _Tables,
+    variety_strength as strength,
+    variety_tables as kernel_tables,
+)
 
 __all__ = ["VarietyBatch", "BITS", "kernels_for", "simulate_variety", "random_variety", "auction_for", "RulePolicyBot",
            "WeakestBot", "strength", "kernel_tables", "play_batch"]
@@ -55,71 +60,6 @@ PLAYERS = 4
 TRICKS = 13
 #: The 52 card bits of a layout (strengths 0..12 of the four suits).
 _DECK = U64((1 << 52) - 1)
-
-
-def strength(card: Card, lowest_wins: bool = False) -> int:
-    """A card's strength within its suit, 0 (weakest) .. 12 (strongest), RULES.md §1.5:
-    the rank order, reversed in contract 6 (``lowest_wins``)."""
-    return 14 - int(card.rank) if lowest_wins else int(card.rank) - 2
-
-
-# ---- tables, one row per contract (row 0 unused), built from the engine's CONTRACTS ----
-
-@dataclass(frozen=True)
-class _Tables:
-    bit_of: np.ndarray      # (9*52,) uint8: contract*52 + Card.index -> bit position
-    card_of: np.ndarray     # (9*64,) int8: contract*64 + bit -> Card.index (-1 unused)
-    cv: np.ndarray          # (9*64,) int16: contract*64 + bit -> card points (§1.2)
-    pos: np.ndarray         # (9,) uint64: cards worth > 0
-    neg: np.ndarray         # (9,) uint64: cards worth < 0
-    zero: np.ndarray        # (9,) uint64: cards worth 0
-    trump: np.ndarray       # (9,) int32: trump suit or -1
-    per_trick: np.ndarray   # (9,) int32
-    majority: np.ndarray    # (9,) int32
-    sum_cv: np.ndarray      # (9,) int32: points of all 52 cards
-    v_pos: np.ndarray       # (9,) int32: the one positive card value of the contract (or 0)
-    v_neg: np.ndarray       # (9,) int32: the one negative card value (or 0)
-    reversed: np.ndarray    # (9,) bool: lowest card wins (contract 6)
-
-
-@cache
-def kernel_tables(contract_values: str) -> _Tables:
-    """Bit layouts and scoring tables of the eight contracts (index 0 repeats contract 1)
-    under ``contract_values`` (``"book"``, its older name ``"seed"``, or ``"halved_2_7"``;
-    RULES.md §1.2)."""
-    table = V.contracts(V.Rules(contract_values=contract_values))
-    bit_of = np.zeros(9 * 52, dtype=np.uint8)
-    card_of = np.full(9 * 64, -1, dtype=np.int8)
-    cv = np.zeros(9 * 64, dtype=np.int16)
-    pos, neg, zero = (np.zeros(9, dtype=U64) for _ in range(3))
-    trump = np.full(9, -1, dtype=np.int32)
-    per_trick, majority, sum_cv, v_pos, v_neg = (np.zeros(9, dtype=np.int32) for _ in range(5))
-    rev = np.zeros(9, dtype=bool)
-    for n in range(9):
-        c = table[max(n, 1)]
-        for card in deck(52):
-            b = 4 * strength(card, c.lowest_wins) + int(card.suit)
-            bit_of[n * 52 + card.index] = b
-            card_of[n * 64 + b] = card.index
-            v = c.card_values[card.index]
-            cv[n * 64 + b] = v
-            mask = U64(1 << b)
-            if v > 0:
-                pos[n] |= mask
-            elif v < 0:
-                neg[n] |= mask
-            else:
-                zero[n] |= mask
-        trump[n] = -1 if c.trump is None else int(c.trump)
-        per_trick[n], majority[n], sum_cv[n] = c.per_trick, c.majority, sum(c.card_values)
-        values = set(c.card_values)
-        # scoring by popcount needs one positive and one negative value per contract (§1.2)
-        assert len([v for v in values if v > 0]) <= 1 and len([v for v in values if v < 0]) <= 1
-        v_pos[n] = max(values | {0})
-        v_neg[n] = min(values | {0})
-        rev[n] = c.lowest_wins
-    return _Tables(bit_of, card_of, cv, pos, neg, zero, trump, per_trick, majority, sum_cv,
-                   v_pos, v_neg, rev)
 
 
 #: The 52 cards, for the object twins.

@@ -18,14 +18,13 @@ from functools import cache, cached_property
 import numpy as np
 
 from cardkit.core.bots import Bot
-from cardkit.core.cards import Card, Rank, Suit, deck
+from cardkit.core.cards import Card, Rank, Suit
 from cardkit.core.dealing import as_generator
 from cardkit.core.errors import CardkitError
 from cardkit.core.tricks import winning_index
 
 from ..games import warsaw_hearts as W
 from ._core import (
-    ONE,
     SUIT_MASK,
     U64,
     ZERO,
@@ -43,21 +42,21 @@ from ._core import (
     policy_codes,
     popcount,
 )
+from .kernel_tables import hearts_layout  # the kernels' tables, built in one module (issue 30)
 from .variety import kernels_for as _kernels
 
 __all__ = ["WarsawHeartsBatch", "simulate_warsaw_hearts", "random_warsaw_hearts",
            "HeartsRulePolicyBot", "HeartsWeakestBot", "DECK36", "BITS", "play_batch"]
 
 #: The 36-card deck in :func:`cardkit.deck` order; a card's number is its position here.
-DECK36: tuple[Card, ...] = tuple(deck(36))
+DECK36: tuple[Card, ...] = hearts_layout().deck
 _INDEX36 = {c: i for i, c in enumerate(DECK36)}
-#: card number -> bit position (4 * (rank - 6) + suit), uint8
-BIT_OF = np.array([4 * (int(c.rank) - 6) + int(c.suit) for c in DECK36], dtype=np.uint8)
-CARD_OF = np.full(64, -1, dtype=np.int8)
-CARD_OF[BIT_OF] = np.arange(36)
-BITS = ONE << BIT_OF.astype(U64)
+#: card number -> bit position (4 * (rank - 6) + suit), uint8 (:func:`~.kernel_tables.hearts_layout`)
+BIT_OF = hearts_layout().bit_of
+CARD_OF = hearts_layout().card_of
+BITS = hearts_layout().bits
 FULL = np.bitwise_or.reduce(BITS)
-_K, _Q, _J = (U64(1) << U64(int(BIT_OF[_INDEX36[h]])) for h in W.HONOURS)
+_K, _Q, _J = hearts_layout().honours
 HONOURS = _K | _Q | _J
 HEARTS = SUIT_MASK[int(Suit.HEARTS)] & FULL
 
