@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from positions import play_at_random, variety_in_contract
 
 from cardkit import CardkitError, analysis as A
 from cardkit.advisor import _declarer_points, advise
@@ -14,16 +15,10 @@ HAND_A = "KQ7.AJ5.KQ84.A92"   # fig. 65 а (RULES.md §1.8)
 
 
 def _position(seed, contract, tricks_left, rules):
-    from cardkit.simulate.variety import auction_for
     rng = np.random.default_rng([seed, contract])
-    s = V.new_deal(seed=seed, dealer=seed % 4, rules=rules)
     d1, d2 = (int(x) for x in rng.choice(4, size=2, replace=False))
-    for b in auction_for(contract, (d1, d2), s.dealer):
-        s.apply_action(b)
-    while sum(map(len, s.hands)) > 4 * tricks_left:
-        la = s.legal_actions()
-        s.apply_action(la[int(rng.integers(len(la)))])
-    return s
+    s = variety_in_contract(seed, contract, (d1, d2), rules=rules)
+    return play_at_random(s, rng, until=lambda s: sum(map(len, s.hands)) <= 4 * tricks_left)
 
 
 @pytest.mark.parametrize("tie", ["declarers_lose", "no_bonus"])

@@ -7,40 +7,26 @@ import random
 
 import numpy as np
 import pytest
+from positions import play_at_random, variety_in_contract
 
 import cardkit.analysis as A
 from cardkit.errors import CardkitError, StateError
 from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
-from cardkit.simulate.variety import auction_for
 
 
 def variety_position(seed, contract, played, rules=None):
-    rng = random.Random(seed)
-    st = V.new_deal(seed=seed, dealer=seed % 4, rules=rules)
-    for b in auction_for(contract, (1, 3), seed % 4):
-        st.apply_action(b)
-    for _ in range(played):
-        st.apply_action(rng.choice(st.legal_actions()))
-    return st
+    return play_at_random(variety_in_contract(seed, contract, rules=rules), random.Random(seed), actions=played)
 
 
 def hearts_position(seed, players, played):
-    rng = random.Random(seed)
-    st = W.new_deal(seed=seed, players=players)
-    for _ in range(played):
-        st.apply_action(rng.choice(st.legal_actions()))
-    return st
+    return play_at_random(W.new_deal(seed=seed, players=players), random.Random(seed), actions=played)
 
 
 def durak_position(seed, played):
     rng = random.Random(seed)
     st = D.new_deal(seed=seed)
     st.apply_action(st.legal_actions()[0])
-    for _ in range(played):
-        if st.phase == "over":
-            break
-        st.apply_action(rng.choice(st.legal_actions()))
-    return st
+    return play_at_random(st, rng, actions=played)
 
 
 CASES = [

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import play_at_random, variety_in_contract
 
 from cardkit.analysis import SearchLimit, variety as AV
 from cardkit.errors import StateError
 from cardkit.games import variety as V
-from cardkit.simulate.variety import auction_for
 
 RULES = [V.Rules(), V.Rules(tie="no_bonus"), V.Rules(contract_values="halved_2_7")]
 
@@ -70,13 +70,8 @@ def position(seed: int, contract: int, cards_left: int, rules=None):
     """A Variety deal played at random until ``cards_left`` cards are still in hand."""
     rng = random.Random(seed)
     dealer = rng.randrange(4)
-    st = V.new_deal(seed=seed, dealer=dealer, rules=rules)
-    decl = tuple(rng.sample(range(4), 2))
-    for b in auction_for(contract, decl, dealer):
-        st.apply_action(b)
-    while sum(map(len, st.hands)) > cards_left:
-        st.apply_action(rng.choice(st.legal_actions()))
-    return st
+    st = variety_in_contract(seed, contract, tuple(rng.sample(range(4), 2)), dealer=dealer, rules=rules)
+    return play_at_random(st, rng, until=lambda s: sum(map(len, s.hands)) <= cards_left)
 
 
 def check_position(st, memo=None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from positions import play_at_random
 
 from cardkit import CardkitError, NotationError
 from cardkit.codes import deal_code, deal_from_code
@@ -17,14 +18,7 @@ CODES = ["V-4821", "V-4821-D3-L2", "V-17-C1-T1", "W-17", "W-17-P3", "W-5-H1-B1-S
 
 
 def _played(code: str, n: int, seed: int = 1):
-    st = deal_from_code(code)
-    rng = np.random.default_rng(seed)
-    for _ in range(n):
-        if st.is_terminal():
-            break
-        legal = list(st.legal_actions())
-        st.apply_action(legal[rng.integers(len(legal))])
-    return st
+    return play_at_random(deal_from_code(code), np.random.default_rng(seed), actions=n)
 
 
 def _cards_form(code: str) -> str:

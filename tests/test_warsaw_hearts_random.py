@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from positions import play_at_random
 
 from cardkit.cards import Suit, deck
 from cardkit.games.warsaw_hearts import HONOURS, State, new_deal, penalty_and_bonus
@@ -25,11 +26,7 @@ PENALTY_VALUES = {0, 2, 3, 4, 10, 15, 20}
 
 
 def random_deal(players: int, i: int, rng: np.random.Generator) -> State:
-    state = new_deal(players=players, dealer=i % players, seed=i)
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply_action(legal[int(rng.integers(len(legal)))])
-    return state
+    return play_at_random(new_deal(players=players, dealer=i % players, seed=i), rng)
 
 
 def check_deal(state: State, players: int) -> None:

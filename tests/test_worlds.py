@@ -12,44 +12,28 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from positions import play_at_random, variety_in_contract
 
 import cardkit.analysis as A
 from cardkit.analysis import armenian_durak as AD, worlds
 from cardkit.errors import CardkitError, NotationError, StateError
 from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
-from cardkit.simulate.variety import auction_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def variety_position(seed, contract, played):
-    rng = random.Random(seed)
-    st = V.new_deal(seed=seed, dealer=seed % 4)
-    for b in auction_for(contract, (1, 3), seed % 4):
-        st.apply_action(b)
-    for _ in range(played):
-        st.apply_action(rng.choice(st.legal_actions()))
-    return st
+    return play_at_random(variety_in_contract(seed, contract), random.Random(seed), actions=played)
 
 
 def hearts_position(seed, players, played):
-    rng = random.Random(seed)
-    st = W.new_deal(seed=seed, players=players)
-    for _ in range(played):
-        st.apply_action(rng.choice(st.legal_actions()))
-    return st
+    return play_at_random(W.new_deal(seed=seed, players=players), random.Random(seed), actions=played)
 
 
 def durak_position(seed, played, rules=None):
     st = D.new_deal(seed=seed, dealer=seed % 2, rules=rules)
     st.apply_action(D.PickTrump(seed % 6))
-    r = np.random.default_rng(seed)
-    for _ in range(played):
-        if st.is_terminal():
-            break
-        la = st.legal_actions()
-        st.apply_action(la[int(r.integers(len(la)))])
-    return st
+    return play_at_random(st, np.random.default_rng(seed), actions=played)
 
 
 def true_hidden(st, seat):
