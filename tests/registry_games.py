@@ -15,3 +15,14 @@ ENTRIES = tuple(_BY_LETTER.values())
 GAMES = {e.name: e.engine() for e in ENTRIES}
 NAMES = tuple(GAMES)
 ENGINES = tuple(GAMES.values())
+
+
+def every_game(names, table: str) -> None:
+    """Fail (at collection) unless the game names of a test's own table (its variants, pages or
+    positions of each game) cover every game of the registry, and no other.
+
+    :raises AssertionError: naming the games missing or unknown in ``table``.
+    """
+    have = set(names)
+    missing, unknown = set(NAMES) - have, have - set(NAMES)
+    assert not missing and not unknown, f"{table}: missing {sorted(missing)}, unknown {sorted(unknown)}"

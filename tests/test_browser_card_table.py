@@ -17,15 +17,17 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from registry_games import every_game
 
 pytestmark = pytest.mark.browser
 
-GAMES = {
+PLAY_PAGES = {
     "variety": "variety/2_play.ipynb",
     "warsaw_hearts": "warsaw_hearts/2_play.ipynb",
     "armenian_durak": "armenian_durak/2_play.ipynb",
 }
 VIEWPORTS = {"laptop": (1366, 768), "phone": (390, 844), "projector": (1920, 1080)}
+every_game(PLAY_PAGES, "PLAY_PAGES")
 
 _IN_VIEW_JS = """(sel) => {
   const r = document.querySelector(sel).getBoundingClientRect();
@@ -66,7 +68,7 @@ def _label(card) -> str:
     return rank + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[cid[-1]]
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", list(PLAY_PAGES))
 def test_the_card_table_plays_on_every_screen(dashboard, page, game):
     """One page a game (a page load is ~6 CPU-s of Voila, kernel and Chromium; issue 13):
     the projector first, opened with ``?size=large``; then Large cards off, and at the
@@ -74,7 +76,7 @@ def test_the_card_table_plays_on_every_screen(dashboard, page, game):
     dealer deals again) played as far as a refused card and a card played by the keyboard."""
     page.emulate_media(reduced_motion="reduce")  # no animation: positions are final at once
     page.set_viewport_size(dict(zip(("width", "height"), VIEWPORTS["projector"])))
-    page = dashboard(GAMES[game], query="size=large")
+    page = dashboard(PLAY_PAGES[game], query="size=large")
     table = page.locator(".ckt")
     expect(table).to_have_count(1)
     expect(table).to_have_class(re.compile(r"\bckt-large\b"))
@@ -111,7 +113,7 @@ def _play_on_the_screen(page, game: str, where: str) -> None:
     # the table scrolled to: the trick and the whole hand are in the window together
     page.evaluate("() => document.querySelector('.ckt-felt').scrollIntoView({block: 'start'})")
     trick, hand = page.evaluate(_IN_VIEW_JS, ".ckt-trick"), page.evaluate(_IN_VIEW_JS, ".ckt-hand")
-    assert 0 <= trick["top"] and hand["bottom"] <= hand["h"], (trick, hand)
+    assert trick["top"] >= 0 and hand["bottom"] <= hand["h"], (trick, hand)
     assert hand["left"] >= 0 and hand["right"] <= width and trick["right"] <= width, (trick, hand)
 
     # a legal card by a click: raised, outlined, named in words

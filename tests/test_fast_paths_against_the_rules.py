@@ -23,6 +23,7 @@ import sys
 
 import numpy as np
 import pytest
+from registry_games import every_game
 
 from cardkit import Card, IllegalActionError, Rank, Suit, deck, parse_card
 from cardkit.bots import RandomBot
@@ -31,10 +32,11 @@ from cardkit.notation import format_cards
 from cardkit.state import fast_copy
 
 CARDS = deck(52)
-GAMES = [(variety, {}), (variety, {"rules": variety.Rules(contract_values="halved_2_7", lead="left_of_dealer")}),
+VARIANTS = [(variety, {}), (variety, {"rules": variety.Rules(contract_values="halved_2_7", lead="left_of_dealer")}),
          (wh, {"players": 3}), (wh, {"players": 4}), (ad, {}), (ad, {"rules": ad.Rules(deck=52)}),
          (ad, {"rules": ad.Rules(deck=52, trump_six_double=True, draw_after="lead")})]
 IDS = ["variety", "variety-halved", "wh3", "wh4", "durak36", "durak52", "durak52-double-lead"]
+every_game({m.__name__.rsplit(".", 1)[1] for m, _kw in VARIANTS}, "VARIANTS")
 
 
 def _states(module, seed, **kw):
@@ -98,7 +100,7 @@ def _durak_history_seen_by(state, seat):
     return tuple(out)
 
 
-@pytest.mark.parametrize("module, kw", GAMES, ids=IDS)
+@pytest.mark.parametrize("module, kw", VARIANTS, ids=IDS)
 def test_observations_hold_what_the_state_shows_and_behave_as_frozen_dataclasses(module, kw):
     phases = set()
     for seed in (11, 12):
@@ -256,7 +258,7 @@ def _message_by_rules(state, card, playable, legal):
     return f"{card} is not in seat {seat}'s hand: it holds {format_cards(playable)}"
 
 
-@pytest.mark.parametrize("module, kw", GAMES, ids=IDS)
+@pytest.mark.parametrize("module, kw", VARIANTS, ids=IDS)
 def test_every_card_is_accepted_or_refused_by_the_rules_with_their_message(module, kw):
     for state in _states(module, 21, **kw)[::2]:
         if state.phase != "play":
@@ -313,7 +315,7 @@ def test_hand_edited_states_are_checked_as_the_hands_and_trick_show():
                 u.clone().apply_action(c)
 
 
-@pytest.mark.parametrize("module, kw", GAMES, ids=IDS)
+@pytest.mark.parametrize("module, kw", VARIANTS, ids=IDS)
 def test_a_card_not_held_is_refused_before_the_legal_cards_are_listed(module, kw):
     """A broken state (the open trick removed by hand) still refuses a card the player does
     not hold with the game's message, as before the shortcut: only a held card needs the
@@ -355,7 +357,7 @@ def test_fast_copy_copies_every_mutable_level():
     assert fast_copy(shallow) == shallow and fast_copy(shallow) is not shallow
 
 
-@pytest.mark.parametrize("module, kw", GAMES, ids=IDS)
+@pytest.mark.parametrize("module, kw", VARIANTS, ids=IDS)
 def test_clones_and_undo_share_nothing_mutable(module, kw):
     s = module.new_deal(seed=31, **kw)
     rng = np.random.default_rng(31)

@@ -15,14 +15,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
+from registry_games import every_game
 
-from cardkit import Card, CardkitError, Rank, Suit, deck
-from cardkit import codes, records
-from cardkit.games import armenian_durak as D
-from cardkit.games import variety as V
-from cardkit.games import warsaw_hearts as W
+from cardkit import Card, CardkitError, Rank, Suit, codes, deck, records
+from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
 
 FUZZ = settings(deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -33,7 +30,7 @@ def fuzz(examples: int) -> settings:
     return settings(FUZZ, max_examples=examples)
 
 #: Every game and variant: (name, a deal from a seed)
-GAMES = {
+DEALERS = {
     "variety": lambda seed: V.new_deal(seed=seed, dealer=seed % 4),
     "variety-variants": lambda seed: V.new_deal(seed=seed, rules=V.Rules(lead="left_of_dealer", tie="no_bonus",
                                                                        contract_values="halved_2_7")),
@@ -43,6 +40,7 @@ GAMES = {
     "armenian_durak-52": lambda seed: D.new_deal(seed=seed, rules=D.Rules(deck=52, trump_six_double=True)),
     "armenian_durak-36-trump": lambda seed: D.new_deal(seed=seed, trump="H"),
 }
+every_game({g.split("-")[0] for g in DEALERS}, "DEALERS")
 
 BIG = "9" * 5000
 
@@ -84,11 +82,11 @@ def _one_line(e: BaseException) -> None:
     assert len(text) < 700, f"{len(text)} characters: {text[:200]}"
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(DEALERS))
 @fuzz(25)
 @given(data=st.data(), seed=st.integers(0, 10 ** 6))
 def test_random_actions_every_rejection_is_a_cardkit_error_and_changes_nothing(game, data, seed):
-    state = GAMES[game](seed)
+    state = DEALERS[game](seed)
     for _ in range(data.draw(st.integers(20, 160), label="steps")):
         legal = state.legal_actions()
         kind = data.draw(st.sampled_from(["legal", "legal", "legal", "text", "object"]), label="kind")
@@ -163,7 +161,7 @@ def _mutate(data, path, junk, delete: bool):
 
 
 def _played(game: str, seed: int, steps: int):
-    state = GAMES[game](seed)
+    state = DEALERS[game](seed)
     for _ in range(steps):
         legal = state.legal_actions()
         if not legal:
@@ -172,7 +170,7 @@ def _played(game: str, seed: int, steps: int):
     return state
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(DEALERS))
 @fuzz(100)
 @given(data=st.data(), seed=st.integers(0, 1000), steps=st.integers(0, 40))
 def test_from_json_of_mutated_saved_deals(game, data, seed, steps):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from registry_games import every_game
 from test_i18n_tables import CODE, not_through_catalog
 from test_lesson_text_ru import ru_findings
 
@@ -23,8 +24,9 @@ from cardkit_widgets import DurakTable, VarietyTable, WarsawHeartsTable
 SMALL = re.compile(r"<small>.*?</small>")
 TAG = re.compile(r"<[^>]*>")
 
-GAMES = [(WarsawHeartsTable, {"players": 4}), (DurakTable, {"first_dealer": 1}), (VarietyTable, {})]
+TABLES = [(WarsawHeartsTable, {"players": 4}), (DurakTable, {"first_dealer": 1}), (VarietyTable, {})]
 IDS = ["warsaw_hearts", "armenian_durak", "variety"]
+every_game(IDS, "TABLES")
 
 
 def _hints_and_review(cls, kw, lang: str) -> tuple[list[str], object]:
@@ -50,7 +52,7 @@ def _hints_and_review(cls, kw, lang: str) -> tuple[list[str], object]:
     return [x for x in out if x], t
 
 
-@pytest.mark.parametrize(("cls", "kw"), GAMES, ids=IDS)
+@pytest.mark.parametrize(("cls", "kw"), TABLES, ids=IDS)
 def test_hint_and_review_in_the_pseudo_language(cls, kw):
     texts, _t = _hints_and_review(cls, kw, "qps")
     assert sum("⟦<b>Ĥíńť:</b>" in x for x in texts) >= 5
@@ -59,7 +61,7 @@ def test_hint_and_review_in_the_pseudo_language(cls, kw):
     assert not bad, sorted(bad)
 
 
-@pytest.mark.parametrize(("cls", "kw"), GAMES, ids=IDS)
+@pytest.mark.parametrize(("cls", "kw"), TABLES, ids=IDS)
 def test_hint_and_review_show_no_latin_word_in_russian(cls, kw):
     texts, t = _hints_and_review(cls, kw, "ru")
     found = ru_findings([("hint or review", TAG.sub(" ", x)) for x in texts])

@@ -15,14 +15,13 @@ import re
 
 import ipywidgets as W
 import pytest
+from registry_games import NAMES as GAMES
 from test_i18n_tables import TAG, plain_words
 from test_lesson_text import LESSONS
 from test_lesson_text_ru import ru_findings
 
 from cardkit.errors import CardkitError
 from cardkit_widgets.problems import ProblemSet
-
-GAMES = ("variety", "warsaw_hearts", "armenian_durak")
 
 
 def _texts(w, out: list[str]) -> None:

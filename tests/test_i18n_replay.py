@@ -22,6 +22,7 @@ import re
 
 import numpy as np
 import pytest
+from registry_games import every_game
 from test_i18n_tables import TAG, plain_words
 from test_lesson_text_ru import ru_findings
 
@@ -30,10 +31,11 @@ from cardkit.games import armenian_durak as ad, variety, warsaw_hearts as wh
 from cardkit.i18n import translation
 from cardkit.replay import ALL, Replay, commentary, explain_trick_winner
 
-GAMES = [("variety", lambda seed: variety.new_deal(seed=seed, dealer=seed % 4)),
+DEALS = [("variety", lambda seed: variety.new_deal(seed=seed, dealer=seed % 4)),
          ("warsaw_hearts 3", lambda seed: wh.new_deal(seed=seed, players=3)),
          ("warsaw_hearts 4", lambda seed: wh.new_deal(seed=seed, players=4, dealer=1)),
          ("armenian_durak", lambda seed: ad.new_deal(seed=seed, dealer=seed % 2))]
+every_game({g.split()[0] for g, _m in DEALS}, "DEALS")
 
 
 def _names(players: int, lang: str) -> list[str]:
@@ -68,7 +70,7 @@ def _replay_texts(lang: str, seeds=(1, 2)) -> dict[str, list[str]]:
     start to the end, back trick by trick, for each viewer; and the transcripts."""
     tr = translation(lang)
     out: dict[str, list[str]] = {}
-    for game, make in GAMES:
+    for game, make in DEALS:
         texts = out.setdefault(game, [])
         for seed in seeds:
             for st in _played(make, seed):
@@ -94,7 +96,7 @@ def russian_texts():
     return _replay_texts("ru")
 
 
-@pytest.mark.parametrize("game", [g for g, _m in GAMES])
+@pytest.mark.parametrize("game", [g for g, _m in DEALS])
 def test_every_word_of_the_commentary_comes_through_the_catalog(pseudo_texts, game):
     texts = pseudo_texts[game]
     assert len(texts) > 200
@@ -107,7 +109,7 @@ def _ru_plural(n: int) -> int:
     return 0 if n % 10 == 1 and n % 100 != 11 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
 
 
-@pytest.mark.parametrize("game", [g for g, _m in GAMES])
+@pytest.mark.parametrize("game", [g for g, _m in DEALS])
 def test_the_commentary_in_russian(russian_texts, game):
     texts = russian_texts[game]
     findings = ru_findings([(game, t) for t in texts])
@@ -142,7 +144,7 @@ def test_a_spectator_reads_only_public_facts_in_russian():
     full: list[str] = []
     public: list[str] = []
     for seed in range(6):
-        _st, half = _played(GAMES[1][1], seed)
+        _st, half = _played(DEALS[1][1], seed)
         f = [x for ls in Replay(half, viewer=ALL, lang="ru").lines for x in ls]
         p = [x for ls in Replay(half, lang="ru").lines for x in ls]
         assert len(f) == len(p)
@@ -154,7 +156,7 @@ def test_a_spectator_reads_only_public_facts_in_russian():
 
 
 def test_explain_trick_winner_and_commentary_take_the_language():
-    st, _half = _played(GAMES[0][1], 1)
+    st, _half = _played(DEALS[0][1], 1)
     trick = st.completed_tricks[0]
     en, ru = explain_trick_winner(st, trick), explain_trick_winner(st, trick, lang="ru")
     assert en.split()[0] == str(trick.cards[st._trick_winner_index(trick)])
@@ -169,12 +171,12 @@ def test_explain_trick_winner_and_commentary_take_the_language():
 
 
 def test_english_keeps_the_learners_you_with_its_verb():
-    st, _half = _played(GAMES[3][1], 1)
+    st, _half = _played(DEALS[3][1], 1)
     lines = [x for ls in Replay(st, names=["You", "Your opponent"]).lines for x in ls]
     assert any(x.startswith("You play ") for x in lines) and any(x.startswith("Your opponent plays ") for x in lines)
     assert any(" to you: " in x for x in lines) and any(" to your opponent: " in x for x in lines)
     assert not any("seat" in x for x in lines)
-    st4, _half = _played(GAMES[0][1], 2)
+    st4, _half = _played(DEALS[0][1], 2)
     lines = [x for ls in Replay(st4, names=["You", "West", "North", "East"]).lines for x in ls]
     assert any(re.match(r"You \((?:declarer|defender)\) play ", x) for x in lines)
     assert any(x.startswith("You bid ") for x in lines) or any(x.startswith("West bids ") for x in lines)

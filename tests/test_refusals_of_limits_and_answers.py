@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from registry_games import every_game
 
 import cardkit.analysis as A
 from cardkit import CardkitError
@@ -55,7 +56,8 @@ def _over(st):
     return st
 
 
-GAMES = {"variety": _variety, "warsaw_hearts": _hearts, "armenian_durak": _durak}
+POSITIONS = {"variety": _variety, "warsaw_hearts": _hearts, "armenian_durak": _durak}
+every_game(POSITIONS, "POSITIONS")
 
 BAD_NODES = [0, -1, -(2 ** 70), "5", 2.0, 1.5, True, False, np.bool_(True), [5], 2 ** 63, 2 ** 64, 10 ** 400,
              np.uint64(2 ** 63)]
@@ -68,11 +70,11 @@ def _ids(values):
 
 # ---- max_nodes: one check for every search with a node limit --------------------------------
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(POSITIONS))
 @pytest.mark.parametrize("bad", BAD_NODES, ids=_ids(BAD_NODES))
 def test_max_nodes_refused_before_the_search(game, bad, monkeypatch):
     from cardkit.analysis import armenian_durak as AD, variety as AV, warsaw_hearts as AW
-    st = GAMES[game]()
+    st = POSITIONS[game]()
     before = st.to_json()
 
     def no_search(*args, **kwargs):
@@ -87,16 +89,16 @@ def test_max_nodes_refused_before_the_search(game, bad, monkeypatch):
         assert st.to_json() == before
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(POSITIONS))
 def test_max_nodes_refused_for_a_finished_deal_too(game):
-    st = _over(GAMES[game]())
+    st = _over(POSITIONS[game]())
     with pytest.raises(CardkitError, match="max_nodes"):
         A.solve(st, max_nodes=0)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(POSITIONS))
 def test_the_largest_node_limit_is_accepted(game):
-    st = GAMES[game]()
+    st = POSITIONS[game]()
     assert A.solve(st, max_nodes=2 ** 63 - 1).value == A.solve(st).value
     assert A.analyse(st, max_nodes=np.int64(2 ** 63 - 1)) == A.analyse(st)
 
@@ -128,10 +130,10 @@ def test_advise_max_nodes_is_the_same_check(bad):
 BAD_N = [10 ** 30, 2 ** 63, True, 2.5, -1, "3", None]
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(POSITIONS))
 @pytest.mark.parametrize("bad", BAD_N, ids=_ids(BAD_N))
 def test_sample_worlds_count_is_bounded(game, bad):
-    st = GAMES[game]()
+    st = POSITIONS[game]()
     before = st.to_json()
     t0 = time.perf_counter()
     with pytest.raises(CardkitError, match=r"n=.*whole number 0\.\.10,000 \(worlds"):
@@ -140,10 +142,10 @@ def test_sample_worlds_count_is_bounded(game, bad):
     assert st.to_json() == before
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(POSITIONS))
 def test_sample_worlds_one_past_the_maximum(game):
     from cardkit.analysis import MAX_WORLDS
-    st = GAMES[game]()
+    st = POSITIONS[game]()
     with pytest.raises(CardkitError, match="10,000"):
         A.sample_worlds(st, st.current_player, MAX_WORLDS + 1, np.random.default_rng(0))
     assert len(A.sample_worlds(st, st.current_player, 2, np.random.default_rng(0))) == 2
@@ -189,10 +191,10 @@ def test_review_refuses_a_progress_that_cannot_be_called_before_any_work():
 BAD_SEATS = [4, None, -1, True, 2.0, "0", 10 ** 400, np.bool_(False)]
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(POSITIONS))
 @pytest.mark.parametrize("bad", BAD_SEATS, ids=_ids(BAD_SEATS))
 def test_outcome_seat_must_be_a_seat_of_the_game(game, bad):
-    st = _over(GAMES[game]())
+    st = _over(POSITIONS[game]())
     before = st.to_json()
     with pytest.raises(CardkitError, match=rf"seat .*expected a seat 0\.\.{st.players - 1}"):
         A.outcome(st, bad)
