@@ -1,0 +1,114 @@
+"""Armenian Durak whole deals solved exactly (issue 31): positions searched by ``solve``.
+
+    python benchmarks/durak_whole_deals.py [max_nodes] [--save] [--off NAME,NAME...]
+
+Fixed positions: deals ``D-1`` .. ``D-5`` (``deal_from_code``) after the first trump draw,
+at the first lead (18 tricks left) and after 2, 4, 6 and 8 tricks of seeded random play
+(16, 14, 12, 10 tricks left; each draw chosen at random too). Each row prints the value,
+the positions (nodes: deterministic, what this benchmark measures) and the seconds
+(noise on a shared machine), and the ratio of positions against
+``durak_whole_deals_baseline.json`` (the figures of the code before issue 31's Durak work,
+written by ``--save``; "over" when a search passed the cap). ``--off`` switches kernel
+features off (names of ``cardkit.analysis._durak_kernel.OFF_*`` without the prefix, e.g.
+``--off SURE,HISTORY``) to measure what each buys. The first solve compiles or loads the
+kernel: a warm-up runs first. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from cardkit import analysis as A
+from cardkit.analysis import _durak_kernel as K, armenian_durak as AD
+from cardkit.core.codes import deal_from_code
+
+DEALS = ("D-1", "D-2", "D-3", "D-4", "D-5")
+AFTER = (0, 2, 4, 6, 8)          # tricks played before the position
+BASELINE = Path(__file__).with_name("durak_whole_deals_baseline.json")
+
+
+def position(code: str, tricks: int):
+    """Deal ``code`` after the first trump draw and ``tricks`` tricks of seeded random play,
+    at the next lead."""
+    s = deal_from_code(code)
+    s.apply_action(s.legal_actions()[0])
+    rng = np.random.default_rng([int(code.split("-")[1]), tricks])
+    while len(s.tricks) < tricks or s.phase != "play" or s.trick.cards:
+        la = s.legal_actions()
+        s.apply_action(la[int(rng.integers(len(la)))])
+    return s
+
+
+def load() -> str:
+    return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    cap = int(args[0]) if args else 20_000_000
+    off = 0
+    for i, a in enumerate(sys.argv):
+        if a == "--off":
+            for name in sys.argv[i + 1].split(","):
+                off |= getattr(K, "OFF_" + name.strip().upper())
+    if off:  # the tables are cached per (rules, trump): switch the features in them
+        real = AD._tables
+
+        def switched(rules, trump):
+            tb = real(rules, trump).copy()
+            tb[K.OFF] = off
+            return tb
+        AD._tables = switched
+    base = json.loads(BASELINE.read_text()) if BASELINE.exists() and "--save" not in sys.argv else {}
+    with contextlib.suppress(A.SearchLimit):
+        A.solve(position("D-9", 8), max_nodes=100_000)  # warm-up: load the kernel
+    print(f"cap {cap:,} positions; features off: {off}  [{load()}]")
+    rows = {}
+    for after in AFTER:
+        nodes, times, ratios = [], [], []
+        for code in DEALS:
+            s = position(code, after)
+            key = f"{code}@{after}"
+            t0 = time.perf_counter()
+            try:
+                sol = A.solve(s, max_nodes=cap)
+                n, val = sol.nodes, f"{sol.value:+d}"
+            except A.SearchLimit:
+                n, val = None, "over"
+            sec = time.perf_counter() - t0
+            rows[key] = n
+            b = base.get(key, "?")
+            if n is not None and isinstance(b, int):
+                ratio = f"{b / n:7.2f}x fewer"
+                ratios.append(b / n)
+            elif n is not None and b is None:
+                ratio = "baseline over"
+            else:
+                ratio = ""
+            shown = f"{n:>12,}" if n is not None else f"{'over':>12}"
+            print(f"  {code} after {after} tricks ({18 - after} left): {val:>5} {shown} positions "
+                  f"{sec:7.2f} s  baseline {b if b is None or b == '?' else f'{b:,}'}  {ratio}", flush=True)
+            if n is not None:
+                nodes.append(n)
+                times.append(sec)
+        solved = len(nodes)
+        med = f"median {statistics.median(nodes):,.0f} positions, {statistics.median(times):.2f} s" if nodes else ""
+        gm = (f"; geometric mean {float(np.exp(np.mean(np.log(ratios)))):.2f}x fewer than baseline"
+              if ratios else "")
+        print(f"{18 - after} tricks left: {solved} of {len(DEALS)} within the cap; {med}{gm}  [{load()}]",
+              flush=True)
+    if "--save" in sys.argv:
+        BASELINE.write_text(json.dumps(rows, indent=1) + "\n")
+        print(f"baseline written to {BASELINE}")
+
+
+if __name__ == "__main__":
+    main()
