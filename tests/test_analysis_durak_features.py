@@ -171,3 +171,75 @@ def test_a_capped_search_uses_the_small_table():
     assert A._tt(A.SMALL_TABLE_NODES)[0].shape[0] == 1 << 20
     assert A._tt(A.SMALL_TABLE_NODES + 1)[0].shape[0] == 1 << 22
     assert A._tt(None)[0].shape[0] == 1 << 22
+
+
+def _key(s):
+    """What the rest of the deal depends on: every card's place, the open trick, who
+    moves at which ply, and who can still sweep (the points taken so far do not matter)."""
+    return (frozenset(s.hands[0]), frozenset(s.hands[1]), tuple(s.up[0]), tuple(s.down[0]),
+            tuple(s.up[1]), tuple(s.down[1]), tuple(s.trick.cards), s.trick.leader, s.phase,
+            s.current_player, s.tricks_won(0) == 0, s.tricks_won(1) == 0)
+
+
+def _margin(s, seat: int) -> int:
+    if s.is_terminal():
+        r = s.returns()
+        return r[seat] - r[1 - seat]
+    p = s.points()
+    return p[seat] - p[1 - seat]
+
+
+def _rest(state, memo) -> int:
+    """Plain minimax on the engine, memoised on :func:`_key`: what the player to move
+    gains on the opponent from here to the end of the deal (points, sweep included)."""
+    k = _key(state)
+    if k in memo:
+        return memo[k]
+    mover = state.current_player
+    now = _margin(state, mover)
+    best = -10**9
+    for action in state.legal_actions():
+        s = state.clone()
+        s.apply_action(action)
+        if s.is_terminal():
+            v = _margin(s, mover)
+        else:
+            cm = s.current_player
+            final = _margin(s, cm) + _rest(s, memo)
+            v = final if cm == mover else -final
+        best = max(best, v - now)
+    memo[k] = best
+    return best
+
+
+def _ref_child_memo(state, action, memo) -> int:
+    mover = state.current_player
+    s = state.clone()
+    s.apply_action(action)
+    if s.is_terminal():
+        return _margin(s, mover)
+    cm = s.current_player
+    final = _margin(s, cm) + _rest(s, memo)
+    return final if cm == mover else -final
+
+
+def test_solver_equals_the_plain_minimax_up_to_8_tricks_left():
+    """Random positions with 5 to 8 tricks left (a lead, a reply, a draw; some with the
+    face-down cards kept): ``analyse`` gives every action the value of a plain minimax on
+    the engine (memoised on where every card lies), and ``solve`` the best of them, with
+    every feature on (issue 31)."""
+    rng = np.random.default_rng(31)
+    seen = set()
+    for j in range(12):
+        rules = D.Rules(draw_after="any" if j % 4 else "lead")
+        left = 5 + j % 4
+        s = _position(rng, rules, left, int(rng.integers(3)))
+        if s.is_terminal():
+            continue
+        seen.add((left, s.phase, len(s.trick.cards), any(d is not None for d in s.down[0] + s.down[1])))
+        memo: dict = {}
+        ref = {a: _ref_child_memo(s, a, memo) for a in s.legal_actions()}
+        assert A.analyse(s) == ref, s.to_json()
+        assert A.solve(s).value == max(ref.values())
+    assert {n for n, *_ in seen} == {5, 6, 7, 8}, seen
+    assert {k[1:3] for k in seen} >= {("play", 0), ("play", 1)} and any(k[3] for k in seen), seen
