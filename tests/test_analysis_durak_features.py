@@ -42,7 +42,7 @@ def _values(state, off: int):
     st, tb, kind, _ = A._encode(state)
     tb = tb.copy()
     tb[K.OFF] = off
-    tt, ms, stamp = A._tt()
+    tt, ms, stamp = A._tt(A.SMALL_TABLE_NODES)
     st[K.STAMP] = stamp
     z1, z2 = A._zobrist()
     moves = np.array([A._action_code(a) for a in state.legal_actions()], dtype=np.int64)
@@ -52,7 +52,7 @@ def _values(state, off: int):
     st, tb, kind, _ = A._encode(state)
     tb = tb.copy()
     tb[K.OFF] = off
-    tt, ms, stamp = A._tt()
+    tt, ms, stamp = A._tt(A.SMALL_TABLE_NODES)
     st[K.STAMP] = stamp
     value = int(K.solve_value(st, tb, z1, z2, tt, ms, kind))
     return [int(v) for v in out], value, nodes + int(st[K.NODES])
@@ -170,7 +170,9 @@ def test_a_capped_search_uses_the_small_table():
     assert A._tt(300_000)[0].shape[0] == 1 << 20
     assert A._tt(A.SMALL_TABLE_NODES)[0].shape[0] == 1 << 20
     assert A._tt(A.SMALL_TABLE_NODES + 1)[0].shape[0] == 1 << 22
-    assert A._tt(None)[0].shape[0] == 1 << 22
+    assert A._tt(A.LARGE_TABLE_NODES)[0].shape[0] == 1 << 22
+    assert A._tt(A.LARGE_TABLE_NODES + 1)[0].shape[0] == 1 << 24
+    assert A._tt(None)[0].shape[0] == 1 << 24
 
 
 def _key(s):
