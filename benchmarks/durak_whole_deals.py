@@ -1,6 +1,6 @@
 """Armenian Durak whole deals solved exactly (issue 31): positions searched by ``solve``.
 
-    python benchmarks/durak_whole_deals.py [max_nodes] [--save] [--off NAME,NAME...]
+    python benchmarks/durak_whole_deals.py [max_nodes] [--save] [--off NAME,NAME...] [--after 6,8]
 
 Fixed positions: deals ``D-1`` .. ``D-5`` (``deal_from_code``) after the first trump draw,
 at the first lead (18 tricks left) and after 2, 4, 6 and 8 tricks of seeded random play
@@ -10,7 +10,9 @@ the positions (nodes: deterministic, what this benchmark measures) and the secon
 ``durak_whole_deals_baseline.json`` (the figures of the code before issue 31's Durak work,
 written by ``--save``; "over" when a search passed the cap). ``--off`` switches kernel
 features off (names of ``cardkit.analysis._durak_kernel.OFF_*`` without the prefix, e.g.
-``--off SURE,HISTORY``) to measure what each buys. The first solve compiles or loads the
+``--off SURE,HISTORY``) to measure what each buys; ``--after`` keeps only those rows (tricks
+played). A cap above 20 M positions (or none) gives the search its large table (2**24 entries,
+``LARGE_TABLE_NODES``), so rows of different caps differ above 20 M positions. The first solve compiles or loads the
 kernel: a warm-up runs first. Asserts nothing.
 """
 
@@ -52,7 +54,11 @@ def load() -> str:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    args = [a for i, a in enumerate(sys.argv[1:], 1)
+            if not a.startswith("--") and sys.argv[i - 1] not in ("--off", "--after")]
+    after_rows = AFTER
+    if "--after" in sys.argv:
+        after_rows = tuple(int(x) for x in sys.argv[sys.argv.index("--after") + 1].split(","))
     cap = int(args[0]) if args else 20_000_000
     off = 0
     for i, a in enumerate(sys.argv):
@@ -72,7 +78,7 @@ def main() -> None:
         A.solve(position("D-9", 8), max_nodes=100_000)  # warm-up: load the kernel
     print(f"cap {cap:,} positions; features off: {off}  [{load()}]")
     rows = {}
-    for after in AFTER:
+    for after in after_rows:
         nodes, times, ratios = [], [], []
         for code in DEALS:
             s = position(code, after)
