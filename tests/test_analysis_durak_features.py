@@ -16,7 +16,7 @@ import pytest
 from cardkit.analysis import _durak_kernel as K, armenian_durak as A
 from cardkit.games import armenian_durak as D
 
-ALL_OFF = K.OFF_HISTORY | K.OFF_DRAWDOM | K.OFF_SURE
+ALL_OFF = K.OFF_HISTORY | K.OFF_DRAWDOM | K.OFF_SURE | K.OFF_TRUMPS
 
 
 def _cards_left(s) -> int:
@@ -42,7 +42,7 @@ def _values(state, off: int):
     st, tb, kind, _ = A._encode(state)
     tb = tb.copy()
     tb[K.OFF] = off
-    tt, ms, stamp = A._tt()
+    tt, ms, stamp = A._tt(A.SMALL_TABLE_NODES)
     st[K.STAMP] = stamp
     z1, z2 = A._zobrist()
     moves = np.array([A._action_code(a) for a in state.legal_actions()], dtype=np.int64)
@@ -52,7 +52,7 @@ def _values(state, off: int):
     st, tb, kind, _ = A._encode(state)
     tb = tb.copy()
     tb[K.OFF] = off
-    tt, ms, stamp = A._tt()
+    tt, ms, stamp = A._tt(A.SMALL_TABLE_NODES)
     st[K.STAMP] = stamp
     value = int(K.solve_value(st, tb, z1, z2, tt, ms, kind))
     return [int(v) for v in out], value, nodes + int(st[K.NODES])
@@ -147,7 +147,7 @@ def test_features_never_change_a_value(positions):
     assert changed >= len(positions) // 2  # the switch does switch something
 
 
-@pytest.mark.parametrize("feature", ["OFF_HISTORY", "OFF_DRAWDOM", "OFF_SURE"])
+@pytest.mark.parametrize("feature", ["OFF_HISTORY", "OFF_DRAWDOM", "OFF_SURE", "OFF_TRUMPS"])
 def test_each_feature_alone_changes_no_value(positions, feature):
     """Each feature switched off alone gives the same values; the sure-trick bound at a
     lead (OFF_SURE, issue 31) searches fewer positions in all with it than without."""
@@ -159,7 +159,7 @@ def test_each_feature_alone_changes_no_value(positions, feature):
         assert (on, v_on) == (off, v_off), (s.to_json(), on, off)
         total_on += n_on
         total_off += n_off
-    if bit == K.OFF_SURE:
+    if bit in (K.OFF_SURE, K.OFF_TRUMPS):
         assert total_on < total_off
 
 
@@ -170,4 +170,78 @@ def test_a_capped_search_uses_the_small_table():
     assert A._tt(300_000)[0].shape[0] == 1 << 20
     assert A._tt(A.SMALL_TABLE_NODES)[0].shape[0] == 1 << 20
     assert A._tt(A.SMALL_TABLE_NODES + 1)[0].shape[0] == 1 << 22
-    assert A._tt(None)[0].shape[0] == 1 << 22
+    assert A._tt(A.LARGE_TABLE_NODES)[0].shape[0] == 1 << 22
+    assert A._tt(A.LARGE_TABLE_NODES + 1)[0].shape[0] == 1 << 24
+    assert A._tt(None)[0].shape[0] == 1 << 24
+
+
+def _key(s):
+    """What the rest of the deal depends on: every card's place, the open trick, who
+    moves at which ply, and who can still sweep (the points taken so far do not matter)."""
+    return (frozenset(s.hands[0]), frozenset(s.hands[1]), tuple(s.up[0]), tuple(s.down[0]),
+            tuple(s.up[1]), tuple(s.down[1]), tuple(s.trick.cards), s.trick.leader, s.phase,
+            s.current_player, s.tricks_won(0) == 0, s.tricks_won(1) == 0)
+
+
+def _margin(s, seat: int) -> int:
+    if s.is_terminal():
+        r = s.returns()
+        return r[seat] - r[1 - seat]
+    p = s.points()
+    return p[seat] - p[1 - seat]
+
+
+def _rest(state, memo) -> int:
+    """Plain minimax on the engine, memoised on :func:`_key`: what the player to move
+    gains on the opponent from here to the end of the deal (points, sweep included)."""
+    k = _key(state)
+    if k in memo:
+        return memo[k]
+    mover = state.current_player
+    now = _margin(state, mover)
+    best = -10**9
+    for action in state.legal_actions():
+        s = state.clone()
+        s.apply_action(action)
+        if s.is_terminal():
+            v = _margin(s, mover)
+        else:
+            cm = s.current_player
+            final = _margin(s, cm) + _rest(s, memo)
+            v = final if cm == mover else -final
+        best = max(best, v - now)
+    memo[k] = best
+    return best
+
+
+def _ref_child_memo(state, action, memo) -> int:
+    mover = state.current_player
+    s = state.clone()
+    s.apply_action(action)
+    if s.is_terminal():
+        return _margin(s, mover)
+    cm = s.current_player
+    final = _margin(s, cm) + _rest(s, memo)
+    return final if cm == mover else -final
+
+
+def test_solver_equals_the_plain_minimax_up_to_8_tricks_left():
+    """Random positions with 5 to 8 tricks left (a lead, a reply, a draw; some with the
+    face-down cards kept): ``analyse`` gives every action the value of a plain minimax on
+    the engine (memoised on where every card lies), and ``solve`` the best of them, with
+    every feature on (issue 31)."""
+    rng = np.random.default_rng(31)
+    seen = set()
+    for j in range(12):
+        rules = D.Rules(draw_after="any" if j % 4 else "lead")
+        left = 5 + j % 4
+        s = _position(rng, rules, left, int(rng.integers(3)))
+        if s.is_terminal():
+            continue
+        seen.add((left, s.phase, len(s.trick.cards), any(d is not None for d in s.down[0] + s.down[1])))
+        memo: dict = {}
+        ref = {a: _ref_child_memo(s, a, memo) for a in s.legal_actions()}
+        assert A.analyse(s) == ref, s.to_json()
+        assert A.solve(s).value == max(ref.values())
+    assert {n for n, *_ in seen} == {5, 6, 7, 8}, seen
+    assert {k[1:3] for k in seen} >= {("play", 0), ("play", 1)} and any(k[3] for k in seen), seen

@@ -26,7 +26,12 @@ to win (and the sweep) either way; the leader's sure tricks (cards it can play n
 card the opponent holds or can still draw beats: each wins its trick when led, so the
 leader gets at least their points and the opponent cannot sweep) raise the lower bound to
 twice their points minus all the points still to win (issue 31: 4–23 % fewer positions at
-12 tricks left, about the same at 14). Declining a draw is not searched where a
+12 tricks left, about the same at 14). Sure trumps wherever they lie (``OFF_TRUMPS``): a trump
+no trump of the other seat (held or still face down) beats wins the trick it is played in, so
+the leader's face-down ones add to its sure points, and the opponent's lower the upper bound
+to all the points still to win minus twice theirs (measured on
+``benchmarks/durak_whole_deals.py``: 0–1 % fewer positions at 10 and 12 tricks left, as the
+six of trumps, beaten by every trump but the ace, makes a sure trump rare). Declining a draw is not searched where a
 card to draw is of a plain suit the opponent holds none of (it can bring no duty to follow,
 so drawing it keeps every choice declining keeps). ``tb[OFF]`` switches these off (bits
 ``OFF_*``) for the tests that compare values with and without them. Measured and left out
@@ -86,6 +91,7 @@ TB_SIZE = 256
 OFF_HISTORY = 1  # move ordering by the history of cut-offs (leads, replies)
 OFF_DRAWDOM = 2  # no declining the draw where a draw is as good or better
 OFF_SURE = 4     # the leader's sure tricks raise the lower bound at a lead
+OFF_TRUMPS = 8   # sure trumps wherever they lie (face down too), of both seats, bound both ways
 
 # ---- Zobrist tables (z1 and z2: two independent 64-bit hashes) -------------------------------
 Z_HAND = 0       # + 64 p + c: card c in seat p's hand (or face up with no face-down card left)
@@ -336,7 +342,7 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
             rp = st[REMPTS]
             ub = rp + (bonus if (sw == 0 or sw == p + 1) else 0)
             lb = -(rp + (bonus if (sw == 0 or sw == 2 - p) else 0))
-            if (tb[OFF] & OFF_SURE) == 0:
+            if (tb[OFF] & (OFF_SURE | OFF_TRUMPS)) != (OFF_SURE | OFF_TRUMPS):
                 # sure tricks: cards the leader can play now that no card the opponent
                 # holds or can still draw beats win a trick each when led, one after the
                 # other; the leader gains their points at least (the replies' too) and
@@ -351,6 +357,10 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
                 sure = int64(0)
                 ns = 0
                 m = st[H + p] | st[UPM + p]
+                if (tb[OFF] & OFF_SURE) != 0:
+                    m = int64(0)
+                elif (tb[OFF] & OFF_TRUMPS) == 0:
+                    m &= ~tb[SUITM + tb[TRUMP]]  # the trumps: counted below, wherever they lie
                 while m:
                     b = m & -m
                     m ^= b
@@ -358,6 +368,39 @@ def search(st, tb, z1, z2, tt, ms, kind, forced, depth, alpha, beta):
                     if (tb[BEAT + c] & ofut) == 0 and ((c >> 4) == tb[TRUMP] or not otr):
                         sure += tb[PTS + c]
                         ns += 1
+                if (tb[OFF] & OFF_TRUMPS) == 0:
+                    # sure trumps wherever they lie: a trump that no trump the other seat
+                    # holds or can still draw beats wins the trick it is played in (led, or
+                    # played to any lead: a trump may always be played, §3.3), and every
+                    # card is played before the deal ends. The leader's face-down ones add
+                    # to its sure points; the opponent's take their points from the leader
+                    # at least and stop its sweep: the upper bound
+                    tm = tb[SUITM + tb[TRUMP]]
+                    pfut = st[H + p] | st[UPM + p]
+                    for i in range(6):
+                        d = st[DN + 6 * p + i]
+                        if d >= 0:
+                            pfut |= int64(1) << d
+                    m = pfut & tm
+                    while m:
+                        b = m & -m
+                        m ^= b
+                        c = _bit_index(tb, b)
+                        if (tb[BEAT + c] & ofut) == 0:
+                            sure += tb[PTS + c]
+                            ns += 1
+                    so = int64(0)
+                    nso = 0
+                    m = ofut & tm
+                    while m:
+                        b = m & -m
+                        m ^= b
+                        c = _bit_index(tb, b)
+                        if (tb[BEAT + c] & pfut) == 0:
+                            so += tb[PTS + c]
+                            nso += 1
+                    if nso > 0 and rp - 2 * so < ub:
+                        ub = rp - 2 * so
                 if ns > 0 and 2 * sure - rp > lb:
                     lb = 2 * sure - rp
             if ub <= alpha:

@@ -43,13 +43,20 @@ __all__ = ["solve", "analyse", "sample_worlds"]
 
 #: Transposition table sizes (entries, as bits): a search capped at :data:`SMALL_TABLE_NODES`
 #: positions or fewer (the Hint, the review, the exact values on a page: 200,000-1,000,000)
-#: uses 2**20 entries (24 MB); an uncapped or larger search (a whole deal) 2**22 (96 MB: at 14
+#: uses 2**20 entries (24 MB); a larger one up to :data:`LARGE_TABLE_NODES` 2**22 (96 MB: at 14
 #: tricks left 2 of 5 deals overflowed the small one past 30M positions). A search writes
 #: entries all over its table, so a lesson kernel that only hints keeps 24 MB, not 96 MB
 #: (issue 19's kernel memory).
+#: A search capped above :data:`LARGE_TABLE_NODES` or not at all (a whole deal, offline: a
+#: benchmark, a golden file) uses 2**24 entries (384 MB): at 14 tricks left the 2**22 table
+#: overflows, and the bigger one searched 32 M positions instead of 45 M on deal D-3 and 52 M
+#: instead of over 60 M on D-1 (``benchmarks/durak_whole_deals.py``, issue 31). The judge's
+#: searches are capped far below it and never allocate it.
 _TT_BITS = 22
 _TT_BITS_SMALL = 20
+_TT_BITS_LARGE = 24
 SMALL_TABLE_NODES = 4_000_000
+LARGE_TABLE_NODES = 20_000_000
 _tt_cache: dict = {}
 _stamp = [0]
 #: positions searched by the last solve or analyse (for benchmarks)
@@ -111,7 +118,12 @@ def _tt(max_nodes=None):
     """The shared transposition table for a search capped at ``max_nodes`` (made once per
     size: see :data:`_TT_BITS`); each search uses a new stamp, so nothing needs clearing and
     no entry of an earlier search is ever read."""
-    bits = _TT_BITS_SMALL if max_nodes is not None and max_nodes <= SMALL_TABLE_NODES else _TT_BITS
+    if max_nodes is None or max_nodes > LARGE_TABLE_NODES:
+        bits = _TT_BITS_LARGE
+    elif max_nodes <= SMALL_TABLE_NODES:
+        bits = _TT_BITS_SMALL
+    else:
+        bits = _TT_BITS
     tt = _tt_cache.get(bits)
     if tt is None:
         tt = _tt_cache[bits] = np.zeros((1 << bits, 3), dtype=np.int64)
