@@ -68,46 +68,69 @@ cardkit.room.rooms.NotSeatedError: 'bob' does not sit at table 'T1': take a seat
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
-import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
-from importlib.util import find_spec
 from typing import Any
 
-from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Column,
-    Float,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
-    delete,
-    func,
-    insert,
-    inspect,
-    select,
-    update,
-)
-from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy import create_engine, delete, func, insert, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 from cardkit.core._checks import is_whole
-from cardkit.core.codes import board_identity, cards_identity, game_entry, parse_deal_code
-from cardkit.core.errors import CardkitError, StateError, quote
-from cardkit.core.state import rules_from_json
+from cardkit.core.codes import board_identity, parse_deal_code
+from cardkit.core.errors import StateError, quote
 from cardkit.i18n import N_, translation
-from cardkit.table.table_session import PACES, RESERVED_NAMES, Move, TableSession, seat_names, table_view
+from cardkit.table.table_session import PACES, TableSession, seat_names, table_view
 
+from . import answers
+from .answers import (  # noqa: F401
+    ANSWER_KINDS,
+    LESSON_NAMES,
+    MAX_ANSWERS_PER_USER,
+    MAX_POINTS_LOST,
+    PRINTABLE as _PRINTABLE,
+    RULES_SECTIONS,
+)
+from .errors import (
+    MAX_USER,  # noqa: F401  (the room's names, as before the split)
+    AnswerError,
+    BoardSeenError,
+    NotSeatedError,
+    NotTeacherError,
+    NotYourTurnError,
+    RoomError,
+    SeatError,
+    SeatTakenError,
+    TableChangedError,
+    UnknownTableError,
+    check_table_id as _check_table_id,
+    check_user as _check_user,
+    session_said as _session_said,
+)
 from .records import csv_text, deal_diagram, ranking as room_ranking, score_traveller
+from .sessions import KEPT_BACK, keep_back, moves_json, seat_number, seat_of, turn_of
+from .storage import (
+    ACTIONS as _ACTIONS,
+    ADDED_COLUMNS as _ADDED_COLUMNS,  # noqa: F401  (older private names: tests and tools read them)
+    ANSWERS as _ANSWERS,  # noqa: F401
+    BOARDS as _BOARDS,
+    METADATA,
+    SEATS as _SEATS,
+    SEEN as _SEEN,
+    SETTINGS as _SETTINGS,
+    TABLES as _TABLES,
+    UNSEATED as _UNSEATED,
+    driver as _driver,
+    identities as _identities,
+    migrate as _migrate,
+    rebuild,
+    table_fields,
+    traveller_row,
+    write_event,
+)
 
 __all__ = [
     "Room", "RoomError", "UnknownTableError", "SeatError", "SeatTakenError", "NotSeatedError",
@@ -116,247 +139,6 @@ __all__ = [
     "MAX_ANSWERS_PER_USER", "IDLE_SECONDS", "MAX_ANNOUNCEMENT", "PACES", "learners_only",
 ]
 
-
-# ---- errors ---------------------------------------------------------------------------------
-
-#: the table sessions' refusals (:class:`cardkit.table_session.TableSession`'s StateError, by the
-#: start of their English line) as a page in another language says them
-_SESSION_SAID: tuple[tuple[str, str], ...] = (
-    ("the table has started already", N_("Table {table} has started already.")),
-    ("nobody sits at the table", N_("Nobody sits at table {table}, and the bots play only beside a person: a learner "
-                                    "(or the teacher) takes a seat first, then Start.")),
-    ("the table has not started", N_("Table {table} has not started yet: wait for the start.")),
-    ("the teacher has paused", N_("Table {table} is paused by the teacher: wait until play resumes.")),
-    ("every board of the table's set", N_("Table {table} has played every board of its set.")),
-    ("no person has acted", N_("No person has acted on the board in play at table {table}: there is nothing to "
-                               "undo.")),
-    ("the set has no more boards", N_("Table {table} has played every board of its set.")),
-    ("the set has no board after", N_("The set of table {table} has no more boards: give it another set to play "
-                                      "on.")),
-    ("the teacher has closed", N_("The teacher has closed table {table}: nothing more is played there.")),
-    ("board ", N_("The board in play at table {table} is not over yet: Next deals a board once it is over.")),
-)
-
-
-def _session_said(line: str, table: str) -> tuple[str, dict[str, Any]] | None:
-    """What a page in another language says for a table session's refusal ``line`` (None:
-    the page's generic line)."""
-    if " empty and this table has no bots" in line:
-        return N_("A seat of table {table} is empty and the table has no bots: a person takes every seat before it "
-                  "starts."), {"table": table}
-    if line.startswith("board ") and "is over:" in line:   # held_words: a held board
-        return None
-    return next(((m, {"table": table}) for start, m in _SESSION_SAID if line.startswith(start)), None)
-
-
-class RoomError(CardkitError):
-    """Something the room refuses: the message says what, in plain words, and quotes the
-    input. Nothing has changed.
-
-    ``said``: what a learner's page shows in its language, a catalog message (marked with
-    ``N_``) and its placeholders' values (a seat's English name, translated where it is
-    shown); None: the page's generic line (the English message is for the log)."""
-
-    #: the class's ``said`` when none is given
-    default_said: tuple[str, dict[str, Any]] | None = None
-
-    def __init__(self, message: str = "", *, said: tuple[str, dict[str, Any]] | None = None) -> None:
-        super().__init__(message)
-        self.said = said if said is not None else self.default_said
-
-
-class UnknownTableError(RoomError):
-    """A table id that names no table of the room."""
-
-
-class SeatError(RoomError):
-    """A seat that is not one of the table's: neither a number ``0 .. players - 1`` nor a
-    seat's name (South, West, North, East)."""
-
-    default_said = (N_("There is no such seat at this table."), {})
-
-
-class SeatTakenError(RoomError):
-    """A seat another person holds, or a user who holds a seat elsewhere in the room."""
-
-
-class BoardSeenError(SeatTakenError):
-    """A seat on a board the user has already played or seen from another seat or at
-    another table (the same cards, :func:`cardkit.codes.cards_identity`, in whatever form
-    its code was written, with whatever dealer or variant): taking it would show them
-    another hand of that board (seat hopping). A user may sit again where they sat on that
-    board only."""
-
-    default_said = (N_("You have played or seen this board from another seat: you may not take this seat now."),
-                    {})
-
-
-class NotSeatedError(RoomError):
-    """A user who does not sit at the table (and, for a view, is not a teacher)."""
-
-
-class NotYourTurnError(RoomError):
-    """A seated user's action while another seat is to act."""
-
-
-class NotTeacherError(RoomError):
-    """A teacher's control (undo, next board, another set of boards, unseating a player,
-    whom a table waits for) asked by a user who is not one of the room's teachers."""
-
-
-class AnswerError(RoomError):
-    """A lesson's answer that :meth:`Room.record_answer` refuses: a bad kind, an id that is
-    not short plain text, a right/wrong that is not a bool, points lost that are not a
-    number of points, or a learner past :data:`MAX_ANSWERS_PER_USER`."""
-
-
-class TableChangedError(RoomError):
-    """The table changed in another process between reading and writing it: nothing was
-    written; the next call reads the table afresh."""
-
-
-# ---- the database ----------------------------------------------------------------------------
-
-#: The room's tables (SQLAlchemy Core; :meth:`Room.__init__` creates those missing).
-METADATA = MetaData()
-
-_TABLES = Table(
-    "cardkit_room_tables", METADATA,
-    Column("id", String(32), primary_key=True),
-    Column("serial", Integer, nullable=False, unique=True),      # the order tables were opened
-    Column("game", String(32), nullable=False),
-    Column("rules", Text, nullable=False),                       # JSON: the Rules' fields
-    Column("bots", String(16), nullable=True),                   # "rule", "expert" or null
-    Column("deals", Text, nullable=True),                        # JSON list of codes, or null (random)
-    Column("seed", BigInteger, nullable=False),                  # the first random board's deal number
-    Column("started", Boolean, nullable=False),
-    Column("board", Integer, nullable=False),                    # the board in play (0-based), -1
-    Column("position", Integer, nullable=False),                 # its place in the set (0-based), -1
-    Column("version", Integer, nullable=False),                  # +1 at every change
-    Column("turn_since", Float, nullable=True),                  # when the turn last passed (seconds since
-                                                                 # 1970): the board, action or player to act
-    Column("pace", String(16), nullable=True),                   # "teacher" (null) or "self": who deals on
-    Column("paused", Boolean, nullable=True),                    # the teacher paused the table (null: no)
-    Column("closed", Boolean, nullable=True),                    # closed by a teacher (null: open)
-)
-
-_SETTINGS = Table(
-    "cardkit_room_settings", METADATA,                           # the room's own settings: "announcement"
-    Column("name", String(64), primary_key=True),
-    Column("value", Text, nullable=False),
-)
-
-_SEATS = Table(
-    "cardkit_room_seats", METADATA,
-    Column("table_id", String(32), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("user_name", String(255), nullable=False, unique=True),   # one seat per user in the room
-)
-
-_BOARDS = Table(
-    "cardkit_room_boards", METADATA,
-    Column("table_id", String(32), primary_key=True),
-    Column("number", Integer, primary_key=True),                 # 0-based, per table
-    Column("position", Integer, nullable=False),
-    Column("code", String(200), nullable=False),                 # the canonical deal code
-    Column("cards_id", String(64), nullable=True),               # codes.cards_identity(code): seen, in play
-    Column("board_id", String(200), nullable=True),              # codes.board_identity(code): the traveller
-    Column("finished", Boolean, nullable=False),
-    Column("players", Text, nullable=True),                      # JSON seat -> user or "bot", once finished
-    Column("returns", Text, nullable=True),                      # JSON list, once finished
-    Column("contract", Integer, nullable=True),                  # Variety
-    Column("declarers", Text, nullable=True),                    # Variety: JSON [first namer, repeater]
-    Index("ix_cardkit_room_boards_code", "code"),
-    Index("ix_cardkit_room_boards_cards_id", "cards_id"),
-    Index("ix_cardkit_room_boards_board_id", "board_id"),
-)
-
-_ACTIONS = Table(
-    "cardkit_room_actions", METADATA,
-    Column("table_id", String(32), primary_key=True),
-    Column("board", Integer, primary_key=True),
-    Column("idx", Integer, primary_key=True),                    # 0-based on the board
-    Column("seat", Integer, nullable=False),
-    Column("action", String(64), nullable=False),                # notation
-    Column("by_user", String(255), nullable=False),              # a user name or "bot"
-    Column("remark", Text, nullable=True),                       # Variety table talk (RULES.md §1.3)
-)
-
-_ANSWERS = Table(
-    "cardkit_room_answers", METADATA,                            # issue 23 §4: what each learner did
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("user_name", String(255), nullable=False),
-    Column("kind", String(16), nullable=False),                  # "exercise" or "problem"
-    Column("lesson", String(100), nullable=False),               # "variety/1_rules", or ""
-    Column("section", String(32), nullable=False),               # the rules section, "1.3", or ""
-    Column("item", String(100), nullable=False),                 # the exercise's title, the problem's number
-    Column("right", Boolean, nullable=False),
-    Column("points_lost", Float, nullable=True),                 # problems: the grade's cost in points
-    Column("at", Float, nullable=False),                         # seconds since 1970 (UTC)
-    Index("ix_cardkit_room_answers_user", "user_name"),
-)
-
-_SEEN = Table(
-    "cardkit_room_seen", METADATA,                               # who held which seat of which board
-    Column("user_name", String(255), primary_key=True),
-    Column("code", String(200), primary_key=True),               # the board's canonical deal code
-    Column("table_id", String(32), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("cards_id", String(64), nullable=True),               # codes.cards_identity(code)
-    Index("ix_cardkit_room_seen_cards", "user_name", "cards_id"),
-)
-
-_UNSEATED = Table(
-    "cardkit_room_unseated", METADATA,                           # a learner a teacher took out of a seat,
-    Column("user_name", String(255), primary_key=True),          # until they sit again anywhere
-    Column("table_id", String(32), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("bot", Boolean, nullable=False),                      # a bot plays the seat (else it waits)
-    Column("at", Float, nullable=False),
-)
-
-#: the columns added to the room's tables after their first version: :meth:`Room.__init__`
-#: adds those an older database lacks and fills them in (the codes' identities, the turn's time)
-_ADDED_COLUMNS = {_TABLES: ("turn_since", "pace", "paused", "closed"), _BOARDS: ("cards_id", "board_id"),
-                  _SEEN: ("cards_id",)}
-
-#: the kinds of answer a lesson reports (:meth:`Room.record_answer`)
-ANSWER_KINDS = ("exercise", "problem")
-#: at most this many answers are stored per learner (a class term is a few hundred)
-MAX_ANSWERS_PER_USER = 20_000
-#: the lessons that report answers, as :func:`cardkit.room_report.lesson_name` names them
-#: (the notebooks of ``lessons/``, and of ``lessons/ru/``: the Russian lessons have the same file
-#: names); an answer names one of them, or "" (unknown)
-_ENGLISH_LESSONS = (
-    "index", "rules", "deal_editor",
-    *(f"variety/{n}" for n in ("1_rules", "2_play", "3_choosing_a_contract", "4_problems", "5_card_play")),
-    *(f"warsaw_hearts/{n}" for n in ("1_rules", "2_play", "3_strategy", "4_problems")),
-    *(f"armenian_durak/{n}" for n in ("1_rules", "2_play", "3_strategy", "4_problems")),
-)
-LESSON_NAMES = frozenset({*_ENGLISH_LESSONS, *(f"ru/{n}" for n in _ENGLISH_LESSONS)})
-#: the sections of the rules (RULES.md §1 Variety, §2 Warsaw Hearts, §3 Armenian Durak); an
-#: answer names one of them, or "" (none); a game's lesson, a section of that game's rules
-RULES_SECTIONS = frozenset({*(f"1.{k}" for k in range(1, 9)), *(f"2.{k}" for k in range(1, 4)),
-                            *(f"3.{k}" for k in range(1, 5))})
-_LESSON_GAME = {"variety": "1", "warsaw_hearts": "2", "armenian_durak": "3"}
-#: the longest lesson name, rules section and item id
-_ANSWER_LIMITS = {"lesson": 100, "section": 32, "item": 100}
-#: the most points a problem's answer can lose (the largest swing of a deal is far less)
-MAX_POINTS_LOST = 10_000.0
-_PRINTABLE = re.compile(r"[^\x00-\x1f\x7f]*")
-
-
-def _section_key(section: str) -> tuple:
-    """Rules sections in book order: "1.2" before "1.10", "" (none given) last."""
-    parts = section.split(".")
-    return (not section, [(0, int(x), "") if x.isdigit() else (1, 0, x) for x in parts])
-
-
-#: what a learner's view shows for the code of a finished board another table still plays
-KEPT_BACK = "kept back while another table plays this board"
-
-#: at most this many characters in a user name (JupyterHub's names are shorter)
-MAX_USER = 255
 
 #: at most this many characters in the teacher's announcement (one line every page shows)
 MAX_ANNOUNCEMENT = 300
@@ -367,78 +149,11 @@ MAX_ANNOUNCEMENT = 300
 IDLE_SECONDS = 90.0
 
 
-@functools.lru_cache(maxsize=8192)
-def _identities(code: str) -> tuple[str, str]:
-    """``(cards identity, board identity)`` of a stored code (:func:`cardkit.codes.cards_identity`,
-    :func:`~cardkit.codes.board_identity`); a code this version cannot read (none is stored
-    unread) stands for itself."""
-    try:
-        return cards_identity(code), board_identity(code)
-    except CardkitError:  # pragma: no cover - every stored code was read when stored
-        return code[:64], code
-
-
-def _migrate(engine: Engine, now: float) -> None:
-    """Bring a database made by an older version up to this one: add the columns of
-    :data:`_ADDED_COLUMNS` it lacks and their indexes, then fill in what older rows left
-    empty (each board's and seen row's identities, from its code; a table's turn time: now).
-    Safe to run again, and by two processes at once (a column another process added first
-    is taken as added)."""
-    have = inspect(engine)
-    for table, columns in _ADDED_COLUMNS.items():
-        present = {c["name"] for c in have.get_columns(table.name)}
-        for name in columns:
-            if name in present:
-                continue
-            kind = table.c[name].type.compile(dialect=engine.dialect)
-            try:
-                with engine.begin() as conn:
-                    conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {name} {kind}")
-            except DBAPIError:  # added meanwhile by another process
-                if name not in {c["name"] for c in inspect(engine).get_columns(table.name)}:
-                    raise
-    for table in _ADDED_COLUMNS:
-        for index in table.indexes:
-            with contextlib.suppress(DBAPIError):  # created meanwhile by another process
-                index.create(engine, checkfirst=True)
-    with engine.begin() as conn:
-        conn.execute(update(_TABLES).where(_TABLES.c.turn_since.is_(None)).values(turn_since=now))
-        for table in (_BOARDS, _SEEN):
-            codes = [r.code for r in conn.execute(select(table.c.code).where(table.c.cards_id.is_(None)).distinct())]
-            for code in codes:
-                cards, board = _identities(code)
-                values = {"cards_id": cards, **({"board_id": board} if table is _BOARDS else {})}
-                conn.execute(update(table).where(table.c.code == code, table.c.cards_id.is_(None)).values(**values))
-
-
-def _driver(url: str) -> URL:
-    """``url`` as a SQLAlchemy URL; ``postgresql://`` names psycopg 3 (the ``postgres`` extra)
-    when psycopg2 is not installed (SQLAlchemy 2.0 would ask for psycopg2, 2.1 asks for psycopg)."""
-    u = make_url(url)
-    if u.drivername == "postgresql" and find_spec("psycopg2") is None and find_spec("psycopg") is not None:
-        u = u.set(drivername="postgresql+psycopg")
-    return u
-
-
 def learners_only(rows: Iterable[dict]) -> list[dict]:
     """A traveller's rows (:meth:`Room.results`) for the learners' ranking: each row's
     ``players`` without the seats its ``teachers`` lists (copies; the rows are unchanged)."""
     return [{**r, "players": {s: who for s, who in r["players"].items() if s not in r.get("teachers", ())}}
             for r in rows]
-
-
-def _check_user(user) -> str:
-    if not isinstance(user, str) or not user.strip() or len(user) > MAX_USER:
-        raise RoomError(f"user {quote(user)}: expected a user name, text of 1 to {MAX_USER} characters")
-    if user.strip().lower() in RESERVED_NAMES:
-        raise RoomError(f"user {quote(user)}: this name is reserved for the room's bots; log in with another name")
-    return user
-
-
-def _check_table_id(table) -> str:
-    if not isinstance(table, str) or not table or len(table) > 32:
-        raise UnknownTableError(f"table {quote(table)}: expected a table id such as 'T1', as open_table returns")
-    return table
 
 
 class Room:
@@ -561,7 +276,7 @@ class Room:
                                                             rules=json.dumps(asdict(session.rules)),
                                                             bots=session.bots, seed=session.seed,
                                                             version=0, turn_since=now,
-                                                            **self._table_fields(session)))
+                                                            **table_fields(session)))
                 except IntegrityError:
                     continue
                 self._cache[tid] = (0, session)
@@ -631,7 +346,7 @@ class Room:
         user = _check_user(user)
 
         def change(s: TableSession) -> list[dict]:
-            n = self._seat(s, seat)
+            n = seat_number(s, seat)
             if s.people.get(n) == user:
                 return []
             name = seat_names(s.players)[n]
@@ -651,7 +366,7 @@ class Room:
                                            {"table": other, "seat": other_name}))
             if user not in self.teachers:
                 self._check_not_seen(s, n, user)
-            return self._moves(s, s.sit(n, user))
+            return moves_json(s, s.sit(n, user))
 
         return self._change(table, change)
 
@@ -664,7 +379,7 @@ class Room:
         :raises NotSeatedError: for a user who does not sit there; nothing changes.
         """
         user = _check_user(user)
-        return self._change(table, lambda s: self._moves(s, s.leave(self._seat_of(s, user))))
+        return self._change(table, lambda s: moves_json(s, s.leave(seat_of(s, user))))
 
     def seat_learner(self, table: str, user: str, seat: int | str, learner: str) -> list[dict]:
         """A teacher (``user``) seats ``learner`` at ``seat`` of ``table``: as if the learner
@@ -712,7 +427,7 @@ class Room:
         :raises RoomError: when the table has started already, nobody sits at it, or it
             has no bots and a seat is empty; nothing changes.
         """
-        return self._change(table, lambda s: self._moves(s, s.start()))
+        return self._change(table, lambda s: moves_json(s, s.start()))
 
     def legal(self, table: str, user: str) -> list[str]:
         """The actions ``user`` may take at ``table`` now, in notation (bids ``"4"``,
@@ -751,7 +466,7 @@ class Room:
         user = _check_user(user)
 
         def change(s: TableSession) -> list[dict]:
-            seat = self._seat_of(s, user)
+            seat = seat_of(s, user)
             if not s.started:
                 raise RoomError(f"table {s.key!r} has not started yet: wait for the start",
                                 said=(N_("Table {table} has not started yet: wait for the start."), {"table": s.key}))
@@ -773,7 +488,7 @@ class Room:
                                        f"({user!r}): wait for your turn",
                                        said=(N_("It is {seat}'s turn, not yours: wait for your turn."),
                                              {"seat": names[turn]}))
-            return self._moves(s, s.act(seat, action, user))
+            return moves_json(s, s.act(seat, action, user))
 
         return self._change(table, change)
 
@@ -813,7 +528,7 @@ class Room:
             god = teacher and (everything or seat is None)
             out = table_view(s, None if god and everything else seat, everything=god)
             if not teacher and (out["scores"] or (out["board"] is not None and out["board"]["over"])):
-                self._keep_back(out, self._codes_in_play(but=s.key))   # nothing finished: nothing to keep back
+                keep_back(out, self._codes_in_play(but=s.key))   # nothing finished: nothing to keep back
         out["table"] = s.key
         out["viewer"]["user"] = user
         return out
@@ -846,7 +561,7 @@ class Room:
              .order_by(_TABLES.c.serial, _BOARDS.c.number))
         with self.engine.connect() as conn:
             rows = conn.execute(q).all()
-        return score_traveller([self._marked(self._traveller_row(r)) for r in rows])
+        return score_traveller([self._marked(traveller_row(r)) for r in rows])
 
     # ---- duplicate scoring, exports, hand records (issue 34, items 1, 2, 12) -----------------
 
@@ -864,7 +579,7 @@ class Room:
         for r in found:
             key = r.board_id or _identities(r.code)[1]
             b = boards.setdefault(key, {"board_id": key, "code": r.code, "game": r.game, "rows": []})
-            b["rows"].append(self._marked(self._traveller_row(r)))
+            b["rows"].append(self._marked(traveller_row(r)))
         for b in boards.values():
             score_traveller(b["rows"])
             b["players"] = len(b["rows"][0]["returns"])
@@ -921,13 +636,8 @@ class Room:
         lost`` (problems; empty for an exercise) and ``at`` (UTC, ``2025-03-01 14:05:09``).
         The same answers :meth:`answers_summary` counts; text cells guarded as in
         :meth:`export_csv`."""
-        c = _ANSWERS.c
-        q = select(_ANSWERS).order_by(c.user_name, c.at, c.id)
         with self.engine.connect() as conn:
-            rows = conn.execute(q).all()
-        return csv_text(["learner", "kind", "lesson", "section", "item", "right", "points lost", "at"],
-                        ([r.user_name, r.kind, r.lesson, r.section, r.item, bool(r.right), r.points_lost,
-                          time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(r.at))] for r in rows))
+            return answers.export_csv(conn)
 
     def hand_records(self, user: str, table: str | None = None) -> list[dict]:
         """The boards of a hand record, for the teachers (they see every hand): dicts with
@@ -1003,44 +713,10 @@ class Room:
             with :data:`MAX_ANSWERS_PER_USER` answers stored; nothing is stored.
         """
         user = _check_user(user)
-        if kind not in ANSWER_KINDS:
-            raise AnswerError(f"kind {quote(kind)}: expected one of {', '.join(ANSWER_KINDS)}")
-        fields = {"lesson": lesson, "section": section, "item": item}
-        for name, value in fields.items():
-            most = _ANSWER_LIMITS[name]
-            if not isinstance(value, str) or len(value) > most or not _PRINTABLE.fullmatch(value) or (
-                    name == "item" and not value.strip()):
-                least = 1 if name == "item" else 0
-                raise AnswerError(f"{name} {quote(value)}: expected one line of text of {least} to {most} "
-                                  f"characters")
-        if lesson and lesson not in LESSON_NAMES:
-            raise AnswerError(f"lesson {quote(lesson)}: not one of the kit's lessons (such as 'variety/1_rules')")
-        if section.strip() and section.strip() not in RULES_SECTIONS:
-            raise AnswerError(f"section {quote(section)}: not a section of the rules (such as '1.3')")
-        game = _LESSON_GAME.get(lesson.removeprefix("ru/").partition("/")[0])
-        if game and section.strip() and section.strip().split(".")[0] != game:
-            raise AnswerError(f"section {quote(section)}: lesson {lesson!r} practises the rules of §{game}")
-        if not isinstance(right, bool):
-            raise AnswerError(f"right {quote(right)}: expected True or False")
-        if kind == "exercise":
-            if points_lost is not None:
-                raise AnswerError(f"points_lost {quote(points_lost)}: an exercise loses no points (give None)")
-        elif isinstance(points_lost, bool) or not isinstance(points_lost, (int, float)) or \
-                not 0 <= points_lost <= MAX_POINTS_LOST:  # nan fails both comparisons
-            raise AnswerError(f"points_lost {quote(points_lost)}: a problem's answer loses 0 to "
-                              f"{MAX_POINTS_LOST:,.0f} points")
-        if at is None:
-            at = time.time()
-        elif isinstance(at, bool) or not isinstance(at, (int, float)) or not 0 <= at < 1e11:
-            raise AnswerError(f"at {quote(at)}: expected seconds since 1970")
+        answer = answers.checked(kind, lesson=lesson, section=section, item=item, right=right,
+                                 points_lost=points_lost, at=at)
         with self._lock, self.engine.begin() as conn:
-            stored = conn.execute(select(func.count()).select_from(_ANSWERS)
-                                  .where(_ANSWERS.c.user_name == user)).scalar() or 0
-            if stored >= MAX_ANSWERS_PER_USER:
-                raise AnswerError(f"{user!r} has {stored:,} answers stored, the most the room keeps per learner")
-            conn.execute(insert(_ANSWERS).values(
-                user_name=user, kind=kind, lesson=lesson, section=section.strip(), item=item, right=right,
-                points_lost=None if points_lost is None else float(points_lost), at=float(at)))
+            answers.store(conn, user, answer, MAX_ANSWERS_PER_USER)
 
     def answers_summary(self, user: str) -> dict[str, dict]:
         """What each learner did, for the teacher: learner name -> a dict with
@@ -1057,29 +733,8 @@ class Room:
         :raises NotTeacherError: for a user who is not a teacher.
         """
         self._teacher(user, "see what each learner did")
-        c = _ANSWERS.c
-        q = (select(c.user_name, c.kind, c.lesson, c.section, c.right, func.count().label("n"),
-                    func.sum(c.points_lost).label("lost"), func.max(c.at).label("last"))
-             .group_by(c.user_name, c.kind, c.lesson, c.section, c.right))
         with self.engine.connect() as conn:
-            rows = conn.execute(q).all()
-        out: dict[str, dict] = {}
-        for r in sorted(rows, key=lambda r: r.user_name):
-            who = out.setdefault(r.user_name, {"exercises": {}, "problems": {}, "answers": 0, "last": 0.0})
-            who["answers"] += r.n
-            who["last"] = max(who["last"], float(r.last))
-            if r.kind == "exercise":
-                cell = who["exercises"].setdefault(r.section, {"right": 0, "wrong": 0})
-                cell["right" if r.right else "wrong"] += r.n
-            else:
-                cell = who["problems"].setdefault(r.lesson, {"answered": 0, "solved": 0, "points_lost": 0.0})
-                cell["answered"] += r.n
-                cell["solved"] += r.n if r.right else 0
-                cell["points_lost"] += float(r.lost or 0.0)
-        for who in out.values():
-            who["exercises"] = dict(sorted(who["exercises"].items(), key=lambda kv: _section_key(kv[0])))
-            who["problems"] = dict(sorted(who["problems"].items()))
-        return out
+            return answers.summary(conn)
 
     # ---- the teacher's controls ------------------------------------------------------------
 
@@ -1152,7 +807,7 @@ class Room:
             next board, here or at another table (unseat them first). Nothing changes.
         """
         self._teacher(user, "move a table to the next board")
-        return self._change(table, lambda s: self._moves(s, s.next_board()))
+        return self._change(table, lambda s: moves_json(s, s.next_board()))
 
     def next_board_all(self, user: str) -> dict[str, list[str]]:
         """"Next board for all tables": every table whose board is over and held
@@ -1195,7 +850,7 @@ class Room:
         user = _check_user(user)
 
         def change(s: TableSession) -> list[dict]:
-            self._seat_of(s, user)
+            seat_of(s, user)
             if s.pace != "self":
                 raise RoomError(f"table {s.key!r}: the teacher deals the next board here (the set is not self-paced)",
                                 said=(N_("At table {table} the teacher deals the next board."), {"table": s.key}))
@@ -1203,7 +858,7 @@ class Room:
                 raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
                                 said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
                                       {"table": s.key}))
-            return self._moves(s, s.next_board(held_only=True))
+            return moves_json(s, s.next_board(held_only=True))
 
         return self._change(table, change)
 
@@ -1219,7 +874,7 @@ class Room:
         self._teacher(user, "pause or resume a table")
         if not isinstance(paused, bool):
             raise RoomError(f"paused {quote(paused)}: expected true or false")
-        return self._change(table, lambda s: self._moves(s, s.set_paused(paused)))
+        return self._change(table, lambda s: moves_json(s, s.set_paused(paused)))
 
     def pause_all(self, user: str, paused: bool = True) -> list[str]:
         """:meth:`pause` (or resume) every table of the room; returns the ids of the tables
@@ -1321,7 +976,7 @@ class Room:
         :raises CardkitError: for a code the table cannot play (named); nothing changes.
         """
         self._teacher(user, "set a table's boards")
-        return self._change(table, lambda s: self._moves(s, s.set_deals(deals)))
+        return self._change(table, lambda s: moves_json(s, s.set_deals(deals)))
 
     def unseat(self, table: str, user: str, seat: int | str) -> list[dict]:
         """Take the person at ``seat`` of ``table`` out of it (a learner who holds the table
@@ -1341,13 +996,13 @@ class Room:
         self._teacher(user, "unseat a player")
 
         def change(s: TableSession) -> list[dict]:
-            n = self._seat(s, seat)
+            n = seat_number(s, seat)
             if n not in s.people:
                 name = seat_names(s.players)[n]
                 raise RoomError(f"{name} at table {s.key!r}: no person sits there ("
                                 f"{'a bot plays it' if s.is_bot(n) else 'it is empty'})",
                                 said=(N_("No person sits at {seat} at table {table}."), {"seat": name, "table": s.key}))
-            return self._moves(s, s.unseat(n))
+            return moves_json(s, s.unseat(n))
 
         return self._change(table, change)
 
@@ -1394,7 +1049,7 @@ class Room:
         with self._lock:
             s = self._load(table)[1]
             since = self._since.get(s.key)
-        turn = self._turn(s)
+        turn = turn_of(s)
         if turn is None or turn[3] is None or since is None:
             return None
         seconds = max(0.0, float(self.clock()) - since)
@@ -1425,18 +1080,6 @@ class Room:
             raise NotTeacherError(f"only a teacher may {what}; {user!r} is not one of the room's teachers",
                                   said=(N_("Only a teacher may do that."), {}))
 
-    @staticmethod
-    def _seat(s: TableSession, seat) -> int:
-        names = seat_names(s.players)
-        if is_whole(seat) and 0 <= seat < s.players:
-            return int(seat)
-        if isinstance(seat, str):
-            lower = [n.lower() for n in names]
-            if seat.strip().lower() in lower:
-                return lower.index(seat.strip().lower())
-        raise SeatError(f"seat {quote(seat)}: table {s.key!r} has the seats 0..{s.players - 1}, "
-                        f"named {', '.join(names)}")
-
     def _codes_in_play(self, but: str | None = None) -> set[str]:
         """The cards identities (:func:`~cardkit.codes.cards_identity`) of the boards in play
         and unfinished at a started table (other than ``but``): the same cards in any form of
@@ -1452,21 +1095,6 @@ class Room:
             if batch is not None:
                 batch["in_play"] = found
         return {cards for tid, cards in found if tid != but}
-
-    @staticmethod
-    def _keep_back(view: dict, pending: set[str]) -> None:
-        """Hide from a learner's view the code and result of each finished board whose cards
-        identity is in ``pending``."""
-        board = view.get("board")
-        if board is not None and board["over"] and _identities(board["code"])[0] in pending:
-            board["code"], board["returns"] = KEPT_BACK, None
-        shown = []
-        for row in view["scores"]:
-            if _identities(row["code"])[0] in pending:
-                row["code"], row["returns"] = KEPT_BACK, None
-            else:
-                shown.append(row["returns"])
-        view["totals"] = [sum(r[k] for r in shown) for k in range(view["players"])]
 
     def _held_elsewhere(self, s: TableSession, n: int, user: str, code: str) -> tuple[set, list]:
         """The (table, seat) places where ``user`` held the board ``code`` (its cards
@@ -1534,44 +1162,14 @@ class Room:
         rows = [(u, s.code, s.key, seat) for seat, u in s.people.items()]
         return [r for r in rows if r not in self._seen_known]
 
-    @staticmethod
-    def _seat_of(s: TableSession, user: str) -> int:
-        for n, u in s.people.items():
-            if u == user:
-                return n
-        raise NotSeatedError(f"{user!r} does not sit at table {s.key!r}: take a seat first",
-                             said=(N_("You do not sit at table {table}: take a seat first."), {"table": s.key}))
-
     def _seat_of_user(self, user: str) -> tuple[str, int] | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(_SEATS.c.table_id, _SEATS.c.seat).where(_SEATS.c.user_name == user)).first()
         return None if row is None else (row.table_id, row.seat)
 
-    @staticmethod
-    def _moves(s: TableSession, moves: list[tuple[int, Move]]) -> list[dict]:
-        names = seat_names(s.players)
-        return [{"board": b + 1, "seat": m.seat, "name": names[m.seat], "action": m.action, "by": m.by}
-                for b, m in moves]
-
-    @staticmethod
-    def _table_fields(s: TableSession) -> dict:
-        return {"deals": None if s.deals is None else json.dumps(list(s.deals)), "started": s.started,
-                "board": s.number, "position": s.position, "pace": s.pace, "paused": s.paused,
-                "closed": s.closed}
-
     def _marked(self, row: dict) -> dict:
         """``row`` (a traveller's) with ``teachers``: the seats a teacher held."""
         row["teachers"] = sorted(s for s, who in row["players"].items() if who in self.teachers)
-        return row
-
-    @staticmethod
-    def _traveller_row(r) -> dict:
-        row: dict[str, Any] = {"table": r.table_id, "board": r.number + 1, "code": r.code,
-                               "players": {int(k): v for k, v in json.loads(r.players).items()},
-                               "returns": json.loads(r.returns)}
-        if r.contract is not None:
-            row["contract"] = r.contract
-            row["declarers"] = json.loads(r.declarers)
         return row
 
     def _load(self, table) -> tuple[int, TableSession]:
@@ -1589,39 +1187,11 @@ class Room:
             self._since[tid] = row.turn_since
             cached = self._cache.get(tid)
             if cached is None or cached[0] != row.version:
-                session = self._rebuild(conn, row)
+                session = rebuild(conn, row)
                 cached = self._cache[tid] = (row.version, session)
         if b is not None:
             b["fresh"].add(tid)
         return cached
-
-    @staticmethod
-    def _rebuild(conn: Connection, row) -> TableSession:
-        module = game_entry(row.game).engine()
-        rules = rules_from_json(json.loads(row.rules), module.Rules)
-        deals = None if row.deals is None else json.loads(row.deals)
-        s = TableSession(row.game, rules=rules, deals=deals, bots=row.bots, key=row.id, seed=row.seed,
-                         pace=row.pace if row.pace in PACES else "teacher")
-        s.paused = bool(row.paused)
-        people = {r.seat: r.user_name for r in conn.execute(select(_SEATS).where(_SEATS.c.table_id == row.id))}
-        boards = conn.execute(select(_BOARDS).where(_BOARDS.c.table_id == row.id).order_by(_BOARDS.c.number)).all()
-        results = []
-        for b in boards:
-            if b.finished:
-                r = Room._traveller_row(b)
-                r.update(board=b.number, position=b.position)
-                results.append(r)
-        current = next((b for b in boards if b.number == row.board), None)
-        moves = []
-        if current is not None:
-            q = (select(_ACTIONS).where(_ACTIONS.c.table_id == row.id, _ACTIONS.c.board == row.board)
-                 .order_by(_ACTIONS.c.idx))
-            moves = [Move(a.seat, a.action, a.by_user, a.remark) for a in conn.execute(q)]
-        s.restore(started=row.started, people=people, results=results, number=row.board, position=row.position,
-                  code=None if current is None else current.code, moves=moves,
-                  recorded=bool(current is not None and current.finished))
-        s.closed = bool(row.closed)
-        return s
 
     def _change(self, table, fn: Callable[[TableSession], Any]) -> Any:
         """Run ``fn`` on a copy of the table's session; write what it changed (its
@@ -1639,18 +1209,18 @@ class Room:
                 self._check_dealt(new)   # a learner seated there who held another seat of it: refused
             seen = self._seen_rows(new)
             since = self._since.get(new.key)
-            if self._turn(new) != self._turn(session) or since is None:
+            if turn_of(new) != turn_of(session) or since is None:
                 since = float(self.clock())
             try:
                 with self.engine.begin() as conn:
                     done = conn.execute(update(_TABLES).where(_TABLES.c.id == new.key, _TABLES.c.version == version)
-                                        .values(version=version + 1, turn_since=since, **self._table_fields(new)))
+                                        .values(version=version + 1, turn_since=since, **table_fields(new)))
                     if done.rowcount != 1:
                         raise TableChangedError(f"table {new.key!r} changed meanwhile (another window or process "
                                                 f"acted there): nothing was done; try again")
                     for event in events:
                         if event[0] != "move":
-                            self._write(conn, new.key, event)
+                            write_event(conn, new.key, event, self.clock)
                     moves = [{"table_id": new.key, "board": e[1], "idx": e[2], "seat": e[3].seat,
                               "action": e[3].action, "by_user": e[3].by, "remark": e[3].remark}
                              for e in events if e[0] == "move"]
@@ -1682,56 +1252,6 @@ class Room:
                     b["in_play"] = None   # the boards in play changed
             return out
 
-    @staticmethod
-    def _turn(s: TableSession) -> tuple | None:
-        """Whose turn it is, as far as the idle clock counts: the board, the actions taken on
-        it, the seat to act and the person who holds it; None when nobody is to act (the
-        board over, or the table paused: resuming starts the clock afresh)."""
-        st = s.state
-        if not s.started or st is None or st.is_terminal() or s.paused:
-            return None
-        seat = st.current_player
-        return s.number, len(s.moves), seat, s.people.get(seat)
-
-    def _write(self, conn: Connection, tid: str, event: tuple) -> None:
-        kind = event[0]
-        if kind == "seat":
-            _, seat, user = event
-            conn.execute(delete(_SEATS).where(_SEATS.c.table_id == tid, _SEATS.c.seat == seat))
-            if user is not None:
-                conn.execute(insert(_SEATS).values(table_id=tid, seat=seat, user_name=user))
-                conn.execute(delete(_UNSEATED).where(_UNSEATED.c.user_name == user))
-        elif kind == "unseat":
-            _, seat, user = event
-            conn.execute(delete(_UNSEATED).where(_UNSEATED.c.user_name == user))
-            bots = conn.execute(select(_TABLES.c.bots).where(_TABLES.c.id == tid)).scalar()
-            conn.execute(insert(_UNSEATED).values(user_name=user, table_id=tid, seat=seat, bot=bots is not None,
-                                                  at=float(self.clock())))
-        elif kind == "deal":
-            _, number, position, code = event
-            cards, board = _identities(code)
-            conn.execute(insert(_BOARDS).values(table_id=tid, number=number, position=position, code=code,
-                                                cards_id=cards, board_id=board, finished=False))
-        elif kind == "move":
-            _, number, idx, m = event
-            conn.execute(insert(_ACTIONS).values(table_id=tid, board=number, idx=idx, seat=m.seat,
-                                                 action=m.action, by_user=m.by, remark=m.remark))
-        elif kind == "finish":
-            _, number, row = event
-            conn.execute(update(_BOARDS).where(_BOARDS.c.table_id == tid, _BOARDS.c.number == number).values(
-                finished=True, players=json.dumps({str(k): v for k, v in row["players"].items()}),
-                returns=json.dumps(list(row["returns"])), contract=row.get("contract"),
-                declarers=None if "declarers" not in row else json.dumps(list(row["declarers"]))))
-        elif kind == "unfinish":
-            _, number = event
-            conn.execute(update(_BOARDS).where(_BOARDS.c.table_id == tid, _BOARDS.c.number == number).values(
-                finished=False, players=None, returns=None, contract=None, declarers=None))
-        elif kind == "undo":
-            _, number, n = event
-            conn.execute(delete(_ACTIONS).where(_ACTIONS.c.table_id == tid, _ACTIONS.c.board == number,
-                                                _ACTIONS.c.idx >= n))
-        # "start": the table row's fields say it
-
     # ---- a learner's own answers, read back by her lessons (issue 33) ----------------------
 
     def own_answers(self, user: str) -> list[dict]:
@@ -1744,14 +1264,5 @@ class Room:
         :raises RoomError: for a user name that is not one.
         """
         user = _check_user(user)
-        c = _ANSWERS.c
-        q = select(c.kind, c.lesson, c.item, c.right, c.at).where(c.user_name == user).order_by(c.at, c.id)
-        out, seen = [], set()
         with self.engine.connect() as conn:
-            for r in conn.execute(q):
-                if (r.kind, r.lesson, r.item) in seen:
-                    continue
-                seen.add((r.kind, r.lesson, r.item))
-                out.append({"kind": r.kind, "lesson": r.lesson, "item": r.item, "right": bool(r.right),
-                            "at": float(r.at)})
-        return out
+            return answers.own(conn, user)
