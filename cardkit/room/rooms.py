@@ -80,12 +80,12 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from cardkit.core._checks import is_whole
-from cardkit.core.codes import board_identity, parse_deal_code
+from cardkit.core.codes import board_identity
 from cardkit.core.errors import StateError, quote
 from cardkit.i18n import N_, translation
 from cardkit.table.table_session import PACES, TableSession, seat_names, table_view
 
-from . import answers
+from . import answers, seen as seen_boards, travellers as tv
 from .answers import (  # noqa: F401
     ANSWER_KINDS,
     LESSON_NAMES,
@@ -110,7 +110,7 @@ from .errors import (
     check_user as _check_user,
     session_said as _session_said,
 )
-from .records import csv_text, deal_diagram, ranking as room_ranking, score_traveller
+from .records import ranking as room_ranking
 from .sessions import KEPT_BACK, keep_back, moves_json, seat_number, seat_of, turn_of
 from .storage import (
     ACTIONS as _ACTIONS,
@@ -128,7 +128,6 @@ from .storage import (
     migrate as _migrate,
     rebuild,
     table_fields,
-    traveller_row,
     write_event,
 )
 
@@ -534,56 +533,21 @@ class Room:
         return out
 
     def results(self, code: str) -> list[dict]:
-        """The traveller of one board: a row per table that finished it, in the order the
-        tables were opened (a table that played it twice has two rows). One board is the
-        same :func:`~cardkit.codes.board_identity` (the same cards, dealer and rule variants),
-        whatever form each table's code was written in: ``V-4821``, ``V-4821-D1`` and
-        ``V-XA3WLA6HFKZUGP5C7ZCEPM-D1`` share a traveller; ``V-4821-D2`` (another dealer,
-        another bidding) has its own.
+        """The traveller of one board, in the order the tables were opened: :func:`cardkit.room.travellers.results`
+        (its rows, what it raises).
 
-        :param code: the board's deal code, in any form :func:`cardkit.codes.parse_deal_code`
-            reads (``"v-4821"`` is ``"V-4821"``).
-        :returns: dicts with ``table`` (its id), ``board`` (1-based, its number at that
-            table), ``code`` (canonical, as that table's set wrote it), ``players`` (seat number -> user name or
-            ``"bot"``, who held each seat when the board ended), ``returns`` (the engine's
-            ``returns()``, per seat in the game's points: RULES.md §1.6, §2.2, §3.4),
-            ``matchpoints`` (per seat, a percentage 0..100: the share of the other rows'
-            points at that seat it beat, ties counting half; None for every seat of a board
-            finished at one table only, which has nothing to be compared with:
-            :func:`cardkit.room_records.matchpoints`), ``teachers`` (the seats a teacher
-            held: her results are the teacher's, left out of the learners' ranking), and
-            for Variety ``contract`` (1..8) and ``declarers`` (``[first namer, repeater]``).
-        :raises NotationError: for a code that is not well formed.
+        :param code: the board's deal code, in any form.
         """
-        board = board_identity(code if isinstance(code, str) else parse_deal_code(code))  # not text: refused
-        q = (select(_BOARDS, _TABLES.c.serial).join(_TABLES, _TABLES.c.id == _BOARDS.c.table_id)
-             .where(_BOARDS.c.board_id == board, _BOARDS.c.finished.is_(True))
-             .order_by(_TABLES.c.serial, _BOARDS.c.number))
         with self.engine.connect() as conn:
-            rows = conn.execute(q).all()
-        return score_traveller([self._marked(traveller_row(r)) for r in rows])
+            return tv.results(conn, code, self.teachers)
 
     # ---- duplicate scoring, exports, hand records (issue 34, items 1, 2, 12) -----------------
 
     def travellers(self) -> list[dict]:
-        """Every board finished at some table of the room, with its traveller: dicts with
-        ``board_id`` (:func:`~cardkit.codes.board_identity`), ``code`` (as the first table
-        to finish it wrote it), ``game``, ``players`` (its number of seats) and ``rows``
-        (:meth:`results`' rows, matchpoints included), in the order the boards were first
-        finished (by the tables' opening order, then board number)."""
-        q = (select(_BOARDS, _TABLES.c.serial, _TABLES.c.game).join(_TABLES, _TABLES.c.id == _BOARDS.c.table_id)
-             .where(_BOARDS.c.finished.is_(True)).order_by(_TABLES.c.serial, _BOARDS.c.number))
+        """Every board finished at some table of the room, with its traveller:
+        :func:`cardkit.room.travellers.travellers`."""
         with self.engine.connect() as conn:
-            found = conn.execute(q).all()
-        boards: dict[str, dict] = {}
-        for r in found:
-            key = r.board_id or _identities(r.code)[1]
-            b = boards.setdefault(key, {"board_id": key, "code": r.code, "game": r.game, "rows": []})
-            b["rows"].append(self._marked(traveller_row(r)))
-        for b in boards.values():
-            score_traveller(b["rows"])
-            b["players"] = len(b["rows"][0]["returns"])
-        return list(boards.values())
+            return tv.travellers(conn, self.teachers)
 
     def ranking(self, codes: Iterable[str] | None = None, *, game: str | None = None) -> list[dict]:
         """The learners ranked by matchpoints (duplicate scoring,
@@ -604,30 +568,9 @@ class Room:
                             if (wanted is None or b["board_id"] in wanted) and (game is None or b["game"] == game))
 
     def export_csv(self) -> str:
-        """The results as CSV text (a header row; one row per finished board and seat, by
-        table, board and seat): ``table``, ``board`` (1-based at that table), ``deal code``,
-        ``player`` (a user name or ``bot``), ``seat`` (its name), ``contract`` and
-        ``declarers`` (Variety: "South and North"; empty elsewhere), ``points`` (the
-        seat's points, RULES.md §1.6, §2.2, §3.4) and ``matchpoints`` (a percentage with one
-        decimal; empty for a board played at one table only) and ``role`` (``learner``,
-        ``teacher``: a teacher who played at the table, or ``bot``). Text cells that a spreadsheet
-        would run as a formula start with ``'`` (:func:`cardkit.room_records.safe_cell`)."""
-        out = []
-        order = {r["table"]: k for k, r in enumerate(self.tables())}
-        for b in self.travellers():
-            names = seat_names(b["players"])
-            for r in b["rows"]:
-                decl = " and ".join(names[d] for d in r.get("declarers") or [])
-                for seat, points in enumerate(r["returns"]):
-                    mp = r["matchpoints"][seat]
-                    who = r["players"].get(seat, "")
-                    role = "teacher" if seat in r["teachers"] else "bot" if who == "bot" else "learner"
-                    out.append(((order.get(r["table"], len(order)), r["board"], seat),
-                                [r["table"], r["board"], r["code"], who, names[seat],
-                                 r.get("contract"), decl, points, None if mp is None else round(mp, 1), role]))
-        out.sort(key=lambda x: x[0])
-        return csv_text(["table", "board", "deal code", "player", "seat", "contract", "declarers", "points",
-                         "matchpoints", "role"], (row for _, row in out))
+        """The results as CSV text: :func:`cardkit.room.travellers.export_csv` (a row per finished
+        board and seat, by table, board and seat)."""
+        return tv.export_csv(self.travellers(), {r["table"]: k for k, r in enumerate(self.tables())})
 
     def export_answers_csv(self) -> str:
         """What each learner did in the lessons as CSV text (a header row; one row per
@@ -671,19 +614,7 @@ class Room:
                 s = self._load(t["table"])[1]
                 if s.state is not None and not s.state.is_terminal():
                     playing.setdefault(_identities(t["board"])[1], []).append(t["table"])
-        out, done = [], set()
-        for code in codes:
-            board = _identities(code)[1]
-            if board in done:
-                continue
-            done.add(board)
-            b = known.get(board)
-            diagram = deal_diagram(code)
-            rows = [{**r, "players": {s: f"{who} (teacher)" if s in r["teachers"] else who
-                                      for s, who in r["players"].items()}} for r in (b["rows"] if b else [])]
-            out.append({"code": code, "board_id": board, "game": diagram["game"], "diagram": diagram,
-                        "rows": rows, "playing": playing.get(board, [])})
-        return out
+        return tv.hand_record_boards(codes, known, playing)
 
     # ---- what each learner did (issue 23 §4) ----------------------------------------------
 
@@ -1087,90 +1018,31 @@ class Room:
         batch = self._batch()
         found = None if batch is None else batch["in_play"]
         if found is None:
-            b, t = _BOARDS.c, _TABLES.c
-            q = (select(b.table_id, b.code, b.cards_id).join(_TABLES, (t.id == b.table_id) & (t.board == b.number))
-                 .where(t.started.is_(True), b.finished.is_(False)))
             with self.engine.connect() as conn:
-                found = [(r.table_id, r.cards_id or _identities(r.code)[0]) for r in conn.execute(q)]
+                found = seen_boards.boards_in_play(conn)
             if batch is not None:
                 batch["in_play"] = found
         return {cards for tid, cards in found if tid != but}
 
     def _held_elsewhere(self, s: TableSession, n: int, user: str, code: str) -> tuple[set, list]:
-        """The (table, seat) places where ``user`` held the board ``code`` (its cards
-        identity), and those of them other than seat ``n`` of ``s``."""
-        cards = _identities(code)[0]
-        held: set[tuple[str, int]] = set()
         with self.engine.connect() as conn:
-            q = select(_SEEN.c.table_id, _SEEN.c.seat).where(_SEEN.c.user_name == user, _SEEN.c.cards_id == cards)
-            held |= {(r.table_id, r.seat) for r in conn.execute(q)}
-            q2 = select(_BOARDS.c.table_id, _BOARDS.c.players).where(_BOARDS.c.cards_id == cards,
-                                                                     _BOARDS.c.finished.is_(True))
-            for r in conn.execute(q2):
-                held |= {(r.table_id, int(k)) for k, v in json.loads(r.players).items() if v == user}
-        return held, sorted(h for h in held if h != (s.key, n))
+            return seen_boards.held_elsewhere(conn, s, n, user, code)
 
     def _check_not_seen(self, s: TableSession, n: int, user: str) -> None:
-        """Refuse (:class:`BoardSeenError`) ``user`` at seat ``n`` of ``s`` if they have held
-        another seat of its board (here or at another table, in any form of its code: the
-        same cards identity) or if its board is over while another table plays it."""
-        code = s.code if s.started else s.next_code()
-        if code is None:
-            return
-        cards = _identities(code)[0]
-        held, other = self._held_elsewhere(s, n, user, code)
-        names = seat_names(s.players)
-        if other:
-            tid, m = other[0]
-            held_name = seat_names(s.players if tid == s.key else self._load(tid)[1].players)[m]
-            where = "here" if tid == s.key else f"at table {tid!r}"
-            board = "the board in play here" if s.started else "the first board this table deals"
-            again = f"sit at {held_name} again" if tid == s.key else "sit at a table playing another board"
-            raise BoardSeenError(f"{user!r} held {held_name} {where} on {board}: sitting at {names[n]} would show "
-                                 f"another hand of it; {again}, or wait for the next board")
-        if not held and s.started and s.state is not None and s.state.is_terminal() and \
-                cards in self._codes_in_play(but=s.key):
-            raise BoardSeenError(f"the board just played at table {s.key!r} is still being played at another "
-                                 f"table: wait until it is over there")
+        seen_boards.check_not_seen(s, n, user, lambda code: self._held_elsewhere(s, n, user, code),
+                                   self._players_of, lambda: self._codes_in_play(but=s.key))
 
     def _check_dealt(self, s: TableSession) -> None:
-        """Refuse (:class:`BoardSeenError`) the board just dealt at ``s`` (a Next board, the
-        start, a new set) if a learner seated there has held another seat of it, here or at
-        another table, or played it to its end elsewhere: dealing it would show her a
-        second hand of it (a learner could sit North of V-17 at one table, leave, and press
-        Next at a self-paced table whose set deals V-17 while she sits South)."""
-        if not s.started or s.code is None:
-            return
-        names = seat_names(s.players)
-        for n, user in sorted(s.people.items()):
-            if user in self.teachers:
-                continue
-            other = self._held_elsewhere(s, n, user, s.code)[1]
-            if other:
-                tid, m = other[0]
-                held_name = seat_names(s.players if tid == s.key else self._load(tid)[1].players)[m]
-                where = "here" if tid == s.key else f"at table {tid!r}"
-                raise BoardSeenError(
-                    f"table {s.key!r}: the next board is not dealt: {user!r} (at {names[n]}) has held {held_name} "
-                    f"{where} on it, and dealing it here would show that learner another hand of it; the "
-                    f"teacher may unseat them first")
+        seen_boards.check_dealt(s, self.teachers, lambda n, user: self._held_elsewhere(s, n, user, s.code)[1],
+                                self._players_of)
 
-    def _seen_rows(self, s: TableSession) -> list[tuple[str, str, str, int]]:
-        """The (user, code, table, seat) rows of the people at ``s``'s board in play not stored yet."""
-        if not s.started or s.code is None:
-            return []
-        rows = [(u, s.code, s.key, seat) for seat, u in s.people.items()]
-        return [r for r in rows if r not in self._seen_known]
+    def _players_of(self, table: str) -> int:
+        return self._load(table)[1].players
 
     def _seat_of_user(self, user: str) -> tuple[str, int] | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(_SEATS.c.table_id, _SEATS.c.seat).where(_SEATS.c.user_name == user)).first()
         return None if row is None else (row.table_id, row.seat)
-
-    def _marked(self, row: dict) -> dict:
-        """``row`` (a traveller's) with ``teachers``: the seats a teacher held."""
-        row["teachers"] = sorted(s for s, who in row["players"].items() if who in self.teachers)
-        return row
 
     def _load(self, table) -> tuple[int, TableSession]:
         """The table's version and session: the cached one while the database holds the
@@ -1207,7 +1079,7 @@ class Room:
             events = new.take_events()
             if any(e[0] == "deal" for e in events):
                 self._check_dealt(new)   # a learner seated there who held another seat of it: refused
-            seen = self._seen_rows(new)
+            seen = seen_boards.seen_rows(new, self._seen_known)
             since = self._since.get(new.key)
             if turn_of(new) != turn_of(session) or since is None:
                 since = float(self.clock())
