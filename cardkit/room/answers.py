@@ -56,9 +56,25 @@ def section_key(section: str) -> tuple:
 def checked(kind: str, *, lesson: str, section: str, item: str, right: bool, points_lost: float | None,
             at: float | None) -> dict:
     """An answer's fields checked (:meth:`cardkit.room.rooms.Room.record_answer`), as the columns
-    :func:`store` writes; ``at`` None: now.
+    :func:`store` writes.
 
-    :raises AnswerError: as :meth:`~cardkit.room.rooms.Room.record_answer`.
+    :param kind: ``"exercise"`` (of a rules lesson) or ``"problem"`` (of a problem set).
+    :param lesson: the lesson, one of :data:`LESSON_NAMES`, e.g. ``"variety/1_rules"``
+        ("" when unknown).
+    :param section: the rules section the exercise practises, one of
+        :data:`RULES_SECTIONS`, e.g. ``"1.3"`` (RULES.md §1.3; "" for none), of the
+        lesson's game.
+    :param item: the exercise's title or the problem's number (1 to 100 characters).
+    :param right: whether the answer was right (the first answer to that example or
+        problem: the one the lesson counts).
+    :param points_lost: problems only: the points the answer loses against the best
+        choice (0 when right; :func:`cardkit.problems.grade`'s ``cost``), a number
+        ``0 .. 10,000``; None for an exercise.
+    :param at: when, in seconds since 1970 (UTC); None: now.
+    :raises AnswerError: for a kind not in :data:`ANSWER_KINDS`, a lesson, section or
+        item that is not one line of text of its length, a lesson or section the kit does
+        not have (or a section of another game than the lesson's), ``right`` not a bool, or points
+        lost missing for a problem, given for an exercise or out of range.
     """
     if kind not in ANSWER_KINDS:
         raise AnswerError(f"kind {quote(kind)}: expected one of {', '.join(ANSWER_KINDS)}")

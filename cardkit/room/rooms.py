@@ -75,7 +75,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import create_engine, delete, func, insert, select, update
+from sqlalchemy import create_engine, func, insert, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -111,24 +111,27 @@ from .errors import (
     session_said as _session_said,
 )
 from .records import ranking as room_ranking
-from .sessions import KEPT_BACK, keep_back, moves_json, seat_number, seat_of, turn_of
+from .sessions import KEPT_BACK, check_may_act, keep_back, moves_json, overview_line, seat_number, seat_of, turn_of
 from .storage import (
-    ACTIONS as _ACTIONS,
-    ADDED_COLUMNS as _ADDED_COLUMNS,  # noqa: F401  (older private names: tests and tools read them)
+    ACTIONS as _ACTIONS,  # noqa: F401  (the tables' older private names: tests and tools read them)
+    ADDED_COLUMNS as _ADDED_COLUMNS,  # noqa: F401
     ANSWERS as _ANSWERS,  # noqa: F401
     BOARDS as _BOARDS,
     METADATA,
     SEATS as _SEATS,
-    SEEN as _SEEN,
-    SETTINGS as _SETTINGS,
+    SEEN as _SEEN,  # noqa: F401
+    SETTINGS as _SETTINGS,  # noqa: F401
     TABLES as _TABLES,
     UNSEATED as _UNSEATED,
     driver as _driver,
     identities as _identities,
     migrate as _migrate,
     rebuild,
+    set_setting,
+    setting,
+    stored_board,
     table_fields,
-    write_event,
+    write_change,
 )
 
 __all__ = [
@@ -465,28 +468,7 @@ class Room:
         user = _check_user(user)
 
         def change(s: TableSession) -> list[dict]:
-            seat = seat_of(s, user)
-            if not s.started:
-                raise RoomError(f"table {s.key!r} has not started yet: wait for the start",
-                                said=(N_("Table {table} has not started yet: wait for the start."), {"table": s.key}))
-            if s.paused:
-                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
-                                said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
-                                      {"table": s.key}))
-            if s.over:
-                raise RoomError(f"table {s.key!r} has played every board of its set",
-                                said=(N_("Table {table} has played every board of its set."), {"table": s.key}))
-            if s.held:
-                raise RoomError(f"table {s.key!r}: {s.held_words()}", said=(
-                    N_("Board {number} is over: press Next board when everyone is ready.") if s.pace == "self"
-                    else N_("Board {number} is over: the teacher deals the next board."), {"number": s.number + 1}))
-            names = seat_names(s.players)
-            turn = s.state.current_player
-            if turn != seat:
-                raise NotYourTurnError(f"it is {names[turn]}'s turn at table {s.key!r}, not {names[seat]}'s "
-                                       f"({user!r}): wait for your turn",
-                                       said=(N_("It is {seat}'s turn, not yours: wait for your turn."),
-                                             {"seat": names[turn]}))
+            seat = check_may_act(s, user)
             return moves_json(s, s.act(seat, action, user))
 
         return self._change(table, change)
@@ -624,24 +606,10 @@ class Room:
         (``kind="exercise"``) or a problem of a problem set (``kind="problem"``).
 
         :param user: the learner (under the hub: the owner of the hub token that sent it,
-            never a name the lesson gives).
-        :param lesson: the lesson, one of :data:`LESSON_NAMES`, e.g. ``"variety/1_rules"``
-            ("" when unknown).
-        :param section: the rules section the exercise practises, one of
-            :data:`RULES_SECTIONS`, e.g. ``"1.3"`` (RULES.md §1.3; "" for none), of the
-            lesson's game.
-        :param item: the exercise's title or the problem's number (1 to 100 characters).
-        :param right: whether the answer was right (the first answer to that example or
-            problem: the one the lesson counts).
-        :param points_lost: problems only: the points the answer loses against the best
-            choice (0 when right; :func:`cardkit.problems.grade`'s ``cost``), a number
-            ``0 .. 10,000``; None for an exercise.
-        :param at: when, in seconds since 1970 (UTC); None: now.
-        :raises AnswerError: for a kind not in :data:`ANSWER_KINDS`, a lesson, section or
-            item that is not one line of text of its length, a lesson or section the kit does
-            not have (or a section of another game than the lesson's), ``right`` not a bool, points
-            lost missing for a problem, given for an exercise or out of range, or a learner
-            with :data:`MAX_ANSWERS_PER_USER` answers stored; nothing is stored.
+            never a name the lesson gives); the other fields as :func:`cardkit.room.answers.checked`
+            reads them.
+        :raises AnswerError: as :func:`~cardkit.room.answers.checked` says, or for a learner with
+            :data:`MAX_ANSWERS_PER_USER` answers stored; nothing is stored.
         """
         user = _check_user(user)
         answer = answers.checked(kind, lesson=lesson, section=section, item=item, right=right,
@@ -701,12 +669,7 @@ class Room:
             raise RoomError(f"board {quote(board)}: table {s.key!r} has dealt the boards 1..{s.number + 1}")
         names = seat_names(s.players)
         with self.engine.connect() as conn:
-            row = conn.execute(select(_BOARDS).where(_BOARDS.c.table_id == s.key,
-                                                     _BOARDS.c.number == board - 1)).first()
-            q = (select(_ACTIONS).where(_ACTIONS.c.table_id == s.key, _ACTIONS.c.board == board - 1)
-                 .order_by(_ACTIONS.c.idx))
-            actions = [{"seat": a.seat, "name": names[a.seat], "action": a.action, "by": a.by_user}
-                       for a in conn.execute(q)]
+            row, actions = stored_board(conn, s.key, board - 1, names)
         if row is None:  # pragma: no cover - every board dealt is stored
             raise RoomError(f"board {quote(board)}: not stored for table {s.key!r}")
         return {"table": s.key, "board": int(board), "code": row.code, "finished": bool(row.finished),
@@ -852,16 +815,13 @@ class Room:
                                   {"n": MAX_ANNOUNCEMENT}))
         text = text.strip()
         with self._lock, self.engine.begin() as conn:
-            conn.execute(delete(_SETTINGS).where(_SETTINGS.c.name == "announcement"))
-            if text:
-                conn.execute(insert(_SETTINGS).values(name="announcement", value=text))
+            set_setting(conn, "announcement", text)
         return text
 
     def announcement(self) -> str:
         """The teacher's announcement (:meth:`announce`), or "" when there is none."""
         with self.engine.connect() as conn:
-            value = conn.execute(select(_SETTINGS.c.value).where(_SETTINGS.c.name == "announcement")).scalar()
-        return value or ""
+            return setting(conn, "announcement")
 
     def overview(self, user: str, table: str | None = None) -> list[dict]:
         """One line per table for the teacher's overview, in the order opened: ``table``,
@@ -883,16 +843,7 @@ class Room:
             with self._lock:
                 s = self._load(t["table"])[1]
                 since = self._since.get(s.key)
-            st = s.state
-            turn = None if st is None or st.is_terminal() or not s.started else st.current_player
-            names = seat_names(s.players)
-            out.append({"table": s.key, "game": s.game, "started": s.started, "over": s.over, "held": s.held,
-                        "paused": s.paused, "pace": s.pace, "board": None if st is None else s.number + 1,
-                        "position": None if st is None else s.position + 1,
-                        "set_size": None if s.deals is None else len(s.deals),
-                        "turn": None if turn is None else names[turn], "player": None if turn is None else s.who(turn),
-                        "since": None if since is None else max(0.0, now - since),
-                        "waiting": self.waiting(s.key, user)})
+            out.append(overview_line(s, since, now, self.waiting(s.key, user)))
         return out
 
     def set_deals(self, table: str, user: str, deals: Sequence[str] | None) -> list[dict]:
@@ -1085,25 +1036,7 @@ class Room:
                 since = float(self.clock())
             try:
                 with self.engine.begin() as conn:
-                    done = conn.execute(update(_TABLES).where(_TABLES.c.id == new.key, _TABLES.c.version == version)
-                                        .values(version=version + 1, turn_since=since, **table_fields(new)))
-                    if done.rowcount != 1:
-                        raise TableChangedError(f"table {new.key!r} changed meanwhile (another window or process "
-                                                f"acted there): nothing was done; try again")
-                    for event in events:
-                        if event[0] != "move":
-                            write_event(conn, new.key, event, self.clock)
-                    moves = [{"table_id": new.key, "board": e[1], "idx": e[2], "seat": e[3].seat,
-                              "action": e[3].action, "by_user": e[3].by, "remark": e[3].remark}
-                             for e in events if e[0] == "move"]
-                    if moves:   # one statement for the action and the bots' replies (one round trip)
-                        conn.execute(insert(_ACTIONS), moves)
-                    c = _SEEN.c
-                    for u, code, tid, seat in seen:
-                        if conn.execute(select(func.count()).select_from(_SEEN).where(
-                                c.user_name == u, c.code == code, c.table_id == tid, c.seat == seat)).scalar() == 0:
-                            conn.execute(insert(_SEEN).values(user_name=u, code=code, table_id=tid, seat=seat,
-                                                              cards_id=_identities(code)[0]))
+                    write_change(conn, new, version, since, events, seen, self.clock)
             except (TableChangedError, IntegrityError) as e:
                 self._cache.pop(new.key, None)
                 b = self._batch()

@@ -10,10 +10,11 @@ from cardkit.core.errors import quote
 from cardkit.i18n import N_
 from cardkit.table.table_session import Move, TableSession, seat_names
 
-from .errors import NotSeatedError, SeatError
+from .errors import NotSeatedError, NotYourTurnError, RoomError, SeatError
 from .storage import identities
 
-__all__ = ["KEPT_BACK", "seat_number", "seat_of", "moves_json", "turn_of", "keep_back"]
+__all__ = ["KEPT_BACK", "check_may_act", "overview_line", "seat_number", "seat_of", "moves_json", "turn_of",
+           "keep_back"]
 
 #: what a learner's view shows for the code of a finished board another table still plays
 KEPT_BACK = "kept back while another table plays this board"
@@ -72,3 +73,51 @@ def keep_back(view: dict, pending: set[str]) -> None:
         else:
             shown.append(row["returns"])
     view["totals"] = [sum(r[k] for r in shown) for k in range(view["players"])]
+
+
+def check_may_act(s: TableSession, user: str) -> int:
+    """The seat ``user`` acts from at ``s`` now (:meth:`cardkit.room.rooms.Room.act`).
+
+    :raises NotSeatedError: for a user who does not sit there.
+    :raises NotYourTurnError: when another seat is to act.
+    :raises RoomError: when the table has not started, is paused, its board is over (held for the
+        next) or it has played every board of its set.
+    """
+    seat = seat_of(s, user)
+    if not s.started:
+        raise RoomError(f"table {s.key!r} has not started yet: wait for the start",
+                        said=(N_("Table {table} has not started yet: wait for the start."), {"table": s.key}))
+    if s.paused:
+        raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
+                        said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
+                              {"table": s.key}))
+    if s.over:
+        raise RoomError(f"table {s.key!r} has played every board of its set",
+                        said=(N_("Table {table} has played every board of its set."), {"table": s.key}))
+    if s.held:
+        raise RoomError(f"table {s.key!r}: {s.held_words()}", said=(
+            N_("Board {number} is over: press Next board when everyone is ready.") if s.pace == "self"
+            else N_("Board {number} is over: the teacher deals the next board."), {"number": s.number + 1}))
+    names = seat_names(s.players)
+    turn = s.state.current_player
+    if turn != seat:
+        raise NotYourTurnError(f"it is {names[turn]}'s turn at table {s.key!r}, not {names[seat]}'s "
+                               f"({user!r}): wait for your turn",
+                               said=(N_("It is {seat}'s turn, not yours: wait for your turn."),
+                                     {"seat": names[turn]}))
+    return seat
+
+
+def overview_line(s: TableSession, since: float | None, now: float, waiting: dict | None) -> dict:
+    """The teacher's overview line of ``s`` (:meth:`cardkit.room.rooms.Room.overview`): ``since``
+    when its turn last passed, ``now`` the clock, ``waiting`` whom it waits for."""
+    st = s.state
+    turn = None if st is None or st.is_terminal() or not s.started else st.current_player
+    names = seat_names(s.players)
+    return {"table": s.key, "game": s.game, "started": s.started, "over": s.over, "held": s.held,
+                "paused": s.paused, "pace": s.pace, "board": None if st is None else s.number + 1,
+                "position": None if st is None else s.position + 1,
+                "set_size": None if s.deals is None else len(s.deals),
+                "turn": None if turn is None else names[turn], "player": None if turn is None else s.who(turn),
+                "since": None if since is None else max(0.0, now - since),
+                "waiting": waiting}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib.util import find_spec
 from typing import Any
 
@@ -24,6 +24,7 @@ from sqlalchemy import (
     Table,
     Text,
     delete,
+    func,
     insert,
     inspect,
     select,
@@ -37,9 +38,12 @@ from cardkit.core.errors import CardkitError
 from cardkit.core.state import rules_from_json
 from cardkit.table.table_session import PACES, Move, TableSession
 
+from .errors import TableChangedError
+
 __all__ = [
     "METADATA", "TABLES", "SETTINGS", "SEATS", "BOARDS", "ACTIONS", "ANSWERS", "SEEN", "UNSEATED", "ADDED_COLUMNS",
-    "identities", "migrate", "driver", "traveller_row", "table_fields", "rebuild", "write_event",
+    "identities", "migrate", "driver", "traveller_row", "table_fields", "rebuild", "write_event", "write_change",
+    "stored_board", "setting", "set_setting",
 ]
 
 #: The room's tables (SQLAlchemy Core; :class:`~cardkit.room.rooms.Room` creates those missing).
@@ -287,3 +291,54 @@ def write_event(conn: Connection, tid: str, event: tuple, clock: Callable[[], fl
         conn.execute(delete(ACTIONS).where(ACTIONS.c.table_id == tid, ACTIONS.c.board == number,
                                             ACTIONS.c.idx >= n))
     # "start": the table row's fields say it
+
+
+def write_change(conn: Connection, new: TableSession, version: int, since: float | None, events: list[tuple],
+                 seen: list[tuple[str, str, str, int]], clock: Callable[[], float]) -> None:
+    """Write a table session's change in ``conn``'s transaction: its table row at ``version + 1``
+    (refused with :class:`~cardkit.room.errors.TableChangedError` if another process wrote it
+    meanwhile), its ``events`` (:func:`write_event`, the actions in one statement) and the
+    ``seen`` rows not stored yet; ``since``: when its turn last passed."""
+    done = conn.execute(update(TABLES).where(TABLES.c.id == new.key, TABLES.c.version == version)
+                        .values(version=version + 1, turn_since=since, **table_fields(new)))
+    if done.rowcount != 1:
+        raise TableChangedError(f"table {new.key!r} changed meanwhile (another window or process "
+                                f"acted there): nothing was done; try again")
+    for event in events:
+        if event[0] != "move":
+            write_event(conn, new.key, event, clock)
+    moves = [{"table_id": new.key, "board": e[1], "idx": e[2], "seat": e[3].seat,
+              "action": e[3].action, "by_user": e[3].by, "remark": e[3].remark}
+             for e in events if e[0] == "move"]
+    if moves:   # one statement for the action and the bots' replies (one round trip)
+        conn.execute(insert(ACTIONS), moves)
+    c = SEEN.c
+    for u, code, tid, seat in seen:
+        if conn.execute(select(func.count()).select_from(SEEN).where(
+                c.user_name == u, c.code == code, c.table_id == tid, c.seat == seat)).scalar() == 0:
+            conn.execute(insert(SEEN).values(user_name=u, code=code, table_id=tid, seat=seat,
+                                              cards_id=identities(code)[0]))
+
+
+def stored_board(conn: Connection, tid: str, number: int, names: Sequence[str]) -> tuple[Any, list[dict]]:
+    """Board ``number`` (0-based) of table ``tid`` as stored: its row (None if not dealt) and its
+    actions (dicts ``seat``, ``name`` from ``names``, ``action``, ``by``), in the order taken."""
+    row = conn.execute(select(BOARDS).where(BOARDS.c.table_id == tid,
+                                             BOARDS.c.number == number)).first()
+    q = (select(ACTIONS).where(ACTIONS.c.table_id == tid, ACTIONS.c.board == number)
+         .order_by(ACTIONS.c.idx))
+    actions = [{"seat": a.seat, "name": names[a.seat], "action": a.action, "by": a.by_user}
+               for a in conn.execute(q)]
+    return row, actions
+
+
+def setting(conn: Connection, name: str) -> str:
+    """The room's setting ``name`` (``"announcement"``), or "" when there is none."""
+    return conn.execute(select(SETTINGS.c.value).where(SETTINGS.c.name == name)).scalar() or ""
+
+
+def set_setting(conn: Connection, name: str, value: str) -> None:
+    """Set the room's setting ``name`` to ``value`` ("" takes it away)."""
+    conn.execute(delete(SETTINGS).where(SETTINGS.c.name == name))
+    if value:
+        conn.execute(insert(SETTINGS).values(name=name, value=value))
