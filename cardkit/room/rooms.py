@@ -68,14 +68,12 @@ cardkit.room.rooms.NotSeatedError: 'bob' does not sit at table 'T1': take a seat
 from __future__ import annotations
 
 import contextlib
-import json
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import create_engine, func, insert, select
+from sqlalchemy import create_engine, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -111,7 +109,21 @@ from .errors import (
     session_said as _session_said,
 )
 from .records import ranking as room_ranking
-from .sessions import KEPT_BACK, check_may_act, keep_back, moves_json, overview_line, seat_number, seat_of, turn_of
+from .sessions import (
+    KEPT_BACK,
+    check_may_act,
+    check_may_advance,
+    check_person_at,
+    check_seat_free,
+    keep_back,
+    moves_json,
+    overview_line,
+    seat_number,
+    seat_of,
+    table_row,
+    turn_of,
+    waiting_line,
+)
 from .storage import (
     ACTIONS as _ACTIONS,  # noqa: F401  (the tables' older private names: tests and tools read them)
     ADDED_COLUMNS as _ADDED_COLUMNS,  # noqa: F401
@@ -125,12 +137,12 @@ from .storage import (
     UNSEATED as _UNSEATED,
     driver as _driver,
     identities as _identities,
+    insert_table,
     migrate as _migrate,
     rebuild,
     set_setting,
     setting,
     stored_board,
-    table_fields,
     write_change,
 )
 
@@ -270,15 +282,8 @@ class Room:
             for _ in range(100):  # another process may take the same id: try the next
                 try:
                     with self.engine.begin() as conn:
-                        serial = (conn.execute(select(func.max(_TABLES.c.serial))).scalar() or 0) + 1
-                        tid = f"T{serial}"
-                        session.key = tid
                         now = float(self.clock())
-                        conn.execute(insert(_TABLES).values(id=tid, serial=serial, game=session.game,
-                                                            rules=json.dumps(asdict(session.rules)),
-                                                            bots=session.bots, seed=session.seed,
-                                                            version=0, turn_since=now,
-                                                            **table_fields(session)))
+                        tid = insert_table(conn, session, now)
                 except IntegrityError:
                     continue
                 self._cache[tid] = (0, session)
@@ -315,12 +320,7 @@ class Room:
                 b["ids"] = list(ids)
         out = []
         for tid in ids:
-            s = self._load(tid)[1]
-            out.append({"table": tid, "game": s.game, "players": s.players, "bots": s.bots, "started": s.started,
-                        "board": s.code, "over": s.over, "held": s.held, "paused": s.paused, "pace": s.pace,
-                        "seats": [s.who(i) for i in range(s.players)],
-                        "closed": s.closed, "set_size": None if s.deals is None else len(s.deals),
-                        "position": s.position + 1})
+            out.append(table_row(self._load(tid)[1]))
         return out
 
     # ---- seats -----------------------------------------------------------------------------
@@ -351,21 +351,7 @@ class Room:
             n = seat_number(s, seat)
             if s.people.get(n) == user:
                 return []
-            name = seat_names(s.players)[n]
-            if n in s.people:
-                raise SeatTakenError(f"{name} at table {s.key!r} is taken by {s.people[n]!r}: choose another seat",
-                                     said=(N_("{seat} at table {table} is taken by {user}: choose another seat."),
-                                           {"seat": name, "table": s.key, "user": s.people[n]}))
-            where = self._seat_of_user(user)
-            if where is not None:
-                other, m = where
-                other_name = seat_names(self._load(other)[1].players)[m] if other != s.key else seat_names(
-                    s.players)[m]
-                raise SeatTakenError(f"{user!r} sits at table {other!r} as {other_name} already: leave that seat "
-                                     f"first (one seat in the room at a time)",
-                                     said=(N_("You sit at table {table} as {seat} already: leave that seat first "
-                                              "(one seat in the room at a time)."),
-                                           {"table": other, "seat": other_name}))
+            check_seat_free(s, n, user, self._seat_of_user(user), self._players_of)
             if user not in self.teachers:
                 self._check_not_seen(s, n, user)
             return moves_json(s, s.sit(n, user))
@@ -744,14 +730,7 @@ class Room:
         user = _check_user(user)
 
         def change(s: TableSession) -> list[dict]:
-            seat_of(s, user)
-            if s.pace != "self":
-                raise RoomError(f"table {s.key!r}: the teacher deals the next board here (the set is not self-paced)",
-                                said=(N_("At table {table} the teacher deals the next board."), {"table": s.key}))
-            if s.paused:
-                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
-                                said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
-                                      {"table": s.key}))
+            check_may_advance(s, user)
             return moves_json(s, s.next_board(held_only=True))
 
         return self._change(table, change)
@@ -879,11 +858,7 @@ class Room:
 
         def change(s: TableSession) -> list[dict]:
             n = seat_number(s, seat)
-            if n not in s.people:
-                name = seat_names(s.players)[n]
-                raise RoomError(f"{name} at table {s.key!r}: no person sits there ("
-                                f"{'a bot plays it' if s.is_bot(n) else 'it is empty'})",
-                                said=(N_("No person sits at {seat} at table {table}."), {"seat": name, "table": s.key}))
+            check_person_at(s, n)
             return moves_json(s, s.unseat(n))
 
         return self._change(table, change)
@@ -934,10 +909,7 @@ class Room:
         turn = turn_of(s)
         if turn is None or turn[3] is None or since is None:
             return None
-        seconds = max(0.0, float(self.clock()) - since)
-        seat = turn[2]
-        return {"table": s.key, "seat": seat, "name": seat_names(s.players)[seat], "user": turn[3],
-                "seconds": seconds, "idle": seconds >= IDLE_SECONDS, "idle_after": IDLE_SECONDS}
+        return waiting_line(s, turn, max(0.0, float(self.clock()) - since), IDLE_SECONDS)
 
     def idle(self, user: str) -> list[dict]:
         """The tables held up by a person who has not acted for :data:`IDLE_SECONDS` or more,

@@ -5,15 +5,18 @@ view with the boards another table still plays kept back. Part of :mod:`cardkit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardkit.core._checks import is_whole
 from cardkit.core.errors import quote
 from cardkit.i18n import N_
 from cardkit.table.table_session import Move, TableSession, seat_names
 
-from .errors import NotSeatedError, NotYourTurnError, RoomError, SeatError
+from .errors import NotSeatedError, NotYourTurnError, RoomError, SeatError, SeatTakenError
 from .storage import identities
 
-__all__ = ["KEPT_BACK", "check_may_act", "overview_line", "seat_number", "seat_of", "moves_json", "turn_of",
+__all__ = ["KEPT_BACK", "check_may_act", "check_may_advance", "check_person_at", "check_seat_free",
+           "overview_line", "table_row", "waiting_line", "seat_number", "seat_of", "moves_json", "turn_of",
            "keep_back"]
 
 #: what a learner's view shows for the code of a finished board another table still plays
@@ -121,3 +124,63 @@ def overview_line(s: TableSession, since: float | None, now: float, waiting: dic
                 "turn": None if turn is None else names[turn], "player": None if turn is None else s.who(turn),
                 "since": None if since is None else max(0.0, now - since),
                 "waiting": waiting}
+
+
+def check_seat_free(s: TableSession, n: int, user: str, where: tuple[str, int] | None,
+                    players_of: Callable[[str], int]) -> None:
+    """Refuse (:class:`SeatTakenError`) ``user`` at seat ``n`` of ``s`` if another person holds it,
+    or if ``user`` sits elsewhere (``where``: their table and seat, or None; ``players_of(table)``:
+    its seats)."""
+    name = seat_names(s.players)[n]
+    if n in s.people:
+        raise SeatTakenError(f"{name} at table {s.key!r} is taken by {s.people[n]!r}: choose another seat",
+                             said=(N_("{seat} at table {table} is taken by {user}: choose another seat."),
+                                   {"seat": name, "table": s.key, "user": s.people[n]}))
+    if where is not None:
+        other, m = where
+        other_name = seat_names(players_of(other))[m] if other != s.key else seat_names(
+            s.players)[m]
+        raise SeatTakenError(f"{user!r} sits at table {other!r} as {other_name} already: leave that seat "
+                             f"first (one seat in the room at a time)",
+                             said=(N_("You sit at table {table} as {seat} already: leave that seat first "
+                                      "(one seat in the room at a time)."),
+                                   {"table": other, "seat": other_name}))
+
+
+def check_may_advance(s: TableSession, user: str) -> None:
+    """Refuse ``user``'s Next at ``s`` (:meth:`cardkit.room.rooms.Room.advance`): not seated there
+    (:class:`NotSeatedError`), a table the teacher moves on, or a paused one (:class:`RoomError`)."""
+    seat_of(s, user)
+    if s.pace != "self":
+        raise RoomError(f"table {s.key!r}: the teacher deals the next board here (the set is not self-paced)",
+                        said=(N_("At table {table} the teacher deals the next board."), {"table": s.key}))
+    if s.paused:
+        raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
+                        said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
+                              {"table": s.key}))
+
+
+def check_person_at(s: TableSession, n: int) -> None:
+    """Refuse (:class:`RoomError`) to unseat seat ``n`` of ``s`` when no person sits there."""
+    if n not in s.people:
+        name = seat_names(s.players)[n]
+        raise RoomError(f"{name} at table {s.key!r}: no person sits there ("
+                        f"{'a bot plays it' if s.is_bot(n) else 'it is empty'})",
+                        said=(N_("No person sits at {seat} at table {table}."), {"seat": name, "table": s.key}))
+
+
+def table_row(s: TableSession) -> dict:
+    """``s``'s row of :meth:`cardkit.room.rooms.Room.tables`."""
+    return {"table": s.key, "game": s.game, "players": s.players, "bots": s.bots, "started": s.started,
+                "board": s.code, "over": s.over, "held": s.held, "paused": s.paused, "pace": s.pace,
+                "seats": [s.who(i) for i in range(s.players)],
+                "closed": s.closed, "set_size": None if s.deals is None else len(s.deals),
+                "position": s.position + 1}
+
+
+def waiting_line(s: TableSession, turn: tuple, seconds: float, idle_after: float) -> dict:
+    """Whom ``s`` waits for (:meth:`cardkit.room.rooms.Room.waiting`): ``turn`` (:func:`turn_of`),
+    ``seconds`` waited, idle from ``idle_after`` seconds on."""
+    seat = turn[2]
+    return {"table": s.key, "seat": seat, "name": seat_names(s.players)[seat], "user": turn[3],
+            "seconds": seconds, "idle": seconds >= idle_after, "idle_after": idle_after}

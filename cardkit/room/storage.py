@@ -9,6 +9,7 @@ import contextlib
 import functools
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from importlib.util import find_spec
 from typing import Any
 
@@ -43,7 +44,7 @@ from .errors import TableChangedError
 __all__ = [
     "METADATA", "TABLES", "SETTINGS", "SEATS", "BOARDS", "ACTIONS", "ANSWERS", "SEEN", "UNSEATED", "ADDED_COLUMNS",
     "identities", "migrate", "driver", "traveller_row", "table_fields", "rebuild", "write_event", "write_change",
-    "stored_board", "setting", "set_setting",
+    "stored_board", "insert_table", "setting", "set_setting",
 ]
 
 #: The room's tables (SQLAlchemy Core; :class:`~cardkit.room.rooms.Room` creates those missing).
@@ -342,3 +343,17 @@ def set_setting(conn: Connection, name: str, value: str) -> None:
     conn.execute(delete(SETTINGS).where(SETTINGS.c.name == name))
     if value:
         conn.execute(insert(SETTINGS).values(name=name, value=value))
+
+
+def insert_table(conn: Connection, session: TableSession, now: float) -> str:
+    """Store a new table for ``session`` in ``conn``'s transaction, its turn starting ``now``:
+    its id is ``"T<n>"``, ``n`` one more than the last serial (set as ``session.key`` and
+    returned); two processes taking the same id: :class:`sqlalchemy.exc.IntegrityError`."""
+    serial = (conn.execute(select(func.max(TABLES.c.serial))).scalar() or 0) + 1
+    tid = f"T{serial}"
+    session.key = tid
+    conn.execute(insert(TABLES).values(id=tid, serial=serial, game=session.game,
+                                       rules=json.dumps(asdict(session.rules)), bots=session.bots,
+                                       seed=session.seed, version=0, turn_since=now,
+                                       **table_fields(session)))
+    return tid
