@@ -29,25 +29,13 @@ alone): :meth:`Room.start` says so in words.
 
 Every rule is the engine's (:class:`cardkit.table_session.TableSession` deals a board from
 its code, hands each action to the engine and each bot its own seat's observation).
-Everything is stored as it happens, through SQLAlchemy Core only (portable: a SQLite file
-for one machine, ``Room("sqlite:///room.db")``; PostgreSQL for a class on Zero to
-JupyterHub, ``Room("postgresql://...")``): tables, seats, boards with their results, and
-every action. A Room opened again on the same database has every result and resumes every
-unfinished table at the same action (its board's stored actions replayed on the deal). Two
-Room objects (two processes) on one database see each other's changes: each call reads
-the table's version first, and a change made on a stale copy is refused
-(:class:`TableChangedError`) rather than written over the other.
+Everything is stored as it happens, through SQLAlchemy Core only, in SQLite or PostgreSQL
+(:mod:`cardkit.room.storage`): a Room opened again resumes every table, and two Room objects
+on one database refuse a change made on a stale copy (:class:`TableChangedError`).
 
-Seats are numbers ``0 .. players - 1`` clockwise (RULES.md, "Common conventions") or their
-names, in either case: with four players South, West, North, East; with three South,
-West, East; in Armenian Durak South and North (:data:`cardkit.table_session.SEAT_NAMES`).
-Variety seats 4 (RULES.md §1.1), Warsaw Hearts 4 or 3 (``Rules(players=3)``, §2.1),
-Armenian Durak 2 (§3.2). A user holds at most one seat in the room at a time, so that
-nobody sees two hands of a board that two tables play; and a learner who has held one seat
-of a board takes no other seat of it, here or at another table (:class:`BoardSeenError`).
-A board is known by its cards (:func:`cardkit.codes.cards_identity`), not by how its code
-was written: ``V-4821``, ``V-4821-D2`` and the cards form ``V-XA3WLA6HFKZUGP5C7ZCEPM-D1``
-are one board for this rule (the dealer changes the bidding, not the hands).
+Seats are numbers or names (:mod:`cardkit.room.sessions`); a user holds at most one seat in
+the room at a time, and a learner who has held one seat of a board takes no other seat of it,
+here or at another table (:class:`BoardSeenError`, :mod:`cardkit.room.seen`).
 
 >>> room = Room("sqlite://", teachers=["ms_k"])
 >>> t = room.open_table("warsaw_hearts", deals=["W-17", "W-18"])
@@ -67,7 +55,6 @@ cardkit.room.rooms.NotSeatedError: 'bob' does not sit at table 'T1': take a seat
 
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -83,7 +70,7 @@ from cardkit.core.errors import StateError, quote
 from cardkit.i18n import N_, translation
 from cardkit.table.table_session import PACES, TableSession, seat_names, table_view
 
-from . import answers, seen as seen_boards, travellers as tv
+from . import answers, seen as seen_boards, storage, travellers as tv
 from .answers import (  # noqa: F401
     ANSWER_KINDS,
     LESSON_NAMES,
@@ -111,6 +98,7 @@ from .errors import (
 from .records import ranking as room_ranking
 from .sessions import (
     KEPT_BACK,
+    ReadBatches,
     check_may_act,
     check_may_advance,
     check_person_at,
@@ -125,26 +113,28 @@ from .sessions import (
     waiting_line,
 )
 from .storage import (
-    ACTIONS as _ACTIONS,  # noqa: F401  (the tables' older private names: tests and tools read them)
-    ADDED_COLUMNS as _ADDED_COLUMNS,  # noqa: F401
-    ANSWERS as _ANSWERS,  # noqa: F401
-    BOARDS as _BOARDS,
     METADATA,
-    SEATS as _SEATS,
-    SEEN as _SEEN,  # noqa: F401
-    SETTINGS as _SETTINGS,  # noqa: F401
     TABLES as _TABLES,
-    UNSEATED as _UNSEATED,
     driver as _driver,
     identities as _identities,
     insert_table,
     migrate as _migrate,
+    reads_engine,
     rebuild,
+    seat_of_user,
     set_setting,
     setting,
     stored_board,
+    table_codes,
+    unseated,
+    write_ahead,
     write_change,
 )
+
+#: the tables' older private names (tests and tools read them from ``cardkit.room``)
+_ACTIONS, _ADDED_COLUMNS, _ANSWERS, _BOARDS, _SEATS, _SEEN, _SETTINGS, _UNSEATED = (
+    storage.ACTIONS, storage.ADDED_COLUMNS, storage.ANSWERS, storage.BOARDS, storage.SEATS, storage.SEEN,
+    storage.SETTINGS, storage.UNSEATED)
 
 __all__ = [
     "Room", "RoomError", "UnknownTableError", "SeatError", "SeatTakenError", "NotSeatedError",
@@ -177,9 +167,7 @@ class Room:
         machine; ``"postgresql://user:password@host/db"`` for a class on Zero to
         JupyterHub; ``"sqlite://"`` in memory, for one process), or an
         :class:`sqlalchemy.engine.Engine`. The room's tables are created if missing. A
-        SQLite file given by URL is switched to write-ahead logging (``journal_mode=WAL``,
-        kept in the file; each commit still waits for the disk, one sync instead of the
-        rollback journal's several: 19 -> 6 ms a commit on this project's machine).
+        SQLite file given by URL is switched to write-ahead logging (:func:`~cardkit.room.storage.write_ahead`).
     :param teachers: the user names of the teachers (a list; one name may be given as
         text). A teacher sees every hand of every table and alone may use :meth:`undo`,
         :meth:`next_board`, :meth:`next_board_all`, :meth:`set_deals`, :meth:`unseat`,
@@ -189,24 +177,15 @@ class Room:
         passed, for :meth:`waiting` and :meth:`idle` (tests give a fake clock).
     :raises RoomError: for teachers that are not user names.
 
-    A database made by an older version is brought up to this one when opened: the columns
-    added since (each board's :func:`~cardkit.codes.cards_identity` and
-    :func:`~cardkit.codes.board_identity`, a table's turn time) are added and filled in from
-    the stored codes.
+    A database made by an older version is brought up to this one when opened
+    (:func:`~cardkit.room.storage.migrate`).
     """
 
     def __init__(self, url, *, teachers: Iterable[str] | str = (), clock: Callable[[], float] = time.time) -> None:
         self.engine: Engine = url if isinstance(url, Engine) else create_engine(_driver(url))
-        if not isinstance(url, Engine) and self.engine.dialect.name == "sqlite" and \
-                self.engine.url.database not in (None, "", ":memory:"):
-            with self.engine.connect() as conn:
-                conn.exec_driver_sql("PRAGMA journal_mode=WAL")
-        # a table's row is read with one round trip on PostgreSQL, not three (BEGIN, SELECT,
-        # ROLLBACK): its default isolation (read committed) gives each statement its own snapshot
-        # inside a transaction too, so reading outside one sees nothing else; a change is written
-        # in a transaction at the version read (:meth:`_change`), as before
-        self._reads: Engine = (self.engine.execution_options(isolation_level="AUTOCOMMIT")
-                               if self.engine.dialect.name == "postgresql" else self.engine)
+        if not isinstance(url, Engine):
+            write_ahead(self.engine)
+        self._reads: Engine = reads_engine(self.engine)
         if isinstance(teachers, str):
             teachers = (teachers,)
         self.teachers: frozenset[str] = frozenset(_check_user(t) for t in teachers)
@@ -220,19 +199,13 @@ class Room:
         self._seen_known: set[tuple[str, str, str, int]] = set()
         #: table id -> when its turn last passed (its ``turn_since``), as last read or written
         self._since: dict[str, float | None] = {}
-        #: this thread's :meth:`batch`, if one is open: the tables read in it, and what it read once
-        self._local = threading.local()
+        #: each thread's :meth:`batch`, if one is open: the tables read in it, and what it read once
+        self._batches = ReadBatches()
 
-    @contextlib.contextmanager
     def batch(self):
         """A batch of reads (and changes) in this thread, as the room service makes for one
-        message and the pages it updates: within it each table's row is read from the
-        database once (its version checked; then its cached session is used), the table
-        list and the boards in play once; a change made in it refreshes what it touched.
-        Outside a batch every call reads afresh. Nested batches are one. A change is still
-        written only at the version read (:class:`TableChangedError`), so another process's
-        change is never written over; within a batch a read may miss a change another process
-        made meanwhile (the next batch sees it).
+        message and the pages it updates (:class:`cardkit.room.sessions.ReadBatches`: each
+        table's row read once in it; nested batches are one).
 
         >>> room = Room("sqlite://")
         >>> with room.batch():
@@ -240,17 +213,7 @@ class Room:
         ...     [r["table"] for r in room.tables()]
         ['T1']
         """
-        if getattr(self._local, "batch", None) is not None:
-            yield
-            return
-        self._local.batch = {"fresh": set(), "in_play": None, "ids": None}
-        try:
-            yield
-        finally:
-            self._local.batch = None
-
-    def _batch(self) -> dict | None:
-        return getattr(self._local, "batch", None)
+        return self._batches.open()
 
     # ---- tables ----------------------------------------------------------------------------
 
@@ -288,7 +251,7 @@ class Room:
                     continue
                 self._cache[tid] = (0, session)
                 self._since[tid] = now
-                b = self._batch()
+                b = self._batches.current()
                 if b is not None:
                     b["ids"] = None
                     b["fresh"].add(tid)
@@ -308,7 +271,7 @@ class Room:
         :param only: a table id: that table's row alone (one row read, not every table's).
         :raises UnknownTableError: for an ``only`` that names no table.
         """
-        b = self._batch()
+        b = self._batches.current()
         if only is not None:
             ids = [self._load(only)[1].key]
         elif b is not None and b["ids"] is not None:
@@ -565,26 +528,23 @@ class Room:
         """
         self._teacher(user, "see the hand records")
         known = {b["board_id"]: b for b in self.travellers()}
-        if table is None:
-            codes = [b["code"] for b in known.values()]
-        else:
-            with self._lock:
-                s = self._load(table)[1]
-            if s.deals is not None:
-                codes = list(s.deals)
-            else:
-                with self.engine.connect() as conn:
-                    codes = [r.code for r in conn.execute(select(_BOARDS.c.code).where(
-                        _BOARDS.c.table_id == s.key).order_by(_BOARDS.c.number))]
+        with self._lock:
+            s = None if table is None else self._load(table)[1]
+        with self.engine.connect() as conn:
+            codes = [b["code"] for b in known.values()] if s is None else table_codes(conn, s)
+        return tv.hand_record_boards(codes, known, self._playing())
+
+    def _playing(self) -> dict[str, list[str]]:
+        """board identity -> the tables playing it now (started, unfinished)."""
         playing: dict[str, list[str]] = {}
         for t in self.tables():
             if t["started"] and not t["over"] and t["board"] is not None:
                 s = self._load(t["table"])[1]
                 if s.state is not None and not s.state.is_terminal():
                     playing.setdefault(_identities(t["board"])[1], []).append(t["table"])
-        return tv.hand_record_boards(codes, known, playing)
+        return playing
 
-    # ---- what each learner did (issue 23 §4) ----------------------------------------------
+    # ---- what each learner did (issue 23 §4), read back by her lessons (issue 33) -----------
 
     def record_answer(self, user: str, kind: str, *, lesson: str = "", section: str = "", item: str,
                       right: bool, points_lost: float | None = None, at: float | None = None) -> None:
@@ -620,6 +580,19 @@ class Room:
         self._teacher(user, "see what each learner did")
         with self.engine.connect() as conn:
             return answers.summary(conn)
+
+    def own_answers(self, user: str) -> list[dict]:
+        """One learner's **own** first answers, for her lessons' progress under the hub
+        (:func:`cardkit.progress.from_room`): for each ``(kind, lesson, item)`` the earliest
+        answer stored, as dicts with ``kind``, ``lesson``, ``item``, ``right`` (bool) and
+        ``at`` (seconds since 1970, UTC), in the order they came. Read-only; only ``user``'s
+        rows (the route passes the hub token's owner, never a name from the request).
+
+        :raises RoomError: for a user name that is not one.
+        """
+        user = _check_user(user)
+        with self.engine.connect() as conn:
+            return answers.own(conn, user)
 
     # ---- the teacher's controls ------------------------------------------------------------
 
@@ -878,8 +851,7 @@ class Room:
         user = _check_user(user)
         tid = _check_table_id(table)
         with self.engine.connect() as conn:
-            row = conn.execute(select(_UNSEATED).where(_UNSEATED.c.user_name == user,
-                                                       _UNSEATED.c.table_id == tid)).first()
+            row = unseated(conn, user, tid)
         if row is None:
             return None
         tr = tr or translation("en")
@@ -938,7 +910,7 @@ class Room:
         """The cards identities (:func:`~cardkit.codes.cards_identity`) of the boards in play
         and unfinished at a started table (other than ``but``): the same cards in any form of
         their code, with any dealer or variant."""
-        batch = self._batch()
+        batch = self._batches.current()
         found = None if batch is None else batch["in_play"]
         if found is None:
             with self.engine.connect() as conn:
@@ -956,7 +928,7 @@ class Room:
                                    self._players_of, lambda: self._codes_in_play(but=s.key))
 
     def _check_dealt(self, s: TableSession) -> None:
-        seen_boards.check_dealt(s, self.teachers, lambda n, user: self._held_elsewhere(s, n, user, s.code)[1],
+        seen_boards.check_dealt(s, self.teachers, lambda n, user: self._held_elsewhere(s, n, user, s.code or "")[1],
                                 self._players_of)
 
     def _players_of(self, table: str) -> int:
@@ -964,14 +936,13 @@ class Room:
 
     def _seat_of_user(self, user: str) -> tuple[str, int] | None:
         with self.engine.connect() as conn:
-            row = conn.execute(select(_SEATS.c.table_id, _SEATS.c.seat).where(_SEATS.c.user_name == user)).first()
-        return None if row is None else (row.table_id, row.seat)
+            return seat_of_user(conn, user)
 
     def _load(self, table) -> tuple[int, TableSession]:
         """The table's version and session: the cached one while the database holds the
         same version, else rebuilt from the database (its board's actions replayed)."""
         tid = _check_table_id(table)
-        b = self._batch()
+        b = self._batches.current()
         if b is not None and tid in b["fresh"] and tid in self._cache:
             return self._cache[tid]   # read (or written) in this batch already
         with self._reads.connect() as conn:
@@ -982,8 +953,7 @@ class Room:
             self._since[tid] = row.turn_since
             cached = self._cache.get(tid)
             if cached is None or cached[0] != row.version:
-                session = rebuild(conn, row)
-                cached = self._cache[tid] = (row.version, session)
+                cached = self._cache[tid] = (row.version, rebuild(conn, row))
         if b is not None:
             b["fresh"].add(tid)
         return cached
@@ -1011,7 +981,7 @@ class Room:
                     write_change(conn, new, version, since, events, seen, self.clock)
             except (TableChangedError, IntegrityError) as e:
                 self._cache.pop(new.key, None)
-                b = self._batch()
+                b = self._batches.current()
                 if b is not None:
                     b["fresh"].discard(new.key)
                     b["in_play"] = None
@@ -1022,24 +992,9 @@ class Room:
             self._cache[new.key] = (version + 1, new)
             self._since[new.key] = since
             self._seen_known.update(seen)
-            b = self._batch()
+            b = self._batches.current()
             if b is not None:
                 b["fresh"].add(new.key)
                 if any(e[0] in ("deal", "finish", "unfinish", "start", "close") for e in events):
                     b["in_play"] = None   # the boards in play changed
             return out
-
-    # ---- a learner's own answers, read back by her lessons (issue 33) ----------------------
-
-    def own_answers(self, user: str) -> list[dict]:
-        """One learner's **own** first answers, for her lessons' progress under the hub
-        (:func:`cardkit.progress.from_room`): for each ``(kind, lesson, item)`` the earliest
-        answer stored, as dicts with ``kind``, ``lesson``, ``item``, ``right`` (bool) and
-        ``at`` (seconds since 1970, UTC), in the order they came. Read-only; only ``user``'s
-        rows (the route passes the hub token's owner, never a name from the request).
-
-        :raises RoomError: for a user name that is not one.
-        """
-        user = _check_user(user)
-        with self.engine.connect() as conn:
-            return answers.own(conn, user)

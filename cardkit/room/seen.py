@@ -2,7 +2,15 @@
 (:func:`held_elsewhere`), the refusals of a seat or a deal that would show her a second hand of it
 (:func:`check_not_seen`, :func:`check_dealt`), the seats to record as seen (:func:`seen_rows`) and
 the boards in play (:func:`boards_in_play`). :class:`cardkit.room.rooms.Room` calls these. Part
-of :mod:`cardkit.room.rooms` (issue 30 split it)."""
+of :mod:`cardkit.room.rooms` (issue 30 split it).
+
+A user holds at most one seat in the room at a time, so that
+nobody sees two hands of a board that two tables play; and a learner who has held one seat
+of a board takes no other seat of it, here or at another table (:class:`~cardkit.room.errors.BoardSeenError`).
+A board is known by its cards (:func:`cardkit.codes.cards_identity`), not by how its code
+was written: ``V-4821``, ``V-4821-D2`` and the cards form ``V-XA3WLA6HFKZUGP5C7ZCEPM-D1``
+are one board for this rule (the dealer changes the bidding, not the hands).
+"""
 
 from __future__ import annotations
 

@@ -1,11 +1,20 @@
 """What the room reads off a table session: a seat from its number or name, who sits where,
 whose turn it is for the idle clock, the actions taken as the room returns them, and a learner's
 view with the boards another table still plays kept back. Part of :mod:`cardkit.room.rooms`
-(issue 30 split it)."""
+(issue 30 split it).
+
+Seats are numbers ``0 .. players - 1`` clockwise (RULES.md, "Common conventions") or their
+names, in either case: with four players South, West, North, East; with three South,
+West, East; in Armenian Durak South and North (:data:`cardkit.table_session.SEAT_NAMES`).
+Variety seats 4 (RULES.md §1.1), Warsaw Hearts 4 or 3 (``Rules(players=3)``, §2.1),
+Armenian Durak 2 (§3.2).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import threading
+from collections.abc import Callable, Iterator
 
 from cardkit.core._checks import is_whole
 from cardkit.core.errors import quote
@@ -15,7 +24,7 @@ from cardkit.table.table_session import Move, TableSession, seat_names
 from .errors import NotSeatedError, NotYourTurnError, RoomError, SeatError, SeatTakenError
 from .storage import identities
 
-__all__ = ["KEPT_BACK", "check_may_act", "check_may_advance", "check_person_at", "check_seat_free",
+__all__ = ["KEPT_BACK", "ReadBatches", "check_may_act", "check_may_advance", "check_person_at", "check_seat_free",
            "overview_line", "table_row", "waiting_line", "seat_number", "seat_of", "moves_json", "turn_of",
            "keep_back"]
 
@@ -184,3 +193,37 @@ def waiting_line(s: TableSession, turn: tuple, seconds: float, idle_after: float
     seat = turn[2]
     return {"table": s.key, "seat": seat, "name": seat_names(s.players)[seat], "user": turn[3],
             "seconds": seconds, "idle": seconds >= idle_after, "idle_after": idle_after}
+
+
+class ReadBatches:
+    """Each thread's batch of reads of a :class:`cardkit.room.rooms.Room` (its ``batch()``).
+
+    A batch of reads (and changes) in one thread, as the room service makes for one
+    message and the pages it updates: within it each table's row is read from the
+    database once (its version checked; then its cached session is used), the table
+    list and the boards in play once; a change made in it refreshes what it touched.
+    Outside a batch every call reads afresh. Nested batches are one. A change is still
+    written only at the version read (:class:`~cardkit.room.errors.TableChangedError`), so
+    another process's change is never written over; within a batch a read may miss a change
+    another process made meanwhile (the next batch sees it).
+    """
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+
+    @contextlib.contextmanager
+    def open(self) -> Iterator[None]:
+        """Open this thread's batch (inside one already open: that one)."""
+        if getattr(self._local, "batch", None) is not None:
+            yield
+            return
+        self._local.batch = {"fresh": set(), "in_play": None, "ids": None}
+        try:
+            yield
+        finally:
+            self._local.batch = None
+
+    def current(self) -> dict | None:
+        """This thread's open batch: ``fresh`` (the table ids read in it), ``in_play`` (the
+        boards in play, once read) and ``ids`` (the table ids, once read); None outside one."""
+        return getattr(self._local, "batch", None)
