@@ -479,7 +479,6 @@ STILL_OVER = {
     "widgets/_dashboard.py",
     "widgets/_dashboard.py:DealDashboard",
     "cardkit/analysis/_variety_kernel.py",
-    "cardkit/room/service.py",
 }
 
 

@@ -685,7 +685,7 @@ class AnswerEndpointTest(AsyncHTTPTestCase):
     def test_a_flood_of_answers_is_cut_off(self):
         from unittest import mock
 
-        with mock.patch("cardkit.room_service.ANSWER_RATE", 0.01):     # no refill while the test runs
+        with mock.patch("cardkit.room.handlers.ANSWER_RATE", 0.01):     # no refill while the test runs
             codes = [self.post(EXERCISE).code for _ in range(ANSWER_BURST + 5)]
         assert codes[:ANSWER_BURST] == [204] * ANSWER_BURST and codes[-1] == 429
         assert self.post(EXERCISE, token="tok-bob-1234").code == 204     # another learner is not held up
