@@ -14,11 +14,6 @@ from pathlib import Path
 from cardkit.core.codes import GAMES, deal_from_code
 from cardkit.i18n import LANGUAGES
 
-from .handlers import (
-    identify,  # noqa: F401
-    lang_of,  # noqa: F401
-)
-
 
 def warm_expert_bots() -> dict[str, float]:
     """Load the solver kernels the expert bots use into this process (numba's kernels, every
