@@ -215,7 +215,7 @@ class RecordsPage(_Base):
     """``GET <prefix>records``: the hand records to print (:func:`cardkit.room_records.records_page`),
     teachers only (403 for anyone else, logged). ``?table=T1``: the boards of that table's
     set (404 for no such table); none: every board finished in the room. Variety's
-    double-dummy tables come from :meth:`RoomService.double_dummy` (cached per board)."""
+    double-dummy tables come from :meth:`~cardkit.room.service.RoomService.double_dummy` (cached per board)."""
 
     @web.authenticated
     async def get(self) -> None:
@@ -361,7 +361,7 @@ class AnswerHandler(web.RequestHandler):
         """The hub's user model of ``token``, or None after writing the refusal.
 
         A token the hub confirmed within :data:`GOOD_TOKEN_SECONDS` is taken at once; any
-        other is looked up (:meth:`RoomService.look_up`), whatever others sent. Only a
+        other is looked up (:meth:`~cardkit.room.service.RoomService.look_up`), whatever others sent. Only a
         sender that sent unknown tokens pays for them: past :data:`FAIL_BURST` of them
         (refilled at :data:`FAIL_RATE` a second) its connection is refused (429, the hub not
         asked; a kept-alive connection is closed) and so is its hub log-in cookie; a token
