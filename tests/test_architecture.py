@@ -467,3 +467,52 @@ def test_the_kernels_tables_are_built_in_one_module():
     assert AW._cid is K.hearts_solver_id
     import inspect
     assert "variety_solver_layout(" in inspect.getsource(AV.SolverContext.__init__)
+
+
+# ---- sizes (issue 30: no module over 1,000 lines, no class over 50 methods) -------------
+
+MAX_MODULE_LINES = 1000
+MAX_CLASS_METHODS = 50
+#: What is still over the limits, by path (a module) or ``path:Class`` (a class). It may
+#: only shrink: an entry that is no longer over fails the test too, so it is taken out.
+STILL_OVER = {
+    "widgets/_dashboard.py",
+    "widgets/_dashboard.py:DealDashboard",
+    "cardkit/analysis/_variety_kernel.py",
+}
+
+
+def oversized(root: Path = ROOT) -> set[str]:
+    """The modules over :data:`MAX_MODULE_LINES` lines and the classes over
+    :data:`MAX_CLASS_METHODS` methods (functions defined in the class body) in ``cardkit/``
+    and ``widgets/`` under ``root``, as ``path`` and ``path:Class``."""
+    over = set()
+    for base in ("cardkit", "widgets"):
+        for path in sorted((root / base).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            name = path.relative_to(root).as_posix()
+            if text.count("\n") > MAX_MODULE_LINES:
+                over.add(name)
+            for node in ast.walk(ast.parse(text)):
+                if isinstance(node, ast.ClassDef):
+                    methods = sum(isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef)) for x in node.body)
+                    if methods > MAX_CLASS_METHODS:
+                        over.add(f"{name}:{node.name}")
+    return over
+
+
+def test_no_module_over_1000_lines_and_no_class_over_50_methods():
+    over = oversized()
+    assert over - STILL_OVER == set(), f"over the limits, and not in STILL_OVER: {sorted(over - STILL_OVER)}"
+    assert STILL_OVER - over == set(), f"no longer over the limits: take out of STILL_OVER {sorted(STILL_OVER - over)}"
+
+
+def test_the_size_check_sees_a_long_module_and_a_big_class(tmp_path):
+    (tmp_path / "cardkit").mkdir()
+    (tmp_path / "widgets").mkdir()
+    (tmp_path / "cardkit" / "long.py").write_text("x = 1\n" * (MAX_MODULE_LINES + 1))
+    (tmp_path / "cardkit" / "short.py").write_text("x = 1\n" * MAX_MODULE_LINES)
+    methods = "".join(f"    def m{i}(self):\n        pass\n" for i in range(MAX_CLASS_METHODS + 1))
+    small = "\n\nclass Small:\n    def m(self):\n        pass\n"
+    (tmp_path / "widgets" / "big.py").write_text("class Big:\n" + methods + small)
+    assert oversized(tmp_path) == {"cardkit/long.py", "widgets/big.py:Big"}

@@ -12,9 +12,11 @@ UI_ROOTS = ("ipywidgets", "IPython", "voila", "ipykernel", "jupyter_client", "wi
 
 # What the lesson servers load (cardkit/serving/lesson_server.py: Jupyter Server's kernel and file
 # managers subclassed; cardkit/serving/_hub_classes.py: JupyterHub's spawner and authenticator; the
-# room's tornado service): server glue, imported by Voila, Jupyter Server or the hub, never by
-# another cardkit module (checked below).
-SERVER_MODULES = ("cardkit.serving.lesson_server", "cardkit.serving._hub_classes", "cardkit.room.service")
+# room's tornado service, with its HTTP handlers and websocket, which subclass the hub's OAuth
+# classes): server glue, imported by Voila, Jupyter Server or the hub, never by another cardkit
+# module (checked below).
+SERVER_MODULES = ("cardkit.serving.lesson_server", "cardkit.serving._hub_classes", "cardkit.room.service",
+                  "cardkit.room.handlers", "cardkit.room.sockets")
 #: their older paths (issue 30): ``cardkit.serving`` (the folder) answers for the lesson server's
 #: names, the two others are the very modules
 OLD_PATHS = ("cardkit.serving", "cardkit._hub_classes", "cardkit.room_service")

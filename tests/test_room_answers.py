@@ -23,6 +23,7 @@ from sqlalchemy.pool import StaticPool
 
 from cardkit import room as room_module, room_report
 from cardkit.room import AnswerError, NotTeacherError, Room
+from cardkit.room.answers import section_key
 
 TEACHER = "teach"
 REPO = Path(__file__).resolve().parent.parent
@@ -53,7 +54,7 @@ def test_answers_are_stored_and_summed_per_learner():
     assert ann["exercises"] == {"1.2": {"right": 0, "wrong": 1}, "1.3": {"right": 1, "wrong": 1},
                                 "1.8": {"right": 1, "wrong": 0}}
     assert list(ann["exercises"]) == ["1.2", "1.3", "1.8"]
-    assert sorted(["1.10", "1.2", ""], key=room_module._section_key) == ["1.2", "1.10", ""]   # book order
+    assert sorted(["1.10", "1.2", ""], key=section_key) == ["1.2", "1.10", ""]   # book order
     assert ann["problems"] == {"variety/4_problems": {"answered": 2, "solved": 1, "points_lost": 4.0}}
     assert ann["answers"] == 6 and ann["last"] > 1.7e9
     assert summary["bob"] == {"exercises": {}, "problems": {"warsaw_hearts/4_problems": {
@@ -684,7 +685,7 @@ class AnswerEndpointTest(AsyncHTTPTestCase):
     def test_a_flood_of_answers_is_cut_off(self):
         from unittest import mock
 
-        with mock.patch("cardkit.room_service.ANSWER_RATE", 0.01):     # no refill while the test runs
+        with mock.patch("cardkit.room.handlers.ANSWER_RATE", 0.01):     # no refill while the test runs
             codes = [self.post(EXERCISE).code for _ in range(ANSWER_BURST + 5)]
         assert codes[:ANSWER_BURST] == [204] * ANSWER_BURST and codes[-1] == 429
         assert self.post(EXERCISE, token="tok-bob-1234").code == 204     # another learner is not held up

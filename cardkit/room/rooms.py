@@ -29,25 +29,13 @@ alone): :meth:`Room.start` says so in words.
 
 Every rule is the engine's (:class:`cardkit.table_session.TableSession` deals a board from
 its code, hands each action to the engine and each bot its own seat's observation).
-Everything is stored as it happens, through SQLAlchemy Core only (portable: a SQLite file
-for one machine, ``Room("sqlite:///room.db")``; PostgreSQL for a class on Zero to
-JupyterHub, ``Room("postgresql://...")``): tables, seats, boards with their results, and
-every action. A Room opened again on the same database has every result and resumes every
-unfinished table at the same action (its board's stored actions replayed on the deal). Two
-Room objects (two processes) on one database see each other's changes: each call reads
-the table's version first, and a change made on a stale copy is refused
-(:class:`TableChangedError`) rather than written over the other.
+Everything is stored as it happens, through SQLAlchemy Core only, in SQLite or PostgreSQL
+(:mod:`cardkit.room.storage`): a Room opened again resumes every table, and two Room objects
+on one database refuse a change made on a stale copy (:class:`TableChangedError`).
 
-Seats are numbers ``0 .. players - 1`` clockwise (RULES.md, "Common conventions") or their
-names, in either case: with four players South, West, North, East; with three South,
-West, East; in Armenian Durak South and North (:data:`cardkit.table_session.SEAT_NAMES`).
-Variety seats 4 (RULES.md §1.1), Warsaw Hearts 4 or 3 (``Rules(players=3)``, §2.1),
-Armenian Durak 2 (§3.2). A user holds at most one seat in the room at a time, so that
-nobody sees two hands of a board that two tables play; and a learner who has held one seat
-of a board takes no other seat of it, here or at another table (:class:`BoardSeenError`).
-A board is known by its cards (:func:`cardkit.codes.cards_identity`), not by how its code
-was written: ``V-4821``, ``V-4821-D2`` and the cards form ``V-XA3WLA6HFKZUGP5C7ZCEPM-D1``
-are one board for this rule (the dealer changes the bidding, not the hands).
+Seats are numbers or names (:mod:`cardkit.room.sessions`); a user holds at most one seat in
+the room at a time, and a learner who has held one seat of a board takes no other seat of it,
+here or at another table (:class:`BoardSeenError`, :mod:`cardkit.room.seen`).
 
 >>> room = Room("sqlite://", teachers=["ms_k"])
 >>> t = room.open_table("warsaw_hearts", deals=["W-17", "W-18"])
@@ -67,47 +55,86 @@ cardkit.room.rooms.NotSeatedError: 'bob' does not sit at table 'T1': take a seat
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import json
-import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict
-from importlib.util import find_spec
 from typing import Any
 
-from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Column,
-    Float,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
-    delete,
-    func,
-    insert,
-    inspect,
-    select,
-    update,
-)
-from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy import create_engine, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 from cardkit.core._checks import is_whole
-from cardkit.core.codes import board_identity, cards_identity, game_entry, parse_deal_code
-from cardkit.core.errors import CardkitError, StateError, quote
-from cardkit.core.state import rules_from_json
+from cardkit.core.codes import board_identity
+from cardkit.core.errors import StateError, quote
 from cardkit.i18n import N_, translation
-from cardkit.table.table_session import PACES, RESERVED_NAMES, Move, TableSession, seat_names, table_view
+from cardkit.table.table_session import PACES, TableSession, seat_names, table_view
 
-from .records import csv_text, deal_diagram, ranking as room_ranking, score_traveller
+from . import answers, seen as seen_boards, storage, travellers as tv
+from .answers import (  # noqa: F401
+    ANSWER_KINDS,
+    LESSON_NAMES,
+    MAX_ANSWERS_PER_USER,
+    MAX_POINTS_LOST,
+    PRINTABLE as _PRINTABLE,
+    RULES_SECTIONS,
+)
+from .errors import (
+    MAX_USER,  # noqa: F401  (the room's names, as before the split)
+    AnswerError,
+    BoardSeenError,
+    NotSeatedError,
+    NotTeacherError,
+    NotYourTurnError,
+    RoomError,
+    SeatError,
+    SeatTakenError,
+    TableChangedError,
+    UnknownTableError,
+    check_table_id as _check_table_id,
+    check_user as _check_user,
+    session_said as _session_said,
+)
+from .records import ranking as room_ranking
+from .sessions import (
+    KEPT_BACK,
+    ReadBatches,
+    check_may_act,
+    check_may_advance,
+    check_person_at,
+    check_seat_free,
+    keep_back,
+    moves_json,
+    overview_line,
+    seat_number,
+    seat_of,
+    table_row,
+    turn_of,
+    waiting_line,
+)
+from .storage import (
+    METADATA,
+    TABLES as _TABLES,
+    driver as _driver,
+    identities as _identities,
+    insert_table,
+    migrate as _migrate,
+    reads_engine,
+    rebuild,
+    seat_of_user,
+    set_setting,
+    setting,
+    stored_board,
+    table_codes,
+    unseated,
+    write_ahead,
+    write_change,
+)
+
+#: the tables' older private names (tests and tools read them from ``cardkit.room``)
+_ACTIONS, _ADDED_COLUMNS, _ANSWERS, _BOARDS, _SEATS, _SEEN, _SETTINGS, _UNSEATED = (
+    storage.ACTIONS, storage.ADDED_COLUMNS, storage.ANSWERS, storage.BOARDS, storage.SEATS, storage.SEEN,
+    storage.SETTINGS, storage.UNSEATED)
 
 __all__ = [
     "Room", "RoomError", "UnknownTableError", "SeatError", "SeatTakenError", "NotSeatedError",
@@ -116,247 +143,6 @@ __all__ = [
     "MAX_ANSWERS_PER_USER", "IDLE_SECONDS", "MAX_ANNOUNCEMENT", "PACES", "learners_only",
 ]
 
-
-# ---- errors ---------------------------------------------------------------------------------
-
-#: the table sessions' refusals (:class:`cardkit.table_session.TableSession`'s StateError, by the
-#: start of their English line) as a page in another language says them
-_SESSION_SAID: tuple[tuple[str, str], ...] = (
-    ("the table has started already", N_("Table {table} has started already.")),
-    ("nobody sits at the table", N_("Nobody sits at table {table}, and the bots play only beside a person: a learner "
-                                    "(or the teacher) takes a seat first, then Start.")),
-    ("the table has not started", N_("Table {table} has not started yet: wait for the start.")),
-    ("the teacher has paused", N_("Table {table} is paused by the teacher: wait until play resumes.")),
-    ("every board of the table's set", N_("Table {table} has played every board of its set.")),
-    ("no person has acted", N_("No person has acted on the board in play at table {table}: there is nothing to "
-                               "undo.")),
-    ("the set has no more boards", N_("Table {table} has played every board of its set.")),
-    ("the set has no board after", N_("The set of table {table} has no more boards: give it another set to play "
-                                      "on.")),
-    ("the teacher has closed", N_("The teacher has closed table {table}: nothing more is played there.")),
-    ("board ", N_("The board in play at table {table} is not over yet: Next deals a board once it is over.")),
-)
-
-
-def _session_said(line: str, table: str) -> tuple[str, dict[str, Any]] | None:
-    """What a page in another language says for a table session's refusal ``line`` (None:
-    the page's generic line)."""
-    if " empty and this table has no bots" in line:
-        return N_("A seat of table {table} is empty and the table has no bots: a person takes every seat before it "
-                  "starts."), {"table": table}
-    if line.startswith("board ") and "is over:" in line:   # held_words: a held board
-        return None
-    return next(((m, {"table": table}) for start, m in _SESSION_SAID if line.startswith(start)), None)
-
-
-class RoomError(CardkitError):
-    """Something the room refuses: the message says what, in plain words, and quotes the
-    input. Nothing has changed.
-
-    ``said``: what a learner's page shows in its language, a catalog message (marked with
-    ``N_``) and its placeholders' values (a seat's English name, translated where it is
-    shown); None: the page's generic line (the English message is for the log)."""
-
-    #: the class's ``said`` when none is given
-    default_said: tuple[str, dict[str, Any]] | None = None
-
-    def __init__(self, message: str = "", *, said: tuple[str, dict[str, Any]] | None = None) -> None:
-        super().__init__(message)
-        self.said = said if said is not None else self.default_said
-
-
-class UnknownTableError(RoomError):
-    """A table id that names no table of the room."""
-
-
-class SeatError(RoomError):
-    """A seat that is not one of the table's: neither a number ``0 .. players - 1`` nor a
-    seat's name (South, West, North, East)."""
-
-    default_said = (N_("There is no such seat at this table."), {})
-
-
-class SeatTakenError(RoomError):
-    """A seat another person holds, or a user who holds a seat elsewhere in the room."""
-
-
-class BoardSeenError(SeatTakenError):
-    """A seat on a board the user has already played or seen from another seat or at
-    another table (the same cards, :func:`cardkit.codes.cards_identity`, in whatever form
-    its code was written, with whatever dealer or variant): taking it would show them
-    another hand of that board (seat hopping). A user may sit again where they sat on that
-    board only."""
-
-    default_said = (N_("You have played or seen this board from another seat: you may not take this seat now."),
-                    {})
-
-
-class NotSeatedError(RoomError):
-    """A user who does not sit at the table (and, for a view, is not a teacher)."""
-
-
-class NotYourTurnError(RoomError):
-    """A seated user's action while another seat is to act."""
-
-
-class NotTeacherError(RoomError):
-    """A teacher's control (undo, next board, another set of boards, unseating a player,
-    whom a table waits for) asked by a user who is not one of the room's teachers."""
-
-
-class AnswerError(RoomError):
-    """A lesson's answer that :meth:`Room.record_answer` refuses: a bad kind, an id that is
-    not short plain text, a right/wrong that is not a bool, points lost that are not a
-    number of points, or a learner past :data:`MAX_ANSWERS_PER_USER`."""
-
-
-class TableChangedError(RoomError):
-    """The table changed in another process between reading and writing it: nothing was
-    written; the next call reads the table afresh."""
-
-
-# ---- the database ----------------------------------------------------------------------------
-
-#: The room's tables (SQLAlchemy Core; :meth:`Room.__init__` creates those missing).
-METADATA = MetaData()
-
-_TABLES = Table(
-    "cardkit_room_tables", METADATA,
-    Column("id", String(32), primary_key=True),
-    Column("serial", Integer, nullable=False, unique=True),      # the order tables were opened
-    Column("game", String(32), nullable=False),
-    Column("rules", Text, nullable=False),                       # JSON: the Rules' fields
-    Column("bots", String(16), nullable=True),                   # "rule", "expert" or null
-    Column("deals", Text, nullable=True),                        # JSON list of codes, or null (random)
-    Column("seed", BigInteger, nullable=False),                  # the first random board's deal number
-    Column("started", Boolean, nullable=False),
-    Column("board", Integer, nullable=False),                    # the board in play (0-based), -1
-    Column("position", Integer, nullable=False),                 # its place in the set (0-based), -1
-    Column("version", Integer, nullable=False),                  # +1 at every change
-    Column("turn_since", Float, nullable=True),                  # when the turn last passed (seconds since
-                                                                 # 1970): the board, action or player to act
-    Column("pace", String(16), nullable=True),                   # "teacher" (null) or "self": who deals on
-    Column("paused", Boolean, nullable=True),                    # the teacher paused the table (null: no)
-    Column("closed", Boolean, nullable=True),                    # closed by a teacher (null: open)
-)
-
-_SETTINGS = Table(
-    "cardkit_room_settings", METADATA,                           # the room's own settings: "announcement"
-    Column("name", String(64), primary_key=True),
-    Column("value", Text, nullable=False),
-)
-
-_SEATS = Table(
-    "cardkit_room_seats", METADATA,
-    Column("table_id", String(32), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("user_name", String(255), nullable=False, unique=True),   # one seat per user in the room
-)
-
-_BOARDS = Table(
-    "cardkit_room_boards", METADATA,
-    Column("table_id", String(32), primary_key=True),
-    Column("number", Integer, primary_key=True),                 # 0-based, per table
-    Column("position", Integer, nullable=False),
-    Column("code", String(200), nullable=False),                 # the canonical deal code
-    Column("cards_id", String(64), nullable=True),               # codes.cards_identity(code): seen, in play
-    Column("board_id", String(200), nullable=True),              # codes.board_identity(code): the traveller
-    Column("finished", Boolean, nullable=False),
-    Column("players", Text, nullable=True),                      # JSON seat -> user or "bot", once finished
-    Column("returns", Text, nullable=True),                      # JSON list, once finished
-    Column("contract", Integer, nullable=True),                  # Variety
-    Column("declarers", Text, nullable=True),                    # Variety: JSON [first namer, repeater]
-    Index("ix_cardkit_room_boards_code", "code"),
-    Index("ix_cardkit_room_boards_cards_id", "cards_id"),
-    Index("ix_cardkit_room_boards_board_id", "board_id"),
-)
-
-_ACTIONS = Table(
-    "cardkit_room_actions", METADATA,
-    Column("table_id", String(32), primary_key=True),
-    Column("board", Integer, primary_key=True),
-    Column("idx", Integer, primary_key=True),                    # 0-based on the board
-    Column("seat", Integer, nullable=False),
-    Column("action", String(64), nullable=False),                # notation
-    Column("by_user", String(255), nullable=False),              # a user name or "bot"
-    Column("remark", Text, nullable=True),                       # Variety table talk (RULES.md §1.3)
-)
-
-_ANSWERS = Table(
-    "cardkit_room_answers", METADATA,                            # issue 23 §4: what each learner did
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("user_name", String(255), nullable=False),
-    Column("kind", String(16), nullable=False),                  # "exercise" or "problem"
-    Column("lesson", String(100), nullable=False),               # "variety/1_rules", or ""
-    Column("section", String(32), nullable=False),               # the rules section, "1.3", or ""
-    Column("item", String(100), nullable=False),                 # the exercise's title, the problem's number
-    Column("right", Boolean, nullable=False),
-    Column("points_lost", Float, nullable=True),                 # problems: the grade's cost in points
-    Column("at", Float, nullable=False),                         # seconds since 1970 (UTC)
-    Index("ix_cardkit_room_answers_user", "user_name"),
-)
-
-_SEEN = Table(
-    "cardkit_room_seen", METADATA,                               # who held which seat of which board
-    Column("user_name", String(255), primary_key=True),
-    Column("code", String(200), primary_key=True),               # the board's canonical deal code
-    Column("table_id", String(32), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("cards_id", String(64), nullable=True),               # codes.cards_identity(code)
-    Index("ix_cardkit_room_seen_cards", "user_name", "cards_id"),
-)
-
-_UNSEATED = Table(
-    "cardkit_room_unseated", METADATA,                           # a learner a teacher took out of a seat,
-    Column("user_name", String(255), primary_key=True),          # until they sit again anywhere
-    Column("table_id", String(32), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("bot", Boolean, nullable=False),                      # a bot plays the seat (else it waits)
-    Column("at", Float, nullable=False),
-)
-
-#: the columns added to the room's tables after their first version: :meth:`Room.__init__`
-#: adds those an older database lacks and fills them in (the codes' identities, the turn's time)
-_ADDED_COLUMNS = {_TABLES: ("turn_since", "pace", "paused", "closed"), _BOARDS: ("cards_id", "board_id"),
-                  _SEEN: ("cards_id",)}
-
-#: the kinds of answer a lesson reports (:meth:`Room.record_answer`)
-ANSWER_KINDS = ("exercise", "problem")
-#: at most this many answers are stored per learner (a class term is a few hundred)
-MAX_ANSWERS_PER_USER = 20_000
-#: the lessons that report answers, as :func:`cardkit.room_report.lesson_name` names them
-#: (the notebooks of ``lessons/``, and of ``lessons/ru/``: the Russian lessons have the same file
-#: names); an answer names one of them, or "" (unknown)
-_ENGLISH_LESSONS = (
-    "index", "rules", "deal_editor",
-    *(f"variety/{n}" for n in ("1_rules", "2_play", "3_choosing_a_contract", "4_problems", "5_card_play")),
-    *(f"warsaw_hearts/{n}" for n in ("1_rules", "2_play", "3_strategy", "4_problems")),
-    *(f"armenian_durak/{n}" for n in ("1_rules", "2_play", "3_strategy", "4_problems")),
-)
-LESSON_NAMES = frozenset({*_ENGLISH_LESSONS, *(f"ru/{n}" for n in _ENGLISH_LESSONS)})
-#: the sections of the rules (RULES.md §1 Variety, §2 Warsaw Hearts, §3 Armenian Durak); an
-#: answer names one of them, or "" (none); a game's lesson, a section of that game's rules
-RULES_SECTIONS = frozenset({*(f"1.{k}" for k in range(1, 9)), *(f"2.{k}" for k in range(1, 4)),
-                            *(f"3.{k}" for k in range(1, 5))})
-_LESSON_GAME = {"variety": "1", "warsaw_hearts": "2", "armenian_durak": "3"}
-#: the longest lesson name, rules section and item id
-_ANSWER_LIMITS = {"lesson": 100, "section": 32, "item": 100}
-#: the most points a problem's answer can lose (the largest swing of a deal is far less)
-MAX_POINTS_LOST = 10_000.0
-_PRINTABLE = re.compile(r"[^\x00-\x1f\x7f]*")
-
-
-def _section_key(section: str) -> tuple:
-    """Rules sections in book order: "1.2" before "1.10", "" (none given) last."""
-    parts = section.split(".")
-    return (not section, [(0, int(x), "") if x.isdigit() else (1, 0, x) for x in parts])
-
-
-#: what a learner's view shows for the code of a finished board another table still plays
-KEPT_BACK = "kept back while another table plays this board"
-
-#: at most this many characters in a user name (JupyterHub's names are shorter)
-MAX_USER = 255
 
 #: at most this many characters in the teacher's announcement (one line every page shows)
 MAX_ANNOUNCEMENT = 300
@@ -367,78 +153,11 @@ MAX_ANNOUNCEMENT = 300
 IDLE_SECONDS = 90.0
 
 
-@functools.lru_cache(maxsize=8192)
-def _identities(code: str) -> tuple[str, str]:
-    """``(cards identity, board identity)`` of a stored code (:func:`cardkit.codes.cards_identity`,
-    :func:`~cardkit.codes.board_identity`); a code this version cannot read (none is stored
-    unread) stands for itself."""
-    try:
-        return cards_identity(code), board_identity(code)
-    except CardkitError:  # pragma: no cover - every stored code was read when stored
-        return code[:64], code
-
-
-def _migrate(engine: Engine, now: float) -> None:
-    """Bring a database made by an older version up to this one: add the columns of
-    :data:`_ADDED_COLUMNS` it lacks and their indexes, then fill in what older rows left
-    empty (each board's and seen row's identities, from its code; a table's turn time: now).
-    Safe to run again, and by two processes at once (a column another process added first
-    is taken as added)."""
-    have = inspect(engine)
-    for table, columns in _ADDED_COLUMNS.items():
-        present = {c["name"] for c in have.get_columns(table.name)}
-        for name in columns:
-            if name in present:
-                continue
-            kind = table.c[name].type.compile(dialect=engine.dialect)
-            try:
-                with engine.begin() as conn:
-                    conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {name} {kind}")
-            except DBAPIError:  # added meanwhile by another process
-                if name not in {c["name"] for c in inspect(engine).get_columns(table.name)}:
-                    raise
-    for table in _ADDED_COLUMNS:
-        for index in table.indexes:
-            with contextlib.suppress(DBAPIError):  # created meanwhile by another process
-                index.create(engine, checkfirst=True)
-    with engine.begin() as conn:
-        conn.execute(update(_TABLES).where(_TABLES.c.turn_since.is_(None)).values(turn_since=now))
-        for table in (_BOARDS, _SEEN):
-            codes = [r.code for r in conn.execute(select(table.c.code).where(table.c.cards_id.is_(None)).distinct())]
-            for code in codes:
-                cards, board = _identities(code)
-                values = {"cards_id": cards, **({"board_id": board} if table is _BOARDS else {})}
-                conn.execute(update(table).where(table.c.code == code, table.c.cards_id.is_(None)).values(**values))
-
-
-def _driver(url: str) -> URL:
-    """``url`` as a SQLAlchemy URL; ``postgresql://`` names psycopg 3 (the ``postgres`` extra)
-    when psycopg2 is not installed (SQLAlchemy 2.0 would ask for psycopg2, 2.1 asks for psycopg)."""
-    u = make_url(url)
-    if u.drivername == "postgresql" and find_spec("psycopg2") is None and find_spec("psycopg") is not None:
-        u = u.set(drivername="postgresql+psycopg")
-    return u
-
-
 def learners_only(rows: Iterable[dict]) -> list[dict]:
     """A traveller's rows (:meth:`Room.results`) for the learners' ranking: each row's
     ``players`` without the seats its ``teachers`` lists (copies; the rows are unchanged)."""
     return [{**r, "players": {s: who for s, who in r["players"].items() if s not in r.get("teachers", ())}}
             for r in rows]
-
-
-def _check_user(user) -> str:
-    if not isinstance(user, str) or not user.strip() or len(user) > MAX_USER:
-        raise RoomError(f"user {quote(user)}: expected a user name, text of 1 to {MAX_USER} characters")
-    if user.strip().lower() in RESERVED_NAMES:
-        raise RoomError(f"user {quote(user)}: this name is reserved for the room's bots; log in with another name")
-    return user
-
-
-def _check_table_id(table) -> str:
-    if not isinstance(table, str) or not table or len(table) > 32:
-        raise UnknownTableError(f"table {quote(table)}: expected a table id such as 'T1', as open_table returns")
-    return table
 
 
 class Room:
@@ -448,9 +167,7 @@ class Room:
         machine; ``"postgresql://user:password@host/db"`` for a class on Zero to
         JupyterHub; ``"sqlite://"`` in memory, for one process), or an
         :class:`sqlalchemy.engine.Engine`. The room's tables are created if missing. A
-        SQLite file given by URL is switched to write-ahead logging (``journal_mode=WAL``,
-        kept in the file; each commit still waits for the disk, one sync instead of the
-        rollback journal's several: 19 -> 6 ms a commit on this project's machine).
+        SQLite file given by URL is switched to write-ahead logging (:func:`~cardkit.room.storage.write_ahead`).
     :param teachers: the user names of the teachers (a list; one name may be given as
         text). A teacher sees every hand of every table and alone may use :meth:`undo`,
         :meth:`next_board`, :meth:`next_board_all`, :meth:`set_deals`, :meth:`unseat`,
@@ -460,24 +177,15 @@ class Room:
         passed, for :meth:`waiting` and :meth:`idle` (tests give a fake clock).
     :raises RoomError: for teachers that are not user names.
 
-    A database made by an older version is brought up to this one when opened: the columns
-    added since (each board's :func:`~cardkit.codes.cards_identity` and
-    :func:`~cardkit.codes.board_identity`, a table's turn time) are added and filled in from
-    the stored codes.
+    A database made by an older version is brought up to this one when opened
+    (:func:`~cardkit.room.storage.migrate`).
     """
 
     def __init__(self, url, *, teachers: Iterable[str] | str = (), clock: Callable[[], float] = time.time) -> None:
         self.engine: Engine = url if isinstance(url, Engine) else create_engine(_driver(url))
-        if not isinstance(url, Engine) and self.engine.dialect.name == "sqlite" and \
-                self.engine.url.database not in (None, "", ":memory:"):
-            with self.engine.connect() as conn:
-                conn.exec_driver_sql("PRAGMA journal_mode=WAL")
-        # a table's row is read with one round trip on PostgreSQL, not three (BEGIN, SELECT,
-        # ROLLBACK): its default isolation (read committed) gives each statement its own snapshot
-        # inside a transaction too, so reading outside one sees nothing else; a change is written
-        # in a transaction at the version read (:meth:`_change`), as before
-        self._reads: Engine = (self.engine.execution_options(isolation_level="AUTOCOMMIT")
-                               if self.engine.dialect.name == "postgresql" else self.engine)
+        if not isinstance(url, Engine):
+            write_ahead(self.engine)
+        self._reads: Engine = reads_engine(self.engine)
         if isinstance(teachers, str):
             teachers = (teachers,)
         self.teachers: frozenset[str] = frozenset(_check_user(t) for t in teachers)
@@ -491,19 +199,13 @@ class Room:
         self._seen_known: set[tuple[str, str, str, int]] = set()
         #: table id -> when its turn last passed (its ``turn_since``), as last read or written
         self._since: dict[str, float | None] = {}
-        #: this thread's :meth:`batch`, if one is open: the tables read in it, and what it read once
-        self._local = threading.local()
+        #: each thread's :meth:`batch`, if one is open: the tables read in it, and what it read once
+        self._batches = ReadBatches()
 
-    @contextlib.contextmanager
     def batch(self):
         """A batch of reads (and changes) in this thread, as the room service makes for one
-        message and the pages it updates: within it each table's row is read from the
-        database once (its version checked; then its cached session is used), the table
-        list and the boards in play once; a change made in it refreshes what it touched.
-        Outside a batch every call reads afresh. Nested batches are one. A change is still
-        written only at the version read (:class:`TableChangedError`), so another process's
-        change is never written over; within a batch a read may miss a change another process
-        made meanwhile (the next batch sees it).
+        message and the pages it updates (:class:`cardkit.room.sessions.ReadBatches`: each
+        table's row read once in it; nested batches are one).
 
         >>> room = Room("sqlite://")
         >>> with room.batch():
@@ -511,17 +213,7 @@ class Room:
         ...     [r["table"] for r in room.tables()]
         ['T1']
         """
-        if getattr(self._local, "batch", None) is not None:
-            yield
-            return
-        self._local.batch = {"fresh": set(), "in_play": None, "ids": None}
-        try:
-            yield
-        finally:
-            self._local.batch = None
-
-    def _batch(self) -> dict | None:
-        return getattr(self._local, "batch", None)
+        return self._batches.open()
 
     # ---- tables ----------------------------------------------------------------------------
 
@@ -553,20 +245,13 @@ class Room:
             for _ in range(100):  # another process may take the same id: try the next
                 try:
                     with self.engine.begin() as conn:
-                        serial = (conn.execute(select(func.max(_TABLES.c.serial))).scalar() or 0) + 1
-                        tid = f"T{serial}"
-                        session.key = tid
                         now = float(self.clock())
-                        conn.execute(insert(_TABLES).values(id=tid, serial=serial, game=session.game,
-                                                            rules=json.dumps(asdict(session.rules)),
-                                                            bots=session.bots, seed=session.seed,
-                                                            version=0, turn_since=now,
-                                                            **self._table_fields(session)))
+                        tid = insert_table(conn, session, now)
                 except IntegrityError:
                     continue
                 self._cache[tid] = (0, session)
                 self._since[tid] = now
-                b = self._batch()
+                b = self._batches.current()
                 if b is not None:
                     b["ids"] = None
                     b["fresh"].add(tid)
@@ -586,7 +271,7 @@ class Room:
         :param only: a table id: that table's row alone (one row read, not every table's).
         :raises UnknownTableError: for an ``only`` that names no table.
         """
-        b = self._batch()
+        b = self._batches.current()
         if only is not None:
             ids = [self._load(only)[1].key]
         elif b is not None and b["ids"] is not None:
@@ -598,12 +283,7 @@ class Room:
                 b["ids"] = list(ids)
         out = []
         for tid in ids:
-            s = self._load(tid)[1]
-            out.append({"table": tid, "game": s.game, "players": s.players, "bots": s.bots, "started": s.started,
-                        "board": s.code, "over": s.over, "held": s.held, "paused": s.paused, "pace": s.pace,
-                        "seats": [s.who(i) for i in range(s.players)],
-                        "closed": s.closed, "set_size": None if s.deals is None else len(s.deals),
-                        "position": s.position + 1})
+            out.append(table_row(self._load(tid)[1]))
         return out
 
     # ---- seats -----------------------------------------------------------------------------
@@ -631,27 +311,13 @@ class Room:
         user = _check_user(user)
 
         def change(s: TableSession) -> list[dict]:
-            n = self._seat(s, seat)
+            n = seat_number(s, seat)
             if s.people.get(n) == user:
                 return []
-            name = seat_names(s.players)[n]
-            if n in s.people:
-                raise SeatTakenError(f"{name} at table {s.key!r} is taken by {s.people[n]!r}: choose another seat",
-                                     said=(N_("{seat} at table {table} is taken by {user}: choose another seat."),
-                                           {"seat": name, "table": s.key, "user": s.people[n]}))
-            where = self._seat_of_user(user)
-            if where is not None:
-                other, m = where
-                other_name = seat_names(self._load(other)[1].players)[m] if other != s.key else seat_names(
-                    s.players)[m]
-                raise SeatTakenError(f"{user!r} sits at table {other!r} as {other_name} already: leave that seat "
-                                     f"first (one seat in the room at a time)",
-                                     said=(N_("You sit at table {table} as {seat} already: leave that seat first "
-                                              "(one seat in the room at a time)."),
-                                           {"table": other, "seat": other_name}))
+            check_seat_free(s, n, user, self._seat_of_user(user), self._players_of)
             if user not in self.teachers:
                 self._check_not_seen(s, n, user)
-            return self._moves(s, s.sit(n, user))
+            return moves_json(s, s.sit(n, user))
 
         return self._change(table, change)
 
@@ -664,7 +330,7 @@ class Room:
         :raises NotSeatedError: for a user who does not sit there; nothing changes.
         """
         user = _check_user(user)
-        return self._change(table, lambda s: self._moves(s, s.leave(self._seat_of(s, user))))
+        return self._change(table, lambda s: moves_json(s, s.leave(seat_of(s, user))))
 
     def seat_learner(self, table: str, user: str, seat: int | str, learner: str) -> list[dict]:
         """A teacher (``user``) seats ``learner`` at ``seat`` of ``table``: as if the learner
@@ -712,7 +378,7 @@ class Room:
         :raises RoomError: when the table has started already, nobody sits at it, or it
             has no bots and a seat is empty; nothing changes.
         """
-        return self._change(table, lambda s: self._moves(s, s.start()))
+        return self._change(table, lambda s: moves_json(s, s.start()))
 
     def legal(self, table: str, user: str) -> list[str]:
         """The actions ``user`` may take at ``table`` now, in notation (bids ``"4"``,
@@ -751,29 +417,8 @@ class Room:
         user = _check_user(user)
 
         def change(s: TableSession) -> list[dict]:
-            seat = self._seat_of(s, user)
-            if not s.started:
-                raise RoomError(f"table {s.key!r} has not started yet: wait for the start",
-                                said=(N_("Table {table} has not started yet: wait for the start."), {"table": s.key}))
-            if s.paused:
-                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
-                                said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
-                                      {"table": s.key}))
-            if s.over:
-                raise RoomError(f"table {s.key!r} has played every board of its set",
-                                said=(N_("Table {table} has played every board of its set."), {"table": s.key}))
-            if s.held:
-                raise RoomError(f"table {s.key!r}: {s.held_words()}", said=(
-                    N_("Board {number} is over: press Next board when everyone is ready.") if s.pace == "self"
-                    else N_("Board {number} is over: the teacher deals the next board."), {"number": s.number + 1}))
-            names = seat_names(s.players)
-            turn = s.state.current_player
-            if turn != seat:
-                raise NotYourTurnError(f"it is {names[turn]}'s turn at table {s.key!r}, not {names[seat]}'s "
-                                       f"({user!r}): wait for your turn",
-                                       said=(N_("It is {seat}'s turn, not yours: wait for your turn."),
-                                             {"seat": names[turn]}))
-            return self._moves(s, s.act(seat, action, user))
+            seat = check_may_act(s, user)
+            return moves_json(s, s.act(seat, action, user))
 
         return self._change(table, change)
 
@@ -813,62 +458,27 @@ class Room:
             god = teacher and (everything or seat is None)
             out = table_view(s, None if god and everything else seat, everything=god)
             if not teacher and (out["scores"] or (out["board"] is not None and out["board"]["over"])):
-                self._keep_back(out, self._codes_in_play(but=s.key))   # nothing finished: nothing to keep back
+                keep_back(out, self._codes_in_play(but=s.key))   # nothing finished: nothing to keep back
         out["table"] = s.key
         out["viewer"]["user"] = user
         return out
 
     def results(self, code: str) -> list[dict]:
-        """The traveller of one board: a row per table that finished it, in the order the
-        tables were opened (a table that played it twice has two rows). One board is the
-        same :func:`~cardkit.codes.board_identity` (the same cards, dealer and rule variants),
-        whatever form each table's code was written in: ``V-4821``, ``V-4821-D1`` and
-        ``V-XA3WLA6HFKZUGP5C7ZCEPM-D1`` share a traveller; ``V-4821-D2`` (another dealer,
-        another bidding) has its own.
+        """The traveller of one board, in the order the tables were opened: :func:`cardkit.room.travellers.results`
+        (its rows, what it raises).
 
-        :param code: the board's deal code, in any form :func:`cardkit.codes.parse_deal_code`
-            reads (``"v-4821"`` is ``"V-4821"``).
-        :returns: dicts with ``table`` (its id), ``board`` (1-based, its number at that
-            table), ``code`` (canonical, as that table's set wrote it), ``players`` (seat number -> user name or
-            ``"bot"``, who held each seat when the board ended), ``returns`` (the engine's
-            ``returns()``, per seat in the game's points: RULES.md §1.6, §2.2, §3.4),
-            ``matchpoints`` (per seat, a percentage 0..100: the share of the other rows'
-            points at that seat it beat, ties counting half; None for every seat of a board
-            finished at one table only, which has nothing to be compared with:
-            :func:`cardkit.room_records.matchpoints`), ``teachers`` (the seats a teacher
-            held: her results are the teacher's, left out of the learners' ranking), and
-            for Variety ``contract`` (1..8) and ``declarers`` (``[first namer, repeater]``).
-        :raises NotationError: for a code that is not well formed.
+        :param code: the board's deal code, in any form.
         """
-        board = board_identity(code if isinstance(code, str) else parse_deal_code(code))  # not text: refused
-        q = (select(_BOARDS, _TABLES.c.serial).join(_TABLES, _TABLES.c.id == _BOARDS.c.table_id)
-             .where(_BOARDS.c.board_id == board, _BOARDS.c.finished.is_(True))
-             .order_by(_TABLES.c.serial, _BOARDS.c.number))
         with self.engine.connect() as conn:
-            rows = conn.execute(q).all()
-        return score_traveller([self._marked(self._traveller_row(r)) for r in rows])
+            return tv.results(conn, code, self.teachers)
 
     # ---- duplicate scoring, exports, hand records (issue 34, items 1, 2, 12) -----------------
 
     def travellers(self) -> list[dict]:
-        """Every board finished at some table of the room, with its traveller: dicts with
-        ``board_id`` (:func:`~cardkit.codes.board_identity`), ``code`` (as the first table
-        to finish it wrote it), ``game``, ``players`` (its number of seats) and ``rows``
-        (:meth:`results`' rows, matchpoints included), in the order the boards were first
-        finished (by the tables' opening order, then board number)."""
-        q = (select(_BOARDS, _TABLES.c.serial, _TABLES.c.game).join(_TABLES, _TABLES.c.id == _BOARDS.c.table_id)
-             .where(_BOARDS.c.finished.is_(True)).order_by(_TABLES.c.serial, _BOARDS.c.number))
+        """Every board finished at some table of the room, with its traveller:
+        :func:`cardkit.room.travellers.travellers`."""
         with self.engine.connect() as conn:
-            found = conn.execute(q).all()
-        boards: dict[str, dict] = {}
-        for r in found:
-            key = r.board_id or _identities(r.code)[1]
-            b = boards.setdefault(key, {"board_id": key, "code": r.code, "game": r.game, "rows": []})
-            b["rows"].append(self._marked(self._traveller_row(r)))
-        for b in boards.values():
-            score_traveller(b["rows"])
-            b["players"] = len(b["rows"][0]["returns"])
-        return list(boards.values())
+            return tv.travellers(conn, self.teachers)
 
     def ranking(self, codes: Iterable[str] | None = None, *, game: str | None = None) -> list[dict]:
         """The learners ranked by matchpoints (duplicate scoring,
@@ -889,30 +499,9 @@ class Room:
                             if (wanted is None or b["board_id"] in wanted) and (game is None or b["game"] == game))
 
     def export_csv(self) -> str:
-        """The results as CSV text (a header row; one row per finished board and seat, by
-        table, board and seat): ``table``, ``board`` (1-based at that table), ``deal code``,
-        ``player`` (a user name or ``bot``), ``seat`` (its name), ``contract`` and
-        ``declarers`` (Variety: "South and North"; empty elsewhere), ``points`` (the
-        seat's points, RULES.md §1.6, §2.2, §3.4) and ``matchpoints`` (a percentage with one
-        decimal; empty for a board played at one table only) and ``role`` (``learner``,
-        ``teacher``: a teacher who played at the table, or ``bot``). Text cells that a spreadsheet
-        would run as a formula start with ``'`` (:func:`cardkit.room_records.safe_cell`)."""
-        out = []
-        order = {r["table"]: k for k, r in enumerate(self.tables())}
-        for b in self.travellers():
-            names = seat_names(b["players"])
-            for r in b["rows"]:
-                decl = " and ".join(names[d] for d in r.get("declarers") or [])
-                for seat, points in enumerate(r["returns"]):
-                    mp = r["matchpoints"][seat]
-                    who = r["players"].get(seat, "")
-                    role = "teacher" if seat in r["teachers"] else "bot" if who == "bot" else "learner"
-                    out.append(((order.get(r["table"], len(order)), r["board"], seat),
-                                [r["table"], r["board"], r["code"], who, names[seat],
-                                 r.get("contract"), decl, points, None if mp is None else round(mp, 1), role]))
-        out.sort(key=lambda x: x[0])
-        return csv_text(["table", "board", "deal code", "player", "seat", "contract", "declarers", "points",
-                         "matchpoints", "role"], (row for _, row in out))
+        """The results as CSV text: :func:`cardkit.room.travellers.export_csv` (a row per finished
+        board and seat, by table, board and seat)."""
+        return tv.export_csv(self.travellers(), {r["table"]: k for k, r in enumerate(self.tables())})
 
     def export_answers_csv(self) -> str:
         """What each learner did in the lessons as CSV text (a header row; one row per
@@ -921,13 +510,8 @@ class Room:
         lost`` (problems; empty for an exercise) and ``at`` (UTC, ``2025-03-01 14:05:09``).
         The same answers :meth:`answers_summary` counts; text cells guarded as in
         :meth:`export_csv`."""
-        c = _ANSWERS.c
-        q = select(_ANSWERS).order_by(c.user_name, c.at, c.id)
         with self.engine.connect() as conn:
-            rows = conn.execute(q).all()
-        return csv_text(["learner", "kind", "lesson", "section", "item", "right", "points lost", "at"],
-                        ([r.user_name, r.kind, r.lesson, r.section, r.item, bool(r.right), r.points_lost,
-                          time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(r.at))] for r in rows))
+            return answers.export_csv(conn)
 
     def hand_records(self, user: str, table: str | None = None) -> list[dict]:
         """The boards of a hand record, for the teachers (they see every hand): dicts with
@@ -944,38 +528,23 @@ class Room:
         """
         self._teacher(user, "see the hand records")
         known = {b["board_id"]: b for b in self.travellers()}
-        if table is None:
-            codes = [b["code"] for b in known.values()]
-        else:
-            with self._lock:
-                s = self._load(table)[1]
-            if s.deals is not None:
-                codes = list(s.deals)
-            else:
-                with self.engine.connect() as conn:
-                    codes = [r.code for r in conn.execute(select(_BOARDS.c.code).where(
-                        _BOARDS.c.table_id == s.key).order_by(_BOARDS.c.number))]
+        with self._lock:
+            s = None if table is None else self._load(table)[1]
+        with self.engine.connect() as conn:
+            codes = [b["code"] for b in known.values()] if s is None else table_codes(conn, s)
+        return tv.hand_record_boards(codes, known, self._playing())
+
+    def _playing(self) -> dict[str, list[str]]:
+        """board identity -> the tables playing it now (started, unfinished)."""
         playing: dict[str, list[str]] = {}
         for t in self.tables():
             if t["started"] and not t["over"] and t["board"] is not None:
                 s = self._load(t["table"])[1]
                 if s.state is not None and not s.state.is_terminal():
                     playing.setdefault(_identities(t["board"])[1], []).append(t["table"])
-        out, done = [], set()
-        for code in codes:
-            board = _identities(code)[1]
-            if board in done:
-                continue
-            done.add(board)
-            b = known.get(board)
-            diagram = deal_diagram(code)
-            rows = [{**r, "players": {s: f"{who} (teacher)" if s in r["teachers"] else who
-                                      for s, who in r["players"].items()}} for r in (b["rows"] if b else [])]
-            out.append({"code": code, "board_id": board, "game": diagram["game"], "diagram": diagram,
-                        "rows": rows, "playing": playing.get(board, [])})
-        return out
+        return playing
 
-    # ---- what each learner did (issue 23 §4) ----------------------------------------------
+    # ---- what each learner did (issue 23 §4), read back by her lessons (issue 33) -----------
 
     def record_answer(self, user: str, kind: str, *, lesson: str = "", section: str = "", item: str,
                       right: bool, points_lost: float | None = None, at: float | None = None) -> None:
@@ -983,64 +552,16 @@ class Room:
         (``kind="exercise"``) or a problem of a problem set (``kind="problem"``).
 
         :param user: the learner (under the hub: the owner of the hub token that sent it,
-            never a name the lesson gives).
-        :param lesson: the lesson, one of :data:`LESSON_NAMES`, e.g. ``"variety/1_rules"``
-            ("" when unknown).
-        :param section: the rules section the exercise practises, one of
-            :data:`RULES_SECTIONS`, e.g. ``"1.3"`` (RULES.md §1.3; "" for none), of the
-            lesson's game.
-        :param item: the exercise's title or the problem's number (1 to 100 characters).
-        :param right: whether the answer was right (the first answer to that example or
-            problem: the one the lesson counts).
-        :param points_lost: problems only: the points the answer loses against the best
-            choice (0 when right; :func:`cardkit.problems.grade`'s ``cost``), a number
-            ``0 .. 10,000``; None for an exercise.
-        :param at: when, in seconds since 1970 (UTC); None: now.
-        :raises AnswerError: for a kind not in :data:`ANSWER_KINDS`, a lesson, section or
-            item that is not one line of text of its length, a lesson or section the kit does
-            not have (or a section of another game than the lesson's), ``right`` not a bool, points
-            lost missing for a problem, given for an exercise or out of range, or a learner
-            with :data:`MAX_ANSWERS_PER_USER` answers stored; nothing is stored.
+            never a name the lesson gives); the other fields as :func:`cardkit.room.answers.checked`
+            reads them.
+        :raises AnswerError: as :func:`~cardkit.room.answers.checked` says, or for a learner with
+            :data:`MAX_ANSWERS_PER_USER` answers stored; nothing is stored.
         """
         user = _check_user(user)
-        if kind not in ANSWER_KINDS:
-            raise AnswerError(f"kind {quote(kind)}: expected one of {', '.join(ANSWER_KINDS)}")
-        fields = {"lesson": lesson, "section": section, "item": item}
-        for name, value in fields.items():
-            most = _ANSWER_LIMITS[name]
-            if not isinstance(value, str) or len(value) > most or not _PRINTABLE.fullmatch(value) or (
-                    name == "item" and not value.strip()):
-                least = 1 if name == "item" else 0
-                raise AnswerError(f"{name} {quote(value)}: expected one line of text of {least} to {most} "
-                                  f"characters")
-        if lesson and lesson not in LESSON_NAMES:
-            raise AnswerError(f"lesson {quote(lesson)}: not one of the kit's lessons (such as 'variety/1_rules')")
-        if section.strip() and section.strip() not in RULES_SECTIONS:
-            raise AnswerError(f"section {quote(section)}: not a section of the rules (such as '1.3')")
-        game = _LESSON_GAME.get(lesson.removeprefix("ru/").partition("/")[0])
-        if game and section.strip() and section.strip().split(".")[0] != game:
-            raise AnswerError(f"section {quote(section)}: lesson {lesson!r} practises the rules of §{game}")
-        if not isinstance(right, bool):
-            raise AnswerError(f"right {quote(right)}: expected True or False")
-        if kind == "exercise":
-            if points_lost is not None:
-                raise AnswerError(f"points_lost {quote(points_lost)}: an exercise loses no points (give None)")
-        elif isinstance(points_lost, bool) or not isinstance(points_lost, (int, float)) or \
-                not 0 <= points_lost <= MAX_POINTS_LOST:  # nan fails both comparisons
-            raise AnswerError(f"points_lost {quote(points_lost)}: a problem's answer loses 0 to "
-                              f"{MAX_POINTS_LOST:,.0f} points")
-        if at is None:
-            at = time.time()
-        elif isinstance(at, bool) or not isinstance(at, (int, float)) or not 0 <= at < 1e11:
-            raise AnswerError(f"at {quote(at)}: expected seconds since 1970")
+        answer = answers.checked(kind, lesson=lesson, section=section, item=item, right=right,
+                                 points_lost=points_lost, at=at)
         with self._lock, self.engine.begin() as conn:
-            stored = conn.execute(select(func.count()).select_from(_ANSWERS)
-                                  .where(_ANSWERS.c.user_name == user)).scalar() or 0
-            if stored >= MAX_ANSWERS_PER_USER:
-                raise AnswerError(f"{user!r} has {stored:,} answers stored, the most the room keeps per learner")
-            conn.execute(insert(_ANSWERS).values(
-                user_name=user, kind=kind, lesson=lesson, section=section.strip(), item=item, right=right,
-                points_lost=None if points_lost is None else float(points_lost), at=float(at)))
+            answers.store(conn, user, answer, MAX_ANSWERS_PER_USER)
 
     def answers_summary(self, user: str) -> dict[str, dict]:
         """What each learner did, for the teacher: learner name -> a dict with
@@ -1057,29 +578,21 @@ class Room:
         :raises NotTeacherError: for a user who is not a teacher.
         """
         self._teacher(user, "see what each learner did")
-        c = _ANSWERS.c
-        q = (select(c.user_name, c.kind, c.lesson, c.section, c.right, func.count().label("n"),
-                    func.sum(c.points_lost).label("lost"), func.max(c.at).label("last"))
-             .group_by(c.user_name, c.kind, c.lesson, c.section, c.right))
         with self.engine.connect() as conn:
-            rows = conn.execute(q).all()
-        out: dict[str, dict] = {}
-        for r in sorted(rows, key=lambda r: r.user_name):
-            who = out.setdefault(r.user_name, {"exercises": {}, "problems": {}, "answers": 0, "last": 0.0})
-            who["answers"] += r.n
-            who["last"] = max(who["last"], float(r.last))
-            if r.kind == "exercise":
-                cell = who["exercises"].setdefault(r.section, {"right": 0, "wrong": 0})
-                cell["right" if r.right else "wrong"] += r.n
-            else:
-                cell = who["problems"].setdefault(r.lesson, {"answered": 0, "solved": 0, "points_lost": 0.0})
-                cell["answered"] += r.n
-                cell["solved"] += r.n if r.right else 0
-                cell["points_lost"] += float(r.lost or 0.0)
-        for who in out.values():
-            who["exercises"] = dict(sorted(who["exercises"].items(), key=lambda kv: _section_key(kv[0])))
-            who["problems"] = dict(sorted(who["problems"].items()))
-        return out
+            return answers.summary(conn)
+
+    def own_answers(self, user: str) -> list[dict]:
+        """One learner's **own** first answers, for her lessons' progress under the hub
+        (:func:`cardkit.progress.from_room`): for each ``(kind, lesson, item)`` the earliest
+        answer stored, as dicts with ``kind``, ``lesson``, ``item``, ``right`` (bool) and
+        ``at`` (seconds since 1970, UTC), in the order they came. Read-only; only ``user``'s
+        rows (the route passes the hub token's owner, never a name from the request).
+
+        :raises RoomError: for a user name that is not one.
+        """
+        user = _check_user(user)
+        with self.engine.connect() as conn:
+            return answers.own(conn, user)
 
     # ---- the teacher's controls ------------------------------------------------------------
 
@@ -1115,12 +628,7 @@ class Room:
             raise RoomError(f"board {quote(board)}: table {s.key!r} has dealt the boards 1..{s.number + 1}")
         names = seat_names(s.players)
         with self.engine.connect() as conn:
-            row = conn.execute(select(_BOARDS).where(_BOARDS.c.table_id == s.key,
-                                                     _BOARDS.c.number == board - 1)).first()
-            q = (select(_ACTIONS).where(_ACTIONS.c.table_id == s.key, _ACTIONS.c.board == board - 1)
-                 .order_by(_ACTIONS.c.idx))
-            actions = [{"seat": a.seat, "name": names[a.seat], "action": a.action, "by": a.by_user}
-                       for a in conn.execute(q)]
+            row, actions = stored_board(conn, s.key, board - 1, names)
         if row is None:  # pragma: no cover - every board dealt is stored
             raise RoomError(f"board {quote(board)}: not stored for table {s.key!r}")
         return {"table": s.key, "board": int(board), "code": row.code, "finished": bool(row.finished),
@@ -1152,7 +660,7 @@ class Room:
             next board, here or at another table (unseat them first). Nothing changes.
         """
         self._teacher(user, "move a table to the next board")
-        return self._change(table, lambda s: self._moves(s, s.next_board()))
+        return self._change(table, lambda s: moves_json(s, s.next_board()))
 
     def next_board_all(self, user: str) -> dict[str, list[str]]:
         """"Next board for all tables": every table whose board is over and held
@@ -1195,15 +703,8 @@ class Room:
         user = _check_user(user)
 
         def change(s: TableSession) -> list[dict]:
-            self._seat_of(s, user)
-            if s.pace != "self":
-                raise RoomError(f"table {s.key!r}: the teacher deals the next board here (the set is not self-paced)",
-                                said=(N_("At table {table} the teacher deals the next board."), {"table": s.key}))
-            if s.paused:
-                raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
-                                said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
-                                      {"table": s.key}))
-            return self._moves(s, s.next_board(held_only=True))
+            check_may_advance(s, user)
+            return moves_json(s, s.next_board(held_only=True))
 
         return self._change(table, change)
 
@@ -1219,7 +720,7 @@ class Room:
         self._teacher(user, "pause or resume a table")
         if not isinstance(paused, bool):
             raise RoomError(f"paused {quote(paused)}: expected true or false")
-        return self._change(table, lambda s: self._moves(s, s.set_paused(paused)))
+        return self._change(table, lambda s: moves_json(s, s.set_paused(paused)))
 
     def pause_all(self, user: str, paused: bool = True) -> list[str]:
         """:meth:`pause` (or resume) every table of the room; returns the ids of the tables
@@ -1266,16 +767,13 @@ class Room:
                                   {"n": MAX_ANNOUNCEMENT}))
         text = text.strip()
         with self._lock, self.engine.begin() as conn:
-            conn.execute(delete(_SETTINGS).where(_SETTINGS.c.name == "announcement"))
-            if text:
-                conn.execute(insert(_SETTINGS).values(name="announcement", value=text))
+            set_setting(conn, "announcement", text)
         return text
 
     def announcement(self) -> str:
         """The teacher's announcement (:meth:`announce`), or "" when there is none."""
         with self.engine.connect() as conn:
-            value = conn.execute(select(_SETTINGS.c.value).where(_SETTINGS.c.name == "announcement")).scalar()
-        return value or ""
+            return setting(conn, "announcement")
 
     def overview(self, user: str, table: str | None = None) -> list[dict]:
         """One line per table for the teacher's overview, in the order opened: ``table``,
@@ -1297,16 +795,7 @@ class Room:
             with self._lock:
                 s = self._load(t["table"])[1]
                 since = self._since.get(s.key)
-            st = s.state
-            turn = None if st is None or st.is_terminal() or not s.started else st.current_player
-            names = seat_names(s.players)
-            out.append({"table": s.key, "game": s.game, "started": s.started, "over": s.over, "held": s.held,
-                        "paused": s.paused, "pace": s.pace, "board": None if st is None else s.number + 1,
-                        "position": None if st is None else s.position + 1,
-                        "set_size": None if s.deals is None else len(s.deals),
-                        "turn": None if turn is None else names[turn], "player": None if turn is None else s.who(turn),
-                        "since": None if since is None else max(0.0, now - since),
-                        "waiting": self.waiting(s.key, user)})
+            out.append(overview_line(s, since, now, self.waiting(s.key, user)))
         return out
 
     def set_deals(self, table: str, user: str, deals: Sequence[str] | None) -> list[dict]:
@@ -1321,7 +810,7 @@ class Room:
         :raises CardkitError: for a code the table cannot play (named); nothing changes.
         """
         self._teacher(user, "set a table's boards")
-        return self._change(table, lambda s: self._moves(s, s.set_deals(deals)))
+        return self._change(table, lambda s: moves_json(s, s.set_deals(deals)))
 
     def unseat(self, table: str, user: str, seat: int | str) -> list[dict]:
         """Take the person at ``seat`` of ``table`` out of it (a learner who holds the table
@@ -1341,13 +830,9 @@ class Room:
         self._teacher(user, "unseat a player")
 
         def change(s: TableSession) -> list[dict]:
-            n = self._seat(s, seat)
-            if n not in s.people:
-                name = seat_names(s.players)[n]
-                raise RoomError(f"{name} at table {s.key!r}: no person sits there ("
-                                f"{'a bot plays it' if s.is_bot(n) else 'it is empty'})",
-                                said=(N_("No person sits at {seat} at table {table}."), {"seat": name, "table": s.key}))
-            return self._moves(s, s.unseat(n))
+            n = seat_number(s, seat)
+            check_person_at(s, n)
+            return moves_json(s, s.unseat(n))
 
         return self._change(table, change)
 
@@ -1366,8 +851,7 @@ class Room:
         user = _check_user(user)
         tid = _check_table_id(table)
         with self.engine.connect() as conn:
-            row = conn.execute(select(_UNSEATED).where(_UNSEATED.c.user_name == user,
-                                                       _UNSEATED.c.table_id == tid)).first()
+            row = unseated(conn, user, tid)
         if row is None:
             return None
         tr = tr or translation("en")
@@ -1394,13 +878,10 @@ class Room:
         with self._lock:
             s = self._load(table)[1]
             since = self._since.get(s.key)
-        turn = self._turn(s)
+        turn = turn_of(s)
         if turn is None or turn[3] is None or since is None:
             return None
-        seconds = max(0.0, float(self.clock()) - since)
-        seat = turn[2]
-        return {"table": s.key, "seat": seat, "name": seat_names(s.players)[seat], "user": turn[3],
-                "seconds": seconds, "idle": seconds >= IDLE_SECONDS, "idle_after": IDLE_SECONDS}
+        return waiting_line(s, turn, max(0.0, float(self.clock()) - since), IDLE_SECONDS)
 
     def idle(self, user: str) -> list[dict]:
         """The tables held up by a person who has not acted for :data:`IDLE_SECONDS` or more,
@@ -1425,160 +906,43 @@ class Room:
             raise NotTeacherError(f"only a teacher may {what}; {user!r} is not one of the room's teachers",
                                   said=(N_("Only a teacher may do that."), {}))
 
-    @staticmethod
-    def _seat(s: TableSession, seat) -> int:
-        names = seat_names(s.players)
-        if is_whole(seat) and 0 <= seat < s.players:
-            return int(seat)
-        if isinstance(seat, str):
-            lower = [n.lower() for n in names]
-            if seat.strip().lower() in lower:
-                return lower.index(seat.strip().lower())
-        raise SeatError(f"seat {quote(seat)}: table {s.key!r} has the seats 0..{s.players - 1}, "
-                        f"named {', '.join(names)}")
-
     def _codes_in_play(self, but: str | None = None) -> set[str]:
         """The cards identities (:func:`~cardkit.codes.cards_identity`) of the boards in play
         and unfinished at a started table (other than ``but``): the same cards in any form of
         their code, with any dealer or variant."""
-        batch = self._batch()
+        batch = self._batches.current()
         found = None if batch is None else batch["in_play"]
         if found is None:
-            b, t = _BOARDS.c, _TABLES.c
-            q = (select(b.table_id, b.code, b.cards_id).join(_TABLES, (t.id == b.table_id) & (t.board == b.number))
-                 .where(t.started.is_(True), b.finished.is_(False)))
             with self.engine.connect() as conn:
-                found = [(r.table_id, r.cards_id or _identities(r.code)[0]) for r in conn.execute(q)]
+                found = seen_boards.boards_in_play(conn)
             if batch is not None:
                 batch["in_play"] = found
         return {cards for tid, cards in found if tid != but}
 
-    @staticmethod
-    def _keep_back(view: dict, pending: set[str]) -> None:
-        """Hide from a learner's view the code and result of each finished board whose cards
-        identity is in ``pending``."""
-        board = view.get("board")
-        if board is not None and board["over"] and _identities(board["code"])[0] in pending:
-            board["code"], board["returns"] = KEPT_BACK, None
-        shown = []
-        for row in view["scores"]:
-            if _identities(row["code"])[0] in pending:
-                row["code"], row["returns"] = KEPT_BACK, None
-            else:
-                shown.append(row["returns"])
-        view["totals"] = [sum(r[k] for r in shown) for k in range(view["players"])]
-
     def _held_elsewhere(self, s: TableSession, n: int, user: str, code: str) -> tuple[set, list]:
-        """The (table, seat) places where ``user`` held the board ``code`` (its cards
-        identity), and those of them other than seat ``n`` of ``s``."""
-        cards = _identities(code)[0]
-        held: set[tuple[str, int]] = set()
         with self.engine.connect() as conn:
-            q = select(_SEEN.c.table_id, _SEEN.c.seat).where(_SEEN.c.user_name == user, _SEEN.c.cards_id == cards)
-            held |= {(r.table_id, r.seat) for r in conn.execute(q)}
-            q2 = select(_BOARDS.c.table_id, _BOARDS.c.players).where(_BOARDS.c.cards_id == cards,
-                                                                     _BOARDS.c.finished.is_(True))
-            for r in conn.execute(q2):
-                held |= {(r.table_id, int(k)) for k, v in json.loads(r.players).items() if v == user}
-        return held, sorted(h for h in held if h != (s.key, n))
+            return seen_boards.held_elsewhere(conn, s, n, user, code)
 
     def _check_not_seen(self, s: TableSession, n: int, user: str) -> None:
-        """Refuse (:class:`BoardSeenError`) ``user`` at seat ``n`` of ``s`` if they have held
-        another seat of its board (here or at another table, in any form of its code: the
-        same cards identity) or if its board is over while another table plays it."""
-        code = s.code if s.started else s.next_code()
-        if code is None:
-            return
-        cards = _identities(code)[0]
-        held, other = self._held_elsewhere(s, n, user, code)
-        names = seat_names(s.players)
-        if other:
-            tid, m = other[0]
-            held_name = seat_names(s.players if tid == s.key else self._load(tid)[1].players)[m]
-            where = "here" if tid == s.key else f"at table {tid!r}"
-            board = "the board in play here" if s.started else "the first board this table deals"
-            again = f"sit at {held_name} again" if tid == s.key else "sit at a table playing another board"
-            raise BoardSeenError(f"{user!r} held {held_name} {where} on {board}: sitting at {names[n]} would show "
-                                 f"another hand of it; {again}, or wait for the next board")
-        if not held and s.started and s.state is not None and s.state.is_terminal() and \
-                cards in self._codes_in_play(but=s.key):
-            raise BoardSeenError(f"the board just played at table {s.key!r} is still being played at another "
-                                 f"table: wait until it is over there")
+        seen_boards.check_not_seen(s, n, user, lambda code: self._held_elsewhere(s, n, user, code),
+                                   self._players_of, lambda: self._codes_in_play(but=s.key))
 
     def _check_dealt(self, s: TableSession) -> None:
-        """Refuse (:class:`BoardSeenError`) the board just dealt at ``s`` (a Next board, the
-        start, a new set) if a learner seated there has held another seat of it, here or at
-        another table, or played it to its end elsewhere: dealing it would show her a
-        second hand of it (a learner could sit North of V-17 at one table, leave, and press
-        Next at a self-paced table whose set deals V-17 while she sits South)."""
-        if not s.started or s.code is None:
-            return
-        names = seat_names(s.players)
-        for n, user in sorted(s.people.items()):
-            if user in self.teachers:
-                continue
-            other = self._held_elsewhere(s, n, user, s.code)[1]
-            if other:
-                tid, m = other[0]
-                held_name = seat_names(s.players if tid == s.key else self._load(tid)[1].players)[m]
-                where = "here" if tid == s.key else f"at table {tid!r}"
-                raise BoardSeenError(
-                    f"table {s.key!r}: the next board is not dealt: {user!r} (at {names[n]}) has held {held_name} "
-                    f"{where} on it, and dealing it here would show that learner another hand of it; the "
-                    f"teacher may unseat them first")
+        seen_boards.check_dealt(s, self.teachers, lambda n, user: self._held_elsewhere(s, n, user, s.code or "")[1],
+                                self._players_of)
 
-    def _seen_rows(self, s: TableSession) -> list[tuple[str, str, str, int]]:
-        """The (user, code, table, seat) rows of the people at ``s``'s board in play not stored yet."""
-        if not s.started or s.code is None:
-            return []
-        rows = [(u, s.code, s.key, seat) for seat, u in s.people.items()]
-        return [r for r in rows if r not in self._seen_known]
-
-    @staticmethod
-    def _seat_of(s: TableSession, user: str) -> int:
-        for n, u in s.people.items():
-            if u == user:
-                return n
-        raise NotSeatedError(f"{user!r} does not sit at table {s.key!r}: take a seat first",
-                             said=(N_("You do not sit at table {table}: take a seat first."), {"table": s.key}))
+    def _players_of(self, table: str) -> int:
+        return self._load(table)[1].players
 
     def _seat_of_user(self, user: str) -> tuple[str, int] | None:
         with self.engine.connect() as conn:
-            row = conn.execute(select(_SEATS.c.table_id, _SEATS.c.seat).where(_SEATS.c.user_name == user)).first()
-        return None if row is None else (row.table_id, row.seat)
-
-    @staticmethod
-    def _moves(s: TableSession, moves: list[tuple[int, Move]]) -> list[dict]:
-        names = seat_names(s.players)
-        return [{"board": b + 1, "seat": m.seat, "name": names[m.seat], "action": m.action, "by": m.by}
-                for b, m in moves]
-
-    @staticmethod
-    def _table_fields(s: TableSession) -> dict:
-        return {"deals": None if s.deals is None else json.dumps(list(s.deals)), "started": s.started,
-                "board": s.number, "position": s.position, "pace": s.pace, "paused": s.paused,
-                "closed": s.closed}
-
-    def _marked(self, row: dict) -> dict:
-        """``row`` (a traveller's) with ``teachers``: the seats a teacher held."""
-        row["teachers"] = sorted(s for s, who in row["players"].items() if who in self.teachers)
-        return row
-
-    @staticmethod
-    def _traveller_row(r) -> dict:
-        row: dict[str, Any] = {"table": r.table_id, "board": r.number + 1, "code": r.code,
-                               "players": {int(k): v for k, v in json.loads(r.players).items()},
-                               "returns": json.loads(r.returns)}
-        if r.contract is not None:
-            row["contract"] = r.contract
-            row["declarers"] = json.loads(r.declarers)
-        return row
+            return seat_of_user(conn, user)
 
     def _load(self, table) -> tuple[int, TableSession]:
         """The table's version and session: the cached one while the database holds the
         same version, else rebuilt from the database (its board's actions replayed)."""
         tid = _check_table_id(table)
-        b = self._batch()
+        b = self._batches.current()
         if b is not None and tid in b["fresh"] and tid in self._cache:
             return self._cache[tid]   # read (or written) in this batch already
         with self._reads.connect() as conn:
@@ -1589,39 +953,10 @@ class Room:
             self._since[tid] = row.turn_since
             cached = self._cache.get(tid)
             if cached is None or cached[0] != row.version:
-                session = self._rebuild(conn, row)
-                cached = self._cache[tid] = (row.version, session)
+                cached = self._cache[tid] = (row.version, rebuild(conn, row))
         if b is not None:
             b["fresh"].add(tid)
         return cached
-
-    @staticmethod
-    def _rebuild(conn: Connection, row) -> TableSession:
-        module = game_entry(row.game).engine()
-        rules = rules_from_json(json.loads(row.rules), module.Rules)
-        deals = None if row.deals is None else json.loads(row.deals)
-        s = TableSession(row.game, rules=rules, deals=deals, bots=row.bots, key=row.id, seed=row.seed,
-                         pace=row.pace if row.pace in PACES else "teacher")
-        s.paused = bool(row.paused)
-        people = {r.seat: r.user_name for r in conn.execute(select(_SEATS).where(_SEATS.c.table_id == row.id))}
-        boards = conn.execute(select(_BOARDS).where(_BOARDS.c.table_id == row.id).order_by(_BOARDS.c.number)).all()
-        results = []
-        for b in boards:
-            if b.finished:
-                r = Room._traveller_row(b)
-                r.update(board=b.number, position=b.position)
-                results.append(r)
-        current = next((b for b in boards if b.number == row.board), None)
-        moves = []
-        if current is not None:
-            q = (select(_ACTIONS).where(_ACTIONS.c.table_id == row.id, _ACTIONS.c.board == row.board)
-                 .order_by(_ACTIONS.c.idx))
-            moves = [Move(a.seat, a.action, a.by_user, a.remark) for a in conn.execute(q)]
-        s.restore(started=row.started, people=people, results=results, number=row.board, position=row.position,
-                  code=None if current is None else current.code, moves=moves,
-                  recorded=bool(current is not None and current.finished))
-        s.closed = bool(row.closed)
-        return s
 
     def _change(self, table, fn: Callable[[TableSession], Any]) -> Any:
         """Run ``fn`` on a copy of the table's session; write what it changed (its
@@ -1637,34 +972,16 @@ class Room:
             events = new.take_events()
             if any(e[0] == "deal" for e in events):
                 self._check_dealt(new)   # a learner seated there who held another seat of it: refused
-            seen = self._seen_rows(new)
+            seen = seen_boards.seen_rows(new, self._seen_known)
             since = self._since.get(new.key)
-            if self._turn(new) != self._turn(session) or since is None:
+            if turn_of(new) != turn_of(session) or since is None:
                 since = float(self.clock())
             try:
                 with self.engine.begin() as conn:
-                    done = conn.execute(update(_TABLES).where(_TABLES.c.id == new.key, _TABLES.c.version == version)
-                                        .values(version=version + 1, turn_since=since, **self._table_fields(new)))
-                    if done.rowcount != 1:
-                        raise TableChangedError(f"table {new.key!r} changed meanwhile (another window or process "
-                                                f"acted there): nothing was done; try again")
-                    for event in events:
-                        if event[0] != "move":
-                            self._write(conn, new.key, event)
-                    moves = [{"table_id": new.key, "board": e[1], "idx": e[2], "seat": e[3].seat,
-                              "action": e[3].action, "by_user": e[3].by, "remark": e[3].remark}
-                             for e in events if e[0] == "move"]
-                    if moves:   # one statement for the action and the bots' replies (one round trip)
-                        conn.execute(insert(_ACTIONS), moves)
-                    c = _SEEN.c
-                    for u, code, tid, seat in seen:
-                        if conn.execute(select(func.count()).select_from(_SEEN).where(
-                                c.user_name == u, c.code == code, c.table_id == tid, c.seat == seat)).scalar() == 0:
-                            conn.execute(insert(_SEEN).values(user_name=u, code=code, table_id=tid, seat=seat,
-                                                              cards_id=_identities(code)[0]))
+                    write_change(conn, new, version, since, events, seen, self.clock)
             except (TableChangedError, IntegrityError) as e:
                 self._cache.pop(new.key, None)
-                b = self._batch()
+                b = self._batches.current()
                 if b is not None:
                     b["fresh"].discard(new.key)
                     b["in_play"] = None
@@ -1675,83 +992,9 @@ class Room:
             self._cache[new.key] = (version + 1, new)
             self._since[new.key] = since
             self._seen_known.update(seen)
-            b = self._batch()
+            b = self._batches.current()
             if b is not None:
                 b["fresh"].add(new.key)
                 if any(e[0] in ("deal", "finish", "unfinish", "start", "close") for e in events):
                     b["in_play"] = None   # the boards in play changed
             return out
-
-    @staticmethod
-    def _turn(s: TableSession) -> tuple | None:
-        """Whose turn it is, as far as the idle clock counts: the board, the actions taken on
-        it, the seat to act and the person who holds it; None when nobody is to act (the
-        board over, or the table paused: resuming starts the clock afresh)."""
-        st = s.state
-        if not s.started or st is None or st.is_terminal() or s.paused:
-            return None
-        seat = st.current_player
-        return s.number, len(s.moves), seat, s.people.get(seat)
-
-    def _write(self, conn: Connection, tid: str, event: tuple) -> None:
-        kind = event[0]
-        if kind == "seat":
-            _, seat, user = event
-            conn.execute(delete(_SEATS).where(_SEATS.c.table_id == tid, _SEATS.c.seat == seat))
-            if user is not None:
-                conn.execute(insert(_SEATS).values(table_id=tid, seat=seat, user_name=user))
-                conn.execute(delete(_UNSEATED).where(_UNSEATED.c.user_name == user))
-        elif kind == "unseat":
-            _, seat, user = event
-            conn.execute(delete(_UNSEATED).where(_UNSEATED.c.user_name == user))
-            bots = conn.execute(select(_TABLES.c.bots).where(_TABLES.c.id == tid)).scalar()
-            conn.execute(insert(_UNSEATED).values(user_name=user, table_id=tid, seat=seat, bot=bots is not None,
-                                                  at=float(self.clock())))
-        elif kind == "deal":
-            _, number, position, code = event
-            cards, board = _identities(code)
-            conn.execute(insert(_BOARDS).values(table_id=tid, number=number, position=position, code=code,
-                                                cards_id=cards, board_id=board, finished=False))
-        elif kind == "move":
-            _, number, idx, m = event
-            conn.execute(insert(_ACTIONS).values(table_id=tid, board=number, idx=idx, seat=m.seat,
-                                                 action=m.action, by_user=m.by, remark=m.remark))
-        elif kind == "finish":
-            _, number, row = event
-            conn.execute(update(_BOARDS).where(_BOARDS.c.table_id == tid, _BOARDS.c.number == number).values(
-                finished=True, players=json.dumps({str(k): v for k, v in row["players"].items()}),
-                returns=json.dumps(list(row["returns"])), contract=row.get("contract"),
-                declarers=None if "declarers" not in row else json.dumps(list(row["declarers"]))))
-        elif kind == "unfinish":
-            _, number = event
-            conn.execute(update(_BOARDS).where(_BOARDS.c.table_id == tid, _BOARDS.c.number == number).values(
-                finished=False, players=None, returns=None, contract=None, declarers=None))
-        elif kind == "undo":
-            _, number, n = event
-            conn.execute(delete(_ACTIONS).where(_ACTIONS.c.table_id == tid, _ACTIONS.c.board == number,
-                                                _ACTIONS.c.idx >= n))
-        # "start": the table row's fields say it
-
-    # ---- a learner's own answers, read back by her lessons (issue 33) ----------------------
-
-    def own_answers(self, user: str) -> list[dict]:
-        """One learner's **own** first answers, for her lessons' progress under the hub
-        (:func:`cardkit.progress.from_room`): for each ``(kind, lesson, item)`` the earliest
-        answer stored, as dicts with ``kind``, ``lesson``, ``item``, ``right`` (bool) and
-        ``at`` (seconds since 1970, UTC), in the order they came. Read-only; only ``user``'s
-        rows (the route passes the hub token's owner, never a name from the request).
-
-        :raises RoomError: for a user name that is not one.
-        """
-        user = _check_user(user)
-        c = _ANSWERS.c
-        q = select(c.kind, c.lesson, c.item, c.right, c.at).where(c.user_name == user).order_by(c.at, c.id)
-        out, seen = [], set()
-        with self.engine.connect() as conn:
-            for r in conn.execute(q):
-                if (r.kind, r.lesson, r.item) in seen:
-                    continue
-                seen.add((r.kind, r.lesson, r.item))
-                out.append({"kind": r.kind, "lesson": r.lesson, "item": r.item, "right": bool(r.right),
-                            "at": float(r.at)})
-        return out

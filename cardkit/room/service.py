@@ -89,22 +89,16 @@ other cardkit module (``tests/test_no_ui_import.py``).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import contextlib
 import hashlib
-import html
 import json
 import logging
-import math
 import multiprocessing
 import os
-import re
 import secrets
 import signal
 import sys
 import threading
-import time
 import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -115,97 +109,110 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated, UserNotAllowed, check_scopes
+from jupyterhub.services.auth import HubOAuth
 from sqlalchemy.exc import SQLAlchemyError
-from tornado import web, websocket
+from tornado import web
 from tornado.httpserver import HTTPServer
 
 from cardkit.core._checks import is_whole
-from cardkit.core.codes import GAMES, board_identity, cards_identity, deal_from_code
-from cardkit.core.errors import CardkitError, IllegalActionError, NotationError, log_thinned, quote
+from cardkit.core.codes import board_identity, deal_from_code
+from cardkit.core.errors import CardkitError, log_thinned, quote
 from cardkit.i18n import LANGUAGES, N_, Translation, translation
-from cardkit.table.table_session import SEAT_NAMES, jsonable, seat_names
-from cardkit.wording import card_code_in, seats_named, tens_as_10
+from cardkit.table.table_session import jsonable, seat_names
+from cardkit.wording import card_code_in
 
-from .lang import LANG_COOKIE, game_title, page_lang, seat_word, words_json
-from .records import DD_MAX_NODES, DD_SECONDS, dd_summary, ranking, records_page
-from .rooms import PACES, NotSeatedError, Room, UnknownTableError, learners_only
-from .table import PageMessageError, card_table_state, page_action
+from .handlers import (
+    AliveHandler,
+    AnswerHandler,
+    ExportHandler,
+    LobbyPage,
+    OAuthCallback,
+    OwnAnswersHandler,
+    RecordsPage,
+    TableApiHandler,
+    TablePage,
+    TeacherPage,
+    identify,  # noqa: F401
+    lang_of,  # noqa: F401
+)
+from .lang import game_title, seat_word
+from .limits import (
+    ANSWER_BURST,
+    ANSWER_KEYS,
+    ANSWER_RATE,
+    AUTH_CONCURRENCY,
+    AUTH_HEADER,  # noqa: F401
+    AUTH_WAIT_SECONDS,
+    BURST,
+    CONNECT_BURST,
+    CONNECT_HELD,
+    CONNECT_RATE_PER_MINUTE,
+    CONNECT_REFUSAL_DELAY,
+    FAIL_BURST,
+    FAIL_RATE,
+    FAILED_TOKEN_SECONDS,  # noqa: F401
+    FLOOD_CLOSE,
+    GOOD_TOKEN_SECONDS,  # noqa: F401
+    MAX_ANSWER_BYTES,
+    MAX_MESSAGE_BYTES,
+    MAX_REMEMBERED,  # noqa: F401
+    MAX_SOCKETS_PER_USER,
+    MAX_TABLE_BYTES,
+    MAX_UNREAD_BYTES,
+    RATE,
+    REFUSALS_LOGGED,
+    SERVER_SETTINGS,
+    SESSION_COOKIES,
+    SOCKET_MAX_BYTES,
+    TABLE_ID,
+    TABLE_KEYS,
+)
+from .messages import (
+    ACTS,  # noqa: F401
+    BOT_KINDS,
+    BOT_WORDS,  # noqa: F401
+    ENGLISH,  # noqa: F401
+    GAME_TITLES,
+    MESSAGES,
+    SAID_BY_CLASS,  # noqa: F401
+    MessageRefused,
+    Scope,
+    TeacherScope,
+    TokenBucket,
+    bot_words,
+    codes_said,
+    deal_list,
+    for_learner,
+    forget_oldest,
+    merge_scopes,
+    no_constant,  # noqa: F401
+    one_line,
+    plays_board,
+    read_json,
+    said_words,  # noqa: F401
+    set_words,
+    sock_lang,
+    traveller_line,
+)
+from .records import DD_MAX_NODES, DD_SECONDS, dd_summary, ranking
+from .rooms import PACES, NotSeatedError, Room, learners_only
+from .sockets import (
+    UNREADABLE,  # noqa: F401
+    RoomSocket,
+)
+from .startup import build_parser, cookie_secret, warm_expert_bots
+from .table import card_table_state, page_action
 
 __all__ = ["RoomService", "TokenBucket", "MESSAGES", "MAX_MESSAGE_BYTES", "SOCKET_MAX_BYTES", "RATE", "BURST",
            "FLOOD_CLOSE", "MAX_SOCKETS_PER_USER", "MAX_UNREAD_BYTES", "MAX_ANSWER_BYTES", "MAX_TABLE_BYTES",
            "TABLE_KEYS", "ANSWER_RATE", "ANSWER_BURST", "ANSWER_KEYS", "AUTH_CONCURRENCY", "FAIL_RATE", "FAIL_BURST",
            "CONNECT_RATE_PER_MINUTE", "CONNECT_BURST", "CONNECT_REFUSAL_DELAY", "read_json", "for_learner", "main"]
 
+#: the older private name of :func:`~cardkit.room.messages.deal_list` (tests read it)
+_deals = deal_list
+
 log = logging.getLogger("cardkit.room_service")
 
-#: a longer message is refused with one line (the connection stays open)
-MAX_MESSAGE_BYTES = 4096
-#: a longer message closes the connection (tornado's ``websocket_max_message_size``)
-SOCKET_MAX_BYTES = 64 * 1024
-#: messages a second a connection may send, on average, and in one burst
-RATE = 10.0
-BURST = 20
-#: after this many messages dropped for the rate, the connection is closed
-FLOOD_CLOSE = 100
-#: at most this many open connections (pages) per user: a new one closes that user's oldest
-MAX_SOCKETS_PER_USER = 8
-#: a page that leaves more than this many bytes of the room's messages unread is closed
-#: (:meth:`RoomSocket.send`): its pushes would otherwise pile up in the room's memory without
-#: end (a page reads each push at once; the largest, a teacher's page of many tables, is
-#: a few hundred KB)
-MAX_UNREAD_BYTES = 8 * 1024 * 1024
-#: Refusals logged per user (``"?"``: senders of no or made-up tokens) before only every
-#: 1,000th is (a flood of refused requests cannot fill the log).
-REFUSALS_LOGGED = 20
-#: a lesson's answer (``POST api/answer``, issue 23 §4): at most this many bytes of JSON
-MAX_ANSWER_BYTES = 2048
-#: answers a second a learner may send, on average, and in one burst (a lesson sends one per click)
-ANSWER_RATE = 2.0
-ANSWER_BURST = 30
-#: hub look-ups of answers' tokens at once (the others wait their turn, at most AUTH_WAIT_SECONDS:
-#: then 503 and the lesson sends once more); a token is looked up at most once at a time, a
-#: token the hub confirmed is not looked up again for GOOD_TOKEN_SECONDS, one it did not know
-#: is refused without asking again for FAILED_TOKEN_SECONDS (at most _MAX_REMEMBERED of each)
-AUTH_CONCURRENCY = 4
-AUTH_WAIT_SECONDS = 10.0
-FAILED_TOKEN_SECONDS = 600.0
-GOOD_TOKEN_SECONDS = 60.0
-#: tokens the hub does not know, a second, that one sender may send on average and in one burst
-#: (past it: 429 for that sender, the hub not asked). A sender is a TCP connection (a kept-alive
-#: one is closed at the limit) and the hub log-in cookie sent with it (if any), never an address:
-#: on one machine every kernel and the hub's proxy share 127.0.0.1. A token the hub confirms is
-#: never refused for what others sent.
-FAIL_RATE = 0.2
-FAIL_BURST = 10
-#: at most this many tokens and senders remembered (then the oldest half forgotten)
-_MAX_REMEMBERED = 10_000
-#: page GETs and websocket opens a user may make a minute, on average and in one burst (past
-#: it: 429 with one line, before any work; a page reconnecting after a network blip makes a
-#: handful)
-CONNECT_RATE_PER_MINUTE = 30.0
-CONNECT_BURST = 30
-#: a refused connection is answered after this many seconds (a loop that waits for its answer,
-#: as a browser's does, then makes a few a second), at most CONNECT_HELD of them held at once
-CONNECT_REFUSAL_DELAY = 2.0
-CONNECT_HELD = 200
-#: a set sent by the deal editor (``POST api/table``): at most this many bytes of JSON
-MAX_TABLE_BYTES = SOCKET_MAX_BYTES
-#: the keys a set sent by the deal editor may carry
-TABLE_KEYS = ("game", "deals", "bots")
-#: the keys an answer may carry (the learner is the token's owner: no "user" key)
-ANSWER_KEYS = ("kind", "lesson", "section", "item", "right", "points_lost")
-#: the HTTP server's settings (a slow client, "slowloris", is dropped: an idle connection
-#: after a minute, a request body not received within 10 s). ``xheaders`` (the client's
-#: address from ``X-Real-IP`` / ``X-Forwarded-For``) is added only by
-#: :meth:`RoomService.server_settings` when the service is told to trust its proxy.
-SERVER_SETTINGS: dict[str, Any] = {"xheaders": False, "max_body_size": SOCKET_MAX_BYTES,
-                                   "idle_connection_timeout": 60, "body_timeout": 10}
-#: the hub's log-in cookies that name a browser's session (a sender of made-up tokens)
-_SESSION_COOKIES = ("jupyterhub-session-id", "jupyterhub-hub-login")
-_AUTH_HEADER = re.compile(r"token\s+([A-Za-z0-9_.~+/=-]{8,256})", re.IGNORECASE)
-#: a table id in an address (``T1``)
-_TABLE_ID = r"[A-Za-z0-9_-]{1,32}"
 
 _HERE = Path(__file__).resolve().parent
 STATIC_DIR = _HERE / "static"
@@ -218,256 +225,6 @@ def _widgets_dir() -> Path:
     if spec is not None and spec.submodule_search_locations:
         return Path(next(iter(spec.submodule_search_locations)))
     return _HERE.parent / "widgets"  # pragma: no cover - a checkout without the install
-
-
-# ---- the page's messages ------------------------------------------------------------------
-
-_ACTS = {"act": ("action",), "card": ("card",), "bid": ("value",), "trump": ("index",), "draw": ("stack",)}
-#: page -> message kind -> the keys it may carry besides ``kind`` (``table`` and ``seat``
-#: on a table page name the connection's own table and seat, or the message is refused)
-MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
-    "lobby": {"ping": (), "sit": ("table", "seat"), "leave": (), "open": ("game", "deals", "bots", "pace")},
-    "table": {"ping": (), "leave": ("table", "seat"), "control": ("name", "value", "card"), "next": ("table",),
-              **{k: (*v, "table", "seat") for k, v in _ACTS.items()}},
-    "teacher": {"ping": (), "open": ("game", "deals", "bots", "pace"), "start": ("table",), "next_board": ("table",),
-                "undo": ("table",), "set_deals": ("table", "deals"), "replay": ("table", "board"),
-                "unseat": ("table", "seat"), "next_all": (), "pause": ("table", "paused"),
-                "pause_all": ("paused",), "pace": ("table", "pace"), "announce": ("text",),
-                "seat": ("table", "seat", "learner"), "close": ("table",)},
-}
-_GAMES = {e.name: e.title for e in GAMES.values()}
-#: what an action changed: its table and the deal code of the board it finished (if it did)
-Scope = tuple[str, frozenset[str]]
-#: what changed for the teachers' rows: one table's scope, or several merged (their ids)
-TeacherScope = tuple[str | frozenset[str], frozenset[str]]
-
-
-@contextlib.contextmanager
-def _codes_said():
-    """Within: a refusal of the deal codes (the codes' own reason, English: ``cardkit/codes.py``)
-    is said on a page in another language as one line of the catalog; the English line is as it was."""
-    try:
-        yield
-    except CardkitError as e:
-        if getattr(e, "said", None) is not None:
-            raise
-        raise MessageRefused(_one_line(e), said=(N_("These deal codes cannot be played at this table: check "
-                                                    "them (such as V-4821 V-17)."), {})) from None
-
-
-def _lang(sock: Any) -> str:
-    """A page's language (:attr:`RoomSocket.lang`; English for a stand-in without one)."""
-    return getattr(sock, "lang", "en")
-
-
-def _merge(scopes: Sequence[Scope | None]) -> TeacherScope | None:
-    """One scope for the changes ``scopes`` (None: everything)."""
-    if not scopes or any(sc is None for sc in scopes):
-        return None
-    tables = frozenset(sc[0] for sc in scopes if sc is not None)
-    codes = frozenset(c for sc in scopes if sc is not None for c in sc[1])
-    return (next(iter(tables)) if len(tables) == 1 else tables), codes
-_BOTS = {"rule": "rule", "expert": "expert", "none": None}
-#: the teacher's words for the tables a message changed
-#: a table's bots as the lobby says them
-_BOT_WORDS = {"rule": N_("rule bots"), "expert": N_("expert bots"), None: N_("no bots (people only)")}
-_EN = translation("en")
-
-
-def _set_words(t: dict, tr: Translation | None = None) -> str:
-    """A table's boards as the lobby says them (:meth:`Room.tables`' row), never their codes:
-    "random boards", "a set of 6 boards", "a set of 6 boards, board 2 in play" (in ``tr``'s
-    language; None: English)."""
-    tr = tr or _EN
-    n = t.get("set_size")
-    if n is None:
-        return tr.gettext("random boards")
-    if t.get("started") and t.get("position"):
-        return tr.ngettext("a set of {n} board, board {position} in play",
-                           "a set of {n} boards, board {position} in play", n).format(n=n, position=t["position"])
-    return tr.ngettext("a set of {n} board", "a set of {n} boards", n).format(n=n)
-
-
-def _bot_words(bots: str | None, tr: Translation | None = None) -> str:
-    """A table's bots in words ("rule bots") in ``tr``'s language."""
-    return (tr or _EN).gettext(_BOT_WORDS[bots])
-
-
-class MessageRefused(CardkitError):
-    """A page's message that the service refuses (one line, to that connection only);
-    ``said`` as :class:`cardkit.room.RoomError`'s (the line in the page's language)."""
-
-    def __init__(self, message: str = "", *, said: tuple[str, dict[str, Any]] | None = None) -> None:
-        super().__init__(message)
-        self.said = said
-
-
-#: what a page that is not English says for a refusal of these kinds that has no ``said``
-#: of its own (the English message, for the log, quotes what was sent)
-_SAID_BY_CLASS: tuple[tuple[type, str], ...] = (
-    (PageMessageError, N_("The page sent a message the room cannot read.")),
-    (NotationError, N_("The room cannot read that action.")),
-    (IllegalActionError, N_("The rules do not allow that now.")),
-)
-
-
-def said_words(error: BaseException | tuple[str, dict[str, Any]] | None, tr: Translation) -> str:
-    """A refusal as a page in ``tr``'s language shows it: the error's ``said`` (a catalog
-    message and its values; a seat's name translated), else the line of its class, else
-    "The room cannot do that now." (the English message, which quotes what was sent, is
-    logged)."""
-    said = error if isinstance(error, tuple) or error is None else getattr(error, "said", None)
-    if said is None and isinstance(error, BaseException):
-        said = next(((m, {}) for cls, m in _SAID_BY_CLASS if isinstance(error, cls)), None)
-    if said is None:
-        return tr.gettext("The room cannot do that now.")
-    message, values = said
-    return tr.gettext(message).format(**{k: seat_word(v, tr) if isinstance(v, str) else v for k, v in values.items()})
-
-
-class TokenBucket:
-    """A rate limit: ``rate`` tokens a second, at most ``burst`` saved; each message takes one.
-
-    >>> clock = iter([0.0, 0.0, 0.0, 0.0, 1.0]).__next__   # the start, three messages at once, one later
-    >>> b = TokenBucket(1.0, 2, clock=clock)
-    >>> [b.take(), b.take(), b.take()]
-    [True, True, False]
-    >>> b.take()                   # a second later, one token more
-    True
-    """
-
-    def __init__(self, rate: float = RATE, burst: int = BURST, *, clock: Callable[[], float] = time.monotonic):
-        self.rate, self.burst, self.clock = float(rate), int(burst), clock
-        self.tokens = float(burst)
-        self.last = clock()
-
-    def peek(self) -> float:
-        """The tokens saved now (none taken)."""
-        return min(self.burst, self.tokens + (self.clock() - self.last) * self.rate)
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
-
-
-def for_learner(text: str, players: int | None = None) -> str:
-    """A message as a learner reads it (the room's display layer; the engines' words
-    stay as they are): each ten ``10`` (:func:`cardkit.wording.tens_as_10`) and, with the
-    table's number of ``players``, each ``seat 2`` named (``North``).
-
-    >>> for_learner("T♠ is not in seat 0's hand: it holds J♠ T♣", 4)
-    "10♠ is not in South's hand: it holds J♠ 10♣"
-    """
-    text = tens_as_10(text)
-    if players in SEAT_NAMES:
-        text = seats_named(text, players, SEAT_NAMES[players])
-    return text
-
-
-def _one_line(error: BaseException) -> str:
-    text = str(error).strip().splitlines()
-    return (text[0] if text else type(error).__name__)[:300]
-
-
-def _no_constant(name: str):
-    raise ValueError(f"not JSON ({name} is not a JSON number)")
-
-
-def read_json(raw: str | bytes) -> Any:
-    """The JSON value of a request body or a websocket message: the one door every message
-    and answer goes through.
-
-    Refused with a :class:`ValueError` whose text is the reason in a few words (for a
-    learner's one line): bytes that are not UTF-8, text that is not JSON (or nested too deep,
-    or a number of more than 4,300 digits), ``NaN`` / ``Infinity`` (not JSON numbers), and
-    any string or key that is not valid Unicode text (a lone surrogate such as
-    ``"\\ud800"``, which JSON's escapes can spell but no text holds).
-
-    >>> read_json('{"kind": "ping"}')
-    {'kind': 'ping'}
-    >>> read_json('{"item": "\\ud800"}')
-    Traceback (most recent call last):
-    ...
-    ValueError: not valid Unicode text (a lone surrogate)
-    >>> read_json(b"\\xff")
-    Traceback (most recent call last):
-    ...
-    ValueError: not JSON
-    """
-    try:
-        value = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw, parse_constant=_no_constant)
-    except RecursionError:  # JSON nested past Python's recursion limit
-        raise ValueError("not JSON (nested too deep)") from None
-    except ValueError as e:  # JSONDecodeError, UnicodeDecodeError, a number of 4,301 digits, NaN
-        raise ValueError(str(e) if str(e).startswith("not JSON (") else "not JSON") from None
-    try:
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValueError("not valid Unicode text (a lone surrogate)") from None
-    except RecursionError:  # pragma: no cover - loads refuses deeper first
-        raise ValueError("not JSON (nested too deep)") from None
-    return value
-
-
-def _plays(board: str | None, codes: frozenset[str]) -> bool:
-    """True when a table's board (its code, or None) is one of ``codes`` in any form of its
-    code: the same cards (:func:`cardkit.codes.cards_identity`; ``V-4821-D2`` plays ``V-4821``)."""
-    return board is not None and bool(codes) and cards_identity(board) in {cards_identity(c) for c in codes}
-
-
-def _traveller_line(r: dict, names: Sequence[str], tr: Translation | None = None) -> dict:
-    """A traveller's row (:meth:`Room.results`) as the teachers' page shows it: the seats
-    named (in ``tr``'s language; None: English), with the points and matchpoints per seat;
-    a teacher who played marked "(teacher)"."""
-    tr = tr or _EN
-    teachers = r.get("teachers") or ()
-    names = [seat_word(n, tr) for n in names]
-    return {"table": r["table"], "board": r["board"], "contract": r.get("contract"),
-            "declarers": [names[d] for d in r.get("declarers") or []],
-            "players": [tr.gettext("{seat} {player} (teacher)").format(seat=names[s], player=p) if s in teachers
-                        else f"{names[s]} {p}" for s, p in sorted(r["players"].items())],
-            "returns": r["returns"], "matchpoints": r["matchpoints"]}
-
-
-def _deals(value) -> list[str] | None:
-    """A set of deal codes from a message: a list of codes, text (codes separated by
-    spaces, commas or lines), a whole deal-set file's text (the kit's own, as the deal
-    editor saves it: :func:`cardkit.deal_sets.deal_set_codes`; or PBN, Variety only:
-    :func:`cardkit.deal_sets.deals_from_pbn`; each board keeps its dealer), or null / empty
-    for random boards. A file that cannot be read is refused in one line."""
-    if value is None:
-        return None
-    if isinstance(value, str) and "[" in value:  # a deal-set file (tags in brackets), not bare codes
-        from cardkit.core.deal_sets import deal_set_codes, deals_from_pbn
-
-        try:
-            kits_own = "% cardkit deal set" in value or '[Code "' in value
-            return deal_set_codes(value if kits_own else deals_from_pbn(value)) or None
-        except CardkitError as error:
-            raise MessageRefused(f"the deal set file: {str(error)[:200]}",
-                                 said=(N_("The deal set file cannot be read."), {})) from None
-    if isinstance(value, str):
-        value = value.replace(",", " ").split()
-    if not isinstance(value, list) or not all(isinstance(c, str) and len(c) <= 200 for c in value):
-        raise MessageRefused(f"deals {quote(value)}: expected deal codes such as 'V-4821 V-17', or none for random "
-                             f"boards", said=(N_("Expected deal codes such as V-4821 V-17, or none for random boards."),
-                                              {}))
-    return value or None
-
-
-def _forget_oldest(memory: dict) -> None:
-    """Keep ``memory`` (a dict, oldest first) under :data:`_MAX_REMEMBERED`: past it, the
-    oldest half is forgotten."""
-    if len(memory) >= _MAX_REMEMBERED:
-        for k in list(memory)[:len(memory) // 2]:
-            del memory[k]
 
 
 # ---- the service ------------------------------------------------------------------------------
@@ -563,7 +320,7 @@ class RoomService:
             result = await asyncio.shield(pending)
         finally:
             self._dd_pending.pop(key, None)
-        _forget_oldest(self.dd_cache)
+        forget_oldest(self.dd_cache)
         self.dd_cache[key] = result
         return result
 
@@ -592,9 +349,9 @@ class RoomService:
         routes: list[Any] = [
             (p, LobbyPage, kw),
             (p + "teacher", TeacherPage, kw),
-            (p + rf"table/({_TABLE_ID})", TablePage, kw),
+            (p + rf"table/({TABLE_ID})", TablePage, kw),
             (p + r"ws/(lobby|teacher)", RoomSocket, kw),
-            (p + rf"ws/(table)/({_TABLE_ID})", RoomSocket, kw),
+            (p + rf"ws/(table)/({TABLE_ID})", RoomSocket, kw),
             (p + r"static/(card_table\.(?:js|css))", web.StaticFileHandler, {"path": str(_widgets_dir())}),
             (p + r"static/(room\.(?:js|css)|records\.css)", web.StaticFileHandler, {"path": str(STATIC_DIR)}),
             (p + r"export/(results|answers)\.csv", ExportHandler, kw),
@@ -625,7 +382,7 @@ class RoomService:
         :data:`CONNECT_BURST`, refilled at :data:`CONNECT_RATE_PER_MINUTE` a minute)."""
         bucket = self.connect_buckets.get(user)
         if bucket is None:
-            _forget_oldest(self.connect_buckets)
+            forget_oldest(self.connect_buckets)
             bucket = self.connect_buckets[user] = TokenBucket(CONNECT_RATE_PER_MINUTE / 60.0, CONNECT_BURST)
         if bucket.take():
             self._connects_refused.pop(user, None)
@@ -657,7 +414,7 @@ class RoomService:
             if serial is None:
                 serial = self._connections[stream] = secrets.token_hex(8)
             keys.append(f"connection {serial}")
-        names = [*_SESSION_COOKIES, getattr(self.hub_auth, "cookie_name", None)]
+        names = [*SESSION_COOKIES, getattr(self.hub_auth, "cookie_name", None)]
         for name in names:
             value = request.cookies.get(name) if isinstance(name, str) else None
             if value is not None and value.value:
@@ -667,7 +424,7 @@ class RoomService:
     def fail_bucket(self, sender: str) -> TokenBucket:
         bucket = self.fail_buckets.get(sender)
         if bucket is None:
-            _forget_oldest(self.fail_buckets)
+            forget_oldest(self.fail_buckets)
             bucket = self.fail_buckets[sender] = TokenBucket(FAIL_RATE, FAIL_BURST)
         return bucket
 
@@ -768,15 +525,15 @@ class RoomService:
             for s, p in enumerate(t["seats"]):
                 if p == user:
                     you = {"table": t["table"], "seat": s, "name": seat_word(names[s], tr)}
-            row = {"table": t["table"], "game": t["game"], "title": game_title(_GAMES[t["game"]], tr),
+            row = {"table": t["table"], "game": t["game"], "title": game_title(GAME_TITLES[t["game"]], tr),
                    "started": t["started"], "over": t["over"], "held": t["held"], "paused": t["paused"],
                    "seats": seats, "free": [seat_word(s["name"], tr) for s in seats if s["free"]],
-                   "bots": _bot_words(t["bots"], tr), "set": _set_words(t, tr), "closed": bool(t.get("closed"))}
+                   "bots": bot_words(t["bots"], tr), "set": set_words(t, tr), "closed": bool(t.get("closed"))}
             if teacher:
                 row["board"] = t["board"]
             rows.append(row)
         return {"kind": "lobby", "user": user, "teacher": teacher, "tables": rows, "you": you,
-                "games": [{"name": k, "title": game_title(v, tr)} for k, v in _GAMES.items()] if teacher else []}
+                "games": [{"name": k, "title": game_title(v, tr)} for k, v in GAME_TITLES.items()] if teacher else []}
 
     def table_payload(self, table: str, user: str, lang: str = "en") -> dict:
         """A table page's state (:func:`card_table_state` in ``lang``), or ``gone`` with the
@@ -812,7 +569,7 @@ class RoomService:
             else:
                 tables = self.room.tables()
         for t in tables:
-            if scope is not None and t["table"] not in wanted and not _plays(t["board"], scope[1]):
+            if scope is not None and t["table"] not in wanted and not plays_board(t["board"], scope[1]):
                 continue
             view = self.room.view(t["table"], user, everything=True)  # every hand, seated or not
             board = view["board"]
@@ -820,14 +577,14 @@ class RoomService:
             if board is not None:
                 rows = self._travellers.get(board["code"])
                 if rows is None:
-                    _forget_oldest(self._travellers)
+                    forget_oldest(self._travellers)
                     rows = self._travellers[board["code"]] = self.room.results(board["code"])
                 names = seat_names(t["players"])
-                traveller = [_traveller_line(r, names, tr) for r in rows]
+                traveller = [traveller_line(r, names, tr) for r in rows]
             line = self.room.overview(user, t["table"])[0]
-            row = {"table": t["table"], "game": t["game"], "title": game_title(_GAMES[t["game"]], tr),
+            row = {"table": t["table"], "game": t["game"], "title": game_title(GAME_TITLES[t["game"]], tr),
                    "started": t["started"], "over": t["over"], "closed": bool(t.get("closed")),
-                   "bots": _bot_words(t["bots"], tr), "set": _set_words(t, tr),
+                   "bots": bot_words(t["bots"], tr), "set": set_words(t, tr),
                    "code": None if board is None else board["code"],
                    "number": None if board is None else board["number"],
                    "seats": t["seats"], "names": list(seat_names(t["players"])),
@@ -844,7 +601,7 @@ class RoomService:
                     row["waiting"] = {**row["waiting"], "label": seat_word(row["waiting"]["name"], tr)}
             out.append(row)
         payload = {"kind": "teacher", "user": user, "tables": out, "partial": scope is not None,
-                   "games": [{"name": k, "title": game_title(v, tr)} for k, v in _GAMES.items()]}
+                   "games": [{"name": k, "title": game_title(v, tr)} for k, v in GAME_TITLES.items()]}
         if scope is None:
             payload["learners"] = self.learners_words(self.room.answers_summary(user), lang)
         if scope is None or scope[1]:  # every traveller: a board finished, or the whole page
@@ -880,9 +637,9 @@ class RoomService:
         by_game: dict[str, list[list[dict]]] = {}
         for b in self.room.travellers():
             names = seat_names(b["players"])
-            board = {"code": b["code"], "game": b["game"], "title": game_title(_GAMES[b["game"]], tr),
+            board = {"code": b["code"], "game": b["game"], "title": game_title(GAME_TITLES[b["game"]], tr),
                      "names": [seat_word(n, tr) for n in names],
-                     "rows": [_traveller_line(r, names, tr) for r in b["rows"]]}
+                     "rows": [traveller_line(r, names, tr) for r in b["rows"]]}
             if lang != "en":
                 n = len(b["rows"])
                 board["head"] = tr.ngettext("Board {code} · {title} · played at {n} table",
@@ -890,11 +647,11 @@ class RoomService:
                     code=b["code"], title=board["title"], n=n)
             boards.append(board)
             by_game.setdefault(b["game"], []).append(b["rows"])
-        rankings = [{"game": g, "title": game_title(_GAMES[g], tr), "rows": ranking(learners_only(r) for r in rows)}
-                    for g, rows in by_game.items()]
+        rankings = [{"game": g, "title": game_title(GAME_TITLES[g], tr),
+                     "rows": ranking(learners_only(r) for r in rows)} for g, rows in by_game.items()]
         listed = self.room.tables() if tables is None else tables
         return {"boards": boards, "rankings": rankings,
-                "tables": [{"table": t["table"], "title": game_title(_GAMES[t["game"]], tr)} for t in listed]}
+                "tables": [{"table": t["table"], "title": game_title(GAME_TITLES[t["game"]], tr)} for t in listed]}
 
     def record_answer(self, user: str, answer: dict[str, Any]) -> dict[str, dict]:
         """Store a lesson's answer for ``user`` (the token's owner) and return the summary
@@ -913,7 +670,7 @@ class RoomService:
     async def answered(self, summary: dict[str, dict]) -> None:
         """Send the teachers' pages what each learner did (one message, the whole summary)."""
         for sock in [s for s in self.sockets if s.ready and s.page == "teacher"]:
-            sock.send({"kind": "answers", "learners": self.learners_words(summary, _lang(sock))})
+            sock.send({"kind": "answers", "learners": self.learners_words(summary, sock_lang(sock))})
 
     def payloads(self, sockets: Sequence[RoomSocket], scope: Scope | None = None) -> list[tuple[RoomSocket, dict]]:
         """What each of ``sockets`` is sent now; with ``scope`` ``(table, codes)`` (an
@@ -941,7 +698,7 @@ class RoomService:
         While one such push waits for the worker, the changes that come meanwhile join it:
         under a burst of actions the teachers' rows are built once for all of them (the
         players' pages are never held back for them)."""
-        users = sorted({(s.user, _lang(s)) for s in self.sockets if s.ready and s.page == "teacher"})
+        users = sorted({(s.user, sock_lang(s)) for s in self.sockets if s.ready and s.page == "teacher"})
         if not users:
             return
         with self._teacher_lock:
@@ -954,17 +711,17 @@ class RoomService:
         except Exception as e:  # noqa: BLE001 - a table gone meanwhile: the next push says it all
             with self._teacher_lock:
                 self._teacher_scopes = None
-            log.warning("the teachers' rows could not be built: %s", _one_line(e))
+            log.warning("the teachers' rows could not be built: %s", one_line(e))
             return
-        for sock in [s for s in self.sockets if s.ready and s.page == "teacher" and (s.user, _lang(s)) in rows]:
-            sock.send(rows[sock.user, _lang(sock)])
+        for sock in [s for s in self.sockets if s.ready and s.page == "teacher" and (s.user, sock_lang(s)) in rows]:
+            sock.send(rows[sock.user, sock_lang(sock)])
 
     def _teacher_rows(self, users: Sequence[tuple[str, str]]) -> dict[tuple[str, str], dict]:
         """The teachers' payloads for every change waiting (:meth:`push_teachers`), per
         (user, language)."""
         with self._teacher_lock:
             scopes, self._teacher_scopes = self._teacher_scopes or [], None
-        scope = _merge(scopes)
+        scope = merge_scopes(scopes)
         with self.room.batch():
             return {(u, lang): self.teacher_payload(u, scope, lang=lang) for u, lang in users}
 
@@ -974,28 +731,28 @@ class RoomService:
         # the tables whose page changed: the one acted at, and (a board finished) those playing
         # that board, whose learners may now be shown its code and result
         touched = None if scope is None else {scope[0], *(t["table"] for t in tables or ()
-                                                           if _plays(t["board"], scope[1]))}
+                                                           if plays_board(t["board"], scope[1]))}
         teacher_cache: dict[tuple[str, str], dict] = {}
         # (page, table, user, language): one payload for a user's pages in one language
         cache: dict[tuple[str, str, str, str], dict] = {}
         for s in sockets:
             try:
-                key = (s.page, s.table, s.user, _lang(s))
+                key = (s.page, s.table, s.user, sock_lang(s))
                 if key in cache and s.page != "teacher":
                     out.append((s, cache[key]))
                 elif s.page == "lobby":
-                    cache[key] = self.lobby_payload(s.user, tables, _lang(s))
+                    cache[key] = self.lobby_payload(s.user, tables, sock_lang(s))
                     out.append((s, cache[key]))
                 elif s.page == "table":
                     if touched is None or s.table in touched:
-                        cache[key] = self.table_payload(s.table, s.user, _lang(s))
+                        cache[key] = self.table_payload(s.table, s.user, sock_lang(s))
                         out.append((s, cache[key]))
                 else:
-                    if (s.user, _lang(s)) not in teacher_cache:
-                        teacher_cache[s.user, _lang(s)] = self.teacher_payload(s.user, scope, tables, _lang(s))
-                    out.append((s, teacher_cache[s.user, _lang(s)]))
+                    if (s.user, sock_lang(s)) not in teacher_cache:
+                        teacher_cache[s.user, sock_lang(s)] = self.teacher_payload(s.user, scope, tables, sock_lang(s))
+                    out.append((s, teacher_cache[s.user, sock_lang(s)]))
             except CardkitError as e:  # pragma: no cover - a table gone from the database
-                out.append((s, {"kind": "error", "message": _one_line(e)}))
+                out.append((s, {"kind": "error", "message": one_line(e)}))
         return out
 
     async def push(self, scope: Scope | None = None) -> None:
@@ -1025,7 +782,7 @@ class RoomService:
         the board it finished, whose traveller changed, or none), None for anything else. A :class:`CardkitError` is a
         refusal (nothing changed)."""
         room, user = self.room, sock.user
-        tr = translation(_lang(sock))
+        tr = translation(sock_lang(sock))
         if kind == "ping":
             return {"kind": "pong"}, None
         if sock.page == "table":
@@ -1072,16 +829,16 @@ class RoomService:
             raise MessageRefused(f"{kind}: only a teacher may do that", said=(N_("Only a teacher may do that."), {}))
         if kind == "open":
             game = msg.get("game")
-            if not isinstance(game, str) or game not in _GAMES:   # a list is unhashable: refused too
-                raise MessageRefused(f"game {quote(game)}: expected one of {', '.join(_GAMES)}")
+            if not isinstance(game, str) or game not in GAME_TITLES:   # a list is unhashable: refused too
+                raise MessageRefused(f"game {quote(game)}: expected one of {', '.join(GAME_TITLES)}")
             bots = msg.get("bots", "rule")
-            if not isinstance(bots, str) or bots not in _BOTS:
+            if not isinstance(bots, str) or bots not in BOT_KINDS:
                 raise MessageRefused(f"bots {quote(bots)}: expected rule, expert or none")
             pace = msg.get("pace", "teacher")
             if pace not in PACES:
                 raise MessageRefused(f"pace {quote(pace)}: expected teacher or self")
-            with _codes_said():
-                table = room.open_table(game, deals=_deals(msg.get("deals")), bots=_BOTS[bots], pace=pace)
+            with codes_said():
+                table = room.open_table(game, deals=deal_list(msg.get("deals")), bots=BOT_KINDS[bots], pace=pace)
             return {"kind": "opened", "table": table}, None
         if kind == "next_all":
             done = room.next_board_all(user)
@@ -1091,7 +848,7 @@ class RoomService:
                 words += " " + tr.gettext("Still playing their board: {tables}.").format(
                     tables=", ".join(done["playing"]))
             for line in done.get("refused", ()):   # a learner there has held another seat of it
-                words += f" {for_learner(line)}." if _lang(sock) == "en" else " " + tr.gettext(
+                words += f" {for_learner(line)}." if sock_lang(sock) == "en" else " " + tr.gettext(
                     "A learner there has already seen the next board from another seat.")
             return {"kind": "info", "message": words}, None
         if kind == "pause_all":
@@ -1111,8 +868,8 @@ class RoomService:
         elif kind == "undo":
             room.undo(target, user)
         elif kind == "set_deals":
-            with _codes_said():
-                room.set_deals(target, user, _deals(msg.get("deals")))
+            with codes_said():
+                room.set_deals(target, user, deal_list(msg.get("deals")))
         elif kind == "unseat":
             room.unseat(target, user, msg.get("seat", ""))
         elif kind == "pause":
@@ -1124,7 +881,7 @@ class RoomService:
         elif kind == "close":
             room.close_table(target, user)
         elif kind == "replay":
-            return self.replay(target, user, msg.get("board"), _lang(sock)), None
+            return self.replay(target, user, msg.get("board"), sock_lang(sock)), None
         return None, None
 
     def replay(self, table, user: str, board, lang: str = "en") -> dict:
@@ -1161,630 +918,7 @@ def _action_words(action: str, tr: Translation) -> str:
         return action
 
 
-# ---- handlers ---------------------------------------------------------------------------------
-
-async def _identify(handler) -> str | None:
-    """The hub user of a request (the OAuth cookie, checked with the hub), or None. A token
-    in the ``Authorization`` header or a ``token`` argument is dropped first: pages and
-    websockets are opened with the log-in cookie only (a made-up token would have the hub
-    asked once per request)."""
-    if hasattr(handler, "_room_user"):
-        return handler._room_user
-    handler._room_user = None
-    request = handler.request
-    request.headers.pop("Authorization", None)
-    for args in (request.arguments, request.query_arguments):
-        args.pop("token", None)
-    try:
-        model = await handler.hub_auth.get_user(handler, sync=False)
-        if model:
-            model = handler.check_hub_user(model)
-    except UserNotAllowed:
-        model = None
-    if model and model.get("kind", "user") == "user" and isinstance(model.get("name"), str):
-        handler._room_user = model["name"]
-    return handler._room_user
-
-
-class _Base(HubOAuthenticated, web.RequestHandler):
-    def initialize(self, service: RoomService) -> None:
-        self.service = service
-        self.hub_auth = service.hub_auth
-
-    async def prepare(self) -> None:
-        #: the page's language (:func:`_lang_of`); ``?lang=`` is kept in a cookie
-        self.lang = _lang_of(self)
-        if self.get_query_argument("lang", None) == self.lang:
-            self.set_cookie(LANG_COOKIE, self.lang, path=self.service.prefix, expires_days=365, samesite="Lax")
-        self.tr = translation(self.lang)
-        user = await _identify(self)
-        if user is not None and not self.service.may_connect(user):
-            await self.service.refused_connection(user, "page", "too many pages opened in a minute")
-            self.set_status(429)
-            self.set_header("Content-Type", "text/plain; charset=utf-8")
-            self.finish(self.tr.gettext("Too many pages opened in the last minute: wait a moment, then reload."))
-
-    def get_current_user(self):
-        return getattr(self, "_room_user", None)
-
-    def write_error(self, status_code: int, **kwargs: Any) -> None:
-        """An error page: tornado's own in English; in another language one line in it."""
-        lang = getattr(self, "lang", "en")
-        if lang == "en":
-            return super().write_error(status_code, **kwargs)
-        tr = translation(lang)
-        words = {403: N_("This page is not for you: it is for the players of its table or for the teachers."),
-                 404: N_("There is no such page in the room.")}
-        self.set_header("Content-Type", "text/plain; charset=utf-8")
-        self.finish(tr.gettext(words.get(status_code, N_("The room cannot show this page now."))))
-
-    def set_default_headers(self) -> None:
-        self.set_header("Content-Security-Policy", "default-src 'self'; script-src 'self'; "
-                        "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; "
-                        "frame-ancestors 'self'")
-        self.set_header("Cache-Control", "no-store")
-
-    def page(self, kind: str, title: str, table: str = "") -> None:
-        """Write a room page: its head line, the language switch ("English · Русский"), the
-        words of ``room.js`` (:func:`cardkit.room.lang.words_json`) and the script; in the
-        page's language (:attr:`lang`)."""
-        user = self.current_user
-        p = self.service.prefix
-        tr = self.tr
-        e = html.escape
-        text = html.escape(tr.gettext("Teacher's page"), quote=False).replace("'", "&#39;")
-        link = f'<a href="{p}teacher">{text}</a>' if self.service.is_teacher(user) else ""
-        switch = " · ".join(
-            f'<a href="?lang={code}" lang="{code}" hreflang="{code}"'
-            + (' aria-current="true"' if code == self.lang else "") + f">{name}</a>"
-            for code, name in (("en", "English"), ("ru", "Русский")))
-        logged = e(tr.gettext("Logged in as {user}"), quote=False).format(user=f"<b>{e(user)}</b>")
-        home, connecting, language = (e(tr.gettext("The teaching room")), e(tr.gettext("connecting…")),
-                                      e(tr.gettext("Language")))
-        lg = e(self.lang)
-        self.write(f"""<!doctype html>
-<html lang="{lg}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(title)}</title>
-<link rel="stylesheet" href="{p}static/card_table.css"><link rel="stylesheet" href="{p}static/room.css">
-</head>
-<body data-page="{kind}" data-prefix="{html.escape(p)}" data-table="{html.escape(table)}"
- data-user="{html.escape(user)}" data-teacher="{'1' if self.service.is_teacher(user) else '0'}"
- data-connected="0" data-version="0">
-<header class="room-head"><a href="{p}">{home}</a>
-{link}
-<span class="room-user">{logged}</span>
-<span id="room-connection" role="status">{connecting}</span>
-<nav class="room-lang" aria-label="{language}">{switch}</nav></header>
-<div id="room-announcement" class="room-announcement" role="status" hidden></div>
-<div id="room-message" role="alert" class="room-message"></div>
-<main id="room-main"></main>
-<script type="application/json" id="room-words">{words_json(tr)}</script>
-<script type="module" src="{p}static/room.js"></script>
-</body></html>""")
-
-
-class AliveHandler(_Base):
-    """``GET <prefix>api/alive``: ``{"room": "up"}`` to a logged-in user, the hub's log-in
-    redirect to anyone else. A page whose websocket dropped asks it, with backoff, before
-    it reconnects (``room.js``): while the room restarts the hub's proxy answers 503 (the
-    page keeps its table and says "The room is restarting…"); a redirect means the log-in
-    expired (only then does the page reload, to log in through the hub again)."""
-
-    @web.authenticated
-    def get(self) -> None:
-        self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.finish(json.dumps({"room": "up"}))
-
-
-class LobbyPage(_Base):
-    @web.authenticated
-    def get(self) -> None:
-        self.page("lobby", self.tr.gettext("The teaching room"))
-
-
-class TablePage(_Base):
-    @web.authenticated
-    async def get(self, table: str) -> None:
-        try:
-            await self.service.call(self.service.room.view, table, self.current_user)
-        except UnknownTableError:
-            raise web.HTTPError(404, f"no table {table!r}") from None
-        except NotSeatedError:
-            self.service.refused(self.current_user, "table", "open", f"table {table!r}: not seated there")
-            raise web.HTTPError(403, "you do not sit at this table") from None
-        self.page("table", self.tr.gettext("Table {table}").format(table=table), table)
-
-
-class TeacherPage(_Base):
-    @web.authenticated
-    def get(self) -> None:
-        if not self.service.is_teacher(self.current_user):
-            self.service.refused(self.current_user, "teacher", "open", "not a teacher")
-            raise web.HTTPError(403, "the teacher's page is for the teachers only")
-        self.page("teacher", self.tr.gettext("The teacher's page"))
-
-
-class ExportHandler(_Base):
-    """``GET <prefix>export/results.csv`` and ``export/answers.csv``: the room's results
-    (:meth:`Room.export_csv`) and the lessons' answers (:meth:`Room.export_answers_csv`) as a
-    CSV file to download; teachers only (403 for anyone else, logged)."""
-
-    @web.authenticated
-    async def get(self, which: str) -> None:
-        user = self.current_user
-        if not self.service.is_teacher(user):
-            self.service.refused(user, "export", "open", f"export/{which}.csv: not a teacher")
-            raise web.HTTPError(403, "the exports are for the teachers only")
-        room = self.service.room
-        text = await self.service.call(room.export_csv if which == "results" else room.export_answers_csv)
-        self.set_header("Content-Type", "text/csv; charset=utf-8")
-        self.set_header("Content-Disposition", f'attachment; filename="room-{which}.csv"')
-        self.set_header("X-Content-Type-Options", "nosniff")
-        self.finish(text.encode("utf-8"))
-
-
-class RecordsPage(_Base):
-    """``GET <prefix>records``: the hand records to print (:func:`cardkit.room_records.records_page`),
-    teachers only (403 for anyone else, logged). ``?table=T1``: the boards of that table's
-    set (404 for no such table); none: every board finished in the room. Variety's
-    double-dummy tables come from :meth:`RoomService.double_dummy` (cached per board)."""
-
-    @web.authenticated
-    async def get(self) -> None:
-        user = self.current_user
-        service = self.service
-        if not service.is_teacher(user):
-            service.refused(user, "records", "open", "not a teacher")
-            raise web.HTTPError(403, "the hand records are for the teachers only")
-        table = self.get_query_argument("table", None) or None
-        try:
-            boards = await service.call(service.room.hand_records, user, table)
-        except UnknownTableError:
-            self.set_status(404)
-            self.set_header("Content-Type", "text/plain; charset=utf-8")
-            self.finish(f"No table {quote(table)[:60]} in this room." if self.lang == "en"
-                        else self.tr.gettext("There is no such table in this room."))
-            return
-        for b in boards:
-            b["dd"] = await service.double_dummy(b["code"]) if b["game"] == "variety" else None
-        title = (self.tr.gettext("Hand records · table {table}'s set").format(table=table) if table
-                 else self.tr.gettext("Hand records · every board played"))
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(records_page(boards, prefix=service.prefix, title=title, lang=self.lang))
-
-
-class AnswerHandler(web.RequestHandler):
-    """``POST <prefix>api/answer``: a lesson's answer, sent by :mod:`cardkit.room_report`
-    from the learner's kernel (issue 23 §4).
-
-    Authenticated by the hub token in ``Authorization: token <token>`` only (the learner's
-    server token, which the hub gives ``access:services!service=room``), checked with the
-    hub (:meth:`HubAuth.user_for_token`, cached a minute) and against the service's access
-    scopes; the learner is the token's owner, never a name in the body, and a cookie is never
-    read (no request from another site's page counts). The body: a JSON object with
-    :data:`ANSWER_KEYS` (``kind`` "exercise" | "problem", ``lesson``, ``section``, ``item``,
-    ``right``, ``points_lost``), at most :data:`MAX_ANSWER_BYTES`.
-
-    Answers: 204 stored (the teachers' pages are sent the new summary); 403 without a valid
-    token; 413 too long; 429 past the rate (:data:`ANSWER_RATE` a second per learner, bursts
-    of :data:`ANSWER_BURST`) or for a sender of too many unknown tokens (:meth:`_token_owner`:
-    never for a token the hub confirms, whatever others sent); 400 for a body that is not
-    such an object (:func:`read_json`: not JSON, not valid Unicode text) or that the room
-    refuses (:class:`cardkit.room.AnswerError`, one line); 503 when the hub cannot be asked.
-    Every refusal is logged; nothing is stored.
-    """
-
-    #: What the body is, in the refusals ("answer {body}: ..."), with its article ("an answer
-    #: of 9,000 bytes") and plural ("too many answers at once"); the log's kind; the size limit;
-    #: the keys allowed; whether only the room's teachers may send it.
-    noun, a_noun, nouns, log_kind = "answer", "an answer", "answers", "answer"
-    max_bytes = MAX_ANSWER_BYTES
-    keys: tuple[str, ...] = ANSWER_KEYS
-    teachers_only = False
-
-    def initialize(self, service: RoomService) -> None:
-        self.service = service
-
-    def set_default_headers(self) -> None:
-        self.set_header("Cache-Control", "no-store")
-        self.set_header("Content-Type", "application/json; charset=utf-8")
-
-    def check_xsrf_cookie(self) -> None:
-        """No cookie is read here: the token in the header is the only credential."""
-
-    def _refuse(self, status: int, user: str, message: str) -> None:
-        self.service.refused(user, self.log_kind, str(status), message)
-        self.set_status(status)
-        self.finish(json.dumps({"error": message}))
-
-    async def _checked_sender(self) -> str | None:
-        """The sender, the checks of the class's docstring passed in order (token, the room's
-        scope, teachers only where :attr:`teachers_only`, the rate), or None after writing the
-        refusal."""
-        service = self.service
-        m = _AUTH_HEADER.fullmatch(self.request.headers.get("Authorization", "").strip())
-        if m is None:
-            self._refuse(403, "?", "no hub token (Authorization: token ...)")
-            return None
-        model = await self._token_owner(m.group(1))
-        if model is None:
-            return None  # refused (the reason is written)
-        user = model["name"]
-        scopes = getattr(service.hub_auth, "access_scopes", None)
-        if scopes and not check_scopes(scopes, set(model.get("scopes") or ())):
-            self._refuse(403, user, "the token may not use the room (no access:services!service=room)")
-            return None
-        if self.teachers_only and not service.is_teacher(user):
-            self._refuse(403, user, f"only a teacher may open a table in the room; {user!r} is not one "
-                                    f"of the room's teachers")
-            return None
-        bucket = service.answer_buckets.get(user)   # one bucket a sender, for answers, sets and reads alike
-        if bucket is None:
-            _forget_oldest(service.answer_buckets)
-            bucket = service.answer_buckets[user] = TokenBucket(ANSWER_RATE, ANSWER_BURST)
-        if not bucket.take():
-            self._refuse(429, user, f"too many {self.nouns} at once: slow down")
-            return None
-        return user
-
-    async def _checked_body(self) -> tuple[str, dict] | None:
-        """The sender and the body: the size first, then :meth:`_checked_sender`, then a JSON
-        object with only :attr:`keys`; or None after writing the refusal."""
-        body = self.request.body or b""
-        if len(body) > self.max_bytes:
-            self._refuse(413, "?", f"{self.a_noun} of {len(body):,} bytes: at most {self.max_bytes:,}")
-            return None
-        user = await self._checked_sender()
-        if user is None:
-            return None
-        try:
-            sent = read_json(body)
-        except ValueError as e:
-            self._refuse(400, user, f"{self.noun} {quote(body[:80])}: {e}")
-            return None
-        if not isinstance(sent, dict):
-            self._refuse(400, user, f"{self.noun} {quote(sent)}: expected a JSON object")
-            return None
-        extra = sorted(set(sent) - set(self.keys))
-        if extra:
-            self._refuse(400, user, f"{self.noun}: unknown key {quote(extra[0])} (expected {', '.join(self.keys)})")
-            return None
-        return user, sent
-
-    async def post(self) -> None:
-        service = self.service
-        checked = await self._checked_body()
-        if checked is None:
-            return None
-        user, answer = checked
-        points = answer.get("points_lost")
-        if isinstance(points, float) and not math.isfinite(points):
-            return self._refuse(400, user, f"points_lost {quote(points)}: not a number of points")
-        try:
-            summary = await service.call(service.record_answer, user, answer)
-        except CardkitError as e:
-            return self._refuse(400, user, _one_line(e))
-        self.set_status(204)
-        self.finish()
-        await service.answered(summary)
-
-
-    async def _token_owner(self, token: str) -> dict | None:
-        """The hub's user model of ``token``, or None after writing the refusal.
-
-        A token the hub confirmed within :data:`GOOD_TOKEN_SECONDS` is taken at once; any
-        other is looked up (:meth:`RoomService.look_up`), whatever others sent. Only a
-        sender that sent unknown tokens pays for them: past :data:`FAIL_BURST` of them
-        (refilled at :data:`FAIL_RATE` a second) its connection is refused (429, the hub not
-        asked; a kept-alive connection is closed) and so is its hub log-in cookie; a token
-        the hub did not know within :data:`FAILED_TOKEN_SECONDS` is refused (403) without
-        asking again. 503 when the hub cannot be asked or no turn came in
-        :data:`AUTH_WAIT_SECONDS`."""
-        service, now = self.service, time.monotonic()
-        key = hashlib.sha256(token.encode()).hexdigest()
-        good = service.good_tokens.get(key)
-        if good is not None and now - good[0] < GOOD_TOKEN_SECONDS:
-            return good[1]
-        senders = service.senders(self.request)
-        if any(service.fail_bucket(k).peek() < 1 for k in senders):
-            self.set_header("Connection", "close")   # this connection is done; a new one starts afresh
-            self._refuse(429, "?", "too many unknown tokens from this connection or log-in: try again later")
-            return None
-        failed = service.failed_tokens.get(key)
-        if failed is None or now - failed >= FAILED_TOKEN_SECONDS:
-            try:
-                model = await service.look_up(token)
-            except asyncio.TimeoutError:
-                self._refuse(503, "?", "the hub is busy: try again in a moment")
-                return None
-            except Exception as e:  # noqa: BLE001 - the hub down or refusing: the lesson goes on
-                log.warning("the hub could not check an answer's token: %s", _one_line(e))
-                self._refuse(503, "?", "the hub could not be asked: try again later")
-                return None
-            if model and model.get("kind", "user") == "user" and isinstance(model.get("name"), str):
-                service.failed_tokens.pop(key, None)
-                _forget_oldest(service.good_tokens)
-                service.good_tokens[key] = (time.monotonic(), model)
-                return model
-            _forget_oldest(service.failed_tokens)
-            service.failed_tokens[key] = time.monotonic()
-        for k in senders:
-            service.fail_bucket(k).take()
-        self._refuse(403, "?", "the token is not a hub user's")
-        return None
-
-
-class TableApiHandler(AnswerHandler):
-    """``POST <prefix>api/table``: the deal editor's *Send to the room*
-    (:func:`cardkit.room_send.send_set`, from the teacher's kernel): open a table with the
-    editor's set (issue 34, item 13).
-
-    Authenticated as :class:`AnswerHandler` is (the hub token in ``Authorization: token
-    <token>`` only, never a cookie) and for the room's teachers only: a learner's token is
-    refused (403, one line: "only a teacher may open a table..."), before the body is parsed.
-    The body: a JSON object with :data:`TABLE_KEYS`: ``game`` ("variety", ...), ``deals``
-    (a list of deal codes, or a deal-set file's text, as the lobby's box takes them:
-    ``_deals``; each board keeps its dealer) and ``bots`` ("rule" default, "expert",
-    "none"), at most :data:`MAX_TABLE_BYTES`. Answers 201 with ``{"table": "T3", "boards":
-    n, "teacher_page": "<prefix>teacher", "message": ...}`` (every page is then pushed its
-    new state); 400 with ``{"error": one line}`` for a body the room refuses; 403, 413, 429
-    and 503 as for an answer. Nothing is opened on a refusal."""
-
-    noun, a_noun, nouns, log_kind = "the set", "a set", "sets", "api/table"
-    max_bytes = MAX_TABLE_BYTES
-    keys = TABLE_KEYS
-    teachers_only = True
-
-    async def post(self) -> None:
-        service = self.service
-        checked = await self._checked_body()
-        if checked is None:
-            return None
-        user, sent = checked
-        game, bots = sent.get("game"), sent.get("bots", "rule")
-        if not isinstance(game, str) or game not in _GAMES:   # a list is unhashable: refused too
-            return self._refuse(400, user, f"game {quote(game)}: expected one of {', '.join(_GAMES)}")
-        if not isinstance(bots, str) or bots not in _BOTS:
-            return self._refuse(400, user, f"bots {quote(bots)}: expected rule, expert or none")
-        try:
-            deals = _deals(sent.get("deals"))
-            if not deals:
-                raise MessageRefused("the set is empty: add a board to it first")
-            table = await service.call(service.room.open_table, game, deals=deals, bots=_BOTS[bots])
-        except CardkitError as e:
-            return self._refuse(400, user, _one_line(e))
-        n = len(deals)
-        self.set_status(201)
-        self.finish(json.dumps({
-            "table": table, "boards": n, "teacher_page": f"{service.prefix}teacher",
-            "message": f"Table {table} is open in the room with this set ({n} board{'s' if n != 1 else ''}, "
-                       f"{_BOT_WORDS[_BOTS[bots]]}): seat the learners and start it from the teacher's page."}))
-        await service.push()
-
-
-#: a message the page should never send (not JSON, not one of its kinds, an unknown key)
-_UNREADABLE: tuple[str, dict[str, Any]] = (N_("The page sent a message the room cannot read."), {})
-
-
-def _lang_of(handler: web.RequestHandler) -> str:
-    """The language of a request's page (:func:`cardkit.room.lang.page_lang`): its
-    ``?lang=``, the cookie, ``Accept-Language``, the class's default."""
-    service = handler.service  # type: ignore[attr-defined]
-    query = handler.get_query_argument("lang", None)
-    cookie = handler.get_cookie(LANG_COOKIE)
-    return page_lang(query=query, cookie=cookie, accept=handler.request.headers.get("Accept-Language"),
-                     default=service.lang, pseudo=service.pseudo)
-
-
-class OAuthCallback(HubOAuthCallbackHandler):
-    def initialize(self, service: RoomService) -> None:
-        self.hub_auth = service.hub_auth
-
-
-class RoomSocket(HubOAuthenticated, websocket.WebSocketHandler):
-    """One page's websocket (see the module docstring): authenticated on the handshake,
-    every message checked again."""
-
-    def initialize(self, service: RoomService) -> None:
-        self.service = service
-        self.hub_auth = service.hub_auth
-        self.user = ""
-        self.page = ""
-        self.table = ""
-        self.ready = False
-        self.dropped = 0
-        self.opened = 0
-        #: a table page's number of seats (its messages name the seats)
-        self.players: int | None = None
-        self.last_sent = ""
-        #: the page's language (:func:`cardkit.room.lang.page_lang`, read on the handshake)
-        self.lang = service.lang
-
-    def get_current_user(self):
-        return getattr(self, "_room_user", None)
-
-    async def get(self, page: str, table: str = "") -> None:
-        self.lang = _lang_of(self)
-        user = await _identify(self)
-        if user is None:
-            self.service.refused("?", page, "connect", "no hub log-in")
-            self.set_status(403)
-            self.finish("log in through the hub first")
-            return
-        if not self.service.may_connect(user):
-            await self.service.refused_connection(user, page, "too many connections opened in a minute")
-            self.set_status(429)
-            self.finish("Too many connections opened in the last minute: wait a moment.")
-            return
-        if page == "teacher" and not self.service.is_teacher(user):
-            self.service.refused(user, page, "connect", "not a teacher")
-            self.set_status(403)
-            self.finish("the teacher's page is for the teachers only")
-            return
-        if page == "table":
-            try:
-                self.players = (await self.service.call(self.service.room.view, table, user))["players"]
-            except CardkitError as e:
-                self.service.refused(user, page, "connect", _one_line(e))
-                self.set_status(403 if isinstance(e, NotSeatedError) else 404)
-                self.finish(_one_line(e))
-                return
-        self.user, self.page, self.table = user, page, table
-        await super().get(page, table)
-
-    async def open(self, *args) -> None:
-        self.ready = True
-        self.service.admit(self)
-        for sock, payload in await self.service.call(self.service.payloads, [self]):
-            if sock.page == "lobby":
-                sock.last_sent = json.dumps(payload)
-            sock.send(payload)
-        text = await self.service.call(self.service.room.announcement)
-        if text:   # the teacher's announcement (a later one, or its taking down, is pushed to every page)
-            self.send({"kind": "announcement", "text": text})
-
-    def on_close(self) -> None:
-        self.ready = False
-        self.service.sockets.discard(self)
-
-    def unread(self) -> int:
-        """Bytes sent to this page that its connection has not taken yet (held in the room)."""
-        stream = getattr(self.ws_connection, "stream", None)
-        try:
-            return int(stream._total_write_index - stream._total_write_done_index)  # type: ignore[union-attr]
-        except (AttributeError, TypeError):
-            return 0
-
-    def send(self, payload: dict) -> None:
-        """Send ``payload`` (JSON); a page that leaves more than :data:`MAX_UNREAD_BYTES`
-        unread is closed instead (one log line; nothing more is kept for it: a page that
-        reads reconnects by itself)."""
-        if self.unread() > MAX_UNREAD_BYTES:
-            if self.ready:
-                log.warning("closing a %s page of %r: it left %d bytes unread", self.page, self.user, self.unread())
-                self.on_close()
-                self.close(1008, "too much left unread")
-            return
-        try:
-            self.write_message(json.dumps(payload))
-        except websocket.WebSocketClosedError:
-            self.on_close()
-
-    def refuse(self, kind: str, message: str, said: BaseException | tuple[str, dict[str, Any]] | None = None) -> None:
-        """Refuse a message: the English ``message`` is logged; the page is sent it, or in
-        another language :func:`said_words` of ``said`` (an error, or a catalog message and
-        its values)."""
-        message = for_learner(message, self.players)
-        self.service.refused(self.user, self.page, kind, message)
-        shown = message if self.lang == "en" else said_words(said, translation(self.lang))
-        self.send({"kind": "error", "message": shown})
-
-    async def on_message(self, raw: str | bytes) -> None:
-        if not self.service.message_bucket(self.user).take():
-            self.dropped += 1
-            if self.dropped == 1:
-                self.refuse("flood", "too many messages: slow down (messages dropped)",
-                            (N_("Too many messages: slow down (messages dropped)."), {}))
-            elif self.dropped % 20 == 0:
-                log.warning("dropped %d messages from %r on the %s page (flood)", self.dropped, self.user, self.page)
-            if self.dropped >= FLOOD_CLOSE:
-                log.warning("closing the connection of %r: a flood of messages", self.user)
-                self.close(1008, "too many messages")
-            return
-        if isinstance(raw, bytes):
-            return self.refuse("binary", "the room reads text messages only", _UNREADABLE)
-        if len(raw.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
-            return self.refuse("oversized", f"message of {len(raw):,} characters: at most {MAX_MESSAGE_BYTES:,} "
-                                            f"bytes", (N_("The message is too long: at most {n} bytes."),
-                                                       {"n": MAX_MESSAGE_BYTES}))
-        try:
-            msg = read_json(raw)
-        except ValueError as e:
-            return self.refuse("malformed", f"message {quote(raw)}: {e}", _UNREADABLE)
-        if not isinstance(msg, dict) or not isinstance(msg.get("kind"), str):
-            return self.refuse("malformed", f"message {quote(raw)}: expected a JSON object with a kind", _UNREADABLE)
-        kind = msg["kind"]
-        keys = MESSAGES[self.page].get(kind)
-        if keys is None:
-            return self.refuse(kind[:40], f"message kind {quote(kind)}: not one of this page's "
-                                          f"({', '.join(MESSAGES[self.page])})", _UNREADABLE)
-        extra = sorted(set(msg) - {"kind", *keys})
-        if extra:
-            return self.refuse(kind, f"message {quote(raw)}: unknown key {quote(extra[0])}", _UNREADABLE)
-        if kind == "ping":  # answered here, in the event loop: never behind the room's worker
-            return self.send({"kind": "pong"})
-        sockets = [s for s in self.service.sockets if s.ready]   # read here, in the event loop
-        try:
-            answer, pushes, scope = await self.service.call(self.service.respond, self, kind, msg, sockets)
-        except CardkitError as e:
-            return self.refuse(kind, _one_line(e), e)
-        except Exception as e:  # pragma: no cover - a bug: said in one line, the table goes on
-            log.exception("message %r from %r", kind, self.user)
-            return self.refuse(kind, f"the room could not do that ({type(e).__name__})")
-        if answer is not None:
-            self.send(answer)
-        self.service.deliver(pushes)
-        if kind not in ("ping", "replay", "announce"):
-            await self.service.push_teachers(scope)
-        if kind == "announce":   # every page of the room shows it
-            self.service.broadcast({"kind": "announcement", "text": answer["text"]})
-
-
 # ---- running it --------------------------------------------------------------------------------
-
-def warm_expert_bots() -> dict[str, float]:
-    """Load the solver kernels the expert bots use into this process (numba's kernels, every
-    module of :data:`cardkit.core.registry.KERNEL_MODULES`: compiled, or read from numba's cache),
-    then let each game's expert bot make one decision on its deal number 1, so that the first
-    expert-bot table does not wait for them (its first bot card took 3-11 s before).
-    :func:`main` calls it before the room listens. Returns seconds spent,
-    ``{"kernels": 1.7, "V": 0.1, "W": 0.1, "D": 0.0}``."""
-    import importlib
-
-    from cardkit.core.registry import KERNEL_MODULES
-
-    started = time.perf_counter()
-    for module in KERNEL_MODULES:
-        importlib.import_module(module)
-    spent = {"kernels": time.perf_counter() - started}
-    for letter, entry in GAMES.items():
-        started = time.perf_counter()
-        state = deal_from_code(f"{letter}-1")
-        entry.expert_bot(seed=0).act(state.observation(state.current_player))
-        spent[letter] = time.perf_counter() - started
-    return spent
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m cardkit.room_service",
-                                     description="The teaching room as a JupyterHub service.")
-    parser.add_argument("--data-dir", default=".", help="folder of room.sqlite and the cookie secret")
-    parser.add_argument("--db-url", default=os.environ.get("CARDKIT_ROOM_DB_URL"),
-                        help="SQLAlchemy URL of the room's database (default sqlite in the data folder; "
-                             "$CARDKIT_ROOM_DB_URL)")
-    parser.add_argument("--teacher", action="append", default=[], metavar="NAME",
-                        help="a teacher's hub name (repeat for more): the hub's admins")
-    parser.add_argument("--url", default=os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"),
-                        help="where to listen (default $JUPYTERHUB_SERVICE_URL)")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en",
-                        help="the class's language: a page's language when neither its address (?lang=), its "
-                             "cookie nor the browser's Accept-Language names en or ru (cardkit-hub --lang passes it)")
-    parser.add_argument("--trust-proxy-headers", action="store_true",
-                        help="read a client's address from X-Real-IP / X-Forwarded-For (only behind a proxy that "
-                             "sets them itself; off by default: anyone can send them, and the address is only "
-                             "logged)")
-    return parser
-
-
-def _cookie_secret(data_dir: Path) -> bytes:
-    """``<data dir>/room-cookie-secret`` (made once, 0600): log-ins survive a restart."""
-    path = data_dir / "room-cookie-secret"
-    if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(secrets.token_hex(32))
-    return path.read_text().strip().encode()
-
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the service until SIGTERM (the hub stops it)."""
@@ -1804,7 +938,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/room/")
     service = RoomService(room, prefix=prefix, hub_auth=HubOAuth(cache_max_age=60),
                           trust_proxy_headers=args.trust_proxy_headers, lang=args.lang)
-    app = service.application(cookie_secret=_cookie_secret(data_dir))
+    app = service.application(cookie_secret=cookie_secret(data_dir))
     where = urlparse(args.url)
 
     async def serve() -> None:
@@ -1824,36 +958,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         service.close()
     return 0
-
-
-class OwnAnswersHandler(AnswerHandler):
-    """``GET <prefix>api/answers/mine``: the learner's **own** first answers (issue 33: her
-    lessons read her progress back under the hub, :func:`cardkit.progress.from_room`).
-
-    Authenticated as ``api/answer`` (:class:`AnswerHandler`): the hub token in the
-    ``Authorization`` header only, never a cookie, checked with the hub; the learner is the
-    token's owner, and only her answers are sent (:meth:`cardkit.room.Room.own_answers`).
-    Read-only. Answers: 200 ``{"answers": [{"kind", "lesson", "item", "right", "at"}, ...]}``;
-    403 without a valid token; 429 past the answers' rate; 503 when the hub cannot be
-    asked; 405 for a POST (answers go to ``api/answer``).
-    """
-
-    nouns = "requests"
-
-    async def get(self) -> None:
-        service = self.service
-        user = await self._checked_sender()
-        if user is None:
-            return None
-        try:
-            found = await service.call(service.room.own_answers, user)
-        except CardkitError as e:
-            return self._refuse(400, user, _one_line(e))
-        self.finish(json.dumps({"answers": found}))
-
-    async def post(self) -> None:
-        self.set_status(405)
-        self.finish(json.dumps({"error": "answers are sent to api/answer"}))
 
 
 if __name__ == "__main__":  # python -m cardkit.room_service
