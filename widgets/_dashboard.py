@@ -698,18 +698,13 @@ class DealDashboard(BoardSteps, W.VBox):
         """``"rule"`` or ``"expert"``: the bots chosen (``bots=`` or the page's choice)."""
         return self.bots_choice.value
 
-    def _bot_class(self, module, seat_note: bool = True):
-        """The bot class of ``module`` for :attr:`bot_level`: ``RuleBot``, or ``ExpertBot``
-        when the game module has one (else ``RuleBot``, and the status line says so)."""
-        if self.bot_level == "expert":
-            cls = getattr(module, "ExpertBot", None)
-            if cls is not None:
-                self._expert_missing = False
-                return cls
-            self._expert_missing = True
-        else:
-            self._expert_missing = False
-        return module.RuleBot
+    def _bot_class(self, module=None, seat_note: bool = True):
+        """The bot class for :attr:`bot_level`: the game's rule bot or expert bot, as its
+        registry entry names them (:func:`cardkit.codes.game_entry`; ``module``, the engine
+        module older subclasses pass, is not needed)."""
+        entry = game_entry(self.GAME)
+        self._expert_missing = False   # every game of the registry has an expert bot
+        return entry.expert_bot if self.bot_level == "expert" else entry.rule_bot
 
     @staticmethod
     def _make_bot(cls, seed: int, seat: int):
