@@ -240,13 +240,7 @@ def test_durak_panels_the_tableau_and_the_face_down_cards():
 def test_bots_rule_or_expert(cls):
     t = cls(seed=2, bots="expert")
     assert t.bot_level == "expert" and t.bots_choice.value == "expert"
-    module = {VarietyTable: variety, DurakTable: ad}.get(cls)
-    if module is None:
-        from cardkit.games import warsaw_hearts as module
-    if getattr(module, "ExpertBot", None) is None:
-        assert "Expert bots are not ready for this game yet" in t.status_text
-    else:
-        assert "not ready" not in t.status_text
+    assert "not ready" not in t.status_text   # every game of the registry has an expert bot
     t.table.press("bots_choice", 0)  # the page's "Rule bots" ("Rule bot" against one opponent)
     assert t.bot_level == "rule" and f"{t.BOT_WORDS[0]} from now on" in t.status_text
     assert t.BOT_WORDS[0] == ("Rule bot" if cls is DurakTable else "Rule bots")
@@ -265,9 +259,11 @@ def test_the_projector_size_from_the_page_and_from_a_link():
     assert VarietyTable.from_query("deal=V-4821", seed=1).table.size == "normal"
 
 
-def test_expert_bots_come_from_the_game_module_when_it_has_them(monkeypatch):
-    """With ``bots="expert"`` the table seats the game module's ``ExpertBot`` (seeded from
-    the deal and the seat), and says nothing about a fallback."""
+def test_expert_bots_come_from_the_games_registry_entry(monkeypatch):
+    """With ``bots="expert"`` the table seats the expert bot its registry entry names
+    (``cardkit.analysis.judge:ExpertBot``, seeded from the deal and the seat), and says
+    nothing about a fallback."""
+    from cardkit.analysis import judge
     made = []
 
     class FakeExpert(variety.RuleBot):
@@ -275,7 +271,7 @@ def test_expert_bots_come_from_the_game_module_when_it_has_them(monkeypatch):
             super().__init__(rng)
             made.append(self)
 
-    monkeypatch.setattr(variety, "ExpertBot", FakeExpert, raising=False)
+    monkeypatch.setattr(judge, "ExpertBot", FakeExpert)
     t = VarietyTable(seed=3, bots="expert")
     assert len(made) == 3 and all(isinstance(b, FakeExpert) for b in t.bots.values())
     assert "not ready" not in t.status_text

@@ -422,7 +422,6 @@ class DealDashboard(BoardSteps, W.VBox):
         self.query_problem: str | None = None  # from_query: why the link's code was not used
         self._syncing = False
         self._undo_tooltip = undo_tooltip
-        self._expert_missing = False
 
         # The controls are drawn by the card table (widgets/_controls.py): no widget each.
         self.title = Control("html", "title")
@@ -703,7 +702,6 @@ class DealDashboard(BoardSteps, W.VBox):
         registry entry names them (:func:`cardkit.codes.game_entry`; ``module``, the engine
         module older subclasses pass, is not needed)."""
         entry = game_entry(self.GAME)
-        self._expert_missing = False   # every game of the registry has an expert bot
         return entry.expert_bot if self.bot_level == "expert" else entry.rule_bot
 
     @staticmethod
@@ -1791,11 +1789,8 @@ class DealDashboard(BoardSteps, W.VBox):
         code_text = ("" if self.practice else _(self.HIDDEN_CODE_TEXT)) if not code else (
             _("Deal code {code}.", code=html.escape(code)) if self.practice else
             _("Deal code {code} (the cards of the deal just played).", code=html.escape(code)))
-        bots = ""
-        if self._expert_missing:
-            bots = _("Expert bots are not ready for this game yet: you play against the rule bots.")
         tried = self.again.status_words()
-        status = " · ".join(x for x in (self._message, tried, self._turn_text(st), bots, code_text) if x)
+        status = " · ".join(x for x in (self._message, tried, self._turn_text(st), code_text) if x)
         self.status.value = status if self.lang == "en" else cards_in_words_of(status, self.i18n)
         self._push()
 
