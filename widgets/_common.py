@@ -21,11 +21,13 @@ from cardkit.errors import CardkitError
 from cardkit.i18n import check_lang, translation
 from cardkit.wording import (  # noqa: F401  # re-exported: cardkit_widgets.lesson (and, moved to cardkit, the card words)
     COMPASS,
+    RULES_FILE,
     card_words_in,
     cards_in_words_of,
     minus_signs,
     number,
     rank_letters,
+    rules_words,
     seats_named,
     signed,
     suit_titles_in,
@@ -316,10 +318,7 @@ def one_line(exc: BaseException, limit: int = 400, players: int | Sequence[str] 
     return msg if len(msg) <= limit else msg[:limit] + "…"
 
 
-_RULES_FILE = re.compile(r"(?:docs/|\.\./shared/)?RULES\.md(?=\s*§|\b)")
-def rules_words(text: str) -> str:
-    """``text`` with the rules file named as a learner reads it: "RULES.md §1.3" → "Rules §1.3"."""
-    return _RULES_FILE.sub("Rules", text)
+_RULES_FILE = RULES_FILE   # moved to cardkit.wording (rules_words with it)
 
 
 def learner_words(text: str) -> str:

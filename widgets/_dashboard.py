@@ -102,6 +102,7 @@ from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, Said, StateError, quote
 from cardkit.i18n import LANGUAGES, N_, PSEUDO, check_lang, translation
 from cardkit.replay import ALL, Replay
+from cardkit.table.card_view import ENGINE_REFUSALS, TURN_WORDS, engine_refusal, engine_words, refusal_words
 from cardkit.wording import PHASE_REFUSALS, field_words, signed, tens_as_10, value_words, variant_words
 
 from ._boards import BoardSteps
@@ -129,9 +130,6 @@ __all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "
 #: The bots a play table offers: ``bots="rule"`` (RuleBot) or ``"expert"`` (ExpertBot).
 BOT_LEVELS = ("rule", "expert")
 
-#: The words after "▶" for the seat to act, by the state's phase.
-TURN_WORDS = {"bidding": N_("to bid"), "play": N_("to play"), "trump": N_("to draw the trump"),
-              "draw": N_("to choose a draw")}
 
 #: The Hint and How did I do? read one evaluator,
 #: :func:`cardkit.analysis.evaluate_decision`, with its own settings (worlds per decision
@@ -2048,44 +2046,22 @@ class DealDashboard(BoardSteps, W.VBox):
 
     def _refusal(self, st, card: Card, live: bool) -> str:
         """Why the learner may not play ``card`` now, in words: the engine's reason when it
-        is the learner's turn to play (it refuses the card and leaves the state as it was)."""
-        _ = self._
+        is the learner's turn to play (:func:`cardkit.table.card_view.refusal_words`, the
+        room's words too)."""
         if not live:
-            return _("the replay shows a past position (Replay: off goes back to the game)")
-        if st.is_terminal():
-            return _("the deal is over")
-        if st.current_player != self.seat:
-            return _("not your turn: {seat} {to_act}", seat=self.names[st.current_player],
-                     to_act=_(TURN_WORDS.get(st.phase, N_("to act"))))
-        if st.phase in PHASE_REFUSALS:
-            return _(PHASE_REFUSALS[st.phase])
-        why = st.why_illegal(card)  # the engine's own check; nothing applied
-        return self._engine_words(one_line(IllegalActionError(why))) if why is not None else _("not playable now")
+            return self._("the replay shows a past position (Replay: off goes back to the game)")
+        over = st.is_terminal()
+        mine = not over and st.current_player == self.seat
+        engine = engine_refusal(st, card) if mine and st.phase not in PHASE_REFUSALS else None
+        return refusal_words(over=over, your_turn=mine, turn_seat=None if over else self.names[st.current_player],
+                             phase=st.phase, engine=engine, tr=self.i18n)
 
-    #: The engine's refusals of a card the learner holds, as :func:`one_line` words them (a
-    #: regular expression each), with the catalog's message that says them in the table's
-    #: language (the named groups fill its placeholders). Others stay as the engine says them.
-    ENGINE_REFUSALS: ClassVar[tuple[tuple[re.Pattern, str], ...]] = (
-        (re.compile(r"must follow (?P<suit>[♠♥♦♣]): you hold (?P<cards>[^,]+), so (?P<card>\S+) cannot be played"),
-         N_("must follow {suit}: you hold {cards}, so {card} cannot be played")),
-        (re.compile(r"(?P<card>\S+) cannot be played: (?P<led>[♠♥♦♣]) was led, so play a trump: you have "
-                    r"(?P<cards>.+) \(Rules §3\.3\)"),
-         N_("{card} cannot be played: {led} was led, so play a trump: you have {cards} (Rules §3.3)")),
-        (re.compile(r"(?P<card>\S+) cannot be played: (?P<led>[♠♥♦♣]) was led, so play a (?P=led) or a trump "
-                    r"\((?P<trump>[♠♥♦♣])\): you have (?P<cards>.+) \(Rules §3\.3\)"),
-         N_("{card} cannot be played: {led} was led, so play a {led} or a trump ({trump}): you have {cards} "
-            "(Rules §3.3)")),
-    )
+    #: The engine's refusals in other languages (:data:`cardkit.table.card_view.ENGINE_REFUSALS`).
+    ENGINE_REFUSALS: ClassVar[tuple[tuple[re.Pattern, str], ...]] = ENGINE_REFUSALS
 
     def _engine_words(self, text: str) -> str:
         """An engine's refusal (:attr:`ENGINE_REFUSALS`) in the table's language; other text as it is."""
-        if self.lang == "en":
-            return text
-        for pattern, message in self.ENGINE_REFUSALS:
-            m = pattern.fullmatch(text)
-            if m is not None:
-                return self._(message, **m.groupdict())
-        return text
+        return text if self.lang == "en" else engine_words(text, self.i18n)
 
     def _hand_view(self, st, cards, live: bool) -> tuple[list[dict], str]:
         """The learner's cards (sorted by suit, each legal or with its reason) and the line

@@ -38,14 +38,12 @@ from cardkit.core.cards import Suit
 from cardkit.core.errors import CardkitError, quote
 from cardkit.core.notation import parse_card
 from cardkit.i18n import N_, Translation, translation
-from cardkit.wording import PHASE_REFUSALS, card_code_in, remark_words, suit_words
+from cardkit.table.card_view import TURN_WORDS, refusal_words
+from cardkit.wording import card_code_in, remark_words, suit_words
 
 __all__ = ["card_table_state", "page_action", "card_json", "PageMessageError", "MAX_ACTION_CHARS",
            "TURN_WORDS"]
 
-#: what a seat to act is doing, by phase
-TURN_WORDS = {"bidding": N_("to bid"), "play": N_("to play"), "trump": N_("to draw the trump"),
-              "draw": N_("to choose a draw")}
 _EN = translation("en")
 #: the seats' names a view holds, translated where they are shown
 _SEAT_MSGIDS = frozenset({"South", "West", "North", "East", "You", "Your opponent"})
@@ -136,13 +134,7 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
     players = int(view["players"])
     me = view["viewer"]["seat"]
     everything = bool(view["viewer"].get("everything"))
-    names = [tr.gettext(s["name"]) if s["name"] in _SEAT_MSGIDS else s["name"] for s in view["seats"]]
-    compass = list(names)   # the seats' own names (the title says which one is the viewer's)
-    if tr is not _EN and me is not None:   # the viewer's seat as the widgets name it: Юг (вы); Вы / Соперник
-        if players == 2:
-            names = [tr.gettext("You") if s == me else tr.gettext("Your opponent") for s in range(players)]
-        elif view["seats"][me]["name"] == "South":
-            names[me] = tr.pgettext("seat of 3 or 4", "You")
+    names, compass = _seat_names(view, tr)
     who = [s["player"] for s in view["seats"]]
     order = _POSITIONS[players]
     base = 0 if me is None else me
@@ -211,27 +203,9 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
         seats.append(seat)
     state["seats"] = seats
 
-    # the viewer's hand: legal cards raised, the others with the reason in words
-    def refusal(code: str) -> str:
-        if over:
-            return tr.gettext("the board is over")
-        if view.get("paused"):
-            return tr.gettext("paused by the teacher")
-        if not view["your_turn"]:
-            return tr.gettext("not your turn: {seat} {doing}").format(
-                seat=names[turn], doing=tr.gettext(TURN_WORDS.get(phase or "", N_("to act")))) if turn is not None \
-                else tr.gettext("not your turn")
-        if phase in PHASE_REFUSALS:
-            return tr.gettext(PHASE_REFUSALS[phase])
-        trick = public.get("trick") or []
-        if trick and game != "armenian_durak":
-            led = trick[0][1]
-            if code[1] != led and any(c[1] == led for c in view["hand"]):
-                return tr.gettext("{suit} was led: you must follow {suit}").format(suit=_SYMBOLS[led])
-        return tr.gettext("not playable now: the raised cards are")
-
+    # the viewer's hand: legal cards raised, the others with the reason in words (the engine's)
     hand = sorted(view.get("hand") or [], key=_order)
-    state["hand"] = [{**card_json(c, tr), "legal": c in legal, "reason": "" if c in legal else refusal(c)}
+    state["hand"] = [{**card_json(c, tr), "legal": c in legal, "reason": "" if c in legal else _refusal(view, c, tr)}
                      for c in hand]
     playable = [c for c in hand if c in legal]
     caption = tr.ngettext("{n} card. ", "{n} cards. ", len(hand)).format(n=len(hand)) if me is not None else ""
@@ -252,6 +226,34 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
     state["panel"] = _panel(view, public, names, legal, tr)
     state["status"] = _status(view, public, names, who, phase, turn, over, tr)
     return state
+
+
+def _seat_names(view: dict, tr: Translation) -> tuple[list[str], list[str]]:
+    """The seats' names as the card table shows them to the viewer (in other languages the
+    viewer's seat as the widgets name it: Юг (вы); Вы / Соперник), and their own names."""
+    players = int(view["players"])
+    me = view["viewer"]["seat"]
+    names = [tr.gettext(s["name"]) if s["name"] in _SEAT_MSGIDS else s["name"] for s in view["seats"]]
+    compass = list(names)   # the seats' own names (the title says which one is the viewer's)
+    if tr is not _EN and me is not None:
+        if players == 2:
+            names = [tr.gettext("You") if s == me else tr.gettext("Your opponent") for s in range(players)]
+        elif view["seats"][me]["name"] == "South":
+            names[me] = tr.pgettext("seat of 3 or 4", "You")
+    return names, compass
+
+
+def _refusal(view: dict, code: str, tr: Translation) -> str:
+    """Why the viewer may not play the card ``code`` now, in words: the engine's reason the
+    view carries (``refusals``), or why nothing may be played (:func:`refusal_words`)."""
+    board = view.get("board")
+    over = bool(board and board["over"])
+    paused = bool(view.get("paused"))
+    turn = view["turn"] if not over and not paused else None
+    seat = None if turn is None else _seat_names(view, tr)[0][turn]
+    return refusal_words(over=over, your_turn=bool(view["your_turn"]), paused=paused, turn_seat=seat,
+                         phase=(view.get("public") or {}).get("phase"),
+                         engine=(view.get("refusals") or {}).get(code), tr=tr)
 
 
 #: what every page of a paused table says
@@ -314,7 +316,7 @@ def _tableau(view: dict, public: dict, s: int, me: int | None, legal: list[str],
     for i, (up, down) in enumerate(zip(ups[s], downs[s])):
         card = hidden[s][i] if hidden is not None and down else None
         ok = s == me and up is not None and up in legal
-        reason = "" if ok or up is None or s != me else tr.gettext("not playable now")
+        reason = "" if ok or up is None or s != me else _refusal(view, up, tr)
         out.append({"up": card_json(up, tr) if up else None, "down": int(down),
                     "down_card": card_json(card, tr) if card else None, "legal": ok, "reason": reason})
     return out

@@ -1,0 +1,151 @@
+"""The card table's parts for one seat, without any UI: the one builder both faces of a table
+use, the play dashboards (``cardkit_widgets``) and the teaching room
+(:func:`cardkit.room.table.card_table_state`).
+
+Why a card is refused comes from the engine (``state.why_illegal``: the rule's own words),
+never from a re-coding of the rule here. :func:`engine_refusals` asks the engine for each card
+of one seat's hand (English, as JSON for a view: :func:`cardkit.table.table_session.table_view`
+carries them for a seated viewer, their own cards only); :func:`refusal_words` says a card's
+refusal in a language, the engine's reason (:data:`ENGINE_REFUSALS`) or why nothing may be
+played now (the deal is over, not your turn, the bidding first...).
+
+>>> from cardkit.core.codes import deal_from_code
+>>> st = deal_from_code("W-17")
+>>> st.apply_action(st.legal_actions()[0])
+>>> engine_refusals(st, st.current_player)["KH"]
+'must follow ♠: you hold A♠ Q♠, so K♥ cannot be played'
+>>> refusal_words(over=False, your_turn=False, turn_seat="West", phase="play")
+'not your turn: West to play'
+
+Imports no UI code.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardkit.core.cards import Card
+from cardkit.i18n import N_, Translation, translation
+from cardkit.wording import PHASE_REFUSALS, cards_in_words_of, rules_words, tens_as_10
+
+__all__ = ["ENGINE_REFUSALS", "TURN_WORDS", "engine_refusal", "engine_refusals", "engine_words", "refusal_words",
+           "hand_refusals", "MAX_REASON_CHARS"]
+
+_EN = translation("en")
+
+#: what a seat to act is doing, by the state's phase (the words after "▶", and in "not your turn")
+TURN_WORDS = {"bidding": N_("to bid"), "play": N_("to play"), "trump": N_("to draw the trump"),
+              "draw": N_("to choose a draw")}
+
+#: the longest engine reason carried (cardkit's messages quote at most ~60 characters)
+MAX_REASON_CHARS = 400
+
+#: The engine's refusals of a card a seat holds, as :func:`engine_refusals` words them (a
+#: regular expression each), with the catalog's message that says them in another language
+#: (the named groups fill its placeholders). Others stay as the engine says them.
+ENGINE_REFUSALS: tuple[tuple[re.Pattern, str], ...] = (
+    (re.compile(r"must follow (?P<suit>[♠♥♦♣]): you hold (?P<cards>[^,]+), so (?P<card>\S+) cannot be played"),
+     N_("must follow {suit}: you hold {cards}, so {card} cannot be played")),
+    (re.compile(r"(?P<card>\S+) cannot be played: (?P<led>[♠♥♦♣]) was led, so play a trump: you have "
+                r"(?P<cards>.+) \(Rules §3\.3\)"),
+     N_("{card} cannot be played: {led} was led, so play a trump: you have {cards} (Rules §3.3)")),
+    (re.compile(r"(?P<card>\S+) cannot be played: (?P<led>[♠♥♦♣]) was led, so play a (?P=led) or a trump "
+                r"\((?P<trump>[♠♥♦♣])\): you have (?P<cards>.+) \(Rules §3\.3\)"),
+     N_("{card} cannot be played: {led} was led, so play a {led} or a trump ({trump}): you have {cards} "
+        "(Rules §3.3)")),
+)
+
+
+def _code(card: Card) -> str:
+    return f"{card.rank.char}{card.suit.letter}"
+
+
+def engine_refusals(state, seat: int | None) -> dict[str, str]:
+    """Why the engine refuses each card of ``seat``'s hand (and, in Armenian Durak, of its
+    tableau's face-up cards) now, in English, by card code.
+
+    :param state: an engine state (``hands``, ``current_player``, ``phase``, ``why_illegal``).
+    :param seat: the seat whose cards are asked about (None: no seat, ``{}``).
+    :returns: ``{"KS": "must follow ♥: you hold 9♥, 7♥, so K♠ cannot be played", ...}``: the
+        engine's reason (Rules §… as a learner reads it, the ten as 10, at most
+        :data:`MAX_REASON_CHARS` characters) for each card it refuses, only while ``seat`` is
+        to act in a phase where cards are played; ``{}`` otherwise (the reason is then not the
+        card's: :func:`refusal_words`). Nothing is applied to the state.
+    """
+    if seat is None or state.is_terminal() or state.current_player != seat or state.phase in PHASE_REFUSALS:
+        return {}
+    out = {}
+    ups = getattr(state, "up", None)   # Armenian Durak: the seat's face-up cards (``up``) are played too
+    for card in [*state.hands[seat], *(c for c in (ups[seat] if ups is not None else ()) if c is not None)]:
+        why = engine_refusal(state, card)
+        if why is not None:
+            out[_code(card)] = why
+    return out
+
+
+def engine_refusal(state, card: Card) -> str | None:
+    """The engine's reason for refusing ``card`` from the player to act now (English, as
+    :func:`engine_refusals` words it), or None when the engine takes it."""
+    why = state.why_illegal(card)
+    if why is None:
+        return None
+    text = tens_as_10(rules_words(" ".join(str(why).split())))
+    return text if len(text) <= MAX_REASON_CHARS else text[:MAX_REASON_CHARS] + "…"
+
+
+def engine_words(text: str, tr: Translation | None = None) -> str:
+    """An engine's refusal (:data:`ENGINE_REFUSALS`) in ``tr``'s language; other text as it is."""
+    if tr is None or tr is _EN:
+        return text
+    for pattern, message in ENGINE_REFUSALS:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return cards_in_words_of(tr.gettext(message).format(**m.groupdict()), tr)
+    return cards_in_words_of(text, tr)
+
+
+def refusal_words(*, over: bool, your_turn: bool, turn_seat: str | None, phase: str | None,
+                  engine: str | None = None, paused: bool = False, tr: Translation | None = None) -> str:
+    """Why a card of the viewer's hand may not be played now, in words.
+
+    :param over: the deal is over.
+    :param your_turn: the viewer is to act.
+    :param turn_seat: the name of the seat to act, in ``tr``'s language (None: nobody).
+    :param phase: the state's phase (``"bidding"``, ``"play"``, ``"trump"``, ``"draw"``).
+    :param engine: the engine's reason for this card (:func:`engine_refusals`), or None.
+    :param paused: the teacher paused the table.
+    :param tr: the language (:func:`cardkit.i18n.translation`); None: English.
+    :returns: one line, such as "not your turn: West to play" or "must follow ♥: …".
+    """
+    tr = tr or _EN
+    if over:
+        return tr.gettext("the deal is over")
+    if paused:
+        return tr.gettext("paused by the teacher")
+    if not your_turn:
+        if turn_seat is None:
+            return tr.gettext("not your turn")
+        return tr.gettext("not your turn: {seat} {to_act}").format(
+            seat=turn_seat, to_act=tr.gettext(TURN_WORDS.get(phase or "", N_("to act"))))
+    if phase in PHASE_REFUSALS:
+        return tr.gettext(PHASE_REFUSALS[phase])
+    return engine_words(engine, tr) if engine is not None else tr.gettext("not playable now")
+
+
+def hand_refusals(state, seat: int, names: list[str], tr: Translation | None = None, *,
+                  paused: bool = False) -> dict[str, str]:
+    """Each card of ``seat``'s hand with its refusal in words ("" for a card it may play now).
+
+    :param state: an engine state.
+    :param seat: the viewer's seat.
+    :param names: the seats' names in ``tr``'s language, in seat order.
+    :returns: ``{"QH": "", "KS": "must follow ♥: …"}`` by card code.
+    """
+    over = state.is_terminal()
+    turn = None if over else state.current_player
+    mine = turn == seat and not paused
+    legal = {_code(a) for a in state.legal_actions() if isinstance(a, Card)} if mine else set()
+    engine = engine_refusals(state, seat) if mine else {}
+    return {_code(c): "" if _code(c) in legal else refusal_words(
+        over=over, your_turn=mine, turn_seat=None if turn is None else names[turn], phase=state.phase,
+        engine=engine.get(_code(c)), paused=paused, tr=tr) for c in state.hands[seat]}
