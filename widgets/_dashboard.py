@@ -102,7 +102,7 @@ from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, Said, StateError, quote
 from cardkit.i18n import LANGUAGES, N_, PSEUDO, check_lang, translation
 from cardkit.replay import ALL, Replay
-from cardkit.table.card_view import ENGINE_REFUSALS, TURN_WORDS, engine_refusal, engine_words, refusal_words
+from cardkit.table.card_view import ENGINE_REFUSALS, engine_refusal, engine_words, refusal_words, turn_words
 from cardkit.wording import PHASE_REFUSALS, field_words, signed, tens_as_10, value_words, variant_words
 
 from ._boards import BoardSteps
@@ -2018,9 +2018,8 @@ class DealDashboard(BoardSteps, W.VBox):
         sits, its card count, notes, whose turn, and its cards when every hand is shown."""
         pos = self._positions()
         to_act = st.current_player if not st.is_terminal() else None
-        turn = self._(TURN_WORDS.get(st.phase, N_("to act")))
-        if to_act is not None and self.names[to_act] == self._("You"):
-            turn = self._your_turn_words(st.phase)
+        turn = turn_words(st.phase, self.i18n,
+                          named_you=to_act is not None and self.names[to_act] == self._("You"))
         out = []
         for s in range(len(self.names)):
             cards = (hands or {}).get(s)
@@ -2035,14 +2034,8 @@ class DealDashboard(BoardSteps, W.VBox):
         return out
 
     def _your_turn_words(self, phase: str) -> str:
-        """The words after "▶" at the seat named "You" (the learner's default name at two seats;
-        the verb agrees with it: Russian «Вы ▶ ходите», not «ходит»); English as :data:`TURN_WORDS`."""
-        tr = self.i18n
-        words = {"bidding": tr.pgettext("the seat named You", "to bid"),
-                 "play": tr.pgettext("the seat named You", "to play"),
-                 "trump": tr.pgettext("the seat named You", "to draw the trump"),
-                 "draw": tr.pgettext("the seat named You", "to choose a draw")}
-        return words.get(phase) or tr.pgettext("the seat named You", "to act")
+        """The words after "▶" at the seat named "You" (:func:`cardkit.table.card_view.turn_words`)."""
+        return turn_words(phase, self.i18n, named_you=True)
 
     def _refusal(self, st, card: Card, live: bool) -> str:
         """Why the learner may not play ``card`` now, in words: the engine's reason when it

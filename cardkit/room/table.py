@@ -38,7 +38,7 @@ from cardkit.core.cards import Suit
 from cardkit.core.errors import CardkitError, quote
 from cardkit.core.notation import parse_card
 from cardkit.i18n import N_, Translation, translation
-from cardkit.table.card_view import TURN_WORDS, refusal_words
+from cardkit.table.card_view import TURN_WORDS, refusal_words, turn_words
 from cardkit.wording import card_code_in, remark_words, suit_words
 
 __all__ = ["card_table_state", "page_action", "card_json", "PageMessageError", "MAX_ACTION_CHARS",
@@ -195,7 +195,7 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
         count = public.get("hand_sizes", [None] * players)[s]
         seat = {"seat": s, "name": f"{names[s]} · {_player_words(who[s], tr)}", "short": names[s], "pos": pos[s],
                 "me": s == me, "count": count, "notes": notes.get(s, ""),
-                "turn": tr.gettext(TURN_WORDS.get(phase or "", N_("to act"))) if s == turn else "",
+                "turn": turn_words(phase, tr, named_you=names[s] == tr.gettext("You")) if s == turn else "",
                 "hand": [card_json(c, tr) for c in sorted(open_hand, key=_order)] if open_hand else None,
                 "tableau": _tableau(view, public, s, me, legal, tr) if game == "armenian_durak" else None}
         if tr is not _EN and count is not None:

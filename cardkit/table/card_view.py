@@ -28,8 +28,8 @@ from cardkit.core.cards import Card
 from cardkit.i18n import N_, Translation, translation
 from cardkit.wording import PHASE_REFUSALS, cards_in_words_of, rules_words, tens_as_10
 
-__all__ = ["ENGINE_REFUSALS", "TURN_WORDS", "engine_refusal", "engine_refusals", "engine_words", "refusal_words",
-           "hand_refusals", "MAX_REASON_CHARS"]
+__all__ = ["ENGINE_REFUSALS", "TURN_WORDS", "turn_words", "engine_refusal", "engine_refusals", "engine_words",
+           "refusal_words", "hand_refusals", "MAX_REASON_CHARS"]
 
 _EN = translation("en")
 
@@ -102,6 +102,22 @@ def engine_words(text: str, tr: Translation | None = None) -> str:
         if m is not None:
             return cards_in_words_of(tr.gettext(message).format(**m.groupdict()), tr)
     return cards_in_words_of(text, tr)
+
+
+def turn_words(phase: str | None, tr: Translation | None = None, *, named_you: bool = False) -> str:
+    """The words after "▶" at the seat to act (:data:`TURN_WORDS`, "to act" for another phase).
+
+    :param named_you: the seat is named "You" (Armenian Durak's learner): the verb agrees
+        with it (Russian «Вы ▶ ходите», not «ходит»); English is the same either way.
+    """
+    tr = tr or _EN
+    if named_you:
+        words = {"bidding": tr.pgettext("the seat named You", "to bid"),
+                 "play": tr.pgettext("the seat named You", "to play"),
+                 "trump": tr.pgettext("the seat named You", "to draw the trump"),
+                 "draw": tr.pgettext("the seat named You", "to choose a draw")}
+        return words.get(phase or "") or tr.pgettext("the seat named You", "to act")
+    return tr.gettext(TURN_WORDS.get(phase or "", N_("to act")))
 
 
 def refusal_words(*, over: bool, your_turn: bool, turn_seat: str | None, phase: str | None,
