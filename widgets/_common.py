@@ -19,6 +19,7 @@ import numpy as np
 from cardkit.cards import Card, Rank, Suit
 from cardkit.errors import CardkitError
 from cardkit.i18n import check_lang, translation
+from cardkit.table.card_view import seat_positions  # moved down: the card table's one builder
 from cardkit.wording import (  # noqa: F401  # re-exported: cardkit_widgets.lesson (and, moved to cardkit, the card words)
     COMPASS,
     RULES_FILE,
@@ -280,20 +281,6 @@ def seat_names(players: int, names: Sequence[str] | None = None, viewer: int | N
         around = {2: [tr.gettext("You"), tr.gettext("Your opponent")], 3: [you, west, east],
                   4: [you, west, north, east]}[players]
     return [around[(s - viewer) % players] for s in range(players)]
-
-
-def seat_positions(players: int, viewer: int = 0) -> dict[int, str]:
-    """Where each seat sits on screen, seen from ``viewer`` at the bottom: play goes
-    clockwise, so the next seat (``viewer + 1``) is on the left (RULES.md, "Common
-    conventions"). Values are ``"bottom"``, ``"left"``, ``"top"``, ``"right"``.
-    """
-    order = {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
-             4: ["bottom", "left", "top", "right"]}
-    if players not in order:
-        from cardkit.errors import CardkitError, quote
-
-        raise CardkitError(f"players {quote(players)}: the table widgets seat 2, 3 or 4 players")
-    return {s: order[players][(s - viewer) % players] for s in range(players)}
 
 
 def one_line(exc: BaseException, limit: int = 400, players: int | Sequence[str] | None = None, *,

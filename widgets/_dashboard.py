@@ -102,7 +102,17 @@ from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, Said, StateError, quote
 from cardkit.i18n import LANGUAGES, N_, PSEUDO, check_lang, translation
 from cardkit.replay import ALL, Replay
-from cardkit.table.card_view import ENGINE_REFUSALS, engine_refusal, engine_words, refusal_words, turn_words
+from cardkit.table.card_view import (
+    ENGINE_REFUSALS,
+    SUIT_ORDER,
+    card_order,
+    engine_refusal,
+    engine_words,
+    hand_part,
+    refusal_words,
+    trick_cards,
+    turn_words,
+)
 from cardkit.wording import PHASE_REFUSALS, field_words, signed, tens_as_10, value_words, variant_words
 
 from ._boards import BoardSteps
@@ -123,7 +133,7 @@ from ._common import (
 from ._controls import Control
 from ._guide import Guide
 from ._try_again import PairedList, TryAgain
-from .card_table import CardTable, card_json
+from .card_table import CardTable, card_json, parse_card_id
 
 __all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "REVIEW_NODES", "EXACT_NODES"]
 
@@ -2005,10 +2015,10 @@ class DealDashboard(BoardSteps, W.VBox):
         }
 
     #: The learner's cards in a row: ♠ ♥ ♣ ♦ (the colours alternate), ace first.
-    SUIT_ORDER: ClassVar[dict[str, int]] = {"S": 0, "H": 1, "C": 2, "D": 3}
+    SUIT_ORDER: ClassVar[dict[str, int]] = SUIT_ORDER
 
     def _card_order(self, card: Card):
-        return (self.SUIT_ORDER[card.suit.letter], -int(card.rank))
+        return card_order(card)
 
     def _positions(self) -> dict[int, str]:
         return seat_positions(len(self.names), getattr(self, "seat", 0))
@@ -2062,10 +2072,8 @@ class DealDashboard(BoardSteps, W.VBox):
         mine = live and not st.is_terminal() and st.current_player == self.seat
         legal = {a for a in st.legal_actions() if isinstance(a, Card)} if mine else set()
         hand = sorted(cards, key=self._card_order)
-        out = []
-        for c in hand:
-            ok = c in legal
-            out.append({**card_json(c), "legal": ok, "reason": "" if ok else self._refusal(st, c, live)})
+        out = hand_part(hand, {card_json(c)["id"] for c in legal}, lambda code: self._refusal(st, parse_card_id(code),
+                                                                                             live))
         n = len(hand)
         playable = [c for c in hand if c in legal]
         _ = self._
@@ -2092,8 +2100,7 @@ class DealDashboard(BoardSteps, W.VBox):
         pos = self._positions()
 
         def cards_of(t):
-            return [{"seat": s, "pos": pos[s], "name": self.names[s], "short": self.names[s], "card": card_json(c),
-                     "led": i == 0} for i, (s, c) in enumerate(zip(t.seats, t.cards))]
+            return trick_cards(t.seats, t.cards, pos, self.names)
 
         done = [t for t in st.tricks if t.winner is not None]
         open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None

@@ -34,12 +34,21 @@ import html
 from typing import Any
 
 from cardkit.core._checks import is_whole
-from cardkit.core.cards import Suit
 from cardkit.core.errors import CardkitError, quote
 from cardkit.core.notation import parse_card
 from cardkit.i18n import N_, Translation, translation
-from cardkit.table.card_view import TURN_WORDS, refusal_words, turn_words
-from cardkit.wording import card_code_in, remark_words, suit_words
+from cardkit.table.card_view import (  # card_json: re-exported
+    TURN_WORDS,
+    card_json,
+    card_order,
+    hand_part,
+    refusal_words,
+    seat_positions,
+    suit_json,
+    trick_cards,
+    turn_words,
+)
+from cardkit.wording import remark_words
 
 __all__ = ["card_table_state", "page_action", "card_json", "PageMessageError", "MAX_ACTION_CHARS",
            "TURN_WORDS"]
@@ -47,15 +56,6 @@ __all__ = ["card_table_state", "page_action", "card_json", "PageMessageError", "
 _EN = translation("en")
 #: the seats' names a view holds, translated where they are shown
 _SEAT_MSGIDS = frozenset({"South", "West", "North", "East", "You", "Your opponent"})
-_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
-               "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
-_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-#: the learner's cards in a row: ♠ ♥ ♣ ♦ (the colours alternate), ace first
-_SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
-_RANK_ORDER = "AKQJT98765432"
-_POSITIONS = {2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"]}
-
 #: the longest action text a page may send (``"draw none"``, ``"trump 11"``, ``"QH"``)
 MAX_ACTION_CHARS = 32
 
@@ -66,31 +66,6 @@ class PageMessageError(CardkitError):
 
 
 # ---- cards ---------------------------------------------------------------------------------
-
-def card_json(code: str, tr: Translation | None = None) -> dict:
-    """A card code (``"QH"``, ``"TS"``) as the card table draws it: ``{"id": "QH", "rank":
-    "Q", "suit": "H", "sym": "♥", "label": "Q♥", "name": "queen of hearts"}`` (a ten is
-    drawn ``10``); with ``tr`` (a :func:`cardkit.i18n.translation`) its rank, label and name
-    in that language (``Д``, ``Д♥``, ``дама червей``)."""
-    rank, suit = code[0], code[1]
-    shown = "10" if rank == "T" else rank
-    if tr is not None and tr is not _EN:
-        label, name = card_code_in(code, tr)
-        return {"id": code, "rank": label[:-1], "suit": suit, "sym": _SYMBOLS[suit], "label": label, "name": name}
-    return {"id": code, "rank": shown, "suit": suit, "sym": _SYMBOLS[suit], "label": f"{shown}{_SYMBOLS[suit]}",
-            "name": f"{_RANK_NAMES[rank]} of {_SUIT_NAMES[suit]}"}
-
-
-def _suit_json(letter: str | None, tr: Translation = _EN) -> dict | None:
-    if not letter:
-        return None
-    name = _SUIT_NAMES[letter] if tr is _EN else suit_words(Suit("SHDC".index(letter)), tr)
-    return {"suit": letter, "sym": _SYMBOLS[letter], "name": name}
-
-
-def _order(code: str) -> tuple[int, int]:
-    return _SUIT_ORDER[code[1]], _RANK_ORDER.index(code[0])
-
 
 def _card_html(code: str, tr: Translation | None = None) -> str:
     c = card_json(code, tr)
@@ -136,9 +111,7 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
     everything = bool(view["viewer"].get("everything"))
     names, compass = _seat_names(view, tr)
     who = [s["player"] for s in view["seats"]]
-    order = _POSITIONS[players]
-    base = 0 if me is None else me
-    pos = {s: order[(s - base) % players] for s in range(players)}
+    pos = seat_positions(players, 0 if me is None else me)
     board = view.get("board")
     public = view.get("public") or {}
     game = view["game"]
@@ -196,7 +169,7 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
         seat = {"seat": s, "name": f"{names[s]} · {_player_words(who[s], tr)}", "short": names[s], "pos": pos[s],
                 "me": s == me, "count": count, "notes": notes.get(s, ""),
                 "turn": turn_words(phase, tr, named_you=names[s] == tr.gettext("You")) if s == turn else "",
-                "hand": [card_json(c, tr) for c in sorted(open_hand, key=_order)] if open_hand else None,
+                "hand": [card_json(c, tr) for c in sorted(open_hand, key=card_order)] if open_hand else None,
                 "tableau": _tableau(view, public, s, me, legal, tr) if game == "armenian_durak" else None}
         if tr is not _EN and count is not None:
             seat["count_text"] = tr.ngettext("{n} card in hand", "{n} cards in hand", count).format(n=count)
@@ -204,9 +177,8 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
     state["seats"] = seats
 
     # the viewer's hand: legal cards raised, the others with the reason in words (the engine's)
-    hand = sorted(view.get("hand") or [], key=_order)
-    state["hand"] = [{**card_json(c, tr), "legal": c in legal, "reason": "" if c in legal else _refusal(view, c, tr)}
-                     for c in hand]
+    hand = sorted(view.get("hand") or [], key=card_order)
+    state["hand"] = hand_part(hand, set(legal), lambda c: _refusal(view, c, tr), tr)
     playable = [c for c in hand if c in legal]
     caption = tr.ngettext("{n} card. ", "{n} cards. ", len(hand)).format(n=len(hand)) if me is not None else ""
     if playable:
@@ -222,7 +194,7 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
         caption += " " + _last_trick_caption(tricks, names, tr)
     state["caption"] = caption.strip()
     state["trick"] = trick_view
-    state["trump"] = _suit_json(public.get("trump"), tr)
+    state["trump"] = suit_json(public.get("trump"), tr)
     state["panel"] = _panel(view, public, names, legal, tr)
     state["status"] = _status(view, public, names, who, phase, turn, over, tr)
     return state
@@ -325,9 +297,7 @@ def _tableau(view: dict, public: dict, s: int, me: int | None, legal: list[str],
 def _trick(view: dict, public: dict, names: list[str], pos: dict[int, str], players: int, over: bool,
            tr: Translation = _EN) -> dict:
     def cards_of(leader: int, cards: list[str]) -> list[dict]:
-        seats = [(leader + i) % players for i in range(len(cards))]
-        return [{"seat": s, "pos": pos[s], "name": names[s], "short": names[s], "card": card_json(c, tr), "led": i == 0}
-                for i, (s, c) in enumerate(zip(seats, cards))]
+        return trick_cards([(leader + i) % players for i in range(len(cards))], cards, pos, names, tr)
 
     tricks = public.get("tricks") or []
     current = public.get("trick") or []

@@ -29,7 +29,8 @@ from cardkit.i18n import N_, Translation, translation
 from cardkit.wording import PHASE_REFUSALS, cards_in_words_of, rules_words, tens_as_10
 
 __all__ = ["ENGINE_REFUSALS", "TURN_WORDS", "turn_words", "engine_refusal", "engine_refusals", "engine_words",
-           "refusal_words", "hand_refusals", "MAX_REASON_CHARS"]
+           "refusal_words", "hand_refusals", "MAX_REASON_CHARS", "SUIT_ORDER", "POSITIONS", "card_code",
+           "card_order", "seat_positions", "card_json", "suit_json", "hand_part", "trick_cards"]
 
 _EN = translation("en")
 
@@ -165,3 +166,99 @@ def hand_refusals(state, seat: int, names: list[str], tr: Translation | None = N
     return {_code(c): "" if _code(c) in legal else refusal_words(
         over=over, your_turn=mine, turn_seat=None if turn is None else names[turn], phase=state.phase,
         engine=engine.get(_code(c)), paused=paused, tr=tr) for c in state.hands[seat]}
+
+
+# ---- the card table's parts ----------------------------------------------------------------
+
+#: the learner's cards in a row: ♠ ♥ ♣ ♦ (the colours alternate), ace first
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+_RANK_ORDER = "AKQJT98765432"
+#: where the seats sit on screen, from the viewer's seat on (play goes clockwise: the next seat is on the left)
+POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
+               "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
+_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_code(card: Card | str) -> str:
+    """A card's code, ``"QH"``, ``"TS"`` (a code is returned as it is)."""
+    return card if isinstance(card, str) else _code(card)
+
+
+def card_order(card: Card | str) -> tuple[int, int]:
+    """The sort key of a card (or code) in the learner's row: :data:`SUIT_ORDER`, ace first."""
+    code = card_code(card)
+    return SUIT_ORDER[code[1]], _RANK_ORDER.index(code[0])
+
+
+def seat_positions(players: int, viewer: int = 0) -> dict[int, str]:
+    """Where each seat sits on screen, seen from ``viewer`` at the bottom: play goes
+    clockwise, so the next seat (``viewer + 1``) is on the left (RULES.md, "Common
+    conventions"). Values are ``"bottom"``, ``"left"``, ``"top"``, ``"right"``.
+
+    :raises CardkitError: for another number of players than 2, 3 or 4.
+    """
+    if players not in POSITIONS:
+        from cardkit.core.errors import CardkitError, quote
+
+        raise CardkitError(f"players {quote(players)}: the table widgets seat 2, 3 or 4 players")
+    return {s: POSITIONS[players][(s - viewer) % players] for s in range(players)}
+
+
+def card_json(card: Card | str, tr: Translation | None = None) -> dict:
+    """A card (or its code, ``"QH"``) as the card table draws it: ``{"id": "QH", "rank": "Q",
+    "suit": "H", "sym": "♥", "label": "Q♥", "name": "queen of hearts"}`` (a ten is drawn
+    ``10``); with ``tr`` (a :func:`cardkit.i18n.translation`) its rank, label and name in that
+    language (``Д``, ``Д♥``, ``дама червей``)."""
+    code = card_code(card)
+    rank, suit = code[0], code[1]
+    if tr is not None and tr is not _EN:
+        from cardkit.wording import card_code_in
+
+        label, name = card_code_in(code, tr)
+        return {"id": code, "rank": label[:-1], "suit": suit, "sym": _SYMBOLS[suit], "label": label, "name": name}
+    shown = "10" if rank == "T" else rank
+    return {"id": code, "rank": shown, "suit": suit, "sym": _SYMBOLS[suit], "label": f"{shown}{_SYMBOLS[suit]}",
+            "name": f"{_RANK_NAMES[rank]} of {_SUIT_NAMES[suit]}"}
+
+
+def suit_json(suit, tr: Translation | None = None) -> dict | None:
+    """A suit (a :class:`~cardkit.core.cards.Suit` or its letter) as the card table draws the
+    trump: ``{"suit": "H", "sym": "♥", "name": "hearts"}``; None for none."""
+    if suit is None or suit == "":
+        return None
+    letter = suit if isinstance(suit, str) else suit.letter
+    if tr is None or tr is _EN:
+        name = _SUIT_NAMES[letter]
+    else:
+        from cardkit.core.cards import Suit
+        from cardkit.wording import suit_words
+
+        name = suit_words(Suit("SHDC".index(letter)), tr)
+    return {"suit": letter, "sym": _SYMBOLS[letter], "name": name}
+
+
+def hand_part(cards, legal, reasons, tr: Translation | None = None) -> list[dict]:
+    """The viewer's hand as the card table draws it: the cards sorted (:func:`card_order`),
+    each :func:`card_json` with ``legal`` (raised) and ``reason`` ("" for a legal card).
+
+    :param cards: the cards (or codes) held.
+    :param legal: the codes of the cards that may be played now.
+    :param reasons: the refusal of each other card by code (:func:`hand_refusals`,
+        :func:`refusal_words`), or a function of the code giving it.
+    """
+    why = reasons if callable(reasons) else reasons.get
+    out = []
+    for c in sorted(cards, key=card_order):
+        code = card_code(c)
+        ok = code in legal
+        out.append({**card_json(code, tr), "legal": ok, "reason": "" if ok else why(code)})
+    return out
+
+
+def trick_cards(seats, cards, positions: dict[int, str], names, tr: Translation | None = None) -> list[dict]:
+    """A trick's cards as the card table draws them: per card ``seat``, ``pos``, ``name``,
+    ``short`` (the seat's name), ``card`` (:func:`card_json`) and ``led`` (the first)."""
+    return [{"seat": s, "pos": positions[s], "name": names[s], "short": names[s], "card": card_json(c, tr),
+             "led": i == 0} for i, (s, c) in enumerate(zip(seats, cards))]
