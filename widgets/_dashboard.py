@@ -110,6 +110,7 @@ from cardkit.table.card_view import (
     engine_words,
     hand_part,
     refusal_words,
+    seats_part,
     trick_cards,
     turn_words,
 )
@@ -2026,22 +2027,9 @@ class DealDashboard(BoardSteps, W.VBox):
     def _seats_view(self, st, live: bool, *, counts, notes=None, hands=None, tableaux=None) -> list[dict]:
         """One object per seat (see :mod:`cardkit_widgets.card_table`): the name, where it
         sits, its card count, notes, whose turn, and its cards when every hand is shown."""
-        pos = self._positions()
         to_act = st.current_player if not st.is_terminal() else None
-        turn = turn_words(st.phase, self.i18n,
-                          named_you=to_act is not None and self.names[to_act] == self._("You"))
-        out = []
-        for s in range(len(self.names)):
-            cards = (hands or {}).get(s)
-            count_text = ("" if counts[s] is None else
-                          self.i18n.ngettext("{n} card in hand", "{n} cards in hand", counts[s]).format(n=counts[s]))
-            out.append({"seat": s, "name": self.names[s], "short": self.names[s], "pos": pos[s],
-                        "me": s == self.seat, "count": counts[s], "count_text": count_text,
-                        "notes": (notes or {}).get(s, ""),
-                        "turn": turn if s == to_act else "",
-                        "hand": [card_json(c) for c in sorted(cards, key=self._card_order)] if cards else None,
-                        "tableau": (tableaux or {}).get(s)})
-        return out
+        return seats_part(self.names, self.seat, counts=counts, to_act=to_act, phase=st.phase, notes=notes,
+                          hands=hands, tableaux=tableaux, tr=self.i18n)
 
     def _your_turn_words(self, phase: str) -> str:
         """The words after "▶" at the seat named "You" (:func:`cardkit.table.card_view.turn_words`)."""

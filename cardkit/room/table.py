@@ -44,9 +44,9 @@ from cardkit.table.card_view import (  # card_json: re-exported
     hand_part,
     refusal_words,
     seat_positions,
+    seats_part,
     suit_json,
     trick_cards,
-    turn_words,
 )
 from cardkit.wording import remark_words
 
@@ -150,9 +150,8 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
                                       if not view["started"] else tr.gettext("Waiting."))
         if view.get("paused"):
             state["status"] += " " + tr.gettext(PAUSED_WORDS)
-        state["seats"] = [{"seat": s, "name": f"{names[s]} · {_player_words(who[s], tr)}", "short": names[s],
-                           "pos": pos[s], "me": s == me, "count": None, "notes": "", "turn": "",
-                           "hand": None, "tableau": None} for s in range(players)]
+        state["seats"] = seats_part(names, me, counts=[None] * players, tr=tr,
+                                    labels=[f"{names[s]} · {_player_words(who[s], tr)}" for s in range(players)])
         return state
 
     phase = public.get("phase")
@@ -162,19 +161,13 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
     tricks = public.get("tricks") or []
     won = [sum(1 for t in tricks if t[2] == s) for s in range(players)]
     notes = _notes(game, public, won, players, tr)
-    seats = []
-    for s in range(players):
-        open_hand = hands[s] if everything and hands is not None and s != me else None
-        count = public.get("hand_sizes", [None] * players)[s]
-        seat = {"seat": s, "name": f"{names[s]} · {_player_words(who[s], tr)}", "short": names[s], "pos": pos[s],
-                "me": s == me, "count": count, "notes": notes.get(s, ""),
-                "turn": turn_words(phase, tr, named_you=names[s] == tr.gettext("You")) if s == turn else "",
-                "hand": [card_json(c, tr) for c in sorted(open_hand, key=card_order)] if open_hand else None,
-                "tableau": _tableau(view, public, s, me, legal, tr) if game == "armenian_durak" else None}
-        if tr is not _EN and count is not None:
-            seat["count_text"] = tr.ngettext("{n} card in hand", "{n} cards in hand", count).format(n=count)
-        seats.append(seat)
-    state["seats"] = seats
+    counts = public.get("hand_sizes") or [None] * players
+    shown = {s: hands[s] for s in range(players) if everything and hands is not None and s != me and hands[s]}
+    state["seats"] = seats_part(names, me, counts=counts, to_act=turn, phase=phase, notes=notes, hands=shown,
+                                tableaux={s: _tableau(view, public, s, me, legal, tr) for s in range(players)}
+                                if game == "armenian_durak" else None,
+                                labels=[f"{names[s]} · {_player_words(who[s], tr)}" for s in range(players)],
+                                tr=tr, cards_tr=tr)
 
     # the viewer's hand: legal cards raised, the others with the reason in words (the engine's)
     hand = sorted(view.get("hand") or [], key=card_order)

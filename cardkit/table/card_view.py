@@ -30,7 +30,7 @@ from cardkit.wording import PHASE_REFUSALS, cards_in_words_of, rules_words, tens
 
 __all__ = ["ENGINE_REFUSALS", "TURN_WORDS", "turn_words", "engine_refusal", "engine_refusals", "engine_words",
            "refusal_words", "hand_refusals", "MAX_REASON_CHARS", "SUIT_ORDER", "POSITIONS", "card_code",
-           "card_order", "seat_positions", "card_json", "suit_json", "hand_part", "trick_cards"]
+           "card_order", "seat_positions", "card_json", "suit_json", "hand_part", "trick_cards", "seats_part"]
 
 _EN = translation("en")
 
@@ -262,3 +262,34 @@ def trick_cards(seats, cards, positions: dict[int, str], names, tr: Translation 
     ``short`` (the seat's name), ``card`` (:func:`card_json`) and ``led`` (the first)."""
     return [{"seat": s, "pos": positions[s], "name": names[s], "short": names[s], "card": card_json(c, tr),
              "led": i == 0} for i, (s, c) in enumerate(zip(seats, cards))]
+
+
+def seats_part(names, viewer: int | None, *, counts, to_act: int | None = None, phase: str | None = None,
+               notes=None, hands=None, tableaux=None, labels=None, tr: Translation | None = None,
+               cards_tr: Translation | None = None) -> list[dict]:
+    """One object per seat as the card table draws it: ``seat``, ``name`` (``labels[s]``,
+    default the seat's name), ``short`` (the seat's name), ``pos`` (:func:`seat_positions`
+    from ``viewer``), ``me``, ``count`` and ``count_text`` (its cards in hand, in words),
+    ``notes``, ``turn`` (:func:`turn_words` at the seat to act, else ""), ``hand`` (its cards
+    when every hand is shown, sorted, :func:`card_json` in ``cards_tr``'s language) and
+    ``tableau``.
+
+    :param names: the seats' names in ``tr``'s language, in seat order.
+    :param counts: each seat's number of cards in hand (None: not known).
+    :param hands: ``{seat: cards}`` shown face up; ``notes``, ``tableaux``: ``{seat: ...}``.
+    """
+    tr = tr or _EN
+    pos = seat_positions(len(names), viewer or 0)
+    you = tr.gettext("You")
+    out = []
+    for s in range(len(names)):
+        cards = (hands or {}).get(s)
+        n = counts[s]
+        out.append({"seat": s, "name": (labels or names)[s], "short": names[s], "pos": pos[s], "me": s == viewer,
+                    "count": n, "count_text": "" if n is None else
+                    tr.ngettext("{n} card in hand", "{n} cards in hand", n).format(n=n),
+                    "notes": (notes or {}).get(s, ""),
+                    "turn": turn_words(phase, tr, named_you=names[s] == you) if s == to_act else "",
+                    "hand": [card_json(c, cards_tr) for c in sorted(cards, key=card_order)] if cards else None,
+                    "tableau": (tableaux or {}).get(s)})
+    return out
