@@ -112,6 +112,7 @@ from cardkit.table.card_view import (
     refusal_words,
     seats_part,
     trick_cards,
+    trick_part,
     turn_words,
 )
 from cardkit.wording import PHASE_REFUSALS, field_words, signed, tens_as_10, value_words, variant_words
@@ -2092,8 +2093,11 @@ class DealDashboard(BoardSteps, W.VBox):
 
         done = [t for t in st.tricks if t.winner is not None]
         open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None
-        view: dict[str, Any] = {"cards": [], "winner": None, "heading": heading, "note": "", "last": False,
-                                "previous": None, "caption": ""}
+        last = (done[-1].seats, done[-1].cards, done[-1].winner) if done else None
+        now = (open_trick.seats, open_trick.cards) if open_trick is not None else None
+        view: dict[str, Any] = trick_part(last, now, pos, self.names, over=st.is_terminal(), heading=heading,
+                                          tr=self.i18n)
+        view["caption"] = ""
         if done:
             t = done[-1]
             played = ", ".join(f"{html.escape(self.names[p])} {card_html(c)}" for p, c in zip(t.seats, t.cards))
@@ -2104,22 +2108,12 @@ class DealDashboard(BoardSteps, W.VBox):
                 won = won[0].lower() + won[1:] if won in ("You", "Your opponent") else won
                 view["caption"] = self._("Last trick ({n}): {cards}; won by <b>{seat}</b>.", n=len(done),
                                          cards=played, seat=html.escape(won))
-        if self._show_last_trick(st, live):
-            view.update(last=True, note=self._last_trick_note(st, live))
+        if self._show_last_trick(st, live):   # the page's toggle (and a replay just after a trick)
+            view.update(last=True, note=self._last_trick_note(st, live), cards=[], winner=None, previous=None)
             if done:
                 view.update(cards=cards_of(done[-1]), winner=done[-1].winner)
             else:
                 view["note"] = self._("No trick finished yet")
-        elif open_trick is None or not open_trick.cards:
-            if st.is_terminal() and done:
-                view.update(cards=cards_of(done[-1]), winner=done[-1].winner, note=self._("the last trick"))
-            elif done:
-                t = done[-1]
-                view["previous"] = {"cards": cards_of(t), "winner": t.winner,
-                                    "note": self._("last trick: You won it") if self.names[t.winner] == self._("You")
-                                    else self._("last trick: {seat} won it", seat=self.names[t.winner])}
-        else:
-            view["cards"] = cards_of(open_trick)
         return view
 
     def played_deal_text(self) -> str:

@@ -46,7 +46,7 @@ from cardkit.table.card_view import (  # card_json: re-exported
     seat_positions,
     seats_part,
     suit_json,
-    trick_cards,
+    trick_part,
 )
 from cardkit.wording import remark_words
 
@@ -289,9 +289,6 @@ def _tableau(view: dict, public: dict, s: int, me: int | None, legal: list[str],
 
 def _trick(view: dict, public: dict, names: list[str], pos: dict[int, str], players: int, over: bool,
            tr: Translation = _EN) -> dict:
-    def cards_of(leader: int, cards: list[str]) -> list[dict]:
-        return trick_cards([(leader + i) % players for i in range(len(cards))], cards, pos, names, tr)
-
     tricks = public.get("tricks") or []
     current = public.get("trick") or []
     leader = public.get("trick_leader")
@@ -301,17 +298,13 @@ def _trick(view: dict, public: dict, names: list[str], pos: dict[int, str], play
     if game == "variety":
         heading = tr.gettext("Bidding") if public.get("contract") is None else tr.gettext(
             "Contract <b>{contract}</b><br>Trick {n} of 13").format(contract=public["contract"], n=max(1, min(n, 13)))
-    out: dict[str, Any] = {"cards": [], "winner": None, "heading": heading, "note": "", "last": False,
-                           "previous": None, "caption": bool(tricks)}
-    if current and leader is not None:
-        out["cards"] = cards_of(leader, current)
-    elif tricks:
-        t = tricks[-1]
-        if over:
-            out.update(cards=cards_of(t[0], t[1]), winner=t[2], note=tr.gettext("the last trick"))
-        else:
-            out["previous"] = {"cards": cards_of(t[0], t[1]), "winner": t[2],
-                               "note": tr.gettext("last trick: {seat} won it").format(seat=names[t[2]])}
+    def seats_of(leader: int, n: int) -> list[int]:
+        return [(leader + i) % players for i in range(n)]
+
+    last = (seats_of(tricks[-1][0], len(tricks[-1][1])), tricks[-1][1], tricks[-1][2]) if tricks else None
+    now = (seats_of(leader, len(current)), current) if current and leader is not None else None
+    out = trick_part(last, now, pos, names, over=over, heading=heading, tr=tr, cards_tr=tr)
+    out["caption"] = bool(tricks)
     return out
 
 

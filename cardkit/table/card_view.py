@@ -30,7 +30,8 @@ from cardkit.wording import PHASE_REFUSALS, cards_in_words_of, rules_words, tens
 
 __all__ = ["ENGINE_REFUSALS", "TURN_WORDS", "turn_words", "engine_refusal", "engine_refusals", "engine_words",
            "refusal_words", "hand_refusals", "MAX_REASON_CHARS", "SUIT_ORDER", "POSITIONS", "card_code",
-           "card_order", "seat_positions", "card_json", "suit_json", "hand_part", "trick_cards", "seats_part"]
+           "card_order", "seat_positions", "card_json", "suit_json", "hand_part", "trick_cards", "seats_part",
+           "trick_part"]
 
 _EN = translation("en")
 
@@ -292,4 +293,31 @@ def seats_part(names, viewer: int | None, *, counts, to_act: int | None = None, 
                     "turn": turn_words(phase, tr, named_you=names[s] == you) if s == to_act else "",
                     "hand": [card_json(c, cards_tr) for c in sorted(cards, key=card_order)] if cards else None,
                     "tableau": (tableaux or {}).get(s)})
+    return out
+
+
+def trick_part(last_done, open_trick, positions: dict[int, str], names, *, over: bool, heading: str,
+               tr: Translation | None = None, cards_tr: Translation | None = None) -> dict:
+    """The trick as the card table draws it: the open trick's cards, or once the deal is over
+    the last finished trick with its ``winner``; while the deal goes on, the trick just
+    finished is ``previous`` (its cards, winner and a note).
+
+    :param last_done: ``(seats, cards, winner)`` of the last finished trick, or None.
+    :param open_trick: ``(seats, cards)`` of the trick being played, or None.
+    :param names: the seats' names in ``tr``'s language; ``cards_tr``: the cards' language.
+    :returns: ``{"cards", "winner", "heading", "note", "last": False, "previous"}``.
+    """
+    tr = tr or _EN
+    out: dict = {"cards": [], "winner": None, "heading": heading, "note": "", "last": False, "previous": None}
+    if open_trick is not None and len(open_trick[1]):
+        out["cards"] = trick_cards(open_trick[0], open_trick[1], positions, names, cards_tr)
+    elif last_done is not None:
+        seats, cards, winner = last_done
+        shown = trick_cards(seats, cards, positions, names, cards_tr)
+        if over:
+            out.update(cards=shown, winner=winner, note=tr.gettext("the last trick"))
+        else:
+            out["previous"] = {"cards": shown, "winner": winner,
+                               "note": tr.gettext("last trick: You won it") if names[winner] == tr.gettext("You")
+                               else tr.gettext("last trick: {seat} won it").format(seat=names[winner])}
     return out
