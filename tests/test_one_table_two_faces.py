@@ -40,7 +40,8 @@ def table_parts(state: dict) -> dict:
     return {
         "hand": [{k: c[k] for k in ("id", "rank", "suit", "sym", "label", "name", "legal", "reason")}
                  for c in state["hand"]],
-        "seats": [{k: s[k] for k in ("seat", "pos", "me", "count", "notes", "turn")} for s in state["seats"]],
+        "seats": [{k: s[k] for k in ("seat", "pos", "me", "count", "count_text", "notes", "turn", "tableau")}
+                  for s in state["seats"]],
         "trick": {"cards": _trick_cards(trick.get("cards") or []), "winner": trick.get("winner"),
                   "previous": None if prev is None else (_trick_cards(prev["cards"]), prev["winner"])},
         "trump": state.get("trump"),

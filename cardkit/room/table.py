@@ -46,6 +46,7 @@ from cardkit.table.card_view import (  # card_json: re-exported
     seat_positions,
     seats_part,
     suit_json,
+    tableau_part,
     trick_part,
 )
 from cardkit.wording import remark_words
@@ -277,14 +278,8 @@ def _tableau(view: dict, public: dict, s: int, me: int | None, legal: list[str],
     if ups is None or downs is None:
         return None
     hidden = view.get("face_down_cards")
-    out = []
-    for i, (up, down) in enumerate(zip(ups[s], downs[s])):
-        card = hidden[s][i] if hidden is not None and down else None
-        ok = s == me and up is not None and up in legal
-        reason = "" if ok or up is None or s != me else _refusal(view, up, tr)
-        out.append({"up": card_json(up, tr) if up else None, "down": int(down),
-                    "down_card": card_json(card, tr) if card else None, "legal": ok, "reason": reason})
-    return out
+    return tableau_part(ups[s], downs[s], hidden=hidden[s] if hidden is not None else None, mine=s == me,
+                        legal=set(legal), reason=lambda code: _refusal(view, code, tr), tr=tr, cards_tr=tr)
 
 
 def _trick(view: dict, public: dict, names: list[str], pos: dict[int, str], players: int, over: bool,

@@ -31,7 +31,7 @@ from cardkit.wording import PHASE_REFUSALS, cards_in_words_of, rules_words, tens
 __all__ = ["ENGINE_REFUSALS", "TURN_WORDS", "turn_words", "engine_refusal", "engine_refusals", "engine_words",
            "refusal_words", "hand_refusals", "MAX_REASON_CHARS", "SUIT_ORDER", "POSITIONS", "card_code",
            "card_order", "seat_positions", "card_json", "suit_json", "hand_part", "trick_cards", "seats_part",
-           "trick_part"]
+           "trick_part", "tableau_part"]
 
 _EN = translation("en")
 
@@ -320,4 +320,31 @@ def trick_part(last_done, open_trick, positions: dict[int, str], names, *, over:
             out["previous"] = {"cards": shown, "winner": winner,
                                "note": tr.gettext("last trick: You won it") if names[winner] == tr.gettext("You")
                                else tr.gettext("last trick: {seat} won it").format(seat=names[winner])}
+    return out
+
+
+def tableau_part(ups, downs, *, hidden=None, mine: bool, legal, reason, tr: Translation | None = None,
+                 cards_tr: Translation | None = None) -> list[dict]:
+    """One seat's tableau (Armenian Durak's stacks) as the card table draws it: per stack
+    ``up`` (:func:`card_json` or None), ``down`` (face-down cards under it), ``down_card``
+    (the face-down card when every hand is shown, else None), ``legal``, ``reason`` (the
+    viewer's own face-up card's refusal, else "") and ``below_text`` (the face-down count in
+    words, "" for none).
+
+    :param ups: the face-up card (or code) of each stack, or None; ``downs``: the counts.
+    :param hidden: the face-down card (or code) of each stack, shown to a teacher, or None.
+    :param mine: the tableau is the viewer's; ``legal``: the codes playable now;
+        ``reason(code)``: the refusal of another of its face-up cards.
+    """
+    tr = tr or _EN
+    out = []
+    for i, (up, down) in enumerate(zip(ups, downs)):
+        down = int(down)
+        card = hidden[i] if hidden is not None and down else None
+        ok = mine and up is not None and card_code(up) in legal
+        out.append({"up": card_json(up, cards_tr) if up is not None else None, "down": down,
+                    "down_card": card_json(card, cards_tr) if card is not None else None, "legal": ok,
+                    "reason": "" if ok or up is None or not mine else reason(card_code(up)),
+                    "below_text": tr.ngettext("{n} face-down card below", "{n} face-down cards below", down).format(
+                        n=down) if down else ""})
     return out
