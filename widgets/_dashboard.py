@@ -108,6 +108,7 @@ from cardkit.table.card_view import (
     card_order,
     engine_refusal,
     engine_words,
+    hand_caption,
     hand_part,
     refusal_words,
     seats_part,
@@ -2063,24 +2064,11 @@ class DealDashboard(BoardSteps, W.VBox):
         hand = sorted(cards, key=self._card_order)
         out = hand_part(hand, {card_json(c)["id"] for c in legal}, lambda code: self._refusal(st, parse_card_id(code),
                                                                                              live))
-        n = len(hand)
-        playable = [c for c in hand if c in legal]
-        _ = self._
-        caption = self.i18n.ngettext("{n} card.", "{n} cards.", n).format(n=n) + " "
         trick = getattr(st, "trick", None)
-        if playable:
-            cards = " ".join(card_html(c) for c in playable)
-            if trick is not None and trick.cards:
-                led = trick.cards[0].suit
-                if all(c.suit == led for c in playable) and len(playable) < n:
-                    caption += _("{suit} was led: you must follow {suit} ({cards}).", suit=led.symbol,
-                                 cards=cards) + " "
-                elif not any(c.suit == led for c in hand) and len(playable) == n:
-                    caption += _("{suit} was led: you have no {suit}, so any card may be played.",
-                                 suit=led.symbol) + " "
-            caption += _("Playable now (raised, outlined): {cards}.", cards=cards)
-        elif hand:
-            caption += _("Nothing to play from your hand now: {why}.", why=self._refusal(st, hand[0], live))
+        led = trick.cards[0].suit.letter if trick is not None and trick.cards else None
+        caption = hand_caption(hand, {card_json(c)["id"] for c in legal}, led=led,
+                               nothing_why=self._refusal(st, hand[0], live) if hand else None, tr=self.i18n,
+                               html_of=card_html)
         return out, caption
 
     def _trick_view(self, st, live: bool, heading: str) -> dict:

@@ -41,6 +41,7 @@ from cardkit.table.card_view import (  # card_json: re-exported
     TURN_WORDS,
     card_json,
     card_order,
+    hand_caption,
     hand_part,
     refusal_words,
     seat_positions,
@@ -173,11 +174,10 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
     # the viewer's hand: legal cards raised, the others with the reason in words (the engine's)
     hand = sorted(view.get("hand") or [], key=card_order)
     state["hand"] = hand_part(hand, set(legal), lambda c: _refusal(view, c, tr), tr)
-    playable = [c for c in hand if c in legal]
-    caption = tr.ngettext("{n} card. ", "{n} cards. ", len(hand)).format(n=len(hand)) if me is not None else ""
-    if playable:
-        caption += tr.gettext("Playable now (raised, outlined): {cards}.").format(
-            cards=" ".join(_card_html(c, tr) for c in playable))
+    current = public.get("trick") or []
+    caption = hand_caption(hand, set(legal), led=current[0][1] if current else None,
+                           nothing_why=state["hand"][0]["reason"] if hand else None, tr=tr,
+                           html_of=lambda c: _card_html(c, tr)) if me is not None else ""
     ups = [c for c in (public.get("face_up") or [[]] * players)[me] if c is not None and c in legal] \
         if me is not None and game == "armenian_durak" else []
     if ups:

@@ -31,7 +31,7 @@ from cardkit.wording import PHASE_REFUSALS, cards_in_words_of, rules_words, tens
 __all__ = ["ENGINE_REFUSALS", "TURN_WORDS", "turn_words", "engine_refusal", "engine_refusals", "engine_words",
            "refusal_words", "hand_refusals", "MAX_REASON_CHARS", "SUIT_ORDER", "POSITIONS", "card_code",
            "card_order", "seat_positions", "card_json", "suit_json", "hand_part", "trick_cards", "seats_part",
-           "trick_part", "tableau_part"]
+           "trick_part", "tableau_part", "hand_caption"]
 
 _EN = translation("en")
 
@@ -348,3 +348,34 @@ def tableau_part(ups, downs, *, hidden=None, mine: bool, legal, reason, tr: Tran
                     "below_text": tr.ngettext("{n} face-down card below", "{n} face-down cards below", down).format(
                         n=down) if down else ""})
     return out
+
+
+def hand_caption(cards, legal, *, led: str | None = None, nothing_why: str | None = None,
+                 tr: Translation | None = None, html_of=card_code) -> str:
+    """The line under the viewer's hand: how many cards, and which may be played now ("♥ was
+    led: you must follow ♥ (…)", "Playable now (raised, outlined): …"), or why none may.
+
+    :param cards: the hand, sorted as shown (cards or codes); ``legal``: the codes playable now.
+    :param led: the suit letter led to the open trick, or None.
+    :param nothing_why: the refusal of the hand's cards when none may be played.
+    :param html_of: a card (as given in ``cards``) as the page writes it inside the line (HTML).
+    """
+    tr = tr or _EN
+    n = len(cards)
+    caption = tr.ngettext("{n} card.", "{n} cards.", n).format(n=n) + " "
+    playable = [c for c in cards if card_code(c) in legal]
+    if playable:
+        shown = " ".join(html_of(c) for c in playable)
+        if led is not None:
+            suits = [card_code(c)[1] for c in cards]
+            sym = _SYMBOLS[led]
+            if all(card_code(c)[1] == led for c in playable) and len(playable) < n:
+                caption += tr.gettext("{suit} was led: you must follow {suit} ({cards}).").format(
+                    suit=sym, cards=shown) + " "
+            elif led not in suits and len(playable) == n:
+                caption += tr.gettext("{suit} was led: you have no {suit}, so any card may be played.").format(
+                    suit=sym) + " "
+        caption += tr.gettext("Playable now (raised, outlined): {cards}.").format(cards=shown)
+    elif cards and nothing_why:
+        caption += tr.gettext("Nothing to play from your hand now: {why}.").format(why=nothing_why)
+    return caption
