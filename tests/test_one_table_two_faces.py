@@ -174,3 +174,19 @@ def test_the_room_says_the_engines_reason_for_a_refused_card():
     reasons = [c["reason"] for c in room["hand"] if not c["legal"]]
     assert reasons and all(r.startswith("must follow ") for r in reasons), reasons
     assert dash["hand"] == room["hand"]
+
+
+def test_a_view_carries_the_engines_reasons_for_the_viewers_own_cards_only():
+    """``table_view``'s ``refusals`` name cards of the viewer's own hand only (nothing hidden
+    leaks), and a teacher's view (every hand) carries none."""
+    room = Room("sqlite://", teachers=[TEACHER])
+    t = room.open_table("warsaw_hearts", deals=["W-17"])
+    room.sit(t, "ann", "South")
+    room.start(t)
+    view = room.view(t, "ann")
+    assert view["refusals"] and set(view["refusals"]) <= set(view["hand"]) - set(view["legal"])
+    assert room.view(t, TEACHER, everything=True)["refusals"] == {}
+    room.act(t, "ann", view["legal"][0])   # the bots answer: her turn again, in the next trick
+    view = room.view(t, "ann")
+    assert set(view["refusals"]) <= set(view["hand"]) - set(view["legal"])
+    assert room.view(t, TEACHER, everything=True)["refusals"] == {}
