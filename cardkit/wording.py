@@ -208,6 +208,15 @@ def variant_words(field: str, value) -> str:
 PHASE_REFUSALS = {"bidding": N_("cards are played after the bidding"), "trump": N_("first the trump must be drawn"),
                   "draw": N_("first choose whether to draw a face-down card")}
 
+#: the rules file as the engine names it ("RULES.md §1.3", "docs/RULES.md")
+RULES_FILE = re.compile(r"(?:docs/|\.\./shared/)?RULES\.md(?=\s*§|\b)")
+
+
+def rules_words(text: str) -> str:
+    """``text`` with the rules file named as a learner reads it: "RULES.md §1.3" → "Rules §1.3"."""
+    return RULES_FILE.sub("Rules", text)
+
+
 _SEAT_NUMBER = re.compile(r"\bseat ([0-9])(?![\w.]*\d)(?!\w)('s)?")
 
 

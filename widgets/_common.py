@@ -19,13 +19,16 @@ import numpy as np
 from cardkit.cards import Card, Rank, Suit
 from cardkit.errors import CardkitError
 from cardkit.i18n import check_lang, translation
+from cardkit.table.card_view import seat_positions  # moved down: the card table's one builder
 from cardkit.wording import (  # noqa: F401  # re-exported: cardkit_widgets.lesson (and, moved to cardkit, the card words)
     COMPASS,
+    RULES_FILE,
     card_words_in,
     cards_in_words_of,
     minus_signs,
     number,
     rank_letters,
+    rules_words,
     seats_named,
     signed,
     suit_titles_in,
@@ -280,20 +283,6 @@ def seat_names(players: int, names: Sequence[str] | None = None, viewer: int | N
     return [around[(s - viewer) % players] for s in range(players)]
 
 
-def seat_positions(players: int, viewer: int = 0) -> dict[int, str]:
-    """Where each seat sits on screen, seen from ``viewer`` at the bottom: play goes
-    clockwise, so the next seat (``viewer + 1``) is on the left (RULES.md, "Common
-    conventions"). Values are ``"bottom"``, ``"left"``, ``"top"``, ``"right"``.
-    """
-    order = {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
-             4: ["bottom", "left", "top", "right"]}
-    if players not in order:
-        from cardkit.errors import CardkitError, quote
-
-        raise CardkitError(f"players {quote(players)}: the table widgets seat 2, 3 or 4 players")
-    return {s: order[players][(s - viewer) % players] for s in range(players)}
-
-
 def one_line(exc: BaseException, limit: int = 400, players: int | Sequence[str] | None = None, *,
              tr=None) -> str:
     """An exception as one line of text for a status line (never a traceback), at most
@@ -316,10 +305,7 @@ def one_line(exc: BaseException, limit: int = 400, players: int | Sequence[str] 
     return msg if len(msg) <= limit else msg[:limit] + "…"
 
 
-_RULES_FILE = re.compile(r"(?:docs/|\.\./shared/)?RULES\.md(?=\s*§|\b)")
-def rules_words(text: str) -> str:
-    """``text`` with the rules file named as a learner reads it: "RULES.md §1.3" → "Rules §1.3"."""
-    return _RULES_FILE.sub("Rules", text)
+_RULES_FILE = RULES_FILE   # moved to cardkit.wording (rules_words with it)
 
 
 def learner_words(text: str) -> str:

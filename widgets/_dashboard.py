@@ -102,6 +102,20 @@ from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, Said, StateError, quote
 from cardkit.i18n import LANGUAGES, N_, PSEUDO, check_lang, translation
 from cardkit.replay import ALL, Replay
+from cardkit.table.card_view import (
+    ENGINE_REFUSALS,
+    SUIT_ORDER,
+    card_order,
+    engine_refusal,
+    engine_words,
+    hand_caption,
+    hand_part,
+    refusal_words,
+    seats_part,
+    trick_cards,
+    trick_part,
+    turn_words,
+)
 from cardkit.wording import PHASE_REFUSALS, field_words, signed, tens_as_10, value_words, variant_words
 
 from ._boards import BoardSteps
@@ -122,16 +136,13 @@ from ._common import (
 from ._controls import Control
 from ._guide import Guide
 from ._try_again import PairedList, TryAgain
-from .card_table import CardTable, card_json
+from .card_table import CardTable, card_json, parse_card_id
 
 __all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "REVIEW_NODES", "EXACT_NODES"]
 
 #: The bots a play table offers: ``bots="rule"`` (RuleBot) or ``"expert"`` (ExpertBot).
 BOT_LEVELS = ("rule", "expert")
 
-#: The words after "▶" for the seat to act, by the state's phase.
-TURN_WORDS = {"bidding": N_("to bid"), "play": N_("to play"), "trump": N_("to draw the trump"),
-              "draw": N_("to choose a draw")}
 
 #: The Hint and How did I do? read one evaluator,
 #: :func:`cardkit.analysis.evaluate_decision`, with its own settings (worlds per decision
@@ -1997,10 +2008,10 @@ class DealDashboard(BoardSteps, W.VBox):
         }
 
     #: The learner's cards in a row: ♠ ♥ ♣ ♦ (the colours alternate), ace first.
-    SUIT_ORDER: ClassVar[dict[str, int]] = {"S": 0, "H": 1, "C": 2, "D": 3}
+    SUIT_ORDER: ClassVar[dict[str, int]] = SUIT_ORDER
 
     def _card_order(self, card: Card):
-        return (self.SUIT_ORDER[card.suit.letter], -int(card.rank))
+        return card_order(card)
 
     def _positions(self) -> dict[int, str]:
         return seat_positions(len(self.names), getattr(self, "seat", 0))
@@ -2008,74 +2019,32 @@ class DealDashboard(BoardSteps, W.VBox):
     def _seats_view(self, st, live: bool, *, counts, notes=None, hands=None, tableaux=None) -> list[dict]:
         """One object per seat (see :mod:`cardkit_widgets.card_table`): the name, where it
         sits, its card count, notes, whose turn, and its cards when every hand is shown."""
-        pos = self._positions()
         to_act = st.current_player if not st.is_terminal() else None
-        turn = self._(TURN_WORDS.get(st.phase, N_("to act")))
-        if to_act is not None and self.names[to_act] == self._("You"):
-            turn = self._your_turn_words(st.phase)
-        out = []
-        for s in range(len(self.names)):
-            cards = (hands or {}).get(s)
-            count_text = ("" if counts[s] is None else
-                          self.i18n.ngettext("{n} card in hand", "{n} cards in hand", counts[s]).format(n=counts[s]))
-            out.append({"seat": s, "name": self.names[s], "short": self.names[s], "pos": pos[s],
-                        "me": s == self.seat, "count": counts[s], "count_text": count_text,
-                        "notes": (notes or {}).get(s, ""),
-                        "turn": turn if s == to_act else "",
-                        "hand": [card_json(c) for c in sorted(cards, key=self._card_order)] if cards else None,
-                        "tableau": (tableaux or {}).get(s)})
-        return out
+        return seats_part(self.names, self.seat, counts=counts, to_act=to_act, phase=st.phase, notes=notes,
+                          hands=hands, tableaux=tableaux, tr=self.i18n)
 
     def _your_turn_words(self, phase: str) -> str:
-        """The words after "▶" at the seat named "You" (the learner's default name at two seats;
-        the verb agrees with it: Russian «Вы ▶ ходите», not «ходит»); English as :data:`TURN_WORDS`."""
-        tr = self.i18n
-        words = {"bidding": tr.pgettext("the seat named You", "to bid"),
-                 "play": tr.pgettext("the seat named You", "to play"),
-                 "trump": tr.pgettext("the seat named You", "to draw the trump"),
-                 "draw": tr.pgettext("the seat named You", "to choose a draw")}
-        return words.get(phase) or tr.pgettext("the seat named You", "to act")
+        """The words after "▶" at the seat named "You" (:func:`cardkit.table.card_view.turn_words`)."""
+        return turn_words(phase, self.i18n, named_you=True)
 
     def _refusal(self, st, card: Card, live: bool) -> str:
         """Why the learner may not play ``card`` now, in words: the engine's reason when it
-        is the learner's turn to play (it refuses the card and leaves the state as it was)."""
-        _ = self._
+        is the learner's turn to play (:func:`cardkit.table.card_view.refusal_words`, the
+        room's words too)."""
         if not live:
-            return _("the replay shows a past position (Replay: off goes back to the game)")
-        if st.is_terminal():
-            return _("the deal is over")
-        if st.current_player != self.seat:
-            return _("not your turn: {seat} {to_act}", seat=self.names[st.current_player],
-                     to_act=_(TURN_WORDS.get(st.phase, N_("to act"))))
-        if st.phase in PHASE_REFUSALS:
-            return _(PHASE_REFUSALS[st.phase])
-        why = st.why_illegal(card)  # the engine's own check; nothing applied
-        return self._engine_words(one_line(IllegalActionError(why))) if why is not None else _("not playable now")
+            return self._("the replay shows a past position (Replay: off goes back to the game)")
+        over = st.is_terminal()
+        mine = not over and st.current_player == self.seat
+        engine = engine_refusal(st, card) if mine and st.phase not in PHASE_REFUSALS else None
+        return refusal_words(over=over, your_turn=mine, turn_seat=None if over else self.names[st.current_player],
+                             phase=st.phase, engine=engine, tr=self.i18n)
 
-    #: The engine's refusals of a card the learner holds, as :func:`one_line` words them (a
-    #: regular expression each), with the catalog's message that says them in the table's
-    #: language (the named groups fill its placeholders). Others stay as the engine says them.
-    ENGINE_REFUSALS: ClassVar[tuple[tuple[re.Pattern, str], ...]] = (
-        (re.compile(r"must follow (?P<suit>[♠♥♦♣]): you hold (?P<cards>[^,]+), so (?P<card>\S+) cannot be played"),
-         N_("must follow {suit}: you hold {cards}, so {card} cannot be played")),
-        (re.compile(r"(?P<card>\S+) cannot be played: (?P<led>[♠♥♦♣]) was led, so play a trump: you have "
-                    r"(?P<cards>.+) \(Rules §3\.3\)"),
-         N_("{card} cannot be played: {led} was led, so play a trump: you have {cards} (Rules §3.3)")),
-        (re.compile(r"(?P<card>\S+) cannot be played: (?P<led>[♠♥♦♣]) was led, so play a (?P=led) or a trump "
-                    r"\((?P<trump>[♠♥♦♣])\): you have (?P<cards>.+) \(Rules §3\.3\)"),
-         N_("{card} cannot be played: {led} was led, so play a {led} or a trump ({trump}): you have {cards} "
-            "(Rules §3.3)")),
-    )
+    #: The engine's refusals in other languages (:data:`cardkit.table.card_view.ENGINE_REFUSALS`).
+    ENGINE_REFUSALS: ClassVar[tuple[tuple[re.Pattern, str], ...]] = ENGINE_REFUSALS
 
     def _engine_words(self, text: str) -> str:
         """An engine's refusal (:attr:`ENGINE_REFUSALS`) in the table's language; other text as it is."""
-        if self.lang == "en":
-            return text
-        for pattern, message in self.ENGINE_REFUSALS:
-            m = pattern.fullmatch(text)
-            if m is not None:
-                return self._(message, **m.groupdict())
-        return text
+        return text if self.lang == "en" else engine_words(text, self.i18n)
 
     def _hand_view(self, st, cards, live: bool) -> tuple[list[dict], str]:
         """The learner's cards (sorted by suit, each legal or with its reason) and the line
@@ -2083,28 +2052,13 @@ class DealDashboard(BoardSteps, W.VBox):
         mine = live and not st.is_terminal() and st.current_player == self.seat
         legal = {a for a in st.legal_actions() if isinstance(a, Card)} if mine else set()
         hand = sorted(cards, key=self._card_order)
-        out = []
-        for c in hand:
-            ok = c in legal
-            out.append({**card_json(c), "legal": ok, "reason": "" if ok else self._refusal(st, c, live)})
-        n = len(hand)
-        playable = [c for c in hand if c in legal]
-        _ = self._
-        caption = self.i18n.ngettext("{n} card.", "{n} cards.", n).format(n=n) + " "
+        out = hand_part(hand, {card_json(c)["id"] for c in legal}, lambda code: self._refusal(st, parse_card_id(code),
+                                                                                             live))
         trick = getattr(st, "trick", None)
-        if playable:
-            cards = " ".join(card_html(c) for c in playable)
-            if trick is not None and trick.cards:
-                led = trick.cards[0].suit
-                if all(c.suit == led for c in playable) and len(playable) < n:
-                    caption += _("{suit} was led: you must follow {suit} ({cards}).", suit=led.symbol,
-                                 cards=cards) + " "
-                elif not any(c.suit == led for c in hand) and len(playable) == n:
-                    caption += _("{suit} was led: you have no {suit}, so any card may be played.",
-                                 suit=led.symbol) + " "
-            caption += _("Playable now (raised, outlined): {cards}.", cards=cards)
-        elif hand:
-            caption += _("Nothing to play from your hand now: {why}.", why=self._refusal(st, hand[0], live))
+        led = trick.cards[0].suit.letter if trick is not None and trick.cards else None
+        caption = hand_caption(hand, {card_json(c)["id"] for c in legal}, led=led,
+                               nothing_why=self._refusal(st, hand[0], live) if hand else None, tr=self.i18n,
+                               html_of=card_html)
         return out, caption
 
     def _trick_view(self, st, live: bool, heading: str) -> dict:
@@ -2113,13 +2067,15 @@ class DealDashboard(BoardSteps, W.VBox):
         pos = self._positions()
 
         def cards_of(t):
-            return [{"seat": s, "pos": pos[s], "name": self.names[s], "short": self.names[s], "card": card_json(c),
-                     "led": i == 0} for i, (s, c) in enumerate(zip(t.seats, t.cards))]
+            return trick_cards(t.seats, t.cards, pos, self.names)
 
         done = [t for t in st.tricks if t.winner is not None]
         open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None
-        view: dict[str, Any] = {"cards": [], "winner": None, "heading": heading, "note": "", "last": False,
-                                "previous": None, "caption": ""}
+        last = (done[-1].seats, done[-1].cards, done[-1].winner) if done else None
+        now = (open_trick.seats, open_trick.cards) if open_trick is not None else None
+        view: dict[str, Any] = trick_part(last, now, pos, self.names, over=st.is_terminal(), heading=heading,
+                                          tr=self.i18n)
+        view["caption"] = ""
         if done:
             t = done[-1]
             played = ", ".join(f"{html.escape(self.names[p])} {card_html(c)}" for p, c in zip(t.seats, t.cards))
@@ -2130,22 +2086,12 @@ class DealDashboard(BoardSteps, W.VBox):
                 won = won[0].lower() + won[1:] if won in ("You", "Your opponent") else won
                 view["caption"] = self._("Last trick ({n}): {cards}; won by <b>{seat}</b>.", n=len(done),
                                          cards=played, seat=html.escape(won))
-        if self._show_last_trick(st, live):
-            view.update(last=True, note=self._last_trick_note(st, live))
+        if self._show_last_trick(st, live):   # the page's toggle (and a replay just after a trick)
+            view.update(last=True, note=self._last_trick_note(st, live), cards=[], winner=None, previous=None)
             if done:
                 view.update(cards=cards_of(done[-1]), winner=done[-1].winner)
             else:
                 view["note"] = self._("No trick finished yet")
-        elif open_trick is None or not open_trick.cards:
-            if st.is_terminal() and done:
-                view.update(cards=cards_of(done[-1]), winner=done[-1].winner, note=self._("the last trick"))
-            elif done:
-                t = done[-1]
-                view["previous"] = {"cards": cards_of(t), "winner": t.winner,
-                                    "note": self._("last trick: You won it") if self.names[t.winner] == self._("You")
-                                    else self._("last trick: {seat} won it", seat=self.names[t.winner])}
-        else:
-            view["cards"] = cards_of(open_trick)
         return view
 
     def played_deal_text(self) -> str:

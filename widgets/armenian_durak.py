@@ -21,10 +21,11 @@ from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, quote
 from cardkit.games import armenian_durak as ad
 from cardkit.i18n import N_, check_lang, translation
+from cardkit.table.card_view import tableau_part
 
 from ._common import card_button_layout, card_html, cards_in_words_of, seat_names, suit_colour, suit_html
 from ._dashboard import DealDashboard
-from .card_table import card_json, suit_json
+from .card_table import card_json, parse_card_id, suit_json
 from .scores import ScoreSheet
 
 __all__ = ["TableauView", "DrawChooser", "TrumpPicker", "DurakTable"]
@@ -539,18 +540,9 @@ class DurakTable(DealDashboard):
         legal = {a for a in obs.legal_actions if isinstance(a, Card)} if mine else set()
 
         def stacks(s: int) -> list[dict]:
-            out = []
-            for i, (up, down) in enumerate(zip(obs.face_up[s], obs.face_down[s])):
-                hidden = st.down[s][i] if show and down else None
-                ok = s == self.seat and up is not None and up in legal
-                reason = "" if ok or up is None or s != self.seat else self._refusal(st, up, live)
-                # the tooltip under the stack (the browser's English words when it is missing)
-                below = (self.i18n.ngettext("{n} face-down card below", "{n} face-down cards below", int(down))
-                         .format(n=int(down)) if down else "")
-                out.append({"up": card_json(up) if up is not None else None, "down": int(down),
-                            "down_card": card_json(hidden) if hidden is not None else None,
-                            "legal": ok, "reason": reason, "below_text": below})
-            return out
+            return tableau_part(obs.face_up[s], obs.face_down[s], hidden=st.down[s] if show else None,
+                                mine=s == self.seat, legal={card_json(c)["id"] for c in legal},
+                                reason=lambda code: self._refusal(st, parse_card_id(code), live), tr=self.i18n)
 
         hand, caption = self._hand_view(st, obs.hand, live)
         ups = [c for c in obs.face_up[self.seat] if c is not None and c in legal]

@@ -87,10 +87,9 @@ from pathlib import Path
 import anywidget
 import traitlets
 
-from cardkit.cards import Card, Suit
+from cardkit.cards import Card
 from cardkit.errors import CardkitError
-
-from ._common import SUIT_NAMES, card_words
+from cardkit.table.card_view import card_json, suit_json  # the one builder's (moved down)
 
 __all__ = ["CardTable", "card_json", "suit_json", "clean_action", "SIZES"]
 
@@ -194,19 +193,6 @@ def clean_action(action, controls=None) -> dict | None:
             return None
         out["card"] = card
     return out
-
-
-def card_json(card: Card) -> dict:
-    """A card as the page draws it: ``{"id": "QH", "rank": "Q", "suit": "H", "sym": "♥",
-    "label": "Q♥", "name": "queen of hearts"}`` (a ten's rank is drawn ``"10"``)."""
-    rank = card.rank.char
-    return {"id": f"{rank}{card.suit.letter}", "rank": "10" if rank == "T" else rank, "suit": card.suit.letter,
-            "sym": card.suit.symbol, "label": card.label, "name": card_words(card)}
-
-
-def suit_json(suit: Suit) -> dict:
-    """A suit: ``{"suit": "H", "sym": "♥", "name": "hearts"}``."""
-    return {"suit": suit.letter, "sym": suit.symbol, "name": SUIT_NAMES[suit]}
 
 
 def parse_card_id(text: str) -> Card:

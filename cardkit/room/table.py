@@ -34,30 +34,30 @@ import html
 from typing import Any
 
 from cardkit.core._checks import is_whole
-from cardkit.core.cards import Suit
 from cardkit.core.errors import CardkitError, quote
 from cardkit.core.notation import parse_card
 from cardkit.i18n import N_, Translation, translation
-from cardkit.wording import PHASE_REFUSALS, card_code_in, remark_words, suit_words
+from cardkit.table.card_view import (  # card_json: re-exported
+    TURN_WORDS,
+    card_json,
+    card_order,
+    hand_caption,
+    hand_part,
+    refusal_words,
+    seat_positions,
+    seats_part,
+    suit_json,
+    tableau_part,
+    trick_part,
+)
+from cardkit.wording import remark_words
 
 __all__ = ["card_table_state", "page_action", "card_json", "PageMessageError", "MAX_ACTION_CHARS",
            "TURN_WORDS"]
 
-#: what a seat to act is doing, by phase
-TURN_WORDS = {"bidding": N_("to bid"), "play": N_("to play"), "trump": N_("to draw the trump"),
-              "draw": N_("to choose a draw")}
 _EN = translation("en")
 #: the seats' names a view holds, translated where they are shown
 _SEAT_MSGIDS = frozenset({"South", "West", "North", "East", "You", "Your opponent"})
-_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
-               "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
-_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-#: the learner's cards in a row: ♠ ♥ ♣ ♦ (the colours alternate), ace first
-_SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
-_RANK_ORDER = "AKQJT98765432"
-_POSITIONS = {2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"]}
-
 #: the longest action text a page may send (``"draw none"``, ``"trump 11"``, ``"QH"``)
 MAX_ACTION_CHARS = 32
 
@@ -68,31 +68,6 @@ class PageMessageError(CardkitError):
 
 
 # ---- cards ---------------------------------------------------------------------------------
-
-def card_json(code: str, tr: Translation | None = None) -> dict:
-    """A card code (``"QH"``, ``"TS"``) as the card table draws it: ``{"id": "QH", "rank":
-    "Q", "suit": "H", "sym": "♥", "label": "Q♥", "name": "queen of hearts"}`` (a ten is
-    drawn ``10``); with ``tr`` (a :func:`cardkit.i18n.translation`) its rank, label and name
-    in that language (``Д``, ``Д♥``, ``дама червей``)."""
-    rank, suit = code[0], code[1]
-    shown = "10" if rank == "T" else rank
-    if tr is not None and tr is not _EN:
-        label, name = card_code_in(code, tr)
-        return {"id": code, "rank": label[:-1], "suit": suit, "sym": _SYMBOLS[suit], "label": label, "name": name}
-    return {"id": code, "rank": shown, "suit": suit, "sym": _SYMBOLS[suit], "label": f"{shown}{_SYMBOLS[suit]}",
-            "name": f"{_RANK_NAMES[rank]} of {_SUIT_NAMES[suit]}"}
-
-
-def _suit_json(letter: str | None, tr: Translation = _EN) -> dict | None:
-    if not letter:
-        return None
-    name = _SUIT_NAMES[letter] if tr is _EN else suit_words(Suit("SHDC".index(letter)), tr)
-    return {"suit": letter, "sym": _SYMBOLS[letter], "name": name}
-
-
-def _order(code: str) -> tuple[int, int]:
-    return _SUIT_ORDER[code[1]], _RANK_ORDER.index(code[0])
-
 
 def _card_html(code: str, tr: Translation | None = None) -> str:
     c = card_json(code, tr)
@@ -136,17 +111,9 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
     players = int(view["players"])
     me = view["viewer"]["seat"]
     everything = bool(view["viewer"].get("everything"))
-    names = [tr.gettext(s["name"]) if s["name"] in _SEAT_MSGIDS else s["name"] for s in view["seats"]]
-    compass = list(names)   # the seats' own names (the title says which one is the viewer's)
-    if tr is not _EN and me is not None:   # the viewer's seat as the widgets name it: Юг (вы); Вы / Соперник
-        if players == 2:
-            names = [tr.gettext("You") if s == me else tr.gettext("Your opponent") for s in range(players)]
-        elif view["seats"][me]["name"] == "South":
-            names[me] = tr.pgettext("seat of 3 or 4", "You")
+    names, compass = _seat_names(view, tr)
     who = [s["player"] for s in view["seats"]]
-    order = _POSITIONS[players]
-    base = 0 if me is None else me
-    pos = {s: order[(s - base) % players] for s in range(players)}
+    pos = seat_positions(players, 0 if me is None else me)
     board = view.get("board")
     public = view.get("public") or {}
     game = view["game"]
@@ -185,9 +152,8 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
                                       if not view["started"] else tr.gettext("Waiting."))
         if view.get("paused"):
             state["status"] += " " + tr.gettext(PAUSED_WORDS)
-        state["seats"] = [{"seat": s, "name": f"{names[s]} · {_player_words(who[s], tr)}", "short": names[s],
-                           "pos": pos[s], "me": s == me, "count": None, "notes": "", "turn": "",
-                           "hand": None, "tableau": None} for s in range(players)]
+        state["seats"] = seats_part(names, me, counts=[None] * players, tr=tr,
+                                    labels=[f"{names[s]} · {_player_words(who[s], tr)}" for s in range(players)])
         return state
 
     phase = public.get("phase")
@@ -197,47 +163,21 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
     tricks = public.get("tricks") or []
     won = [sum(1 for t in tricks if t[2] == s) for s in range(players)]
     notes = _notes(game, public, won, players, tr)
-    seats = []
-    for s in range(players):
-        open_hand = hands[s] if everything and hands is not None and s != me else None
-        count = public.get("hand_sizes", [None] * players)[s]
-        seat = {"seat": s, "name": f"{names[s]} · {_player_words(who[s], tr)}", "short": names[s], "pos": pos[s],
-                "me": s == me, "count": count, "notes": notes.get(s, ""),
-                "turn": tr.gettext(TURN_WORDS.get(phase or "", N_("to act"))) if s == turn else "",
-                "hand": [card_json(c, tr) for c in sorted(open_hand, key=_order)] if open_hand else None,
-                "tableau": _tableau(view, public, s, me, legal, tr) if game == "armenian_durak" else None}
-        if tr is not _EN and count is not None:
-            seat["count_text"] = tr.ngettext("{n} card in hand", "{n} cards in hand", count).format(n=count)
-        seats.append(seat)
-    state["seats"] = seats
+    counts = public.get("hand_sizes") or [None] * players
+    shown = {s: hands[s] for s in range(players) if everything and hands is not None and s != me and hands[s]}
+    state["seats"] = seats_part(names, me, counts=counts, to_act=turn, phase=phase, notes=notes, hands=shown,
+                                tableaux={s: _tableau(view, public, s, me, legal, tr) for s in range(players)}
+                                if game == "armenian_durak" else None,
+                                labels=[f"{names[s]} · {_player_words(who[s], tr)}" for s in range(players)],
+                                tr=tr, cards_tr=tr)
 
-    # the viewer's hand: legal cards raised, the others with the reason in words
-    def refusal(code: str) -> str:
-        if over:
-            return tr.gettext("the board is over")
-        if view.get("paused"):
-            return tr.gettext("paused by the teacher")
-        if not view["your_turn"]:
-            return tr.gettext("not your turn: {seat} {doing}").format(
-                seat=names[turn], doing=tr.gettext(TURN_WORDS.get(phase or "", N_("to act")))) if turn is not None \
-                else tr.gettext("not your turn")
-        if phase in PHASE_REFUSALS:
-            return tr.gettext(PHASE_REFUSALS[phase])
-        trick = public.get("trick") or []
-        if trick and game != "armenian_durak":
-            led = trick[0][1]
-            if code[1] != led and any(c[1] == led for c in view["hand"]):
-                return tr.gettext("{suit} was led: you must follow {suit}").format(suit=_SYMBOLS[led])
-        return tr.gettext("not playable now: the raised cards are")
-
-    hand = sorted(view.get("hand") or [], key=_order)
-    state["hand"] = [{**card_json(c, tr), "legal": c in legal, "reason": "" if c in legal else refusal(c)}
-                     for c in hand]
-    playable = [c for c in hand if c in legal]
-    caption = tr.ngettext("{n} card. ", "{n} cards. ", len(hand)).format(n=len(hand)) if me is not None else ""
-    if playable:
-        caption += tr.gettext("Playable now (raised, outlined): {cards}.").format(
-            cards=" ".join(_card_html(c, tr) for c in playable))
+    # the viewer's hand: legal cards raised, the others with the reason in words (the engine's)
+    hand = sorted(view.get("hand") or [], key=card_order)
+    state["hand"] = hand_part(hand, set(legal), lambda c: _refusal(view, c, tr), tr)
+    current = public.get("trick") or []
+    caption = hand_caption(hand, set(legal), led=current[0][1] if current else None,
+                           nothing_why=state["hand"][0]["reason"] if hand else None, tr=tr,
+                           html_of=lambda c: _card_html(c, tr)) if me is not None else ""
     ups = [c for c in (public.get("face_up") or [[]] * players)[me] if c is not None and c in legal] \
         if me is not None and game == "armenian_durak" else []
     if ups:
@@ -248,10 +188,38 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
         caption += " " + _last_trick_caption(tricks, names, tr)
     state["caption"] = caption.strip()
     state["trick"] = trick_view
-    state["trump"] = _suit_json(public.get("trump"), tr)
+    state["trump"] = suit_json(public.get("trump"), tr)
     state["panel"] = _panel(view, public, names, legal, tr)
     state["status"] = _status(view, public, names, who, phase, turn, over, tr)
     return state
+
+
+def _seat_names(view: dict, tr: Translation) -> tuple[list[str], list[str]]:
+    """The seats' names as the card table shows them to the viewer (in other languages the
+    viewer's seat as the widgets name it: Юг (вы); Вы / Соперник), and their own names."""
+    players = int(view["players"])
+    me = view["viewer"]["seat"]
+    names = [tr.gettext(s["name"]) if s["name"] in _SEAT_MSGIDS else s["name"] for s in view["seats"]]
+    compass = list(names)   # the seats' own names (the title says which one is the viewer's)
+    if tr is not _EN and me is not None:
+        if players == 2:
+            names = [tr.gettext("You") if s == me else tr.gettext("Your opponent") for s in range(players)]
+        elif view["seats"][me]["name"] == "South":
+            names[me] = tr.pgettext("seat of 3 or 4", "You")
+    return names, compass
+
+
+def _refusal(view: dict, code: str, tr: Translation) -> str:
+    """Why the viewer may not play the card ``code`` now, in words: the engine's reason the
+    view carries (``refusals``), or why nothing may be played (:func:`refusal_words`)."""
+    board = view.get("board")
+    over = bool(board and board["over"])
+    paused = bool(view.get("paused"))
+    turn = view["turn"] if not over and not paused else None
+    seat = None if turn is None else _seat_names(view, tr)[0][turn]
+    return refusal_words(over=over, your_turn=bool(view["your_turn"]), paused=paused, turn_seat=seat,
+                         phase=(view.get("public") or {}).get("phase"),
+                         engine=(view.get("refusals") or {}).get(code), tr=tr)
 
 
 #: what every page of a paused table says
@@ -310,23 +278,12 @@ def _tableau(view: dict, public: dict, s: int, me: int | None, legal: list[str],
     if ups is None or downs is None:
         return None
     hidden = view.get("face_down_cards")
-    out = []
-    for i, (up, down) in enumerate(zip(ups[s], downs[s])):
-        card = hidden[s][i] if hidden is not None and down else None
-        ok = s == me and up is not None and up in legal
-        reason = "" if ok or up is None or s != me else tr.gettext("not playable now")
-        out.append({"up": card_json(up, tr) if up else None, "down": int(down),
-                    "down_card": card_json(card, tr) if card else None, "legal": ok, "reason": reason})
-    return out
+    return tableau_part(ups[s], downs[s], hidden=hidden[s] if hidden is not None else None, mine=s == me,
+                        legal=set(legal), reason=lambda code: _refusal(view, code, tr), tr=tr, cards_tr=tr)
 
 
 def _trick(view: dict, public: dict, names: list[str], pos: dict[int, str], players: int, over: bool,
            tr: Translation = _EN) -> dict:
-    def cards_of(leader: int, cards: list[str]) -> list[dict]:
-        seats = [(leader + i) % players for i in range(len(cards))]
-        return [{"seat": s, "pos": pos[s], "name": names[s], "short": names[s], "card": card_json(c, tr), "led": i == 0}
-                for i, (s, c) in enumerate(zip(seats, cards))]
-
     tricks = public.get("tricks") or []
     current = public.get("trick") or []
     leader = public.get("trick_leader")
@@ -336,17 +293,13 @@ def _trick(view: dict, public: dict, names: list[str], pos: dict[int, str], play
     if game == "variety":
         heading = tr.gettext("Bidding") if public.get("contract") is None else tr.gettext(
             "Contract <b>{contract}</b><br>Trick {n} of 13").format(contract=public["contract"], n=max(1, min(n, 13)))
-    out: dict[str, Any] = {"cards": [], "winner": None, "heading": heading, "note": "", "last": False,
-                           "previous": None, "caption": bool(tricks)}
-    if current and leader is not None:
-        out["cards"] = cards_of(leader, current)
-    elif tricks:
-        t = tricks[-1]
-        if over:
-            out.update(cards=cards_of(t[0], t[1]), winner=t[2], note=tr.gettext("the last trick"))
-        else:
-            out["previous"] = {"cards": cards_of(t[0], t[1]), "winner": t[2],
-                               "note": tr.gettext("last trick: {seat} won it").format(seat=names[t[2]])}
+    def seats_of(leader: int, n: int) -> list[int]:
+        return [(leader + i) % players for i in range(n)]
+
+    last = (seats_of(tricks[-1][0], len(tricks[-1][1])), tricks[-1][1], tricks[-1][2]) if tricks else None
+    now = (seats_of(leader, len(current)), current) if current and leader is not None else None
+    out = trick_part(last, now, pos, names, over=over, heading=heading, tr=tr, cards_tr=tr)
+    out["caption"] = bool(tricks)
     return out
 
 

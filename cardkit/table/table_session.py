@@ -54,6 +54,8 @@ from cardkit.core.codes import MAX_SEED_DIGITS, deal_code, game_entry, parse_dea
 from cardkit.core.errors import CardkitError, StateError, quote
 from cardkit.wording import SEAT_NAMES  # the one list of seat names (re-exported here)
 
+from .card_view import engine_refusals
+
 __all__ = ["SEAT_NAMES", "BOT_KINDS", "BOT", "RESERVED_NAMES", "MAX_DEALS_PER_CALL", "PACES",
            "Move", "TableSession", "seat_names", "table_view", "jsonable"]
 
@@ -712,7 +714,9 @@ def table_view(session: TableSession, seat: int | None = None, *, everything: bo
     ``phase``, ``dealer``, ``trump``, ``trick``, ``tricks`` as ``[leader, cards, winner]``,
     ``hand_sizes``, Variety's ``bids``, ``contract``, ``declarers``, Durak's ``face_up``,
     ``face_down`` counts, ``taken``, ``points``, ``rules`` …, and Variety's table talk
-    ``remarks`` as ``[seat, text]``), ``scores`` (the table's finished boards:
+    ``remarks`` as ``[seat, text]``), ``refusals`` (a seated viewer's own cards the engine
+    refuses now, by code, with its reason in English: :func:`cardkit.table.card_view.engine_refusals`;
+    empty for a teacher), ``scores`` (the table's finished boards:
     ``board``, ``code``, ``returns``), ``totals`` (per seat, the game's points), and for
     ``everything`` also ``hands`` (every seat's cards) and, in Armenian Durak,
     ``face_down_cards`` (per seat and stack, a code or None).
@@ -749,6 +753,8 @@ def table_view(session: TableSession, seat: int | None = None, *, everything: bo
         "legal": session.legal(seat) if seat is not None else [],
         "hand": obs_json["hand"] if seat is not None else [],
         "public": public,
+        # the engine's reasons for refusing the viewer's own cards (nothing of another hand)
+        "refusals": engine_refusals(st, seat) if seat is not None and not everything else {},
     })
     if everything:
         view["hands"] = [jsonable(list(h)) for h in st.hands]
