@@ -21,7 +21,7 @@ Measured 2026-12-04 (positions; D-1 / D-2 / D-3 / D-4 / D-5; "over": past the ca
 |---|---|---|---|
 | 18 (whole deal) | over ×5 | over ×5 | – |
 | 16 | over ×5 | not run after the last change (over ×5 before it) | – |
-| 14 | over ×5 (large table alone: 51.8 M / 26.3 M / 32.2 M / over) | 26.3 / 10.4 / 16.1 / 20.3 M / over | ~2× |
+| 14 | over ×5 (large table only: 51.8 / 26.3 / 32.2 M / over ×2) | 26.3 / 10.4 / 16.1 / 20.3 M / over | ~2× |
 | 12 | 1.53 M / 354k / 1.70 M / 6.16 M / 2.20 M | 803k / 163k / 1.37 M / 3.21 M / 1.70 M | 1.67× |
 | 10 | 269k / 193k / 123k / 138k / 68k | 81k / 84k / 148k / 101k / 62k | 1.56× |
 
