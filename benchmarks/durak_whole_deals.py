@@ -15,29 +15,34 @@ played). A cap above 20 M positions (or none) gives the search its large table (
 ``LARGE_TABLE_NODES``), so rows of different caps differ above 20 M positions. The first solve compiles or loads the
 kernel: a warm-up runs first. Asserts nothing.
 
-Measured 2026-12-04 (positions; D-1..D-5; "over": past the cap):
+Measured 2026-12-04 (positions; D-1 / D-2 / D-3 / D-4 / D-5; "over": past the cap):
 
-| tricks left | baseline (cap 20 M) | now, cap 20 M | now, cap 60 M (large table) |
+| tricks left | baseline (cap 20 M) | now (cap 60 M: large table) | fewer (geometric mean) |
 |---|---|---|---|
-| 18 (whole deal) | over ×5 | over ×5 | over ×5 |
-| 16 | over ×5 | over ×5 | over ×5 |
-| 14 | over ×5 | over ×5 | 51.8 M / 26.3 M / 32.2 M / over / over |
-| 12 | 1.53 M / 354k / 1.70 M / 6.16 M / 2.20 M | 1.00× (0-1 % fewer) | 1.01× (D-4 5.91 M) |
-| 10 | 269k / 193k / 123k / 138k / 68k | 1.00× | 1.00× |
+| 18 (whole deal) | over ×5 | over ×5 | – |
+| 16 | over ×5 | not run after the last change (over ×5 before it) | – |
+| 14 | over ×5 (large table only: 51.8 / 26.3 / 32.2 M / over ×2) | 26.3 / 10.4 / 16.1 / 20.3 M / over | ~2× |
+| 12 | 1.53 M / 354k / 1.70 M / 6.16 M / 2.20 M | 803k / 163k / 1.37 M / 3.21 M / 1.70 M | 1.67× |
+| 10 | 269k / 193k / 123k / 138k / 68k | 81k / 84k / 148k / 101k / 62k | 1.56× |
 
-Each feature switched off alone (``--off``, rows 12 and 10 tricks left, geometric mean of
-positions against all on): HISTORY 0.87× / 1.02×, DRAWDOM 0.98× / 0.95×, SURE 0.96× / 0.83×,
-TRUMPS 1.00× / 1.00× (exact, but sure trumps are rare: the six of trumps is beaten by every
-trump but the ace), all four 0.81× / 0.80×. The large table (2**24 entries) alone: D-3 at 14
-tricks left 32.2 M positions instead of 45.3 M, D-1 51.8 M instead of over 60 M. A perfect
-first guess for MTD(f) would save 0-40 % (D-3 at 12 left 1.04 M instead of 1.70 M; D-5 more
-positions): the pass that proves the upper bound costs most. Tried and left out: enhanced
-transposition cut-offs at a lead from the replies' table entries (0-5 % fewer positions at
-12 tricks left, 0-2 % at 10); zero-point cards of a suit the opponent has none of taken as
-all equivalent (no position fewer: the cards between them are the mover's own, rarely). Each 2 tricks more multiply the
-positions by 10-20 (10 left: median 138k, 12: 1.7 M, 14: about 30 M), so a whole deal needs
-about 1,000× fewer positions for the goal (0.5 s is about 1.5 M positions): the tree's size,
-as in Variety before partition search (winning ranks in the table entries).
+Each feature switched off alone (``--off``, cap 20 M, rows 12 and 10 tricks left, geometric
+mean of positions against the baseline, which had HISTORY, DRAWDOM and SURE on): BEATERS
+(leads by how few of the opponent's cards beat them) 1.00× / 1.00× instead of 1.66× / 1.56×:
+the one cut that paid. Measured before BEATERS: HISTORY off 0.87× / 1.02×, DRAWDOM off
+0.98× / 0.95×, SURE off 0.96× / 0.83×, TRUMPS off 1.00× / 1.00× (exact, but sure trumps are
+rare: the six of trumps is beaten by every trump but the ace), all four off 0.81× / 0.80×.
+The large table (2**24 entries, a cap above 20 M) alone: D-3 at 14 tricks left 32.2 M
+positions instead of 45.3 M, D-1 51.8 M instead of over 60 M. A perfect first guess for
+MTD(f) would save 0-40 % (D-3 at 12 left 1.04 M instead of 1.70 M; D-5 more positions): the
+pass that proves the upper bound costs most. Tried and left out: enhanced transposition
+cut-offs at a lead from the replies' table entries (0-5 % fewer positions at 12 tricks left,
+0-2 % at 10); zero-point cards of a suit the opponent has none of taken as all equivalent (no
+position fewer: the cards between them are the mover's own, rarely); replies that win before
+those that lose at equal points, or after (±1 %); leads that leave the opponent more other
+cards first (0.80× at 10 left). Each 2 tricks more still multiply the positions by about 15
+(10 left: median 84k, 12: 1.37 M, 14: about 18 M), so a whole deal needs about 1,000× fewer
+positions for the goal (0.5 s is about 1.5 M positions): the tree's size, as in Variety
+before partition search (winning ranks in the table entries).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import pytest
 from cardkit.analysis import _durak_kernel as K, armenian_durak as A
 from cardkit.games import armenian_durak as D
 
-ALL_OFF = K.OFF_HISTORY | K.OFF_DRAWDOM | K.OFF_SURE | K.OFF_TRUMPS
+ALL_OFF = K.OFF_HISTORY | K.OFF_DRAWDOM | K.OFF_SURE | K.OFF_TRUMPS | K.OFF_BEATERS
 
 
 def _cards_left(s) -> int:
@@ -147,7 +147,7 @@ def test_features_never_change_a_value(positions):
     assert changed >= len(positions) // 2  # the switch does switch something
 
 
-@pytest.mark.parametrize("feature", ["OFF_HISTORY", "OFF_DRAWDOM", "OFF_SURE", "OFF_TRUMPS"])
+@pytest.mark.parametrize("feature", ["OFF_HISTORY", "OFF_DRAWDOM", "OFF_SURE", "OFF_TRUMPS", "OFF_BEATERS"])
 def test_each_feature_alone_changes_no_value(positions, feature):
     """Each feature switched off alone gives the same values; the sure-trick bound at a
     lead (OFF_SURE, issue 31) searches fewer positions in all with it than without."""
@@ -159,7 +159,7 @@ def test_each_feature_alone_changes_no_value(positions, feature):
         assert (on, v_on) == (off, v_off), (s.to_json(), on, off)
         total_on += n_on
         total_off += n_off
-    if bit in (K.OFF_SURE, K.OFF_TRUMPS):
+    if bit in (K.OFF_SURE, K.OFF_TRUMPS, K.OFF_BEATERS):
         assert total_on < total_off
 
 
