@@ -18,8 +18,8 @@ scores and draws itself:
 - the legality shown is the engine's: the legal cards from ``state.legal_actions()``, and
   for every other card the engine's own reason (the refusal ``state.apply_action`` gives,
   the state left as it was), in the card's title and, on a click, in the status line;
-- the bots: ``bots="rule"`` or ``"expert"`` (the game module's ``ExpertBot``; while a
-  game has none, its ``RuleBot``, said in the status line), switched from the page;
+- the bots: ``bots="rule"`` or ``"expert"`` (the game's rule or expert bot, as its registry entry
+  names them), switched from the page;
 - the learner's actions (:meth:`DealDashboard.act`), refused in one status line
   ("⚠ Not allowed: …"), never a traceback; the bots playing on until the learner's
   turn, each from ``state.observation(seat)`` only;
@@ -299,6 +299,12 @@ class DealDashboard(BoardSteps, W.VBox):
     :param bots: ``"rule"`` (default) or ``"expert"``; each dashboard also takes its
         own bots (see its docstring).
     :param four_colour: show the four-colour deck where the card controls offer it.
+    :param deal: deal the first deal at once (default True).
+    :param guide: the guide ("Guide me through a deal") on for the first deal: each step told, the
+        learner doing it (:mod:`cardkit_widgets._guide`); default off.
+    :param lang: the language of the table's words: ``"en"`` (default) or ``"ru"`` (the Russian
+        lessons); anything else is a :class:`~cardkit.errors.CardkitError` naming ``lang``,
+        raised before anything is built. Kept in :attr:`lang`.
     :raises CardkitError: for a layout other than these, or another ``bots`` level.
 
     Traits:

@@ -374,18 +374,10 @@ class DurakTable(DealDashboard):
     :param first_dealer: the first dealer's seat; default: the first six, drawn with ``seed``.
     :param bot: the opponent, a :class:`~cardkit.bots.Bot` (default: as ``bots`` says).
     :param bots: ``"rule"`` (default: a :class:`~cardkit.games.armenian_durak.RuleBot`
-        seeded from each deal's seed) or ``"expert"`` (``armenian_durak.ExpertBot``; the
-        rule bot, said in the status line, while the game has none); the page's "Bots"
-        choice switches between them (:meth:`set_bots`).
-    :param deal: deal the first deal at once (default True).
-    :param practice: True (default): undo allowed; False: a scored game, undo off.
-    :param layout: ``"normal"`` or ``"projector"`` (large cards, the code in big text).
-    :param four_colour: a four-colour deck where the card controls offer it.
-    :param guide: the guide ("Guide me through a deal") on for the first deal: each step told, the
-        learner doing it (:mod:`cardkit_widgets._guide`); default off.
-    :param lang: the language of the table's words: ``"en"`` (default) or ``"ru"`` (the Russian
-        lessons); anything else is a :class:`~cardkit.errors.CardkitError` naming ``lang``,
-        raised before anything is built. Kept in :attr:`lang`.
+        seeded from each deal's seed) or ``"expert"`` (:class:`cardkit.analysis.ExpertBot`); the
+        page's "Bots" choice switches between them (:meth:`set_bots`).
+    Common keyword options (``deal``, ``practice``, ``layout``, ``four_colour``, ``guide``,
+    ``lang``): see :class:`~cardkit_widgets._dashboard.DealDashboard`.
     :raises CardkitError: for a seat other than 0 or 1, wrong names, a bad seed or layout.
 
     :ivar state: the current deal's state; :ivar deal_seed: its seed; :ivar deal_code: its

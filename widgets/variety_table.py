@@ -70,19 +70,11 @@ class VarietyTable(DealDashboard):
     :param first_dealer: the first dealer's seat; default: the cut for the dealer
         (highest card, RULES.md §1.1) drawn with ``seed``.
     :param bots: ``"rule"`` (default: a :class:`~cardkit.games.variety.RuleBot` per seat,
-        seeded from each deal's seed), ``"expert"`` (``variety.ExpertBot``; the rule bots,
-        said in the status line, while the game has none), or seat ->
+        seeded from each deal's seed), ``"expert"`` (:class:`cardkit.analysis.ExpertBot`), or seat ->
         :class:`cardkit.bots.Bot` for the three other seats. The page's "Bots" choice
         switches between the first two (:meth:`set_bots`).
-    :param deal: whether to deal the first deal at once (default True).
-    :param practice: True (default): undo allowed; False: a scored game, undo off.
-    :param layout: ``"normal"`` or ``"projector"`` (large cards, the code in big text).
-    :param four_colour: a four-colour deck where the card controls offer it.
-    :param guide: the guide ("Guide me through a deal") on for the first deal: each step told, the
-        learner doing it (:mod:`cardkit_widgets._guide`); default off.
-    :param lang: the language of the table's words: ``"en"`` (default) or ``"ru"`` (the Russian
-        lessons); anything else is a :class:`~cardkit.errors.CardkitError` naming ``lang``,
-        raised before anything is built. Kept in :attr:`lang`.
+    Common keyword options (``deal``, ``practice``, ``layout``, ``four_colour``, ``guide``,
+    ``lang``): see :class:`~cardkit_widgets._dashboard.DealDashboard`.
     :raises CardkitError: for a seat outside 0..3, wrong names, a negative seed, or an
         unknown layout.
 

@@ -331,18 +331,11 @@ class WarsawHeartsTable(DealDashboard):
     :param names: one name per seat (default "You", "Left", ... seen from the learner).
     :param rules: :class:`~cardkit.games.warsaw_hearts.Rules` (its ``players`` wins).
     :param bots: ``"rule"`` (default: a :class:`~cardkit.games.warsaw_hearts.RuleBot`
-        each), ``"expert"`` (``warsaw_hearts.ExpertBot``; the rule bots, said in the status
-        line, while the game has none), or seat -> :class:`~cardkit.bots.Bot` for the other
-        seats. The page's "Bots" choice switches between the first two (:meth:`set_bots`).
-    :param deal: deal the first deal at once (default True).
-    :param practice: True (default): undo allowed; False: a scored game, undo off.
-    :param layout: ``"normal"`` or ``"projector"`` (large cards, the code in big text).
-    :param four_colour: a four-colour deck where the card controls offer it.
-    :param guide: the guide ("Guide me through a deal") on for the first deal: each step told, the
-        learner doing it (:mod:`cardkit_widgets._guide`); default off.
-    :param lang: the language of the table's words: ``"en"`` (default) or ``"ru"`` (the Russian
-        lessons); anything else is a :class:`~cardkit.errors.CardkitError` naming ``lang``,
-        raised before anything is built. Kept in :attr:`lang`.
+        each), ``"expert"`` (:class:`cardkit.analysis.ExpertBot`), or seat ->
+        :class:`~cardkit.bots.Bot` for the other seats. The page's "Bots" choice switches
+        between the first two (:meth:`set_bots`).
+    Common keyword options (``deal``, ``practice``, ``layout``, ``four_colour``, ``guide``,
+    ``lang``): see :class:`~cardkit_widgets._dashboard.DealDashboard`.
     :raises CardkitError: for a bad seat, players, names, seed or layout.
 
     :ivar game: the :class:`~cardkit.games.warsaw_hearts.Game`; :ivar state: its current deal.
