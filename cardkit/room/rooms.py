@@ -50,7 +50,7 @@ here or at another table (:class:`BoardSeenError`, :mod:`cardkit.room.seen`).
 >>> room.act(t, "bob", "9H")
 Traceback (most recent call last):
 ...
-cardkit.room.rooms.NotSeatedError: 'bob' does not sit at table 'T1': take a seat first
+cardkit.room.errors.NotSeatedError: 'bob' does not sit at table 'T1': take a seat first
 """
 
 from __future__ import annotations
