@@ -103,8 +103,8 @@ from cardkit.errors import CardkitError, IllegalActionError, NotationError, Said
 from cardkit.i18n import LANGUAGES, N_, PSEUDO, check_lang, translation
 from cardkit.replay import ALL, Replay
 from cardkit.table.card_view import (
-    ENGINE_REFUSALS,
     SUIT_ORDER,
+    card_code,
     card_order,
     engine_refusal,
     engine_words,
@@ -589,7 +589,6 @@ class DealDashboard(BoardSteps, W.VBox):
     def _page_action(self, action: dict) -> None:
         """A card, bid, trump pick or draw from the page: the learner's action (the
         engine refuses an illegal one with its reason, shown in the status line)."""
-        from .card_table import parse_card_id
 
         kind = action.get("kind")
         if kind == "card":
@@ -2045,11 +2044,9 @@ class DealDashboard(BoardSteps, W.VBox):
         return refusal_words(over=over, your_turn=mine, turn_seat=None if over else self.names[st.current_player],
                              phase=st.phase, engine=engine, tr=self.i18n)
 
-    #: The engine's refusals in other languages (:data:`cardkit.table.card_view.ENGINE_REFUSALS`).
-    ENGINE_REFUSALS: ClassVar[tuple[tuple[re.Pattern, str], ...]] = ENGINE_REFUSALS
-
     def _engine_words(self, text: str) -> str:
-        """An engine's refusal (:attr:`ENGINE_REFUSALS`) in the table's language; other text as it is."""
+        """An engine's refusal (:data:`cardkit.table.card_view.ENGINE_REFUSALS`) in the table's
+        language; other text as it is."""
         return text if self.lang == "en" else engine_words(text, self.i18n)
 
     def _hand_view(self, st, cards, live: bool) -> tuple[list[dict], str]:
@@ -2058,11 +2055,12 @@ class DealDashboard(BoardSteps, W.VBox):
         mine = live and not st.is_terminal() and st.current_player == self.seat
         legal = {a for a in st.legal_actions() if isinstance(a, Card)} if mine else set()
         hand = sorted(cards, key=self._card_order)
-        out = hand_part(hand, {card_json(c)["id"] for c in legal}, lambda code: self._refusal(st, parse_card_id(code),
-                                                                                             live))
+        by_code = {card_code(c): c for c in hand}
+        legal_codes = {card_code(c) for c in legal}
+        out = hand_part(hand, legal_codes, lambda code: self._refusal(st, by_code[code], live))
         trick = getattr(st, "trick", None)
         led = trick.cards[0].suit.letter if trick is not None and trick.cards else None
-        caption = hand_caption(hand, {card_json(c)["id"] for c in legal}, led=led,
+        caption = hand_caption(hand, legal_codes, led=led,
                                nothing_why=self._refusal(st, hand[0], live) if hand else None, tr=self.i18n,
                                html_of=card_html)
         return out, caption
