@@ -1,41 +1,40 @@
 """The teaching room: tables of people and bots playing boards, stored in a database.
 
-A teacher opens tables (:meth:`Room.open_table`) of one game each, with a prepared set of
-boards (deal codes, :mod:`cardkit.codes`) or random ones; learners take seats
-(:meth:`Room.sit`), the table starts (:meth:`Room.start`) and bots fill the empty seats;
-each person acts in turn (:meth:`Room.legal`, :meth:`Room.act`) and sees their own view
-(:meth:`Room.view`). A finished board is recorded at once, and every table that played the
-same board appears in its traveller (:meth:`Room.results`, duplicate scoring: each seat's
-points are matchpointed against the same seat's at the other tables, so the luck of the
-cards is taken out of the comparison; :meth:`Room.travellers` every board's, :meth:`Room.ranking`
-the learners by average matchpoints). The results and the lessons' answers leave the room as
-CSV (:meth:`Room.export_csv`, :meth:`Room.export_answers_csv`), the boards as hand records
-(:meth:`Room.hand_records`, :mod:`cardkit.room_records`). The teacher sees every hand, and alone can undo
-at a table (:meth:`Room.undo`), move it to the next board (:meth:`Room.next_board`), give
-it another set of boards (:meth:`Room.set_deals`), see whom a table waits for
-(:meth:`Room.waiting`, :meth:`Room.idle`: a person who has not acted for
-:data:`IDLE_SECONDS`), take a person out of a seat (:meth:`Room.unseat`: a bot plays it), seat
-a learner (:meth:`Room.seat_learner`) and close a table (:meth:`Room.close_table`).
-A finished board is held (its last trick and score on every page) until the teacher moves
-the table on (:meth:`Room.next_board`, :meth:`Room.next_board_all`), or, at a self-paced
-table, a learner seated there does (:meth:`Room.advance`); the teacher pauses and resumes
-tables (:meth:`Room.pause`, :meth:`Room.pause_all`) and sets the announcement every page
-shows (:meth:`Room.announce`); :meth:`Room.overview` is the class at a glance. A teacher
-may also sit at a table: she then sees what her seat sees (every hand only on the teachers'
-page, ``view(..., everything=True)``), and her results are marked as the teacher's
-(``teachers`` in a traveller's row, ``role`` in the export) and left out of the learners'
-ranking. A table starts only once a person sits at it (the bots play beside people, never
-alone): :meth:`Room.start` says so in words.
+A teacher opens tables (:meth:`Room.open_table`) of one game each, with a prepared set of boards
+(deal codes, :mod:`cardkit.codes`) or random ones; learners take seats (:meth:`Room.sit`), the
+table starts (:meth:`Room.start`) and bots fill the empty seats; each person acts in turn
+(:meth:`Room.legal`, :meth:`Room.act`) and sees their own view (:meth:`Room.view`). A finished
+board is recorded at once, and every table that played the same board appears in its traveller
+(:meth:`Room.results`, duplicate scoring: each seat's points are matchpointed against the same
+seat's at the other tables, so the luck of the cards is taken out of the comparison;
+:meth:`Room.travellers` every board's, :meth:`Room.ranking` the learners by average matchpoints).
+The results and the lessons' answers leave the room as CSV (:meth:`Room.export_csv`,
+:meth:`Room.export_answers_csv`), the boards as hand records (:meth:`Room.hand_records`,
+:mod:`cardkit.room_records`). The teacher sees every hand, and alone can undo at a table
+(:meth:`Room.undo`), move it to the next board (:meth:`Room.next_board`), give it another set of
+boards (:meth:`Room.set_deals`), see whom a table waits for (:meth:`Room.waiting`,
+:meth:`Room.idle`: a person who has not acted for :data:`IDLE_SECONDS`), take a person out of a
+seat (:meth:`Room.unseat`: a bot plays it), seat a learner (:meth:`Room.seat_learner`) and close a
+table (:meth:`Room.close_table`). A finished board is held (its last trick and score on every page)
+until the teacher moves the table on (:meth:`Room.next_board`, :meth:`Room.next_board_all`), or, at
+a self-paced table, a learner seated there does (:meth:`Room.advance`); the teacher pauses and
+resumes tables (:meth:`Room.pause`, :meth:`Room.pause_all`) and sets the announcement every page
+shows (:meth:`Room.announce`); :meth:`Room.overview` is the class at a glance. A teacher may also
+sit at a table: she then sees what her seat sees (every hand only on the teachers' page,
+``view(..., everything=True)``), and her results are marked as the teacher's (``teachers`` in a
+traveller's row, ``role`` in the export) and left out of the learners' ranking. A table starts only
+once a person sits at it (the bots play beside people, never alone): :meth:`Room.start` says so in
+words.
 
-Every rule is the engine's (:class:`cardkit.table_session.TableSession` deals a board from
-its code, hands each action to the engine and each bot its own seat's observation).
-Everything is stored as it happens, through SQLAlchemy Core only, in SQLite or PostgreSQL
-(:mod:`cardkit.room.storage`): a Room opened again resumes every table, and two Room objects
-on one database refuse a change made on a stale copy (:class:`TableChangedError`).
+Every rule is the engine's (:class:`cardkit.table_session.TableSession` deals a board from its
+code, hands each action to the engine and each bot its own seat's observation). Everything is
+stored as it happens, through SQLAlchemy Core only, in SQLite or PostgreSQL
+(:mod:`cardkit.room.storage`): a Room opened again resumes every table, and two Room objects on one
+database refuse a change made on a stale copy (:class:`TableChangedError`).
 
-Seats are numbers or names (:mod:`cardkit.room.sessions`); a user holds at most one seat in
-the room at a time, and a learner who has held one seat of a board takes no other seat of it,
-here or at another table (:class:`BoardSeenError`, :mod:`cardkit.room.seen`).
+Seats are numbers or names (:mod:`cardkit.room.sessions`); a user holds at most one seat in the
+room at a time, and a learner who has held one seat of a board takes no other seat of it, here or
+at another table (:class:`BoardSeenError`, :mod:`cardkit.room.seen`).
 
 >>> room = Room("sqlite://", teachers=["ms_k"])
 >>> t = room.open_table("warsaw_hearts", deals=["W-17", "W-18"])
@@ -58,6 +57,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import create_engine, select
@@ -277,7 +277,7 @@ class Room:
         elif b is not None and b["ids"] is not None:
             ids = list(b["ids"])
         else:
-            with self._lock, self.engine.connect() as conn:
+            with self._connect() as conn:
                 ids = [r.id for r in conn.execute(select(_TABLES.c.id).order_by(_TABLES.c.serial))]
             if b is not None:
                 b["ids"] = list(ids)
@@ -333,10 +333,9 @@ class Room:
         return self._change(table, lambda s: moves_json(s, s.leave(seat_of(s, user))))
 
     def seat_learner(self, table: str, user: str, seat: int | str, learner: str) -> list[dict]:
-        """A teacher (``user``) seats ``learner`` at ``seat`` of ``table``: as if the learner
-        took it (:meth:`sit`, every rule of it: an empty seat or a bot's, one seat in the
-        room at a time, no other seat of a board they have seen). The learner's lobby then
-        shows their table.
+        """A teacher (``user``) seats ``learner`` at ``seat`` of ``table``: as if the learner took it
+        (:meth:`sit`, every rule of it: an empty seat or a bot's, one seat in the room at a time, no
+        other seat of a board they have seen). The learner's lobby then shows their table.
 
         :returns: the bots' actions it set off, as :meth:`act` returns them.
         :raises NotTeacherError: for a ``user`` who is not a teacher (a learner seats nobody).
@@ -348,11 +347,10 @@ class Room:
         return self.sit(table, learner, seat)
 
     def close_table(self, table: str, user: str) -> list[dict]:
-        """A teacher closes ``table``: everyone at it leaves their seat (their pages say the
-        teacher closed it), an unfinished board in play counts in no result, and nothing
-        more is played there (sitting, starting, the teacher's controls are refused). Its
-        finished boards stay in the travellers, the ranking and the exports. The lobby no
-        longer lists it to the learners.
+        """A teacher closes ``table``: everyone at it leaves their seat (their pages say the teacher
+        closed it), an unfinished board in play counts in no result, and nothing more is played
+        there (sitting, starting, the teacher's controls are refused). Its finished boards stay in
+        the travellers, the ranking and the exports. The lobby no longer lists it to the learners.
 
         :returns: ``[]`` (no bot acts at a closed table).
         :raises NotTeacherError: for a user who is not a teacher.
@@ -469,7 +467,7 @@ class Room:
 
         :param code: the board's deal code, in any form.
         """
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             return tv.results(conn, code, self.teachers)
 
     # ---- duplicate scoring, exports, hand records (issue 34, items 1, 2, 12) -----------------
@@ -477,15 +475,14 @@ class Room:
     def travellers(self) -> list[dict]:
         """Every board finished at some table of the room, with its traveller:
         :func:`cardkit.room.travellers.travellers`."""
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             return tv.travellers(conn, self.teachers)
 
     def ranking(self, codes: Iterable[str] | None = None, *, game: str | None = None) -> list[dict]:
-        """The learners ranked by matchpoints (duplicate scoring,
-        :func:`cardkit.room_records.ranking`): their average matchpoints over the boards
-        they played that another table played too (a board played at one table only has
-        no matchpoints and counts in ``boards`` only), best first. A teacher who played at
-        a table is not ranked (her points still count for the others' matchpoints).
+        """The learners ranked by matchpoints (duplicate scoring, :func:`cardkit.room_records.ranking`):
+        their average matchpoints over the boards they played that another table played too (a
+        board played at one table only has no matchpoints and counts in ``boards`` only), best
+        first. A teacher who played at a table is not ranked (her points still count for the others').
 
         :param codes: the boards of a set (deal codes in any form, compared by
             :func:`~cardkit.codes.board_identity`); None: every board finished in the room.
@@ -504,21 +501,19 @@ class Room:
         return tv.export_csv(self.travellers(), {r["table"]: k for k, r in enumerate(self.tables())})
 
     def export_answers_csv(self) -> str:
-        """What each learner did in the lessons as CSV text (a header row; one row per
-        answer stored, by learner then time): ``learner``, ``kind`` (exercise, problem),
-        ``lesson``, ``section`` (of the rules), ``item``, ``right`` (yes, no), ``points
-        lost`` (problems; empty for an exercise) and ``at`` (UTC, ``2025-03-01 14:05:09``).
-        The same answers :meth:`answers_summary` counts; text cells guarded as in
-        :meth:`export_csv`."""
-        with self.engine.connect() as conn:
+        """What each learner did in the lessons as CSV text (a header row; one row per answer
+        stored, by learner then time): ``learner``, ``kind`` (exercise, problem), ``lesson``,
+        ``section`` (of the rules), ``item``, ``right`` (yes, no), ``points lost`` (problems; empty
+        for an exercise) and ``at`` (UTC, ``2025-03-01 14:05:09``). The same answers
+        :meth:`answers_summary` counts; text cells guarded as in :meth:`export_csv`."""
+        with self._connect() as conn:
             return answers.export_csv(conn)
 
     def hand_records(self, user: str, table: str | None = None) -> list[dict]:
         """The boards of a hand record, for the teachers (they see every hand): dicts with
         ``code``, ``board_id``, ``game``, ``diagram`` (:func:`cardkit.room_records.deal_diagram`:
         every hand as dealt), ``rows`` (the traveller with matchpoints, :meth:`results`; a
-        teacher's name followed by "(teacher)") and
-        ``playing`` (the tables playing it now, unfinished).
+        teacher's name followed by "(teacher)") and ``playing`` (the tables playing it now).
 
         :param table: a table: the boards of its set, in order (a random set: the boards it
             dealt), played anywhere or not yet; None: every board finished in the room
@@ -530,7 +525,7 @@ class Room:
         known = {b["board_id"]: b for b in self.travellers()}
         with self._lock:
             s = None if table is None else self._load(table)[1]
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             codes = [b["code"] for b in known.values()] if s is None else table_codes(conn, s)
         return tv.hand_record_boards(codes, known, self._playing())
 
@@ -578,7 +573,7 @@ class Room:
         :raises NotTeacherError: for a user who is not a teacher.
         """
         self._teacher(user, "see what each learner did")
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             return answers.summary(conn)
 
     def own_answers(self, user: str) -> list[dict]:
@@ -591,7 +586,7 @@ class Room:
         :raises RoomError: for a user name that is not one.
         """
         user = _check_user(user)
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             return answers.own(conn, user)
 
     # ---- the teacher's controls ------------------------------------------------------------
@@ -627,7 +622,7 @@ class Room:
         if not is_whole(board) or not 1 <= board <= s.number + 1:
             raise RoomError(f"board {quote(board)}: table {s.key!r} has dealt the boards 1..{s.number + 1}")
         names = seat_names(s.players)
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             row, actions = stored_board(conn, s.key, board - 1, names)
         if row is None:  # pragma: no cover - every board dealt is stored
             raise RoomError(f"board {quote(board)}: not stored for table {s.key!r}")
@@ -752,8 +747,7 @@ class Room:
 
     def announce(self, user: str, text: str) -> str:
         """Set the announcement every page of the room shows (one line of at most
-        :data:`MAX_ANNOUNCEMENT` characters; "" takes it down). Returns it as stored
-        (spaces around it taken off).
+        :data:`MAX_ANNOUNCEMENT` characters; "" takes it down). Returns it as stored, stripped.
 
         :raises NotTeacherError: for a user who is not a teacher.
         :raises RoomError: for text that is not one line of at most :data:`MAX_ANNOUNCEMENT`
@@ -772,7 +766,7 @@ class Room:
 
     def announcement(self) -> str:
         """The teacher's announcement (:meth:`announce`), or "" when there is none."""
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             return setting(conn, "announcement")
 
     def overview(self, user: str, table: str | None = None) -> list[dict]:
@@ -850,7 +844,7 @@ class Room:
         """
         user = _check_user(user)
         tid = _check_table_id(table)
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             row = unseated(conn, user, tid)
         if row is None:
             return None
@@ -913,14 +907,14 @@ class Room:
         batch = self._batches.current()
         found = None if batch is None else batch["in_play"]
         if found is None:
-            with self.engine.connect() as conn:
+            with self._connect() as conn:
                 found = seen_boards.boards_in_play(conn)
             if batch is not None:
                 batch["in_play"] = found
         return {cards for tid, cards in found if tid != but}
 
     def _held_elsewhere(self, s: TableSession, n: int, user: str, code: str) -> tuple[set, list]:
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             return seen_boards.held_elsewhere(conn, s, n, user, code)
 
     def _check_not_seen(self, s: TableSession, n: int, user: str) -> None:
@@ -935,8 +929,14 @@ class Room:
         return self._load(table)[1].players
 
     def _seat_of_user(self, user: str) -> tuple[str, int] | None:
-        with self.engine.connect() as conn:
+        with self._connect() as conn:
             return seat_of_user(conn, user)
+
+    @contextmanager
+    def _connect(self):
+        """A connection used under the room's lock (threads sharing one connection: none at once)."""
+        with self._lock, self.engine.connect() as conn:
+            yield conn
 
     def _load(self, table) -> tuple[int, TableSession]:
         """The table's version and session: the cached one while the database holds the
@@ -945,7 +945,7 @@ class Room:
         b = self._batches.current()
         if b is not None and tid in b["fresh"] and tid in self._cache:
             return self._cache[tid]   # read (or written) in this batch already
-        with self._reads.connect() as conn:
+        with self._lock, self._reads.connect() as conn:
             row = conn.execute(select(_TABLES).where(_TABLES.c.id == tid)).first()
             if row is None:
                 raise UnknownTableError(f"table {quote(table)}: no such table in this room",
