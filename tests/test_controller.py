@@ -129,7 +129,7 @@ def test_the_dashboard_undoes_without_replaying(no_replay):
     from cardkit_widgets import WarsawHeartsTable
     from cardkit_widgets._dashboard import DealDashboard
     source = inspect.getsource(DealDashboard)
-    assert "run_bots(" in inspect.getsource(DealDashboard._run_bots)   # the one bot loop
+    assert "self.session.settle()" in inspect.getsource(DealDashboard._run_bots)   # the table session's bot loop
     assert "undo_action" not in source and ".act(st.observation" not in source
     t = WarsawHeartsTable(seed=18)
     start = t.state.to_json()
@@ -207,4 +207,4 @@ def test_bots_act_in_one_loop_of_the_package():
                         found.append(f"{path.relative_to(root)}:{node.name}")
     assert found == ["cardkit/core/bots.py:run_bots"]
     from cardkit.table import table_session
-    assert "run_bots(" in inspect.getsource(table_session.TableSession._settle)
+    assert "run_bots(" in inspect.getsource(table_session.TableSession.settle)

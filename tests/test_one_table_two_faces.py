@@ -190,3 +190,4 @@ def test_a_view_carries_the_engines_reasons_for_the_viewers_own_cards_only():
     view = room.view(t, "ann")
     assert set(view["refusals"]) <= set(view["hand"]) - set(view["legal"])
     assert room.view(t, TEACHER, everything=True)["refusals"] == {}
+

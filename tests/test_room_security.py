@@ -83,7 +83,7 @@ def test_the_bots_deal_at_most_one_board_a_call(monkeypatch):
     monkeypatch.setattr(s, "is_bot", lambda seat: True)
     s.legal(0)
     before = s.number
-    assert finished_in(s._settle, 10)
+    assert finished_in(s.settle, 10)
     assert s.number - before <= MAX_DEALS_PER_CALL
 
 

@@ -97,7 +97,6 @@ import traitlets
 from cardkit._checks import is_whole
 from cardkit.cards import Card, Suit
 from cardkit.codes import code_from_query, deal_code, game_entry, parse_deal_code
-from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, Said, StateError, quote
 from cardkit.i18n import LANGUAGES, N_, PSEUDO, check_lang, translation
@@ -116,6 +115,7 @@ from cardkit.table.card_view import (
     trick_part,
     turn_words,
 )
+from cardkit.table.table_session import TableSession
 from cardkit.wording import PHASE_REFUSALS, field_words, signed, tens_as_10, value_words, variant_words
 
 from ._boards import BoardSteps
@@ -183,6 +183,10 @@ PROJECTOR_CARD_FONT = "2.5em"
 #: The font size of the other buttons and boxes in the projector layout.
 PROJECTOR_BUTTON_FONT = "1.6em"
 
+
+
+#: The learner's name in the page's table session (:attr:`DealDashboard.session`).
+LEARNER = "you"
 
 
 def _query_size(query: str) -> str | None:
@@ -431,7 +435,9 @@ class DealDashboard(BoardSteps, W.VBox):
         self.last_error: str | None = None
         self.replay: Replay | None = None
         self._message = ""
-        self._marks = UndoMarks()            # history length before each learner decision
+        #: the board in play as a table session (:class:`~cardkit.table_session.TableSession`, the room's
+        #: too): the learner's and the bots' actions, undo; made at the first deal
+        self.session: TableSession | None = None
         self._loaded_code: str | None = None  # the code of a deal loaded with load_code
         self._page_code_key: tuple | None = None  # _page_code's cache: (the state, its length)
         self._page_code_value = ""
@@ -758,7 +764,7 @@ class DealDashboard(BoardSteps, W.VBox):
             self.undo_button.tooltip = self._("Undo is off: this is a scored game (practice=False), "
                                               "every decision counts")
         else:
-            self.undo_button.disabled = not self._marks
+            self.undo_button.disabled = self.session is None or not self.session.can_undo
             self.undo_button.tooltip = self._(self._undo_tooltip)
         self.show_hands.disabled = not self.practice
         self.show_hands.tooltip = (self._("Show every player's cards (practice)") if self.practice else
@@ -827,9 +833,6 @@ class DealDashboard(BoardSteps, W.VBox):
             g.new_deal(seed=seed)
         else:
             g.new_deal(state=spec.new_state())
-
-    def _bot_acted(self, state, seat: int, bot) -> None:
-        """Called after ``bot`` chose its action, before it is applied (bidding remarks)."""
 
     def _record(self) -> None:
         """The deal is over: record its row (once) in :attr:`game`, the
@@ -1083,7 +1086,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self.again.stop()  # a new deal ends a try (the game keeps the deal tried as recorded)
         self.guide.deal_started()
         st = self.state
-        self._marks.clear()
+        self._play(st, self._code_of_current())
         self.last_error = None
         self.last_trick.value = False
         self._reset_judge()
@@ -1094,6 +1097,18 @@ class DealDashboard(BoardSteps, W.VBox):
         self.set_trait("deal_code", self._code_of_current())
         self._run_bots()
         self.refresh()
+
+    def _play(self, st, code: str | None = None) -> None:
+        """Put ``st`` in play in :attr:`session` (made for the deal's rules when it has none
+        or other rules): the learner's seat is theirs, the others the game's bots
+        (:meth:`_bot`). The bots do not act yet (:meth:`_run_bots`)."""
+        s = self.session
+        if s is None or s.rules != st.rules:
+            s = self.session = TableSession(self.GAME, rules=st.rules, bot_for=self._bot, key="page", seed=0)
+            s.sit(self.seat, LEARNER)
+            s.before_bot = self._before_bot
+        s.play(st, code=code or None, reply=False)    # the bots wait: the page shows the deal first
+        s.take_events()
 
     def _code_of_current(self) -> str:
         """The current deal's code: the code loaded, or the seed form, or (a seed a code
@@ -1124,7 +1139,7 @@ class DealDashboard(BoardSteps, W.VBox):
             step = self.guide.situation(st)
             before = len(st.history)
             phase = st.phase
-            st.apply_action(action)
+            self.session.act(self.seat, action, LEARNER, reply=False)   # the bots reply once it is shown
         except CardkitError as e:
             err: CardkitError = e
             if isinstance(action, Card) and st is not None and st.phase in PHASE_REFUSALS \
@@ -1137,7 +1152,6 @@ class DealDashboard(BoardSteps, W.VBox):
                         else err)
             return False
         self._close_replay()
-        self._marks.mark(st, at=before)
         self.guide.acted(step, before)
         self.last_error = None
         self._message = self._acted_text(st, before, phase)
@@ -1153,11 +1167,14 @@ class DealDashboard(BoardSteps, W.VBox):
         if not self.practice and not self.again.on:
             self._error(StateError(self._("undo is off in a scored game (practice=False): every decision counts")))
             return
-        if st is None or not self._marks:
+        if st is None or self.session is None or not self.session.can_undo:
             self._error(StateError(self._(self.NOTHING_TO_UNDO)))
             return
         self._close_replay()
-        n = self._marks.undo(st, self._unrecord)   # snapshots popped, nothing replayed
+        if st.is_terminal():
+            self._unrecord()   # the deal's row first
+        n = self.session.undo()   # back to the learner's last decision: snapshots, nothing replayed
+        self.session.take_events()
         self._undone(n)
         self.last_error = None
         self._message = self._("Undone: your turn again.")
@@ -1684,18 +1701,17 @@ class DealDashboard(BoardSteps, W.VBox):
         position so far, with "West is thinking…": the learner's card shows at once, and
         each bot's card as it is played. Rule bots answer at once: no extra messages."""
         st = self.state
-
-        def thinking(_state, seat: int, bot) -> None:
-            if getattr(bot, "name", "") == "expert":
-                self._show_thinking(seat)
-
-        run_bots(st, self._bot, until=lambda state: state.current_player == self.seat, before=thinking,
-                 after=self._bot_acted)
+        self.session.settle()   # the one bot loop (cardkit.core.bots.run_bots), as at the room's tables
+        self.session.take_events()
         if st.is_terminal():
             self._record()
             self.replay = self._new_replay(st)
             self.replay.seek(len(self.replay))
             self._set_replay_toggle(True)
+
+    def _before_bot(self, _state, seat: int, bot) -> None:
+        if getattr(bot, "name", "") == "expert":
+            self._show_thinking(seat)
 
     def _show_thinking(self, seat: int) -> None:
         """Send the page the position now, the status line saying that ``seat`` thinks."""

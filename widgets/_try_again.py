@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import Any
 
 from cardkit._checks import is_whole
-from cardkit.controller import UndoMarks
 from cardkit.errors import StateError, quote
 from cardkit.i18n import N_
 from cardkit.wording import signed
@@ -127,16 +126,10 @@ class TryAgain:
         first = self.first_result if self.on else outcome(st, t.seat)
         copy = st.clone()
         copy.undo_to(index)
-        marks = UndoMarks()
-        cur = st._restart()
-        for i, a in enumerate(st.history[:index]):
-            if cur.current_player == t.seat:
-                marks.mark(copy, at=i)
-            cur.apply_action(a)
         t._close_replay()
         self.where = self.place(copy)
         self.state, self.first_result, self.result = copy, first, None
-        t._marks = marks
+        t._play(copy)   # the table's session: undo goes back to each of the learner's decisions before it
         t._undone(index)  # a game's own bookkeeping after that point (Variety's bidding remarks)
         t.last_error = None
         t._pointed = None

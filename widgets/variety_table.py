@@ -124,7 +124,6 @@ class VarietyTable(DealDashboard):
         self.game = variety.Game([None] * variety.PLAYERS, rules=self.rules, seed=seed)
         if first_dealer is not None:
             self.game.set_first_dealer(int(first_dealer))
-        self._remarks: list[tuple[int, int, str]] = []  # (history length, seat, text)
         self._bot_seed = int(seed)
         self._setup(seed, layout=layout, bots=bots,
                     undo_tooltip=N_("Take back your last decision (and the bots' actions after it)"))
@@ -183,20 +182,12 @@ class VarietyTable(DealDashboard):
             self.game.set_first_dealer(g.first_dealer, g.cut)
         self._deal_next(seed, spec)
         self._replace_bots()
-        self._remarks = []
         self._show_scores()
-
-    def _bot_acted(self, st, seat: int, bot) -> None:
-        if st.phase == "bidding" and getattr(bot, "remark", None):
-            self._remarks.append((len(st.history), seat, bot.remark))
 
     def _deal_note(self, state) -> str:
         """A score sheet row's note: the deal's contract and its declarers (RULES.md §1.3)."""
         return self._("contract {n}, {declarers}", n=state.contract,
                       declarers=" & ".join(self.names[s] for s in state.declarers))
-
-    def _undone(self, n: int) -> None:
-        self._remarks = [r for r in self._remarks if r[0] < n]
 
     def _acted_text(self, st, before: int, phase: str) -> str:
         last = st.history[before]
@@ -218,7 +209,7 @@ class VarietyTable(DealDashboard):
         return f"<h3 style='margin:2px'>{text}</h3>"
 
     def _draw(self, st, live: bool) -> dict:
-        remarks = [(s, t) for n, s, t in self._remarks if n < len(st.history)]
+        remarks = list(st.remarks)   # the bots' table talk, said on the deal (RULES.md §1.3); undo takes it back
         self.contracts_table.value = self._contracts_html(st.contract)
         hands = None
         if self._show_others(live):

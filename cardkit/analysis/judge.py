@@ -18,6 +18,7 @@ bots, on top of the exact solvers (issue: the judge).
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import re
 import time
@@ -781,9 +782,12 @@ BID_SAMPLES = 400
 
 def _decision_key(state, base: int, samples: int | None) -> tuple:
     """What one evaluation depends on: the deal and its actions so far (the state's saved
-    text: the same position rebuilt by replaying gives the same key), the deal's number and
-    the samples."""
-    return ("decision", base, samples, state.to_json())
+    text less its extra fields, Variety's table talk: the same position rebuilt by replaying
+    gives the same key), the deal's number and the samples."""
+    saved = json.loads(state.to_json())
+    for name in state.extra_fields:
+        saved.pop(name, None)
+    return ("decision", base, samples, json.dumps(saved, ensure_ascii=False))
 
 
 def evaluate_decision(state, *, seed, samples: int | None = None, cache: dict | None = None) -> Estimate:

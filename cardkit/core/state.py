@@ -363,6 +363,17 @@ class TrickGameState:
             raise StateError("nothing to undo: no action has been taken in this deal")
         self._undo_to(len(self.history) - 1)
 
+    def history_seats(self) -> list[int]:
+        """The seat that took each action of :attr:`history`, in order (the deal replayed
+        from its start on a copy; this state is not changed)."""
+        if not self.history:
+            return []
+        state, seats = self._restart(), []
+        for a in self.history:
+            seats.append(state.current_player)
+            state.apply_action(a)
+        return seats
+
     def undo_to(self, length: int) -> None:
         """Take back actions until ``len(history) == length`` (a dashboard's undo back to
         the learner's last decision): as :meth:`undo_action`, with one snapshot restored

@@ -41,7 +41,7 @@ with three; South and North in Armenian Durak.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields as dataclass_fields, is_dataclass, replace as dataclass_replace
 from typing import Any
 
@@ -204,14 +204,22 @@ class TableSession:
     :param pace: ``"teacher"`` (default) or ``"self"`` (:data:`PACES`): a finished board
         is held (:attr:`held`) until :meth:`next_board` (the teacher, or with ``"self"`` a
         person seated at the table).
+    :param bot_for: the bot of each seat no person holds, ``bot_for(seat)`` (a play page's
+        own bots, seeded from its deal), or None: the game's rule or expert bot, seeded from
+        ``key`` (:meth:`bot`).
     :raises CardkitError: for an unknown game, a pace not in :data:`PACES`, rules that are not the game's ``Rules``, a
         bad bots kind, a code that is not well formed, of another game or number of
         players, or with other variants than the table's (the message names the code).
     """
 
     def __init__(self, game, *, rules=None, deals: Sequence[str] | None = None, bots="rule",
-                 key: str = "table", seed: int | None = None, pace: str = "teacher") -> None:
+                 key: str = "table", seed: int | None = None, pace: str = "teacher",
+                 bot_for: Callable[[int], Any] | None = None) -> None:
         self.entry = game_entry(game)
+        self.bot_for = bot_for
+        #: ``before_bot(state, seat, bot)`` runs before each bot chooses (a page shows "West is
+        #: thinking…"); None: nothing
+        self.before_bot: Callable[[Any, int, Any], None] | None = None
         self.pace: str = _check_pace(pace)
         #: a paused table takes no action and its bots wait (:meth:`set_paused`)
         self.paused = False
@@ -303,7 +311,7 @@ class TableSession:
         self.position = -1
         if self.started:
             self._deal_next()
-            self._settle()
+            self.settle()
         return self._moves_since(start)
 
     def next_code(self) -> str | None:
@@ -366,7 +374,7 @@ class TableSession:
         self.people[int(seat)] = str(user)
         self._events.append(("seat", int(seat), str(user)))
         if self.started:
-            self._settle()
+            self.settle()
         return self._moves_since(start)
 
     def leave(self, seat: int) -> list[tuple[int, Move]]:
@@ -383,7 +391,7 @@ class TableSession:
         del self.people[seat]
         self._events.append(("seat", seat, None))
         if self.started:
-            self._settle()
+            self.settle()
         return self._moves_since(start)
 
     def unseat(self, seat: int) -> list[tuple[int, Move]]:
@@ -426,7 +434,7 @@ class TableSession:
         self.started = True
         self._events.append(("start",))
         self._deal_next()
-        self._settle()
+        self.settle()
         return self._moves_since(start)
 
     @property
@@ -448,12 +456,14 @@ class TableSession:
             return []
         return [st.action_to_str(a) for a in st.legal_actions()]
 
-    def act(self, seat: int, action, by: str) -> list[tuple[int, Move]]:
+    def act(self, seat: int, action, by: str, *, reply: bool = True) -> list[tuple[int, Move]]:
         """The action of the person ``by`` at ``seat``, whose turn it is; then the bots
         reply until a person is to act. A board that ends is recorded at once and held
         (:attr:`held`) until :meth:`next_board`.
 
         :param action: notation or an action object (``state.apply_action`` reads both).
+        :param reply: False: the bots wait for :meth:`settle` (a page shows the person's card
+            first).
         :returns: the moves taken, this action first, as ``(board, move)`` pairs (board:
             0-based at this table; the bots' moves may reach into the next board).
         :raises StateError: when the table has not started, is paused, the board is over (held
@@ -477,8 +487,41 @@ class TableSession:
         start = len(self._events)
         st.apply_action(action)
         self._moved(Move(seat, st.action_to_str(st.history[-1]), str(by)))
-        self._settle()
+        if reply:
+            self.settle()
         return self._moves_since(start)
+
+    def play(self, state, *, code: str | None = None, reply: bool = True) -> list[tuple[int, Move]]:
+        """Put a board dealt elsewhere in play, as it stands: a play page's own deal (its
+        deal number, its dealer in the game's turn) or a practice copy of a finished deal
+        taken back to a decision. The board's moves are the state's history (a person's
+        seat's actions theirs, the others the bots'); the table counts as started; then the
+        bots act until a person is to act, as after :meth:`next_board`.
+
+        :param state: a state of this table's game (its engine's ``State``).
+        :param code: its deal code, when it has one.
+        :param reply: False: the bots wait for :meth:`settle` (a page shows the deal first).
+        :returns: the bots' moves, as :meth:`act` returns them.
+        :raises CardkitError: for a state of another game, or a closed table; nothing changes.
+        """
+        if not isinstance(state, self.module.State):
+            raise CardkitError(f"state {type(state).__name__}: expected a state of {self.entry.title}")
+        self._check_open()
+        start = len(self._events)
+        self.started = True
+        self.number += 1
+        self.code, self.state, self.recorded = code, state, state.is_terminal()
+        self.moves = [Move(seat, state.action_to_str(a), self.people.get(seat, BOT))
+                      for seat, a in zip(state.history_seats(), state.history)]
+        self._events.append(("deal", self.number, self.position, code))
+        if reply:
+            self.settle()
+        return self._moves_since(start)
+
+    @property
+    def can_undo(self) -> bool:
+        """True when a person has acted on the board in play (:meth:`undo` takes it back)."""
+        return self.state is not None and any(m.by != BOT for m in self.moves)
 
     def held_words(self) -> str:
         """What a person who acts on a held board is told (one line)."""
@@ -497,13 +540,16 @@ class TableSession:
     def bot(self, seat: int):
         """The bot that acts for ``seat`` now: the game's rule bot or expert bot, made
         afresh with a seed drawn from the table's key, the board, the seat and the number
-        of actions taken (so the same position gets the same bot everywhere)."""
+        of actions taken (so the same position gets the same bot everywhere); a page's
+        own bots when the session was given ``bot_for``."""
+        if self.bot_for is not None:
+            return self.bot_for(seat)
         seed = _digest("cardkit.table_session", self.key, self.number, seat, len(self.moves))
         if self.bots == "expert":
             return self.entry.expert_bot(seed=seed)
         return self.entry.rule_bot(seed=seed)
 
-    def _settle(self) -> None:
+    def settle(self) -> None:
         """The bots act while a bot is to act, a person sits at the table and it is not
         paused; a finished board is recorded and held (the next is dealt by
         :meth:`next_board` only, one a call: :data:`MAX_DEALS_PER_CALL`). The bots act
@@ -522,8 +568,8 @@ class TableSession:
         def moved(state, seat: int, _bot) -> None:
             self._moved(Move(seat, state.action_to_str(state.history[-1]), BOT, said[0]))
 
-        run_bots(st, self.bot, until=lambda state: not self.is_bot(state.current_player), after=talk,
-                 applied=moved)
+        run_bots(st, self.bot, until=lambda state: not self.is_bot(state.current_player), before=self.before_bot,
+                 after=talk, applied=moved)
         if st.is_terminal() and not self.recorded:
             self._record()
 
@@ -564,7 +610,7 @@ class TableSession:
         self.state.undo_to(n)
         del self.moves[n:]
         self._events.append(("undo", self.number, n))
-        self._settle()
+        self.settle()
         return len(self.moves)
 
     def next_board(self, *, held_only: bool = False) -> list[tuple[int, Move]]:
@@ -585,7 +631,7 @@ class TableSession:
                              f"board {self.number + 1} is not over yet: Next deals a board once it is over")
         start = len(self._events)
         self._deal_next()
-        self._settle()
+        self.settle()
         return self._moves_since(start)
 
     def close(self) -> None:
@@ -658,7 +704,7 @@ class TableSession:
         """
         start = len(self._events)
         self.paused = bool(paused)
-        self._settle()
+        self.settle()
         return self._moves_since(start)
 
     def set_pace(self, pace: str) -> None:

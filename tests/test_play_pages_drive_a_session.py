@@ -1,0 +1,87 @@
+"""The play pages drive a table session (issue 30, "One table session, two faces"): every play
+page plays its board through :class:`cardkit.table.table_session.TableSession` (``table.session``),
+the class the room's tables use; and what a session needs for that: a board dealt elsewhere put in
+play (:meth:`~TableSession.play`), the page's own bots (``bot_for``), the bots waiting while the page
+shows the learner's card (``reply=False``, :meth:`~TableSession.settle`)."""
+
+from __future__ import annotations
+
+import pytest
+
+#: the play dashboard of each game (the registry's name)
+DASHBOARDS = {"variety": "VarietyTable", "warsaw_hearts": "WarsawHeartsTable", "armenian_durak": "DurakTable"}
+
+
+def test_every_registry_game_has_a_play_page_here():
+    from cardkit.core.registry import GAMES
+    assert {e.name for e in GAMES.values()} == set(DASHBOARDS)
+
+
+# ---- the play pages drive a table session (issue 30: "One table session, two faces") --------------
+
+@pytest.mark.parametrize("game", sorted(DASHBOARDS))
+def test_a_play_page_drives_a_table_session(game):
+    """Every play page plays its board through :class:`~cardkit.table.table_session.TableSession`
+    (``table.session``), the room's tables' class: the session holds the page's deal, its moves are
+    the deal's actions (the learner's as the learner's, the rest the bots'), undo is the session's,
+    and a try from How did I do? is put in play in it too."""
+    import cardkit_widgets
+    from cardkit.table.table_session import BOT, TableSession
+
+    t = getattr(cardkit_widgets, DASHBOARDS[game])(seed=5)
+    s = t.session
+    assert isinstance(s, TableSession) and s.state is t.state and s.people == {t.seat: "you"}
+
+    def moves_are_the_history():
+        st = t.state
+        assert [m.action for m in s.moves] == [st.action_to_str(a) for a in st.history]
+        assert [m.seat for m in s.moves] == st.history_seats()
+        assert all((m.by == "you") == (m.seat == t.seat) for m in s.moves)
+
+    moves_are_the_history()
+    for _ in range(3):
+        assert t.act(t.state.legal_actions()[-1]), t.last_error
+    moves_are_the_history()
+    n = len(t.state.history)
+    t.undo()
+    assert len(s.moves) == len(t.state.history) < n and s.moves[-1].by == BOT if s.moves else True
+    moves_are_the_history()
+    t.new_deal()
+    assert t.session is s and s.state is t.state and not s.can_undo
+    while not t.state.is_terminal():
+        assert t.act(t.state.legal_actions()[0]), t.last_error
+    decision = t._decisions(t.state)[-1]
+    t.again.start(decision)
+    assert s.state is t.again.state and len(s.moves) == decision and s.can_undo == any(
+        m.by == "you" for m in s.moves)
+    moves_are_the_history()
+
+
+def test_a_session_plays_a_board_dealt_elsewhere_and_its_bots_wait_when_asked():
+    from cardkit.core.bots import RandomBot
+    from cardkit.core.errors import CardkitError
+    from cardkit.games import variety, warsaw_hearts
+    from cardkit.table.table_session import TableSession
+
+    made = []
+
+    def bot_for(seat):
+        made.append(seat)
+        return RandomBot(seat)
+
+    s = TableSession("warsaw_hearts", bot_for=bot_for, seed=0)
+    s.sit(0, "ann")
+    with pytest.raises(CardkitError, match="expected a state of Warsaw Hearts"):
+        s.play(variety.new_deal(seed=1))
+    assert s.state is None and s.number == -1          # refused: nothing changed
+    st = warsaw_hearts.new_deal(seed=4)
+    s.play(st, code="W-4", reply=False)
+    assert s.state is st and st.history == [] and s.code == "W-4"
+    s.settle()
+    assert st.current_player == 0 and len(st.history) == len(made) and set(made) <= {1, 2, 3}
+    before = len(st.history)
+    s.act(0, st.legal_actions()[0], "ann", reply=False)
+    assert len(st.history) == before + 1 and st.current_player != 0      # the bots wait
+    s.settle()
+    assert st.current_player == 0 or st.is_terminal()
+    assert s.can_undo and s.undo() == before and not s.can_undo
