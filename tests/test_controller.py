@@ -1,6 +1,6 @@
-"""The UI-free controller (issue 13): one bot loop (cardkit.controller.run_bots) used by
-play_out, DealSeries.play_deal and the dashboards; undo marks that take the deal back
-to the learner's last decision in one step, popping snapshots, never replaying."""
+"""The UI-free controller (issues 13, 30): one bot loop (cardkit.core.bots.run_bots) used by
+play_out, DealSeries.play_deal and the table session the play pages and the room drive; its undo
+takes the deal back to the learner's last decision in one step, popping snapshots, never replaying."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from cardkit import bots as bots_module, series as series_module
 from cardkit.bots import Bot, RandomBot
-from cardkit.controller import UndoMarks, run_bots
+from cardkit.core.bots import run_bots
 from cardkit.errors import StateError
 from cardkit.games import armenian_durak, variety, warsaw_hearts
 from cardkit.state import TrickGameState
@@ -86,42 +86,29 @@ def test_play_deal_says_variety_remarks_during_the_bidding():
     assert st.remarks and all(text.startswith("I bid") for _, text in st.remarks)
 
 
-def test_undo_marks_go_back_to_the_learners_decision_without_replaying(no_replay):
+def test_undo_goes_back_to_the_learners_decision_without_replaying(no_replay):
+    """A table session (the pages' and the room's) takes the deal back to the person's last
+    decision in one step, popping snapshots, never replaying; a finished deal's result first."""
+    from cardkit.table.table_session import TableSession
     state = warsaw_hearts.new_deal(seed=16)
-    marks = UndoMarks()
     others = {s: RandomBot(s) for s in range(4) if s != 0}
+    session = TableSession("warsaw_hearts", bot_for=others.__getitem__, seed=0)
+    session.sit(0, "ann")
+    session.play(state)
     positions = []
-    run_bots(state, others, until=lambda st: st.current_player == 0)
     while not state.is_terminal():
         positions.append(state.to_json())
-        marks.mark(state)
-        state.apply_action(state.legal_actions()[0])
-        run_bots(state, others, until=lambda st: st.current_player == 0)
-    assert len(marks) == len(positions) == 9
-    recorded = []
-    n = marks.undo(state, unrecord=lambda: recorded.append("taken back"))
-    assert recorded == ["taken back"]                   # a finished deal's row first
+        session.act(0, state.legal_actions()[0], "ann")
+    assert len(positions) == 9 and session.recorded and len(session.results) == 1
+    n = session.undo()
+    assert session.results == [] and not session.recorded       # the finished deal's result first
     assert state.to_json() == positions[-1] and n == len(state.history)
     for i in reversed(range(len(positions) - 1)):
-        marks.undo(state, unrecord=lambda: recorded.append("again"))
+        session.undo()
         assert state.to_json() == positions[i]
-    assert recorded == ["taken back"] and not marks
+    assert not session.can_undo
     with pytest.raises(StateError, match="nothing to undo"):
-        marks.undo(state)
-
-
-def test_a_mark_beyond_the_history_is_refused():
-    state = variety.new_deal(seed=17)
-    marks = UndoMarks()
-    with pytest.raises(StateError):
-        marks.mark(state, at=1)
-    marks.mark(state)
-    state.apply_action(state.legal_actions()[0])
-    marks.mark(state)
-    state.undo_action()                                 # taken back by hand
-    with pytest.raises(StateError, match="beyond"):
-        marks.undo(state)
-    assert len(state.history) == 0 and len(marks) == 2
+        session.undo()
 
 
 def test_the_dashboard_undoes_without_replaying(no_replay):
@@ -140,50 +127,6 @@ def test_the_dashboard_undoes_without_replaying(no_replay):
     t.undo()
     t.undo()
     assert t.state.to_json() == start and t.last_error is None
-
-
-def test_a_game_with_a_human_seat_acts_undoes_and_records(no_replay):
-    """DealSeries as the UI-free controller of a table with a human: act, the bots' replies,
-    undo back to the human's decision (the recorded row taken back), record once."""
-    game = variety.Game([None] + [variety.RuleBot(s) for s in (1, 2, 3)], seed=19)
-    with pytest.raises(StateError, match="no deal"):
-        game.act("1")
-    state = game.new_deal()
-    game.play_bots()
-    assert state.current_player == 0                      # the bots stop at the human's turn
-    positions, row = [], None
-    while row is None:
-        assert state.current_player == 0
-        positions.append(state.to_json())
-        row = game.act(state.legal_actions()[0])
-    assert state.is_terminal() and game.scores == [row] == [state.returns()]
-    n = game.undo()                                       # the row goes, the human's last decision is back
-    assert game.scores == [] and state.to_json() == positions[-1] and len(state.history) == n
-    assert game.act(state.legal_actions()[0]) == row      # the same card again: the same deal, recorded once
-    assert game.scores == [row]
-    game.undo()
-    game.undo()
-    assert state.to_json() == positions[-2]
-    while not state.is_terminal():
-        game.act(state.legal_actions()[-1])
-    game.new_deal()
-    with pytest.raises(StateError, match="nothing to undo"):  # the marks are the deal's own
-        game.undo()
-
-
-def test_a_bots_seat_is_not_the_humans():
-    bots = [warsaw_hearts.RuleBot(s) for s in range(4)]
-    first = warsaw_hearts.Game(bots, seed=20).new_deal().current_player   # the cut depends on the seed only
-    human = (first + 1) % 4
-    game = warsaw_hearts.Game([None if s == human else bots[s] for s in range(4)], seed=20)
-    state = game.new_deal()
-    assert state.current_player == first != human
-    before = state.to_json()
-    with pytest.raises(StateError, match="played by its bot"):
-        game.act(state.legal_actions()[0])
-    assert state.to_json() == before
-    game.play_bots()
-    assert state.current_player == human and len(state.history) == 1
 
 
 def test_bots_act_in_one_loop_of_the_package():

@@ -247,7 +247,7 @@ def test_durak_trump_phase_and_draw_phase_undone():
     raise AssertionError("no draw phase reached in 30 deals")
 
 
-# ---- 2. the controller: DealSeries.act / play_bots / undo -----------------------------
+# ---- 2. the controller: a table session's act / settle / undo (the one the pages and the room use) ----
 
 class _Liar(Bot):
     """A bot that answers with an action the rules forbid."""
@@ -263,99 +263,86 @@ class _Boom(Bot):
         raise RuntimeError("bot bug")
 
 
-def _game_with_human_first(bot_class):
-    """A Variety game whose human (one seat) bids first in the first deal."""
-    probe = variety.Game([RandomBot(0)] * 4, seed=1)
-    first = (probe.first_dealer + 1) % 4
-    game = variety.Game([None if s == first else bot_class(s) for s in range(4)], seed=1)
-    game.new_deal()
-    return game, first
+def _session_with_human_first(bot_class):
+    """A Variety table session whose person ("ann", one seat) bids first, the other seats
+    played by ``bot_class`` bots."""
+    from cardkit.table.table_session import TableSession
+    st = variety.new_deal(seed=1)
+    first = st.current_player
+    bots = {s: bot_class(s) for s in range(4) if s != first}
+    s = TableSession("variety", bot_for=bots.__getitem__, seed=0)
+    s.sit(first, "ann")
+    s.play(st)
+    return s, first
 
 
-def test_a_bots_illegal_action_after_the_human_does_not_read_as_the_humans_refused():
-    """act() promised "IllegalActionError: nothing changes"; a bot's illegal reply was
-    raised as that error although the human's bid had been taken."""
-    game, human = _game_with_human_first(_Liar)
-    st = game.state
+def test_a_bots_illegal_action_after_the_humans_leaves_the_humans_action_undoable():
+    """A bot's refused reply raises the engine's error; the person's bid stands in the session
+    (the room writes nothing of such a change) and undo takes it back."""
+    s, human = _session_with_human_first(_Liar)
+    st = s.state
     bid = st.legal_actions()[0]
-    with pytest.raises(CardkitError, match="stands") as e:
-        game.act(bid)
-    assert not isinstance(e.value, (IllegalActionError, NotationError, StateError))
-    assert isinstance(e.value.__cause__, CardkitError)
+    with pytest.raises(IllegalActionError):
+        s.act(human, bid, "ann")
     assert st.history == [bid] and st.current_player == (human + 1) % 4
-    assert game.undo() == 0 and st.history == []
+    assert s.undo() == 0 and st.history == []
 
 
 def test_a_bot_that_raises_leaves_the_humans_action_undoable():
-    game, human = _game_with_human_first(_Boom)
-    st = game.state
+    s, human = _session_with_human_first(_Boom)
+    st = s.state
     with pytest.raises(RuntimeError, match="bot bug"):
-        game.act(st.legal_actions()[0])
+        s.act(human, st.legal_actions()[0], "ann")
     assert len(st.history) == 1
-    assert game.undo() == 0 and st.history == [] and st.current_player == human
+    assert s.undo() == 0 and st.history == [] and st.current_player == human
     with pytest.raises(StateError):                       # nothing more to undo
-        game.undo()
+        s.undo()
 
 
 def test_out_of_turn_refused_and_undo_at_the_start():
-    game, human = _game_with_human_first(RandomBot)
-    st = game.state
+    s, human = _session_with_human_first(RandomBot)
+    st = s.state
     with pytest.raises(StateError):
-        game.undo()
-    game.act(st.legal_actions()[0])                       # the bots bid until the human's turn
+        s.undo()
+    s.act(human, st.legal_actions()[0], "ann")           # the bots bid until the person's turn
     assert st.current_player == human or st.is_terminal()
     before = st.to_json()
-    with pytest.raises(CardkitError):
-        game.act("not a bid")
-    with pytest.raises(CardkitError):
-        game.act(99)
-    assert st.to_json() == before and len(game.marks) == 1
-    g2 = variety.Game([RandomBot(s) for s in range(3)] + [None], seed=2)
-    g2.new_deal()
-    if g2.state.current_player != 3:
-        with pytest.raises(StateError, match="bot"):      # a bot's seat: not the human's turn
-            g2.act(g2.state.legal_actions()[0])
+    for bad in ("not a bid", 99):
+        with pytest.raises(CardkitError):
+            s.act(human, bad, "ann")
+    assert st.to_json() == before and s.can_undo
+    bot_seat = (human + 1) % 4
+    with pytest.raises(StateError, match="turn"):          # a bot's seat: not the person's turn
+        s.act(bot_seat, st.legal_actions()[0], "ann")
+    assert st.to_json() == before
 
 
 @pytest.mark.parametrize("game", ["variety", "warsaw_hearts", "armenian_durak"])
-def test_undo_after_a_finished_deal_takes_its_row_back(game):
+def test_undo_after_a_finished_deal_takes_its_result_back(game):
+    from cardkit.table.table_session import TableSession
     module = GAMES[game]
-    seats = {"variety": 4, "warsaw_hearts": 4, "armenian_durak": 2}[game]
-    g = module.Game([None] + [RandomBot(s) for s in range(1, seats)], seed=7)
-    st = g.new_deal()
-    g.play_bots()
+    st = module.new_deal(seed=7)
+    seats = st.players
+    bots = {s: RandomBot(s) for s in range(1, seats)}
+    s = TableSession(game, bot_for=bots.__getitem__, seed=0)
+    s.sit(0, "ann")
+    s.play(st)
     rng = random.Random(0)
-    row = None
-    while row is None:
-        row = g.act(rng.choice(st.legal_actions()))
-    assert g.scores == [st.returns()] and row == st.returns()
-    if game == "warsaw_hearts":
-        assert len(g.penalty_rows) == len(g.bonus_rows) == 1
-    n = g.undo()
-    assert not st.is_terminal() and g.scores == [] and g.totals == [0] * seats
-    if game == "warsaw_hearts":
-        assert g.penalty_rows == g.bonus_rows == []
-    assert len(st.history) == n and st.current_player == 0       # the human's decision again
+    while not st.is_terminal():
+        s.act(0, rng.choice(st.legal_actions()), "ann")
+    assert [r["returns"] for r in s.results] == [st.returns()] and s.recorded
+    n = s.undo()
+    assert not st.is_terminal() and s.results == [] and not s.recorded
+    assert len(st.history) == n and st.current_player == 0       # the person's decision again
     assert _summary(st) == _summary(type(st).from_json(st.to_json()))
-    while g.act(rng.choice(st.legal_actions())) is None:  # played again: one row, not two
-        pass
-    assert len(g.scores) == 1 and g.scores[0] == st.returns()
-    g.new_deal()
+    while not st.is_terminal():                           # played again: one result, not two
+        s.act(0, rng.choice(st.legal_actions()), "ann")
+    assert len(s.results) == 1 and s.results[0]["returns"] == st.returns()
+    s.play(module.new_deal(seed=8))
     with pytest.raises(StateError):                       # a new deal: nothing of the old one to undo
-        g.undo()
-    assert len(g.scores) == 1
+        s.undo()
+    assert len(s.results) == 1
 
-
-@pytest.mark.parametrize("bad", ["9" * 5000, 10 ** 5000, True, -1, 2.0, "0", 1],
-                         ids=["long text", "huge int", "True", "-1", "2.0", "text 0", "beyond"])
-def test_a_bad_undo_mark_is_refused_with_a_short_message(bad):
-    """UndoMarks.mark quoted the position with repr: 10**5000 raised Python's own
-    ValueError (over 4,300 digits), a 5,000-character text made a 5,000-character message."""
-    from cardkit.controller import UndoMarks
-    marks, state = UndoMarks(), variety.new_deal(seed=1)
-    with pytest.raises(StateError, match="mark at") as e:
-        marks.mark(state, at=bad)
-    assert len(str(e.value)) < 200 and len(marks) == 0
 
 
 # ---- 3. the lesson "Variety 5: playing the cards", its exercises driven ----------------

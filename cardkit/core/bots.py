@@ -120,5 +120,5 @@ class TrickBot(Bot):
 
 def play_out(state, bots: Sequence[Bot]) -> None:
     """Play ``state`` to its end, asking ``bots[seat]`` for each action from that seat's
-    observation only (the one bot loop, :func:`cardkit.controller.run_bots`)."""
+    observation only (the one bot loop, :func:`run_bots`)."""
     run_bots(state, bots)

@@ -14,7 +14,6 @@ from typing import ClassVar
 from ._checks import is_whole
 from .bots import Bot, run_bots
 from .cards import deck
-from .controller import UndoMarks
 from .dealing import as_generator, cut_for_dealer
 from .errors import CardkitError, StateError, quote
 
@@ -63,8 +62,6 @@ class DealSeries:
         self.scores: list[list[int]] = []
         self.deals: list = []
         self.state = None
-        #: the humans' decision points in the current deal (:meth:`act`, :meth:`undo`)
-        self.marks = UndoMarks()
 
     @property
     def seats(self) -> int:
@@ -188,7 +185,6 @@ class DealSeries:
             raise StateError(self._over_text())
         if self.state is not None and not self.state.is_terminal():
             raise StateError("the current deal is not finished")
-        self.marks.clear()
         if state is not None:
             self.state = state
             self.deals.append(state)
@@ -209,7 +205,6 @@ class DealSeries:
             raise StateError("no unfinished deal to drop")
         self.deals.pop()
         self.state = None
-        self.marks.clear()
 
     def unrecord(self) -> list[int]:
         """Take back the last recorded row (practice mode: undo after a deal ended). The
@@ -248,73 +243,6 @@ class DealSeries:
             raise StateError("play_deal needs a bot in every seat")
         run_bots(self.new_deal(), self.players, after=self._bot_acted)
         return self.record()
-
-    # ---- humans at the table: their actions, the bots' replies, undo (practice) ----------
-
-    def _is_bot(self, seat: int) -> bool:
-        return isinstance(self.players[seat], Bot)
-
-    def play_bots(self) -> list[int] | None:
-        """Let the bots of the current deal act (each from its own seat's observation) until
-        a human's turn or the deal's end; a finished deal is recorded (:meth:`record`).
-
-        :returns: the deal's row once it is over, else None.
-        :raises StateError: when there is no deal.
-        :raises IllegalActionError: (or NotationError) when a bot chooses an action the
-            rules forbid; the state is as before that action.
-        """
-        st = self.state
-        if st is None:
-            raise StateError("no deal yet: call new_deal()")
-        run_bots(st, self.players, until=lambda s: not self._is_bot(s.current_player), after=self._bot_acted)
-        return self.record() if st.is_terminal() else None
-
-    def act(self, action) -> list[int] | None:
-        """The action of the human whose turn it is (a seat without a bot), remembered as a
-        decision point for :meth:`undo`; then the bots act (:meth:`play_bots`).
-
-        :returns: the deal's row once it is over, else None.
-        :raises StateError: when there is no deal in play, or the seat to act has a bot.
-        :raises NotationError: for an action that cannot be read; :raises IllegalActionError:
-            for one the rules forbid; in both cases nothing changes.
-        :raises CardkitError: (the base class only, never one of the three above) when a bot
-            then chose an action the rules forbid (the bot's error is its ``__cause__``):
-            the human's action **stands**, the state is as before that bot's action, and
-            :meth:`undo` takes the human's action back. Any other error a bot raises goes
-            on as it is, the human's action standing likewise.
-        """
-        st = self.state
-        if st is None or st.is_terminal():
-            raise StateError("no deal in play: call new_deal()")
-        seat = st.current_player
-        if self._is_bot(seat):
-            raise StateError(f"seat {seat} is played by its bot: call play_bots()")
-        before = len(st.history)
-        st.apply_action(action)
-        self.marks.mark(st, at=before)
-        try:
-            return self.play_bots()
-        except CardkitError as e:
-            # a bot's refused action must not read as the human's action refused: that one stands
-            raise CardkitError(f"your action {quote(st.action_to_str(st.history[before]))} stands; then seat "
-                               f"{st.current_player}'s bot failed: {e}") from e
-
-    def undo(self) -> int:
-        """Take back the last human decision of the current deal and every bot action
-        after it (practice mode), in one step (:class:`~cardkit.controller.UndoMarks`:
-        snapshots popped, nothing replayed); a recorded row of the deal is taken back first.
-
-        :returns: the number of actions left in the deal.
-        :raises StateError: when no human has acted in the current deal.
-        """
-        if self.state is None:
-            raise StateError("nothing to undo: no deal yet")
-
-        def unrecord() -> None:
-            if len(self.scores) == len(self.deals):
-                self.unrecord()
-
-        return self.marks.undo(self.state, unrecord)
 
     def play(self) -> list[int]:
         """Play every remaining deal with the bots; returns :attr:`totals`."""

@@ -6,7 +6,7 @@ Durak): its ``Rules``, the set of boards it plays (deal codes, :mod:`cardkit.cod
 random boards), the people at its seats and the kind of bot that plays the other seats.
 Every rule is the engine's: the session deals a board from its code, hands each action to
 ``state.apply_action`` and each bot its own seat's ``state.observation(seat)``
-(:func:`cardkit.controller.run_bots`; STYLE.md rule 6), and reads ``returns()`` at the end.
+(:func:`cardkit.core.bots.run_bots`; STYLE.md rule 6), and reads ``returns()`` at the end.
 
 Each change is also written down as an *event* (:meth:`TableSession.take_events`): a board
 dealt, an action, a board finished or taken back, a seat taken or left. A store
