@@ -46,7 +46,7 @@ import numpy as np
 
 from cardkit import analysis as A
 from cardkit.analysis.judge import cards_left
-from cardkit.controller import run_bots
+from cardkit.core.bots import run_bots
 from cardkit.games import armenian_durak as D
 from cardkit.games import variety as V
 from cardkit.games import warsaw_hearts as W
@@ -86,7 +86,7 @@ class _Chooser:
 
 
 def play(state, bots, look, *, say=True, until=None) -> None:
-    """Let ``bots`` (one a seat) play ``state`` with :func:`cardkit.controller.run_bots` until
+    """Let ``bots`` (one a seat) play ``state`` with :func:`cardkit.core.bots.run_bots` until
     the deal is over or ``until(state)``; after each bot has chosen and before its action is
     applied, a Variety bot's bidding remark is said (``say``) and ``look(state, seat, choice)`` runs."""
     choosers = [_Chooser(b) for b in bots]
