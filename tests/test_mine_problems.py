@@ -1,4 +1,4 @@
-"""benchmarks/mine_problems.py plays its deals with cardkit.controller.run_bots (issue 13):
+"""benchmarks/mine_problems.py plays its deals with cardkit.core.bots.run_bots (issue 13):
 its ``play`` sees each bot's choice before it is applied, and gives the deal a plain bot
 loop gives with the same seeded bots."""
 

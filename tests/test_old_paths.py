@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MOVED = {
     "cardkit.codes": "cardkit.core.codes", "cardkit.state": "cardkit.core.state",
     "cardkit.registry": "cardkit.core.registry", "cardkit.series": "cardkit.core.series",
-    "cardkit.controller": "cardkit.core.controller", "cardkit.table_session": "cardkit.table.table_session",
+    "cardkit.controller": "cardkit.core.bots", "cardkit.table_session": "cardkit.table.table_session",
     "cardkit.advisor": "cardkit.analysis.advisor", "cardkit.progress": "cardkit.teaching.progress",
     "cardkit.room_service": "cardkit.room.service", "cardkit.room_link": "cardkit.room.link",
     "cardkit.hub_cli": "cardkit.serving.hub_cli", "cardkit._hub_classes": "cardkit.serving._hub_classes",
