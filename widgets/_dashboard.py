@@ -1098,6 +1098,12 @@ class DealDashboard(BoardSteps, W.VBox):
         self._run_bots()
         self.refresh()
 
+    def _session(self) -> TableSession:
+        """The table session of the deal in play (a deal is in play once the page is built)."""
+        if self.session is None:
+            raise StateError(self._("no deal yet: press New deal"))
+        return self.session
+
     def _play(self, st, code: str | None = None) -> None:
         """Put ``st`` in play in :attr:`session` (made for the deal's rules when it has none
         or other rules): the learner's seat is theirs, the others the game's bots
@@ -1139,7 +1145,7 @@ class DealDashboard(BoardSteps, W.VBox):
             step = self.guide.situation(st)
             before = len(st.history)
             phase = st.phase
-            self.session.act(self.seat, action, LEARNER, reply=False)   # the bots reply once it is shown
+            self._session().act(self.seat, action, LEARNER, reply=False)   # the bots reply once it is shown
         except CardkitError as e:
             err: CardkitError = e
             if isinstance(action, Card) and st is not None and st.phase in PHASE_REFUSALS \
@@ -1701,8 +1707,9 @@ class DealDashboard(BoardSteps, W.VBox):
         position so far, with "West is thinking…": the learner's card shows at once, and
         each bot's card as it is played. Rule bots answer at once: no extra messages."""
         st = self.state
-        self.session.settle()   # the one bot loop (cardkit.core.bots.run_bots), as at the room's tables
-        self.session.take_events()
+        s = self._session()
+        s.settle()   # the one bot loop (cardkit.core.bots.run_bots), as at the room's tables
+        s.take_events()
         if st.is_terminal():
             self._record()
             self.replay = self._new_replay(st)

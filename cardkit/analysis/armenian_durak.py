@@ -27,15 +27,16 @@ follow, and drawing it keeps every choice that declining keeps.
 from __future__ import annotations
 
 import time
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import numpy as np
 
 from cardkit.core._checks import check_max_nodes, is_whole
-from cardkit.core.cards import Card, deck as make_deck
+from cardkit.core.cards import deck as make_deck
 from cardkit.core.errors import CardkitError, StateError, quote
 
 from ..games import armenian_durak as D
+from ..simulate.kernel_tables import durak_solver_cards, durak_solver_id
 from ..simulate.trick_rule import suit_beaters
 from ._types import SearchLimit, Solution
 
@@ -63,13 +64,9 @@ _stamp = [0]
 last_nodes = [0]
 
 
-def _card_id(card: Card) -> int:
-    return 16 * int(card.suit) + int(card.rank)
-
-
-@cache
-def _id_to_card(deck_size: int) -> dict:
-    return {_card_id(c): c for c in make_deck(deck_size)}
+#: the solver's card numbers (suit-major, :mod:`cardkit.simulate.kernel_tables`)
+_card_id = durak_solver_id
+_id_to_card = durak_solver_cards
 
 
 def _draw_after(rules) -> str:
@@ -268,10 +265,7 @@ def solve(state, *, max_nodes: int | None = None) -> Solution:
     replay = state.clone()
     for code in out[:n]:
         code = int(code)
-        if replay.phase == "draw":
-            a = D.Draw(None if code == K.NODRAW else code)
-        else:
-            a = ids[code]
+        a = D.Draw(None if code == K.NODRAW else code) if replay.phase == "draw" else ids[code]
         line.append(a)
         replay.apply_action(a)
     ret = tuple(replay.returns())

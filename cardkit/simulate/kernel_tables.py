@@ -220,3 +220,15 @@ def hearts_solver_id(card: Card) -> int:
 def hearts_solver_card(cid: int) -> Card:
     """The card of a Warsaw Hearts solver's card number (:func:`hearts_solver_id`)."""
     return Card(Suit(cid >> 4), Rank((cid & 15) + 6))
+
+
+def durak_solver_id(card: Card) -> int:
+    """The Armenian Durak solver's card number: suit * 16 + rank (the engine's rank number; which
+    card beats which is the solver's table, read from the engine, RULES.md §3.3)."""
+    return int(card.suit) * 16 + int(card.rank)
+
+
+@cache
+def durak_solver_cards(deck_size: int) -> dict[int, Card]:
+    """Card number (:func:`durak_solver_id`) -> card, for a deck of ``deck_size`` cards."""
+    return {durak_solver_id(c): c for c in make_deck(deck_size)}
