@@ -24,7 +24,7 @@ from cardkit.table.table_session import Move, TableSession, seat_names
 from .errors import NotSeatedError, NotYourTurnError, RoomError, SeatError, SeatTakenError
 from .storage import identities
 
-__all__ = ["KEPT_BACK", "ReadBatches", "check_may_act", "check_may_advance", "check_person_at", "check_seat_free",
+__all__ = ["KEPT_BACK", "ReadBatches", "paused_error", "check_may_act", "check_may_advance", "check_person_at", "check_seat_free",
            "overview_line", "table_row", "waiting_line", "seat_number", "seat_of", "moves_json", "turn_of",
            "keep_back"]
 
@@ -87,6 +87,12 @@ def keep_back(view: dict, pending: set[str]) -> None:
     view["totals"] = [sum(r[k] for r in shown) for k in range(view["players"])]
 
 
+def paused_error(s: TableSession) -> RoomError:
+    """The refusal of an action or a Next at a table the teacher paused (one wording for both)."""
+    return RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
+                     said=(N_("Table {table} is paused by the teacher: wait until play resumes."), {"table": s.key}))
+
+
 def check_may_act(s: TableSession, user: str) -> int:
     """The seat ``user`` acts from at ``s`` now (:meth:`cardkit.room.rooms.Room.act`).
 
@@ -100,9 +106,7 @@ def check_may_act(s: TableSession, user: str) -> int:
         raise RoomError(f"table {s.key!r} has not started yet: wait for the start",
                         said=(N_("Table {table} has not started yet: wait for the start."), {"table": s.key}))
     if s.paused:
-        raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
-                        said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
-                              {"table": s.key}))
+        raise paused_error(s)
     if s.over:
         raise RoomError(f"table {s.key!r} has played every board of its set",
                         said=(N_("Table {table} has played every board of its set."), {"table": s.key}))
@@ -164,9 +168,7 @@ def check_may_advance(s: TableSession, user: str) -> None:
         raise RoomError(f"table {s.key!r}: the teacher deals the next board here (the set is not self-paced)",
                         said=(N_("At table {table} the teacher deals the next board."), {"table": s.key}))
     if s.paused:
-        raise RoomError(f"table {s.key!r} is paused by the teacher: wait until play resumes",
-                        said=(N_("Table {table} is paused by the teacher: wait until play resumes."),
-                              {"table": s.key}))
+        raise paused_error(s)
 
 
 def check_person_at(s: TableSession, n: int) -> None:
