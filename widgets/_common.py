@@ -46,7 +46,13 @@ __all__ = [
     "seat_names", "seat_positions", "one_line", "card_button_layout", "SUIT_NAMES", "RANK_NAMES",
     "FOUR_COLOURS", "TWO_COLOURS", "suit_colour", "suit_class", "card_words", "recolour_html",
     "SIZES", "Size", "size_of", "CSS", "css_widget", "set_class", "COMPASS", "learner_words", "tens_as_10",
+    "plain_text",
 ]
+
+def plain_text(text: str) -> str:
+    """HTML as plain text: tags dropped, entities unescaped."""
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
 
 RED = "#c62828"
 BLACK = "#1a1a1a"

@@ -79,12 +79,9 @@ Once the deal is over the status line gives the finished deal's code in the card
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import html
 import os
-import re
-import time
 import urllib.parse
 import zlib
 from collections.abc import Sequence
@@ -94,14 +91,12 @@ import ipywidgets as W
 import numpy as np
 import traitlets
 
-from cardkit._checks import is_whole
 from cardkit.cards import Card, Suit
 from cardkit.codes import code_from_query, deal_code, game_entry, parse_deal_code
 from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, NotationError, Said, StateError, quote
 from cardkit.i18n import LANGUAGES, N_, PSEUDO, check_lang, translation
-from cardkit.replay import ALL, Replay
 from cardkit.table.card_view import (
     SUIT_ORDER,
     card_code,
@@ -116,7 +111,7 @@ from cardkit.table.card_view import (
     trick_part,
     turn_words,
 )
-from cardkit.wording import PHASE_REFUSALS, field_words, signed, tens_as_10, value_words, variant_words
+from cardkit.wording import PHASE_REFUSALS, field_words, tens_as_10, value_words, variant_words
 
 from ._boards import BoardSteps
 from ._common import (
@@ -124,8 +119,8 @@ from ._common import (
     card_html,
     card_words_in,
     cards_in_words_of,
-    learner_words,
     one_line,
+    plain_text,
     rank_letters,
     read_seed,
     recolour_html,
@@ -134,49 +129,19 @@ from ._common import (
     suit_words,
 )
 from ._controls import Control
+from ._exact import EXACT_DELAY, EXACT_NODES, Exact  # noqa: F401  (re-exported: the dashboard's names)
 from ._guide import Guide
-from ._try_again import PairedList, TryAgain
-from .card_table import CardTable, card_json, parse_card_id
+from ._judge import EVALUATIONS_KEPT, HINT_UNITS, REVIEW_NODES, Judge, history_key, join_notes  # noqa: F401
+from ._part import Delegate
+from ._replayer import Replayer
+from ._try_again import TryAgain
+from .card_table import CardTable, parse_card_id
 
 __all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "REVIEW_NODES", "EXACT_NODES"]
 
 #: The bots a play table offers: ``bots="rule"`` (RuleBot) or ``"expert"`` (ExpertBot).
 BOT_LEVELS = ("rule", "expert")
 
-
-#: The Hint and How did I do? read one evaluator,
-#: :func:`cardkit.analysis.evaluate_decision`, with its own settings (worlds per decision
-#: :data:`cardkit.analysis.judge.DECISION_SAMPLES`, deals per contract for a bid
-#: :data:`cardkit.analysis.judge.BID_SAMPLES`, no time budget) and the deal's number, so
-#: for the same decision both name the same best action; a decision hinted is not worked
-#: out again by the review (the page keeps each evaluation for the deal). How did I do?
-#: also analyses each decision with all cards known within this many positions
-#: (``exact_nodes``; a larger position gets no all-cards-known figure). A whole deal is
-#: judged in about 0.1-2 s (Variety, Warsaw Hearts) to 3-7 s (Armenian Durak, about 20
-#: decisions) on this project's 2-core machine under load 5-7, a hinted deal faster
-#: (``python benchmarks/hint_review.py``).
-REVIEW_NODES = 200_000
-#: The most evaluations a page keeps for its deal (about 2.7 kB each with its key, measured
-#: over 40 Variety play decisions with tracemalloc: under 3 MB in all), and the most hint
-#: figures; past it the store is emptied and the review works out what it no longer finds.
-EVALUATIONS_KEPT = 1000
-#: What a hint's points are, by game (the units of :func:`cardkit.analysis.outcome`).
-HINT_UNITS = {"variety": N_("your side's margin"), "warsaw_hearts": N_("your deal result, bonus − penalty"),
-              "armenian_durak": N_("your points minus your opponent's")}
-
-#: Exact values with all hands shown (practice only, :attr:`DealDashboard.exact_values`):
-#: by game, the positions :func:`cardkit.analysis.analyse` may search for one position of
-#: the learner; over it the table shows no values and says so in one line. A search
-#: keeps the kernel busy for its time, an over-bound one too (``python
-#: benchmarks/exact_values.py``, 4 deals, load 4 on 2 cores): Variety, the learner's first
-#: card valued in 2 of 4 deals, 0.5 s median, 1.9 s at most (12 or more tricks left);
-#: Warsaw Hearts, 3 of 4, 0.3 s, 0.7 s at most; Armenian Durak, none before 12 tricks are
-#: left, 0.3-0.5 s each (at 1,000,000 one more position in 21, for 1-2 s each). With 6
-#: tricks left every position was valued in 0.01 s or less.
-EXACT_NODES = {"variety": 1_000_000, "warsaw_hearts": 1_000_000, "armenian_durak": 300_000}
-#: How long after the click's answer is sent the values are worked out (s), so that the
-#: page has the played card and the bots' replies first.
-EXACT_DELAY = 0.05
 
 #: The font size of a card button in the projector layout.
 PROJECTOR_CARD_FONT = "2.5em"
@@ -191,39 +156,6 @@ def _query_size(query: str) -> str | None:
 
     values = parse_qs(str(query or "").lstrip("?")[:2000]).get("size")
     return values[-1] if values else None
-
-
-def plain_text(text: str) -> str:
-    """HTML as plain text: tags dropped, entities unescaped."""
-    return html.unescape(re.sub(r"<[^>]+>", "", text))
-
-
-def _costly(v) -> bool:
-    """Whether a verdict lists among the decisions that cost a point or more: the judge's
-    own rule (``Verdict.costly``: with all cards known it cost a point or more, or from the
-    learner's view a point or more and the cost is clear, over two standard errors), so the
-    list and the judge's words never disagree."""
-    return bool(v.costly)
-
-
-def _listed_cost(v) -> tuple[float, float]:
-    """How How did I do? orders its list, worst first: by the figure the item's sentence leads
-    with (the cost from the learner's view; for a good choice from the view, the cost with all
-    cards known), then by the other figure."""
-    view, exact = float(v.cost), float(v.exact_cost or 0)
-    return (view, exact) if view >= 0.05 else (exact, view)
-
-
-def _unsure(v) -> bool:
-    """A decision that may have cost a point or more but not clearly (a cost from the view of
-    a point or more within two standard errors, and none known with all cards): How did I do?
-    lists it after the clear ones, said to be not certain."""
-    return not v.costly and v.cost >= 1 and v.exact_cost is None
-
-
-def _signed(x: float) -> str:
-    """A number of points with its sign, one decimal, the minus sign "−": "+3.2", "−0.4", "0.0"."""
-    return signed(x, 1)
 
 
 def _hand_html(cards: Sequence[Card]) -> str:
@@ -429,7 +361,6 @@ class DealDashboard(BoardSteps, W.VBox):
         self._box_layout = box_layout
         self.deal_seed: int | None = None
         self.last_error: str | None = None
-        self.replay: Replay | None = None
         self._message = ""
         self._marks = UndoMarks()            # history length before each learner decision
         self._loaded_code: str | None = None  # the code of a deal loaded with load_code
@@ -437,7 +368,6 @@ class DealDashboard(BoardSteps, W.VBox):
         self._page_code_value = ""
         self.query_code: str | None = None     # from_query: the link's code, if it was used
         self.query_problem: str | None = None  # from_query: why the link's code was not used
-        self._syncing = False
         self._undo_tooltip = undo_tooltip
 
         # The controls are drawn by the card table (widgets/_controls.py): no widget each.
@@ -473,38 +403,20 @@ class DealDashboard(BoardSteps, W.VBox):
                                    value=bots if isinstance(bots, str) else "rule",
                                    disabled=not isinstance(bots, str),
                                    tooltip=_(self.BOTS_TOOLTIP))
-        self.replay_button = Control("toggle", "replay_button", value=False, description=_("Replay: off"),
-                                     tooltip=_("Go through the deal so far, card by card, with commentary"))
-        self.hint_button = Control("button", "hint_button", description=_("Hint"), tooltip=_(self.HINT_TOOLTIP))
-        self.hint_button.pointer = True  # the page sends the card the learner last pointed at
-        self.review_button = Control("button", "review_button", description=_("How did I do?"), display="none",
-                                     tooltip=_("Judge each of your decisions in this deal: which ones cost points, "
-                                               "and what was better"))
-        self.review_list = PairedList("review_list", again="review_again", display="none")
+        self.replayer = Replayer(self)  # the replay: its controls and the Replay shown (_replayer.py)
+        self.exact = Exact(self)        # exact values with all hands shown (_exact.py)
+        self.replay_button = self.replayer.button
+        self.judge = Judge(self)     # Hint and How did I do?: its controls and its state (_judge.py)
+        self.hint_button = self.judge.hint_button
+        self.review_button = self.judge.review_button
+        self.review_list = self.judge.review_list
         self.again = TryAgain(self)  # Try it again: a review item's decision played another way (_try_again.py)
         self.guide = Guide(self)     # Guide me through a deal: each step told, the learner doing it (_guide.py)
-        self.hint_text: str | None = None          # the last hint, plain text
-        self.review_verdicts: list | None = None   # the decisions listed by How did I do?, worst first
-        self.review_unsure: list | None = None     # ... and listed after them: may have cost a point
-        self._hinted: set[str] = set()             # the positions of this deal a hint was given for
-        self._hint_cache: dict[str, tuple] = {}
-        self._evaluations: dict = {}               # the judge's evaluations of this deal (Hint and review)
-        self._pointed: str | None = None
-        self._verdicts: list | None = None
-        self._verdicts_key: str | None = None
         self.status = Control("html", "status")
-        steps = _(self.REPLAY_STEP_WORDS)
-        self.replay_back_trick = Control("button", "replay_back_trick", description=_("◀◀ trick"),
-                                         tooltip=_("Back to the end of the previous trick"))
-        self.replay_back = Control("button", "replay_back", description=_("◀ card"),
-                                   tooltip=_("Back one step ({steps})", steps=steps))
-        self.replay_forward = Control("button", "replay_forward", description=_("card ▶"),
-                                      tooltip=_("Forward one step ({steps})", steps=steps))
-        self.replay_forward_trick = Control("button", "replay_forward_trick", description=_("trick ▶▶"),
-                                            tooltip=_("Forward to the end of the trick"))
-        self.replay_info = Control("html", "replay_info")
-        self.replay_commentary = Control("html", "replay_commentary")
-        self.replay_pane = Control("html", "replay_pane", display="none")
+        r = self.replayer
+        self.replay_back_trick, self.replay_back = r.back_trick, r.back
+        self.replay_forward, self.replay_forward_trick = r.forward, r.forward_trick
+        self.replay_info, self.replay_commentary, self.replay_pane = r.info, r.commentary, r.pane
 
         self.table = CardTable()
         self.table.on_action(self._table_action)
@@ -512,19 +424,11 @@ class DealDashboard(BoardSteps, W.VBox):
         self.new_deal_button.on_click(lambda _b: self._safely(self.new_deal))
         self.load_button.on_click(lambda _b: self._safely(self.load_code, self.code_box.value))
         self.undo_button.on_click(lambda _b: self._safely(self.undo))
-        self.hint_button.on_click(lambda _b: self._safely(self._hint_clicked))
-        self.review_button.on_click(lambda _b: self._safely(self.review_deal))
-        self.review_list.on_click(lambda c: self._safely(self.review_jump, c.value))
         self.last_trick.observe(lambda _c: self._safely(self.refresh), names="value")
-        self.replay_button.observe(self._replay_toggled, names="value")
         self.size_toggle.observe(lambda c: self._safely(self._set_size, "large" if c["new"] else "normal"),
                                  names="value")
         self.table.observe(lambda c: self._safely(self._size_from_page, c["new"]), names="size")
         self.bots_choice.observe(lambda c: self._safely(self.set_bots, c["new"]), names="value")
-        self.replay_back.on_click(lambda _b: self._safely(self.replay_step, "back"))
-        self.replay_forward.on_click(lambda _b: self._safely(self.replay_step, "forward"))
-        self.replay_back_trick.on_click(lambda _b: self._safely(self.replay_step, "back_trick"))
-        self.replay_forward_trick.on_click(lambda _b: self._safely(self.replay_step, "forward_trick"))
         self._setup_boards()  # a set of boards, a played deal's download (_boards.py)
 
     #: The controls in the first row of the page, then under "More", then in the replay pane.
@@ -570,7 +474,7 @@ class DealDashboard(BoardSteps, W.VBox):
             elif control.kind == "button":
                 if control is self.hint_button:
                     card = action.get("card")
-                    self._pointed = str(card)[:8] if card else None
+                    self.judge.pointed = str(card)[:8] if card else None
                 control.click()
             self._push()
             return
@@ -615,7 +519,7 @@ class DealDashboard(BoardSteps, W.VBox):
         traitlets.link((self.show_hands, "value"), (self, "show_all_hands"))
         traitlets.link((self, "four_colour"), (self.four_colour_toggle, "value"))  # the trait's value first
         traitlets.link((self, "four_colour"), (self.table, "four_colour"))
-        self.observe(lambda _c: self._safely(self._viewer_follows_show_all_hands), names="show_all_hands")
+        self.observe(lambda _c: self._safely(self.replayer.follow_show_all_hands), names="show_all_hands")
         self.observe(lambda _c: self._safely(self.refresh), names="practice")
         self.observe(lambda _c: self._safely(self._apply_four_colour), names="four_colour")
         if self.four_colour:
@@ -873,7 +777,7 @@ class DealDashboard(BoardSteps, W.VBox):
         A dashboard with other sheets overrides it."""
         g = self.game
         hints = self._notes_by_game(g)
-        notes = [self._join_notes(self._deal_note(st), hints.get(i, ""))
+        notes = [join_notes(self._deal_note(st), hints.get(i, ""))
                  for i, st in enumerate(g.deals[:len(g.scores)])]
         self.scores.set_rows(g.scores, notes=notes)
 
@@ -1163,516 +1067,38 @@ class DealDashboard(BoardSteps, W.VBox):
         self._message = self._("Undone: your turn again.")
         self.refresh()
 
-    # ---- the judge: Hint and How did I do? ------------------------------------------------
+    # ---- the judge: Hint and How did I do? (widgets/_judge.py) ------------------------------
 
-    HINT_TOOLTIP: ClassVar[str] = N_("The best card (or bid, or draw) from what you can see, with how much it gains "
-                                     "on average; a hint used is noted on the score sheet")
-
-    def _reset_judge(self) -> None:
-        """A new deal: no hint used, nothing judged."""
-        self._hinted, self._hint_cache, self._evaluations = set(), {}, {}
-        self.hint_text = None
-        self._pointed = None
-        self._verdicts = self._verdicts_key = self.review_verdicts = self.review_unsure = None
-        self.review_list.options, self.review_list.value, self.review_list.description = [], None, ""
-
-    @staticmethod
-    def _history_key(st) -> str:
-        """The position of the deal (its actions so far), as text."""
-        return "|".join(str(a) for a in st.history)
-
-    def _deal_base(self) -> int:
-        """A number naming the deal: its seed, or (a deal loaded in the cards form) its code's CRC."""
-        return int(self.deal_seed) if self.deal_seed is not None else zlib.crc32(self.deal_code.encode())
-
-    def _no_hint_reason(self, st) -> str | None:
-        """Why the Hint button gives nothing now (in words), or None when it does."""
-        _ = self._
-        if st is None:
-            return _("there is no deal yet")
-        if st.is_terminal():
-            return _("the deal is over")
-        if st.current_player != getattr(self, "seat", None):
-            return _("it is not your turn")
-        if st.phase == "trump":
-            return _("the trump is drawn blind, face down: no card of the fan is better than another")
-        if st.phase not in ("bidding", "play", "draw"):  # pragma: no cover - the three games have no other
-            return _("nothing to decide")
-        return None
-
-    @property
-    def hints_used(self) -> int:
-        """How many positions of the current deal the learner asked a hint for."""
-        return len(self._hinted)
-
-    def _hint_note(self) -> str:
-        """The score sheet's note for the hints used in this deal: "", "hint used", "2 hints"."""
-        n = self.hints_used
-        return "" if n == 0 else self.i18n.ngettext("hint used", "{n} hints", n).format(n=n)
-
-    @staticmethod
-    def _join_notes(*notes: str) -> str:
-        return "; ".join(n for n in notes if n)
-
-    def _refresh_judge(self) -> None:
-        st = self.state
-        why = self._no_hint_reason(st)
-        self.hint_button.disabled = why is not None
-        self.hint_button.tooltip = self._(self.HINT_TOOLTIP) if why is None else self._("No hint now: {why}", why=why)
-        over = st is not None and st.is_terminal()
-        self.review_button.layout.display = None if over else "none"
-        judged = over and self._verdicts is not None and self._verdicts_key == self._history_key(st)
-        self.review_button.description = self._("How did I do? (judged)") if judged else self._("How did I do?")
-        self.review_list.layout.display = None if judged else "none"
-
-    def _hint_clicked(self) -> None:
-        about, self._pointed = self._pointed, None
-        self.hint(about=about)
-
-    def hint(self, about=None) -> str:
-        """The best action from the learner's own view, said in the status line; returns
-        it as plain text (also :attr:`hint_text`).
-
-        The figures are :func:`cardkit.analysis.evaluate_decision`'s, the evaluator How
-        did I do? reads, with the deal's number: in the play (and Armenian Durak's draw)
-        :func:`cardkit.analysis.estimate` from the learner's observation over a fixed
-        number of deals of the hidden cards, each solved exactly where it solves
-        within the judge's bound, the rest played out and the Hint says how many (no time
-        budget); in Variety's bidding each legal bid in the auction as it stands
-        (:func:`cardkit.analysis.judge.bid_estimate`, the Hint saying which valuation the
-        best bid had). So the same position
-        gives the same hint, and the review names the same best action there. The hint gives
-        the best choice's expected value in points (the game's deal score from the
-        learner's side: :func:`cardkit.analysis.outcome`) and how much more it gains than
-        the next best, or than ``about``, the card the learner seems about to play (the
-        page sends the legal card last hovered or focused), with the standard error of
-        that difference; a gap not over two standard errors (the review's rule,
-        :func:`cardkit.analysis.judge.cost_is_clear`) is said to be "within the noise" (or,
-        when every deal agrees on a tie, "just as good in every deal"). Each position hinted
-        counts once in :attr:`hints_used`, shown in the score sheet's note for the deal; the
-        hint figures kept per position are emptied past :data:`EVALUATIONS_KEPT`.
-
-        :param about: a card (or its notation, ``"QH"``) to compare with; ignored when it
-            is not a legal action now.
-        :raises StateError: when there is nothing to hint (no deal, the deal over, not the
-            learner's turn, the blind trump draw); clicked, one status line.
-        """
-        st = self.state
-        why = self._no_hint_reason(st)
-        if why is not None:
-            raise StateError(self._("no hint now: {why}", why=why))
-        key = self._history_key(st)
-        legal = list(st.legal_actions())
-        if key not in self._hint_cache:
-            if len(self._hint_cache) >= EVALUATIONS_KEPT:   # bounded like the judge's store (undo-and-hint loops)
-                self._hint_cache.clear()
-            if len(legal) > 1:
-                self._message = self._("Working out a hint…")
-                self.last_error = None
-                self.refresh()
-            self._hint_cache[key] = self._hint_figures(st, legal, key)
-        rows, samples, *how = self._hint_cache[key]
-        other = None
-        if about is not None and not isinstance(about, (int, np.integer)):
-            try:
-                from cardkit.notation import parse_card
-                about = about if isinstance(about, Card) else parse_card(str(about)[:8])
-            except (CardkitError, ValueError):
-                about = None
-            other = next((r for r in rows if r[0] == about), None)
-        text = self._hint_html(st, rows, samples, other, *how)
-        self._hinted.add(key)
-        self.last_error = None
-        self._message = text
-        self.hint_text = plain_text(text)
-        self.refresh()
-        return self.hint_text
-
-    def _hint_figures(self, st, legal: list, key: str) -> tuple:
-        """``([(action, value, stderr of its gap to the best), ...] best first, deals, basis,
-        notes)`` for the learner now: the judge's evaluation of the decision (kept for the
-        review), with how it was made (:attr:`cardkit.analysis.Estimate.basis`, ``notes``)."""
-        if len(legal) == 1:
-            return [(legal[0], None, None)], 0, None, None
-        from cardkit.analysis import evaluate_decision
-        if len(self._evaluations) >= EVALUATIONS_KEPT:   # undo and hint, again and again: memory stays bounded
-            self._evaluations.clear()
-        est = evaluate_decision(st, seed=self._deal_base(), cache=self._evaluations)
-        best = est.best
-        # each action with its value and the standard error of its gap to the best (paired
-        # over the same deals, as the review states it)
-        return ([(a, est.values[a], est.gap_stderr(best, a)) for a in est.ranked()], est.samples, est.basis,
-                est.notes)
-
-    def _action_words(self, st, a, *, short: bool = False) -> str:
-        """An action for the learner, HTML: "play Q♥" / "Q♥", "bid 3 (♥ trumps)", "take the
-        face-down card of stack 4", "don't draw"."""
-        _ = self._
-        if isinstance(a, Card):
-            return card_html(a) if short else _("play {card}", card=card_html(a))
-        if isinstance(a, (int, np.integer)):
-            if short:
-                return _("bid {n}", n=int(a))
-            from cardkit.games import variety
-            c = variety.contracts(st.rules)[int(a)]
-            trumps = getattr(self, "_trump_words", None)
-            trump = html.escape(trumps(int(a)) if trumps is not None else c.trump_name)
-            return (_("bid {n} ({trumps}, lowest wins)", n=int(a), trumps=trump) if c.lowest_wins else
-                    _("bid {n} ({trumps})", n=int(a), trumps=trump))
-        stack: Any = getattr(a, "stack", "?")
-        if stack is None:
-            return _("not drawing") if short else _("don't draw")
-        return (_("stack {n}'s face-down card", n=stack + 1) if short else
-                _("take the face-down card of stack {n}", n=stack + 1))
-
-    def _hint_html(self, st, rows, samples: int, other, basis=None, notes=None) -> str:
-        _ = self._
-        best, value, _sd = rows[0]
-        what = self._action_words(st, best)
-        if value is None:
-            return _("<b>Hint:</b> {what}: it is your only choice.", what=what)
-        unit = _(HINT_UNITS.get(self.GAME, N_("your points")))
-        after = ""   # another language: the best bid's valuation, its own sentence after the Hint's
-        if st.phase == "bidding":   # issue 31: which of the two valuations the best bid had
-            unit = _("your side's margin")
-            if notes and best in notes:
-                if self.lang == "en":
-                    unit += f"; {html.escape(notes[best])}"
-                else:
-                    from cardkit.analysis.judge import valuation_words
-                    after = " " + html.escape(valuation_words(notes[best], self.i18n))
-        if other is not None and other[0] == best:
-            what = _("{what} (the card you pointed at)", what=what)
-            other = None
-        if other is None:
-            other = rows[1]
-            than = _("the next best, {action}", action=self._action_words(st, other[0], short=True))
-        else:
-            than = _("{action}, the card you pointed at", action=self._action_words(st, other[0], short=True))
-        from cardkit.analysis.judge import cost_is_clear  # the review's rule: over two standard errors
-        gap = value - other[1]
-        pm = other[2]   # the standard error of this gap (the best's own row holds 0)
-        clear = cost_is_clear(gap, pm)
-        noise = ("" if clear else _(": just as good in every deal") if pm == 0
-                 else _(": not certain, within the noise, so about as good; a difference is clear only beyond "
-                        "twice its ±"))
-        # a gap within the noise is said as the review says it, "about …, not certain", never as
-        # a plain gain beside "about as good" (the new-learner pass read that as a contradiction)
-        more = (_("{gap} more than {than}", gap=f"{gap:.1f}", than=than) if clear or pm == 0 else
-                _("about {gap} more than {than}", gap=f"{gap:.1f}", than=than))
-        if basis:   # "from 24 deals solved exactly"
-            if self.lang != "en":
-                from cardkit.analysis.judge import valuation_words
-                basis = valuation_words(basis, self.i18n, phrase=True)
-            source = html.escape(basis)
-        elif st.phase != "bidding":
-            source = self.i18n.ngettext("from {n} deals of the cards you cannot see",
-                                        "from {n} deals of the cards you cannot see", samples).format(n=samples)
-        else:
-            source = self.i18n.ngettext("from {n} deals of the other hands",
-                                        "from {n} deals of the other hands", samples).format(n=samples)
-        if gap == 0 and pm == 0:   # a tie in every deal: not "0.0 more than …, 9♦ (± 0.0: just as good …)"
-            return _("<b>Hint:</b> {what}: {value} points on average ({unit}), just as good as {than}, in every "
-                     "deal: either will do <small>— {source}</small>.", what=what, value=_signed(value), unit=unit,
-                     than=than, source=source) + after
-        return (_("<b>Hint:</b> {what}: {value} points on average ({unit}), {more} (± {pm}{noise}) "
-                  "<small>— {source}</small>.", what=what, value=_signed(value), unit=unit, more=more,
-                  pm=f"{pm:.1f}", noise=noise, source=source) + after
-                + (self._hint_reason(st, best, other[0]) if clear else ""))
-
-    def _hint_reason(self, st, best, other) -> str:
-        """The Hint's " Why: …": the reason in words for the best card against ``other`` (issue 33:
-        :func:`cardkit.analysis.reasons.hint_reason`, from worlds dealt from the learner's
-        view: the solver's lines late in a deal, :data:`cardkit.analysis.reasons.REASON_CARDS`,
-        the rule bots' lines before), HTML; "" when none."""
-        from cardkit.analysis.reasons import hint_reason
-        try:
-            why = hint_reason(st, best, other, seat=self.seat, seed=self._deal_base(),
-                              tr=None if self.lang == "en" else self.i18n)
-        except CardkitError:   # never stops the Hint: its figures stand alone
-            why = None
-        return " <br>" + self._("<b>Why:</b> {why}", why=html.escape(why)) if why else ""
-
-    def _decisions(self, st) -> list[int]:
-        """The learner's decisions in ``st``'s history (indices): the positions where the
-        learner had more than one legal choice, as :func:`cardkit.analysis.review` judges them."""
-        out = []
-        cur = st._restart()
-        for i, a in enumerate(st.history):
-            if cur.current_player == self.seat and cur.phase in ("bidding", "play", "draw") \
-                    and len(cur.legal_actions()) > 1:
-                out.append(i)
-            cur.apply_action(a)
-        return out
-
-    def review_deal(self) -> list:
-        """How did I do?: judge every decision of the learner in the finished deal
-        (:func:`cardkit.analysis.review`: each decision by the Hint's evaluator,
-        :func:`cardkit.analysis.evaluate_decision` with the deal's number, a hinted one
-        read from the page's store; with all cards known where a position solves within
-        :data:`REVIEW_NODES` positions), behind a progress line ("Judging your 13
-        decisions…"). Lists the decisions that cost a point or more (the judge's
-        ``Verdict.costly``: ``exact_cost >= 1`` with all cards known, or ``cost >= 1`` from
-        the learner's view when it is over two standard errors: a cost within the noise
-        is not listed), worst first
-        (by the larger of the two), each with its cost and the better choice, in
-        :attr:`review_list` (a click: :meth:`review_jump`); says so when none did. The
-        replay is opened and its commentary carries every verdict ("Judge: …").
-
-        :returns: the verdicts listed (:class:`cardkit.analysis.Verdict`), also
-            :attr:`review_verdicts`.
-        :raises StateError: before a deal or while the deal is not over.
-        """
-        st = self.state
-        if st is None:
-            raise StateError(self._("no deal yet: press New deal"))
-        if not st.is_terminal():
-            raise StateError(self._("How did I do? judges a finished deal: play this one to the end first"))
-        key = self._history_key(st)
-        decisions = self._decisions(st)
-        n = len(decisions)
-        if self._verdicts is None or self._verdicts_key != key:
-            from cardkit.analysis import review
-
-            t0 = time.perf_counter()
-            last = [t0]
-
-            def progress(done, _total):
-                now = time.perf_counter()
-                if now - t0 < 1.0 or now - last[0] < 0.25:
-                    return
-                last[0] = now
-                try:
-                    self._message = self._judging_html(n, sum(1 for i in decisions if i < done))
-                    self.refresh()
-                except Exception:  # noqa: BLE001 - a progress line must never stop the judging
-                    pass
-
-            self.last_error = None
-            self._message = self._judging_html(n, None)
-            self.refresh()
-            verdicts = review(st, self.seat, seed=self._deal_base(), progress=progress,
-                              exact_nodes=REVIEW_NODES, cache=self._evaluations)
-            self._verdicts = [dataclasses.replace(v, text=self._verdict_words(st, v)) for v in verdicts]
-            self._verdicts_key = key
-        bad = sorted((v for v in self._verdicts if _costly(v)), key=_listed_cost, reverse=True)
-        unsure = sorted((v for v in self._verdicts if _unsure(v)), key=_listed_cost, reverse=True)
-        self.review_verdicts = bad
-        self.review_unsure = unsure
-        replay = self.replay if self.replay is not None else self._new_replay(st)
-        replay.add_verdicts(self._verdicts)
-        if self.replay is None:
-            replay.seek(len(replay))
-            self.replay = replay
-            self._set_replay_toggle(True)
-        self.review_list.options = [(f"{self._where(replay, v)}: {plain_text(v.text)}", v.index)
-                                    for v in bad + unsure]
-        self.review_list.value = None
-
-        u = len(unsure)
-        if bad:
-            if unsure:
-                self.review_list.description = self._(
-                    "The decisions that cost you a point or more, worst first ({bad} of your {n}), then {u} that "
-                    "may have (not certain: within the noise of the sampled deals); click one to see it in the "
-                    "replay:", bad=len(bad), n=n, u=u)
-                self._message = self.i18n.ngettext(
-                    "<b>How did you do?</b> {bad} of your {n} decision cost a point or more, and {u} more may have "
-                    "(not certain): the list is under the replay, worst first.",
-                    "<b>How did you do?</b> {bad} of your {n} decisions cost a point or more, and {u} more may have "
-                    "(not certain): the list is under the replay, worst first.", n).format(bad=len(bad), n=n, u=u)
-            else:
-                self.review_list.description = self._(
-                    "The decisions that cost you a point or more, worst first ({bad} of your {n}); click one to see "
-                    "it in the replay:", bad=len(bad), n=n)
-                self._message = self.i18n.ngettext(
-                    "<b>How did you do?</b> {bad} of your {n} decision cost a point or more: the list is under the "
-                    "replay, worst first.",
-                    "<b>How did you do?</b> {bad} of your {n} decisions cost a point or more: the list is under the "
-                    "replay, worst first.", n).format(bad=len(bad), n=n)
-        elif unsure:
-            self.review_list.description = self._(
-                "No decision clearly cost you a point (all {n} judged); {u} may have (not certain: within the noise "
-                "of the sampled deals); click one to see it in the replay:", n=n, u=u)
-            self._message = self.i18n.ngettext(
-                "<b>How did you do?</b> No decision clearly cost you a point ({n} decision judged); {u} may have "
-                "(not certain): the list is under the replay.",
-                "<b>How did you do?</b> No decision clearly cost you a point ({n} decisions judged); {u} may have "
-                "(not certain): the list is under the replay.", n).format(n=n, u=u)
-        else:
-            self.review_list.description = self._(
-                "No decision cost you a point (all {n} judged); the replay's commentary gives the verdict on each.",
-                n=n)
-            self._message = self.i18n.ngettext(
-                "<b>How did you do?</b> No decision cost you a point ({n} decision judged). Well played.",
-                "<b>How did you do?</b> No decision cost you a point ({n} decisions judged). Well played.",
-                n).format(n=n)
-        self.refresh()
-        return list(bad)
-
-    def _judging_html(self, n: int, done: int | None) -> str:
-        head = self.i18n.ngettext("Judging your {n} decision…", "Judging your {n} decisions…", n).format(n=n)
-        if done is None:
-            return head
-        return (f"{head} <progress max='{max(n, 1)}' value='{done}'></progress> "
-                + self._("{done} of {n} judged", done=done, n=n))
-
-    def _where(self, replay: Replay, v) -> str:
-        """Where a judged decision was: "Bidding", "Trick 5", "Trick 5, the draw"."""
-        before = replay.state_at(v.index)
-        if before.phase == "bidding":
-            return self._("Bidding")
-        if before.phase == "draw":
-            played = replay.state_at(max(v.index - 1, 0))
-            return self._("Trick {n}, the draw", n=len(played.completed_tricks) + 1)
-        return self._("Trick {n}", n=len(before.completed_tricks) + 1)
-
-    def _verdict_words(self, st, v) -> str:
-        """The verdict's sentence (the judge's, for cards), with a bid ("bid 7") and an
-        Armenian Durak draw said in words (the judge writes the notation ``draw 3`` for
-        the stack numbered 4 on the page)."""
-        from cardkit.analysis.judge import verdict_text  # the judge's sentence, the page's words for actions
-        tr = None if self.lang == "en" else self.i18n
-        if all(isinstance(x, Card) or x is None for x in (v.action, v.best, v.exact_best)):
-            if tr is None:
-                return v.text + self._verdict_reason(st, v)
-            # another language: the verdict's sentences in it, the cards in its letters
-            return verdict_text(v, tr=tr) + self._verdict_reason(st, v)
-
-        def name(a) -> str:
-            return plain_text(self._action_words(st, a, short=True)) if a is not None else ""
-
-        return verdict_text(v, name=name, tr=tr)
-
-    def _verdict_reason(self, st, v) -> str:
-        """A review item's ". Why: …" for a listed card decision (issue 33: :func:`cardkit.analysis.reasons.
-        review_reason`, all cards known once the deal is over), "" when none."""
-        if not _costly(v):
-            return ""
-        from cardkit.analysis.reasons import review_reason
-        try:
-            why = review_reason(st, v, seed=self._deal_base(), tr=None if self.lang == "en" else self.i18n)
-        except CardkitError:   # never stops the review: its figures stand alone
-            why = None
-        if not why:
-            return ""
-        return f". Why: {why}" if self.lang == "en" else " " + self._("Why: {why}", why=why)
-
-    def review_jump(self, index: int) -> None:
-        """Show the judged decision at ``index`` (its place in the deal's history: a
-        :class:`~cardkit.analysis.Verdict`'s ``index``) in the replay: the position just
-        after it, with its commentary and the judge's verdict.
-
-        :raises StateError: when the deal is not over or ``index`` is not an action of it.
-        """
-        st = self.state
-        if st is None or not st.is_terminal():
-            raise StateError(self._("the replay of a judged decision needs a finished deal"))
-        if self.replay is None:
-            self.replay = self._new_replay(st)
-            self._set_replay_toggle(True)
-        if not is_whole(index) or not 0 <= index < len(self.replay):
-            raise StateError(self._("decision {index}: not an action of this deal", index=quote(index)))
-        self.replay.seek(int(index) + 1)
-        self.review_list.value = int(index)
-        self._message = ""
-        self.refresh()
+    #: :meth:`Judge.hint`: the best action from the learner's view, in the status line.
+    hint = Delegate("judge")
+    #: :meth:`Judge.review`: How did I do? (judge the finished deal's decisions).
+    review_deal = Delegate("judge", "review")
+    #: :meth:`Judge.jump`: a judged decision shown in the replay.
+    review_jump = Delegate("judge", "jump")
+    #: the last hint as plain text (None before one).
+    hint_text = Delegate("judge")
+    #: how many positions of the current deal the learner asked a hint for.
+    hints_used = Delegate("judge")
+    #: the verdicts How did I do? listed as costly, worst first (None before).
+    review_verdicts = Delegate("judge")
+    #: the verdicts it listed after them, which may have cost a point but not clearly (None before).
+    review_unsure = Delegate("judge")
+    _reset_judge = Delegate("judge", "reset")    # a new deal: no hint used, nothing judged
+    _hint_note = Delegate("judge", "hint_note")  # the score sheet's note for the hints used
 
     # ---- the replay -----------------------------------------------------------------------
 
-    def open_replay(self, position: int | None = None) -> None:
-        """Show the replay of the deal so far at ``position`` (default: the end).
-
-        :raises StateError: before a deal, or for a position outside the deal.
-        """
-        st = self.state
-        if st is None:
-            raise StateError(self._("no deal yet: press New deal"))
-        replay = self._new_replay(st)
-        replay.seek(len(replay) if position is None else position)
-        self.replay = replay
-        self._set_replay_toggle(True)
-        self.refresh()
-
-    def _replay_viewer(self) -> int | str | None:
-        """Whose eyes the replay's commentary is written for (:class:`cardkit.replay.Replay`'s
-        ``viewer``): everyone's (:data:`cardkit.replay.ALL`) while all hands are shown,
-        else the learner's seat (None for a table without one). So while the deal is not
-        over, another seat's card is described from public facts only ("does not follow
-        ♥: discards"), never "the only legal card" or "holds no trump"."""
-        return ALL if self.show_all_hands else getattr(self, "seat", None)
-
-    def _viewer_follows_show_all_hands(self) -> None:
-        if self.replay is not None:
-            self.replay.viewer = self._replay_viewer()
-        self.refresh()
-
-    def replay_step(self, how: str) -> list[str]:
-        """Step the replay: ``"forward"``, ``"back"`` (one action), ``"forward_trick"``,
-        ``"back_trick"``; returns the commentary passed (see :class:`Replay`).
-
-        :raises StateError: when the replay is off or at that end of the deal.
-        :raises CardkitError: for any other ``how`` (the replay is left where it was).
-        """
-        steps = ("forward", "back", "forward_trick", "back_trick")
-        if not isinstance(how, str) or how not in steps:
-            raise CardkitError(f"replay step {quote(how)}: expected one of {', '.join(map(repr, steps))}")
-        if self.replay is None:
-            raise StateError("the replay is off: press Replay")
-        lines = getattr(self.replay, how)()
-        self.refresh()
-        return lines
-
-    @property
-    def replay_lines(self) -> list[str]:
-        """The commentary shown: the lines of the action just replayed ([] at the start)."""
-        r = self.replay
-        if r is None or r.position == 0:
-            return []
-        return list(r.lines[r.position - 1])
-
-    def _replay_toggled(self, change) -> None:
-        if self._syncing:
-            return
-        if change["new"]:
-            self._safely(self.open_replay)
-        else:
-            self.replay = None
-            self._safely(self.refresh)
-
-    def _set_replay_toggle(self, value: bool) -> None:
-        self._syncing = True
-        try:
-            self.replay_button.value = value
-        finally:
-            self._syncing = False
-
-    def _close_replay(self) -> None:
-        self.replay = None
-        self._set_replay_toggle(False)
-
-    def _draw_replay(self) -> None:
-        r = self.replay
-        self.replay_button.description = self._("Replay: on") if r is not None else self._("Replay: off")
-        st = self.state
-        self.replay_button.disabled = st is None or (not st.history and r is None)
-        if r is None:
-            self.replay_pane.layout.display = "none"
-            return
-        self.replay_pane.layout.display = None
-        at = r.state
-        done = len(at.completed_tricks)
-        self.replay_info.value = self.i18n.ngettext(
-            "<b>Replay</b>: step {step} of {steps}, {n} trick finished; the table above shows this position "
-            "<small>(Replay: on → off goes back to the game)</small>",
-            "<b>Replay</b>: step {step} of {steps}, {n} tricks finished; the table above shows this position "
-            "<small>(Replay: on → off goes back to the game)</small>", done).format(step=r.position, steps=len(r),
-                                                                                    n=done)
-        lines = self.replay_lines
-        self.replay_commentary.value = ("<br>".join(html.escape(learner_words(x)) for x in lines) if lines else
-                                        self._("<i>The start of the deal: nothing played yet.</i>"))
-        self.replay_back.disabled = self.replay_back_trick.disabled = r.position == 0
-        self.replay_forward.disabled = self.replay_forward_trick.disabled = r.position == len(r)
+    #: the :class:`cardkit.replay.Replay` shown, or None when the replay is off (:class:`Replayer`'s)
+    replay = Delegate("replayer", settable=True)
+    #: :meth:`Replayer.open`: the replay of the deal so far at a position.
+    open_replay = Delegate("replayer", "open")
+    #: :meth:`Replayer.step`: step the replay; returns the commentary passed.
+    replay_step = Delegate("replayer", "step")
+    #: the commentary shown: the lines of the action just replayed ([] at the start).
+    replay_lines = Delegate("replayer", "lines")
+    _new_replay = Delegate("replayer", "new")                # the replay of a state for the learner's eyes
+    _close_replay = Delegate("replayer", "close")            # the replay off
+    _set_replay_toggle = Delegate("replayer", "set_toggle")  # the toggle set from code
 
     # ---- the bots, errors ------------------------------------------------------------------
 
@@ -1707,14 +1133,6 @@ class DealDashboard(BoardSteps, W.VBox):
             self.refresh()
         finally:
             self._message = saved
-
-    def _new_replay(self, st) -> Replay:
-        """The replay of ``st`` for the learner's eyes, with the judge's verdicts when How
-        did I do? has judged this very deal."""
-        replay = Replay(st, viewer=self._replay_viewer(), names=self.names, lang=self.lang)
-        if self._verdicts is not None and self._verdicts_key == self._history_key(st):
-            replay.add_verdicts(self._verdicts)
-        return replay
 
     def _safely(self, f, *args) -> None:
         """Run a callback: a CardkitError (or any ValueError) becomes one status line; an
@@ -1780,9 +1198,9 @@ class DealDashboard(BoardSteps, W.VBox):
         self._show_scores()
         self._refresh_undo()
         self._refresh_boards()
-        self._refresh_judge()
+        self.judge.sync()
         self.again.sync()
-        self._draw_replay()
+        self.replayer.sync()
         self.guide.sync()
         self._hide_codes(not self.practice)
         st = self.state
@@ -1812,160 +1230,11 @@ class DealDashboard(BoardSteps, W.VBox):
 
     # ---- exact values with all hands shown ---------------------------------------------------------
 
-    def _exact_wanted(self, st) -> bool:
-        """Whether the table shows exact values now: practice (never a scored game, even
-        with :attr:`show_all_hands` set), all hands shown, the live deal (not the replay),
-        the learner to play a card (or to choose Armenian Durak's draw)."""
-        return (self.practice and self.show_all_hands and self.replay is None and st is not None
-                and not st.is_terminal() and st.current_player == getattr(self, "seat", None)
-                and st.phase in ("play", "draw"))
-
-    def _exact_nodes(self) -> int:
-        """This game's bound on the search (:data:`EXACT_NODES`)."""
-        return EXACT_NODES.get(self.GAME, 300_000)
-
-    def _exact_key(self, st) -> tuple:
-        """The position: the deal (its code and rules) and its actions so far."""
-        return (self.deal_code, repr(st.rules), self._history_key(st))
-
-    def _exact_store(self) -> dict:
-        """position -> ``("ready", {action: points against the best})``, ``("over", None)``
-        (the search passed :data:`EXACT_NODES`) or ``("error", words)``; and the position
-        whose values are due (``None``: none)."""
-        store = self.__dict__.get("_exact")
-        if store is None:
-            store = self.__dict__["_exact"] = {"cache": {}, "due": None}
-        return store
-
-    @property
-    def exact_values(self) -> dict | None:
-        """The exact values the table shows now (all hands shown, practice):
-        ``{action: points}`` for each legal card of the learner (Armenian Durak's draw: each
-        :class:`~cardkit.games.armenian_durak.Draw`), what that card gains or loses against
-        the best card, 0 for the best: the difference of :func:`cardkit.analysis.analyse`'s
-        values, the mover's side's final margin in the game's points (Variety, RULES.md §1.6;
-        Warsaw Hearts, the deal result bonus − penalty, §2.2; Armenian Durak, §3.4), every
-        player playing their best from here with all cards known. None when none are shown:
-        not practice, hands not all shown, not the learner's card, still being worked out,
-        or the search over this game's :data:`EXACT_NODES` positions (:attr:`exact_note`
-        says which).
-        A single legal card is 0 without a search."""
-        st = self.state
-        if not self._exact_wanted(st):
-            return None
-        entry = self._exact_store()["cache"].get(self._exact_key(st))
-        return dict(entry[1]) if entry is not None and entry[0] == "ready" else None
-
-    @property
-    def exact_note(self) -> str:
-        """The line under the hand about the exact values ("" when none are shown)."""
-        st = self.state
-        if not self._exact_wanted(st):
-            return ""
-        entry = self._exact_store()["cache"].get(self._exact_key(st))
-        _ = self._
-        if entry is None:
-            return _("Exact values (all hands shown): working them out…")
-        if entry[0] == "over":
-            nodes = f"{self._exact_nodes():,}"
-            return _("Exact values (all hands shown): not shown here: the search was over its bound ({n} positions); "
-                     "they come later in the deal.", n=nodes)
-        if entry[0] == "error":
-            return _("Exact values (all hands shown): not shown: {why}", why=entry[1])
-        unit = _(HINT_UNITS.get(self.GAME, N_("your points")))
-        if st.phase == "draw":
-            return _("Exact values (all hands shown): what each choice gains or loses against the best one, in "
-                     "points ({unit}), with best play from here on; 0 is the best.", unit=unit)
-        return _("Exact values (all hands shown): what each card gains or loses against the best one, in points "
-                 "({unit}), with best play from here on; 0 is the best.", unit=unit)
-
-    def _exact_into(self, out: dict) -> None:
-        """Put the exact values into the card table's state ``out`` (a badge on each legal
-        card, ``out["exact"]`` the line), or ask for them: they are worked out after the
-        page's state is sent (:meth:`_exact_later`). ``out["exact"]``: ``{"note": the line,
-        "state": "working" | "ready" | "over" (the bound passed) | "error"}``; a legal card's
-        ``"exact"``: its value as shown, ``"0"``, ``"−5"``."""
-        st = self.state
-        if not self._exact_wanted(st):
-            return
-        store = self._exact_store()
-        key = self._exact_key(st)
-        if key not in store["cache"]:
-            legal = list(st.legal_actions())
-            if len(legal) == 1:
-                store["cache"][key] = ("ready", {legal[0]: 0})
-            else:
-                self._exact_later(key, st)
-        entry = store["cache"].get(key)
-        out["exact"] = {"note": self.exact_note, "state": "working" if entry is None else entry[0]}
-        if entry is None or entry[0] != "ready":
-            return
-        values = entry[1]
-        by_id = {card_json(a)["id"]: signed(v) for a, v in values.items() if isinstance(a, Card)}
-        out["hand"] = [dict(c, exact=by_id[c["id"]]) if c.get("legal") and c.get("id") in by_id else c
-                       for c in out.get("hand") or []]
-        seats = []
-        for seat in out.get("seats") or []:
-            if seat.get("me") and seat.get("tableau"):
-                seat = dict(seat, tableau=[
-                    dict(s, up=dict(s["up"], exact=by_id[s["up"]["id"]]))
-                    if s.get("legal") and s.get("up") and s["up"].get("id") in by_id else s
-                    for s in seat["tableau"]])
-            seats.append(seat)
-        out["seats"] = seats
-        panel = out.get("panel")
-        if panel and panel.get("kind") == "draw":
-            draws = {getattr(a, "stack", "?"): signed(v) for a, v in values.items() if not isinstance(a, Card)}
-            out["panel"] = dict(panel, stacks=[dict(s, exact=draws[s["stack"]]) if s.get("stack") in draws else s
-                                               for s in panel.get("stacks") or []])
-
-    def _exact_later(self, key: tuple, st) -> None:
-        """Work out the values of ``st`` (a copy) after the page's state is sent: in a kernel
-        (a running event loop) :data:`EXACT_DELAY` s later, in the kernel's own thread (the
-        judge's tables are shared with the bots and the Hint), the click's answer gone out
-        first; then the table is sent the values. Without an event loop (a script, a test)
-        at once."""
-        import asyncio
-
-        store = self._exact_store()
-        if store["due"] == key:
-            return
-        store["due"] = key
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None:
-            self._exact_work(key, st.clone(), push=False)
-        else:
-            loop.call_later(EXACT_DELAY, self._exact_work, key, st.clone(), True)
-
-    def _exact_work(self, key: tuple, st, push: bool) -> None:
-        """Search ``st`` (:func:`cardkit.analysis.analyse`, at most this game's
-        :data:`EXACT_NODES` positions) unless the learner has moved on; keep the values; send them (``push``)."""
-        from cardkit.analysis import SearchLimit, analyse
-
-        store = self._exact_store()
-        if store["due"] == key:
-            store["due"] = None
-        now = self.state
-        if key in store["cache"] or not self._exact_wanted(now) or self._exact_key(now) != key:
-            return  # the learner moved on: that position's values are not needed
-        try:
-            values = analyse(st, max_nodes=self._exact_nodes())
-            best = max(values.values())
-            entry: tuple = ("ready", {a: int(v) - int(best) for a, v in values.items()})
-        except SearchLimit:
-            entry = ("over", None)
-        except Exception as e:  # noqa: BLE001 - the table says so in one line, never a traceback
-            entry = ("error", one_line(e))
-        cache = store["cache"]
-        if len(cache) >= 256:
-            cache.clear()
-        cache[key] = entry
-        if push:
-            with contextlib.suppress(Exception):  # a late message must never raise in the event loop
-                self._push()
+    #: :attr:`Exact.values`: the exact values the table shows now, ``{action: points}``, or None.
+    exact_values = Delegate("exact", "values")
+    #: :attr:`Exact.note`: the line under the hand about the exact values ("" when none are shown).
+    exact_note = Delegate("exact", "note")
+    _exact_into = Delegate("exact", "into")   # the values into the card table's state (or asked for)
 
     # ---- the card table's state -------------------------------------------------------------------
 

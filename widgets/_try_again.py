@@ -119,7 +119,7 @@ class TryAgain:
         st = t.state
         if st is None or not st.is_terminal():
             raise StateError(self._("Try it again starts from a finished deal: play this one to the end first"))
-        if not is_whole(index) or int(index) not in t._decisions(st):
+        if not is_whole(index) or int(index) not in t.judge.decisions(st):
             raise StateError(self._("decision {index}: not one of your decisions in this deal", index=quote(index)))
         index = int(index)
         from cardkit.analysis.judge import outcome
@@ -139,7 +139,7 @@ class TryAgain:
         t._marks = marks
         t._undone(index)  # a game's own bookkeeping after that point (Variety's bidding remarks)
         t.last_error = None
-        t._pointed = None
+        t.judge.pointed = None
         t.last_trick.value = False
         t._message = self._("<b>Try it again</b>: back to {where}, before your decision, with the same cards and "
                             "the same play up to there.", where=self.where)
@@ -170,7 +170,7 @@ class TryAgain:
         if self.result is None:
             return self._("Practice: trying again from {where}; not scored, the score sheet keeps your first result.",
                           where=self.where)
-        from ._dashboard import HINT_UNITS
+        from ._judge import HINT_UNITS
 
         if self.table.GAME == "variety":   # not the declarers' and defenders' trick points of the line beside it
             unit = self._("your side's margin: your score this deal minus an opponent's")
