@@ -79,11 +79,7 @@ Once the deal is over the status line gives the finished deal's code in the card
 
 from __future__ import annotations
 
-import dataclasses
 import html
-import os
-import urllib.parse
-import zlib
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -92,11 +88,11 @@ import numpy as np
 import traitlets
 
 from cardkit.cards import Card, Suit
-from cardkit.codes import code_from_query, deal_code, game_entry, parse_deal_code
+from cardkit.codes import game_entry
 from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
-from cardkit.errors import CardkitError, IllegalActionError, NotationError, Said, StateError, quote
-from cardkit.i18n import LANGUAGES, N_, PSEUDO, check_lang, translation
+from cardkit.errors import CardkitError, IllegalActionError, StateError, quote
+from cardkit.i18n import N_, check_lang, translation
 from cardkit.table.card_view import (
     SUIT_ORDER,
     card_code,
@@ -111,7 +107,7 @@ from cardkit.table.card_view import (
     trick_part,
     turn_words,
 )
-from cardkit.wording import PHASE_REFUSALS, field_words, tens_as_10, value_words, variant_words
+from cardkit.wording import PHASE_REFUSALS, tens_as_10
 
 from ._boards import BoardSteps
 from ._common import (
@@ -129,6 +125,7 @@ from ._common import (
     suit_words,
 )
 from ._controls import Control
+from ._deal_codes import DealCodes, table_from_code, table_from_query
 from ._exact import EXACT_DELAY, EXACT_NODES, Exact  # noqa: F401  (re-exported: the dashboard's names)
 from ._guide import Guide
 from ._judge import EVALUATIONS_KEPT, HINT_UNITS, REVIEW_NODES, Judge, history_key, join_notes  # noqa: F401
@@ -148,14 +145,6 @@ PROJECTOR_CARD_FONT = "2.5em"
 #: The font size of the other buttons and boxes in the projector layout.
 PROJECTOR_BUTTON_FONT = "1.6em"
 
-
-
-def _query_size(query: str) -> str | None:
-    """The ``size`` of a page's query string (``"size=large"``), or None."""
-    from urllib.parse import parse_qs
-
-    values = parse_qs(str(query or "").lstrip("?")[:2000]).get("size")
-    return values[-1] if values else None
 
 
 def _hand_html(cards: Sequence[Card]) -> str:
@@ -201,13 +190,6 @@ def _cards_in_language(x, tr):
     return {k: _cards_in_language(v, tr) for k, v in x.items()}
 
 
-
-def _variant_said(field: str, value) -> Said:
-    """A rule variant as a deal code's refusal names it: :func:`variant_words` in English,
-    the catalog's words in another language."""
-    if field == "players":
-        return Said(variant_words(field, value), words=(N_("players: {n}"), {"n": value}))
-    return Said.template("{field}: {value}", field=Said(field_words(field)), value=Said(value_words(value, field)))
 
 class DealDashboard(BoardSteps, W.VBox):
     """Base class of the play dashboards (not used on its own).
@@ -363,9 +345,6 @@ class DealDashboard(BoardSteps, W.VBox):
         self.last_error: str | None = None
         self._message = ""
         self._marks = UndoMarks()            # history length before each learner decision
-        self._loaded_code: str | None = None  # the code of a deal loaded with load_code
-        self._page_code_key: tuple | None = None  # _page_code's cache: (the state, its length)
-        self._page_code_value = ""
         self.query_code: str | None = None     # from_query: the link's code, if it was used
         self.query_problem: str | None = None  # from_query: why the link's code was not used
         self._undo_tooltip = undo_tooltip
@@ -406,6 +385,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self.replayer = Replayer(self)  # the replay: its controls and the Replay shown (_replayer.py)
         self.exact = Exact(self)        # exact values with all hands shown (_exact.py)
         self.replay_button = self.replayer.button
+        self.codes = DealCodes(self)  # deal codes and deal numbers (_deal_codes.py)
         self.judge = Judge(self)     # Hint and How did I do?: its controls and its state (_judge.py)
         self.hint_button = self.judge.hint_button
         self.review_button = self.judge.review_button
@@ -564,43 +544,6 @@ class DealDashboard(BoardSteps, W.VBox):
         """The page chose a size (``?size=large`` in its address): the toggle follows."""
         if self.size_toggle.value != (size == "large"):
             self.size_toggle.value = size == "large"
-
-    #: The status line's words for the deal code in a scored game (``practice=False``)
-    #: while a deal is played: a deal code (and a seed) lets anyone deal the same cards and
-    #: read every hand, so the page shows neither; the kernel keeps :attr:`deal_code` for
-    #: the teacher.
-    HIDDEN_CODE_TEXT = N_("Deal codes are hidden in a scored game.")
-
-    def _hide_codes(self, hide: bool) -> None:
-        """In a scored game the seed box and the code box are hidden too, and their values
-        are kept from the page (:attr:`Control.secret`: the page's state has no seed and no
-        code): the seed box holds the next deal's seed, the code box the code of a deal
-        loaded, and loading a known deal would defeat the score. A hidden box, ``Load``
-        and a disabled ``New deal`` ignore the page's messages (:meth:`_page_may_use`)."""
-        display = "none" if hide or self.layout_mode == "projector" else None
-        for w in (self.seed_box, self.code_box, self.load_button):
-            w.layout.display = display
-        self.seed_box.secret = self.code_box.secret = hide
-
-    def _page_code(self) -> str:
-        """The deal code the page may show: in practice, :attr:`deal_code`; in a scored
-        game, none while the deal is played, then the cards form of the finished deal
-        (``V-X…``, :func:`cardkit.codes.deal_code` with ``form="cards"``), which deals
-        those cards again but names no seed: the seed form would name the seed, and with
-        it the next deals (the seed box moves on by one)."""
-        if self.practice:
-            return self.deal_code
-        st = self.state
-        if st is None or not st.is_terminal():
-            return ""
-        key = (id(st), len(st.history))
-        if self._page_code_key != key:
-            try:
-                code = deal_code(st, form="cards")
-            except CardkitError:  # pragma: no cover - every dealt state has a cards form
-                code = ""
-            self._page_code_key, self._page_code_value = key, code
-        return self._page_code_value
 
     def _apply_projector(self) -> None:
         """Large cards and buttons, the deal code in big text, no seed or code boxes."""
@@ -829,159 +772,20 @@ class DealDashboard(BoardSteps, W.VBox):
         self.again.stop()
         self._begin_deal(seed)
         self.deal_seed = seed
-        self._loaded_code = None
+        self.codes.loaded = None
         self.seed_box.value = (seed + 1) % (MAX_SEED + 1)
         self._started(self._("New deal (deal number {n})", n=seed) if self.practice else self._("New deal"))
 
-    def _read_seed_box(self) -> int:
-        """The seed box's seed (:func:`read_seed`); text that is not one (``"٥٥"``, ``"５"``,
-        ``"+5"``, ``"1e30"``) is refused in one line that says the box takes the digits
-        0 to 9 only.
+    #: :meth:`DealCodes.load`: deal the deal a code names; True if it was loaded.
+    load_code = Delegate("codes", "load")
+    _read_seed_box = Delegate("codes", "read_seed_box")  # the seed box's seed
+    _spec_for = Delegate("codes", "spec_for")            # the DealSpec of a code this table can deal
 
-        :raises CardkitError: as :func:`read_seed`.
-        """
-        value = self.seed_box.value
-        try:
-            return read_seed(value)
-        except CardkitError as e:
-            if isinstance(value, str):
-                if self.lang != "en":   # one sentence of the catalog (read_seed's words are English)
-                    largest = f"{MAX_SEED:,}".replace(",", " ")
-                    raise CardkitError(self._("deal number {value}: a deal number is a whole number 0..{largest}, "
-                                              "typed with the digits 0 to 9 only", value=quote(value),
-                                              largest=largest)) from None
-                raise CardkitError(f"{e}, typed with the digits 0 to 9 only") from None
-            raise
-
-    def load_code(self, code: str) -> bool:
-        """Deal the deal that ``code`` names (``docs/deal-codes.md``), as every learner with
-        the same code gets it, then let the bots act until the learner's turn.
-
-        Returns True if it was loaded. A code that cannot be read, names another game, or
-        carries rules other than this table's (``V-4821-L2`` on a table with the default
-        lead) is refused in one status line ("⚠ Deal code not loaded: " and the
-        :class:`~cardkit.NotationError`'s message, also in :attr:`last_error`) and the
-        current deal is kept.
-        """
-        try:
-            spec = self._spec_for(code)
-        except CardkitError as e:
-            self._error(e, prefix=self._("Deal code not loaded"))
-            return False
-        self._close_replay()
-        self.again.stop()
-        canonical = spec.code
-        self._begin_deal(spec.seed, dataclasses.replace(spec, rules=self.rules),
-                         spec.seed if spec.seed is not None else zlib.crc32(canonical.encode()))
-        self.deal_seed = spec.seed
-        self._loaded_code = canonical
-        if spec.seed is not None:
-            self.seed_box.value = (spec.seed + 1) % (MAX_SEED + 1)
-        self.code_box.value = canonical
-        self._started(self._("Deal {code} loaded", code=canonical) if self.practice else self._("Deal loaded"))
-        return True
-
-    def _spec_for(self, code: str):
-        """The :class:`~cardkit.codes.DealSpec` of ``code`` if this table can deal it.
-
-        :raises NotationError: for a code that cannot be read, of another game, or with
-            other rules than the table's.
-        """
-        try:
-            spec = parse_deal_code(code)
-        except NotationError as e:
-            # the reader's examples are Variety's ('V-4821'): name this game's instead
-            if e.words is not None and "example" in e.words[1]:
-                raise NotationError.worded(e.words[0], **{**e.words[1], "example": repr(self.CODE_EXAMPLE)}) from None
-            raise NotationError(str(e).replace("'V-4821'", repr(self.CODE_EXAMPLE)), words=e.words) from None
-        mine = game_entry(self.GAME)
-        if spec.game != self.GAME:
-            theirs = game_entry(spec.game)
-            message = (N_("deal code {code} is an {game} deal; this table plays {mine} (codes that start {start})")
-                       if theirs.title[:1] in "AEIOU" else
-                       N_("deal code {code} is a {game} deal; this table plays {mine} (codes that start {start})"))
-            raise NotationError.worded(message, code=quote(code), game=Said(theirs.title), mine=Said(mine.title),
-                                       start=repr(mine.letter + "-"))
-        for f in self._code_fields(mine):
-            want, have = getattr(spec.rules, f), getattr(self.rules, f)
-            if want != have:
-                raise NotationError.worded(
-                    N_("deal code {code} is for {theirs}, but this table plays {ours}; open the lesson with "
-                       "?deal={canonical} to get a table with those rules"),
-                    code=quote(code), theirs=_variant_said(f, want), ours=_variant_said(f, have), canonical=spec.code)
-        return spec
-
-    @staticmethod
-    def _code_fields(entry) -> list[str]:
-        """The ``Rules`` fields a deal code carries (players, the deal-level variants)."""
-        out = [o.field for o in entry.variants if not o.deal]
-        if len(entry.players) > 1:
-            out.insert(0, "players")
-        return out
-
-    @classmethod
-    def from_query(cls, query: str | None = None, **kwargs) -> DealDashboard:
-        """The dashboard a lesson shows, honouring a teacher's link ``?deal=CODE``.
-
-        :param query: the page's query string (``"deal=V-4821"``, a leading ``?`` allowed);
-            default ``os.environ["QUERY_STRING"]``, which Voila sets in the kernel.
-        :param kwargs: the constructor's arguments. With a code, the table is built with
-            the code's rules (its variants; Warsaw Hearts' number of players) over
-            ``kwargs["rules"]`` and deals the code's deal.
-        :returns: the dashboard (``size=large`` in the query: the projector size, the
-            ``Large cards`` toggle on). A code that cannot be used gives a normal deal and one
-            status line saying why (:attr:`query_problem`); :attr:`query_code` is the
-            code used, or None.
-        """
-        if query is None:
-            query = os.environ.get("QUERY_STRING", "")
-        code = code_from_query(query)
-        problem = None
-        if code is not None:
-            try:
-                spec = parse_deal_code(code)
-                entry = game_entry(cls.GAME)
-                if spec.game == cls.GAME:
-                    fields = {f: getattr(spec.rules, f) for f in cls._code_fields(entry)}
-                    kwargs = {**kwargs, "rules": dataclasses.replace(cls._default_rules(kwargs), **fields)}
-                    kwargs.pop("players", None)
-            except CardkitError as e:
-                lang = kwargs.get("lang", "en")
-                problem = one_line(e, tr=translation(lang) if lang in (*LANGUAGES, PSEUDO) and lang != "en" else None)
-        table = cls(**kwargs)
-        table.query_problem = problem
-        if _query_size(query) == "large":  # ?size=large: the projector size (the page reads it too)
-            table.size_toggle.value = True
-        if code is not None and problem is None:
-            if table.load_code(code):
-                table.query_code = table.deal_code
-            else:
-                table.query_problem = table.last_error
-        if table.query_problem is not None:
-            table.last_error = table.query_problem
-            table._message = table._("<b>⚠ The link's deal code could not be used:</b> {why} — here is a normal "
-                                     "deal.", why=html.escape(table.query_problem))
-            table.refresh()
-        return table
-
-    @classmethod
-    def from_code(cls, code: str, **kwargs) -> DealDashboard:
-        """The table a class link ``?deal=CODE`` opens, built from code: the same cards,
-        dealer and rules (:meth:`from_query` with that code), so a teacher's projector
-        deals what the class link deals: ``VarietyTable.from_code("V-4821",
-        layout="projector")``. (``VarietyTable(seed=4821)`` deals the same cards but its
-        dealer comes from the cut, RULES.md §1.1: its code is ``V-4821-D2``.)
-
-        :param kwargs: the constructor's arguments, as for :meth:`from_query`.
-        :raises CardkitError: for a code the table cannot deal (not read, another game),
-            where a link would show one line and a normal deal.
-        """
-        if not isinstance(code, str) or not code.strip():
-            raise CardkitError(f"deal code {quote(code)}: expected a code such as {cls.CODE_EXAMPLE!r}")
-        table = cls.from_query("deal=" + urllib.parse.quote(code.strip()), **kwargs)
-        if table.query_problem is not None:
-            raise CardkitError(table.query_problem)
-        return table
+    #: :func:`~cardkit_widgets._deal_codes.table_from_query`: the table a lesson shows, honouring
+    #: a teacher's link ``?deal=CODE``.
+    from_query = classmethod(table_from_query)
+    #: :func:`~cardkit_widgets._deal_codes.table_from_code`: the table a class link ``?deal=CODE`` opens.
+    from_code = classmethod(table_from_code)
 
     def _started(self, what: str) -> None:
         self.again.stop()  # a new deal ends a try (the game keeps the deal tried as recorded)
@@ -999,20 +803,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self._run_bots()
         self.refresh()
 
-    def _code_of_current(self) -> str:
-        """The current deal's code: the code loaded, or the seed form, or (a seed a code
-        cannot carry) the cards form."""
-        st = self.state
-        if self._loaded_code is not None:
-            return self._loaded_code
-        try:
-            return deal_code(self.GAME, seed=self.deal_seed, dealer=st.dealer, rules=self.rules)
-        except CardkitError:
-            try:
-                return deal_code(st)
-            except CardkitError:
-                return ""
-
+    _code_of_current = Delegate("codes", "of_current")  # the current deal's code
     def act(self, action) -> bool:
         """The learner's action (a card, a bid, ... or its notation). Returns True if it
         was applied; else shows the reason in the status line (one line) and returns False;
@@ -1202,7 +993,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self.again.sync()
         self.replayer.sync()
         self.guide.sync()
-        self._hide_codes(not self.practice)
+        self.codes.hide(not self.practice)
         st = self.state
         if st is None:
             self.title.value = f"<h3 style='margin:2px'>{_(self.TITLE)}</h3>"
@@ -1212,7 +1003,7 @@ class DealDashboard(BoardSteps, W.VBox):
             self._push()
             return
         self.title.value = self._title_html(st)
-        code = self._page_code()  # a scored game hides the code while the deal is played (it names the hands)
+        code = self.codes.page_code()  # a scored game hides the code while the deal is played (it names the hands)
         banner = _("Deal code: {code}", code=html.escape(code))
         self.code_banner.value = (f"<div style='font-size:1.6em;font-weight:bold;margin:2px 0px;"
                                   f"overflow-wrap:anywhere'>{banner}</div>" if code else "")
@@ -1220,7 +1011,7 @@ class DealDashboard(BoardSteps, W.VBox):
             self._view = self._draw(self.replay.state, live=False) or {}
         else:
             self._view = self._draw(st, live=True) or {}
-        code_text = ("" if self.practice else _(self.HIDDEN_CODE_TEXT)) if not code else (
+        code_text = ("" if self.practice else _(DealCodes.HIDDEN_CODE_TEXT)) if not code else (
             _("Deal code {code}.", code=html.escape(code)) if self.practice else
             _("Deal code {code} (the cards of the deal just played).", code=html.escape(code)))
         tried = self.again.status_words()
