@@ -57,6 +57,18 @@ scores and draws itself:
   the toggle), ``layout="projector"`` (large cards and buttons, the deal code in big
   text, no seed or code boxes), ``practice=False`` (a scored game).
 
+**Parts** (issue 30): each concern above that is not the deal's act/undo/bot loop or the card
+table's state is an object of its own, with its own state, in its own module, composed by the
+dashboard: :attr:`judge` (:mod:`~cardkit_widgets._judge`: Hint and How did I do?),
+:attr:`replayer` (:mod:`~cardkit_widgets._replayer`), :attr:`exact`
+(:mod:`~cardkit_widgets._exact`), :attr:`codes` (:mod:`~cardkit_widgets._deal_codes`: deal codes
+and numbers, links), :attr:`bot_choice` (:mod:`~cardkit_widgets._bot_choice`), :attr:`appearance`
+(:mod:`~cardkit_widgets._appearance`: four colours, size, projector), :attr:`showing`
+(:mod:`~cardkit_widgets._showing`: Show all hands, Last trick), :attr:`score_notes`
+(:mod:`~cardkit_widgets._score_notes`), :attr:`again` and :attr:`guide`. The dashboard's public
+names and hooks stay (``table.hint()``, ``table.replay``, ``table.load_code(...)``), as
+:class:`~cardkit_widgets._part.Delegate` s to the part.
+
 **Undo in a scored game.** With ``practice=False`` undo is off: the ``Undo`` button is
 disabled, its tooltip says why, and :meth:`DealDashboard.undo` answers with one status
 line. (The other choice, letting undo mark the deal as practice, would leave a score
@@ -84,11 +96,9 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import ipywidgets as W
-import numpy as np
 import traitlets
 
 from cardkit.cards import Card, Suit
-from cardkit.codes import game_entry
 from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, StateError, quote
@@ -109,7 +119,9 @@ from cardkit.table.card_view import (
 )
 from cardkit.wording import PHASE_REFUSALS, tens_as_10
 
+from ._appearance import Appearance
 from ._boards import BoardSteps
+from ._bot_choice import BOT_LEVELS, BotChoice, make_bot
 from ._common import (
     MAX_SEED,
     card_html,
@@ -131,13 +143,13 @@ from ._guide import Guide
 from ._judge import EVALUATIONS_KEPT, HINT_UNITS, REVIEW_NODES, Judge, history_key, join_notes  # noqa: F401
 from ._part import Delegate
 from ._replayer import Replayer
+from ._score_notes import ScoreNotes
+from ._showing import Showing
 from ._try_again import TryAgain
 from .card_table import CardTable, parse_card_id
 
 __all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "REVIEW_NODES", "EXACT_NODES"]
 
-#: The bots a play table offers: ``bots="rule"`` (RuleBot) or ``"expert"`` (ExpertBot).
-BOT_LEVELS = ("rule", "expert")
 
 
 #: The font size of a card button in the projector layout.
@@ -344,6 +356,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self.deal_seed: int | None = None
         self.last_error: str | None = None
         self._message = ""
+        self.score_notes = ScoreNotes(self)  # the score sheet's notes: the hints used (_score_notes.py)
         self._marks = UndoMarks()            # history length before each learner decision
         self.query_code: str | None = None     # from_query: the link's code, if it was used
         self.query_problem: str | None = None  # from_query: why the link's code was not used
@@ -366,22 +379,13 @@ class DealDashboard(BoardSteps, W.VBox):
         self.code_box.enter = "load_button"        # Enter in the box loads the code, as Load does
         self.seed_box.enter = "new_deal_button"    # Enter in the deal number box deals it
         self.undo_button = Control("button", "undo_button", description=_("Undo"), tooltip=_(undo_tooltip))
-        self.show_hands = Control("toggle", "show_hands", value=False, description=_("Show all hands: off"),
-                                  tooltip=_("Show every player's cards (practice)"))
-        self.last_trick = Control("toggle", "last_trick", value=False, description=_("Last trick: off"),
-                                  tooltip=_("Show the last finished trick instead of the current one"))
-        self.four_colour_toggle = Control(
-            "toggle", "four_colour_toggle", value=False, description=_("Four colours: off"),
-            tooltip=_("A four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green (the suit symbols stay)"))
-        self.size_toggle = Control("toggle", "size_toggle", value=False, description=_("Large cards: off"),
-                                   tooltip=_("The projector size: large cards and text (also ?size=large in "
-                                             "the page's address)"))
-        self.bots_choice = Control("choice", "bots_choice",
-                                   description=self.i18n.pgettext("one bot", "Bots:") if self.ONE_BOT else _("Bots:"),
-                                   options=[(_(self.BOT_WORDS[0]), "rule"), (_(self.BOT_WORDS[1]), "expert")],
-                                   value=bots if isinstance(bots, str) else "rule",
-                                   disabled=not isinstance(bots, str),
-                                   tooltip=_(self.BOTS_TOOLTIP))
+        self.showing = Showing(self)   # Show all hands, Last trick: what the table shows (_showing.py)
+        self.show_hands, self.last_trick = self.showing.show_hands, self.showing.last_trick
+        self.appearance = Appearance(self)  # four colours, the size, the projector (_appearance.py)
+        self.four_colour_toggle = self.appearance.four_colour_toggle
+        self.size_toggle = self.appearance.size_toggle
+        self.bot_choice = BotChoice(self, bots)   # rule or expert bots (_bot_choice.py)
+        self.bots_choice = self.bot_choice.control
         self.replayer = Replayer(self)  # the replay: its controls and the Replay shown (_replayer.py)
         self.exact = Exact(self)        # exact values with all hands shown (_exact.py)
         self.replay_button = self.replayer.button
@@ -404,11 +408,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self.new_deal_button.on_click(lambda _b: self._safely(self.new_deal))
         self.load_button.on_click(lambda _b: self._safely(self.load_code, self.code_box.value))
         self.undo_button.on_click(lambda _b: self._safely(self.undo))
-        self.last_trick.observe(lambda _c: self._safely(self.refresh), names="value")
-        self.size_toggle.observe(lambda c: self._safely(self._set_size, "large" if c["new"] else "normal"),
-                                 names="value")
-        self.table.observe(lambda c: self._safely(self._size_from_page, c["new"]), names="size")
-        self.bots_choice.observe(lambda c: self._safely(self.set_bots, c["new"]), names="value")
+        self.table.observe(lambda c: self._safely(self.appearance.size_from_page, c["new"]), names="size")
         self._setup_boards()  # a set of boards, a played deal's download (_boards.py)
 
     #: The controls in the first row of the page, then under "More", then in the replay pane.
@@ -501,11 +501,11 @@ class DealDashboard(BoardSteps, W.VBox):
         traitlets.link((self, "four_colour"), (self.table, "four_colour"))
         self.observe(lambda _c: self._safely(self.replayer.follow_show_all_hands), names="show_all_hands")
         self.observe(lambda _c: self._safely(self.refresh), names="practice")
-        self.observe(lambda _c: self._safely(self._apply_four_colour), names="four_colour")
+        self.observe(lambda _c: self._safely(self.appearance.apply_four_colour), names="four_colour")
         if self.four_colour:
-            self._apply_four_colour()
+            self.appearance.apply_four_colour()
         if self.layout_mode == "projector":
-            self._apply_projector()
+            self.appearance.apply_projector()
         if deal:
             self.new_deal()
         else:
@@ -517,84 +517,16 @@ class DealDashboard(BoardSteps, W.VBox):
     PART_NAMES: ClassVar[tuple[str, ...]] = (
         "contracts_table", "scores", "penalty_table", "penalty_sheet", "bonus_sheet", "settlement")
 
-    def _parts(self) -> list[W.Widget]:
-        """The side controls of this dashboard (score sheets, tables)."""
-        return [w for w in (getattr(self, n, None) for n in self.PART_NAMES) if w is not None]
+    _apply_four_colour = Delegate("appearance", "apply_four_colour")  # the side controls follow four_colour
 
-    def _apply_four_colour(self) -> None:
-        # The side controls that offer a four-colour deck switch too; the card table
-        # follows the trait (linked).
-        for part in self._parts():
-            setter = getattr(part, "set_four_colour", None)
-            if callable(setter):
-                setter(self.four_colour)
-        self.refresh()
+    # ---- the bots (widgets/_bot_choice.py) --------------------------------------------------------------
 
-    def _set_size(self, size: str) -> None:
-        """The card table's size, ``"normal"`` or ``"large"`` (the ``Large cards`` toggle);
-        the side controls with a large size follow."""
-        self.table.size = size
-        for part in self._parts():
-            set_size = getattr(part, "set_size", None)
-            if callable(set_size):
-                set_size(size)
-        self.refresh()
-
-    def _size_from_page(self, size: str) -> None:
-        """The page chose a size (``?size=large`` in its address): the toggle follows."""
-        if self.size_toggle.value != (size == "large"):
-            self.size_toggle.value = size == "large"
-
-    def _apply_projector(self) -> None:
-        """Large cards and buttons, the deal code in big text, no seed or code boxes."""
-        self.add_class("cardkit-projector")
-        for w in (self.seed_box, self.code_box, self.load_button):
-            w.layout.display = "none"
-        self.code_banner.layout.display = None
-        self.size_toggle.value = True
-
-    # ---- the bots -------------------------------------------------------------------------------
-
-    @property
-    def bot_level(self) -> str:
-        """``"rule"`` or ``"expert"``: the bots chosen (``bots=`` or the page's choice)."""
-        return self.bots_choice.value
-
-    def _bot_class(self, module=None, seat_note: bool = True):
-        """The bot class for :attr:`bot_level`: the game's rule bot or expert bot, as its
-        registry entry names them (:func:`cardkit.codes.game_entry`; ``module``, the engine
-        module older subclasses pass, is not needed)."""
-        entry = game_entry(self.GAME)
-        return entry.expert_bot if self.bot_level == "expert" else entry.rule_bot
-
-    @staticmethod
-    def _make_bot(cls, seed: int, seat: int):
-        """A bot of class ``cls`` seeded from the deal's seed and its seat."""
-        rng = np.random.default_rng([seed, seat])
-        try:
-            return cls(rng)
-        except TypeError:
-            return cls(seed=rng)
-
-    def set_bots(self, level: str) -> None:
-        """Play against ``"rule"`` or ``"expert"`` bots from now on (the bots of the
-        current deal are replaced at once, seeded as before; they act from their
-        observation only). ``"expert"`` falls back to the rule bots, said in the status
-        line, when the game has no expert bot yet.
-
-        :raises CardkitError: for another level, or when the table was given its own bots.
-        """
-        if level not in BOT_LEVELS:
-            raise CardkitError(f"bots {quote(level)}: expected one of {', '.join(map(repr, BOT_LEVELS))}")
-        if self.bots_choice.disabled:
-            raise CardkitError("this table was given its own bots")
-        if self.bots_choice.value != level:
-            self.bots_choice.value = level  # observed: comes back here
-            return
-        self._replace_bots()
-        words = self.BOT_WORDS[1] if level == "expert" else self.BOT_WORDS[0]
-        self._message = self._("{bots} from now on.", bots=self._(words))
-        self.refresh()
+    #: ``"rule"`` or ``"expert"``: the bots chosen (``bots=`` or the page's choice; :attr:`BotChoice.level`).
+    bot_level = Delegate("bot_choice", "level")
+    #: :meth:`BotChoice.set`: play against rule or expert bots from now on.
+    set_bots = Delegate("bot_choice", "set")
+    _bot_class = Delegate("bot_choice", "bot_class")   # the game's rule or expert bot class, for the level
+    _make_bot = staticmethod(make_bot)          # a bot of a class seeded from the deal's seed and its seat
 
     def _replace_bots(self) -> None:
         """Rebuild the bots for :attr:`bot_level` (a subclass hook)."""
@@ -639,25 +571,17 @@ class DealDashboard(BoardSteps, W.VBox):
             return again.state
         return self.game.state
 
-    @property
-    def dealer(self) -> int:
-        """The dealer of the current deal (or of the next one, if none is in progress):
-        :attr:`game`'s, passing as its rules say (RULES.md §1.1, §2.1, §3.4)."""
-        return self.game.dealer
-
-    @property
-    def first_dealer(self) -> int:
-        """The first dealer's seat: drawn as the game's rules say (Variety, the highest card
-        in the cut, RULES.md §1.1; Warsaw Hearts, the lowest, §2.1; Durak, the first six
-        turned up, §3.2), or the seat given; a new game keeps it."""
-        return self.game.first_dealer
-
-    @property
-    def cut(self) -> list:
-        """How the first dealer was drawn (:attr:`game`'s: Variety and Warsaw Hearts, one dict
-        seat → card per round of the cut; Durak, ``(seat, card)`` in the order turned up); [] when the first
-        dealer was given."""
-        return self.game.cut
+    #: The dealer of the current deal (or of the next one, if none is in progress): :attr:`game`'s,
+    #: passing as its rules say (RULES.md §1.1, §2.1, §3.4).
+    dealer = Delegate("game", "dealer")
+    #: The first dealer's seat: drawn as the game's rules say (Variety, the highest card in the cut,
+    #: RULES.md §1.1; Warsaw Hearts, the lowest, §2.1; Durak, the first six turned up, §3.2), or the
+    #: seat given; a new game keeps it.
+    first_dealer = Delegate("game", "first_dealer")
+    #: How the first dealer was drawn (:attr:`game`'s: Variety and Warsaw Hearts, one dict seat → card
+    #: per round of the cut; Durak, ``(seat, card)`` in the order turned up); [] when the first dealer
+    #: was given.
+    cut = Delegate("game", "cut")
 
     def _bot(self, seat: int):
         """The bot of ``seat`` for the current deal: :attr:`game`'s player there."""
@@ -704,25 +628,11 @@ class DealDashboard(BoardSteps, W.VBox):
             self._notes_by_game(g).pop(len(g.scores), None)
         self._show_scores()
 
-    def _notes_by_game(self, game) -> dict[int, str]:
-        """The hints used in ``game``'s recorded deals (the score sheet's notes), by deal
-        index; a new game starts with none."""
-        if getattr(self, "_notes_game", None) is not game:
-            self._notes_game = game
-            self._deal_notes: dict[int, str] = {}
-        return self._deal_notes
-
-    def _show_scores(self) -> None:
-        """Redraw the score sheet (``self.scores``, a
-        :class:`~cardkit_widgets.scores.ScoreSheet`) from :attr:`game`'s rows, each noted
-        with :meth:`_deal_note` and the hints used (called on every refresh, after a row is
-        recorded or taken back, and for a new game; redrawn only when something differs).
-        A dashboard with other sheets overrides it."""
-        g = self.game
-        hints = self._notes_by_game(g)
-        notes = [join_notes(self._deal_note(st), hints.get(i, ""))
-                 for i, st in enumerate(g.deals[:len(g.scores)])]
-        self.scores.set_rows(g.scores, notes=notes)
+    #: :meth:`ScoreNotes.notes_by_game`: the hints used in a game's recorded deals, by deal index.
+    _notes_by_game = Delegate("score_notes", "notes_by_game")
+    #: :meth:`ScoreNotes.show`: redraw the score sheet (``self.scores``) from :attr:`game`'s rows, each
+    #: noted with :meth:`_deal_note` and the hints used; a dashboard with other sheets overrides it.
+    _show_scores = Delegate("score_notes", "show")
 
     def _deal_note(self, state) -> str:
         """The score sheet's note for a recorded deal (its contract, a sweep); "" for none."""
@@ -949,33 +859,11 @@ class DealDashboard(BoardSteps, W.VBox):
         """The status line as plain text."""
         return plain_text(self.status.value)
 
-    def _show_others(self, live: bool) -> bool:
-        """Whether the other players' cards are shown: the toggle, or a replay of a
-        finished deal."""
-        st = self.state
-        return self.show_all_hands or (not live and st is not None and st.is_terminal())
-
+    _show_others = Delegate("showing", "others")                 # the other players' cards shown?
     _hand_html = staticmethod(_hand_html)
 
-    def _show_last_trick(self, st, live: bool) -> bool:
-        """Whether the trick table shows the last finished trick: the toggle, or a replay
-        position just after a trick (so ◀◀ and ▶▶ land on a complete trick)."""
-        if self.last_trick.value:
-            return True
-        if live or st.is_terminal() or not st.completed_tricks:
-            return False
-        open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None
-        return open_trick is None or not open_trick.cards
-
-    def _last_trick_note(self, st, live: bool) -> str:
-        """The note under the trick table's heading when it shows a finished trick
-        (:meth:`_show_last_trick`): why that trick is shown."""
-        if live:
-            return self._("(last trick, shown on request)")
-        open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None
-        if open_trick is None or not open_trick.cards:
-            return self._("(the trick just finished)")
-        return self._("(the last trick finished by this point of the replay)")
+    _show_last_trick = Delegate("showing", "last_trick_shown")   # the last finished trick shown?
+    _last_trick_note = Delegate("showing", "last_trick_note")    # ... and why
 
     def refresh(self) -> None:
         """Bring every part of the dashboard up to date: the live deal, or the replay's
@@ -1171,12 +1059,4 @@ class DealDashboard(BoardSteps, W.VBox):
         finally:
             self.again.state = try_state
 
-    def _deal_words(self) -> str:
-        """"deal number 21", or "deal code V-X…" for a deal loaded in the cards form."""
-        if not self.practice:
-            st = self.state
-            return (self._("a scored game") if st is not None and st.is_terminal() else
-                    self._("deal code hidden in a scored game"))
-        if self.deal_seed is not None:
-            return self._("deal number {n}", n=self.deal_seed)
-        return self._("deal code {code}", code=html.escape(self.deal_code))
+    _deal_words = Delegate("codes", "deal_words")   # "deal number 21", "deal code V-X…" (the status line)

@@ -267,3 +267,14 @@ class DealCodes:
                 return deal_code(st)
             except CardkitError:
                 return ""
+
+    def deal_words(self) -> str:
+        """"deal number 21", or "deal code V-X…" for a deal loaded in the cards form."""
+        t = self.table
+        if not t.practice:
+            st = t.state
+            return (self._("a scored game") if st is not None and st.is_terminal() else
+                    self._("deal code hidden in a scored game"))
+        if t.deal_seed is not None:
+            return self._("deal number {n}", n=t.deal_seed)
+        return self._("deal code {code}", code=html.escape(t.deal_code))
