@@ -24,14 +24,11 @@ scores and draws itself:
   ("⚠ Not allowed: …"), never a traceback; the bots playing on until the learner's
   turn, each from ``state.observation(seat)`` only;
 - undo back to the learner's previous decision (practice mode only, see below);
-- the judge (:mod:`cardkit.analysis`): ``Hint`` (:meth:`DealDashboard.hint`) names the
-  best card, bid or draw from the learner's own view, with its expected value and its
-  margin over the next best (or over the card the learner last pointed at); the hints
-  used in a deal go in the score sheet's note column. Once a deal is over, ``How did I
-  do?`` (:meth:`DealDashboard.review_deal`) judges every decision of the learner and
-  lists those that cost a point or more, worst first; a click on one
-  (:meth:`DealDashboard.review_jump`) shows it in the replay, whose commentary then
-  carries the judge's verdicts;
+- the judge (:mod:`cardkit_widgets._judge`, over :mod:`cardkit.analysis`): ``Hint``
+  (:meth:`DealDashboard.hint`) names the best card, bid or draw from the learner's own view;
+  once a deal is over ``How did I do?`` (:meth:`DealDashboard.review_deal`) lists the
+  decisions that cost a point or more, worst first, a click (:meth:`DealDashboard.review_jump`)
+  showing one in the replay; the hints used go in the score sheet's note column;
 - Try it again (:attr:`DealDashboard.again`, :mod:`cardkit_widgets._try_again`): a
   ``Try it again`` button beside each How did I do? item takes a copy of the finished deal
   back to that decision, played as practice (never recorded; the status line then compares
@@ -39,20 +36,15 @@ scores and draws itself:
 - the guide (:attr:`DealDashboard.guide`, :mod:`cardkit_widgets._guide`): ``Guide me
   through a deal`` (``guide=True``: on for the first deal) tells each step of a deal, what
   to do now and why, and adds its reason to a refused action;
-- exact values (:attr:`DealDashboard.exact_values`): in practice with ``Show all hands``
-  on, each legal card of the learner carries what it gains or loses against the best card
-  with all cards known (:func:`cardkit.analysis.analyse`), worked out after the click's
-  answer is sent, within :data:`EXACT_NODES` positions (over it one line says so); never
-  in a scored game;
-- deal codes (``docs/deal-codes.md``): the current deal's code in the status line and in
-  the read-only trait :attr:`DealDashboard.deal_code`; :meth:`DealDashboard.load_code`;
-  :meth:`DealDashboard.from_query` for a teacher's link ``?deal=V-4821``;
-- the replay pane (:class:`cardkit.replay.Replay`): ◀◀ ◀ ▶ ▶▶ through the finished part
-  of the deal with the engine's commentary, the position shown on the table. The
-  commentary is written for the learner's eyes (``Replay(state, viewer=seat)``): while
-  the deal is not over another seat's card is described from public facts only, never
-  "the only legal card" or "holds no trump"; with ``show_all_hands`` on it is written for
-  someone who sees every hand (``viewer=ALL``), and it follows the toggle;
+- exact values (:attr:`DealDashboard.exact_values`, :mod:`cardkit_widgets._exact`): in
+  practice with ``Show all hands`` on, what each legal card gains or loses against the best
+  with all cards known; never in a scored game;
+- deal codes (``docs/deal-codes.md``, :mod:`cardkit_widgets._deal_codes`): the current deal's
+  code in the status line and in the read-only trait :attr:`DealDashboard.deal_code`;
+  :meth:`DealDashboard.load_code`; :meth:`DealDashboard.from_query` for a link ``?deal=V-4821``;
+- the replay pane (:mod:`cardkit_widgets._replayer`, :class:`cardkit.replay.Replay`): ◀◀ ◀ ▶ ▶▶
+  through the deal so far with the engine's commentary, written for the learner's eyes
+  (for every hand's while :attr:`DealDashboard.show_all_hands`);
 - the teacher's options: :attr:`DealDashboard.show_all_hands` (a traitlet, synced with
   the toggle), ``layout="projector"`` (large cards and buttons, the deal code in big
   text, no seed or code boxes), ``practice=False`` (a scored game).
@@ -98,7 +90,7 @@ from typing import Any, ClassVar
 import ipywidgets as W
 import traitlets
 
-from cardkit.cards import Card, Suit
+from cardkit.cards import Card
 from cardkit.controller import UndoMarks, run_bots
 from cardkit.dealing import as_generator
 from cardkit.errors import CardkitError, IllegalActionError, StateError, quote
@@ -117,7 +109,7 @@ from cardkit.table.card_view import (
     trick_part,
     turn_words,
 )
-from cardkit.wording import PHASE_REFUSALS, tens_as_10
+from cardkit.wording import PHASE_REFUSALS
 
 from ._appearance import Appearance
 from ._boards import BoardSteps
@@ -125,22 +117,21 @@ from ._bot_choice import BOT_LEVELS, BotChoice, make_bot
 from ._common import (
     MAX_SEED,
     card_html,
-    card_words_in,
+    cards_in_language as _cards_in_language,
     cards_in_words_of,
+    hand_html as _hand_html,
     one_line,
     plain_text,
-    rank_letters,
     read_seed,
     recolour_html,
     seat_positions,
-    suit_html,
-    suit_words,
+    tens_as_10_in as _tens_as_10_in,
 )
 from ._controls import Control
 from ._deal_codes import DealCodes, table_from_code, table_from_query
 from ._exact import EXACT_DELAY, EXACT_NODES, Exact  # noqa: F401  (re-exported: the dashboard's names)
 from ._guide import Guide
-from ._judge import EVALUATIONS_KEPT, HINT_UNITS, REVIEW_NODES, Judge, history_key, join_notes  # noqa: F401
+from ._judge import EVALUATIONS_KEPT, HINT_UNITS, REVIEW_NODES, Judge  # noqa: F401  (re-exported: the dashboard's names)
 from ._part import Delegate
 from ._replayer import Replayer
 from ._score_notes import ScoreNotes
@@ -156,50 +147,6 @@ __all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "
 PROJECTOR_CARD_FONT = "2.5em"
 #: The font size of the other buttons and boxes in the projector layout.
 PROJECTOR_BUTTON_FONT = "1.6em"
-
-
-
-def _hand_html(cards: Sequence[Card]) -> str:
-    parts = []
-    for suit in sorted({c.suit for c in cards}):
-        ranks = " ".join(c.rank.label for c in sorted((c for c in cards if c.suit == suit), key=lambda x: -x.rank))
-        parts.append(f"{suit_html(suit)}{ranks}")
-    return " ".join(parts) or "(no cards)"
-
-
-def _tens_as_10_in(x):
-    """The page's state with every ten a text writes ``T`` beside a suit symbol written
-    ``10``, as on the card faces (the engine's refusals, the replay's commentary and the
-    judge's verdicts write ``str(card)``, ``T♥``; RULES.md, "Common conventions")."""
-    if isinstance(x, str):
-        return tens_as_10(x) if "T" in x else x
-    if isinstance(x, dict):
-        return {k: _tens_as_10_in(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_tens_as_10_in(v) for v in x]
-    return x
-
-
-def _cards_in_language(x, tr):
-    """The page's state ``x`` with its cards in ``tr``'s language: a card's ``rank``, ``label``
-    and ``name`` (:func:`~cardkit_widgets.card_table.card_json`: Д, Д♥, "дама червей"), a
-    trump's ``name``, and each card written ``Q♥`` in a text (``Д♥``); ids and codes stay."""
-    if isinstance(x, str):
-        return cards_in_words_of(x, tr) if any(s in x for s in "♠♥♦♣") else x
-    if isinstance(x, list):
-        return [_cards_in_language(v, tr) for v in x]
-    if not isinstance(x, dict):
-        return x
-    if {"id", "rank", "sym", "label", "name"} <= x.keys():   # a card
-        from .card_table import parse_card_id
-
-        card = parse_card_id(x["id"])
-        rest = {k: _cards_in_language(v, tr) for k, v in x.items()}   # a hand card's reason too
-        return {**rest, "rank": rank_letters(tr).get(x["rank"], x["rank"]), "label": cards_in_words_of(x["label"], tr),
-                "name": card_words_in(card, tr)}
-    if x.keys() == {"suit", "sym", "name"}:                   # a suit (the trump)
-        return {**x, "name": suit_words(Suit("SHDC".index(x["suit"])), tr)}
-    return {k: _cards_in_language(v, tr) for k, v in x.items()}
 
 
 
@@ -260,22 +207,14 @@ class DealDashboard(BoardSteps, W.VBox):
         :attr:`four_colour`; ``size_toggle`` sets the card table's size.
     :ivar bots_choice: ``choice`` "Rule bots" / "Expert bots" (:attr:`bot_level`,
         :meth:`set_bots`); disabled for a table given its own bots.
-    :ivar hint_button: ``button`` "Hint" (:meth:`hint`), enabled on the learner's turn
-        (not the blind trump draw); its tooltip says why when it is not.
-    :ivar review_button: ``button`` "How did I do?" (:meth:`review_deal`), shown once the
-        deal is over; :ivar review_list: ``list`` of the decisions that cost a point or
-        more (:meth:`review_jump` on a click), in the replay pane.
-    :ivar hint_text: the last hint as plain text (None before one); :attr:`hints_used`
-        counts this deal's hinted positions.
-    :ivar review_verdicts: the verdicts How did I do? listed as costly, worst first (None before).
-    :ivar review_unsure: the verdicts it listed after them, which may have cost a point or
-        more but not clearly (None before).
+    :ivar hint_button, review_button, review_list: ``Hint``, ``How did I do?`` and its list (the
+        judge's, :class:`~cardkit_widgets._judge.Judge`); :attr:`hint_text`, :attr:`hints_used`,
+        :attr:`review_verdicts` and :attr:`review_unsure` are what it found.
     :ivar code_banner: ``html``, the deal code in big text (projector layout only).
-    :ivar replay_pane: shown while the replay is on, with ``replay_back_trick``,
-        ``replay_back``, ``replay_forward``, ``replay_forward_trick`` (``button`` s),
-        ``replay_info`` and ``replay_commentary`` (``html``).
-    :ivar replay: the :class:`cardkit.replay.Replay` shown, or None when the replay is off;
-        its ``viewer`` is the learner's seat, or ``"all"`` while :attr:`show_all_hands`.
+    :ivar replay_pane: shown while the replay is on, with ``replay_back_trick``, ``replay_back``,
+        ``replay_forward``, ``replay_forward_trick``, ``replay_info``, ``replay_commentary``;
+        :attr:`replay` is the :class:`cardkit.replay.Replay` shown, or None (the replay's,
+        :class:`~cardkit_widgets._replayer.Replayer`).
     :ivar deal_seed: the current deal's seed (None for a deal loaded in the cards form).
     :ivar query_code, query_problem: set by :meth:`from_query`: the link's code when it
         was used, or why it was not (one line); both None otherwise.
@@ -366,17 +305,11 @@ class DealDashboard(BoardSteps, W.VBox):
         self.title = Control("html", "title")
         self.code_banner = Control("html", "code_banner", display="none")
         _ = self._
-        self.seed_box = Control("int", "seed_box", value=int(seed), description=_("Next deal number"),
-                                tooltip=_("New deal deals the deal of this number (the same number gives the same "
-                                          "cards)"))
+        self.codes = DealCodes(self, seed)  # deal codes and numbers: the seed box, code box, Load (_deal_codes.py)
+        c = self.codes
+        self.seed_box, self.code_box, self.load_button = c.seed_box, c.code_box, c.load_button
         self.new_deal_button = Control("button", "new_deal_button", description=_("New deal"),
                                        tooltip=_("Deal the cards of the deal number in the box"))
-        self.code_box = Control("text", "code_box", value="", description=_("Deal code"),
-                                placeholder=_("e.g. {code}", code=self.CODE_EXAMPLE))
-        self.code_box.add_class("ck-code")  # it grows (card_table.css): a cards-form code shown whole
-        self.load_button = Control("button", "load_button", description=_("Load"),
-                                   tooltip=_("Deal the cards of the code in the box"))
-        self.code_box.enter = "load_button"        # Enter in the box loads the code, as Load does
         self.seed_box.enter = "new_deal_button"    # Enter in the deal number box deals it
         self.undo_button = Control("button", "undo_button", description=_("Undo"), tooltip=_(undo_tooltip))
         self.showing = Showing(self)   # Show all hands, Last trick: what the table shows (_showing.py)
@@ -389,7 +322,6 @@ class DealDashboard(BoardSteps, W.VBox):
         self.replayer = Replayer(self)  # the replay: its controls and the Replay shown (_replayer.py)
         self.exact = Exact(self)        # exact values with all hands shown (_exact.py)
         self.replay_button = self.replayer.button
-        self.codes = DealCodes(self)  # deal codes and deal numbers (_deal_codes.py)
         self.judge = Judge(self)     # Hint and How did I do?: its controls and its state (_judge.py)
         self.hint_button = self.judge.hint_button
         self.review_button = self.judge.review_button
@@ -406,7 +338,6 @@ class DealDashboard(BoardSteps, W.VBox):
         self.table.on_action(self._table_action)
 
         self.new_deal_button.on_click(lambda _b: self._safely(self.new_deal))
-        self.load_button.on_click(lambda _b: self._safely(self.load_code, self.code_box.value))
         self.undo_button.on_click(lambda _b: self._safely(self.undo))
         self.table.observe(lambda c: self._safely(self.appearance.size_from_page, c["new"]), names="size")
         self._setup_boards()  # a set of boards, a played deal's download (_boards.py)

@@ -25,6 +25,7 @@ from cardkit.i18n import LANGUAGES, N_, PSEUDO, translation
 from cardkit.wording import field_words, value_words, variant_words
 
 from ._common import MAX_SEED, one_line, read_seed
+from ._controls import Control
 
 __all__ = ["DealCodes", "code_fields", "table_from_query", "table_from_code"]
 
@@ -122,7 +123,10 @@ class DealCodes:
     """The deal codes of a play dashboard (see the module's docstring).
 
     :param table: the dashboard (a :class:`~cardkit_widgets._dashboard.DealDashboard`).
+    :param seed: the seed box's first value (the dashboard's ``seed``).
 
+    :ivar seed_box: ``int`` "Next deal number" (the dashboard's ``seed_box``; ``New deal`` deals it).
+    :ivar code_box: ``text`` "Deal code"; :ivar load_button: ``button`` "Load" (:meth:`load`).
     :ivar loaded: the code of a deal loaded with :meth:`load` (None for a dealt one).
     :ivar page_code_key, page_code_value: :meth:`page_code`'s cache: (the state, its length) and its code.
     """
@@ -133,8 +137,19 @@ class DealCodes:
     #: the teacher.
     HIDDEN_CODE_TEXT: ClassVar[str] = N_("Deal codes are hidden in a scored game.")
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: Any, seed: int) -> None:
         self.table = table
+        _ = table._
+        self.seed_box = Control("int", "seed_box", value=int(seed), description=_("Next deal number"),
+                                tooltip=_("New deal deals the deal of this number (the same number gives the same "
+                                          "cards)"))
+        self.code_box = Control("text", "code_box", value="", description=_("Deal code"),
+                                placeholder=_("e.g. {code}", code=table.CODE_EXAMPLE))
+        self.code_box.add_class("ck-code")  # it grows (card_table.css): a cards-form code shown whole
+        self.load_button = Control("button", "load_button", description=_("Load"),
+                                   tooltip=_("Deal the cards of the code in the box"))
+        self.code_box.enter = "load_button"        # Enter in the box loads the code, as Load does
+        self.load_button.on_click(lambda _b: table._safely(self.load, self.code_box.value))
         self.loaded: str | None = None          # the code of a deal loaded with load_code
         self.page_code_key: tuple | None = None  # page_code's cache: (the state, its length)
         self.page_code_value = ""
