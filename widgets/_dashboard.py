@@ -59,7 +59,7 @@ and numbers, links), :attr:`bot_choice` (:mod:`~cardkit_widgets._bot_choice`), :
 (:mod:`~cardkit_widgets._showing`: Show all hands, Last trick), :attr:`score_notes`
 (:mod:`~cardkit_widgets._score_notes`), :attr:`again` and :attr:`guide`. The dashboard's public
 names and hooks stay (``table.hint()``, ``table.replay``, ``table.load_code(...)``), as
-:class:`~cardkit_widgets._part.Delegate` s to the part.
+delegates to the part (:mod:`cardkit_widgets._part`: ``Method``, ``Delegate``).
 
 **Undo in a scored game.** With ``practice=False`` undo is off: the ``Undo`` button is
 disabled, its tooltip says why, and :meth:`DealDashboard.undo` answers with one status
@@ -132,7 +132,7 @@ from ._deal_codes import DealCodes, table_from_code, table_from_query
 from ._exact import EXACT_DELAY, EXACT_NODES, Exact  # noqa: F401  (re-exported: the dashboard's names)
 from ._guide import Guide
 from ._judge import EVALUATIONS_KEPT, HINT_UNITS, REVIEW_NODES, Judge  # noqa: F401  (re-exported: the dashboard's names)
-from ._part import Delegate
+from ._part import Delegate, Method
 from ._replayer import Replayer
 from ._score_notes import ScoreNotes
 from ._showing import Showing
@@ -448,15 +448,15 @@ class DealDashboard(BoardSteps, W.VBox):
     PART_NAMES: ClassVar[tuple[str, ...]] = (
         "contracts_table", "scores", "penalty_table", "penalty_sheet", "bonus_sheet", "settlement")
 
-    _apply_four_colour = Delegate("appearance", "apply_four_colour")  # the side controls follow four_colour
+    _apply_four_colour = Method("appearance", "apply_four_colour")  # the side controls follow four_colour
 
     # ---- the bots (widgets/_bot_choice.py) --------------------------------------------------------------
 
     #: ``"rule"`` or ``"expert"``: the bots chosen (``bots=`` or the page's choice; :attr:`BotChoice.level`).
     bot_level = Delegate("bot_choice", "level")
     #: :meth:`BotChoice.set`: play against rule or expert bots from now on.
-    set_bots = Delegate("bot_choice", "set")
-    _bot_class = Delegate("bot_choice", "bot_class")   # the game's rule or expert bot class, for the level
+    set_bots = Method("bot_choice", "set")
+    _bot_class = Method("bot_choice", "bot_class")   # the game's rule or expert bot class, for the level
     _make_bot = staticmethod(make_bot)          # a bot of a class seeded from the deal's seed and its seat
 
     def _replace_bots(self) -> None:
@@ -560,10 +560,10 @@ class DealDashboard(BoardSteps, W.VBox):
         self._show_scores()
 
     #: :meth:`ScoreNotes.notes_by_game`: the hints used in a game's recorded deals, by deal index.
-    _notes_by_game = Delegate("score_notes", "notes_by_game")
+    _notes_by_game = Method("score_notes", "notes_by_game")
     #: :meth:`ScoreNotes.show`: redraw the score sheet (``self.scores``) from :attr:`game`'s rows, each
     #: noted with :meth:`_deal_note` and the hints used; a dashboard with other sheets overrides it.
-    _show_scores = Delegate("score_notes", "show")
+    _show_scores = Method("score_notes", "show")
 
     def _deal_note(self, state) -> str:
         """The score sheet's note for a recorded deal (its contract, a sweep); "" for none."""
@@ -618,9 +618,9 @@ class DealDashboard(BoardSteps, W.VBox):
         self._started(self._("New deal (deal number {n})", n=seed) if self.practice else self._("New deal"))
 
     #: :meth:`DealCodes.load`: deal the deal a code names; True if it was loaded.
-    load_code = Delegate("codes", "load")
-    _read_seed_box = Delegate("codes", "read_seed_box")  # the seed box's seed
-    _spec_for = Delegate("codes", "spec_for")            # the DealSpec of a code this table can deal
+    load_code = Method("codes", "load")
+    _read_seed_box = Method("codes", "read_seed_box")  # the seed box's seed
+    _spec_for = Method("codes", "spec_for")            # the DealSpec of a code this table can deal
 
     #: :func:`~cardkit_widgets._deal_codes.table_from_query`: the table a lesson shows, honouring
     #: a teacher's link ``?deal=CODE``.
@@ -644,7 +644,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self._run_bots()
         self.refresh()
 
-    _code_of_current = Delegate("codes", "of_current")  # the current deal's code
+    _code_of_current = Method("codes", "of_current")  # the current deal's code
     def act(self, action) -> bool:
         """The learner's action (a card, a bid, ... or its notation). Returns True if it
         was applied; else shows the reason in the status line (one line) and returns False;
@@ -702,35 +702,35 @@ class DealDashboard(BoardSteps, W.VBox):
     # ---- the judge: Hint and How did I do? (widgets/_judge.py) ------------------------------
 
     #: :meth:`Judge.hint`: the best action from the learner's view, in the status line.
-    hint = Delegate("judge")
+    hint = Method("judge")
     #: :meth:`Judge.review`: How did I do? (judge the finished deal's decisions).
-    review_deal = Delegate("judge", "review")
+    review_deal = Method("judge", "review")
     #: :meth:`Judge.jump`: a judged decision shown in the replay.
-    review_jump = Delegate("judge", "jump")
+    review_jump = Method("judge", "jump")
     #: the last hint as plain text (None before one).
-    hint_text = Delegate("judge")
+    hint_text = Delegate("judge", settable=True)
     #: how many positions of the current deal the learner asked a hint for.
     hints_used = Delegate("judge")
     #: the verdicts How did I do? listed as costly, worst first (None before).
-    review_verdicts = Delegate("judge")
+    review_verdicts = Delegate("judge", settable=True)
     #: the verdicts it listed after them, which may have cost a point but not clearly (None before).
-    review_unsure = Delegate("judge")
-    _reset_judge = Delegate("judge", "reset")    # a new deal: no hint used, nothing judged
-    _hint_note = Delegate("judge", "hint_note")  # the score sheet's note for the hints used
+    review_unsure = Delegate("judge", settable=True)
+    _reset_judge = Method("judge", "reset")    # a new deal: no hint used, nothing judged
+    _hint_note = Method("judge", "hint_note")  # the score sheet's note for the hints used
 
     # ---- the replay -----------------------------------------------------------------------
 
     #: the :class:`cardkit.replay.Replay` shown, or None when the replay is off (:class:`Replayer`'s)
     replay = Delegate("replayer", settable=True)
     #: :meth:`Replayer.open`: the replay of the deal so far at a position.
-    open_replay = Delegate("replayer", "open")
+    open_replay = Method("replayer", "open")
     #: :meth:`Replayer.step`: step the replay; returns the commentary passed.
-    replay_step = Delegate("replayer", "step")
+    replay_step = Method("replayer", "step")
     #: the commentary shown: the lines of the action just replayed ([] at the start).
     replay_lines = Delegate("replayer", "lines")
-    _new_replay = Delegate("replayer", "new")                # the replay of a state for the learner's eyes
-    _close_replay = Delegate("replayer", "close")            # the replay off
-    _set_replay_toggle = Delegate("replayer", "set_toggle")  # the toggle set from code
+    _new_replay = Method("replayer", "new")                # the replay of a state for the learner's eyes
+    _close_replay = Method("replayer", "close")            # the replay off
+    _set_replay_toggle = Method("replayer", "set_toggle")  # the toggle set from code
 
     # ---- the bots, errors ------------------------------------------------------------------
 
@@ -790,11 +790,11 @@ class DealDashboard(BoardSteps, W.VBox):
         """The status line as plain text."""
         return plain_text(self.status.value)
 
-    _show_others = Delegate("showing", "others")                 # the other players' cards shown?
+    _show_others = Method("showing", "others")                 # the other players' cards shown?
     _hand_html = staticmethod(_hand_html)
 
-    _show_last_trick = Delegate("showing", "last_trick_shown")   # the last finished trick shown?
-    _last_trick_note = Delegate("showing", "last_trick_note")    # ... and why
+    _show_last_trick = Method("showing", "last_trick_shown")   # the last finished trick shown?
+    _last_trick_note = Method("showing", "last_trick_note")    # ... and why
 
     def refresh(self) -> None:
         """Bring every part of the dashboard up to date: the live deal, or the replay's
@@ -844,7 +844,7 @@ class DealDashboard(BoardSteps, W.VBox):
     exact_values = Delegate("exact", "values")
     #: :attr:`Exact.note`: the line under the hand about the exact values ("" when none are shown).
     exact_note = Delegate("exact", "note")
-    _exact_into = Delegate("exact", "into")   # the values into the card table's state (or asked for)
+    _exact_into = Method("exact", "into")   # the values into the card table's state (or asked for)
 
     # ---- the card table's state -------------------------------------------------------------------
 
@@ -990,4 +990,4 @@ class DealDashboard(BoardSteps, W.VBox):
         finally:
             self.again.state = try_state
 
-    _deal_words = Delegate("codes", "deal_words")   # "deal number 21", "deal code V-X…" (the status line)
+    _deal_words = Method("codes", "deal_words")   # "deal number 21", "deal code V-X…" (the status line)
