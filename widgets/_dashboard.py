@@ -115,14 +115,12 @@ from ._appearance import Appearance
 from ._boards import BoardSteps
 from ._bot_choice import BOT_LEVELS, BotChoice, make_bot
 from ._common import (
-    MAX_SEED,
     card_html,
     cards_in_language as _cards_in_language,
     cards_in_words_of,
     hand_html as _hand_html,
     one_line,
     plain_text,
-    read_seed,
     recolour_html,
     seat_positions,
     tens_as_10_in as _tens_as_10_in,
@@ -295,7 +293,6 @@ class DealDashboard(BoardSteps, W.VBox):
         self.deal_seed: int | None = None
         self.last_error: str | None = None
         self._message = ""
-        self.score_notes = ScoreNotes(self)  # the score sheet's notes: the hints used (_score_notes.py)
         self._marks = UndoMarks()            # history length before each learner decision
         self.query_code: str | None = None     # from_query: the link's code, if it was used
         self.query_problem: str | None = None  # from_query: why the link's code was not used
@@ -328,6 +325,7 @@ class DealDashboard(BoardSteps, W.VBox):
         self.review_list = self.judge.review_list
         self.again = TryAgain(self)  # Try it again: a review item's decision played another way (_try_again.py)
         self.guide = Guide(self)     # Guide me through a deal: each step told, the learner doing it (_guide.py)
+        self.score_notes = ScoreNotes(self)  # the score sheet's notes: the hints used (_score_notes.py)
         self.status = Control("html", "status")
         r = self.replayer
         self.replay_back_trick, self.replay_back = r.back_trick, r.back
@@ -597,25 +595,8 @@ class DealDashboard(BoardSteps, W.VBox):
 
     # ---- actions (public: a lesson may call them as well as click) ------------------------
 
-    def new_deal(self, seed: int | None = None) -> None:
-        """Deal a new deal with ``seed`` (default: the seed box, which then moves on by
-        one), then let the bots act until it is the learner's turn. An unfinished deal is
-        dropped (not scored; the same dealer deals again); after a finished game a new
-        game starts.
-
-        :raises ValueError: for a seed that is not an int >= 0 (one status line when
-            clicked); nothing changes. The seed (the box's, or ``seed``) must be a whole
-            number 0..999 999 999 999 (:func:`read_seed`: a deal code carries at most 12
-            digits): ``-3``, ``"1e30"``, ``12345678901234567`` are refused, not changed.
-        """
-        seed = self._read_seed_box() if seed is None else read_seed(seed)
-        self._close_replay()
-        self.again.stop()
-        self._begin_deal(seed)
-        self.deal_seed = seed
-        self.codes.loaded = None
-        self.seed_box.value = (seed + 1) % (MAX_SEED + 1)
-        self._started(self._("New deal (deal number {n})", n=seed) if self.practice else self._("New deal"))
+    #: :meth:`DealCodes.new_deal`: deal the deal of a number (the seed box's by default).
+    new_deal = Method("codes", "new_deal")
 
     #: :meth:`DealCodes.load`: deal the deal a code names; True if it was loaded.
     load_code = Method("codes", "load")
@@ -977,17 +958,8 @@ class DealDashboard(BoardSteps, W.VBox):
                 view["note"] = self._("No trick finished yet")
         return view
 
-    def played_deal_text(self) -> str:
-        """The deal as played, as a deal set of one board (``Download this deal``; see
-        :meth:`BoardSteps.played_deal_text`): the deal as the game recorded it, never a
-        practice try of it (:attr:`again`), which a learner could otherwise hand in as played.
-
-        :raises CardkitError: before the first deal.
-        """
-        try_state, self.again.state = self.again.state, None
-        try:
-            return super().played_deal_text()
-        finally:
-            self.again.state = try_state
+    #: :meth:`TryAgain.played_deal_text`: the deal as played, as a deal set of one board
+    #: (``Download this deal``), as the game recorded it, never a practice try of it.
+    played_deal_text = Method("again", "played_deal_text")
 
     _deal_words = Method("codes", "deal_words")   # "deal number 21", "deal code V-X…" (the status line)

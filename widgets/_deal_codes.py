@@ -189,6 +189,27 @@ class DealCodes:
             self.page_code_key, self.page_code_value = key, code
         return self.page_code_value
 
+    def new_deal(self, seed: int | None = None) -> None:
+        """Deal a new deal with ``seed`` (default: the seed box, which then moves on by
+        one), then let the bots act until it is the learner's turn. An unfinished deal is
+        dropped (not scored; the same dealer deals again); after a finished game a new
+        game starts.
+
+        :raises ValueError: for a seed that is not an int >= 0 (one status line when
+            clicked); nothing changes. The seed (the box's, or ``seed``) must be a whole
+            number 0..999 999 999 999 (:func:`read_seed`: a deal code carries at most 12
+            digits): ``-3``, ``"1e30"``, ``12345678901234567`` are refused, not changed.
+        """
+        t = self.table
+        seed = self.read_seed_box() if seed is None else read_seed(seed)
+        t._close_replay()
+        t.again.stop()
+        t._begin_deal(seed)
+        t.deal_seed = seed
+        self.loaded = None
+        t.seed_box.value = (seed + 1) % (MAX_SEED + 1)
+        t._started(self._("New deal (deal number {n})", n=seed) if t.practice else self._("New deal"))
+
     def read_seed_box(self) -> int:
         """The seed box's seed (:func:`read_seed`); text that is not one (``"٥٥"``, ``"５"``,
         ``"+5"``, ``"1e30"``) is refused in one line that says the box takes the digits

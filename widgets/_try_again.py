@@ -179,3 +179,19 @@ class TryAgain:
         return self._("Tried again from {where} (practice, not scored): this time {now}, first time {first} "
                       "({unit}).", where=self.where, now=signed(self.result), first=signed(self.first_result or 0),
                       unit=unit)
+
+    def played_deal_text(self) -> str:
+        """The deal as played, as a deal set of one board (``Download this deal``; the
+        dashboard's ``played_deal_text``, :meth:`BoardSteps.played_deal_text`): the deal as the
+        game recorded it, never a practice try of it, which a learner could otherwise hand in
+        as played.
+
+        :raises CardkitError: before the first deal.
+        """
+        from ._boards import BoardSteps
+
+        try_state, self.state = self.state, None
+        try:
+            return BoardSteps.played_deal_text(self.table)
+        finally:
+            self.state = try_state
