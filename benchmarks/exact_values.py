@@ -1,7 +1,7 @@
 """How long the play tables' exact card values take (all hands shown, practice): the
 judge's ``cardkit.analysis.analyse`` on the learner's positions, as the dashboard runs it
 (``DealDashboard`` with ``show_all_hands`` on, bound by game
-:data:`cardkit_widgets._dashboard.EXACT_NODES`).
+:data:`cardkit_widgets._exact.EXACT_NODES`).
 
     python benchmarks/exact_values.py                  # 4 deal numbers per game
     python benchmarks/exact_values.py --deals 8 --nodes 300000 1000000
@@ -72,7 +72,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=4, help="deal numbers per game (1, 2, ...)")
     ap.add_argument("--nodes", type=int, nargs="+", default=None, help="bounds (default: the dashboard's, by game)")
     args = ap.parse_args()
-    from cardkit_widgets._dashboard import EXACT_NODES
+    from cardkit_widgets._exact import EXACT_NODES
     print(f"load average at start {os.getloadavg()[0]:.1f} (2 cores); deals 1..{args.deals}")
     timed(positions(VarietyTable, 1, 13)[-1][2], 1000)  # the kernels compiled or loaded first
     for name, cls, tricks in GAMES:

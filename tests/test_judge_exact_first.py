@@ -85,10 +85,10 @@ def test_the_hint_names_its_basis():
     t = VarietyTable(seed=1)
     st = t.state
     rows = [(a, 1.0 - 0.4 * i, 0.0 if i == 0 else 0.1) for i, a in enumerate(st.legal_actions()[:2])]
-    text = t._hint_html(st, rows, 24, None, "from 24 deals solved exactly")
+    text = t.judge.hint_html(st, rows, 24, None, "from 24 deals solved exactly")
     assert "from 24 deals solved exactly" in text
     if st.phase == "bidding":
-        text = t._hint_html(st, rows, 400, None, "from 400 deals of the other hands",
+        text = t.judge.hint_html(st, rows, 400, None, "from 400 deals of the other hands",
                             {rows[0][0]: "bid 1 is new: valued by how the bidding may go on from here"})
         assert "valued by how the bidding may go on from here" in text
         assert "if you name it and a partner repeats it" not in text

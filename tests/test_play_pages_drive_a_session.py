@@ -50,7 +50,7 @@ def test_a_play_page_drives_a_table_session(game):
     assert t.session is s and s.state is t.state and not s.can_undo
     while not t.state.is_terminal():
         assert t.act(t.state.legal_actions()[0]), t.last_error
-    decision = t._decisions(t.state)[-1]
+    decision = t.judge.decisions(t.state)[-1]
     t.again.start(decision)
     assert s.state is t.again.state and len(s.moves) == decision and s.can_undo == any(
         m.by == "you" for m in s.moves)

@@ -19,7 +19,7 @@ import pytest
 
 import cardkit.analysis as analysis
 from cardkit.games import armenian_durak as ad
-from cardkit_widgets import DurakTable, VarietyTable, WarsawHeartsTable, _dashboard as dashboard
+from cardkit_widgets import DurakTable, VarietyTable, WarsawHeartsTable, _exact as exact  # exact: the part (issue 30)
 from cardkit_widgets.card_table import card_json
 
 TABLES = [VarietyTable, WarsawHeartsTable, DurakTable]
@@ -155,7 +155,7 @@ def test_never_in_a_scored_game_even_when_the_page_sends_show_hands(cls, monkeyp
 
 @pytest.mark.parametrize("cls", TABLES, ids=lambda c: c.__name__)
 def test_over_the_bound_no_value_and_one_line_says_so(cls, monkeypatch):
-    monkeypatch.setitem(dashboard.EXACT_NODES, cls.GAME, 1)
+    monkeypatch.setitem(exact.EXACT_NODES, cls.GAME, 1)
     t = cls(seed=SEEDS[cls])
     to_late_position(t)
     t.show_all_hands = True
@@ -232,7 +232,7 @@ def test_in_a_kernel_the_values_come_after_the_clicks_answer(cls, monkeypatch):
         answer = sent[-1]
         assert answer["exact"] == {"note": "Exact values (all hands shown): working them out…", "state": "working"}
         assert not any("exact" in c for c in answer["hand"]) and searched == []
-        await asyncio.sleep(dashboard.EXACT_DELAY + 0.5)
+        await asyncio.sleep(exact.EXACT_DELAY + 0.5)
         assert searched == [len(t.state.history)]  # only the position shown
         assert sent[-1]["exact"]["state"] == "ready" and badges(t) == expected(t.state)
 

@@ -371,7 +371,7 @@ def test_how_did_i_do_before_the_end_and_its_progress_line():
         lines.append(t.status_text)
 
     t.refresh = spy
-    n = len(t._decisions(t.state))
+    n = len(t.judge.decisions(t.state))
     t.review_deal()
     assert lines[0].startswith(f"Judging your {n} decisions…")
     assert t.status_text.startswith("How did you do?")
@@ -488,14 +488,14 @@ def test_the_page_keeps_a_bounded_number_of_evaluations(monkeypatch):
     """A learner who undoes and asks hint after hint cannot make the page keep evaluations
     without end: past EVALUATIONS_KEPT the store starts again (the review then works out what
     it does not find)."""
-    import cardkit_widgets._dashboard as dash
+    import cardkit_widgets._judge as dash  # the judge (issue 30) reads it
     monkeypatch.setattr(dash, "EVALUATIONS_KEPT", 2)
     t = WarsawHeartsTable(seed=2)
     sizes = []
     for _ in range(4):
         _to_the_play(t)
         t.hint()
-        sizes.append(len(t._evaluations))
+        sizes.append(len(t.judge.evaluations))
         t.table.click(t.table.legal_cards[0])
     assert max(sizes) <= 2 and sizes[-1] >= 1
 
@@ -504,7 +504,7 @@ def test_the_hint_store_is_bounded_too(monkeypatch):
     """Undo and hint again and again: the Hint's own figures (kept per position so a second
     press is free) are bounded like the judge's evaluations, while every hinted position
     still counts once on the score sheet."""
-    import cardkit_widgets._dashboard as dash
+    import cardkit_widgets._judge as dash  # the judge (issue 30) reads it
     monkeypatch.setattr(dash, "EVALUATIONS_KEPT", 3)
     t = WarsawHeartsTable(seed=2)
     sizes = []
@@ -515,7 +515,7 @@ def test_the_hint_store_is_bounded_too(monkeypatch):
             continue
         legal = st.legal_actions()
         t.hint()
-        sizes.append(len(t._hint_cache))
+        sizes.append(len(t.judge.hint_cache))
         assert t.act(legal[(i * 7) % len(legal)]), t.last_error
         if i % 3 == 2:
             t.undo()
@@ -588,7 +588,7 @@ def test_a_gap_within_the_noise_says_what_clear_means():
     t = _table_at_trick_12()
     st = t.state
     rows = [(a, 1.0 - 0.4 * i, 0.0 if i == 0 else 0.2) for i, a in enumerate(st.legal_actions()[:2])]
-    text = t._hint_html(st, rows, 32, None)
+    text = t.judge.hint_html(st, rows, 32, None)
     assert "about 0.4 more than" in text and "not certain" in text
     assert "not certain, within the noise, so about as good; a difference is clear only beyond twice its ±" in text
 
@@ -601,9 +601,9 @@ def test_a_tie_in_every_deal_reads_as_a_tie():
     t = _table_at_trick_12()
     st = t.state
     a, b = st.legal_actions()[:2]
-    text = plain_text(t._hint_html(st, [(a, -20.0, 0.0), (b, -20.0, 0.0)], 32, None,
+    text = plain_text(t.judge.hint_html(st, [(a, -20.0, 0.0), (b, -20.0, 0.0)], 32, None,
                                    basis="from 32 deals solved exactly"))
     assert "0.0 more" not in text and "± 0.0" not in text, text
-    other = plain_text(t._action_words(st, b, short=True))
+    other = plain_text(t.judge.action_words(st, b, short=True))
     assert f"just as good as the next best, {other}, in every deal: either will do" in text, text
     assert "from 32 deals solved exactly" in text

@@ -93,7 +93,7 @@ def test_undo_in_a_try_leaves_the_recorded_row_and_works_in_a_scored_game():
     _play_out(t)
     rows = _rows(t)
     assert t.undo_button.disabled and not t.new_deal_button.disabled
-    decisions = t._decisions(t.state)
+    decisions = t.judge.decisions(t.state)
     t.again.start(decisions[3])
     assert not t.undo_button.disabled        # practice in a scored game: undo back to earlier decisions
     assert not t.new_deal_button.disabled    # nothing to drop: New deal ends the try
@@ -114,7 +114,7 @@ def test_the_download_is_the_deal_as_recorded_not_a_try():
     _play_out(t)
     first = t.played_deal_text()
     link = t.download_link.value
-    t.again.start(t._decisions(t.state)[0])
+    t.again.start(t.judge.decisions(t.state)[0])
     _play_out(t, pick=-1)
     assert t.state.history != t.game.state.history
     assert t.played_deal_text() == first and t.download_link.value == link
@@ -124,11 +124,11 @@ def test_try_again_from_a_try_keeps_the_first_result():
     t = VarietyTable(seed=1)
     _play_out(t)
     first_result = outcome(t.state, t.seat)
-    decisions = t._decisions(t.state)
+    decisions = t.judge.decisions(t.state)
     t.again.start(decisions[-1])
     _play_out(t, pick=-1)
-    t.again.start(t._decisions(t.state)[0])
-    assert t.state.history == t.game.state.history[:t._decisions(t.game.state)[0]]
+    t.again.start(t.judge.decisions(t.state)[0])
+    assert t.state.history == t.game.state.history[:t.judge.decisions(t.game.state)[0]]
     _play_out(t)
     assert f"first time {signed(first_result)}" in t.status_text
 

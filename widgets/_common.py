@@ -46,7 +46,13 @@ __all__ = [
     "seat_names", "seat_positions", "one_line", "card_button_layout", "SUIT_NAMES", "RANK_NAMES",
     "FOUR_COLOURS", "TWO_COLOURS", "suit_colour", "suit_class", "card_words", "recolour_html",
     "SIZES", "Size", "size_of", "CSS", "css_widget", "set_class", "COMPASS", "learner_words", "tens_as_10",
+    "plain_text", "hand_html", "tens_as_10_in", "cards_in_language",
 ]
+
+def plain_text(text: str) -> str:
+    """HTML as plain text: tags dropped, entities unescaped."""
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
 
 RED = "#c62828"
 BLACK = "#1a1a1a"
@@ -366,3 +372,47 @@ def same_answer(a, b) -> bool:
     except Exception:  # noqa: BLE001 - an answer of any type is just not equal
         return False
     return isinstance(r, (bool, np.bool_)) and bool(r)
+
+
+def hand_html(cards: Sequence[Card]) -> str:
+    """A hand in HTML, by suit, highest first: "♠A K 7 ♥Q 10"; "(no cards)" when empty."""
+    parts = []
+    for suit in sorted({c.suit for c in cards}):
+        ranks = " ".join(c.rank.label for c in sorted((c for c in cards if c.suit == suit), key=lambda x: -x.rank))
+        parts.append(f"{suit_html(suit)}{ranks}")
+    return " ".join(parts) or "(no cards)"
+
+
+def tens_as_10_in(x):
+    """The page's state with every ten a text writes ``T`` beside a suit symbol written
+    ``10``, as on the card faces (the engine's refusals, the replay's commentary and the
+    judge's verdicts write ``str(card)``, ``T♥``; RULES.md, "Common conventions")."""
+    if isinstance(x, str):
+        return tens_as_10(x) if "T" in x else x
+    if isinstance(x, dict):
+        return {k: tens_as_10_in(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [tens_as_10_in(v) for v in x]
+    return x
+
+
+def cards_in_language(x, tr):
+    """The page's state ``x`` with its cards in ``tr``'s language: a card's ``rank``, ``label``
+    and ``name`` (:func:`~cardkit_widgets.card_table.card_json`: Д, Д♥, "дама червей"), a
+    trump's ``name``, and each card written ``Q♥`` in a text (``Д♥``); ids and codes stay."""
+    if isinstance(x, str):
+        return cards_in_words_of(x, tr) if any(s in x for s in "♠♥♦♣") else x
+    if isinstance(x, list):
+        return [cards_in_language(v, tr) for v in x]
+    if not isinstance(x, dict):
+        return x
+    if {"id", "rank", "sym", "label", "name"} <= x.keys():   # a card
+        from .card_table import parse_card_id
+
+        card = parse_card_id(x["id"])
+        rest = {k: cards_in_language(v, tr) for k, v in x.items()}   # a hand card's reason too
+        return {**rest, "rank": rank_letters(tr).get(x["rank"], x["rank"]), "label": cards_in_words_of(x["label"], tr),
+                "name": card_words_in(card, tr)}
+    if x.keys() == {"suit", "sym", "name"}:                   # a suit (the trump)
+        return {**x, "name": suit_words(Suit("SHDC".index(x["suit"])), tr)}
+    return {k: cards_in_language(v, tr) for k, v in x.items()}

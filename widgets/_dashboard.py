@@ -24,14 +24,11 @@ scores and draws itself:
   ("⚠ Not allowed: …"), never a traceback; the bots playing on until the learner's
   turn, each from ``state.observation(seat)`` only;
 - undo back to the learner's previous decision (practice mode only, see below);
-- the judge (:mod:`cardkit.analysis`): ``Hint`` (:meth:`DealDashboard.hint`) names the
-  best card, bid or draw from the learner's own view, with its expected value and its
-  margin over the next best (or over the card the learner last pointed at); the hints
-  used in a deal go in the score sheet's note column. Once a deal is over, ``How did I
-  do?`` (:meth:`DealDashboard.review_deal`) judges every decision of the learner and
-  lists those that cost a point or more, worst first; a click on one
-  (:meth:`DealDashboard.review_jump`) shows it in the replay, whose commentary then
-  carries the judge's verdicts;
+- the judge (:mod:`cardkit_widgets._judge`, over :mod:`cardkit.analysis`): ``Hint``
+  (:meth:`DealDashboard.hint`) names the best card, bid or draw from the learner's own view;
+  once a deal is over ``How did I do?`` (:meth:`DealDashboard.review_deal`) lists the
+  decisions that cost a point or more, worst first, a click (:meth:`DealDashboard.review_jump`)
+  showing one in the replay; the hints used go in the score sheet's note column;
 - Try it again (:attr:`DealDashboard.again`, :mod:`cardkit_widgets._try_again`): a
   ``Try it again`` button beside each How did I do? item takes a copy of the finished deal
   back to that decision, played as practice (never recorded; the status line then compares
@@ -39,23 +36,30 @@ scores and draws itself:
 - the guide (:attr:`DealDashboard.guide`, :mod:`cardkit_widgets._guide`): ``Guide me
   through a deal`` (``guide=True``: on for the first deal) tells each step of a deal, what
   to do now and why, and adds its reason to a refused action;
-- exact values (:attr:`DealDashboard.exact_values`): in practice with ``Show all hands``
-  on, each legal card of the learner carries what it gains or loses against the best card
-  with all cards known (:func:`cardkit.analysis.analyse`), worked out after the click's
-  answer is sent, within :data:`EXACT_NODES` positions (over it one line says so); never
-  in a scored game;
-- deal codes (``docs/deal-codes.md``): the current deal's code in the status line and in
-  the read-only trait :attr:`DealDashboard.deal_code`; :meth:`DealDashboard.load_code`;
-  :meth:`DealDashboard.from_query` for a teacher's link ``?deal=V-4821``;
-- the replay pane (:class:`cardkit.replay.Replay`): ◀◀ ◀ ▶ ▶▶ through the finished part
-  of the deal with the engine's commentary, the position shown on the table. The
-  commentary is written for the learner's eyes (``Replay(state, viewer=seat)``): while
-  the deal is not over another seat's card is described from public facts only, never
-  "the only legal card" or "holds no trump"; with ``show_all_hands`` on it is written for
-  someone who sees every hand (``viewer=ALL``), and it follows the toggle;
+- exact values (:attr:`DealDashboard.exact_values`, :mod:`cardkit_widgets._exact`): in
+  practice with ``Show all hands`` on, what each legal card gains or loses against the best
+  with all cards known; never in a scored game;
+- deal codes (``docs/deal-codes.md``, :mod:`cardkit_widgets._deal_codes`): the current deal's
+  code in the status line and in the read-only trait :attr:`DealDashboard.deal_code`;
+  :meth:`DealDashboard.load_code`; :meth:`DealDashboard.from_query` for a link ``?deal=V-4821``;
+- the replay pane (:mod:`cardkit_widgets._replayer`, :class:`cardkit.replay.Replay`): ◀◀ ◀ ▶ ▶▶
+  through the deal so far with the engine's commentary, written for the learner's eyes
+  (for every hand's while :attr:`DealDashboard.show_all_hands`);
 - the teacher's options: :attr:`DealDashboard.show_all_hands` (a traitlet, synced with
   the toggle), ``layout="projector"`` (large cards and buttons, the deal code in big
   text, no seed or code boxes), ``practice=False`` (a scored game).
+
+**Parts** (issue 30): each concern above that is not the deal's act/undo/bot loop or the card
+table's state is an object of its own, with its own state, in its own module, composed by the
+dashboard: :attr:`judge` (:mod:`~cardkit_widgets._judge`: Hint and How did I do?),
+:attr:`replayer` (:mod:`~cardkit_widgets._replayer`), :attr:`exact`
+(:mod:`~cardkit_widgets._exact`), :attr:`codes` (:mod:`~cardkit_widgets._deal_codes`: deal codes
+and numbers, links), :attr:`bot_choice` (:mod:`~cardkit_widgets._bot_choice`), :attr:`appearance`
+(:mod:`~cardkit_widgets._appearance`: four colours, size, projector), :attr:`showing`
+(:mod:`~cardkit_widgets._showing`: Show all hands, Last trick), :attr:`score_notes`
+(:mod:`~cardkit_widgets._score_notes`), :attr:`again` and :attr:`guide`. The dashboard's public
+names and hooks stay (``table.hint()``, ``table.replay``, ``table.load_code(...)``), as
+delegates to the part (:mod:`cardkit_widgets._part`: ``Method``, ``Delegate``).
 
 **Undo in a scored game.** With ``practice=False`` undo is off: the ``Undo`` button is
 disabled, its tooltip says why, and :meth:`DealDashboard.undo` answers with one status
@@ -79,28 +83,17 @@ Once the deal is over the status line gives the finished deal's code in the card
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
 import html
-import os
-import re
-import time
-import urllib.parse
-import zlib
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import ipywidgets as W
-import numpy as np
 import traitlets
 
-from cardkit._checks import is_whole
-from cardkit.cards import Card, Suit
-from cardkit.codes import code_from_query, deal_code, game_entry, parse_deal_code
+from cardkit.cards import Card
 from cardkit.dealing import as_generator
-from cardkit.errors import CardkitError, IllegalActionError, NotationError, Said, StateError, quote
-from cardkit.i18n import LANGUAGES, N_, PSEUDO, check_lang, translation
-from cardkit.replay import ALL, Replay
+from cardkit.errors import CardkitError, IllegalActionError, StateError, quote
+from cardkit.i18n import N_, check_lang, translation
 from cardkit.table.card_view import (
     SUIT_ORDER,
     card_code,
@@ -116,67 +109,37 @@ from cardkit.table.card_view import (
     turn_words,
 )
 from cardkit.table.table_session import TableSession
-from cardkit.wording import PHASE_REFUSALS, field_words, signed, tens_as_10, value_words, variant_words
+from cardkit.wording import PHASE_REFUSALS
 
+from ._appearance import Appearance
 from ._boards import BoardSteps
+from ._bot_choice import BOT_LEVELS, BotChoice, make_bot
 from ._common import (
-    MAX_SEED,
     card_html,
-    card_words_in,
+    cards_in_language as _cards_in_language,
     cards_in_words_of,
-    learner_words,
+    hand_html as _hand_html,
     one_line,
-    rank_letters,
-    read_seed,
+    plain_text,
     recolour_html,
     seat_positions,
-    suit_html,
-    suit_words,
+    tens_as_10_in as _tens_as_10_in,
 )
 from ._controls import Control
+from ._deal_codes import DealCodes, table_from_code, table_from_query
+from ._exact import EXACT_DELAY, EXACT_NODES, Exact  # noqa: F401  (re-exported: the dashboard's names)
 from ._guide import Guide
-from ._try_again import PairedList, TryAgain
-from .card_table import CardTable, card_json, parse_card_id
+from ._judge import EVALUATIONS_KEPT, HINT_UNITS, REVIEW_NODES, Judge  # noqa: F401  (re-exported: the dashboard's names)
+from ._part import Delegate, Method
+from ._replayer import Replayer
+from ._score_notes import ScoreNotes
+from ._showing import Showing
+from ._try_again import TryAgain
+from .card_table import CardTable, parse_card_id
 
 __all__ = ["DealDashboard", "plain_text", "PROJECTOR_CARD_FONT", "BOT_LEVELS", "REVIEW_NODES", "EXACT_NODES"]
 
-#: The bots a play table offers: ``bots="rule"`` (RuleBot) or ``"expert"`` (ExpertBot).
-BOT_LEVELS = ("rule", "expert")
 
-
-#: The Hint and How did I do? read one evaluator,
-#: :func:`cardkit.analysis.evaluate_decision`, with its own settings (worlds per decision
-#: :data:`cardkit.analysis.judge.DECISION_SAMPLES`, deals per contract for a bid
-#: :data:`cardkit.analysis.judge.BID_SAMPLES`, no time budget) and the deal's number, so
-#: for the same decision both name the same best action; a decision hinted is not worked
-#: out again by the review (the page keeps each evaluation for the deal). How did I do?
-#: also analyses each decision with all cards known within this many positions
-#: (``exact_nodes``; a larger position gets no all-cards-known figure). A whole deal is
-#: judged in about 0.1-2 s (Variety, Warsaw Hearts) to 3-7 s (Armenian Durak, about 20
-#: decisions) on this project's 2-core machine under load 5-7, a hinted deal faster
-#: (``python benchmarks/hint_review.py``).
-REVIEW_NODES = 200_000
-#: The most evaluations a page keeps for its deal (about 2.7 kB each with its key, measured
-#: over 40 Variety play decisions with tracemalloc: under 3 MB in all), and the most hint
-#: figures; past it the store is emptied and the review works out what it no longer finds.
-EVALUATIONS_KEPT = 1000
-#: What a hint's points are, by game (the units of :func:`cardkit.analysis.outcome`).
-HINT_UNITS = {"variety": N_("your side's margin"), "warsaw_hearts": N_("your deal result, bonus − penalty"),
-              "armenian_durak": N_("your points minus your opponent's")}
-
-#: Exact values with all hands shown (practice only, :attr:`DealDashboard.exact_values`):
-#: by game, the positions :func:`cardkit.analysis.analyse` may search for one position of
-#: the learner; over it the table shows no values and says so in one line. A search
-#: keeps the kernel busy for its time, an over-bound one too (``python
-#: benchmarks/exact_values.py``, 4 deals, load 4 on 2 cores): Variety, the learner's first
-#: card valued in 2 of 4 deals, 0.5 s median, 1.9 s at most (12 or more tricks left);
-#: Warsaw Hearts, 3 of 4, 0.3 s, 0.7 s at most; Armenian Durak, none before 12 tricks are
-#: left, 0.3-0.5 s each (at 1,000,000 one more position in 21, for 1-2 s each). With 6
-#: tricks left every position was valued in 0.01 s or less.
-EXACT_NODES = {"variety": 1_000_000, "warsaw_hearts": 1_000_000, "armenian_durak": 300_000}
-#: How long after the click's answer is sent the values are worked out (s), so that the
-#: page has the played card and the bots' replies first.
-EXACT_DELAY = 0.05
 
 #: The font size of a card button in the projector layout.
 PROJECTOR_CARD_FONT = "2.5em"
@@ -188,98 +151,6 @@ PROJECTOR_BUTTON_FONT = "1.6em"
 #: The learner's name in the page's table session (:attr:`DealDashboard.session`).
 LEARNER = "you"
 
-
-def _query_size(query: str) -> str | None:
-    """The ``size`` of a page's query string (``"size=large"``), or None."""
-    from urllib.parse import parse_qs
-
-    values = parse_qs(str(query or "").lstrip("?")[:2000]).get("size")
-    return values[-1] if values else None
-
-
-def plain_text(text: str) -> str:
-    """HTML as plain text: tags dropped, entities unescaped."""
-    return html.unescape(re.sub(r"<[^>]+>", "", text))
-
-
-def _costly(v) -> bool:
-    """Whether a verdict lists among the decisions that cost a point or more: the judge's
-    own rule (``Verdict.costly``: with all cards known it cost a point or more, or from the
-    learner's view a point or more and the cost is clear, over two standard errors), so the
-    list and the judge's words never disagree."""
-    return bool(v.costly)
-
-
-def _listed_cost(v) -> tuple[float, float]:
-    """How How did I do? orders its list, worst first: by the figure the item's sentence leads
-    with (the cost from the learner's view; for a good choice from the view, the cost with all
-    cards known), then by the other figure."""
-    view, exact = float(v.cost), float(v.exact_cost or 0)
-    return (view, exact) if view >= 0.05 else (exact, view)
-
-
-def _unsure(v) -> bool:
-    """A decision that may have cost a point or more but not clearly (a cost from the view of
-    a point or more within two standard errors, and none known with all cards): How did I do?
-    lists it after the clear ones, said to be not certain."""
-    return not v.costly and v.cost >= 1 and v.exact_cost is None
-
-
-def _signed(x: float) -> str:
-    """A number of points with its sign, one decimal, the minus sign "−": "+3.2", "−0.4", "0.0"."""
-    return signed(x, 1)
-
-
-def _hand_html(cards: Sequence[Card]) -> str:
-    parts = []
-    for suit in sorted({c.suit for c in cards}):
-        ranks = " ".join(c.rank.label for c in sorted((c for c in cards if c.suit == suit), key=lambda x: -x.rank))
-        parts.append(f"{suit_html(suit)}{ranks}")
-    return " ".join(parts) or "(no cards)"
-
-
-def _tens_as_10_in(x):
-    """The page's state with every ten a text writes ``T`` beside a suit symbol written
-    ``10``, as on the card faces (the engine's refusals, the replay's commentary and the
-    judge's verdicts write ``str(card)``, ``T♥``; RULES.md, "Common conventions")."""
-    if isinstance(x, str):
-        return tens_as_10(x) if "T" in x else x
-    if isinstance(x, dict):
-        return {k: _tens_as_10_in(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_tens_as_10_in(v) for v in x]
-    return x
-
-
-def _cards_in_language(x, tr):
-    """The page's state ``x`` with its cards in ``tr``'s language: a card's ``rank``, ``label``
-    and ``name`` (:func:`~cardkit_widgets.card_table.card_json`: Д, Д♥, "дама червей"), a
-    trump's ``name``, and each card written ``Q♥`` in a text (``Д♥``); ids and codes stay."""
-    if isinstance(x, str):
-        return cards_in_words_of(x, tr) if any(s in x for s in "♠♥♦♣") else x
-    if isinstance(x, list):
-        return [_cards_in_language(v, tr) for v in x]
-    if not isinstance(x, dict):
-        return x
-    if {"id", "rank", "sym", "label", "name"} <= x.keys():   # a card
-        from .card_table import parse_card_id
-
-        card = parse_card_id(x["id"])
-        rest = {k: _cards_in_language(v, tr) for k, v in x.items()}   # a hand card's reason too
-        return {**rest, "rank": rank_letters(tr).get(x["rank"], x["rank"]), "label": cards_in_words_of(x["label"], tr),
-                "name": card_words_in(card, tr)}
-    if x.keys() == {"suit", "sym", "name"}:                   # a suit (the trump)
-        return {**x, "name": suit_words(Suit("SHDC".index(x["suit"])), tr)}
-    return {k: _cards_in_language(v, tr) for k, v in x.items()}
-
-
-
-def _variant_said(field: str, value) -> Said:
-    """A rule variant as a deal code's refusal names it: :func:`variant_words` in English,
-    the catalog's words in another language."""
-    if field == "players":
-        return Said(variant_words(field, value), words=(N_("players: {n}"), {"n": value}))
-    return Said.template("{field}: {value}", field=Said(field_words(field)), value=Said(value_words(value, field)))
 
 class DealDashboard(BoardSteps, W.VBox):
     """Base class of the play dashboards (not used on its own).
@@ -338,22 +209,14 @@ class DealDashboard(BoardSteps, W.VBox):
         :attr:`four_colour`; ``size_toggle`` sets the card table's size.
     :ivar bots_choice: ``choice`` "Rule bots" / "Expert bots" (:attr:`bot_level`,
         :meth:`set_bots`); disabled for a table given its own bots.
-    :ivar hint_button: ``button`` "Hint" (:meth:`hint`), enabled on the learner's turn
-        (not the blind trump draw); its tooltip says why when it is not.
-    :ivar review_button: ``button`` "How did I do?" (:meth:`review_deal`), shown once the
-        deal is over; :ivar review_list: ``list`` of the decisions that cost a point or
-        more (:meth:`review_jump` on a click), in the replay pane.
-    :ivar hint_text: the last hint as plain text (None before one); :attr:`hints_used`
-        counts this deal's hinted positions.
-    :ivar review_verdicts: the verdicts How did I do? listed as costly, worst first (None before).
-    :ivar review_unsure: the verdicts it listed after them, which may have cost a point or
-        more but not clearly (None before).
+    :ivar hint_button, review_button, review_list: ``Hint``, ``How did I do?`` and its list (the
+        judge's, :class:`~cardkit_widgets._judge.Judge`); :attr:`hint_text`, :attr:`hints_used`,
+        :attr:`review_verdicts` and :attr:`review_unsure` are what it found.
     :ivar code_banner: ``html``, the deal code in big text (projector layout only).
-    :ivar replay_pane: shown while the replay is on, with ``replay_back_trick``,
-        ``replay_back``, ``replay_forward``, ``replay_forward_trick`` (``button`` s),
-        ``replay_info`` and ``replay_commentary`` (``html``).
-    :ivar replay: the :class:`cardkit.replay.Replay` shown, or None when the replay is off;
-        its ``viewer`` is the learner's seat, or ``"all"`` while :attr:`show_all_hands`.
+    :ivar replay_pane: shown while the replay is on, with ``replay_back_trick``, ``replay_back``,
+        ``replay_forward``, ``replay_forward_trick``, ``replay_info``, ``replay_commentary``;
+        :attr:`replay` is the :class:`cardkit.replay.Replay` shown, or None (the replay's,
+        :class:`~cardkit_widgets._replayer.Replayer`).
     :ivar deal_seed: the current deal's seed (None for a deal loaded in the cards form).
     :ivar query_code, query_problem: set by :meth:`from_query`: the link's code when it
         was used, or why it was not (one line); both None otherwise.
@@ -433,104 +296,54 @@ class DealDashboard(BoardSteps, W.VBox):
         self._box_layout = box_layout
         self.deal_seed: int | None = None
         self.last_error: str | None = None
-        self.replay: Replay | None = None
         self._message = ""
         #: the board in play as a table session (:class:`~cardkit.table_session.TableSession`, the room's
         #: too): the learner's and the bots' actions, undo; made at the first deal
         self.session: TableSession | None = None
-        self._loaded_code: str | None = None  # the code of a deal loaded with load_code
-        self._page_code_key: tuple | None = None  # _page_code's cache: (the state, its length)
-        self._page_code_value = ""
         self.query_code: str | None = None     # from_query: the link's code, if it was used
         self.query_problem: str | None = None  # from_query: why the link's code was not used
-        self._syncing = False
         self._undo_tooltip = undo_tooltip
 
         # The controls are drawn by the card table (widgets/_controls.py): no widget each.
         self.title = Control("html", "title")
         self.code_banner = Control("html", "code_banner", display="none")
         _ = self._
-        self.seed_box = Control("int", "seed_box", value=int(seed), description=_("Next deal number"),
-                                tooltip=_("New deal deals the deal of this number (the same number gives the same "
-                                          "cards)"))
+        self.codes = DealCodes(self, seed)  # deal codes and numbers: the seed box, code box, Load (_deal_codes.py)
+        c = self.codes
+        self.seed_box, self.code_box, self.load_button = c.seed_box, c.code_box, c.load_button
         self.new_deal_button = Control("button", "new_deal_button", description=_("New deal"),
                                        tooltip=_("Deal the cards of the deal number in the box"))
-        self.code_box = Control("text", "code_box", value="", description=_("Deal code"),
-                                placeholder=_("e.g. {code}", code=self.CODE_EXAMPLE))
-        self.code_box.add_class("ck-code")  # it grows (card_table.css): a cards-form code shown whole
-        self.load_button = Control("button", "load_button", description=_("Load"),
-                                   tooltip=_("Deal the cards of the code in the box"))
-        self.code_box.enter = "load_button"        # Enter in the box loads the code, as Load does
         self.seed_box.enter = "new_deal_button"    # Enter in the deal number box deals it
         self.undo_button = Control("button", "undo_button", description=_("Undo"), tooltip=_(undo_tooltip))
-        self.show_hands = Control("toggle", "show_hands", value=False, description=_("Show all hands: off"),
-                                  tooltip=_("Show every player's cards (practice)"))
-        self.last_trick = Control("toggle", "last_trick", value=False, description=_("Last trick: off"),
-                                  tooltip=_("Show the last finished trick instead of the current one"))
-        self.four_colour_toggle = Control(
-            "toggle", "four_colour_toggle", value=False, description=_("Four colours: off"),
-            tooltip=_("A four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green (the suit symbols stay)"))
-        self.size_toggle = Control("toggle", "size_toggle", value=False, description=_("Large cards: off"),
-                                   tooltip=_("The projector size: large cards and text (also ?size=large in "
-                                             "the page's address)"))
-        self.bots_choice = Control("choice", "bots_choice",
-                                   description=self.i18n.pgettext("one bot", "Bots:") if self.ONE_BOT else _("Bots:"),
-                                   options=[(_(self.BOT_WORDS[0]), "rule"), (_(self.BOT_WORDS[1]), "expert")],
-                                   value=bots if isinstance(bots, str) else "rule",
-                                   disabled=not isinstance(bots, str),
-                                   tooltip=_(self.BOTS_TOOLTIP))
-        self.replay_button = Control("toggle", "replay_button", value=False, description=_("Replay: off"),
-                                     tooltip=_("Go through the deal so far, card by card, with commentary"))
-        self.hint_button = Control("button", "hint_button", description=_("Hint"), tooltip=_(self.HINT_TOOLTIP))
-        self.hint_button.pointer = True  # the page sends the card the learner last pointed at
-        self.review_button = Control("button", "review_button", description=_("How did I do?"), display="none",
-                                     tooltip=_("Judge each of your decisions in this deal: which ones cost points, "
-                                               "and what was better"))
-        self.review_list = PairedList("review_list", again="review_again", display="none")
+        self.showing = Showing(self)   # Show all hands, Last trick: what the table shows (_showing.py)
+        self.show_hands, self.last_trick = self.showing.show_hands, self.showing.last_trick
+        self.appearance = Appearance(self)  # four colours, the size, the projector (_appearance.py)
+        self.four_colour_toggle = self.appearance.four_colour_toggle
+        self.size_toggle = self.appearance.size_toggle
+        self.bot_choice = BotChoice(self, bots)   # rule or expert bots (_bot_choice.py)
+        self.bots_choice = self.bot_choice.control
+        self.replayer = Replayer(self)  # the replay: its controls and the Replay shown (_replayer.py)
+        self.exact = Exact(self)        # exact values with all hands shown (_exact.py)
+        self.replay_button = self.replayer.button
+        self.judge = Judge(self)     # Hint and How did I do?: its controls and its state (_judge.py)
+        self.hint_button = self.judge.hint_button
+        self.review_button = self.judge.review_button
+        self.review_list = self.judge.review_list
         self.again = TryAgain(self)  # Try it again: a review item's decision played another way (_try_again.py)
         self.guide = Guide(self)     # Guide me through a deal: each step told, the learner doing it (_guide.py)
-        self.hint_text: str | None = None          # the last hint, plain text
-        self.review_verdicts: list | None = None   # the decisions listed by How did I do?, worst first
-        self.review_unsure: list | None = None     # ... and listed after them: may have cost a point
-        self._hinted: set[str] = set()             # the positions of this deal a hint was given for
-        self._hint_cache: dict[str, tuple] = {}
-        self._evaluations: dict = {}               # the judge's evaluations of this deal (Hint and review)
-        self._pointed: str | None = None
-        self._verdicts: list | None = None
-        self._verdicts_key: str | None = None
+        self.score_notes = ScoreNotes(self)  # the score sheet's notes: the hints used (_score_notes.py)
         self.status = Control("html", "status")
-        steps = _(self.REPLAY_STEP_WORDS)
-        self.replay_back_trick = Control("button", "replay_back_trick", description=_("◀◀ trick"),
-                                         tooltip=_("Back to the end of the previous trick"))
-        self.replay_back = Control("button", "replay_back", description=_("◀ card"),
-                                   tooltip=_("Back one step ({steps})", steps=steps))
-        self.replay_forward = Control("button", "replay_forward", description=_("card ▶"),
-                                      tooltip=_("Forward one step ({steps})", steps=steps))
-        self.replay_forward_trick = Control("button", "replay_forward_trick", description=_("trick ▶▶"),
-                                            tooltip=_("Forward to the end of the trick"))
-        self.replay_info = Control("html", "replay_info")
-        self.replay_commentary = Control("html", "replay_commentary")
-        self.replay_pane = Control("html", "replay_pane", display="none")
+        r = self.replayer
+        self.replay_back_trick, self.replay_back = r.back_trick, r.back
+        self.replay_forward, self.replay_forward_trick = r.forward, r.forward_trick
+        self.replay_info, self.replay_commentary, self.replay_pane = r.info, r.commentary, r.pane
 
         self.table = CardTable()
         self.table.on_action(self._table_action)
 
         self.new_deal_button.on_click(lambda _b: self._safely(self.new_deal))
-        self.load_button.on_click(lambda _b: self._safely(self.load_code, self.code_box.value))
         self.undo_button.on_click(lambda _b: self._safely(self.undo))
-        self.hint_button.on_click(lambda _b: self._safely(self._hint_clicked))
-        self.review_button.on_click(lambda _b: self._safely(self.review_deal))
-        self.review_list.on_click(lambda c: self._safely(self.review_jump, c.value))
-        self.last_trick.observe(lambda _c: self._safely(self.refresh), names="value")
-        self.replay_button.observe(self._replay_toggled, names="value")
-        self.size_toggle.observe(lambda c: self._safely(self._set_size, "large" if c["new"] else "normal"),
-                                 names="value")
-        self.table.observe(lambda c: self._safely(self._size_from_page, c["new"]), names="size")
-        self.bots_choice.observe(lambda c: self._safely(self.set_bots, c["new"]), names="value")
-        self.replay_back.on_click(lambda _b: self._safely(self.replay_step, "back"))
-        self.replay_forward.on_click(lambda _b: self._safely(self.replay_step, "forward"))
-        self.replay_back_trick.on_click(lambda _b: self._safely(self.replay_step, "back_trick"))
-        self.replay_forward_trick.on_click(lambda _b: self._safely(self.replay_step, "forward_trick"))
+        self.table.observe(lambda c: self._safely(self.appearance.size_from_page, c["new"]), names="size")
         self._setup_boards()  # a set of boards, a played deal's download (_boards.py)
 
     #: The controls in the first row of the page, then under "More", then in the replay pane.
@@ -576,7 +389,7 @@ class DealDashboard(BoardSteps, W.VBox):
             elif control.kind == "button":
                 if control is self.hint_button:
                     card = action.get("card")
-                    self._pointed = str(card)[:8] if card else None
+                    self.judge.pointed = str(card)[:8] if card else None
                 control.click()
             self._push()
             return
@@ -621,13 +434,13 @@ class DealDashboard(BoardSteps, W.VBox):
         traitlets.link((self.show_hands, "value"), (self, "show_all_hands"))
         traitlets.link((self, "four_colour"), (self.four_colour_toggle, "value"))  # the trait's value first
         traitlets.link((self, "four_colour"), (self.table, "four_colour"))
-        self.observe(lambda _c: self._safely(self._viewer_follows_show_all_hands), names="show_all_hands")
+        self.observe(lambda _c: self._safely(self.replayer.follow_show_all_hands), names="show_all_hands")
         self.observe(lambda _c: self._safely(self.refresh), names="practice")
-        self.observe(lambda _c: self._safely(self._apply_four_colour), names="four_colour")
+        self.observe(lambda _c: self._safely(self.appearance.apply_four_colour), names="four_colour")
         if self.four_colour:
-            self._apply_four_colour()
+            self.appearance.apply_four_colour()
         if self.layout_mode == "projector":
-            self._apply_projector()
+            self.appearance.apply_projector()
         if deal:
             self.new_deal()
         else:
@@ -639,121 +452,16 @@ class DealDashboard(BoardSteps, W.VBox):
     PART_NAMES: ClassVar[tuple[str, ...]] = (
         "contracts_table", "scores", "penalty_table", "penalty_sheet", "bonus_sheet", "settlement")
 
-    def _parts(self) -> list[W.Widget]:
-        """The side controls of this dashboard (score sheets, tables)."""
-        return [w for w in (getattr(self, n, None) for n in self.PART_NAMES) if w is not None]
+    _apply_four_colour = Method("appearance", "apply_four_colour")  # the side controls follow four_colour
 
-    def _apply_four_colour(self) -> None:
-        # The side controls that offer a four-colour deck switch too; the card table
-        # follows the trait (linked).
-        for part in self._parts():
-            setter = getattr(part, "set_four_colour", None)
-            if callable(setter):
-                setter(self.four_colour)
-        self.refresh()
+    # ---- the bots (widgets/_bot_choice.py) --------------------------------------------------------------
 
-    def _set_size(self, size: str) -> None:
-        """The card table's size, ``"normal"`` or ``"large"`` (the ``Large cards`` toggle);
-        the side controls with a large size follow."""
-        self.table.size = size
-        for part in self._parts():
-            set_size = getattr(part, "set_size", None)
-            if callable(set_size):
-                set_size(size)
-        self.refresh()
-
-    def _size_from_page(self, size: str) -> None:
-        """The page chose a size (``?size=large`` in its address): the toggle follows."""
-        if self.size_toggle.value != (size == "large"):
-            self.size_toggle.value = size == "large"
-
-    #: The status line's words for the deal code in a scored game (``practice=False``)
-    #: while a deal is played: a deal code (and a seed) lets anyone deal the same cards and
-    #: read every hand, so the page shows neither; the kernel keeps :attr:`deal_code` for
-    #: the teacher.
-    HIDDEN_CODE_TEXT = N_("Deal codes are hidden in a scored game.")
-
-    def _hide_codes(self, hide: bool) -> None:
-        """In a scored game the seed box and the code box are hidden too, and their values
-        are kept from the page (:attr:`Control.secret`: the page's state has no seed and no
-        code): the seed box holds the next deal's seed, the code box the code of a deal
-        loaded, and loading a known deal would defeat the score. A hidden box, ``Load``
-        and a disabled ``New deal`` ignore the page's messages (:meth:`_page_may_use`)."""
-        display = "none" if hide or self.layout_mode == "projector" else None
-        for w in (self.seed_box, self.code_box, self.load_button):
-            w.layout.display = display
-        self.seed_box.secret = self.code_box.secret = hide
-
-    def _page_code(self) -> str:
-        """The deal code the page may show: in practice, :attr:`deal_code`; in a scored
-        game, none while the deal is played, then the cards form of the finished deal
-        (``V-X…``, :func:`cardkit.codes.deal_code` with ``form="cards"``), which deals
-        those cards again but names no seed: the seed form would name the seed, and with
-        it the next deals (the seed box moves on by one)."""
-        if self.practice:
-            return self.deal_code
-        st = self.state
-        if st is None or not st.is_terminal():
-            return ""
-        key = (id(st), len(st.history))
-        if self._page_code_key != key:
-            try:
-                code = deal_code(st, form="cards")
-            except CardkitError:  # pragma: no cover - every dealt state has a cards form
-                code = ""
-            self._page_code_key, self._page_code_value = key, code
-        return self._page_code_value
-
-    def _apply_projector(self) -> None:
-        """Large cards and buttons, the deal code in big text, no seed or code boxes."""
-        self.add_class("cardkit-projector")
-        for w in (self.seed_box, self.code_box, self.load_button):
-            w.layout.display = "none"
-        self.code_banner.layout.display = None
-        self.size_toggle.value = True
-
-    # ---- the bots -------------------------------------------------------------------------------
-
-    @property
-    def bot_level(self) -> str:
-        """``"rule"`` or ``"expert"``: the bots chosen (``bots=`` or the page's choice)."""
-        return self.bots_choice.value
-
-    def _bot_class(self, module=None, seat_note: bool = True):
-        """The bot class for :attr:`bot_level`: the game's rule bot or expert bot, as its
-        registry entry names them (:func:`cardkit.codes.game_entry`; ``module``, the engine
-        module older subclasses pass, is not needed)."""
-        entry = game_entry(self.GAME)
-        return entry.expert_bot if self.bot_level == "expert" else entry.rule_bot
-
-    @staticmethod
-    def _make_bot(cls, seed: int, seat: int):
-        """A bot of class ``cls`` seeded from the deal's seed and its seat."""
-        rng = np.random.default_rng([seed, seat])
-        try:
-            return cls(rng)
-        except TypeError:
-            return cls(seed=rng)
-
-    def set_bots(self, level: str) -> None:
-        """Play against ``"rule"`` or ``"expert"`` bots from now on (the bots of the
-        current deal are replaced at once, seeded as before; they act from their
-        observation only). ``"expert"`` falls back to the rule bots, said in the status
-        line, when the game has no expert bot yet.
-
-        :raises CardkitError: for another level, or when the table was given its own bots.
-        """
-        if level not in BOT_LEVELS:
-            raise CardkitError(f"bots {quote(level)}: expected one of {', '.join(map(repr, BOT_LEVELS))}")
-        if self.bots_choice.disabled:
-            raise CardkitError("this table was given its own bots")
-        if self.bots_choice.value != level:
-            self.bots_choice.value = level  # observed: comes back here
-            return
-        self._replace_bots()
-        words = self.BOT_WORDS[1] if level == "expert" else self.BOT_WORDS[0]
-        self._message = self._("{bots} from now on.", bots=self._(words))
-        self.refresh()
+    #: ``"rule"`` or ``"expert"``: the bots chosen (``bots=`` or the page's choice; :attr:`BotChoice.level`).
+    bot_level = Delegate("bot_choice", "level")
+    #: :meth:`BotChoice.set`: play against rule or expert bots from now on.
+    set_bots = Method("bot_choice", "set")
+    _bot_class = Method("bot_choice", "bot_class")   # the game's rule or expert bot class, for the level
+    _make_bot = staticmethod(make_bot)          # a bot of a class seeded from the deal's seed and its seat
 
     def _replace_bots(self) -> None:
         """Rebuild the bots for :attr:`bot_level` (a subclass hook)."""
@@ -798,25 +506,17 @@ class DealDashboard(BoardSteps, W.VBox):
             return again.state
         return self.game.state
 
-    @property
-    def dealer(self) -> int:
-        """The dealer of the current deal (or of the next one, if none is in progress):
-        :attr:`game`'s, passing as its rules say (RULES.md §1.1, §2.1, §3.4)."""
-        return self.game.dealer
-
-    @property
-    def first_dealer(self) -> int:
-        """The first dealer's seat: drawn as the game's rules say (Variety, the highest card
-        in the cut, RULES.md §1.1; Warsaw Hearts, the lowest, §2.1; Durak, the first six
-        turned up, §3.2), or the seat given; a new game keeps it."""
-        return self.game.first_dealer
-
-    @property
-    def cut(self) -> list:
-        """How the first dealer was drawn (:attr:`game`'s: Variety and Warsaw Hearts, one dict
-        seat → card per round of the cut; Durak, ``(seat, card)`` in the order turned up); [] when the first
-        dealer was given."""
-        return self.game.cut
+    #: The dealer of the current deal (or of the next one, if none is in progress): :attr:`game`'s,
+    #: passing as its rules say (RULES.md §1.1, §2.1, §3.4).
+    dealer = Delegate("game", "dealer")
+    #: The first dealer's seat: drawn as the game's rules say (Variety, the highest card in the cut,
+    #: RULES.md §1.1; Warsaw Hearts, the lowest, §2.1; Durak, the first six turned up, §3.2), or the
+    #: seat given; a new game keeps it.
+    first_dealer = Delegate("game", "first_dealer")
+    #: How the first dealer was drawn (:attr:`game`'s: Variety and Warsaw Hearts, one dict seat → card
+    #: per round of the cut; Durak, ``(seat, card)`` in the order turned up); [] when the first dealer
+    #: was given.
+    cut = Delegate("game", "cut")
 
     def _bot(self, seat: int):
         """The bot of ``seat`` for the current deal: :attr:`game`'s player there."""
@@ -860,25 +560,11 @@ class DealDashboard(BoardSteps, W.VBox):
             self._notes_by_game(g).pop(len(g.scores), None)
         self._show_scores()
 
-    def _notes_by_game(self, game) -> dict[int, str]:
-        """The hints used in ``game``'s recorded deals (the score sheet's notes), by deal
-        index; a new game starts with none."""
-        if getattr(self, "_notes_game", None) is not game:
-            self._notes_game = game
-            self._deal_notes: dict[int, str] = {}
-        return self._deal_notes
-
-    def _show_scores(self) -> None:
-        """Redraw the score sheet (``self.scores``, a
-        :class:`~cardkit_widgets.scores.ScoreSheet`) from :attr:`game`'s rows, each noted
-        with :meth:`_deal_note` and the hints used (called on every refresh, after a row is
-        recorded or taken back, and for a new game; redrawn only when something differs).
-        A dashboard with other sheets overrides it."""
-        g = self.game
-        hints = self._notes_by_game(g)
-        notes = [self._join_notes(self._deal_note(st), hints.get(i, ""))
-                 for i, st in enumerate(g.deals[:len(g.scores)])]
-        self.scores.set_rows(g.scores, notes=notes)
+    #: :meth:`ScoreNotes.notes_by_game`: the hints used in a game's recorded deals, by deal index.
+    _notes_by_game = Method("score_notes", "notes_by_game")
+    #: :meth:`ScoreNotes.show`: redraw the score sheet (``self.scores``) from :attr:`game`'s rows, each
+    #: noted with :meth:`_deal_note` and the hints used; a dashboard with other sheets overrides it.
+    _show_scores = Method("score_notes", "show")
 
     def _deal_note(self, state) -> str:
         """The score sheet's note for a recorded deal (its contract, a sweep); "" for none."""
@@ -912,175 +598,19 @@ class DealDashboard(BoardSteps, W.VBox):
 
     # ---- actions (public: a lesson may call them as well as click) ------------------------
 
-    def new_deal(self, seed: int | None = None) -> None:
-        """Deal a new deal with ``seed`` (default: the seed box, which then moves on by
-        one), then let the bots act until it is the learner's turn. An unfinished deal is
-        dropped (not scored; the same dealer deals again); after a finished game a new
-        game starts.
+    #: :meth:`DealCodes.new_deal`: deal the deal of a number (the seed box's by default).
+    new_deal = Method("codes", "new_deal")
 
-        :raises ValueError: for a seed that is not an int >= 0 (one status line when
-            clicked); nothing changes. The seed (the box's, or ``seed``) must be a whole
-            number 0..999 999 999 999 (:func:`read_seed`: a deal code carries at most 12
-            digits): ``-3``, ``"1e30"``, ``12345678901234567`` are refused, not changed.
-        """
-        seed = self._read_seed_box() if seed is None else read_seed(seed)
-        self._close_replay()
-        self.again.stop()
-        self._begin_deal(seed)
-        self.deal_seed = seed
-        self._loaded_code = None
-        self.seed_box.value = (seed + 1) % (MAX_SEED + 1)
-        self._started(self._("New deal (deal number {n})", n=seed) if self.practice else self._("New deal"))
+    #: :meth:`DealCodes.load`: deal the deal a code names; True if it was loaded.
+    load_code = Method("codes", "load")
+    _read_seed_box = Method("codes", "read_seed_box")  # the seed box's seed
+    _spec_for = Method("codes", "spec_for")            # the DealSpec of a code this table can deal
 
-    def _read_seed_box(self) -> int:
-        """The seed box's seed (:func:`read_seed`); text that is not one (``"٥٥"``, ``"５"``,
-        ``"+5"``, ``"1e30"``) is refused in one line that says the box takes the digits
-        0 to 9 only.
-
-        :raises CardkitError: as :func:`read_seed`.
-        """
-        value = self.seed_box.value
-        try:
-            return read_seed(value)
-        except CardkitError as e:
-            if isinstance(value, str):
-                if self.lang != "en":   # one sentence of the catalog (read_seed's words are English)
-                    largest = f"{MAX_SEED:,}".replace(",", " ")
-                    raise CardkitError(self._("deal number {value}: a deal number is a whole number 0..{largest}, "
-                                              "typed with the digits 0 to 9 only", value=quote(value),
-                                              largest=largest)) from None
-                raise CardkitError(f"{e}, typed with the digits 0 to 9 only") from None
-            raise
-
-    def load_code(self, code: str) -> bool:
-        """Deal the deal that ``code`` names (``docs/deal-codes.md``), as every learner with
-        the same code gets it, then let the bots act until the learner's turn.
-
-        Returns True if it was loaded. A code that cannot be read, names another game, or
-        carries rules other than this table's (``V-4821-L2`` on a table with the default
-        lead) is refused in one status line ("⚠ Deal code not loaded: " and the
-        :class:`~cardkit.NotationError`'s message, also in :attr:`last_error`) and the
-        current deal is kept.
-        """
-        try:
-            spec = self._spec_for(code)
-        except CardkitError as e:
-            self._error(e, prefix=self._("Deal code not loaded"))
-            return False
-        self._close_replay()
-        self.again.stop()
-        canonical = spec.code
-        self._begin_deal(spec.seed, dataclasses.replace(spec, rules=self.rules),
-                         spec.seed if spec.seed is not None else zlib.crc32(canonical.encode()))
-        self.deal_seed = spec.seed
-        self._loaded_code = canonical
-        if spec.seed is not None:
-            self.seed_box.value = (spec.seed + 1) % (MAX_SEED + 1)
-        self.code_box.value = canonical
-        self._started(self._("Deal {code} loaded", code=canonical) if self.practice else self._("Deal loaded"))
-        return True
-
-    def _spec_for(self, code: str):
-        """The :class:`~cardkit.codes.DealSpec` of ``code`` if this table can deal it.
-
-        :raises NotationError: for a code that cannot be read, of another game, or with
-            other rules than the table's.
-        """
-        try:
-            spec = parse_deal_code(code)
-        except NotationError as e:
-            # the reader's examples are Variety's ('V-4821'): name this game's instead
-            if e.words is not None and "example" in e.words[1]:
-                raise NotationError.worded(e.words[0], **{**e.words[1], "example": repr(self.CODE_EXAMPLE)}) from None
-            raise NotationError(str(e).replace("'V-4821'", repr(self.CODE_EXAMPLE)), words=e.words) from None
-        mine = game_entry(self.GAME)
-        if spec.game != self.GAME:
-            theirs = game_entry(spec.game)
-            message = (N_("deal code {code} is an {game} deal; this table plays {mine} (codes that start {start})")
-                       if theirs.title[:1] in "AEIOU" else
-                       N_("deal code {code} is a {game} deal; this table plays {mine} (codes that start {start})"))
-            raise NotationError.worded(message, code=quote(code), game=Said(theirs.title), mine=Said(mine.title),
-                                       start=repr(mine.letter + "-"))
-        for f in self._code_fields(mine):
-            want, have = getattr(spec.rules, f), getattr(self.rules, f)
-            if want != have:
-                raise NotationError.worded(
-                    N_("deal code {code} is for {theirs}, but this table plays {ours}; open the lesson with "
-                       "?deal={canonical} to get a table with those rules"),
-                    code=quote(code), theirs=_variant_said(f, want), ours=_variant_said(f, have), canonical=spec.code)
-        return spec
-
-    @staticmethod
-    def _code_fields(entry) -> list[str]:
-        """The ``Rules`` fields a deal code carries (players, the deal-level variants)."""
-        out = [o.field for o in entry.variants if not o.deal]
-        if len(entry.players) > 1:
-            out.insert(0, "players")
-        return out
-
-    @classmethod
-    def from_query(cls, query: str | None = None, **kwargs) -> DealDashboard:
-        """The dashboard a lesson shows, honouring a teacher's link ``?deal=CODE``.
-
-        :param query: the page's query string (``"deal=V-4821"``, a leading ``?`` allowed);
-            default ``os.environ["QUERY_STRING"]``, which Voila sets in the kernel.
-        :param kwargs: the constructor's arguments. With a code, the table is built with
-            the code's rules (its variants; Warsaw Hearts' number of players) over
-            ``kwargs["rules"]`` and deals the code's deal.
-        :returns: the dashboard (``size=large`` in the query: the projector size, the
-            ``Large cards`` toggle on). A code that cannot be used gives a normal deal and one
-            status line saying why (:attr:`query_problem`); :attr:`query_code` is the
-            code used, or None.
-        """
-        if query is None:
-            query = os.environ.get("QUERY_STRING", "")
-        code = code_from_query(query)
-        problem = None
-        if code is not None:
-            try:
-                spec = parse_deal_code(code)
-                entry = game_entry(cls.GAME)
-                if spec.game == cls.GAME:
-                    fields = {f: getattr(spec.rules, f) for f in cls._code_fields(entry)}
-                    kwargs = {**kwargs, "rules": dataclasses.replace(cls._default_rules(kwargs), **fields)}
-                    kwargs.pop("players", None)
-            except CardkitError as e:
-                lang = kwargs.get("lang", "en")
-                problem = one_line(e, tr=translation(lang) if lang in (*LANGUAGES, PSEUDO) and lang != "en" else None)
-        table = cls(**kwargs)
-        table.query_problem = problem
-        if _query_size(query) == "large":  # ?size=large: the projector size (the page reads it too)
-            table.size_toggle.value = True
-        if code is not None and problem is None:
-            if table.load_code(code):
-                table.query_code = table.deal_code
-            else:
-                table.query_problem = table.last_error
-        if table.query_problem is not None:
-            table.last_error = table.query_problem
-            table._message = table._("<b>⚠ The link's deal code could not be used:</b> {why} — here is a normal "
-                                     "deal.", why=html.escape(table.query_problem))
-            table.refresh()
-        return table
-
-    @classmethod
-    def from_code(cls, code: str, **kwargs) -> DealDashboard:
-        """The table a class link ``?deal=CODE`` opens, built from code: the same cards,
-        dealer and rules (:meth:`from_query` with that code), so a teacher's projector
-        deals what the class link deals: ``VarietyTable.from_code("V-4821",
-        layout="projector")``. (``VarietyTable(seed=4821)`` deals the same cards but its
-        dealer comes from the cut, RULES.md §1.1: its code is ``V-4821-D2``.)
-
-        :param kwargs: the constructor's arguments, as for :meth:`from_query`.
-        :raises CardkitError: for a code the table cannot deal (not read, another game),
-            where a link would show one line and a normal deal.
-        """
-        if not isinstance(code, str) or not code.strip():
-            raise CardkitError(f"deal code {quote(code)}: expected a code such as {cls.CODE_EXAMPLE!r}")
-        table = cls.from_query("deal=" + urllib.parse.quote(code.strip()), **kwargs)
-        if table.query_problem is not None:
-            raise CardkitError(table.query_problem)
-        return table
+    #: :func:`~cardkit_widgets._deal_codes.table_from_query`: the table a lesson shows, honouring
+    #: a teacher's link ``?deal=CODE``.
+    from_query = classmethod(table_from_query)
+    #: :func:`~cardkit_widgets._deal_codes.table_from_code`: the table a class link ``?deal=CODE`` opens.
+    from_code = classmethod(table_from_code)
 
     def _started(self, what: str) -> None:
         self.again.stop()  # a new deal ends a try (the game keeps the deal tried as recorded)
@@ -1116,20 +646,7 @@ class DealDashboard(BoardSteps, W.VBox):
         s.play(st, code=code or None, reply=False)    # the bots wait: the page shows the deal first
         s.take_events()
 
-    def _code_of_current(self) -> str:
-        """The current deal's code: the code loaded, or the seed form, or (a seed a code
-        cannot carry) the cards form."""
-        st = self.state
-        if self._loaded_code is not None:
-            return self._loaded_code
-        try:
-            return deal_code(self.GAME, seed=self.deal_seed, dealer=st.dealer, rules=self.rules)
-        except CardkitError:
-            try:
-                return deal_code(st)
-            except CardkitError:
-                return ""
-
+    _code_of_current = Method("codes", "of_current")  # the current deal's code
     def act(self, action) -> bool:
         """The learner's action (a card, a bid, ... or its notation). Returns True if it
         was applied; else shows the reason in the status line (one line) and returns False;
@@ -1186,516 +703,38 @@ class DealDashboard(BoardSteps, W.VBox):
         self._message = self._("Undone: your turn again.")
         self.refresh()
 
-    # ---- the judge: Hint and How did I do? ------------------------------------------------
+    # ---- the judge: Hint and How did I do? (widgets/_judge.py) ------------------------------
 
-    HINT_TOOLTIP: ClassVar[str] = N_("The best card (or bid, or draw) from what you can see, with how much it gains "
-                                     "on average; a hint used is noted on the score sheet")
-
-    def _reset_judge(self) -> None:
-        """A new deal: no hint used, nothing judged."""
-        self._hinted, self._hint_cache, self._evaluations = set(), {}, {}
-        self.hint_text = None
-        self._pointed = None
-        self._verdicts = self._verdicts_key = self.review_verdicts = self.review_unsure = None
-        self.review_list.options, self.review_list.value, self.review_list.description = [], None, ""
-
-    @staticmethod
-    def _history_key(st) -> str:
-        """The position of the deal (its actions so far), as text."""
-        return "|".join(str(a) for a in st.history)
-
-    def _deal_base(self) -> int:
-        """A number naming the deal: its seed, or (a deal loaded in the cards form) its code's CRC."""
-        return int(self.deal_seed) if self.deal_seed is not None else zlib.crc32(self.deal_code.encode())
-
-    def _no_hint_reason(self, st) -> str | None:
-        """Why the Hint button gives nothing now (in words), or None when it does."""
-        _ = self._
-        if st is None:
-            return _("there is no deal yet")
-        if st.is_terminal():
-            return _("the deal is over")
-        if st.current_player != getattr(self, "seat", None):
-            return _("it is not your turn")
-        if st.phase == "trump":
-            return _("the trump is drawn blind, face down: no card of the fan is better than another")
-        if st.phase not in ("bidding", "play", "draw"):  # pragma: no cover - the three games have no other
-            return _("nothing to decide")
-        return None
-
-    @property
-    def hints_used(self) -> int:
-        """How many positions of the current deal the learner asked a hint for."""
-        return len(self._hinted)
-
-    def _hint_note(self) -> str:
-        """The score sheet's note for the hints used in this deal: "", "hint used", "2 hints"."""
-        n = self.hints_used
-        return "" if n == 0 else self.i18n.ngettext("hint used", "{n} hints", n).format(n=n)
-
-    @staticmethod
-    def _join_notes(*notes: str) -> str:
-        return "; ".join(n for n in notes if n)
-
-    def _refresh_judge(self) -> None:
-        st = self.state
-        why = self._no_hint_reason(st)
-        self.hint_button.disabled = why is not None
-        self.hint_button.tooltip = self._(self.HINT_TOOLTIP) if why is None else self._("No hint now: {why}", why=why)
-        over = st is not None and st.is_terminal()
-        self.review_button.layout.display = None if over else "none"
-        judged = over and self._verdicts is not None and self._verdicts_key == self._history_key(st)
-        self.review_button.description = self._("How did I do? (judged)") if judged else self._("How did I do?")
-        self.review_list.layout.display = None if judged else "none"
-
-    def _hint_clicked(self) -> None:
-        about, self._pointed = self._pointed, None
-        self.hint(about=about)
-
-    def hint(self, about=None) -> str:
-        """The best action from the learner's own view, said in the status line; returns
-        it as plain text (also :attr:`hint_text`).
-
-        The figures are :func:`cardkit.analysis.evaluate_decision`'s, the evaluator How
-        did I do? reads, with the deal's number: in the play (and Armenian Durak's draw)
-        :func:`cardkit.analysis.estimate` from the learner's observation over a fixed
-        number of deals of the hidden cards, each solved exactly where it solves
-        within the judge's bound, the rest played out and the Hint says how many (no time
-        budget); in Variety's bidding each legal bid in the auction as it stands
-        (:func:`cardkit.analysis.judge.bid_estimate`, the Hint saying which valuation the
-        best bid had). So the same position
-        gives the same hint, and the review names the same best action there. The hint gives
-        the best choice's expected value in points (the game's deal score from the
-        learner's side: :func:`cardkit.analysis.outcome`) and how much more it gains than
-        the next best, or than ``about``, the card the learner seems about to play (the
-        page sends the legal card last hovered or focused), with the standard error of
-        that difference; a gap not over two standard errors (the review's rule,
-        :func:`cardkit.analysis.judge.cost_is_clear`) is said to be "within the noise" (or,
-        when every deal agrees on a tie, "just as good in every deal"). Each position hinted
-        counts once in :attr:`hints_used`, shown in the score sheet's note for the deal; the
-        hint figures kept per position are emptied past :data:`EVALUATIONS_KEPT`.
-
-        :param about: a card (or its notation, ``"QH"``) to compare with; ignored when it
-            is not a legal action now.
-        :raises StateError: when there is nothing to hint (no deal, the deal over, not the
-            learner's turn, the blind trump draw); clicked, one status line.
-        """
-        st = self.state
-        why = self._no_hint_reason(st)
-        if why is not None:
-            raise StateError(self._("no hint now: {why}", why=why))
-        key = self._history_key(st)
-        legal = list(st.legal_actions())
-        if key not in self._hint_cache:
-            if len(self._hint_cache) >= EVALUATIONS_KEPT:   # bounded like the judge's store (undo-and-hint loops)
-                self._hint_cache.clear()
-            if len(legal) > 1:
-                self._message = self._("Working out a hint…")
-                self.last_error = None
-                self.refresh()
-            self._hint_cache[key] = self._hint_figures(st, legal, key)
-        rows, samples, *how = self._hint_cache[key]
-        other = None
-        if about is not None and not isinstance(about, (int, np.integer)):
-            try:
-                from cardkit.notation import parse_card
-                about = about if isinstance(about, Card) else parse_card(str(about)[:8])
-            except (CardkitError, ValueError):
-                about = None
-            other = next((r for r in rows if r[0] == about), None)
-        text = self._hint_html(st, rows, samples, other, *how)
-        self._hinted.add(key)
-        self.last_error = None
-        self._message = text
-        self.hint_text = plain_text(text)
-        self.refresh()
-        return self.hint_text
-
-    def _hint_figures(self, st, legal: list, key: str) -> tuple:
-        """``([(action, value, stderr of its gap to the best), ...] best first, deals, basis,
-        notes)`` for the learner now: the judge's evaluation of the decision (kept for the
-        review), with how it was made (:attr:`cardkit.analysis.Estimate.basis`, ``notes``)."""
-        if len(legal) == 1:
-            return [(legal[0], None, None)], 0, None, None
-        from cardkit.analysis import evaluate_decision
-        if len(self._evaluations) >= EVALUATIONS_KEPT:   # undo and hint, again and again: memory stays bounded
-            self._evaluations.clear()
-        est = evaluate_decision(st, seed=self._deal_base(), cache=self._evaluations)
-        best = est.best
-        # each action with its value and the standard error of its gap to the best (paired
-        # over the same deals, as the review states it)
-        return ([(a, est.values[a], est.gap_stderr(best, a)) for a in est.ranked()], est.samples, est.basis,
-                est.notes)
-
-    def _action_words(self, st, a, *, short: bool = False) -> str:
-        """An action for the learner, HTML: "play Q♥" / "Q♥", "bid 3 (♥ trumps)", "take the
-        face-down card of stack 4", "don't draw"."""
-        _ = self._
-        if isinstance(a, Card):
-            return card_html(a) if short else _("play {card}", card=card_html(a))
-        if isinstance(a, (int, np.integer)):
-            if short:
-                return _("bid {n}", n=int(a))
-            from cardkit.games import variety
-            c = variety.contracts(st.rules)[int(a)]
-            trumps = getattr(self, "_trump_words", None)
-            trump = html.escape(trumps(int(a)) if trumps is not None else c.trump_name)
-            return (_("bid {n} ({trumps}, lowest wins)", n=int(a), trumps=trump) if c.lowest_wins else
-                    _("bid {n} ({trumps})", n=int(a), trumps=trump))
-        stack: Any = getattr(a, "stack", "?")
-        if stack is None:
-            return _("not drawing") if short else _("don't draw")
-        return (_("stack {n}'s face-down card", n=stack + 1) if short else
-                _("take the face-down card of stack {n}", n=stack + 1))
-
-    def _hint_html(self, st, rows, samples: int, other, basis=None, notes=None) -> str:
-        _ = self._
-        best, value, _sd = rows[0]
-        what = self._action_words(st, best)
-        if value is None:
-            return _("<b>Hint:</b> {what}: it is your only choice.", what=what)
-        unit = _(HINT_UNITS.get(self.GAME, N_("your points")))
-        after = ""   # another language: the best bid's valuation, its own sentence after the Hint's
-        if st.phase == "bidding":   # issue 31: which of the two valuations the best bid had
-            unit = _("your side's margin")
-            if notes and best in notes:
-                if self.lang == "en":
-                    unit += f"; {html.escape(notes[best])}"
-                else:
-                    from cardkit.analysis.judge import valuation_words
-                    after = " " + html.escape(valuation_words(notes[best], self.i18n))
-        if other is not None and other[0] == best:
-            what = _("{what} (the card you pointed at)", what=what)
-            other = None
-        if other is None:
-            other = rows[1]
-            than = _("the next best, {action}", action=self._action_words(st, other[0], short=True))
-        else:
-            than = _("{action}, the card you pointed at", action=self._action_words(st, other[0], short=True))
-        from cardkit.analysis.judge import cost_is_clear  # the review's rule: over two standard errors
-        gap = value - other[1]
-        pm = other[2]   # the standard error of this gap (the best's own row holds 0)
-        clear = cost_is_clear(gap, pm)
-        noise = ("" if clear else _(": just as good in every deal") if pm == 0
-                 else _(": not certain, within the noise, so about as good; a difference is clear only beyond "
-                        "twice its ±"))
-        # a gap within the noise is said as the review says it, "about …, not certain", never as
-        # a plain gain beside "about as good" (the new-learner pass read that as a contradiction)
-        more = (_("{gap} more than {than}", gap=f"{gap:.1f}", than=than) if clear or pm == 0 else
-                _("about {gap} more than {than}", gap=f"{gap:.1f}", than=than))
-        if basis:   # "from 24 deals solved exactly"
-            if self.lang != "en":
-                from cardkit.analysis.judge import valuation_words
-                basis = valuation_words(basis, self.i18n, phrase=True)
-            source = html.escape(basis)
-        elif st.phase != "bidding":
-            source = self.i18n.ngettext("from {n} deals of the cards you cannot see",
-                                        "from {n} deals of the cards you cannot see", samples).format(n=samples)
-        else:
-            source = self.i18n.ngettext("from {n} deals of the other hands",
-                                        "from {n} deals of the other hands", samples).format(n=samples)
-        if gap == 0 and pm == 0:   # a tie in every deal: not "0.0 more than …, 9♦ (± 0.0: just as good …)"
-            return _("<b>Hint:</b> {what}: {value} points on average ({unit}), just as good as {than}, in every "
-                     "deal: either will do <small>— {source}</small>.", what=what, value=_signed(value), unit=unit,
-                     than=than, source=source) + after
-        return (_("<b>Hint:</b> {what}: {value} points on average ({unit}), {more} (± {pm}{noise}) "
-                  "<small>— {source}</small>.", what=what, value=_signed(value), unit=unit, more=more,
-                  pm=f"{pm:.1f}", noise=noise, source=source) + after
-                + (self._hint_reason(st, best, other[0]) if clear else ""))
-
-    def _hint_reason(self, st, best, other) -> str:
-        """The Hint's " Why: …": the reason in words for the best card against ``other`` (issue 33:
-        :func:`cardkit.analysis.reasons.hint_reason`, from worlds dealt from the learner's
-        view: the solver's lines late in a deal, :data:`cardkit.analysis.reasons.REASON_CARDS`,
-        the rule bots' lines before), HTML; "" when none."""
-        from cardkit.analysis.reasons import hint_reason
-        try:
-            why = hint_reason(st, best, other, seat=self.seat, seed=self._deal_base(),
-                              tr=None if self.lang == "en" else self.i18n)
-        except CardkitError:   # never stops the Hint: its figures stand alone
-            why = None
-        return " <br>" + self._("<b>Why:</b> {why}", why=html.escape(why)) if why else ""
-
-    def _decisions(self, st) -> list[int]:
-        """The learner's decisions in ``st``'s history (indices): the positions where the
-        learner had more than one legal choice, as :func:`cardkit.analysis.review` judges them."""
-        out = []
-        cur = st._restart()
-        for i, a in enumerate(st.history):
-            if cur.current_player == self.seat and cur.phase in ("bidding", "play", "draw") \
-                    and len(cur.legal_actions()) > 1:
-                out.append(i)
-            cur.apply_action(a)
-        return out
-
-    def review_deal(self) -> list:
-        """How did I do?: judge every decision of the learner in the finished deal
-        (:func:`cardkit.analysis.review`: each decision by the Hint's evaluator,
-        :func:`cardkit.analysis.evaluate_decision` with the deal's number, a hinted one
-        read from the page's store; with all cards known where a position solves within
-        :data:`REVIEW_NODES` positions), behind a progress line ("Judging your 13
-        decisions…"). Lists the decisions that cost a point or more (the judge's
-        ``Verdict.costly``: ``exact_cost >= 1`` with all cards known, or ``cost >= 1`` from
-        the learner's view when it is over two standard errors: a cost within the noise
-        is not listed), worst first
-        (by the larger of the two), each with its cost and the better choice, in
-        :attr:`review_list` (a click: :meth:`review_jump`); says so when none did. The
-        replay is opened and its commentary carries every verdict ("Judge: …").
-
-        :returns: the verdicts listed (:class:`cardkit.analysis.Verdict`), also
-            :attr:`review_verdicts`.
-        :raises StateError: before a deal or while the deal is not over.
-        """
-        st = self.state
-        if st is None:
-            raise StateError(self._("no deal yet: press New deal"))
-        if not st.is_terminal():
-            raise StateError(self._("How did I do? judges a finished deal: play this one to the end first"))
-        key = self._history_key(st)
-        decisions = self._decisions(st)
-        n = len(decisions)
-        if self._verdicts is None or self._verdicts_key != key:
-            from cardkit.analysis import review
-
-            t0 = time.perf_counter()
-            last = [t0]
-
-            def progress(done, _total):
-                now = time.perf_counter()
-                if now - t0 < 1.0 or now - last[0] < 0.25:
-                    return
-                last[0] = now
-                try:
-                    self._message = self._judging_html(n, sum(1 for i in decisions if i < done))
-                    self.refresh()
-                except Exception:  # noqa: BLE001 - a progress line must never stop the judging
-                    pass
-
-            self.last_error = None
-            self._message = self._judging_html(n, None)
-            self.refresh()
-            verdicts = review(st, self.seat, seed=self._deal_base(), progress=progress,
-                              exact_nodes=REVIEW_NODES, cache=self._evaluations)
-            self._verdicts = [dataclasses.replace(v, text=self._verdict_words(st, v)) for v in verdicts]
-            self._verdicts_key = key
-        bad = sorted((v for v in self._verdicts if _costly(v)), key=_listed_cost, reverse=True)
-        unsure = sorted((v for v in self._verdicts if _unsure(v)), key=_listed_cost, reverse=True)
-        self.review_verdicts = bad
-        self.review_unsure = unsure
-        replay = self.replay if self.replay is not None else self._new_replay(st)
-        replay.add_verdicts(self._verdicts)
-        if self.replay is None:
-            replay.seek(len(replay))
-            self.replay = replay
-            self._set_replay_toggle(True)
-        self.review_list.options = [(f"{self._where(replay, v)}: {plain_text(v.text)}", v.index)
-                                    for v in bad + unsure]
-        self.review_list.value = None
-
-        u = len(unsure)
-        if bad:
-            if unsure:
-                self.review_list.description = self._(
-                    "The decisions that cost you a point or more, worst first ({bad} of your {n}), then {u} that "
-                    "may have (not certain: within the noise of the sampled deals); click one to see it in the "
-                    "replay:", bad=len(bad), n=n, u=u)
-                self._message = self.i18n.ngettext(
-                    "<b>How did you do?</b> {bad} of your {n} decision cost a point or more, and {u} more may have "
-                    "(not certain): the list is under the replay, worst first.",
-                    "<b>How did you do?</b> {bad} of your {n} decisions cost a point or more, and {u} more may have "
-                    "(not certain): the list is under the replay, worst first.", n).format(bad=len(bad), n=n, u=u)
-            else:
-                self.review_list.description = self._(
-                    "The decisions that cost you a point or more, worst first ({bad} of your {n}); click one to see "
-                    "it in the replay:", bad=len(bad), n=n)
-                self._message = self.i18n.ngettext(
-                    "<b>How did you do?</b> {bad} of your {n} decision cost a point or more: the list is under the "
-                    "replay, worst first.",
-                    "<b>How did you do?</b> {bad} of your {n} decisions cost a point or more: the list is under the "
-                    "replay, worst first.", n).format(bad=len(bad), n=n)
-        elif unsure:
-            self.review_list.description = self._(
-                "No decision clearly cost you a point (all {n} judged); {u} may have (not certain: within the noise "
-                "of the sampled deals); click one to see it in the replay:", n=n, u=u)
-            self._message = self.i18n.ngettext(
-                "<b>How did you do?</b> No decision clearly cost you a point ({n} decision judged); {u} may have "
-                "(not certain): the list is under the replay.",
-                "<b>How did you do?</b> No decision clearly cost you a point ({n} decisions judged); {u} may have "
-                "(not certain): the list is under the replay.", n).format(n=n, u=u)
-        else:
-            self.review_list.description = self._(
-                "No decision cost you a point (all {n} judged); the replay's commentary gives the verdict on each.",
-                n=n)
-            self._message = self.i18n.ngettext(
-                "<b>How did you do?</b> No decision cost you a point ({n} decision judged). Well played.",
-                "<b>How did you do?</b> No decision cost you a point ({n} decisions judged). Well played.",
-                n).format(n=n)
-        self.refresh()
-        return list(bad)
-
-    def _judging_html(self, n: int, done: int | None) -> str:
-        head = self.i18n.ngettext("Judging your {n} decision…", "Judging your {n} decisions…", n).format(n=n)
-        if done is None:
-            return head
-        return (f"{head} <progress max='{max(n, 1)}' value='{done}'></progress> "
-                + self._("{done} of {n} judged", done=done, n=n))
-
-    def _where(self, replay: Replay, v) -> str:
-        """Where a judged decision was: "Bidding", "Trick 5", "Trick 5, the draw"."""
-        before = replay.state_at(v.index)
-        if before.phase == "bidding":
-            return self._("Bidding")
-        if before.phase == "draw":
-            played = replay.state_at(max(v.index - 1, 0))
-            return self._("Trick {n}, the draw", n=len(played.completed_tricks) + 1)
-        return self._("Trick {n}", n=len(before.completed_tricks) + 1)
-
-    def _verdict_words(self, st, v) -> str:
-        """The verdict's sentence (the judge's, for cards), with a bid ("bid 7") and an
-        Armenian Durak draw said in words (the judge writes the notation ``draw 3`` for
-        the stack numbered 4 on the page)."""
-        from cardkit.analysis.judge import verdict_text  # the judge's sentence, the page's words for actions
-        tr = None if self.lang == "en" else self.i18n
-        if all(isinstance(x, Card) or x is None for x in (v.action, v.best, v.exact_best)):
-            if tr is None:
-                return v.text + self._verdict_reason(st, v)
-            # another language: the verdict's sentences in it, the cards in its letters
-            return verdict_text(v, tr=tr) + self._verdict_reason(st, v)
-
-        def name(a) -> str:
-            return plain_text(self._action_words(st, a, short=True)) if a is not None else ""
-
-        return verdict_text(v, name=name, tr=tr)
-
-    def _verdict_reason(self, st, v) -> str:
-        """A review item's ". Why: …" for a listed card decision (issue 33: :func:`cardkit.analysis.reasons.
-        review_reason`, all cards known once the deal is over), "" when none."""
-        if not _costly(v):
-            return ""
-        from cardkit.analysis.reasons import review_reason
-        try:
-            why = review_reason(st, v, seed=self._deal_base(), tr=None if self.lang == "en" else self.i18n)
-        except CardkitError:   # never stops the review: its figures stand alone
-            why = None
-        if not why:
-            return ""
-        return f". Why: {why}" if self.lang == "en" else " " + self._("Why: {why}", why=why)
-
-    def review_jump(self, index: int) -> None:
-        """Show the judged decision at ``index`` (its place in the deal's history: a
-        :class:`~cardkit.analysis.Verdict`'s ``index``) in the replay: the position just
-        after it, with its commentary and the judge's verdict.
-
-        :raises StateError: when the deal is not over or ``index`` is not an action of it.
-        """
-        st = self.state
-        if st is None or not st.is_terminal():
-            raise StateError(self._("the replay of a judged decision needs a finished deal"))
-        if self.replay is None:
-            self.replay = self._new_replay(st)
-            self._set_replay_toggle(True)
-        if not is_whole(index) or not 0 <= index < len(self.replay):
-            raise StateError(self._("decision {index}: not an action of this deal", index=quote(index)))
-        self.replay.seek(int(index) + 1)
-        self.review_list.value = int(index)
-        self._message = ""
-        self.refresh()
+    #: :meth:`Judge.hint`: the best action from the learner's view, in the status line.
+    hint = Method("judge")
+    #: :meth:`Judge.review`: How did I do? (judge the finished deal's decisions).
+    review_deal = Method("judge", "review")
+    #: :meth:`Judge.jump`: a judged decision shown in the replay.
+    review_jump = Method("judge", "jump")
+    #: the last hint as plain text (None before one).
+    hint_text = Delegate("judge", settable=True)
+    #: how many positions of the current deal the learner asked a hint for.
+    hints_used = Delegate("judge")
+    #: the verdicts How did I do? listed as costly, worst first (None before).
+    review_verdicts = Delegate("judge", settable=True)
+    #: the verdicts it listed after them, which may have cost a point but not clearly (None before).
+    review_unsure = Delegate("judge", settable=True)
+    _reset_judge = Method("judge", "reset")    # a new deal: no hint used, nothing judged
+    _hint_note = Method("judge", "hint_note")  # the score sheet's note for the hints used
 
     # ---- the replay -----------------------------------------------------------------------
 
-    def open_replay(self, position: int | None = None) -> None:
-        """Show the replay of the deal so far at ``position`` (default: the end).
-
-        :raises StateError: before a deal, or for a position outside the deal.
-        """
-        st = self.state
-        if st is None:
-            raise StateError(self._("no deal yet: press New deal"))
-        replay = self._new_replay(st)
-        replay.seek(len(replay) if position is None else position)
-        self.replay = replay
-        self._set_replay_toggle(True)
-        self.refresh()
-
-    def _replay_viewer(self) -> int | str | None:
-        """Whose eyes the replay's commentary is written for (:class:`cardkit.replay.Replay`'s
-        ``viewer``): everyone's (:data:`cardkit.replay.ALL`) while all hands are shown,
-        else the learner's seat (None for a table without one). So while the deal is not
-        over, another seat's card is described from public facts only ("does not follow
-        ♥: discards"), never "the only legal card" or "holds no trump"."""
-        return ALL if self.show_all_hands else getattr(self, "seat", None)
-
-    def _viewer_follows_show_all_hands(self) -> None:
-        if self.replay is not None:
-            self.replay.viewer = self._replay_viewer()
-        self.refresh()
-
-    def replay_step(self, how: str) -> list[str]:
-        """Step the replay: ``"forward"``, ``"back"`` (one action), ``"forward_trick"``,
-        ``"back_trick"``; returns the commentary passed (see :class:`Replay`).
-
-        :raises StateError: when the replay is off or at that end of the deal.
-        :raises CardkitError: for any other ``how`` (the replay is left where it was).
-        """
-        steps = ("forward", "back", "forward_trick", "back_trick")
-        if not isinstance(how, str) or how not in steps:
-            raise CardkitError(f"replay step {quote(how)}: expected one of {', '.join(map(repr, steps))}")
-        if self.replay is None:
-            raise StateError("the replay is off: press Replay")
-        lines = getattr(self.replay, how)()
-        self.refresh()
-        return lines
-
-    @property
-    def replay_lines(self) -> list[str]:
-        """The commentary shown: the lines of the action just replayed ([] at the start)."""
-        r = self.replay
-        if r is None or r.position == 0:
-            return []
-        return list(r.lines[r.position - 1])
-
-    def _replay_toggled(self, change) -> None:
-        if self._syncing:
-            return
-        if change["new"]:
-            self._safely(self.open_replay)
-        else:
-            self.replay = None
-            self._safely(self.refresh)
-
-    def _set_replay_toggle(self, value: bool) -> None:
-        self._syncing = True
-        try:
-            self.replay_button.value = value
-        finally:
-            self._syncing = False
-
-    def _close_replay(self) -> None:
-        self.replay = None
-        self._set_replay_toggle(False)
-
-    def _draw_replay(self) -> None:
-        r = self.replay
-        self.replay_button.description = self._("Replay: on") if r is not None else self._("Replay: off")
-        st = self.state
-        self.replay_button.disabled = st is None or (not st.history and r is None)
-        if r is None:
-            self.replay_pane.layout.display = "none"
-            return
-        self.replay_pane.layout.display = None
-        at = r.state
-        done = len(at.completed_tricks)
-        self.replay_info.value = self.i18n.ngettext(
-            "<b>Replay</b>: step {step} of {steps}, {n} trick finished; the table above shows this position "
-            "<small>(Replay: on → off goes back to the game)</small>",
-            "<b>Replay</b>: step {step} of {steps}, {n} tricks finished; the table above shows this position "
-            "<small>(Replay: on → off goes back to the game)</small>", done).format(step=r.position, steps=len(r),
-                                                                                    n=done)
-        lines = self.replay_lines
-        self.replay_commentary.value = ("<br>".join(html.escape(learner_words(x)) for x in lines) if lines else
-                                        self._("<i>The start of the deal: nothing played yet.</i>"))
-        self.replay_back.disabled = self.replay_back_trick.disabled = r.position == 0
-        self.replay_forward.disabled = self.replay_forward_trick.disabled = r.position == len(r)
+    #: the :class:`cardkit.replay.Replay` shown, or None when the replay is off (:class:`Replayer`'s)
+    replay = Delegate("replayer", settable=True)
+    #: :meth:`Replayer.open`: the replay of the deal so far at a position.
+    open_replay = Method("replayer", "open")
+    #: :meth:`Replayer.step`: step the replay; returns the commentary passed.
+    replay_step = Method("replayer", "step")
+    #: the commentary shown: the lines of the action just replayed ([] at the start).
+    replay_lines = Delegate("replayer", "lines")
+    _new_replay = Method("replayer", "new")                # the replay of a state for the learner's eyes
+    _close_replay = Method("replayer", "close")            # the replay off
+    _set_replay_toggle = Method("replayer", "set_toggle")  # the toggle set from code
 
     # ---- the bots, errors ------------------------------------------------------------------
 
@@ -1731,14 +770,6 @@ class DealDashboard(BoardSteps, W.VBox):
         finally:
             self._message = saved
 
-    def _new_replay(self, st) -> Replay:
-        """The replay of ``st`` for the learner's eyes, with the judge's verdicts when How
-        did I do? has judged this very deal."""
-        replay = Replay(st, viewer=self._replay_viewer(), names=self.names, lang=self.lang)
-        if self._verdicts is not None and self._verdicts_key == self._history_key(st):
-            replay.add_verdicts(self._verdicts)
-        return replay
-
     def _safely(self, f, *args) -> None:
         """Run a callback: a CardkitError (or any ValueError) becomes one status line; an
         unexpected error too, so the learner never sees a traceback."""
@@ -1763,33 +794,11 @@ class DealDashboard(BoardSteps, W.VBox):
         """The status line as plain text."""
         return plain_text(self.status.value)
 
-    def _show_others(self, live: bool) -> bool:
-        """Whether the other players' cards are shown: the toggle, or a replay of a
-        finished deal."""
-        st = self.state
-        return self.show_all_hands or (not live and st is not None and st.is_terminal())
-
+    _show_others = Method("showing", "others")                 # the other players' cards shown?
     _hand_html = staticmethod(_hand_html)
 
-    def _show_last_trick(self, st, live: bool) -> bool:
-        """Whether the trick table shows the last finished trick: the toggle, or a replay
-        position just after a trick (so ◀◀ and ▶▶ land on a complete trick)."""
-        if self.last_trick.value:
-            return True
-        if live or st.is_terminal() or not st.completed_tricks:
-            return False
-        open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None
-        return open_trick is None or not open_trick.cards
-
-    def _last_trick_note(self, st, live: bool) -> str:
-        """The note under the trick table's heading when it shows a finished trick
-        (:meth:`_show_last_trick`): why that trick is shown."""
-        if live:
-            return self._("(last trick, shown on request)")
-        open_trick = st.tricks[-1] if st.tricks and st.tricks[-1].winner is None else None
-        if open_trick is None or not open_trick.cards:
-            return self._("(the trick just finished)")
-        return self._("(the last trick finished by this point of the replay)")
+    _show_last_trick = Method("showing", "last_trick_shown")   # the last finished trick shown?
+    _last_trick_note = Method("showing", "last_trick_note")    # ... and why
 
     def refresh(self) -> None:
         """Bring every part of the dashboard up to date: the live deal, or the replay's
@@ -1803,11 +812,11 @@ class DealDashboard(BoardSteps, W.VBox):
         self._show_scores()
         self._refresh_undo()
         self._refresh_boards()
-        self._refresh_judge()
+        self.judge.sync()
         self.again.sync()
-        self._draw_replay()
+        self.replayer.sync()
         self.guide.sync()
-        self._hide_codes(not self.practice)
+        self.codes.hide(not self.practice)
         st = self.state
         if st is None:
             self.title.value = f"<h3 style='margin:2px'>{_(self.TITLE)}</h3>"
@@ -1817,7 +826,7 @@ class DealDashboard(BoardSteps, W.VBox):
             self._push()
             return
         self.title.value = self._title_html(st)
-        code = self._page_code()  # a scored game hides the code while the deal is played (it names the hands)
+        code = self.codes.page_code()  # a scored game hides the code while the deal is played (it names the hands)
         banner = _("Deal code: {code}", code=html.escape(code))
         self.code_banner.value = (f"<div style='font-size:1.6em;font-weight:bold;margin:2px 0px;"
                                   f"overflow-wrap:anywhere'>{banner}</div>" if code else "")
@@ -1825,7 +834,7 @@ class DealDashboard(BoardSteps, W.VBox):
             self._view = self._draw(self.replay.state, live=False) or {}
         else:
             self._view = self._draw(st, live=True) or {}
-        code_text = ("" if self.practice else _(self.HIDDEN_CODE_TEXT)) if not code else (
+        code_text = ("" if self.practice else _(DealCodes.HIDDEN_CODE_TEXT)) if not code else (
             _("Deal code {code}.", code=html.escape(code)) if self.practice else
             _("Deal code {code} (the cards of the deal just played).", code=html.escape(code)))
         tried = self.again.status_words()
@@ -1835,160 +844,11 @@ class DealDashboard(BoardSteps, W.VBox):
 
     # ---- exact values with all hands shown ---------------------------------------------------------
 
-    def _exact_wanted(self, st) -> bool:
-        """Whether the table shows exact values now: practice (never a scored game, even
-        with :attr:`show_all_hands` set), all hands shown, the live deal (not the replay),
-        the learner to play a card (or to choose Armenian Durak's draw)."""
-        return (self.practice and self.show_all_hands and self.replay is None and st is not None
-                and not st.is_terminal() and st.current_player == getattr(self, "seat", None)
-                and st.phase in ("play", "draw"))
-
-    def _exact_nodes(self) -> int:
-        """This game's bound on the search (:data:`EXACT_NODES`)."""
-        return EXACT_NODES.get(self.GAME, 300_000)
-
-    def _exact_key(self, st) -> tuple:
-        """The position: the deal (its code and rules) and its actions so far."""
-        return (self.deal_code, repr(st.rules), self._history_key(st))
-
-    def _exact_store(self) -> dict:
-        """position -> ``("ready", {action: points against the best})``, ``("over", None)``
-        (the search passed :data:`EXACT_NODES`) or ``("error", words)``; and the position
-        whose values are due (``None``: none)."""
-        store = self.__dict__.get("_exact")
-        if store is None:
-            store = self.__dict__["_exact"] = {"cache": {}, "due": None}
-        return store
-
-    @property
-    def exact_values(self) -> dict | None:
-        """The exact values the table shows now (all hands shown, practice):
-        ``{action: points}`` for each legal card of the learner (Armenian Durak's draw: each
-        :class:`~cardkit.games.armenian_durak.Draw`), what that card gains or loses against
-        the best card, 0 for the best: the difference of :func:`cardkit.analysis.analyse`'s
-        values, the mover's side's final margin in the game's points (Variety, RULES.md §1.6;
-        Warsaw Hearts, the deal result bonus − penalty, §2.2; Armenian Durak, §3.4), every
-        player playing their best from here with all cards known. None when none are shown:
-        not practice, hands not all shown, not the learner's card, still being worked out,
-        or the search over this game's :data:`EXACT_NODES` positions (:attr:`exact_note`
-        says which).
-        A single legal card is 0 without a search."""
-        st = self.state
-        if not self._exact_wanted(st):
-            return None
-        entry = self._exact_store()["cache"].get(self._exact_key(st))
-        return dict(entry[1]) if entry is not None and entry[0] == "ready" else None
-
-    @property
-    def exact_note(self) -> str:
-        """The line under the hand about the exact values ("" when none are shown)."""
-        st = self.state
-        if not self._exact_wanted(st):
-            return ""
-        entry = self._exact_store()["cache"].get(self._exact_key(st))
-        _ = self._
-        if entry is None:
-            return _("Exact values (all hands shown): working them out…")
-        if entry[0] == "over":
-            nodes = f"{self._exact_nodes():,}"
-            return _("Exact values (all hands shown): not shown here: the search was over its bound ({n} positions); "
-                     "they come later in the deal.", n=nodes)
-        if entry[0] == "error":
-            return _("Exact values (all hands shown): not shown: {why}", why=entry[1])
-        unit = _(HINT_UNITS.get(self.GAME, N_("your points")))
-        if st.phase == "draw":
-            return _("Exact values (all hands shown): what each choice gains or loses against the best one, in "
-                     "points ({unit}), with best play from here on; 0 is the best.", unit=unit)
-        return _("Exact values (all hands shown): what each card gains or loses against the best one, in points "
-                 "({unit}), with best play from here on; 0 is the best.", unit=unit)
-
-    def _exact_into(self, out: dict) -> None:
-        """Put the exact values into the card table's state ``out`` (a badge on each legal
-        card, ``out["exact"]`` the line), or ask for them: they are worked out after the
-        page's state is sent (:meth:`_exact_later`). ``out["exact"]``: ``{"note": the line,
-        "state": "working" | "ready" | "over" (the bound passed) | "error"}``; a legal card's
-        ``"exact"``: its value as shown, ``"0"``, ``"−5"``."""
-        st = self.state
-        if not self._exact_wanted(st):
-            return
-        store = self._exact_store()
-        key = self._exact_key(st)
-        if key not in store["cache"]:
-            legal = list(st.legal_actions())
-            if len(legal) == 1:
-                store["cache"][key] = ("ready", {legal[0]: 0})
-            else:
-                self._exact_later(key, st)
-        entry = store["cache"].get(key)
-        out["exact"] = {"note": self.exact_note, "state": "working" if entry is None else entry[0]}
-        if entry is None or entry[0] != "ready":
-            return
-        values = entry[1]
-        by_id = {card_json(a)["id"]: signed(v) for a, v in values.items() if isinstance(a, Card)}
-        out["hand"] = [dict(c, exact=by_id[c["id"]]) if c.get("legal") and c.get("id") in by_id else c
-                       for c in out.get("hand") or []]
-        seats = []
-        for seat in out.get("seats") or []:
-            if seat.get("me") and seat.get("tableau"):
-                seat = dict(seat, tableau=[
-                    dict(s, up=dict(s["up"], exact=by_id[s["up"]["id"]]))
-                    if s.get("legal") and s.get("up") and s["up"].get("id") in by_id else s
-                    for s in seat["tableau"]])
-            seats.append(seat)
-        out["seats"] = seats
-        panel = out.get("panel")
-        if panel and panel.get("kind") == "draw":
-            draws = {getattr(a, "stack", "?"): signed(v) for a, v in values.items() if not isinstance(a, Card)}
-            out["panel"] = dict(panel, stacks=[dict(s, exact=draws[s["stack"]]) if s.get("stack") in draws else s
-                                               for s in panel.get("stacks") or []])
-
-    def _exact_later(self, key: tuple, st) -> None:
-        """Work out the values of ``st`` (a copy) after the page's state is sent: in a kernel
-        (a running event loop) :data:`EXACT_DELAY` s later, in the kernel's own thread (the
-        judge's tables are shared with the bots and the Hint), the click's answer gone out
-        first; then the table is sent the values. Without an event loop (a script, a test)
-        at once."""
-        import asyncio
-
-        store = self._exact_store()
-        if store["due"] == key:
-            return
-        store["due"] = key
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None:
-            self._exact_work(key, st.clone(), push=False)
-        else:
-            loop.call_later(EXACT_DELAY, self._exact_work, key, st.clone(), True)
-
-    def _exact_work(self, key: tuple, st, push: bool) -> None:
-        """Search ``st`` (:func:`cardkit.analysis.analyse`, at most this game's
-        :data:`EXACT_NODES` positions) unless the learner has moved on; keep the values; send them (``push``)."""
-        from cardkit.analysis import SearchLimit, analyse
-
-        store = self._exact_store()
-        if store["due"] == key:
-            store["due"] = None
-        now = self.state
-        if key in store["cache"] or not self._exact_wanted(now) or self._exact_key(now) != key:
-            return  # the learner moved on: that position's values are not needed
-        try:
-            values = analyse(st, max_nodes=self._exact_nodes())
-            best = max(values.values())
-            entry: tuple = ("ready", {a: int(v) - int(best) for a, v in values.items()})
-        except SearchLimit:
-            entry = ("over", None)
-        except Exception as e:  # noqa: BLE001 - the table says so in one line, never a traceback
-            entry = ("error", one_line(e))
-        cache = store["cache"]
-        if len(cache) >= 256:
-            cache.clear()
-        cache[key] = entry
-        if push:
-            with contextlib.suppress(Exception):  # a late message must never raise in the event loop
-                self._push()
+    #: :attr:`Exact.values`: the exact values the table shows now, ``{action: points}``, or None.
+    exact_values = Delegate("exact", "values")
+    #: :attr:`Exact.note`: the line under the hand about the exact values ("" when none are shown).
+    exact_note = Delegate("exact", "note")
+    _exact_into = Method("exact", "into")   # the values into the card table's state (or asked for)
 
     # ---- the card table's state -------------------------------------------------------------------
 
@@ -2121,25 +981,8 @@ class DealDashboard(BoardSteps, W.VBox):
                 view["note"] = self._("No trick finished yet")
         return view
 
-    def played_deal_text(self) -> str:
-        """The deal as played, as a deal set of one board (``Download this deal``; see
-        :meth:`BoardSteps.played_deal_text`): the deal as the game recorded it, never a
-        practice try of it (:attr:`again`), which a learner could otherwise hand in as played.
+    #: :meth:`TryAgain.played_deal_text`: the deal as played, as a deal set of one board
+    #: (``Download this deal``), as the game recorded it, never a practice try of it.
+    played_deal_text = Method("again", "played_deal_text")
 
-        :raises CardkitError: before the first deal.
-        """
-        try_state, self.again.state = self.again.state, None
-        try:
-            return super().played_deal_text()
-        finally:
-            self.again.state = try_state
-
-    def _deal_words(self) -> str:
-        """"deal number 21", or "deal code V-X…" for a deal loaded in the cards form."""
-        if not self.practice:
-            st = self.state
-            return (self._("a scored game") if st is not None and st.is_terminal() else
-                    self._("deal code hidden in a scored game"))
-        if self.deal_seed is not None:
-            return self._("deal number {n}", n=self.deal_seed)
-        return self._("deal code {code}", code=html.escape(self.deal_code))
+    _deal_words = Method("codes", "deal_words")   # "deal number 21", "deal code V-X…" (the status line)

@@ -118,7 +118,7 @@ class TryAgain:
         st = t.state
         if st is None or not st.is_terminal():
             raise StateError(self._("Try it again starts from a finished deal: play this one to the end first"))
-        if not is_whole(index) or int(index) not in t._decisions(st):
+        if not is_whole(index) or int(index) not in t.judge.decisions(st):
             raise StateError(self._("decision {index}: not one of your decisions in this deal", index=quote(index)))
         index = int(index)
         from cardkit.analysis.judge import outcome
@@ -132,7 +132,7 @@ class TryAgain:
         t._play(copy)   # the table's session: undo goes back to each of the learner's decisions before it
         t._undone(index)  # a game's own bookkeeping after that point (Variety's bidding remarks)
         t.last_error = None
-        t._pointed = None
+        t.judge.pointed = None
         t.last_trick.value = False
         t._message = self._("<b>Try it again</b>: back to {where}, before your decision, with the same cards and "
                             "the same play up to there.", where=self.where)
@@ -163,7 +163,7 @@ class TryAgain:
         if self.result is None:
             return self._("Practice: trying again from {where}; not scored, the score sheet keeps your first result.",
                           where=self.where)
-        from ._dashboard import HINT_UNITS
+        from ._judge import HINT_UNITS
 
         if self.table.GAME == "variety":   # not the declarers' and defenders' trick points of the line beside it
             unit = self._("your side's margin: your score this deal minus an opponent's")
@@ -172,3 +172,19 @@ class TryAgain:
         return self._("Tried again from {where} (practice, not scored): this time {now}, first time {first} "
                       "({unit}).", where=self.where, now=signed(self.result), first=signed(self.first_result or 0),
                       unit=unit)
+
+    def played_deal_text(self) -> str:
+        """The deal as played, as a deal set of one board (``Download this deal``; the
+        dashboard's ``played_deal_text``, :meth:`BoardSteps.played_deal_text`): the deal as the
+        game recorded it, never a practice try of it, which a learner could otherwise hand in
+        as played.
+
+        :raises CardkitError: before the first deal.
+        """
+        from ._boards import BoardSteps
+
+        try_state, self.state = self.state, None
+        try:
+            return BoardSteps.played_deal_text(self.table)
+        finally:
+            self.state = try_state
