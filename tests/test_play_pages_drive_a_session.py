@@ -85,3 +85,68 @@ def test_a_session_plays_a_board_dealt_elsewhere_and_its_bots_wait_when_asked():
     s.settle()
     assert st.current_player == 0 or st.is_terminal()
     assert s.can_undo and s.undo() == before and not s.can_undo
+
+
+@pytest.mark.parametrize("game", sorted(DASHBOARDS))
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_double_click_plays_the_card_once_and_says_nothing_more(game, lang):
+    """The second click of a double-click reaches the kernel after the bots replied: the card was
+    played already, so the click is let go (it once replaced "You played Q♥" with "Q♥ is not in
+    seat 0's hand"); a card of another hand is refused naming the learner's hand, not a seat."""
+    import cardkit_widgets
+    t = getattr(cardkit_widgets, DASHBOARDS[game])(seed=4, lang=lang)
+    for _ in range(40):   # to the first card the learner plays
+        st = t.state
+        cards = [a for a in st.legal_actions() if type(a).__name__ == "Card"]
+        if cards:
+            break
+        assert t.act(st.legal_actions()[0]), t.last_error
+    card = cards[0]
+    t.table.click(card)
+    played, status = list(t.state.history), t.status_text
+    assert card in played
+    t.table.click(card)
+    assert t.state.history == played and t.status_text == status and t.last_error is None
+    st = t.state
+    if st.current_player == t.seat and st.phase == "play":
+        other = next(c for s in range(st.players) if s != t.seat for c in st.hands[s])
+        t.table.click(other)
+        assert t.state.history == played and t.last_error is not None
+        assert ("seat" not in t.last_error and "is not in" not in t.last_error) or lang == "en"
+        assert ("your hand" in t.last_error) if lang == "en" else ("руке" in t.last_error)
+
+
+def test_undo_in_a_try_past_its_decision_names_where_the_try_now_starts():
+    from cardkit_widgets import VarietyTable
+    t = VarietyTable(seed=2)
+    while not t.state.is_terminal():
+        assert t.act(t.state.legal_actions()[0]), t.last_error
+    t.again.start(t.judge.decisions(t.state)[-1])
+    first = t.again.where
+    t.undo()
+    t.undo()
+    assert t.again.where != first and f"trying again from {t.again.where}" in t.status_text
+    while not t.state.is_terminal():
+        assert t.act(t.state.legal_actions()[-1]), t.last_error
+    assert f"Tried again from {t.again.where}" in t.status_text
+
+
+def test_the_card_tables_words_are_one_list_and_the_page_uses_them_for_every_card_title():
+    """The card table's own words come from one list (``cardkit.table.card_view.CARD_TABLE_WORDS``)
+    for the play pages and the room; the page's tooltips and its local refusal line read them (a
+    Russian page showed "legal, click or Enter to play" and "cannot be played" in English)."""
+    import re
+    from pathlib import Path
+
+    from cardkit.i18n import translation
+    from cardkit.table.card_view import CARD_TABLE_WORDS, card_table_words
+    from cardkit_widgets import WarsawHeartsTable
+
+    js = (Path(__file__).resolve().parent.parent / "widgets" / "card_table.js").read_text(encoding="utf-8")
+    used = set(re.findall(r"""\btw\(\s*["'](\w+)["']""", js))
+    assert used <= set(CARD_TABLE_WORDS) | {"again_title"}, used - set(CARD_TABLE_WORDS)
+    assert {"legal_title", "refused", "exact"} <= used
+    assert "legal, click or Enter to play`" not in js and "cannot be played: ${" not in js
+    ru = WarsawHeartsTable(seed=1, lang="ru").table.state["words"]
+    assert {k: ru[k] for k in CARD_TABLE_WORDS} == card_table_words(translation("ru"))
+    assert "нельзя" in ru["refused"] and "Enter" in ru["legal_title"] and "legal" not in ru["legal_title"]

@@ -98,6 +98,7 @@ from cardkit.table.card_view import (
     SUIT_ORDER,
     card_code,
     card_order,
+    card_table_words,
     engine_refusal,
     engine_words,
     hand_caption,
@@ -109,7 +110,7 @@ from cardkit.table.card_view import (
     turn_words,
 )
 from cardkit.table.table_session import TableSession
-from cardkit.wording import PHASE_REFUSALS
+from cardkit.wording import PHASE_REFUSALS, SEAT_WORDS
 
 from ._appearance import Appearance
 from ._boards import BoardSteps
@@ -411,7 +412,11 @@ class DealDashboard(BoardSteps, W.VBox):
 
         kind = action.get("kind")
         if kind == "card":
-            self.act(parse_card_id(action.get("card", "")))
+            card = parse_card_id(action.get("card", ""))
+            st = self.state
+            if st is not None and card in st.history:
+                return   # a card played already: a second click of a double-click, read after the bots' replies
+            self.act(card)
         else:
             self._table_extra_action(action)
 
@@ -670,7 +675,7 @@ class DealDashboard(BoardSteps, W.VBox):
                 err = IllegalActionError(self._("{card} cannot be played now: {why}", card=action.label,
                                                 why=self._(PHASE_REFUSALS[st.phase])))
             why = self.guide.why_not(st) if st is not None else None   # the guided step's rule, in words
-            said = self._engine_words(one_line(err, tr=self._error_words))
+            said = self._engine_words(one_line(err, tr=self._error_words, players=self._seat_words(st)))
             self._error(CardkitError(f"{said} ({why})") if why else CardkitError(said) if said != one_line(err)
                         else err)
             return False
@@ -699,6 +704,8 @@ class DealDashboard(BoardSteps, W.VBox):
         n = self.session.undo()   # back to the learner's last decision: snapshots, nothing replayed
         self.session.take_events()
         self._undone(n)
+        if self.again.on:
+            self.again.undone(n)
         self.last_error = None
         self._message = self._("Undone: your turn again.")
         self.refresh()
@@ -880,20 +887,7 @@ class DealDashboard(BoardSteps, W.VBox):
         """The card table page's own words (``card_table.js``: labels, tooltips, the Durak
         stacks' and the trump draw's buttons) in the table's language, by key; ``{i}``,
         ``{name}``... are filled in by the page."""
-        _ = self._
-        return {
-            "more": _("More: deal number, deal code, four colours, large cards"), "trick": _("The trick"),
-            "led": _("led"), "wins": _("wins the trick"), "trumps": _("Trumps {sym}"),
-            "trumps_title": _("trumps: {name}"), "bid_number": _("Bid a number"),
-            "fan": _("The dealer's fan, face down"), "fan_title": _("draw card {i} of the dealer's fan (face down)"),
-            "fan_label": _("Draw card {i}"), "fan_card": _("card {i}"), "draw_row": _("Draw a face-down card"),
-            "no_draw": _("Don't draw"), "stack": _("Stack {i}"), "exact": _("exact value {value}"),
-            "hand": _("Your hand"), "guide": _("Guide"), "open_hand": _("{name}'s cards (shown to all)"),
-            "my_tableau": _("Your tableau"), "tableau": _("{name}'s tableau"), "below": _("{n} face down below"),
-            "nothing_below": _("nothing below"), "stack_mine": _("stack {i}, {below}"),
-            "stack_label": _("stack {i}: {card}, {below}"), "stack_empty": _("stack {i}: empty, {below}"),
-            "below_short": _("{n} below"), "again_title": _("{what} (practice: not scored)"),
-        }
+        return {**card_table_words(self.i18n), "again_title": self._("{what} (practice: not scored)")}
 
     #: The learner's cards in a row: ♠ ♥ ♣ ♦ (the colours alternate), ace first.
     SUIT_ORDER: ClassVar[dict[str, int]] = SUIT_ORDER
@@ -926,6 +920,14 @@ class DealDashboard(BoardSteps, W.VBox):
         engine = engine_refusal(st, card) if mine and st.phase not in PHASE_REFUSALS else None
         return refusal_words(over=over, your_turn=mine, turn_seat=None if over else self.names[st.current_player],
                              phase=st.phase, engine=engine, tr=self.i18n)
+
+    def _seat_words(self, st) -> tuple[str, ...] | None:
+        """The seats as an engine's message is read on this page ("seat 0's hand": "your hand"):
+        English compass names, the learner's seat "You" (then said in the page's language)."""
+        if st is None:
+            return None
+        names = SEAT_WORDS.get(st.players)
+        return None if names is None else tuple("You" if i == self.seat else n for i, n in enumerate(names))
 
     def _engine_words(self, text: str) -> str:
         """An engine's refusal (:data:`cardkit.table.card_view.ENGINE_REFUSALS`) in the table's

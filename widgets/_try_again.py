@@ -75,6 +75,8 @@ class TryAgain:
                                description=self._("Try a decision again (practice: not scored)"))
         self.control.on_click(lambda c: table._safely(self.start, c.value))
         self.state: Any = None
+        #: the history length the try starts from (the decision tried, or an earlier one undone to)
+        self.start_at = 0
         self.first_result: int | None = None
         self.result: int | None = None
         self.where = ""
@@ -127,7 +129,7 @@ class TryAgain:
         copy = st.clone()
         copy.undo_to(index)
         t._close_replay()
-        self.where = self.place(copy)
+        self.where, self.start_at = self.place(copy), index
         self.state, self.first_result, self.result = copy, first, None
         t._play(copy)   # the table's session: undo goes back to each of the learner's decisions before it
         t._undone(index)  # a game's own bookkeeping after that point (Variety's bidding remarks)
@@ -147,6 +149,12 @@ class TryAgain:
             return self._("the trump draw")
         n = len(st.completed_tricks) + (1 if st.phase != "draw" else 0)
         return self._("trick {n}, the draw", n=max(n, 1)) if st.phase == "draw" else self._("trick {n}", n=n)
+
+    def undone(self, n: int) -> None:
+        """Undo in the try went back to history length ``n``: before the decision tried, the try
+        now starts there (the status line and the result's line name that place)."""
+        if self.state is not None and n < self.start_at:
+            self.where, self.start_at, self.result = self.place(self.state), n, None
 
     def finished(self, st) -> None:
         """The try's deal is over: keep its result (nothing is recorded)."""

@@ -268,11 +268,12 @@ function render({ model, el }) {
       face.setAttribute("aria-disabled", "true");
       face.title = `${card.label} (${card.name}): ${reason}`;
     } else {
-      face.title = `${card.label} (${card.name}): legal, click or Enter to play` + (extra ? ` (${extra})` : "");
+      face.title = tw("legal_title", "{card} ({name}): legal, click or Enter to play", { card: card.label, name: card.name })
+        + (extra ? ` (${extra})` : "");
     }
     if (legal && card.exact !== undefined && card.exact !== null) {  // the exact value (all hands shown)
       face.append(h("span", { class: "ckt-exact", "aria-hidden": "true", text: card.exact }));
-      face.title += ` · exact value ${card.exact}`;
+      face.title += " · " + tw("exact", "exact value {value}", { value: card.exact });
     }
     face.addEventListener("click", () => play(card, legal, reason));
     if (legal) {  // the card the learner seems about to play, for the Hint button (no message)
@@ -284,7 +285,8 @@ function render({ model, el }) {
 
   function play(card, legal, reason) {
     if (!legal) {
-      localStatus = `⚠ ${card.label} (${card.name}) cannot be played: ${reason}`;
+      localStatus = "⚠ " + tw("refused", "{card} ({name}) cannot be played: {reason}",
+                              { card: card.label, name: card.name, reason });
       showStatus(model.get("state") || {});
     } else {
       localStatus = null;

@@ -41,6 +41,7 @@ from cardkit.table.card_view import (  # card_json: re-exported
     TURN_WORDS,
     card_json,
     card_order,
+    card_table_words,
     hand_caption,
     hand_part,
     refusal_words,
@@ -146,7 +147,7 @@ def card_table_state(view: dict, tr: Translation | None = None) -> dict:
         title += " <small>" + e(tr.gettext("(you sit {seat}, at the bottom)")).format(seat=compass[me]) + "</small>"
     state["title"] = f"<h3 style='margin:2px'>{title}</h3>"
     if tr is not _EN:
-        state["words"] = _card_table_words(tr)
+        state["words"] = card_table_words(tr)
     if board is None:
         state["status"] = html.escape(tr.gettext("The table has not started yet: the teacher starts it.")
                                       if not view["started"] else tr.gettext("Waiting."))
@@ -249,26 +250,6 @@ def _notes(game: str, public: dict, won: list[int], players: int, tr: Translatio
         points = public.get("points") or [0] * players
         return {s: tr.gettext("{n} tr., {points} pts").format(n=won[s], points=points[s]) for s in range(players)}
     return {s: tr.gettext("{n} tr.").format(n=won[s]) for s in range(players)}
-
-
-def _card_table_words(tr: Translation) -> dict[str, str]:
-    """The card table's own words (``widgets/card_table.js``'s ``tw`` keys) in ``tr``'s language."""
-    return {k: tr.gettext(v) for k, v in _CARD_TABLE_WORDS.items()}
-
-
-#: the card table's words a room table shows (``card_table.js``'s ``tw`` keys and their English)
-_CARD_TABLE_WORDS = {
-    "open_hand": N_("{name}'s cards (shown to all)"), "my_tableau": N_("Your tableau"),
-    "tableau": N_("{name}'s tableau"), "below": N_("{n} face down below"), "nothing_below": N_("nothing below"),
-    "stack_mine": N_("stack {i}, {below}"), "stack_label": N_("stack {i}: {card}, {below}"),
-    "stack_empty": N_("stack {i}: empty, {below}"), "below_short": N_("{n} below"), "trick": N_("The trick"),
-    "led": N_("led"), "wins": N_("wins the trick"), "trumps": N_("Trumps {sym}"), "trumps_title": N_("trumps: {name}"),
-    "bid_number": N_("Bid a number"), "fan": N_("The dealer's fan, face down"),
-    "fan_title": N_("draw card {i} of the dealer's fan (face down)"), "fan_label": N_("Draw card {i}"),
-    "fan_card": N_("card {i}"), "draw_row": N_("Draw a face-down card"), "no_draw": N_("Don't draw"),
-    "stack": N_("Stack {i}"), "exact": N_("exact value {value}"), "hand": N_("Your hand"),
-    "more": N_("More: deal number, deal code, four colours, large cards"), "guide": N_("Guide"),
-}
 
 
 def _tableau(view: dict, public: dict, s: int, me: int | None, legal: list[str],

@@ -28,7 +28,8 @@ from cardkit.core.cards import Card
 from cardkit.i18n import N_, Translation, translation
 from cardkit.wording import PHASE_REFUSALS, cards_in_words_of, rules_words, tens_as_10
 
-__all__ = ["ENGINE_REFUSALS", "TURN_WORDS", "turn_words", "engine_refusal", "engine_refusals", "engine_words",
+__all__ = ["CARD_TABLE_WORDS", "card_table_words", "ENGINE_REFUSALS", "TURN_WORDS",
+           "turn_words", "engine_refusal", "engine_refusals", "engine_words",
            "refusal_words", "hand_refusals", "MAX_REASON_CHARS", "SUIT_ORDER", "POSITIONS", "card_code",
            "card_order", "seat_positions", "card_json", "suit_json", "hand_part", "trick_cards", "seats_part",
            "trick_part", "tableau_part", "hand_caption"]
@@ -39,6 +40,31 @@ _EN = translation("en")
 TURN_WORDS = {"bidding": N_("to bid"), "play": N_("to play"), "trump": N_("to draw the trump"),
               "draw": N_("to choose a draw")}
 
+#: The card table page's own words (``widgets/card_table.js``'s ``tw`` keys) and their English:
+#: both faces send them in the viewer's language (:func:`card_table_words`); ``{i}``, ``{name}``...
+#: are filled in by the page.
+CARD_TABLE_WORDS = {
+    "more": N_("More: deal number, deal code, four colours, large cards"), "trick": N_("The trick"),
+    "led": N_("led"), "wins": N_("wins the trick"), "trumps": N_("Trumps {sym}"), "trumps_title": N_("trumps: {name}"),
+    "bid_number": N_("Bid a number"), "fan": N_("The dealer's fan, face down"),
+    "fan_title": N_("draw card {i} of the dealer's fan (face down)"), "fan_label": N_("Draw card {i}"),
+    "fan_card": N_("card {i}"), "draw_row": N_("Draw a face-down card"), "no_draw": N_("Don't draw"),
+    "stack": N_("Stack {i}"), "exact": N_("exact value {value}"), "hand": N_("Your hand"), "guide": N_("Guide"),
+    "open_hand": N_("{name}'s cards (shown to all)"), "my_tableau": N_("Your tableau"),
+    "tableau": N_("{name}'s tableau"), "below": N_("{n} face down below"), "nothing_below": N_("nothing below"),
+    "stack_mine": N_("stack {i}, {below}"), "stack_label": N_("stack {i}: {card}, {below}"),
+    "stack_empty": N_("stack {i}: empty, {below}"), "below_short": N_("{n} below"),
+    "legal_title": N_("{card} ({name}): legal, click or Enter to play"),
+    "refused": N_("{card} ({name}) cannot be played: {reason}"),
+}
+
+
+def card_table_words(tr: Translation | None = None) -> dict[str, str]:
+    """:data:`CARD_TABLE_WORDS` in ``tr``'s language (None: English), by key."""
+    tr = tr or _EN
+    return {k: tr.gettext(v) for k, v in CARD_TABLE_WORDS.items()}
+
+
 #: the longest engine reason carried (cardkit's messages quote at most ~60 characters)
 MAX_REASON_CHARS = 400
 
@@ -46,6 +72,8 @@ MAX_REASON_CHARS = 400
 #: regular expression each), with the catalog's message that says them in another language
 #: (the named groups fill its placeholders). Others stay as the engine says them.
 ENGINE_REFUSALS: tuple[tuple[re.Pattern, str], ...] = (
+    (re.compile(r"(?P<card>\S+) is not in your hand: it holds (?P<cards>.+)"),
+     N_("{card} is not in your hand: you hold {cards}")),
     (re.compile(r"must follow (?P<suit>[♠♥♦♣]): you hold (?P<cards>[^,]+), so (?P<card>\S+) cannot be played"),
      N_("must follow {suit}: you hold {cards}, so {card} cannot be played")),
     (re.compile(r"(?P<card>\S+) cannot be played: (?P<led>[♠♥♦♣]) was led, so play a trump: you have "
