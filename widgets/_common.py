@@ -41,7 +41,7 @@ from ._kernel_guard import install as _install_kernel_guard
 # A malformed widget message from the page is answered with nothing the page sees (issue 32).
 _install_kernel_guard()
 
-__all__ = [
+__all__ = ["in_sentence", "DEFAULT_SEAT_NAMES",
     "RED", "BLACK", "BLUE", "GREEN", "BUTTON_WIDTH", "BUTTON_HEIGHT", "ranks_for", "suit_html", "card_html",
     "seat_names", "seat_positions", "one_line", "card_button_layout", "SUIT_NAMES", "RANK_NAMES",
     "FOUR_COLOURS", "TWO_COLOURS", "suit_colour", "suit_class", "card_words", "recolour_html",
@@ -416,3 +416,13 @@ def cards_in_language(x, tr):
     if x.keys() == {"suit", "sym", "name"}:                   # a suit (the trump)
         return {**x, "name": suit_words(Suit("SHDC".index(x["suit"])), tr)}
     return {k: cards_in_language(v, tr) for k, v in x.items()}
+
+
+def in_sentence(name: str) -> str:
+    """A seat's name inside a sentence: the default names "You" and "Your opponent" (Russian
+    «Вы», «Соперник») in lower case ("your opponent deals", "dealer you"); a person's name as it is."""
+    return name[0].lower() + name[1:] if name in DEFAULT_SEAT_NAMES else name
+
+
+#: the default names of the learner's seat and of Armenian Durak's other seat, English and Russian
+DEFAULT_SEAT_NAMES = ("You", "Your opponent", "Вы", "Соперник")

@@ -120,6 +120,7 @@ from ._common import (
     cards_in_language as _cards_in_language,
     cards_in_words_of,
     hand_html as _hand_html,
+    in_sentence,
     one_line,
     plain_text,
     recolour_html,
@@ -628,7 +629,8 @@ class DealDashboard(BoardSteps, W.VBox):
         if st.dealer == getattr(self, "seat", None):
             self._message = self._("{what}: you deal.", what=what)
         else:
-            self._message = self._("{what}: {seat} deals.", what=what, seat=html.escape(self.names[st.dealer]))
+            self._message = self._("{what}: {seat} deals.", what=what,
+                                   seat=html.escape(in_sentence(self.names[st.dealer])))
         self.set_trait("deal_code", self._code_of_current())
         self._run_bots()
         self.refresh()

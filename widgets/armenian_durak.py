@@ -23,7 +23,7 @@ from cardkit.games import armenian_durak as ad
 from cardkit.i18n import N_, check_lang, translation
 from cardkit.table.card_view import tableau_part
 
-from ._common import card_button_layout, card_html, cards_in_words_of, seat_names, suit_colour, suit_html
+from ._common import card_button_layout, card_html, cards_in_words_of, in_sentence, seat_names, suit_colour, suit_html
 from ._dashboard import DealDashboard
 from .card_table import card_json, parse_card_id, suit_json
 from .scores import ScoreSheet
@@ -513,13 +513,13 @@ class DurakTable(DealDashboard):
     # ---- display -----------------------------------------------------------------------------
 
     def _title_html(self, st) -> str:
-        if _in_sentence(self.names[st.dealer]) in ("you", "вы"):   # the default name of the learner's seat
+        if in_sentence(self.names[st.dealer]) in ("you", "вы"):   # the default name of the learner's seat
             text = self._("Armenian Durak with trumps — deal {n} <small>({deal}; you deal; you sit at the "
                           "bottom)</small>", n=len(self.game.deals), deal=self._deal_words())
         else:
             text = self._("Armenian Durak with trumps — deal {n} <small>({deal}; {seat} deals; you sit at the "
                           "bottom)</small>", n=len(self.game.deals), deal=self._deal_words(),
-                          seat=html.escape(_in_sentence(self.names[st.dealer])))
+                          seat=html.escape(in_sentence(self.names[st.dealer])))
         return f"<h3 style='margin:2px'>{text}</h3>"
 
     def _draw(self, st, live: bool) -> dict:
@@ -547,7 +547,7 @@ class DurakTable(DealDashboard):
             caption += " " + trick["caption"]
         if obs.trump_card is not None and obs.phase != "trump":
             card = card_html(obs.trump_card)
-            other = html.escape(_in_sentence(self.names[opp]))
+            other = html.escape(in_sentence(self.names[opp]))
             if obs.dealer == self.seat:
                 drew = self._("Trump {suit}: {seat} drew {card} from your hand; it went back into your hand.",
                               suit=suit_html(obs.trump), seat=other, card=card)
@@ -609,7 +609,7 @@ class DurakTable(DealDashboard):
                          mine=r[self.seat], theirs=r[1 - self.seat], total=t[self.seat], other_total=t[1 - self.seat])
             else:
                 text = _("Deal over: you {mine} points, {seat} {theirs}. Totals {total} : {other_total}.",
-                         mine=r[self.seat], seat=html.escape(_in_sentence(self.names[1 - self.seat])),
+                         mine=r[self.seat], seat=html.escape(in_sentence(self.names[1 - self.seat])),
                          theirs=r[1 - self.seat], total=t[self.seat], other_total=t[1 - self.seat])
             if self.game_over:
                 w, m = self.game.winner(), self.game.margin()
@@ -619,7 +619,7 @@ class DurakTable(DealDashboard):
                                if w == self.seat else
                                self.i18n.ngettext("The game is over: {seat} won by {n} points.",
                                                   "The game is over: {seat} won by {n} points.", m).format(
-                                   n=m, seat=html.escape(_in_sentence(self.names[w]))))
+                                   n=m, seat=html.escape(in_sentence(self.names[w]))))
             return text + " " + _("Press New deal.")
         if st.current_player != self.seat:
             return _("{seat} to act.", seat=name(st.current_player))
@@ -628,13 +628,3 @@ class DurakTable(DealDashboard):
         if st.phase == "draw":
             return _("Your turn: take a face-down card into your hand, or don't draw.")
         return _("Your turn: play a card from your hand or your tableau.")
-
-
-def _in_sentence(name: str) -> str:
-    """A seat's name inside a sentence: the default names "You" and "Your opponent" in
-    lower case ("your opponent deals"); a person's name as it is."""
-    return name[0].lower() + name[1:] if name in _DEFAULT_NAMES else name
-
-
-#: the default names of the two seats, English and Russian (:func:`seat_names`)
-_DEFAULT_NAMES = ("You", "Your opponent", "Вы", "Соперник")

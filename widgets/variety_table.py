@@ -24,7 +24,7 @@ from cardkit.games import variety
 from cardkit.i18n import N_
 from cardkit.wording import BOT_REMARKS, remark_words
 
-from ._common import card_html, cards_in_words_of, seat_names, signed, suit_html, suit_words
+from ._common import card_html, cards_in_words_of, in_sentence, seat_names, signed, suit_html, suit_words
 from ._dashboard import DealDashboard
 from .card_table import suit_json
 from .scores import ScoreSheet
@@ -205,7 +205,7 @@ class VarietyTable(DealDashboard):
     def _title_html(self, st) -> str:
         text = self._("Variety (Варьете) — deal {n} of {total} <small>({deal}; dealer {seat}; you sit at the "
                       "bottom)</small>", n=len(self.game.deals), total=self.rules.deals, deal=self._deal_words(),
-                      seat=html.escape(self.names[st.dealer]))
+                      seat=html.escape(in_sentence(self.names[st.dealer])))
         return f"<h3 style='margin:2px'>{text}</h3>"
 
     def _draw(self, st, live: bool) -> dict:

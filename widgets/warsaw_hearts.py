@@ -28,7 +28,7 @@ from cardkit.errors import CardkitError, quote
 from cardkit.games import warsaw_hearts as wh
 from cardkit.i18n import N_, check_lang, translation
 
-from ._common import card_html, cards_in_words_of, seat_names, signed
+from ._common import card_html, cards_in_words_of, in_sentence, seat_names, signed
 from ._controls import Control
 from ._dashboard import DealDashboard
 from .scores import ScoreSheet
@@ -494,7 +494,8 @@ class WarsawHeartsTable(DealDashboard):
     def _title_html(self, st) -> str:
         text = self._("Warsaw Hearts (Варшавские червы) — deal {n} <small>({deal}; dealer {seat}; you sit at the "
                       "bottom; the game ends at {loss} penalty points)</small>", n=len(self.game.deals),
-                      deal=self._deal_words(), seat=html.escape(self.names[st.dealer]), loss=self.rules.loss_at)
+                      deal=self._deal_words(), seat=html.escape(in_sentence(self.names[st.dealer])),
+                      loss=self.rules.loss_at)
         return f"<h3 style='margin:2px'>{text}</h3>"
 
     def _draw(self, st, live: bool) -> dict:
