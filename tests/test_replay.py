@@ -374,3 +374,18 @@ def test_durak_commentary_names_stacks_and_the_fan_as_the_page_does_and_the_oppo
     assert all(1 <= int(line.split("stack ")[1].split()[0]) <= 6 for line in draws)
     fan = next(line for line in lines if "of the dealer's fan" in line)
     assert s.history[0].index + 1 == int(fan.split("draws card ")[1].split()[0])
+
+
+def test_the_durak_result_names_the_sweep_bonus_only_when_one_player_took_every_trick():
+    """A Durak deal's last line said "+10 for taking every trick" after every deal; the bonus is
+    in the score only when one player took every trick (RULES.md §3.4)."""
+    from cardkit.games import armenian_durak
+    seen = set()
+    for seed in range(60):
+        st = armenian_durak.new_deal(seed=seed)
+        play_out(st, [RandomBot(seed), RandomBot(seed + 1000)])
+        last = Replay(st).transcript().splitlines()[-1]
+        sweep = len({t.winner for t in st.completed_tricks}) == 1
+        assert ("+10 for taking every trick" in last) == sweep, (seed, last)
+        seen.add(sweep)
+    assert False in seen

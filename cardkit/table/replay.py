@@ -347,8 +347,12 @@ class _Words:
             n=worth, points=self.per_seat(state.points()))
 
     def durak_result(self, state) -> str:
-        return self.tr.pgettext("replay", "scores {scores} (card points, +10 for taking every trick, RULES.md "
-                                          "§3.4)").format(scores=self.per_seat(state.returns()))
+        winners = {t.winner for t in state.completed_tricks}
+        if len(winners) == 1:   # one player took every trick: the bonus is in the score
+            return self.tr.pgettext("replay", "scores {scores} (card points, +10 for taking every trick, RULES.md "
+                                              "§3.4)").format(scores=self.per_seat(state.returns()))
+        return self.tr.pgettext("replay", "scores {scores} (card points, RULES.md §3.4)").format(
+            scores=self.per_seat(state.returns()))
 
     def durak_action(self, before, after, action) -> str | None:
         tr = self.tr
