@@ -154,6 +154,13 @@ PROJECTOR_BUTTON_FONT = "1.6em"
 LEARNER = "you"
 
 
+def _seat_words(st, learner: int) -> tuple[str, ...] | None:
+    """The seats as an engine's message is read on a page ("seat 0's hand": "your hand"): English
+    compass names, the ``learner``'s seat "You" (then said in the page's language)."""
+    names = None if st is None else SEAT_WORDS.get(st.players)
+    return None if names is None else tuple("You" if i == learner else n for i, n in enumerate(names))
+
+
 class DealDashboard(BoardSteps, W.VBox):
     """Base class of the play dashboards (not used on its own).
 
@@ -677,7 +684,7 @@ class DealDashboard(BoardSteps, W.VBox):
                 err = IllegalActionError(self._("{card} cannot be played now: {why}", card=action.label,
                                                 why=self._(PHASE_REFUSALS[st.phase])))
             why = self.guide.why_not(st) if st is not None else None   # the guided step's rule, in words
-            said = self._engine_words(one_line(err, tr=self._error_words, players=self._seat_words(st)))
+            said = self._engine_words(one_line(err, tr=self._error_words, players=_seat_words(st, self.seat)))
             self._error(CardkitError(f"{said} ({why})") if why else CardkitError(said) if said != one_line(err)
                         else err)
             return False
@@ -922,14 +929,6 @@ class DealDashboard(BoardSteps, W.VBox):
         engine = engine_refusal(st, card) if mine and st.phase not in PHASE_REFUSALS else None
         return refusal_words(over=over, your_turn=mine, turn_seat=None if over else self.names[st.current_player],
                              phase=st.phase, engine=engine, tr=self.i18n)
-
-    def _seat_words(self, st) -> tuple[str, ...] | None:
-        """The seats as an engine's message is read on this page ("seat 0's hand": "your hand"):
-        English compass names, the learner's seat "You" (then said in the page's language)."""
-        if st is None:
-            return None
-        names = SEAT_WORDS.get(st.players)
-        return None if names is None else tuple("You" if i == self.seat else n for i, n in enumerate(names))
 
     def _engine_words(self, text: str) -> str:
         """An engine's refusal (:data:`cardkit.table.card_view.ENGINE_REFUSALS`) in the table's

@@ -1,89 +1,9 @@
 """Compiled exact search for Variety (numba). Imported only by
 :mod:`cardkit.analysis.variety` when a position is first solved, never at ``import cardkit``.
 
-Layout (all int64 / uint64 numpy arrays, built by the Python side from the engine's
-contract table, RULES.md §1.2, §1.5):
-
-- a card is a bit ``suit * 16 + strength``: strength 0..12, higher beats lower within a
-  suit under the contract's order (reversed for contract 6), so a trick's winner is the
-  highest bit of the trump suit if any trump was played, else of the suit led;
-- ``hands``: uint64[4], each seat's remaining cards;
-- ``trick``: int64[64], the cards played in play order, four slots per trick
-  (``base = 4 * trick number``), so a deeper search never overwrites a shallower trick;
-- ``val``: int64[64], points of each card to the side that takes it, in search units;
-- ``side``: int64[4], 1 for a declarer, 0 for a defender;
-- ``prm``: int64[8]: trump suit (-1 for none), points per trick in search units, 1 when
-  the cards of some suit differ in value (contract 5: the table key then holds each
-  suit's values in rank order), 1 when only tricks count and both sides want them
-  (contracts 1 and 2: the leader's quick tricks bound the value), 1 when card values of
-  both signs are in play (contracts 4 and 5: :func:`pairing_bound`, values in -8..7),
-  1 when a lead is ordered as a trick nobody wants when its card's worth is < 0 (see
-  the move ordering: contracts 4 and 8), bit 0: the sweep (the leader takes every trick
-  left, :func:`sweep`: the value is exact), bit 1: the trumps sure to go to their holders'
-  sides (contracts 4, 5, with the grouping bound: :func:`sure_trumps`), bit 2: the killer
-  lead (the card that last cut off at that ply tried after the table's), 1 when an entry that answers a lookup
-  moves to the front of its bucket. Each bound's flag may be 0
-  (the same values, more positions).
-
-The search value is additive: the declarers' points minus the defenders' points over the
-tricks still to be played, in search units (contract 1 counts tricks: its +12 and the
-defenders' +10 are monotone functions of that difference, mapped by the caller with the
-engine's ``trick_points`` and ``declarers_lose``). What stays encoded here (issue 13): follow
-suit if able, and the trick won by the highest bit of the trump suit, else of the suit led
-(RULES.md §1.5), which the bit layout expresses and the inner loop needs.
-
-:func:`search` and :func:`best_line` release the GIL (``nogil``): searches with their own
-arrays (table, buffers, stats) run in parallel threads.
-
-Search: fail-soft alpha-beta with a null window (is the value to go >= ``beta``?) over
-single cards, touching cards of one hand and equal value played once.
-
-Transposition table (partition search, as DDS's "winning ranks"): at each trick's start
-the search also returns the cards whose ranks decided its result (a trick's winning card
-when another card of its suit was in the trick, with the cards of its hand it stood
-for), and an entry keeps, per suit, only the owners of the cards from the top down to
-the lowest of those (in relative ranks), so one entry answers every position that agrees
-there and in each hand's suit lengths. Where a suit's values differ (contract 5) the
-entry also keeps the values of the kept cards, and the bucket how many cards of each
-value each hand holds in each suit (the cards below the kept ones never win by rank, so
-only where the scoring cards lie counts there, not their ranks: "the winning ranks and
-every card that scores"; values are classed 0, > 0, < 0, one value of each sign). Entries
-of one bucket (the leader, the 16 suit lengths, the values) are a chain; each holds a
-lower and an upper bound of the value to go and the best card (suit and rank from the
-bottom).
-
-Bounds at a trick's start (each a true bound in every line; each switchable, ``prm``): all
-points to one side (static); the grouping bound (contracts 4, 5); with it, the sure trumps
-(a trump held by the side holding every higher trump left brings its points to that side,
-:func:`sure_trumps`); the leader's quick tricks (contracts 1, 2); the sweep (a leader whose
-every card is above all others of its suit, nobody else able to ruff, takes every trick
-left: the exact value, :func:`sweep`). A bound that needs ranks returns the cards that decide
-it in ``wr`` like a searched trick (the table's entries keep them).
-
-Move ordering (the table's card first, at a lead then the killer: the lead that last cut
-off at that ply): each card's trick is predicted from the cards
-still to come (a sure winner cashed, a low card led to the side's winner, a suit the
-opponents can ruff avoided; following, the cheapest card that takes the trick for good,
-else the lowest, or the highest that still loses a trick not wanted), valued by the
-trick's worth to the mover's side, ties by history. A trick worth < 0 so far (contract
-8's every trick, a black card of contract 4, a club of 7, a red J or 10 of 5) is
-predicted as nobody wants it: each later player plays under the winner if able, else
-takes it with its highest card (:func:`duck_winner`); the high cards are tried first.
-At the lead only where ``prm[5]`` says (contracts 4 and 8; measured on whole deals, it
-cost nodes in 5 and 7).
-
-Table arrays: ``tb`` uint64[NB, 3] buckets (two hashes, newest block + 1), ``te``
-uint64[NE, 8] entries (owner patterns of the two suit pairs, their masks, bounds and
-card packed, a block header, the value-class patterns), ``ts`` int64[2]: rows in use (the
-table is emptied when it is full) and those emptyings; they live as long as the table.
-A bucket's entries lie in blocks of :data:`BS` consecutive rows, the header in the
-block's first row (entries in the block, older block + 1), so a lookup reads memory in
-order rather than following a link per entry (measured on contract 8: 22 entries compared
-per position, each a cache miss when they were a linked chain). An entry that answers a
-lookup trades places with its bucket's newest (``prm[7]``). ``stats``: [0] nodes, [1] the
-node limit (0: none), [2]/[3] cut-offs by the first / a later card, [6] entries
-compared, [7] quick-trick cut-offs, [8] sweeps, [9] sure-trump cut-offs, [12 + ply] the killer lead
-(card + 1) at ply < 52, [64 + 64 * seat + card] history.
+The layout of its arrays, the search, the transposition table (partition search), the bounds and
+the move ordering are described in ``docs/variety-solver.md``. :func:`search` and :func:`best_line`
+release the GIL (``nogil``): searches with their own arrays run in parallel threads.
 """
 
 from __future__ import annotations
@@ -154,12 +74,11 @@ def trick_winner_offset(trick, base, trump):
 
 @njit(uint64(uint64[:], int64, int64[:], int64, uint64[:]), cache=True)
 def node_key(hands, leader, val, mixed, kb):
-    """Fill ``kb`` with the position's table key at a trick's start: ``kb[0]``, ``kb[1]``
-    two hashes of the bucket (leader, each hand's suit lengths, and with ``mixed`` how
-    many cards of each value class each hand holds in each suit); ``kb[2]``, ``kb[3]``
-    the owner patterns (2 bits a card, the lowest remaining card of a suit first; suits
-    0-1 and 2-3, 32 bits a suit); with ``mixed``, ``kb[4]``, ``kb[5]`` the value classes
-    in the same layout (0: no points, 1: > 0, 2: < 0). Returns the lengths word."""
+    """Fill ``kb`` with the position's table key at a trick's start: ``kb[0]``, ``kb[1]`` two hashes of the bucket
+    (leader, each hand's suit lengths, and with ``mixed`` how many cards of each value class each hand holds in each
+    suit); ``kb[2]``, ``kb[3]`` the owner patterns (2 bits a card, the lowest remaining card of a suit first; suits
+    0-1 and 2-3, 32 bits a suit); with ``mixed``, ``kb[4]``, ``kb[5]`` the value classes in the same layout (0: no
+    points, 1: > 0, 2: < 0). Returns the lengths word."""
     lens = np.uint64(0)
     vh = np.uint64(0)
     p0 = np.uint64(0)
@@ -274,10 +193,9 @@ def card_from_bottom(allc, code):
 @njit(int64(uint64[:], int64[:], uint64, int64, int64, int64, int64, uint64[:],
             uint64[:, :], uint64[:, :], int64[:]), cache=True)
 def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
-    """Store the result ``best`` of a null-window search at ``beta`` (a lower bound if
-    ``best >= beta``, else an upper bound) for the position at a trick's start whose key
-    is ``kb`` (:func:`node_key`) and whose deciding cards are ``rel``, with its best card
-    ``bestm`` (-1: none). Returns 1."""
+    """Store the result ``best`` of a null-window search at ``beta`` (a lower bound if ``best >= beta``, else an
+    upper bound) for the position at a trick's start whose key is ``kb`` (:func:`node_key`) and whose deciding cards
+    are ``rel``, with its best card ``bestm`` (-1: none). Returns 1."""
     allc = hands[0] | hands[1] | hands[2] | hands[3]
     k1 = kb[0]
     k2 = kb[1]
@@ -381,11 +299,10 @@ def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
 
 @njit(int64(uint64[:], int64, int64, int64, int64, int64, int64), cache=True)
 def duck_winner(hands, leader, k0, w, ws, led, trump):
-    """The seat that takes a trick nobody wants, of suit ``led``, now won by card ``w`` of
-    seat ``ws``, when the players from play order ``k0`` on each play under the winner if
-    they can (a card of the suit below it, any card of the suit when it was trumped, a
-    discard), else their highest card that must win (of the suit, or a trump when they
-    hold nothing else)."""
+    """The seat that takes a trick nobody wants, of suit ``led``, now won by card ``w`` of seat ``ws``, when the
+    players from play order ``k0`` on each play under the winner if they can (a card of the suit below it, any card
+    of the suit when it was trumped, a discard), else their highest card that must win (of the suit, or a trump when
+    they hold nothing else)."""
     lmask = S16 << np.uint64(16 * led)
     tmask = np.uint64(0)
     if trump >= 0:
@@ -408,11 +325,10 @@ def duck_winner(hands, leader, k0, w, ws, led, trump):
 @njit(int64(uint64[:], int64, uint64, uint64, uint64, int64[:], int64[:], int64, int64, int64, int64,
             int64[:], int64[:], int64[:]), cache=True)
 def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, duck, ttmove, stats, moves, scores):
-    """The leader's cards (one of each run of equivalent cards) with ordering scores,
-    high first wanted: a sure winner cashed, a low card led to the partner's winner, a
-    suit the opponents can ruff avoided; both sides want tricks worth > 0 (the gain is the
-    trick's estimated worth to the mover's side), ties by fewer opponents' cards in the
-    suit (a smaller tree) and history. Returns the number of moves."""
+    """The leader's cards (one of each run of equivalent cards) with ordering scores, high first wanted: a sure
+    winner cashed, a low card led to the partner's winner, a suit the opponents can ruff avoided; both sides want
+    tricks worth > 0 (the gain is the trick's estimated worth to the mover's side), ties by fewer opponents' cards
+    in the suit (a smaller tree) and history. Returns the number of moves."""
     me = side[player]
     nm = 0
     one = 1   # (no integer literal at a call site of a cached function)
@@ -506,13 +422,11 @@ def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, duck
 
 @njit(int64(uint64[:], int64[:], int64, int64, int64[:], int64[:], uint64), cache=True)
 def pairing_bound(hands, val, per_trick, tleft, cnt, sums, skip):
-    """A bound on |value to go| at a trick's start: every trick holds one card of each
-    hand and goes whole to one side, so |value| <= max over such groupings of the sum of
-    |per_trick + the trick's card values|, reached by putting each hand's cards in
-    value order (the k highest tricks hold at most each hand's k highest values:
-    majorisation, and |.| is convex). The cards of ``skip`` count as worth 0 (the caller
-    adds what they are sure to bring). Card values must lie in -8..7; ``cnt`` int64[16],
-    ``sums`` int64[>=13] scratch."""
+    """A bound on |value to go| at a trick's start: every trick holds one card of each hand and goes whole to one
+    side, so |value| <= max over such groupings of the sum of |per_trick + the trick's card values|, reached by
+    putting each hand's cards in value order (the k highest tricks hold at most each hand's k highest values:
+    majorisation, and |.| is convex). The cards of ``skip`` count as worth 0 (the caller adds what they are sure to
+    bring). Card values must lie in -8..7; ``cnt`` int64[16], ``sums`` int64[>=13] scratch."""
     for t in range(tleft):
         sums[t] = 0
     for p in range(4):
@@ -542,12 +456,11 @@ def pairing_bound(hands, val, per_trick, tleft, cnt, sums, skip):
 
 @njit(types.Tuple((int64, uint64, uint64))(uint64[:], int64[:], int64[:], int64), cache=True)
 def sure_trumps(hands, val, side, trump):
-    """(the points sure to go to their holders' sides, declarers minus defenders; those
-    trumps; the cards whose ranks decide it): a trump held by the side that holds every
-    higher trump left goes to that side in the trick it is played in (the trick's winner
-    then plays a trump at least as high: one of that side's). So the run of trumps from
-    the top down held by one side; the deciding card is the run's lowest when the other
-    side holds a trump (a table entry then keeps the owners of the run)."""
+    """(the points sure to go to their holders' sides, declarers minus defenders; those trumps; the cards whose
+    ranks decide it): a trump held by the side that holds every higher trump left goes to that side in the trick it
+    is played in (the trick's winner then plays a trump at least as high: one of that side's). So the run of trumps
+    from the top down held by one side; the deciding card is the run's lowest when the other side holds a trump (a
+    table entry then keeps the owners of the run)."""
     if trump < 0:
         return (0, np.uint64(0), np.uint64(0))
     tm = S16 << np.uint64(16 * trump)
@@ -587,12 +500,11 @@ def sure_trumps(hands, val, side, trump):
 
 @njit(types.Tuple((int64, uint64))(uint64[:], int64, int64[:], int64), cache=True)
 def quick_tricks(hands, leader, side, trump):
-    """(tricks the leader's side can surely take from here, the cards that count decided):
-    the leader cashes the top cards of a suit it holds from the ace down (and then the
-    rest of that suit when no opponent has a card of it left, its partner holds none, and
-    no opponent can ruff), never more rounds than an opponent with trumps can follow.
-    Without trumps, or when the opponents hold none, the suits add up; else the best
-    single suit only (a discard could open a ruff in the next one)."""
+    """(tricks the leader's side can surely take from here, the cards that count decided): the leader cashes the top
+    cards of a suit it holds from the ace down (and then the rest of that suit when no opponent has a card of it
+    left, its partner holds none, and no opponent can ruff), never more rounds than an opponent with trumps can
+    follow. Without trumps, or when the opponents hold none, the suits add up; else the best single suit only (a
+    discard could open a ruff in the next one)."""
     me = side[leader]
     hl = hands[leader]
     partner = -1
@@ -655,13 +567,11 @@ def quick_tricks(hands, leader, side, trump):
 
 @njit(types.Tuple((int64, uint64))(uint64[:], int64, int64), cache=True)
 def sweep(hands, leader, trump):
-    """(1 when the leader takes every remaining trick whatever anyone plays, else 0; the
-    cards whose ranks decide it). So it is when each card the leader holds is above every
-    other card left in its suit, and, for a card outside the trump suit, no other hand
-    holds a trump: each lead wins, and the leader leads again (removing cards keeps it so).
-    The deciding cards are the leader's lowest in each suit he holds that another hand holds
-    too (a table entry then keeps the owners of every card above it: the leader's, by the
-    suit lengths)."""
+    """(1 when the leader takes every remaining trick whatever anyone plays, else 0; the cards whose ranks decide
+    it). So it is when each card the leader holds is above every other card left in its suit, and, for a card
+    outside the trump suit, no other hand holds a trump: each lead wins, and the leader leads again (removing cards
+    keeps it so). The deciding cards are the leader's lowest in each suit he holds that another hand holds too (a
+    table entry then keeps the owners of every card above it: the leader's, by the suit lengths)."""
     hl = hands[leader]
     others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hl
     if trump >= 0:
@@ -690,15 +600,14 @@ def sweep(hands, leader, trump):
       cache=True, nogil=True)
 def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
            tb, te, ts, stats, mbuf, sbuf, wr, kb):
-    """Fail-soft null-window search: a value ``v`` of the position where ``tn`` cards of
-    the trick at ``base`` have been played, with ``v >= beta`` a lower bound of the value
-    to go (declarers minus defenders, search units) and ``v < beta`` an upper bound.
+    """Fail-soft null-window search: a value ``v`` of the position where ``tn`` cards of the trick at ``base`` have
+    been played, with ``v >= beta`` a lower bound of the value to go (declarers minus defenders, search units) and
+    ``v < beta`` an upper bound.
 
-    ``absleft``: the sum of |points| of the cards not yet in a completed trick (those of
-    the open trick included); ``tleft``: tricks not yet completed (the open one included);
-    ``mbuf``/``sbuf``: int64[64, 16] move and score buffers, ``kb`` uint64[64, 4] table
-    keys, one row per ply; ``wr[ply]`` is set to the cards whose ranks decided the result
-    (see the module docstring)."""
+    ``absleft``: the sum of |points| of the cards not yet in a completed trick (those of the open trick included);
+    ``tleft``: tricks not yet completed (the open one included); ``mbuf``/``sbuf``: int64[64, 16] move and score
+    buffers, ``kb`` uint64[64, 4] table keys, one row per ply; ``wr[ply]`` is set to the cards whose ranks decided
+    the result (``docs/variety-solver.md``)."""
     stats[0] += 1
     ply = base + tn
     wr[ply] = np.uint64(0)
@@ -1031,15 +940,13 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
       cache=True, nogil=True)
 def best_line(hands, trick, tn, leader, need, exact, success, absleft, tleft, val, side, prm,
               tb, te, ts, stats, mbuf, sbuf, wr, kb, out):
-    """The cards of best play to the end (written to ``out``, their number returned),
-    from the position where ``tn`` cards of the trick at base 0 are played, ``hands`` and
-    ``trick`` played forward. With ``exact`` (1), ``need`` is the exact value to go and
-    each card keeps it: one search per card at the mover's threshold, its root searching
-    every card, the card that reached the threshold played (the table, kept from the
-    value's search, answers most of the tree). Else (contract 1) ``need`` is the
-    threshold on the value to go the declarers reach (``success`` 1) or not: the side
-    that gets its way keeps it, the other plays its lowest legal card (all lose alike).
-    Returns -1 when the node limit (``stats[1]``) was passed."""
+    """The cards of best play to the end (written to ``out``, their number returned), from the position where ``tn``
+    cards of the trick at base 0 are played, ``hands`` and ``trick`` played forward. With ``exact`` (1), ``need`` is
+    the exact value to go and each card keeps it: one search per card at the mover's threshold, its root searching
+    every card, the card that reached the threshold played (the table, kept from the value's search, answers most of
+    the tree). Else (contract 1) ``need`` is the threshold on the value to go the declarers reach (``success`` 1) or
+    not: the side that gets its way keeps it, the other plays its lowest legal card (all lose alike). Returns -1
+    when the node limit (``stats[1]``) was passed."""
     trump = prm[0]
     per_trick = prm[1]
     base = 0
