@@ -187,8 +187,8 @@ def test_the_page_may_not_rewrite_the_card_tables_state():
 
 @pytest.mark.parametrize("message, word", [
     ({"kind": "control", "name": "last_trick", "value": "yes"}, "neither on nor off"),
-    ({"kind": "control", "name": "bots_choice", "value": 7}, "no choice 7"),
-    ({"kind": "control", "name": "bots_choice", "value": True}, "no choice True"),
+    ({"kind": "control", "name": "bots_choice", "value": 7}, "no such choice"),
+    ({"kind": "control", "name": "bots_choice", "value": True}, "no such choice"),
     ({"kind": "control", "name": "code_box", "value": ["V-4821"]}, "not text"),
     ({"kind": "control", "name": "seed_box", "value": {"n": 5}}, "number box"),
 ])
@@ -281,3 +281,48 @@ def test_an_action_for_another_seat_is_refused(cls):
         assert st.to_json() == before and "\n" not in t.status_text, message
         if message["kind"] in own:                            # refused in words (another game's kind: dropped)
             assert t.last_error and "turn" in t.last_error, message
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_forged_value_is_refused_in_the_pages_words_without_pythons_spelling(lang):
+    """The refusal named the value in Python's spelling (None, {'a': 1}) and, on a Russian
+    page, in English; a label with a bracket was cut inside it ("Try a decision again (practice")."""
+    t = VarietyTable(seed=SEED, lang=lang)
+    for value in (None, {"a": 1}, False, [1]):
+        for name in ("last_trick", "code_box", "seed_box", "bots_choice"):
+            page(t, {"kind": "control", "name": name, "value": value})
+            said = t.last_error or ""
+            assert said and not any(w in said for w in ("None", "False", "{'", "[1]")), said
+            assert lang == "en" or not any(w in said for w in ("value sent", "no such choice")), said
+    from cardkit_widgets._controls import Control
+    assert Control("list", "x", description="Try a decision again (practice: not scored)")._what() == \
+        "Try a decision again"
+
+
+def test_players_changed_during_a_try_ends_the_try_and_the_page_goes_on():
+    """Warsaw Hearts' Players choice during a Try it again made a 3-seat game under the try's
+    4-seat deal: every later message raised out of the page until New deal."""
+    from cardkit_widgets import WarsawHeartsTable
+    t = WarsawHeartsTable(seed=9)
+    while not t.state.is_terminal():
+        page(t, {"kind": "card", "card": next(c["id"] for c in t.table.state["hand"] if c["legal"])})
+    page(t, {"kind": "control", "name": "review_button"})
+    page(t, {"kind": "control", "name": "review_again", "value": 0})
+    assert t.again.on
+    page(t, {"kind": "control", "name": "players_choice", "value": 0})    # 3 players
+    assert not t.again.on and t.state.players == 3 and t.session.state is t.state and t.last_error is None
+    page(t, {"kind": "card", "card": next(c["id"] for c in t.table.state["hand"] if c["legal"])})
+    assert t.last_error is None and t.state.history
+
+
+def test_a_scored_game_keeps_the_teachers_bots():
+    """In a scored game the learner could swap the teacher's expert bots for rule bots mid-deal."""
+    from cardkit_widgets import WarsawHeartsTable
+    t = WarsawHeartsTable(seed=5, practice=False, bots="expert")
+    page(t, {"kind": "control", "name": "bots_choice", "value": 0})
+    assert t.bot_level == "expert" and t.bots_choice.disabled
+    t.set_bots("rule")                         # the teacher, from code, still may
+    assert t.bot_level == "rule"
+    u = WarsawHeartsTable(seed=5, bots="expert")
+    page(u, {"kind": "control", "name": "bots_choice", "value": 0})
+    assert u.bot_level == "rule" and not u.bots_choice.disabled

@@ -45,6 +45,8 @@ class BotChoice:
 
     def __init__(self, table: Any, bots: Any) -> None:
         self.table = table
+        #: the table was given its own bots: no choice
+        self.fixed = not isinstance(bots, str)
         _ = table._
         self.control = Control("choice", "bots_choice",
                                description=table.i18n.pgettext("one bot", "Bots:") if table.ONE_BOT else _("Bots:"),
@@ -53,6 +55,14 @@ class BotChoice:
                                disabled=not isinstance(bots, str),
                                tooltip=_(table.BOTS_TOOLTIP))
         self.control.observe(lambda c: table._safely(self.set, c["new"]), names="value")
+
+    def sync(self) -> None:
+        """The choice is off for a table given its own bots, and in a scored game (the teacher's
+        bots play every deal of it; :meth:`set` from code still changes them)."""
+        t = self.table
+        self.control.disabled = self.fixed or not t.practice
+        self.control.tooltip = (t._("The bots are fixed in a scored game") if not t.practice and not self.fixed
+                                else t._(t.BOTS_TOOLTIP))
 
     @property
     def level(self) -> str:
@@ -77,7 +87,7 @@ class BotChoice:
         t = self.table
         if level not in BOT_LEVELS:
             raise CardkitError(f"bots {quote(level)}: expected one of {', '.join(map(repr, BOT_LEVELS))}")
-        if self.control.disabled:
+        if self.fixed:
             raise CardkitError("this table was given its own bots")
         if self.control.value != level:
             self.control.value = level  # observed: comes back here

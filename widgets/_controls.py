@@ -33,7 +33,8 @@ from typing import Any
 
 import traitlets
 
-from cardkit.errors import CardkitError, quote
+from cardkit.errors import CardkitError
+from cardkit.i18n import N_
 
 __all__ = ["Control", "KINDS"]
 
@@ -171,30 +172,33 @@ class Control(traitlets.HasTraits):
         if self.kind in ("choice", "list"):
             n = len(self.options)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-                raise CardkitError(f"{self._what()}: there is no choice {quote(value)} here "
-                                   f"(the page shows {n} choice{'s' if n != 1 else ''})")
+                raise CardkitError.worded(N_("{control}: the page shows no such choice"), control=self._what())
             self.value = self.options[value][1]
             if self.kind == "list":
                 self.click()
         elif self.kind == "toggle":
             if not isinstance(value, bool):
-                raise CardkitError(f"{self._what()}: {quote(value)} is neither on nor off")
+                raise CardkitError.worded(N_("{control}: the value sent is neither on nor off"), control=self._what())
             self.value = value
         elif self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, (str, int)):
-                raise CardkitError(f"{self._what()}: {quote(value)} is not something typed in a number box")
+                raise CardkitError.worded(N_("{control}: the value sent is not something typed in a number box"),
+                                          control=self._what())
             text = str(value).strip(" \t")
             self.value = int(text) if re.fullmatch(r"[0-9]{1,18}", text) else text
         elif self.kind == "text":
             if not isinstance(value, str):
-                raise CardkitError(f"{self._what()}: {quote(value)} is not text typed in the box")
+                raise CardkitError.worded(N_("{control}: the value sent is not text typed in the box"),
+                                          control=self._what())
             self.value = value
         else:  # an html control shows text only: the page has nothing to set
-            raise CardkitError(f"{self._what()}: nothing to set here")
+            raise CardkitError.worded(N_("{control}: nothing to set here"), control=self._what())
 
     def _what(self) -> str:
-        """The control in words, for a refusal: its label (a sentence cut short), else "this control"."""
-        label = " ".join(str(self.description or "").split()).split(":")[0]  # "Show all hands: on" -> its name
+        """The control in words, for a refusal: its label (without a closing bracket's note or a
+        state after a colon: "Show all hands: on" is "Show all hands"), else "this control"."""
+        label = re.sub(r"\s*\([^()]*\)\s*$", "", " ".join(str(self.description or "").split()))
+        label = label.split(":")[0].strip()
         return label if label and len(label) <= 40 else "this control"
 
     @property

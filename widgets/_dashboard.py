@@ -488,6 +488,7 @@ class DealDashboard(BoardSteps, W.VBox):
             self.undo_button.disabled = self.session is None or not self.session.can_undo
             self.undo_button.tooltip = self._(self._undo_tooltip)
         self.show_hands.disabled = not self.practice
+        self.bot_choice.sync()
         self.show_hands.tooltip = (self._("Show every player's cards (practice)") if self.practice else
                                    self._("Off in a scored game (practice=False)"))
         # a scored deal is played to its end: New deal would drop it unscored (a learner

@@ -426,6 +426,7 @@ class WarsawHeartsTable(DealDashboard):
             raise CardkitError(f"players {quote(players)}: Warsaw Hearts is for 3 or 4 players (RULES.md §2.1)")
         if self._fixed_bots is not None:
             raise CardkitError("this table was given its own bots, for one number of players")
+        self.again.stop()   # a try is of the old game's deal: it ends with it
         self._close_replay()
         self.rules = dataclasses.replace(self.rules, players=players)
         self.seat = min(self.seat, players - 1)
