@@ -326,3 +326,25 @@ def test_a_scored_game_keeps_the_teachers_bots():
     u = WarsawHeartsTable(seed=5, bots="expert")
     page(u, {"kind": "control", "name": "bots_choice", "value": 0})
     assert u.bot_level == "rule" and not u.bots_choice.disabled
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_durak_draw_or_trump_pick_out_of_place_is_refused_in_words(lang):
+    """A draw sent during the trump draw, a fan card out of range, a second trump pick: the page
+    showed the engine's notation ('draw 3', 'trump 0'..'trump 5') and "You draws"."""
+    from cardkit_widgets import DurakTable
+    t = DurakTable(seed=1, lang=lang)
+    page(t, {"kind": "control", "name": "code_box", "value": "D-1"})
+    page(t, {"kind": "control", "name": "load_button"})
+    assert t.state.phase == "trump" and t.state.current_player == t.seat
+    before = t.state.to_json()
+    for msg in ({"kind": "draw", "stack": 3}, {"kind": "trump", "index": 99}, {"kind": "trump", "index": "x"}):
+        page(t, msg)
+        said = t.last_error or ""
+        assert said and not any(w in said for w in ("'draw", "'trump", "draw 3", "trump 9")), said
+        assert lang == "en" or ("cannot" not in said and "There is" not in said), said
+    assert t.state.to_json() == before
+    page(t, {"kind": "trump", "index": 0})
+    assert t.last_error is None and t.state.phase != "trump"
+    page(t, {"kind": "trump", "index": 0})
+    assert t.last_error and "trump 0" not in t.last_error

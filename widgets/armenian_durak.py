@@ -18,10 +18,11 @@ import ipywidgets as W
 from cardkit.bots import Bot
 from cardkit.cards import Card
 from cardkit.dealing import as_generator
-from cardkit.errors import CardkitError, quote
+from cardkit.errors import CardkitError, IllegalActionError, quote
 from cardkit.games import armenian_durak as ad
 from cardkit.i18n import N_, check_lang, translation
 from cardkit.table.card_view import tableau_part
+from cardkit.wording import PHASE_REFUSALS
 
 from ._common import card_button_layout, card_html, cards_in_words_of, in_sentence, seat_names, suit_colour, suit_html
 from ._dashboard import DealDashboard
@@ -481,10 +482,26 @@ class DurakTable(DealDashboard):
         # the page sends whole numbers; anything else is refused in words by the
         # actions themselves (IllegalActionError), never int()'s or a KeyError's message
         value: Any = action.get("index" if kind == "trump" else "stack")
-        if kind == "trump":
-            self.act(ad.PickTrump(value))
-        elif kind == "draw":
-            self.act(ad.Draw(value))
+        if kind not in ("trump", "draw"):
+            return
+        st = self.state
+        try:
+            a = ad.PickTrump(value) if kind == "trump" else ad.Draw(value)
+        except CardkitError:
+            a = None
+        mine = st is not None and not st.is_terminal() and st.current_player == self.seat
+        if a is None or (mine and a not in st.legal_actions()):   # in words, never the engine's notation
+            why = PHASE_REFUSALS.get(st.phase) if st is not None and st.phase != kind else None
+            if why is not None:
+                said = self._("That cannot be done now: {why}", why=self._(why))
+            elif st is not None and st.phase == "play" and mine:
+                said = self._("That cannot be done now: it is time to play a card")
+            else:
+                said = self._("There is no such card in the dealer's fan") if kind == "trump" else \
+                    self._("There is no such face-down card to take")
+            self._error(IllegalActionError(said))
+            return
+        self.act(a)
 
     def _run_bot(self) -> None:
         self._run_bots()
