@@ -497,8 +497,8 @@ class DurakTable(DealDashboard):
             elif st is not None and st.phase == "play" and mine:
                 said = self._("That cannot be done now: it is time to play a card")
             else:
-                said = self._("There is no such card in the dealer's fan") if kind == "trump" else \
-                    self._("There is no such face-down card to take")
+                said = self._("The trump draw has no such card in the dealer's fan") if kind == "trump" else \
+                    self._("There is no such face-down card to draw")
             self._error(IllegalActionError(said))
             return
         self.act(a)
