@@ -1,4 +1,4 @@
-"""``cardkit.controller``, an older path. Its bot loop is :func:`cardkit.core.bots.run_bots`
+"""``cardkit.controller``, the older path of the bot loop, :func:`cardkit.core.bots.run_bots`
 (importing this path gives :mod:`cardkit.core.bots` itself); its undo marks went into
 :class:`cardkit.table.table_session.TableSession` (``act``, ``settle``, ``undo``), the one
 controller the play pages and the room drive (issue 30)."""

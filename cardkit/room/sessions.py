@@ -24,7 +24,8 @@ from cardkit.table.table_session import Move, TableSession, seat_names
 from .errors import NotSeatedError, NotYourTurnError, RoomError, SeatError, SeatTakenError
 from .storage import identities
 
-__all__ = ["KEPT_BACK", "ReadBatches", "paused_error", "check_may_act", "check_may_advance", "check_person_at", "check_seat_free",
+__all__ = ["KEPT_BACK", "ReadBatches", "paused_error", "check_may_act", "check_may_advance", "check_person_at",
+           "check_seat_free",
            "overview_line", "table_row", "waiting_line", "seat_number", "seat_of", "moves_json", "turn_of",
            "keep_back"]
 
