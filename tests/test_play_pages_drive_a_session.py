@@ -150,3 +150,20 @@ def test_the_card_tables_words_are_one_list_and_the_page_uses_them_for_every_car
     ru = WarsawHeartsTable(seed=1, lang="ru").table.state["words"]
     assert {k: ru[k] for k in CARD_TABLE_WORDS} == card_table_words(translation("ru"))
     assert "нельзя" in ru["refused"] and "можно сыграть" in ru["legal_title"] and "legal" not in ru["legal_title"]
+
+
+@pytest.mark.parametrize("game", sorted(DASHBOARDS))
+def test_each_undo_says_where_it_went_back_to(game):
+    """Every undo said the same "Undone: your turn again.", so a second undo looked like nothing."""
+    import cardkit_widgets
+    t = getattr(cardkit_widgets, DASHBOARDS[game])(seed=3)
+    for _ in range(12):
+        if t.state.is_terminal():
+            break
+        assert t.act(t.state.legal_actions()[0]), t.last_error
+    said = []
+    for _ in range(2):
+        t.undo()
+        said.append(t.status_text.split(" · ")[0])
+    assert said[0] != said[1] and all(s.startswith("Undone: back to ") for s in said), said
+    assert t.again.place(t.state) in said[1]

@@ -717,7 +717,7 @@ class DealDashboard(BoardSteps, W.VBox):
         if self.again.on:
             self.again.undone(n)
         self.last_error = None
-        self._message = self._("Undone: your turn again.")
+        self._message = self._("Undone: back to {where}; your turn again.", where=self.again.place(st))
         self.refresh()
 
     # ---- the judge: Hint and How did I do? (widgets/_judge.py) ------------------------------
