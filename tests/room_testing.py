@@ -36,6 +36,16 @@ class StubAuth:
         return user()
 
 
+def play_out(room: Room, t: str, user: str) -> None:
+    """``user`` plays the first legal action until the board in play is over."""
+    for _ in range(200):
+        legal = room.legal(t, user)
+        if not legal:
+            break
+        room.act(t, user, legal[0])
+    assert room.view(t, user)["board"]["over"]
+
+
 def memory_room(**options) -> Room:
     """A room (teacher :data:`TEACHER`) in one in-memory SQLite database shared by every thread."""
     engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})

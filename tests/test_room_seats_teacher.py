@@ -28,16 +28,6 @@ def dump(room: Room) -> dict:
     return out
 
 
-def play_out(room: Room, t: str, user: str) -> None:
-    """``user`` plays the first legal action until the board in play is over."""
-    for _ in range(200):
-        legal = room.legal(t, user)
-        if not legal:
-            break
-        room.act(t, user, legal[0])
-    assert room.view(t, user)["board"]["over"]
-
-
 # ---- the room ------------------------------------------------------------------------------------
 
 def test_a_teacher_seats_a_learner_and_a_learner_seats_nobody():
@@ -156,7 +146,7 @@ def test_start_with_nobody_seated_says_why():
 
 pytest.importorskip("jupyterhub")
 
-from room_testing import RoomPages  # noqa: E402
+from room_testing import RoomPages, play_out  # noqa: E402
 from tornado.httpclient import HTTPClientError  # noqa: E402
 from tornado.testing import AsyncHTTPTestCase, gen_test  # noqa: E402
 

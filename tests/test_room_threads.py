@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 import threading
 
-from room_testing import memory_room
+from room_testing import memory_room, play_out
 
 from cardkit.room import Room
 
@@ -38,12 +38,7 @@ def test_reads_in_another_thread_never_break_a_write():
             t = room.open_table("warsaw_hearts", deals=["W-17"])
             room.sit(t, user, "South")
             room.start(t)
-            for _ in range(50):
-                legal = room.legal(t, user)
-                if not legal:
-                    break
-                room.act(t, user, legal[0])
-            assert room.view(t, user)["board"]["over"]
+            play_out(room, t, user)
     except Exception as e:   # noqa: BLE001
         errors.append(f"writer: {e!r}")
     finally:
