@@ -47,11 +47,17 @@ def test_worlds_past_the_bound_are_played_out_and_counted(monkeypatch):
 
     monkeypatch.setattr(AW, "analyse", counted)
     monkeypatch.setattr(J, "EXACT_NODES", 1)          # every world passes the bound
+    monkeypatch.setenv("CARDKIT_SOLVER_THREADS", "1")
     est = A.estimate(first, samples=6, seed=2)
     assert est.method == "playouts" and est.exact_worlds == 0 and est.samples == 6
     assert est.basis == "from 6 deals played out by the rule bots"
     # early in a deal the attempts stop once the worlds past the bound outnumber those solved
     assert len(calls) == 1
+    # on two threads each thread's run of worlds stops so (issue 31: both cores)
+    monkeypatch.setenv("CARDKIT_SOLVER_THREADS", "2")
+    calls.clear()
+    assert A.estimate(first, samples=6, seed=2).values == est.values
+    assert len(calls) == 2
     # late in a deal (at most EXACT_CARDS cards) every world is tried
     late = first.clone()
     while J.cards_left(late) > J.EXACT_CARDS["warsaw_hearts"]:

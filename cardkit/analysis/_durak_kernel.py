@@ -785,7 +785,7 @@ def apply_move(st, tb, kind, move):
     return 0
 
 
-@njit(int64(_A1, _A1, _A1, _A1, _A2, _A2, int64, int64, int64, _A1), cache=True)
+@njit(int64(_A1, _A1, _A1, _A1, _A2, _A2, int64, int64, int64, _A1), cache=True, nogil=True)
 def best_line(st, tb, z1, z2, tt, ms, kind, value, mover, out):
     """Walk a line of best play from ``st`` (changed in place) whose value for ``mover``
     (the player to move at the start) is ``value``; writes the moves to ``out`` (cards,
@@ -860,7 +860,7 @@ def best_line(st, tb, z1, z2, tt, ms, kind, value, mover, out):
     return n
 
 
-@njit(int64(_A1, _A1, _A1, _A1, _A2, _A2, int64, int64, int64), cache=True)
+@njit(int64(_A1, _A1, _A1, _A1, _A2, _A2, int64, int64, int64), cache=True, nogil=True)
 def mtd(st, tb, z1, z2, tt, ms, kind, forced, guess):
     """Exact value by MTD(f): zero-window searches from ``guess`` until the bounds meet.
     (Galloping and bisection were tried: no fewer positions, as the passes near the value
@@ -882,7 +882,7 @@ def mtd(st, tb, z1, z2, tt, ms, kind, forced, guess):
     return g
 
 
-@njit(int64(_A1, _A1, _A1, _A1, _A2, _A2, int64, _A1, _A1), cache=True)
+@njit(int64(_A1, _A1, _A1, _A1, _A2, _A2, int64, _A1, _A1), cache=True, nogil=True)
 def values_of(st, tb, z1, z2, tt, ms, kind, moves, out):
     """Exact value (for the player to move) of each of ``moves`` at ply ``kind``, into
     ``out``; returns 0, or -1 if the node limit stopped the search."""
@@ -897,7 +897,7 @@ def values_of(st, tb, z1, z2, tt, ms, kind, moves, out):
     return 0
 
 
-@njit(int64(_A1, _A1, _A1, _A1, _A2, _A2, int64), cache=True)
+@njit(int64(_A1, _A1, _A1, _A1, _A2, _A2, int64), cache=True, nogil=True)
 def solve_value(st, tb, z1, z2, tt, ms, kind):
     """Exact value of the position for the player to move."""
     ms[HIST:HIST + 4, :] = 0
@@ -906,7 +906,7 @@ def solve_value(st, tb, z1, z2, tt, ms, kind):
     return mtd(st, tb, z1, z2, tt, ms, kind, nomove, guess)
 
 
-@njit(int64(_A1, _A1, _A1, _A1, _A2, _A2, int64), cache=True)
+@njit(int64(_A1, _A1, _A1, _A1, _A2, _A2, int64), cache=True, nogil=True)
 def solve_window(st, tb, z1, z2, tt, ms, kind):
     """Exact value by one full-window search (for comparison with :func:`solve_value`)."""
     nomove = int64(NOMOVE)

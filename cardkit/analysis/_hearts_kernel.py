@@ -476,7 +476,7 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
 
 @njit(int64(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
             int64[:], int64[:, :], int64[:], uint64[:], uint64[:], int8[:, :], int64[:], int64[:, :]),
-      cache=True)
+      cache=True, nogil=True)
 def analyse_root(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt,
                  ttk, ttc, ttv, ctx, res):
     """The value vector after each legal card of the mover: ``res[card, :n]`` for every
@@ -537,7 +537,7 @@ def analyse_root(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab
 @njit(int64(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
             int64[:], int64[:, :], int64[:], uint64[:], uint64[:], int8[:, :], int64[:], int64[:],
             int64[:]),
-      cache=True)
+      cache=True, nogil=True)
 def solve_line(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt,
                ttk, ttc, ttv, ctx, line, root_value):
     """Search the position, then follow the best card to the end of the deal, searching

@@ -26,6 +26,7 @@ follow, and drawing it keeps every choice that declining keeps.
 
 from __future__ import annotations
 
+import threading
 import time
 from functools import lru_cache
 
@@ -121,13 +122,29 @@ def _tt(max_nodes=None):
         bits = _TT_BITS_SMALL
     else:
         bits = _TT_BITS
-    tt = _tt_cache.get(bits)
+    cache, stamp = _own_tables()
+    tt = cache.get(bits)
     if tt is None:
-        tt = _tt_cache[bits] = np.zeros((1 << bits, 3), dtype=np.int64)
-    if "ms" not in _tt_cache:
-        _tt_cache["ms"] = np.zeros((128, 64), dtype=np.int64)
-    _stamp[0] = (_stamp[0] + 1) % (1 << 28)
-    return tt, _tt_cache["ms"], _stamp[0] + 1
+        tt = cache[bits] = np.zeros((1 << bits, 3), dtype=np.int64)
+    if "ms" not in cache:
+        cache["ms"] = np.zeros((128, 64), dtype=np.int64)
+    stamp[0] = (stamp[0] + 1) % (1 << 28)
+    return tt, cache["ms"], stamp[0] + 1
+
+
+_LOCAL = threading.local()
+
+
+def _own_tables() -> tuple[dict, list]:
+    """The calling thread's tables and stamp: the module's in the main thread, else the
+    thread's own, so searches in two threads at once (the judge's worlds,
+    :func:`cardkit.analysis.judge.estimate`) never write one table (the kernels release
+    the GIL)."""
+    if threading.current_thread() is threading.main_thread():
+        return _tt_cache, _stamp
+    if not hasattr(_LOCAL, "cache"):
+        _LOCAL.cache, _LOCAL.stamp = {}, [0]
+    return _LOCAL.cache, _LOCAL.stamp
 
 
 def _check_state(state, who: str) -> None:

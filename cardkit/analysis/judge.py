@@ -34,6 +34,7 @@ from cardkit.core.errors import CardkitError, StateError, quote
 from cardkit.core.registry import entry_of, game_entry
 
 from ..wording import minus_signs
+from ._exact_worlds import solve_worlds
 from ._types import SearchLimit
 from .worlds import MAX_SAMPLES, MAX_WORLDS, sample_deals
 
@@ -265,30 +266,18 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
     legal = list(obs.legal_actions)
     seat = obs.seat
     late = bool(worlds) and cards_left(worlds[0]) <= EXACT_CARDS[game]
-    trying = method != "playouts"
-    if trying and hasattr(backend, "clear_table"):
-        # Variety's solver keeps its table between searches, so a search's positions (and
-        # whether a world passes EXACT_NODES) would depend on what was solved before: an
-        # empty table makes the same estimate give the same figures (the Hint and the review)
-        backend.clear_table()
-    rows: list = [None] * len(worlds)
-    solved = failed = 0
-    for i, w in enumerate(worlds):
-        if trying:
-            try:
-                an = backend.analyse(w, max_nodes=EXACT_NODES)
-                rows[i] = [an[a] for a in legal]
-                solved += 1
-            except SearchLimit:  # a hard world: played out below
-                failed += 1
-                if method == "auto" and not late and failed > solved:
-                    trying = False
-        if progress is not None and rows[i] is not None:
-            progress(i + 1, n)
-        if seconds is not None and i >= 1 and time.perf_counter() - t0 > seconds:
-            worlds = worlds[:i + 1]
-            rows = rows[:i + 1]
-            break
+    if method != "playouts":
+        # each thread's table is emptied first, so a search's positions (and whether a
+        # world passes EXACT_NODES) do not depend on what was solved before: the same
+        # estimate gives the same figures (the Hint and the review)
+        rows, reached = solve_worlds(backend, worlds, legal, max_nodes=EXACT_NODES,
+                                     stop_early=method == "auto" and not late, workers=_workers(),
+                                     seconds=seconds, t0=t0, progress=progress)
+        keep = [i for i in range(len(worlds)) if reached[i]]
+        worlds, rows = [worlds[i] for i in keep], [rows[i] for i in keep]
+    else:
+        rows = [None] * len(worlds)
+    solved = sum(r is not None for r in rows)
     rest = [i for i, r in enumerate(rows) if r is None]
     if rest:
         played = _playout_rows(game, [worlds[i] for i in rest], legal, seat, rng, seconds, t0)
@@ -304,6 +293,13 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
              f"from {k} deals: {solved} solved exactly, {k - solved} played out by the rule bots (too long to "
              f"solve)")
     return dataclasses.replace(_summary(seat, legal, rows, how, t0), basis=basis, exact_worlds=solved)
+
+
+def _workers() -> int:
+    """Threads the judge's worlds are solved in: one per core up to 2, or the server's
+    ``CARDKIT_SOLVER_THREADS`` (:func:`cardkit.analysis.variety.default_workers`)."""
+    from .variety import default_workers
+    return default_workers()
 
 
 def _playout_rows(game, worlds, legal, seat, rng, seconds, t0) -> list:

@@ -124,7 +124,7 @@ class SolverContext:
         self.stats = np.zeros(64 + 256, dtype=np.int64)
         self.stats[1] = 0 if max_nodes is None else int(max_nodes)
         self.stats[10] = -1   # no line root (see the kernel's best_line)
-        self.tt = _table(self, _TT_CACHE if cache is None else cache)
+        self.tt = _table(self, _own_cache() if cache is None else cache)
         self.mbuf = np.zeros((64, 16), dtype=np.int64)
         self.sbuf = np.zeros((64, 16), dtype=np.int64)
         self.wr = np.zeros(64, dtype=np.uint64)
@@ -256,9 +256,10 @@ def _table(ctx: SolverContext, cache: dict):
 
 
 def clear_table() -> None:
-    """Drop the kept transposition table (frees its memory: 24 MB of buckets and 64 bytes
-    for each entry used, up to 256 MB)."""
-    _TT_CACHE.clear()
+    """Drop the calling thread's kept transposition table (frees its memory: 24 MB of
+    buckets and 64 bytes for each entry used, up to 256 MB). Each thread keeps its own
+    (:func:`_own_cache`), so searches in two threads never share one."""
+    _own_cache().clear()
 
 
 def _line(ctx: SolverContext, v_togo: int, exact: bool) -> list[Card]:
@@ -415,6 +416,14 @@ def _thread_cache() -> dict:
     return c
 
 
+def _own_cache() -> dict:
+    """The table cache a search uses when given none: the module's :data:`_TT_CACHE` in the
+    main thread, else the calling thread's own (:func:`_thread_cache`), so that the judge's
+    worlds solved in two threads at once (:func:`cardkit.analysis.judge.estimate`) never
+    write one table."""
+    return _TT_CACHE if threading.current_thread() is threading.main_thread() else _thread_cache()
+
+
 def run_parallel(groups: Sequence[Sequence], work: Callable, workers: int, done: Callable | None = None) -> list:
     """``[[work(item, cache) for item in group] for group in groups]``, the groups spread over
     ``workers`` threads (one: in the calling thread, with the module's kept table). Items of
@@ -424,7 +433,7 @@ def run_parallel(groups: Sequence[Sequence], work: Callable, workers: int, done:
     if workers <= 1 or len(groups) <= 1:
         out = []
         for g in groups:
-            out.append([work(item, _TT_CACHE) for item in g])
+            out.append([work(item, _own_cache()) for item in g])
             if done is not None:
                 done(len(g))
         return out

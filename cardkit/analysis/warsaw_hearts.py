@@ -29,6 +29,7 @@ compiled kernel (:mod:`cardkit.analysis._hearts_kernel`, loaded on first use) lo
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 from time import perf_counter
 
@@ -192,12 +193,27 @@ _calls = 0
 _off = 0
 
 
+def _new_table() -> tuple:
+    from ._hearts_kernel import TT_COLS
+    return (np.zeros(TABLE_SIZE, dtype=np.uint64), np.zeros(TABLE_SIZE, dtype=np.uint64),
+            np.zeros((TABLE_SIZE, TT_COLS), dtype=np.int8))
+
+
+_LOCAL = threading.local()
+
+
 def _table():
+    """The calling thread's table: the module's in the main thread, else the thread's own,
+    so searches in two threads at once (the judge's worlds,
+    :func:`cardkit.analysis.judge.estimate`) never write one table (the kernels release
+    the GIL; each call salts its entries, so no table is ever cleared)."""
     global _tt
+    if threading.current_thread() is not threading.main_thread():
+        if not hasattr(_LOCAL, "tt"):
+            _LOCAL.tt = _new_table()
+        return _LOCAL.tt
     if _tt is None:
-        from ._hearts_kernel import TT_COLS
-        _tt = (np.zeros(TABLE_SIZE, dtype=np.uint64), np.zeros(TABLE_SIZE, dtype=np.uint64),
-               np.zeros((TABLE_SIZE, TT_COLS), dtype=np.int8))
+        _tt = _new_table()
     return _tt
 
 
