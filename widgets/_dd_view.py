@@ -77,11 +77,23 @@ def _ddtable_html(table, tr) -> str:
     pairs = sorted({p for _c, p in table.margins})
     contract = tr.gettext("contract {n}")
     head = "".join(f"<th style='padding:0 8px'>{html.escape(contract.format(n=c))}</th>" for c in contracts)
+    best_title = html.escape(tr.gettext("these declarers' best contract of those solved"), quote=True)
+
+    def cell(c, p) -> str:
+        m = table.margins[(c, p)]
+        solved = [x for (cc, pp), x in table.margins.items() if pp == p and x is not None]
+        if m is not None and len(contracts) > 1 and m == max(solved):   # the pair's best (ties: each)
+            return (f"<td class='ck-dd-best' title='{best_title}' style='padding:0 8px;text-align:right;"
+                    f"font-weight:bold;background:#fff3c4'>{_margin(m)}</td>")
+        return f"<td style='padding:0 8px;text-align:right'>{_margin(m)}</td>"
+
     body = "".join(
         f"<tr><td style='padding:0 8px'>{html.escape(_pair_words(p, tr))}</td>"
-        + "".join(f"<td style='padding:0 8px;text-align:right'>{_margin(table.margins[(c, p)])}</td>"
-                  for c in contracts) + "</tr>"
+        + "".join(cell(c, p) for c in contracts) + "</tr>"
         for p in pairs)
+    marked = ("<div>" + tr.gettext("<b>Bold</b>, shaded: each pair's best contract of those solved (what a hand "
+                                   "record prints beside the deal).") + "</div>"
+              if len(contracts) > 1 else "")
     unsolved = len(getattr(table, "unsolved", ()) or ())
     nodes = f"{DD_NODES:,}" if tr is translation("en") else f"{DD_NODES:,}".replace(",", " ")
     note = ("<div>" + tr.ngettext("– : not solved within {nodes} positions ({n} cell); the point contracts take "
@@ -94,7 +106,7 @@ def _ddtable_html(table, tr) -> str:
                        "follows from it, Rules §1.4).")
     declarers = html.escape(tr.gettext("declarers"))
     return (f"<div>{title}</div><table class='ck-dd-table'>"
-            f"<tr><th>{declarers}</th>{head}</tr>{body}</table>{note}")
+            f"<tr><th>{declarers}</th>{head}</tr>{body}</table>{marked}{note}")
 
 
 def _pair_words(p, tr=None) -> str:

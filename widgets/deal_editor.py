@@ -463,9 +463,11 @@ class DealEditor(W.VBox):
             raise CardkitError(self._("choose at least one contract for the double-dummy table"))
 
         def progress(done: int, total: int) -> None:
-            self.dd_view.value = "<i>" + self._("Solving with every hand known: {done} of {total} searches done…",
-                                                done=done, total=total) + "</i>"
-        self.dd_view.value = "<i>" + self._("Solving with every hand known…") + "</i>"
+            self.dd_view.value = (f"<progress class='ck-dd-progress' max='{total}' value='{done}'></progress> <i>"
+                                  + self._("Solving with every hand known: {done} of {total} searches done…",
+                                           done=done, total=total) + "</i>")
+        self.dd_view.value = ("<progress class='ck-dd-progress'></progress> <i>"
+                              + self._("Solving with every hand known…") + "</i>")
         self.dd_view.value = dd_table_html(dd_table(self.spec.new_state(), contracts=chosen, max_nodes=DD_NODES,
                                                     progress=progress), self.lang)
         return self.dd_view.value
