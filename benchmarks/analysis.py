@@ -36,6 +36,7 @@ the same call in a second process with that cache (the kernel is loaded).
     python benchmarks/analysis.py --dd-table 2 --workers 1    # the same on one thread
     python benchmarks/analysis.py --dd-table 1 --contracts "2 3" --workers 2
     python benchmarks/analysis.py --contracts "5 7 8" --positions 6 --max-nodes 40000000 --verbose
+    python benchmarks/analysis.py --hint 3 --levels "52 44 36 32"   # the Hint, one thread and two
 
 Prints the machine and the load average (``os.getloadavg()``) at the start and the end.
 """
@@ -536,6 +537,79 @@ def run_contracts_table(args) -> None:
           "over the deals that finished")
 
 
+def run_hint_table(args) -> None:
+    """The Hint (``evaluate_decision`` with the page's settings) from the first card of the
+    play on: per Variety contract, Warsaw Hearts with 3 and 4 players and Armenian Durak,
+    at the first position with at most each of ``--levels`` cards left (52: the first card;
+    random play to there, seeded), ``--hint`` deals a row: the share of Hints with every world
+    solved exactly (``method == "exact"``), the share of worlds solved, and the median and
+    slowest time on one thread and on two (``CARDKIT_SOLVER_THREADS``: what the second core
+    bought). The figures are the same on both (each world exact, or played out the same way)
+    wherever every world is solved."""
+    import random
+
+    from cardkit.analysis.judge import DECISION_SAMPLES, EXACT_NODES
+    from cardkit.simulate.variety import auction_for
+
+    def variety(c, seed):
+        st = V.new_deal(seed=seed, dealer=seed % 4)
+        for b in auction_for(c, (1, 3), seed % 4):
+            st.apply_action(b)
+        return st
+
+    def durak(seed):
+        st = D.new_deal(seed=seed)
+        rng = random.Random(seed)
+        while st.phase != "play":
+            st.apply_action(rng.choice(st.legal_actions()))
+        return st
+
+    rows = [(f"variety contract {c}", lambda seed, c=c: variety(c, seed)) for c in range(1, 9)]
+    rows += [(f"warsaw_hearts {n} players", lambda seed, n=n: W.new_deal(seed=seed, players=n)) for n in (3, 4)]
+    rows += [("armenian_durak", durak)]
+    levels = [int(x) for x in args.levels.replace(",", " ").split()]
+    print(f"The Hint from the first card: {args.hint} deals a row, worlds {DECISION_SAMPLES}, at most "
+          f"{EXACT_NODES:,} positions a world; goal: every world exact, median <= 1.5 s (issue 31)")
+    head = (f"{'row':<26} {'cards':>5} {'exact':>6} {'worlds':>7} {'1 thread med':>13} {'max':>7} "
+            f"{'2 threads med':>14} {'max':>7} {'bought':>7} {'load':>5}")
+    print(head)
+    print("-" * len(head))
+    old = os.environ.get("CARDKIT_SOLVER_THREADS")
+    try:
+        for label, make in rows:
+            for left in levels:
+                times: dict = {1: [], 2: []}
+                exact = solved = worlds = 0
+                for seed in range(args.hint):
+                    st, rng = make(seed), random.Random(seed)
+                    while cards_left(st) > left or st.phase == "draw" or len(st.legal_actions()) < 2:
+                        st.apply_action(rng.choice(st.legal_actions()))
+                    figures = []
+                    for k in (1, 2):
+                        os.environ["CARDKIT_SOLVER_THREADS"] = str(k)
+                        t = time.perf_counter()
+                        est = A.evaluate_decision(st, seed=seed)
+                        times[k].append(time.perf_counter() - t)
+                        figures.append(est)
+                    exact += figures[1].method == "exact"
+                    solved += figures[1].exact_worlds
+                    worlds += figures[1].samples
+                    if figures[1].method == "exact":
+                        assert figures[0].values == figures[1].values, "two threads changed an exact Hint"
+                m1, m2 = statistics.median(times[1]), statistics.median(times[2])
+                print(f"{label:<26} {left:>5} {exact:>2}/{args.hint:<3} {solved / worlds:>7.0%} {fmt_s(m1):>13} "
+                      f"{fmt_s(max(times[1])):>7} {fmt_s(m2):>14} {fmt_s(max(times[2])):>7} {m1 / m2:>6.2f}× "
+                      f"{os.getloadavg()[0]:>5.2f}", flush=True)
+    finally:
+        if old is None:
+            os.environ.pop("CARDKIT_SOLVER_THREADS", None)
+        else:
+            os.environ["CARDKIT_SOLVER_THREADS"] = old
+    print("cards: the first position with at most this many cards left (52: the first card); exact: Hints with "
+          "every world solved exactly; worlds: the share of worlds solved; bought: one thread's median time / two "
+          "threads'")
+
+
 # ---- compile and cached load, in fresh processes ----------------------------------------------
 
 _CHILD = r"""
@@ -601,6 +675,11 @@ def main(argv=None) -> None:
                    help="with --dd-table: threads (default: one per core, at most 2)")
     p.add_argument("--dd-table", type=int, default=0, metavar="DEALS",
                    help="only the double-dummy table (cardkit.analysis.dd_table) of DEALS deals, per contract")
+    p.add_argument("--hint", type=int, default=0, metavar="DEALS",
+                   help="only the Hint from the first card (evaluate_decision), DEALS deals a row, on one thread "
+                   "and on two")
+    p.add_argument("--levels", default="52 44 36 32", metavar="LIST",
+                   help="with --hint: cards left at the positions timed (52: the first card)")
     p.add_argument("--features-off", action="store_true",
                    help="the Variety solver without the sweep, the sure trumps and the killer lead (issue 31: "
                    "the same values; measures what they buy)")
@@ -618,6 +697,11 @@ def main(argv=None) -> None:
           + ("; Variety solver without the sweep, sure trumps, killer lead" if args.features_off else ""))
     print()
     t0 = time.perf_counter()
+    if args.hint:
+        run_hint_table(args)
+        print()
+        print(f"load average at end: {load()}   (total {time.perf_counter() - t0:.0f} s)")
+        return
     if args.dd_table:
         run_dd_table(args)
         print()

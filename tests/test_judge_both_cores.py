@@ -8,7 +8,7 @@ import pytest
 
 from cardkit import analysis as A
 from cardkit.analysis import judge as J, variety as AV
-from cardkit.analysis._exact_worlds import runs
+from cardkit.analysis._exact_worlds import shares
 from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
 from cardkit.simulate.variety import auction_for
 
@@ -83,7 +83,30 @@ def test_a_worker_threads_search_keeps_its_own_table():
     assert (AV._TT_CACHE["arrays"][2] == main).all()
 
 
-def test_worlds_are_cut_into_even_runs():
-    assert [list(r) for r in runs(5, 2)] == [[0, 1, 2], [3, 4]]
-    assert [list(r) for r in runs(1, 2)] == [[0]]
-    assert sum(len(r) for r in runs(32, 3)) == 32
+def test_worlds_are_dealt_to_the_threads_in_turn():
+    assert [list(r) for r in shares(5, 2)] == [[0, 2, 4], [1, 3]]
+    assert [list(r) for r in shares(1, 2)] == [[0]]
+    assert sorted(i for r in shares(32, 3) for i in r) == list(range(32))
+
+
+def test_a_search_error_in_a_thread_reaches_the_caller_and_nothing_hangs(monkeypatch):
+    monkeypatch.setenv("CARDKIT_SOLVER_THREADS", "2")
+    real, calls = AV.analyse, []
+
+    def broken(state, *, max_nodes=None):
+        calls.append(1)
+        if len(calls) == 3:
+            raise RuntimeError("a broken search")
+        return real(state, max_nodes=max_nodes)
+
+    monkeypatch.setattr(AV, "analyse", broken)
+    with pytest.raises(RuntimeError, match="a broken search"):
+        A.estimate(_late("variety"), samples=6, seed=2)
+    assert threading.active_count() < 20 and not any(t.name.startswith("cardkit-worlds") and t.is_alive()
+                                                     for t in threading.enumerate())
+
+
+def test_a_time_budget_on_two_threads_still_values_two_worlds(monkeypatch):
+    monkeypatch.setenv("CARDKIT_SOLVER_THREADS", "2")
+    est = A.estimate(_late("variety"), samples=30, seed=2, seconds=1e-9)
+    assert 2 <= est.samples < 30

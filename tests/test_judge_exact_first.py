@@ -53,7 +53,7 @@ def test_worlds_past_the_bound_are_played_out_and_counted(monkeypatch):
     assert est.basis == "from 6 deals played out by the rule bots"
     # early in a deal the attempts stop once the worlds past the bound outnumber those solved
     assert len(calls) == 1
-    # on two threads each thread's run of worlds stops so (issue 31: both cores)
+    # on two threads each thread applies the rule to its own worlds (issue 31: both cores)
     monkeypatch.setenv("CARDKIT_SOLVER_THREADS", "2")
     calls.clear()
     assert A.estimate(first, samples=6, seed=2).values == est.values

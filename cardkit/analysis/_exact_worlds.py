@@ -1,13 +1,18 @@
 """The judge's sampled worlds solved exactly on every core (issue 31: "both cores").
 
-Sampled worlds are independent, so :func:`solve_worlds` cuts them into one run of
-consecutive worlds per thread. Each run is solved in order in its own thread with its own
-transposition table, emptied first (each solver keeps one table per thread:
-``variety._own_cache``, ``warsaw_hearts._table``, ``armenian_durak._own_tables``; the
-kernels release the GIL). A run's positions, and so which of its worlds pass the node
-bound, depend only on its own worlds: the same worlds and the same number of threads give
-the same figures whatever the timing (the Hint and the review, run in one process, agree).
-The values themselves never depend on the threads (each is exact).
+Sampled worlds are independent, so :func:`solve_worlds` deals them to the threads in
+turn: thread ``j`` of ``w`` takes worlds ``j``, ``j + w``, ``j + 2w``… (:func:`shares`) and
+solves them in order with its own transposition table, emptied first (each solver keeps
+one table per thread: ``variety._own_cache``, ``warsaw_hearts._table``,
+``armenian_durak._own_tables``; the kernels release the GIL), applying to its own worlds
+the rule that stops the exact attempts (those that passed the node bound outnumber those
+solved). So a thread's positions, and which of its worlds pass the bound, depend only on
+its own worlds: the same worlds on the same number of threads give the same figures
+whatever the timing (the Hint and the review, run in one process, agree). The values
+themselves never depend on the threads (each is exact). Measured (``benchmarks/analysis.py
+--hint``): rounds of one world a thread with the rule applied between them, in world order,
+bought only 1.1-1.5× where every world is solved (a round waits for its slowest world),
+against 1.5-1.9× with each thread on its own.
 """
 
 from __future__ import annotations
@@ -17,52 +22,55 @@ import time
 
 from ._types import SearchLimit
 
-__all__ = ["solve_worlds", "runs"]
+__all__ = ["solve_worlds", "shares"]
 
 
-def runs(n: int, workers: int) -> list[range]:
-    """``n`` worlds cut into at most ``workers`` runs of consecutive worlds, as even as can be
-    (the first runs one longer): ``runs(5, 2) == [range(0, 3), range(3, 5)]``."""
+def shares(n: int, workers: int) -> list[range]:
+    """The worlds each of ``workers`` threads takes, in turn: ``shares(5, 2) == [range(0, 5, 2),
+    range(1, 5, 2)]`` (worlds 0, 2, 4 and 1, 3); one thread takes all."""
     k = max(1, min(workers, n))
-    cuts = [(n // k) * i + min(i, n % k) for i in range(k + 1)]
-    return [range(cuts[i], cuts[i + 1]) for i in range(k)]
+    return [range(j, n, k) for j in range(k)]
 
 
 def solve_worlds(backend, worlds: list, legal: list, *, max_nodes: int, stop_early: bool, workers: int,
                  seconds: float | None = None, t0: float | None = None, progress=None) -> tuple[list, list]:
-    """Each world's exact value of every legal action, the worlds spread over ``workers``
-    threads (one: in the calling thread).
+    """Each world's exact value of every legal action, the worlds dealt in turn to
+    ``workers`` threads (one: the calling thread).
 
     :param backend: the game's solver module (``analyse(world, max_nodes=)``; Variety's
         also ``clear_table()``, which empties the calling thread's table).
     :param worlds: full states, all with the same legal actions ``legal``.
     :param max_nodes: each world's bound on positions; a world past it is not solved.
-    :param stop_early: in a run, stop trying once the worlds that passed the bound
-        outnumber those solved (the rest of the run is left unsolved).
+    :param stop_early: a thread stops trying once its worlds that passed the bound
+        outnumber those it solved (its later worlds are left unsolved).
     :param workers: threads, a whole number >= 1.
-    :param seconds: with ``t0`` (``time.perf_counter()`` at the start): a run stops taking
-        worlds once this much time has passed, after its first world (None: no budget).
+    :param seconds: with ``t0`` (``time.perf_counter()`` at the start): a thread takes no
+        more worlds once this much time has passed, after its first (two in all at least;
+        None: no budget).
     :param progress: ``progress(done, total)``, called in the calling thread: after each
-        world solved (one thread), or once per world taken, as the runs go (several).
+        world solved (one thread), or once per world taken, as the threads go (several).
     :returns: ``(rows, reached)``: ``rows[i]`` the values of ``legal`` in world ``i``
         (points, the backend's ``analyse``), or None when it was not solved; ``reached[i]``
-        False for a world a run never came to (the time budget).
+        False for a world never come to (the time budget).
+    :raises: whatever a search raises other than :class:`SearchLimit`, in the calling thread.
     """
     n = len(worlds)
     rows: list = [None] * n
     reached = [False] * n
-    parts = runs(n, workers)
-    done = [0] * len(parts)     # worlds taken, per run (each written by its own thread)
     t0 = time.perf_counter() if t0 is None else t0
-    inline = len(parts) <= 1
+    parts = shares(n, workers)
+    k = len(parts)
+    first = 2 if k == 1 else 1       # worlds a thread takes whatever the time: two in all at least
+    done = [0] * k                   # worlds taken, per thread (each written by its own thread)
+    inline = k <= 1
 
-    def run(j: int, r: range) -> None:
+    def run(j: int, mine: range) -> None:
         if hasattr(backend, "clear_table"):
-            backend.clear_table()       # this thread's table: the run's figures are its own
+            backend.clear_table()       # this thread's own table: its figures are its own
         solved = failed = 0
         trying = True
-        for k, i in enumerate(r):
-            if seconds is not None and k >= 1 and time.perf_counter() - t0 > seconds:
+        for m, i in enumerate(mine):
+            if seconds is not None and m >= first and time.perf_counter() - t0 > seconds:
                 return
             reached[i] = True
             if trying:
@@ -78,19 +86,19 @@ def solve_worlds(backend, worlds: list, legal: list, *, max_nodes: int, stop_ear
                 progress(i + 1, n)
 
     if inline:
-        for j, r in enumerate(parts):
-            run(j, r)
+        for j, mine in enumerate(parts):
+            run(j, mine)
         return rows, reached
     errors: list = []
 
-    def guarded(j: int, r: range) -> None:
+    def guarded(j: int, mine: range) -> None:
         try:
-            run(j, r)
+            run(j, mine)
         except Exception as e:  # noqa: BLE001 (raised again in the calling thread below)
             errors.append(e)
 
-    threads = [threading.Thread(target=guarded, args=(k, r), name=f"cardkit-worlds-{k}", daemon=True)
-               for k, r in enumerate(parts)]
+    threads = [threading.Thread(target=guarded, args=(j, mine), name=f"cardkit-worlds-{j}", daemon=True)
+               for j, mine in enumerate(parts)]
     for t in threads:
         t.start()
     told = [0]
