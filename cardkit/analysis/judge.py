@@ -246,7 +246,11 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
     position too large for the solver costs one bounded search (measured, issue 31, load 8
     on 2 cores: stopping after two cost the first card's Hint 1.2-4.3 s, mostly failed
     searches). The bound counts positions, never time, so
-    the same arguments give the same figures. :attr:`Estimate.method` is ``"exact"`` when
+    the same arguments give the same figures. The worlds are dealt in turn to one thread per
+    core (at most 2, or ``CARDKIT_SOLVER_THREADS``), each with its own table and applying
+    that rule to its own worlds (:func:`cardkit.analysis._exact_worlds.solve_worlds`): the
+    same figures on the same number of threads; where every world is solved, the same as
+    on one. :attr:`Estimate.method` is ``"exact"`` when
     every world was solved, ``"playouts"`` when none was, else ``"mixed"``;
     :attr:`Estimate.exact_worlds` and :attr:`Estimate.basis` say how many."""
     t0 = time.perf_counter()
