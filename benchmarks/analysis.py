@@ -37,6 +37,7 @@ the same call in a second process with that cache (the kernel is loaded).
     python benchmarks/analysis.py --dd-table 1 --contracts "2 3" --workers 2
     python benchmarks/analysis.py --contracts "5 7 8" --positions 6 --max-nodes 40000000 --verbose
     python benchmarks/analysis.py --hint 3 --levels "52 44 36 32"   # the Hint, one thread and two
+    python benchmarks/analysis.py --goals --positions 3      # issue 31's goals, each row beside its goal
 
 Prints the machine and the load average (``os.getloadavg()``) at the start and the end.
 """
@@ -610,6 +611,119 @@ def run_hint_table(args) -> None:
           "threads'")
 
 
+def run_goals(args) -> None:
+    """Issue 31's table of goals, each row measured in this run beside its goal, with the load
+    average: Variety whole deals against DDS on the same cards (``--positions`` deals a
+    contract, cap ``--max-nodes``), Armenian Durak and Warsaw Hearts whole deals, the Hint at
+    the first card (on the threads the library chooses), ``dd_table`` of one deal (every
+    cell at most ``--goal-cell-nodes`` positions, as the deal editor's page searches), and
+    ``advise(evaluation="double_dummy")`` on ``--goal-samples`` samples, its time for 100
+    samples extrapolated. Every value against DDS is the same search the other tables time."""
+    import random
+
+    from cardkit.analysis.advisor import advise
+    from cardkit.simulate.variety import auction_for
+    n, cap, inf = args.positions, args.max_nodes, float("inf")
+    _instrument()
+    warm_up()
+    out: list = []
+
+    def row(what, measured, goal, met):
+        out.append((what, measured, goal, "met" if met else "not met", f"{os.getloadavg()[0]:.2f}"))
+        print(f"  {what}: {measured}  (goal {goal}: {'met' if met else 'not met'})  load {os.getloadavg()[0]:.2f}",
+              flush=True)
+
+    have_dds = True
+    try:
+        import endplay.dds  # noqa: F401  (the bench extra)
+    except ImportError:
+        have_dds = False
+    for c in range(1, 9):
+        ratios, over = [], 0
+        for i in range(n):
+            st = variety_position(args.seed * 1_000_003 + i, c, 13)
+            variety_table_clear_seconds()
+            r = time_one("variety", "solve", st, cap)
+            d = dds_whole_deal_seconds(st)[0] if have_dds else inf
+            over += r is None
+            ratios.append(inf if r is None else r[0] / d)
+        goal = 3 if c <= 2 else 10
+        med = statistics.median(ratios)
+        row(f"Variety contract {c}, whole deal, time ÷ DDS's (median of {n})",
+            (f"{med:,.0f}×" if med < inf else "over the cap") + f", {over} of {n} over {cap:,} positions",
+            f"≤ {goal}×, none over", med <= goal and over == 0)
+    secs, over = [], 0
+    for i in range(n):
+        r = time_one("armenian_durak", "solve", durak_position(args.seed + i, 18), cap)
+        over += r is None
+        if r is not None:
+            secs.append(r[0])
+    row(f"Armenian Durak, whole deal (18 tricks), {n} deals",
+        f"{n - over} of {n} solved within {cap:,} positions" + (f", median {fmt_s(statistics.median(secs))}, max "
+                                                                 f"{fmt_s(max(secs))}" if secs else ""),
+        "median ≤ 0.5 s, max ≤ 5 s", over == 0 and bool(secs) and statistics.median(secs) <= 0.5 and max(secs) <= 5)
+    for p, goal in ((3, 0.1), (4, 0.05)):
+        secs, over = [], 0
+        for i in range(n):
+            r = time_one("warsaw_hearts", "solve", hearts_position(args.seed + i, p, 36 // p), cap)
+            over += r is None
+            if r is not None:
+                secs.append(r[0])
+        med = statistics.median(secs) if secs else inf
+        row(f"Warsaw Hearts, whole deal, {p} players, {n} deals",
+            f"median {fmt_s(med) if secs else '–'}, {over} over the cap", f"≤ {goal} s", over == 0 and med <= goal)
+
+    def variety(c, seed):
+        st = V.new_deal(seed=seed, dealer=seed % 4)
+        for b in auction_for(c, (1, 3), seed % 4):
+            st.apply_action(b)
+        return st
+
+    def durak(seed):
+        st, rng = D.new_deal(seed=seed), random.Random(seed)
+        while st.phase != "play":
+            st.apply_action(rng.choice(st.legal_actions()))
+        return st
+
+    hints = [(f"Variety contract {c}", lambda seed, c=c: variety(c, seed)) for c in range(1, 9)]
+    hints += [(f"Warsaw Hearts {p} players", lambda seed, p=p: W.new_deal(seed=seed, players=p)) for p in (3, 4)]
+    hints += [("Armenian Durak", durak)]
+    for label, make in hints:
+        times, exact, worlds = [], 0, []
+        for seed in range(n):
+            t = time.perf_counter()
+            est = A.evaluate_decision(make(seed), seed=seed)
+            times.append(time.perf_counter() - t)
+            exact += est.method == "exact"
+            worlds.append(est.samples)
+        med = statistics.median(times)
+        row(f"Hint at the first card, {label} ({AV.default_workers()} threads)",
+            f"every world exact in {exact} of {n}, median {fmt_s(med)}",
+            "exact, ≥ 24 worlds, median ≤ 1.5 s", exact == n and min(worlds) >= 24 and med <= 1.5)
+    T = A.dd_table(V.new_deal(seed=args.seed, dealer=0), max_nodes=args.goal_cell_nodes)
+    row(f"dd_table, all 96 cells of one deal, at most {args.goal_cell_nodes:,} positions a cell",
+        f"{fmt_s(T.seconds)}, {len(T.unsolved)} of 96 unsolved", "≤ 5 s, none unsolved",
+        T.seconds <= 5 and not T.unsolved)
+    k = max(2, args.goal_samples)   # advise takes 2 samples at least
+    t = time.perf_counter()
+    try:
+        adv = advise("KQ7.AJ5.KQ84.A92", samples=k, seed=1, evaluation="double_dummy",
+                     max_nodes=args.goal_cell_nodes)
+        solved = f"{getattr(adv, 'solved', '?')} of {k} samples solved in all 8 contracts"
+    except A.SearchLimit as e:
+        solved = f"refused ({e})"
+    per = (time.perf_counter() - t) / k
+    row(f"advise(evaluation='double_dummy'), hand a of figure 65, {k} samples, at most "
+        f"{args.goal_cell_nodes:,} positions a search", f"{fmt_s(per)} a sample ({solved}): about {fmt_s(100 * per)} "
+        "for 100", "100 samples ≤ 60 s", 100 * per <= 60 and "refused" not in solved)
+    print()
+    head = f"{'what':<78} {'measured':<58} {'goal':<34} {'':<8} {'load':>5}"
+    print(head)
+    print("-" * len(head))
+    for what, measured, goal, met, ld in out:
+        print(f"{what:<78} {measured:<58} {goal:<34} {met:<8} {ld:>5}")
+
+
 # ---- compile and cached load, in fresh processes ----------------------------------------------
 
 _CHILD = r"""
@@ -680,6 +794,14 @@ def main(argv=None) -> None:
                    "and on two")
     p.add_argument("--levels", default="52 44 36 32", metavar="LIST",
                    help="with --hint: cards left at the positions timed (52: the first card)")
+    p.add_argument("--goals", action="store_true",
+                   help="only issue 31's table of goals, each row measured beside its goal (--positions deals a "
+                   "row, --max-nodes a search)")
+    p.add_argument("--goal-cell-nodes", type=int, default=2_000_000, metavar="N",
+                   help="with --goals: positions at most per dd_table cell and per advise search (default 2,000,000, "
+                   "the deal editor's)")
+    p.add_argument("--goal-samples", type=int, default=2, metavar="K",
+                   help="with --goals: advise(evaluation='double_dummy') samples timed (default 2, at least 2)")
     p.add_argument("--features-off", action="store_true",
                    help="the Variety solver without the sweep, the sure trumps and the killer lead (issue 31: "
                    "the same values; measures what they buy)")
@@ -697,6 +819,11 @@ def main(argv=None) -> None:
           + ("; Variety solver without the sweep, sure trumps, killer lead" if args.features_off else ""))
     print()
     t0 = time.perf_counter()
+    if args.goals:
+        run_goals(args)
+        print()
+        print(f"load average at end: {load()}   (total {time.perf_counter() - t0:.0f} s)")
+        return
     if args.hint:
         run_hint_table(args)
         print()
