@@ -132,11 +132,16 @@ def test_compose_play_and_step_through_a_set(server, context):
         expect(editor).not_to_contain_text("javascript error")
         toggle = editor.locator(".widget-toggle-button", has_text="3")
         expect(toggle.first).to_be_visible()
-        # the double-dummy table, or the line saying this version has none
+        # the double-dummy table of contracts 1 and 3, or the line saying this version has none
+        toggle.first.click()
         editor.get_by_role("button", name="Double-dummy table", exact=True).click()
         expect(editor.locator(".ck-dd-table").or_(editor.get_by_text("not in this version"))).to_be_visible()
         if editor.locator(".ck-dd-table").count():
             expect(editor.locator(".ck-dd-table tr")).to_have_count(13)   # a heading, 12 declaring pairs
+            expect(editor.locator(".ck-dd-table")).to_contain_text("contract 3")
+            # each pair's best contract of those solved, bold on a shaded cell, and the line saying so
+            assert editor.locator(".ck-dd-table td.ck-dd-best").count() >= 1
+            expect(editor).to_contain_text("each pair's best contract of those solved")
 
         # played at the table the editor opens
         editor.get_by_role("button", name="Play this deal", exact=True).click()
