@@ -128,6 +128,6 @@ def test_default_threads_follow_the_environment_and_the_cores(monkeypatch):
     monkeypatch.setenv("CARDKIT_SOLVER_THREADS", "3")
     assert AV.default_workers() == 3
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    for junk in ("", "0", "two", "-1", "100"):
+    for junk in ("", "0", "two", "-1", "100", "²", "٣", "1.5"):
         monkeypatch.setenv("CARDKIT_SOLVER_THREADS", junk)
         assert AV.default_workers() == max(1, min(2, cores))

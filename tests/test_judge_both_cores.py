@@ -110,3 +110,44 @@ def test_a_time_budget_on_two_threads_still_values_two_worlds(monkeypatch):
     monkeypatch.setenv("CARDKIT_SOLVER_THREADS", "2")
     est = A.estimate(_late("variety"), samples=30, seed=2, seconds=1e-9)
     assert 2 <= est.samples < 30
+
+
+class _SlowBackend:
+    """A stand-in solver: each world takes a few milliseconds; world ``bad`` raises."""
+
+    def __init__(self, bad=None):
+        self.bad, self.calls, self.lock = bad, 0, threading.Lock()
+
+    def analyse(self, world, *, max_nodes=None):
+        with self.lock:
+            self.calls += 1
+        if world == self.bad:
+            raise RuntimeError("a broken search")
+        threading.Event().wait(0.005)
+        return {0: float(world)}
+
+
+def test_an_error_in_one_thread_stops_the_other_threads_worlds():
+    from cardkit.analysis._exact_worlds import solve_worlds
+
+    backend = _SlowBackend(bad=0)
+    with pytest.raises(RuntimeError, match="a broken search"):
+        solve_worlds(backend, list(range(200)), [0], max_nodes=1, stop_early=False, workers=2)
+    assert backend.calls < 20      # not the other thread's whole share of 100
+    assert not any(t.name.startswith("cardkit-worlds") and t.is_alive() for t in threading.enumerate())
+
+
+def test_an_interrupted_caller_stops_the_threads_and_is_interrupted():
+    from cardkit.analysis._exact_worlds import solve_worlds
+
+    backend = _SlowBackend()
+
+    def progress(done, total):
+        if done >= 4:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        solve_worlds(backend, list(range(200)), [0], max_nodes=1, stop_early=False, workers=2,
+                     progress=progress)
+    assert backend.calls < 30
+    assert not any(t.name.startswith("cardkit-worlds") and t.is_alive() for t in threading.enumerate())

@@ -52,7 +52,9 @@ def solve_worlds(backend, worlds: list, legal: list, *, max_nodes: int, stop_ear
     :returns: ``(rows, reached)``: ``rows[i]`` the values of ``legal`` in world ``i``
         (points, the backend's ``analyse``), or None when it was not solved; ``reached[i]``
         False for a world never come to (the time budget).
-    :raises: whatever a search raises other than :class:`SearchLimit`, in the calling thread.
+    :raises: whatever a search raises other than :class:`SearchLimit`, in the calling thread;
+        the other threads take no further world once one has failed or the calling thread
+        is interrupted (``KeyboardInterrupt``), and are waited for before it is raised.
     """
     n = len(worlds)
     rows: list = [None] * n
@@ -63,6 +65,7 @@ def solve_worlds(backend, worlds: list, legal: list, *, max_nodes: int, stop_ear
     first = 2 if k == 1 else 1       # worlds a thread takes whatever the time: two in all at least
     done = [0] * k                   # worlds taken, per thread (each written by its own thread)
     inline = k <= 1
+    halt = threading.Event()         # set when a thread failed or the caller was interrupted
 
     def run(j: int, mine: range) -> None:
         if hasattr(backend, "clear_table"):
@@ -70,6 +73,8 @@ def solve_worlds(backend, worlds: list, legal: list, *, max_nodes: int, stop_ear
         solved = failed = 0
         trying = True
         for m, i in enumerate(mine):
+            if halt.is_set():
+                return
             if seconds is not None and m >= first and time.perf_counter() - t0 > seconds:
                 return
             reached[i] = True
@@ -94,8 +99,9 @@ def solve_worlds(backend, worlds: list, legal: list, *, max_nodes: int, stop_ear
     def guarded(j: int, mine: range) -> None:
         try:
             run(j, mine)
-        except Exception as e:  # noqa: BLE001 (raised again in the calling thread below)
+        except BaseException as e:  # noqa: BLE001 (raised again in the calling thread below)
             errors.append(e)
+            halt.set()
 
     threads = [threading.Thread(target=guarded, args=(j, mine), name=f"cardkit-worlds-{j}", daemon=True)
                for j, mine in enumerate(parts)]
@@ -109,9 +115,15 @@ def solve_worlds(backend, worlds: list, legal: list, *, max_nodes: int, stop_ear
                 progress(d, n)
         told[0] = max(told[0], sum(done))
 
-    while any(t.is_alive() for t in threads):
-        next(t for t in threads if t.is_alive()).join(0.05)
-        tell()
+    try:
+        while any(t.is_alive() for t in threads):
+            next(t for t in threads if t.is_alive()).join(0.05)
+            tell()
+    except BaseException:
+        halt.set()                   # e.g. KeyboardInterrupt: the threads end after their world
+        for t in threads:
+            t.join()
+        raise
     tell()
     if errors:
         raise errors[0]

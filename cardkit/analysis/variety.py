@@ -383,9 +383,10 @@ def default_workers() -> int:
     """Threads :func:`solve_values` and :func:`cardkit.analysis.dd_table` use by default:
     the environment variable ``CARDKIT_SOLVER_THREADS`` when it holds a whole number 1..64
     (a server that shares its cores among learners sets 1), else one per core this process
-    may run on, at most 2 (the kernel releases the GIL; each thread has its own table)."""
+    may run on, at most 2 (the kernel releases the GIL; each thread has its own table).
+    Any other value of the variable ("", "abc", "0", "²") is ignored, never an error."""
     env = os.environ.get("CARDKIT_SOLVER_THREADS", "").strip()
-    if env.isdigit() and 1 <= int(env) <= 64:
+    if env.isascii() and env.isdecimal() and 1 <= int(env) <= 64:
         return int(env)
     try:
         cores = len(os.sched_getaffinity(0))
