@@ -59,3 +59,37 @@ def test_the_editor_shows_a_progress_bar_while_it_solves(monkeypatch):
 def test_the_marks_in_russian():
     text = dd_table_html(_Table({(1, (0, 2)): 12, (2, (0, 2)): 14}), "ru")
     assert "лучший контракт каждой пары" in text and "Bold" not in text and _best_cells(text) == ["+14"]
+
+
+def test_bad_contracts_or_a_failed_search_keep_the_table_shown(monkeypatch):
+    """Bad contracts get one clear error before anything is drawn; a search that fails or is
+    interrupted puts the table shown before back (no progress bar left behind)."""
+    import pytest
+
+    import cardkit.analysis as analysis
+    from cardkit.errors import CardkitError
+    e = DealEditor()
+    e.seed_box.value = "3"
+    e.random_button.click()
+    monkeypatch.setattr(analysis, "dd_table", lambda state, *, contracts, max_nodes, progress: _Table(
+        {(c, (a, a + 2)): c for c in contracts for a in (0, 1)}), raising=False)
+    shown = e.show_dd_table((1, 2))
+    assert _best_cells(shown)
+    for bad in ("12", [0, 9, "x"], 5, [True]):
+        with pytest.raises(CardkitError, match="contracts"):
+            e.show_dd_table(bad)
+        assert e.dd_view.value == shown
+    for junk in ("junk", 5, (0,), ("1",), None):
+        with pytest.raises(CardkitError, match=r"ContractChoice\.value"):
+            e.dd_contracts.value = junk
+        assert e.dd_contracts.value == (1,)
+
+    def fails(state, *, contracts, max_nodes, progress):
+        progress(1, 4)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(analysis, "dd_table", fails, raising=False)
+    with pytest.raises(KeyboardInterrupt):
+        e.show_dd_table((3,))
+    assert e.dd_view.value == shown
+    e.dd_contracts.value = (2, 3)
+    assert e.dd_contracts.value == (2, 3)

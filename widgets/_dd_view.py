@@ -11,12 +11,13 @@ from typing import Any
 
 import ipywidgets as W
 
+from cardkit.errors import CardkitError, quote
 from cardkit.i18n import check_lang, translation
 from cardkit.wording import SEAT_WORDS
 
 from ._common import signed
 
-__all__ = ["DD_NODES", "PAIRS", "ContractChoice", "dd_table_function", "dd_table_html"]
+__all__ = ["DD_NODES", "PAIRS", "ContractChoice", "checked_contracts", "dd_table_function", "dd_table_html"]
 
 #: Variety's declaring pairs, for a table given by side.
 PAIRS = ("South & North", "West & East")
@@ -152,8 +153,26 @@ class ContractChoice(W.HBox):
 
     @value.setter
     def value(self, contracts: Sequence[int]) -> None:
+        """Press exactly ``contracts`` (whole numbers 1..8, in any order).
+
+        :raises CardkitError: for anything else (a string, a number, a contract outside
+            1..8); the buttons stay as they were."""
+        chosen = checked_contracts(contracts, "ContractChoice.value")
         for c, b in self.buttons.items():
-            b.value = c in contracts
+            b.value = c in chosen
+
+
+def checked_contracts(contracts: Any, name: str) -> tuple[int, ...]:
+    """``contracts`` as a tuple of Variety's contracts, whole numbers 1..8 (Rules §1.2).
+
+    :raises CardkitError: naming ``name`` for a string, a single number, or anything not
+        a sequence of 1..8."""
+    ok = not isinstance(contracts, (str, bytes)) and isinstance(contracts, (Sequence, set, frozenset))
+    chosen = tuple(contracts) if ok else ()
+    if not ok or not all(isinstance(c, int) and not isinstance(c, bool) and 1 <= c <= 8 for c in chosen):
+        raise CardkitError(f"{name} = {quote(contracts)}: expected contracts, whole numbers 1 to 8 "
+                           "(Rules §1.2), e.g. (1, 3)")
+    return chosen
 
 
 def dd_table_function():

@@ -45,7 +45,14 @@ from ._common import (
     suit_html,
     suit_titles_in,
 )
-from ._dd_view import DD_NODES, PAIRS, ContractChoice, dd_table_function, dd_table_html  # noqa: F401 (PAIRS: public here)
+from ._dd_view import (  # noqa: F401 (PAIRS: public here)
+    DD_NODES,
+    PAIRS,
+    ContractChoice,
+    checked_contracts,
+    dd_table_function,
+    dd_table_html,
+)
 
 __all__ = ["DealEditor", "dd_table_html"]
 
@@ -447,7 +454,8 @@ class DealEditor(W.VBox):
         line says so.
 
         :raises CardkitError: before the deal is complete, for a game other than Variety,
-            or no contract chosen.
+            no contract chosen, or ``contracts`` not whole numbers 1..8; the table shown
+            before stays (also when the search itself fails).
         """
         if self.game != "variety":
             raise CardkitError(f"the double-dummy table is for Variety; this is {self.entry.title}")
@@ -458,7 +466,8 @@ class DealEditor(W.VBox):
             self.dd_view.value = "<i>" + self._("The double-dummy table is not in this version of the kit yet "
                                                 "(it comes with the judge's exact search).") + "</i>"
             return self.dd_view.value
-        chosen = tuple(contracts if contracts is not None else self.dd_contracts.value)
+        chosen = (checked_contracts(contracts, "show_dd_table(contracts)") if contracts is not None
+                  else self.dd_contracts.value)
         if not chosen:
             raise CardkitError(self._("choose at least one contract for the double-dummy table"))
 
@@ -466,10 +475,15 @@ class DealEditor(W.VBox):
             self.dd_view.value = (f"<progress class='ck-dd-progress' max='{total}' value='{done}'></progress> <i>"
                                   + self._("Solving with every hand known: {done} of {total} searches done…",
                                            done=done, total=total) + "</i>")
+        before = self.dd_view.value       # shown again if the search fails or is interrupted
         self.dd_view.value = ("<progress class='ck-dd-progress'></progress> <i>"
                               + self._("Solving with every hand known…") + "</i>")
-        self.dd_view.value = dd_table_html(dd_table(self.spec.new_state(), contracts=chosen, max_nodes=DD_NODES,
-                                                    progress=progress), self.lang)
+        try:
+            table = dd_table(self.spec.new_state(), contracts=chosen, max_nodes=DD_NODES, progress=progress)
+        except BaseException:
+            self.dd_view.value = before
+            raise
+        self.dd_view.value = dd_table_html(table, self.lang)
         return self.dd_view.value
 
     def add_to_set(self) -> None:
