@@ -54,7 +54,12 @@ that rule:
   A♥ K♥ Q♥ J♥, which keep their places (only T♥..6♥ are renumbered among themselves).
 
 Every function has an explicit signature and ``cache=True``; no integer literal is
-passed at a recursive call site (numba issues 6061 and 6713).
+passed at a recursive call site (numba issues 6061 and 6713). Every function is compiled
+with numba's reference counting off (``_nrt=False``: nothing here allocates, the arrays
+belong to the Python caller for the whole call): with it on, each recursive call paid
+atomic increments and decrements of a dozen array arguments (numba issues 2345 and 2350),
+and the same search took 2.2× the time (4.1 against 9.2 M positions a second, 3 players,
+issue 31).
 """
 
 import numpy as np
@@ -120,21 +125,21 @@ _S33 = np.uint64(33)
 _G = np.uint64(0x9E3779B97F4A7C15)
 
 
-@njit(uint64(uint64), cache=True)
+@njit(uint64(uint64), cache=True, _nrt=False)
 def _mix1(z):
     z = (z ^ (z >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
     return z ^ (z >> _S31)
 
 
-@njit(uint64(uint64), cache=True)
+@njit(uint64(uint64), cache=True, _nrt=False)
 def _mix2(z):
     z = (z ^ (z >> _S33)) * _M3
     z = (z ^ (z >> _S33)) * _M4
     return z ^ (z >> _S33)
 
 
-@njit(int64(int64), cache=True)
+@njit(int64(int64), cache=True, _nrt=False)
 def _honour_bit(c):
     """1, 2, 4 for K♥ Q♥ J♥ (card ids 23, 22, 21), else 0."""
     if c == 23:
@@ -146,7 +151,7 @@ def _honour_bit(c):
     return 0
 
 
-@njit(UniTuple(int64, 2)(int64[:], int64, int64, int64), cache=True)
+@njit(UniTuple(int64, 2)(int64[:], int64, int64, int64), cache=True, _nrt=False)
 def _trick_end(played, first, n, leader):
     """The trick just completed (``played[first:first + n]``, led by ``leader``): its winner's
     seat (the highest card of the suit led, RULES.md §2.2) and the step of the winner's summary
@@ -162,7 +167,7 @@ def _trick_end(played, first, n, leader):
     return (leader + wi) % n, hm * 2 + ht
 
 
-@njit(uint64(uint64, uint64, int64[:]), cache=True)
+@njit(uint64(uint64, uint64, int64[:]), cache=True, _nrt=False)
 def _relative(hand, allc, nxt):
     """``hand`` with every suit's cards renumbered by rank among the unplayed cards
     ``allc`` (the lowest unplayed card of the suit becomes 6, the next 7, ...): the
@@ -186,7 +191,7 @@ def _relative(hand, allc, nxt):
 
 
 @njit(int64(int64, int64, int64, int64, int64, int64, uint64, int64, int64, int64, int64[:, :],
-            int64[:]), cache=True)
+            int64[:]), cache=True, _nrt=False)
 def _card_ub(c, ls, top, hm0, ht0, last, later, code, mb, surewin, tab, nxt):
     """The most the mover's result (summary ``code``) can become after playing card ``c``
     into the open trick, whose suit led is ``ls`` (-1: ``c`` leads), highest card of that
@@ -216,7 +221,7 @@ def _card_ub(c, ls, top, hm0, ht0, last, later, code, mb, surewin, tab, nxt):
 
 @njit(void(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
            int64[:], int64[:, :], int64[:], uint64[:], uint64[:], int8[:, :], int64[:]),
-      cache=True)
+      cache=True, _nrt=False)
 def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt,
             ttk, ttc, ttv, ctx):
     """Write the max^n value vector of the position into ``out[ply, :n]`` and the
@@ -476,7 +481,7 @@ def _search(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt
 
 @njit(int64(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
             int64[:], int64[:, :], int64[:], uint64[:], uint64[:], int8[:, :], int64[:], int64[:, :]),
-      cache=True, nogil=True)
+      cache=True, _nrt=False, nogil=True)
 def analyse_root(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt,
                  ttk, ttc, ttv, ctx, res):
     """The value vector after each legal card of the mover: ``res[card, :n]`` for every
@@ -537,7 +542,7 @@ def analyse_root(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab
 @njit(int64(uint64[:], int64[:], int64[:], int64, int64, int64, int64[:, :], int64[:],
             int64[:], int64[:, :], int64[:], uint64[:], uint64[:], int8[:, :], int64[:], int64[:],
             int64[:]),
-      cache=True, nogil=True)
+      cache=True, _nrt=False, nogil=True)
 def solve_line(hands, summ, played, tlen, leader, ply, out, bestcard, val, tab, nxt,
                ttk, ttc, ttv, ctx, line, root_value):
     """Search the position, then follow the best card to the end of the deal, searching

@@ -38,13 +38,13 @@ for _i in range(64):
 del _i
 
 
-@njit(int64(uint64), cache=True)
+@njit(int64(uint64), cache=True, _nrt=False)
 def ctz(lb):
     """Index of the single set bit of ``lb``."""
     return _CTZ[(lb * _DEBRUIJN) >> np.uint64(58)]
 
 
-@njit(int64(uint64), cache=True)
+@njit(int64(uint64), cache=True, _nrt=False)
 def msb(x):
     """Index of the highest set bit of ``x`` (x > 0, below bit 63)."""
     x |= x >> np.uint64(1)
@@ -56,7 +56,7 @@ def msb(x):
     return ctz((x >> np.uint64(1)) + np.uint64(1))
 
 
-@njit(int64(uint64), cache=True)
+@njit(int64(uint64), cache=True, _nrt=False)
 def popcount(x):
     """Number of set bits of ``x``."""
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
@@ -65,14 +65,14 @@ def popcount(x):
     return int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@njit(int64(int64[:], int64, int64), cache=True)
+@njit(int64(int64[:], int64, int64), cache=True, _nrt=False)
 def trick_winner_offset(trick, base, trump):
     """Index 0..3 (play order) of the winning card of the complete trick at ``base``
     (:func:`cardkit.simulate.trick_rule.winner_offset`)."""
     return winner_offset(trick, base, 4, trump)
 
 
-@njit(uint64(uint64[:], int64, int64[:], int64, uint64[:]), cache=True)
+@njit(uint64(uint64[:], int64, int64[:], int64, uint64[:]), cache=True, _nrt=False)
 def node_key(hands, leader, val, mixed, kb):
     """Fill ``kb`` with the position's table key at a trick's start: ``kb[0]``, ``kb[1]`` two hashes of the bucket
     (leader, each hand's suit lengths, and with ``mixed`` how many cards of each value class each hand holds in each
@@ -141,7 +141,7 @@ def node_key(hands, leader, val, mixed, kb):
     return lens
 
 
-@njit(int64(uint64[:, :], uint64, uint64), cache=True)
+@njit(int64(uint64[:, :], uint64, uint64), cache=True, _nrt=False)
 def find_bucket(tb, k1, k2):
     """The bucket of (k1, k2), or -1."""
     nb = tb.shape[0]
@@ -155,7 +155,7 @@ def find_bucket(tb, k1, k2):
     return -1
 
 
-@njit(uint64(uint64, uint64, uint64), cache=True)
+@njit(uint64(uint64, uint64, uint64), cache=True, _nrt=False)
 def top_cards(allc, m0, m1):
     """The remaining cards an entry's masks keep (per suit the top ones), as card bits."""
     out = np.uint64(0)
@@ -174,7 +174,7 @@ def top_cards(allc, m0, m1):
     return out
 
 
-@njit(int64(uint64, int64), cache=True)
+@njit(int64(uint64, int64), cache=True, _nrt=False)
 def card_from_bottom(allc, code):
     """The card ``code`` (suit * 16 + place from the bottom among the remaining cards of
     that suit) names in this position, or -1."""
@@ -191,7 +191,7 @@ def card_from_bottom(allc, code):
 
 
 @njit(int64(uint64[:], int64[:], uint64, int64, int64, int64, int64, uint64[:],
-            uint64[:, :], uint64[:, :], int64[:]), cache=True)
+            uint64[:, :], uint64[:, :], int64[:]), cache=True, _nrt=False)
 def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
     """Store the result ``best`` of a null-window search at ``beta`` (a lower bound if ``best >= beta``, else an
     upper bound) for the position at a trick's start whose key is ``kb`` (:func:`node_key`) and whose deciding cards
@@ -297,7 +297,7 @@ def tt_store(hands, val, rel, mixed, best, beta, bestm, kb, tb, te, ts):
     return 1
 
 
-@njit(int64(uint64[:], int64, int64, int64, int64, int64, int64), cache=True)
+@njit(int64(uint64[:], int64, int64, int64, int64, int64, int64), cache=True, _nrt=False)
 def duck_winner(hands, leader, k0, w, ws, led, trump):
     """The seat that takes a trick nobody wants, of suit ``led``, now won by card ``w`` of seat ``ws``, when the
     players from play order ``k0`` on each play under the winner if they can (a card of the suit below it, any card
@@ -323,7 +323,7 @@ def duck_winner(hands, leader, k0, w, ws, led, trump):
 
 
 @njit(int64(uint64[:], int64, uint64, uint64, uint64, int64[:], int64[:], int64, int64, int64, int64,
-            int64[:], int64[:], int64[:]), cache=True)
+            int64[:], int64[:], int64[:]), cache=True, _nrt=False)
 def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, duck, ttmove, stats, moves, scores):
     """The leader's cards (one of each run of equivalent cards) with ordering scores, high first wanted: a sure
     winner cashed, a low card led to the partner's winner, a suit the opponents can ruff avoided; both sides want
@@ -420,7 +420,7 @@ def lead_moves(hands, player, cand, occ, allc, val, side, trump, per_trick, duck
     return nm
 
 
-@njit(int64(uint64[:], int64[:], int64, int64, int64[:], int64[:], uint64), cache=True)
+@njit(int64(uint64[:], int64[:], int64, int64, int64[:], int64[:], uint64), cache=True, _nrt=False)
 def pairing_bound(hands, val, per_trick, tleft, cnt, sums, skip):
     """A bound on |value to go| at a trick's start: every trick holds one card of each hand and goes whole to one
     side, so |value| <= max over such groupings of the sum of |per_trick + the trick's card values|, reached by
@@ -454,7 +454,7 @@ def pairing_bound(hands, val, per_trick, tleft, cnt, sums, skip):
     return u
 
 
-@njit(types.Tuple((int64, uint64, uint64))(uint64[:], int64[:], int64[:], int64), cache=True)
+@njit(types.Tuple((int64, uint64, uint64))(uint64[:], int64[:], int64[:], int64), cache=True, _nrt=False)
 def sure_trumps(hands, val, side, trump):
     """(the points sure to go to their holders' sides, declarers minus defenders; those trumps; the cards whose
     ranks decide it): a trump held by the side that holds every higher trump left goes to that side in the trick it
@@ -498,7 +498,7 @@ def sure_trumps(hands, val, side, trump):
     return (tot, run, mark)
 
 
-@njit(types.Tuple((int64, uint64))(uint64[:], int64, int64[:], int64), cache=True)
+@njit(types.Tuple((int64, uint64))(uint64[:], int64, int64[:], int64), cache=True, _nrt=False)
 def quick_tricks(hands, leader, side, trump):
     """(tricks the leader's side can surely take from here, the cards that count decided): the leader cashes the top
     cards of a suit it holds from the ace down (and then the rest of that suit when no opponent has a card of it
@@ -565,7 +565,7 @@ def quick_tricks(hands, leader, side, trump):
     return (best, best_marks)
 
 
-@njit(types.Tuple((int64, uint64))(uint64[:], int64, int64), cache=True)
+@njit(types.Tuple((int64, uint64))(uint64[:], int64, int64), cache=True, _nrt=False)
 def sweep(hands, leader, trump):
     """(1 when the leader takes every remaining trick whatever anyone plays, else 0; the cards whose ranks decide
     it). So it is when each card the leader holds is above every other card left in its suit, and, for a card
@@ -597,7 +597,7 @@ def sweep(hands, leader, trump):
 @njit(int64(uint64[:], int64[:], int64, int64, int64, int64, int64, int64,
             int64[:], int64[:], int64[:], uint64[:, :], uint64[:, :], int64[:], int64[:],
             int64[:, :], int64[:, :], uint64[:], uint64[:, :]),
-      cache=True, nogil=True)
+      cache=True, _nrt=False, nogil=True)
 def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
            tb, te, ts, stats, mbuf, sbuf, wr, kb):
     """Fail-soft null-window search: a value ``v`` of the position where ``tn`` cards of the trick at ``base`` have
@@ -937,7 +937,7 @@ def search(hands, trick, base, tn, leader, beta, absleft, tleft, val, side, prm,
 @njit(int64(uint64[:], int64[:], int64, int64, int64, int64, int64, int64, int64,
             int64[:], int64[:], int64[:], uint64[:, :], uint64[:, :], int64[:], int64[:],
             int64[:, :], int64[:, :], uint64[:], uint64[:, :], int64[:]),
-      cache=True, nogil=True)
+      cache=True, _nrt=False, nogil=True)
 def best_line(hands, trick, tn, leader, need, exact, success, absleft, tleft, val, side, prm,
               tb, te, ts, stats, mbuf, sbuf, wr, kb, out):
     """The cards of best play to the end (written to ``out``, their number returned), from the position where ``tn``
