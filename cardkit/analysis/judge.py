@@ -55,8 +55,13 @@ EXACT_CARDS = {"variety": 24, "warsaw_hearts": 16, "armenian_durak": 16}
 
 #: A world's exact analysis in :func:`estimate` may search at most this many positions;
 #: past it that world is played out by the rule bots instead (:attr:`Estimate.method`
-#: ``"mixed"``). A bound on positions, not time, so that a Hint is reproducible.
-EXACT_NODES = 400_000
+#: ``"mixed"``). A bound on positions, not time, so that a Hint is reproducible. 800,000
+#: since the kernels run without numba's reference counting (twice the positions a second,
+#: issue 31): a Hint takes what 400,000 took before, and more worlds are exact (two threads,
+#: 2 deals, ``benchmarks/analysis.py --hint``: Variety contract 2 at 44 cards left 2 % → 69 %
+#: of the worlds, contract 5 at 36 67 % → 98 %, contract 8 at 36 one Hint of 2 exact → both;
+#: the slowest Hint 1.03 s).
+EXACT_NODES = 800_000
 
 
 def game_of(x) -> str:
