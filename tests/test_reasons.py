@@ -26,6 +26,7 @@ from cardkit.errors import CardkitError, StateError
 from cardkit.games import armenian_durak as D, variety as V, warsaw_hearts as W
 from cardkit.notation import parse_card
 from cardkit.problems import load_problems
+from cardkit_widgets import VarietyTable
 
 SUITS = "SHDC"
 
@@ -477,3 +478,25 @@ def test_early_in_a_deal_the_play_page_s_hint_says_why():
     assert " Why: After K♣ as after J♣, you take this trick: with K♣, it is worth 4 points; with J♣, 2 points." \
         in t.hint_text, t.hint_text
     assert not findings([("hint", t.hint_text)])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_review_reason_about_the_all_cards_known_best_says_so(monkeypatch, lang):
+    """A review item whose verdict names one card as better from the learner's view and
+    another as best with all cards known: its reason is about the latter, and says so
+    (the sixth stop's learner pass: "better: 10♦ … Why: Q♥ …" read as a contradiction)."""
+    from types import SimpleNamespace
+
+    import cardkit.analysis.reasons as R
+    monkeypatch.setattr(R, "review_reason", lambda *a, **k: "REASON")
+    t = VarietyTable(seed=3, lang=lang)
+    st = t.state
+    a, b = _cards("AS KS")
+    known = {"en": ". Why, with all cards known: REASON", "ru": " Почему, при всех открытых картах: REASON"}[lang]
+    plain = {"en": ". Why: REASON", "ru": " Почему: REASON"}[lang]
+    v = SimpleNamespace(costly=True, exact_cost=4, exact_best=a, best=b)
+    assert t.judge.verdict_reason(st, v) == known
+    v = SimpleNamespace(costly=True, exact_cost=4, exact_best=a, best=a)
+    assert t.judge.verdict_reason(st, v) == plain
+    v = SimpleNamespace(costly=True, exact_cost=None, exact_best=None, best=b)
+    assert t.judge.verdict_reason(st, v) == plain

@@ -532,7 +532,14 @@ class Judge:
             why = None
         if not why:
             return ""
-        return f". Why: {why}" if self.table.lang == "en" else " " + self._("Why: {why}", why=why)
+        # the reason is about the best card with all cards known: say so where the verdict
+        # named another card as better from the learner's view
+        known = (v.exact_cost or 0) >= 1 and v.exact_best is not None and v.exact_best != v.best
+        if self.table.lang == "en":
+            return f". Why, with all cards known: {why}" if known else f". Why: {why}"
+        if known:
+            return " " + self._("Why, with all cards known: {why}", why=why)
+        return " " + self._("Why: {why}", why=why)
 
     def jump(self, index: int) -> None:
         """Show the judged decision at ``index`` (its place in the deal's history: a
