@@ -2,7 +2,7 @@
 
 Imported only inside :mod:`cardkit.analysis.armenian_durak`'s functions, so importing
 ``cardkit`` or ``cardkit.analysis`` compiles nothing. Every function has an explicit
-signature and ``cache=True, _nrt=False``; no integer literal is passed at a recursive call site
+signature and ``cache=True``; no integer literal is passed at a recursive call site
 (numba issues 6061 and 6713: a cached recursive function crashed on reload).
 
 Cards are numbered ``16 * suit + rank`` (suit 0..3 as :class:`cardkit.Suit`, rank 2..14 as
