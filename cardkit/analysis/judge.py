@@ -39,7 +39,8 @@ from ._types import SearchLimit
 from .worlds import MAX_SAMPLES, MAX_WORLDS, sample_deals
 
 __all__ = ["Estimate", "estimate", "estimate_observation", "Verdict", "review", "decision_seed", "ExpertBot",
-           "outcome", "EXACT_CARDS", "EXACT_NODES", "MAX_ESTIMATE_SAMPLES", "evaluate_decision",
+           "outcome", "EXACT_CARDS", "EXACT_NODES", "EXACT_SHARE", "MAX_ESTIMATE_SAMPLES",
+           "evaluate_decision",
            "DECISION_SAMPLES", "BID_SAMPLES", "bid_estimate", "auction_end", "game_of", "rule_bots"]
 
 #: The most worlds :func:`estimate` deals (:data:`cardkit.analysis.MAX_WORLDS`).
@@ -62,6 +63,13 @@ EXACT_CARDS = {"variety": 24, "warsaw_hearts": 16, "armenian_durak": 16}
 #: of the worlds, contract 5 at 36 67 % → 98 %, contract 8 at 36 one Hint of 2 exact → both;
 #: the slowest Hint 1.03 s).
 EXACT_NODES = 800_000
+
+#: Each game's share of :data:`EXACT_NODES` (a world's bound is ``max(1, int(EXACT_NODES *
+#: share))``): Armenian Durak's kernel gained only 10–20 % from the same change (it passes one
+#: state array), so its bound stays near the earlier 400,000 positions; at 800,000 its Hints
+#: tried more worlds past the bound and the slowest took 1.2 s instead of 0.7 s
+#: (``benchmarks/hint_review.py``).
+EXACT_SHARE = {"variety": 1.0, "warsaw_hearts": 1.0, "armenian_durak": 0.5}
 
 
 def game_of(x) -> str:
@@ -217,7 +225,7 @@ def estimate(state, *, samples: int = 32, seconds: float | None = None, seed=Non
     :param seed: int or :class:`numpy.random.Generator`.
     :param progress: optional callable ``progress(done, total)``, called after each world.
     :param method: ``"auto"`` (each world exact first, within :data:`EXACT_NODES`
-        positions, else played out; attempts stop early in a deal when most worlds tried
+        positions × :data:`EXACT_SHARE`, else played out; attempts stop early in a deal when most worlds tried
         passed the bound, see :func:`estimate_observation`), ``"exact"`` (every world
         tried) or ``"playouts"``.
     :returns: :class:`Estimate` (points from the mover's side, :func:`outcome`).
@@ -243,7 +251,7 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
 
     Exact first (issue 31): each world is solved exactly (:func:`cardkit.analysis.analyse`,
     every legal action, all cards of that world known) within :data:`EXACT_NODES`
-    positions; a world that passes it is played out by the rule bots instead (once per
+    positions × :data:`EXACT_SHARE`; a world that passes it is played out by the rule bots instead (once per
     action: the batched simulator for Variety and Warsaw Hearts, the engine's RuleBot for
     Armenian Durak). With ``method="auto"``, where more than :data:`EXACT_CARDS` cards are
     left, the exact attempts stop as soon as the worlds that passed the bound outnumber the
@@ -279,7 +287,8 @@ def estimate_observation(obs, *, samples: int = 32, seconds: float | None = None
         # each thread's table is emptied first, so a search's positions (and whether a
         # world passes EXACT_NODES) do not depend on what was solved before: the same
         # estimate gives the same figures (the Hint and the review)
-        rows, reached = solve_worlds(backend, worlds, legal, max_nodes=EXACT_NODES,
+        bound = max(1, int(EXACT_NODES * EXACT_SHARE.get(game, 1.0)))
+        rows, reached = solve_worlds(backend, worlds, legal, max_nodes=bound,
                                      stop_early=method == "auto" and not late, workers=_workers(),
                                      seconds=seconds, t0=t0, progress=progress)
         keep = [i for i in range(len(worlds)) if reached[i]]
