@@ -56,19 +56,13 @@ EXACT_CARDS = {"variety": 24, "warsaw_hearts": 16, "armenian_durak": 16}
 
 #: A world's exact analysis in :func:`estimate` may search at most this many positions;
 #: past it that world is played out by the rule bots instead (:attr:`Estimate.method`
-#: ``"mixed"``). A bound on positions, not time, so that a Hint is reproducible. 800,000
-#: since the kernels run without numba's reference counting (twice the positions a second,
-#: issue 31): a Hint takes what 400,000 took before, and more worlds are exact (two threads,
-#: 2 deals, ``benchmarks/analysis.py --hint``: Variety contract 2 at 44 cards left 2 % → 69 %
-#: of the worlds, contract 5 at 36 67 % → 98 %, contract 8 at 36 one Hint of 2 exact → both;
-#: the slowest Hint 1.03 s).
+#: ``"mixed"``). A bound on positions, not time, so that a Hint is reproducible. 800,000 since the
+#: kernels search twice the positions a second (issue 31): a Hint takes what 400,000 took, and more
+#: worlds are exact (Variety contract 2 at 44 cards left: 2 % → 69 % of the worlds).
 EXACT_NODES = 800_000
 
-#: Each game's share of :data:`EXACT_NODES` (a world's bound is ``max(1, int(EXACT_NODES *
-#: share))``): Armenian Durak's kernel gained only 10–20 % from the same change (it passes one
-#: state array), so its bound stays near the earlier 400,000 positions; at 800,000 its Hints
-#: tried more worlds past the bound and the slowest took 1.2 s instead of 0.7 s
-#: (``benchmarks/hint_review.py``).
+#: Each game's share of :data:`EXACT_NODES` (a world's bound: ``max(1, int(EXACT_NODES * share))``).
+#: Armenian Durak's kernel gained only 10–20 %: at its full share its slowest Hint took 1.2 s, not 0.7 s.
 EXACT_SHARE = {"variety": 1.0, "warsaw_hearts": 1.0, "armenian_durak": 0.5}
 
 
